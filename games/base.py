@@ -1,0 +1,276 @@
+"""The engine contract shared by every game (DESIGN.md, "Engine contract").
+
+A game module provides a :class:`Game` (rules, options, ``new_game``,
+``from_json``) and a :class:`GameState` subclass. States are plain data plus a
+seeded :class:`~games.rng.Rng`; they never touch Discord, asyncio, a database
+or the wall clock.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+
+from .cards import parse_card
+from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
+
+JsonScalar = str | int | bool | None
+
+
+class Action(NamedTuple):
+    """One move: a ``kind`` and positional ``args`` of JSON scalars (card codes, ints).
+
+    Actions are values: equal when kind and args are equal, hashable, and
+    comparable across the subclasses games define for nicer ``str()``.
+    """
+
+    kind: str
+    args: tuple[JsonScalar, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Action":
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise MalformedAction(f"not an action: {data!r}")
+        args = data.get("args", [])
+        if not isinstance(args, (list, tuple)) or not all(
+            isinstance(a, (str, int, bool)) or a is None for a in args
+        ):
+            raise MalformedAction(f"action arguments must be a list of scalars: {args!r}")
+        return cls(data["kind"], tuple(args))
+
+    def code(self) -> str:
+        """Compact text form (``play:QS``, ``draw``), used in custom_ids and logs."""
+        if not self.args:
+            return self.kind
+        return self.kind + ":" + ",".join("" if a is None else str(a) for a in self.args)
+
+    @classmethod
+    def from_code(cls, text: str) -> "Action":
+        """Inverse of :meth:`code` for actions whose args are strings and ints."""
+        if not isinstance(text, str) or not text or len(text) > 200:
+            raise MalformedAction(f"not an action code: {text!r}")
+        kind, _, rest = text.partition(":")
+        args: list[JsonScalar] = []
+        if rest:
+            for part in rest.split(","):
+                args.append(int(part) if re.fullmatch(r"-?\d+", part) else part)
+        return cls(kind, tuple(args))
+
+    def __str__(self) -> str:
+        shown = []
+        for a in self.args:
+            try:
+                shown.append(parse_card(a).pretty if isinstance(a, str) else str(a))
+            except GameError:
+                shown.append(str(a))
+        return " ".join([self.kind, *shown])
+
+
+_SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact about the game, in words.
+
+    ``text`` names seats as ``{p0}``, ``{p1}``… so the table can substitute
+    player names. ``private_to`` is ``None`` for a public fact, or the only
+    seat that may see it (e.g. which card that seat drew).
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    private_to: int | None = None
+
+    def render(self, names: Sequence[str]) -> str:
+        def name(match: re.Match[str]) -> str:
+            i = int(match.group(1))
+            return names[i] if i < len(names) else f"Seat {i + 1}"
+
+        return _SEAT_PLACEHOLDER.sub(name, self.text)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.private_to is None or self.private_to == seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat, "private_to": self.private_to}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+        return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``ranking`` lists groups of seats from best to worst (a group holds seats
+    that share a place); ``winners`` is the first group, empty when nobody won.
+    ``scores`` is per seat, in the game's own points. ``reason`` is a sentence
+    with ``{pN}`` seat placeholders, like :class:`Event` text.
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    reason: str
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": [list(g) for g in self.ranking],
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "teams": [list(t) for t in self.teams],
+        }
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option: its default, and either fixed ``choices`` or a ``parse`` check."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    parse: Callable[[Any], Any] | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise GameError(f"Option {self.name}={value!r} is not valid; choose one of: {allowed}")
+            return value
+        if self.parse is not None:
+            try:
+                return self.parse(value)
+            except (TypeError, ValueError) as exc:
+                raise GameError(f"Option {self.name}={value!r} is not valid: {exc}") from None
+        return value
+
+
+def int_option(low: int, high: int) -> Callable[[Any], int]:
+    """An OptionSpec ``parse`` for whole numbers in ``[low, high]``."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("expected a whole number")
+        if not low <= value <= high:
+            raise ValueError(f"expected a number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def bool_option(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses hold plain data and a seeded Rng.
+
+    ``apply`` validates first and raises a :class:`GameError` subclass without
+    changing anything when the action is not allowed.
+    """
+
+    game_id: ClassVar[str]
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now; ``[]`` when the game is over; several when simultaneous."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (``[]`` when it may not act)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and play ``action`` for ``seat``; return what happened."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (``None``: the public) may see, JSON-safe; a seat's own cards under ``"hand"``."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe snapshot; ``Game.from_json`` is its exact inverse."""
+
+    def check_turn(self, seat: int) -> None:
+        """Raise the right error when ``seat`` may not act now (shared by engines)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise MalformedAction(f"There is no seat {seat!r} at this table")
+        if self.is_over():
+            raise GameFinished("This game is over; no more moves can be made")
+        if seat not in self.to_act():
+            raise NotYourTurn("It's not your turn")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its rules entry point and table options."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    state_class: type[GameState]
+    create: Callable[[int, dict[str, Any], int], GameState]
+    action_class: type[Action] = Action
+    player_counts: tuple[int, ...] = field(default=())
+
+    def allowed_player_counts(self) -> tuple[int, ...]:
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and validate; unknown names or bad values raise GameError."""
+        options = dict(options or {})
+        known = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise GameError(f"Unknown option {unknown[0]!r} for {self.name}; options are: {names}")
+        return {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
+            counts = self.allowed_player_counts()
+            raise GameError(f"{self.name} is for {counts[0]}–{counts[-1]} players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError(f"seed must be an integer, not {seed!r}")
+        return self.create(players, self.normalize_options(options), seed)
+
+    def from_json(self, data: Mapping[str, Any]) -> GameState:
+        return self.state_class.from_json(data)  # type: ignore[attr-defined]
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.action_class.from_json(data)
+
+    def replay(
+        self, players: int, options: Mapping[str, Any] | None, seed: int, log: Iterable[tuple[int, Action]]
+    ) -> GameState:
+        """Rebuild a state from its seed and action log."""
+        state = self.new_game(players, options, seed)
+        for seat, action in log:
+            state.apply(seat, action)
+        return state

@@ -1,0 +1,117 @@
+"""Playing cards: codes, parsing, decks. Written once, used by every game.
+
+A card code is rank then suit (``QS``, ``10H``, ``AC``) or ``JK`` for a joker
+(RULINGS.md, "Cards and notation"). Parsing is case-insensitive. Cards are
+interned: ``parse_card("qs") is parse_card("QS")``, so identity and equality
+checks are cheap on hot paths. Two-deck games hold equal cards twice; a code
+names a card, not a physical copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+from .errors import MalformedAction
+from .rng import Rng
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKER_CODE = "JK"
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``rank`` is one of :data:`RANKS` (``""`` for a joker)."""
+
+    rank: str
+    suit: str
+
+    @property
+    def code(self) -> str:
+        return JOKER_CODE if self.is_joker else self.rank + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == ""
+
+    @property
+    def value(self) -> int:
+        """Rank value with A=1 … K=13 (0 for a joker)."""
+        return 0 if self.is_joker else RANKS.index(self.rank) + 1
+
+    @property
+    def pretty(self) -> str:
+        """Display form with a suit symbol, e.g. ``Q♥``; ``🃏`` for a joker."""
+        return "🃏" if self.is_joker else self.rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+CardLike = Union[Card, str]
+
+_BY_CODE: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}
+JOKER = Card("", "")
+_BY_CODE[JOKER_CODE] = JOKER
+
+
+def parse_card(code: CardLike) -> Card:
+    """The card for a code (or the card itself). Raises :class:`MalformedAction`."""
+    if isinstance(code, Card):
+        return code
+    if not isinstance(code, str):
+        raise MalformedAction(f"{code!r} is not a card code (expected e.g. QS, 10H, JK)")
+    card = _BY_CODE.get(code.strip().upper())
+    if card is None:
+        raise MalformedAction(
+            f"{code!r} is not a card: use a rank (A 2-10 J Q K) then a suit (S H D C), or JK"
+        )
+    return card
+
+
+def parse_cards(codes: Iterable[CardLike]) -> list[Card]:
+    return [parse_card(c) for c in codes]
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """Card codes of ``cards``, for views and snapshots."""
+    return [c.code for c in cards]
+
+
+def pretty(cards: Iterable[CardLike]) -> str:
+    """``Q♥ Q♣`` — display form of several cards."""
+    return " ".join(parse_card(c).pretty for c in cards)
+
+
+def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
+    """``decks`` 52-card packs plus their jokers, in a fixed order (shuffle it)."""
+    one = [_BY_CODE[r + s] for s in SUITS for r in RANKS] + [JOKER] * jokers_per_deck
+    return one * decks
+
+
+def shuffled_deck(rng: Rng, decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
+    deck = standard_deck(decks, jokers_per_deck)
+    rng.shuffle(deck)
+    return deck
+
+
+def deal(stock: list[Card], hands: int, count: int) -> list[list[Card]]:
+    """Deal ``count`` cards to each of ``hands`` hands one at a time, from the top.
+
+    The top of ``stock`` is its last element; dealt cards are removed from it.
+    Hand order follows dealing order: a hand's first card is its first dealt.
+    """
+    if hands * count > len(stock):
+        raise ValueError(f"cannot deal {count} cards to {hands} hands from {len(stock)}")
+    dealt: list[list[Card]] = [[] for _ in range(hands)]
+    for _ in range(count):
+        for hand in dealt:
+            hand.append(stock.pop())
+    return dealt
