@@ -13,7 +13,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import parse_card
+from .cards import Card, parse_card
+from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
 
 JsonScalar = str | int | bool | None
@@ -215,6 +216,14 @@ class GameState(ABC):
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe snapshot; ``Game.from_json`` is its exact inverse."""
 
+    @abstractmethod
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the game by zone (``"stock"``, ``"hand:0"``…), for conservation checks."""
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The cards ``seat`` (``None``: the public) may not see now, duplicates included."""
+
     def check_turn(self, seat: int) -> None:
         """Raise the right error when ``seat`` may not act now (shared by engines)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -238,6 +247,8 @@ class Game:
     create: Callable[[int, dict[str, Any], int], GameState]
     action_class: type[Action] = Action
     player_counts: tuple[int, ...] = field(default=())
+    ai: Callable[[GameState, int, Rng], Action] | None = None
+    """The game's AI policy (legal actions only); ``None`` plays uniformly at random."""
 
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))

@@ -1,0 +1,58 @@
+"""Configuration from the environment (and a ``.env`` file, via python-dotenv)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    dev_guild_id: int | None
+    db_path: Path
+    log_level: str
+    db_synchronous: str
+    ai_delay: float
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+        """Read settings; ``env`` defaults to ``os.environ`` after loading ``.env``."""
+        if env is None:
+            load_dotenv()
+            env = dict(os.environ)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put your bot token in the environment or in .env "
+                "(copy .env.example), then run again."
+            )
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        sync = env.get("DECKHAND_DB_SYNCHRONOUS", "FULL").strip().upper()
+        if sync not in ("FULL", "NORMAL", "EXTRA"):
+            raise SettingsError(f"DECKHAND_DB_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {sync!r}.")
+        delay = env.get("DECKHAND_AI_DELAY", "1.0").strip()
+        try:
+            ai_delay = float(delay)
+        except ValueError:
+            raise SettingsError(f"DECKHAND_AI_DELAY must be a number of seconds, not {delay!r}.") from None
+        return cls(
+            token=token,
+            dev_guild_id=int(guild) if guild else None,
+            db_path=Path(env.get("DECKHAND_DB", "").strip() or "data/deckhand.sqlite3"),
+            log_level=level,
+            db_synchronous=sync,
+            ai_delay=max(0.0, ai_delay),
+        )
