@@ -216,6 +216,11 @@ class GameState(ABC):
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe snapshot; ``Game.from_json`` is its exact inverse."""
 
+    def opening_events(self) -> list[Event]:
+        """Public facts of the deal the table announces before the first move
+        (e.g. why a seat starts). Games without any return ``[]``."""
+        return []
+
     @abstractmethod
     def zones(self) -> dict[str, list[Card]]:
         """Every card of the game by zone (``"stock"``, ``"hand:0"``…), for conservation checks."""
