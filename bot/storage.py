@@ -1,0 +1,362 @@
+"""SQLite persistence (aiosqlite): tables, seats, the move log and settings.
+
+Every multi-statement write runs as one function in aiosqlite's worker thread
+(one thread hop per transaction instead of one per statement), which is what
+keeps the move path fast (DESIGN.md, "Storage"). Moves are version-guarded:
+``UPDATE … WHERE id = ? AND version = ?`` so a double click or a race can never
+apply a move twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, TypeVar
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+T = TypeVar("T")
+
+OPEN_STATUSES = ("lobby", "running")
+
+
+class ChannelBusy(Exception):
+    """Another table is already open in that channel."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    missed_turns: int = 0
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    options: dict[str, Any]
+    host_id: int
+    status: str
+    seed: int
+    version: int
+    state: dict[str, Any] | None
+    timer_minutes: int
+    deadline: float | None
+    reminded: bool
+    recent_events: list[str]
+    outcome: dict[str, Any] | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        """The seat ``user_id`` plays (not one an AI took over from them)."""
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    seat: int
+    action: dict[str, Any]
+    by_ai: bool
+    at: float
+
+
+@dataclass
+class TableUpdate:
+    """The columns a move (or a batch of AI moves) changes, written in one transaction."""
+
+    state: dict[str, Any]
+    status: str
+    deadline: float | None
+    reminded: bool
+    recent_events: list[str]
+    outcome: dict[str, Any] | None = None
+    finished_at: float | None = None
+    missed_turns: dict[int, int] = field(default_factory=dict)
+    ai_seats: Iterable[int] = ()
+
+
+def _table_from_row(row: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game_id=row["game_id"],
+        options=json.loads(row["options"]), host_id=row["host_id"], status=row["status"],
+        seed=row["seed"], version=row["version"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        timer_minutes=row["timer_minutes"], deadline=row["deadline"], reminded=bool(row["reminded"]),
+        recent_events=json.loads(row["recent_events"]),
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],
+        ping_message_id=row["ping_message_id"], created_at=row["created_at"],
+        started_at=row["started_at"], finished_at=row["finished_at"],
+    )
+
+
+def _seat_from_row(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(row["seat"], row["user_id"], row["name"], bool(row["is_ai"]), row["missed_turns"])
+
+
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+
+
+class Storage:
+    """The bot's database. ``await Storage.open(path)``; close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: Path | str, synchronous: str = "FULL") -> "Storage":
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute(f"PRAGMA synchronous={synchronous}")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite runs ``fn`` in its own worker thread with the real connection:
+        # one hop for a whole transaction. ``_execute``/``_conn`` are aiosqlite's
+        # internals, stable across the pinned range (pyproject) and covered by tests.
+        return await self._db._execute(fn, self._db._conn)
+
+    async def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def run(conn: sqlite3.Connection) -> T:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return result
+
+        return await self._in_thread(run)
+
+    async def _migrate(self) -> None:
+        def migrate(conn: sqlite3.Connection) -> None:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+                # executescript commits on its own, so the version bump rides in the script.
+                conn.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+        await self._in_thread(migrate)
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    # -- tables ------------------------------------------------------------------
+
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host_id: int,
+        host_name: str, seed: int, timer_minutes: int, now: float,
+    ) -> int:
+        """Open a lobby with the host in seat 0. Raises :class:`ChannelBusy`."""
+
+        def create(conn: sqlite3.Connection) -> int:
+            try:
+                cur = conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, game_id, options, host_id, status, seed,"
+                    " timer_minutes, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, game_id, _dumps(options), host_id, seed, timer_minutes, now),
+                )
+            except sqlite3.IntegrityError:
+                raise ChannelBusy(channel_id) from None
+            table_id = cur.lastrowid
+            conn.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
+                (table_id, host_id, host_name),
+            )
+            return table_id
+
+        return await self._transaction(create)
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        def load(conn: sqlite3.Connection) -> TableRow | None:
+            row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            table = _table_from_row(row)
+            table.seats = [
+                _seat_from_row(r)
+                for r in conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+            ]
+            return table
+
+        return await self._in_thread(load)
+
+    async def open_table_in(self, channel_id: int) -> int | None:
+        async with self._db.execute(
+            "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return row["id"] if row else None
+
+    async def open_table_ids(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM tables WHERE status IN ('lobby', 'running') ORDER BY id"
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        """Replace a lobby's seats (join, leave, add AI)."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            conn.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, missed_turns) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.missed_turns) for s in seats],
+            )
+
+        await self._transaction(write)
+
+    async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
+        """Record message ids: ``lobby_message_id``, ``table_message_id``, ``ping_message_id``."""
+        allowed = {"lobby_message_id", "table_message_id", "ping_message_id"}
+        if not message_ids or set(message_ids) - allowed:
+            raise ValueError(f"unknown message columns: {sorted(set(message_ids) - allowed)}")
+        assignments = ", ".join(f"{name} = ?" for name in message_ids)
+        await self._db.execute(f"UPDATE tables SET {assignments} WHERE id = ?", (*message_ids.values(), table_id))
+
+    async def start_table(
+        self, table_id: int, *, expected_version: int, seats: list[SeatRow], update: TableUpdate, now: float
+    ) -> bool:
+        """Lobby → running with the first snapshot. False if the table changed meanwhile."""
+
+        def start(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE tables SET status = ?, version = version + 1, state = ?, deadline = ?, reminded = ?,"
+                " recent_events = ?, outcome = ?, started_at = ?, finished_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'lobby'",
+                (update.status, _dumps(update.state), update.deadline, int(update.reminded),
+                 _dumps(update.recent_events), _dumps(update.outcome) if update.outcome else None,
+                 now, update.finished_at, table_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                return False
+            conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            conn.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats],
+            )
+            return True
+
+        return await self._transaction(start)
+
+    async def commit_moves(
+        self, table_id: int, *, expected_version: int, moves: list[MoveRecord], update: TableUpdate
+    ) -> bool:
+        """Append ``moves`` to the log and write the snapshot, in one transaction.
+
+        Returns False (and writes nothing) when the stored version is not
+        ``expected_version``: someone else moved first.
+        """
+        new_version = expected_version + len(moves)
+        state_text = _dumps(update.state)
+        events_text = _dumps(update.recent_events)
+        outcome_text = _dumps(update.outcome) if update.outcome else None
+        move_rows = [
+            (table_id, expected_version + i + 1, m.seat, _dumps(m.action), int(m.by_ai), m.at)
+            for i, m in enumerate(moves)
+        ]
+
+        def commit(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE tables SET version = ?, state = ?, status = ?, deadline = ?, reminded = ?,"
+                " recent_events = ?, outcome = ?, finished_at = ? WHERE id = ? AND version = ?",
+                (new_version, state_text, update.status, update.deadline, int(update.reminded), events_text,
+                 outcome_text, update.finished_at, table_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                return False
+            conn.executemany(
+                "INSERT INTO moves (table_id, version, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+                move_rows,
+            )
+            for seat, missed in update.missed_turns.items():
+                conn.execute(
+                    "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", (missed, table_id, seat)
+                )
+            for seat in update.ai_seats:
+                conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return True
+
+        return await self._transaction(commit)
+
+    async def update_table(self, table_id: int, *, expected_version: int | None = None, **columns: Any) -> bool:
+        """Set plain columns (status, deadline, reminded, outcome…) outside a move.
+
+        With ``expected_version`` the write happens only if no move came between.
+        """
+        allowed = {"status", "deadline", "reminded", "outcome", "finished_at", "recent_events", "timer_minutes"}
+        if not columns or set(columns) - allowed:
+            raise ValueError(f"unknown columns: {sorted(set(columns) - allowed)}")
+        values = [
+            _dumps(v) if k in ("outcome", "recent_events") and v is not None else v for k, v in columns.items()
+        ]
+        sql = "UPDATE tables SET " + ", ".join(f"{k} = ?" for k in columns) + " WHERE id = ?"
+        params: list[Any] = [*values, table_id]
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        cur = await self._db.execute(sql, params)
+        return cur.rowcount == 1
+
+    async def set_seat(self, table_id: int, seat: int, *, is_ai: bool | None = None,
+                       missed_turns: int | None = None) -> None:
+        if is_ai is not None:
+            await self._db.execute(
+                "UPDATE seats SET is_ai = ? WHERE table_id = ? AND seat = ?", (int(is_ai), table_id, seat))
+        if missed_turns is not None:
+            await self._db.execute(
+                "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", (missed_turns, table_id, seat))
+
+    async def move_log(self, table_id: int) -> list[tuple[int, dict[str, Any], bool]]:
+        """``(seat, action json, by_ai)`` for every move of a table, in order."""
+        async with self._db.execute(
+            "SELECT seat, action, by_ai FROM moves WHERE table_id = ? ORDER BY version", (table_id,)
+        ) as cur:
+            return [(r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in await cur.fetchall()]
+
+    # -- settings ----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> tuple[bool, int | None]:
+        """``(use_threads, timer_minutes or None for the default)``."""
+        async with self._db.execute(
+            "SELECT use_threads, timer_minutes FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (bool(row["use_threads"]), row["timer_minutes"]) if row else (False, None)
+
+    async def set_guild_settings(self, guild_id: int, *, use_threads: bool | None = None,
+                                 timer_minutes: int | None = None) -> None:
+        threads, timer = await self.guild_settings(guild_id)
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, use_threads, timer_minutes) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET use_threads = excluded.use_threads,"
+            " timer_minutes = excluded.timer_minutes",
+            (guild_id, int(threads if use_threads is None else use_threads),
+             timer if timer_minutes is None else timer_minutes),
+        )

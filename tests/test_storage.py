@@ -1,0 +1,121 @@
+"""Storage against a real SQLite file: migrations, the one-open-table rule, version-guarded moves."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.migrations import MIGRATIONS
+from bot.storage import ChannelBusy, MoveRecord, SeatRow, Storage, TableUpdate
+
+
+async def open_storage(tmp_path):
+    return await Storage.open(tmp_path / "deckhand.sqlite3")
+
+
+async def new_table(storage: Storage, channel_id: int = 10) -> int:
+    return await storage.create_table(
+        guild_id=1, channel_id=channel_id, game_id="q2j", options={"variant": "classic"}, host_id=100,
+        host_name="Ana", seed=42, timer_minutes=10, now=1000.0,
+    )
+
+
+def update(n: int, status: str = "running") -> TableUpdate:
+    return TableUpdate(state={"n": n}, status=status, deadline=None, reminded=False, recent_events=[f"move {n}"])
+
+
+async def test_migrations_run_once_and_record_the_version(tmp_path):
+    storage = await open_storage(tmp_path)
+    assert await storage.schema_version() == len(MIGRATIONS)
+    await storage.close()
+    storage = await open_storage(tmp_path)  # a second start applies nothing again
+    assert await storage.schema_version() == len(MIGRATIONS)
+    await storage.close()
+
+
+async def test_pragmas_are_durable_by_default(tmp_path):
+    storage = await open_storage(tmp_path)
+    async with storage._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL
+    async with storage._db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with storage._db.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await storage.close()
+
+
+async def test_one_open_table_per_channel(tmp_path):
+    storage = await open_storage(tmp_path)
+    first = await new_table(storage)
+    with pytest.raises(ChannelBusy):
+        await new_table(storage)
+    assert await new_table(storage, channel_id=11) != first
+    await storage.update_table(first, status="cancelled")
+    await new_table(storage)  # the channel is free again
+    await storage.close()
+
+
+async def test_table_round_trip_with_seats(tmp_path):
+    storage = await open_storage(tmp_path)
+    table_id = await new_table(storage)
+    await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, None, "AI 1", True)])
+    row = await storage.get_table(table_id)
+    assert row.status == "lobby" and row.options == {"variant": "classic"} and row.seed == 42
+    assert [(s.seat, s.name, s.is_ai) for s in row.seats] == [(0, "Ana", False), (1, "AI 1", True)]
+    assert row.seat_of(100).seat == 0 and row.seat_of(999) is None
+    await storage.close()
+
+
+async def test_moves_are_version_guarded_and_logged(tmp_path):
+    storage = await open_storage(tmp_path)
+    table_id = await new_table(storage)
+    row = await storage.get_table(table_id)
+    assert await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
+    move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
+    assert await storage.commit_moves(table_id, expected_version=1, moves=[move], update=update(1))
+    # The same move again (a double click that got past the lock) is refused and writes nothing.
+    assert not await storage.commit_moves(table_id, expected_version=1, moves=[move], update=update(99))
+    row = await storage.get_table(table_id)
+    assert row.version == 2 and row.state == {"n": 1} and row.recent_events == ["move 1"]
+    assert await storage.move_log(table_id) == [(0, {"kind": "draw", "args": []}, False)]
+    await storage.close()
+
+
+async def test_a_failing_transaction_leaves_nothing_behind(tmp_path):
+    storage = await open_storage(tmp_path)
+    table_id = await new_table(storage)
+
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE tables SET status = 'running' WHERE id = ?", (table_id,))
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        await storage._transaction(half_then_fail)
+    assert (await storage.get_table(table_id)).status == "lobby"
+    await storage.close()
+
+
+async def test_committed_moves_survive_reopening(tmp_path):
+    storage = await open_storage(tmp_path)
+    table_id = await new_table(storage)
+    row = await storage.get_table(table_id)
+    await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
+    await storage.commit_moves(
+        table_id, expected_version=1, moves=[MoveRecord(0, {"kind": "draw", "args": []}, True, 2.0)],
+        update=update(1),
+    )
+    await storage.close()
+    storage = await open_storage(tmp_path)
+    assert await storage.open_table_ids() == [table_id]
+    assert (await storage.get_table(table_id)).state == {"n": 1}
+    await storage.close()
+
+
+async def test_guild_settings_default_and_update(tmp_path):
+    storage = await open_storage(tmp_path)
+    assert await storage.guild_settings(5) == (False, None)
+    await storage.set_guild_settings(5, use_threads=True)
+    await storage.set_guild_settings(5, timer_minutes=3)
+    assert await storage.guild_settings(5) == (True, 3)
+    await storage.close()
