@@ -1,0 +1,1 @@
+"""Discord cogs: thin layers that parse, authorise, call the service and render."""

@@ -1,0 +1,55 @@
+"""Helpers every cog uses: who is acting, and answering errors politely."""
+
+from __future__ import annotations
+
+import logging
+from typing import Awaitable, Callable
+
+import discord
+
+from bot.errors import UserError
+from bot.service import GameService, Player
+
+log = logging.getLogger("deckhand.interactions")
+
+APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Members with Manage Server may end or cancel anyone's table."""
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+def service_of(interaction: discord.Interaction) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
+    """Answer only the clicking user, whether or not the interaction was answered yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[None]]) -> None:
+    """Run ``handler``; user mistakes get their message, anything else an apology and a log line."""
+    try:
+        await handler()
+    except UserError as exc:
+        await reply_ephemeral(interaction, str(exc))
+    except Exception:
+        data = interaction.data or {}
+        log.exception(
+            "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
+            interaction.user.id, interaction.guild_id, interaction.channel_id,
+            data.get("name"), data.get("custom_id"),
+        )
+        try:
+            await reply_ephemeral(interaction, APOLOGY)
+        except discord.HTTPException:
+            log.warning("could not send the apology for interaction %s", interaction.id)

@@ -1,0 +1,190 @@
+"""Every button and menu Deckhand sends, as discord.py dynamic items.
+
+State lives in the custom_id (table id, and for moves the state version and
+the action), never in a View object, so every control works again after a
+restart and a stale or doubled click is recognised and refused politely.
+
+custom_id formats::
+
+    dh:lobby:<table>:<verb>            lobby buttons
+    dh:hand:<table>                    "My hand" and "Refresh"
+    dh:mv:<table>:<version>:<action>   one move
+    dh:ms:<table>:<version>:<n>        a menu of moves; the chosen value is the action code
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import StaleControl, UserError
+from games.base import Action
+from games.errors import GameError
+
+from .common import guarded, is_admin, player_of, service_of
+
+MAX_CUSTOM_ID = 100
+
+LOBBY_VERBS = {
+    "join": ("Join", discord.ButtonStyle.success, 0),
+    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+    "ai": ("Add AI", discord.ButtonStyle.secondary, 0),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary, 0),
+    "start": ("Start", discord.ButtonStyle.primary, 1),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
+}
+
+
+def lobby_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(table_id, verb))
+    return view
+
+
+def table_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton.make(table_id, "🂠 My hand", row=0))
+    return view
+
+
+async def _show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None) -> None:
+    """Answer with the user's hand: update the clicked private message, or open a new one."""
+    from .ui import hand_message
+
+    if hand is None:
+        hand = await service_of(interaction).hand(table_id, interaction.user.id)
+    rendered = hand_message(hand, notice)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(**rendered.kwargs())
+    else:
+        await interaction.response.send_message(ephemeral=True, **rendered.kwargs())
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)"):
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            service = service_of(interaction)
+            player = player_of(interaction)
+            if self.verb == "join":
+                await service.join(self.table_id, player)
+            elif self.verb == "leave":
+                await service.leave_lobby(self.table_id, player)
+            elif self.verb == "ai":
+                await service.add_ai(self.table_id, player)
+            elif self.verb == "unai":
+                await service.remove_ai(self.table_id, player)
+            elif self.verb == "start":
+                await service.start(self.table_id, player)
+            elif self.verb == "cancel":
+                await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
+            else:
+                raise UserError("That button isn't one Deckhand knows.")
+            # The service edits the lobby message itself; acknowledge without changing it here.
+            await interaction.response.defer()
+
+        await guarded(interaction, run)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:hand:(?P<table>\d+)"):
+    def __init__(self, table_id: int, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(label="My hand", custom_id=f"dh:hand:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    def make(cls, table_id: int, label: str, row: int) -> "HandButton":
+        button = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, row=row, custom_id=f"dh:hand:{table_id}"
+        )
+        return cls(table_id, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: _show_hand(interaction, self.table_id))
+
+
+async def _play(interaction: discord.Interaction, table_id: int, version: int, code: str) -> None:
+    try:
+        action = Action.from_code(code)
+    except GameError:
+        raise UserError("That control isn't one Deckhand recognises.") from None
+    service = service_of(interaction)
+    try:
+        hand = await service.move(table_id, interaction.user.id, version, action)
+    except StaleControl as exc:
+        await _show_hand(interaction, table_id, notice=f"⚠️ {exc}")
+        return
+    await _show_hand(interaction, table_id, hand=hand)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:mv:(?P<table>\d+):(?P<version>\d+):(?P<code>[^\s]+)",
+):
+    def __init__(self, table_id: int, version: int, code: str, button: discord.ui.Button | None = None) -> None:
+        custom_id = f"dh:mv:{table_id}:{version}:{code}"
+        if len(custom_id) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom_id too long for Discord: {custom_id}")
+        super().__init__(button or discord.ui.Button(label=code, custom_id=custom_id))
+        self.table_id, self.version, self.code = table_id, version, code
+
+    @classmethod
+    def make(cls, table_id: int, version: int, action: Action, label: str, style: discord.ButtonStyle,
+             row: int) -> "MoveButton":
+        code = action.code()
+        button = discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:mv:{table_id}:{version}:{code}")
+        return cls(table_id, version, code, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["version"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: _play(interaction, self.table_id, self.version, self.code))
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:ms:(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
+):
+    def __init__(self, table_id: int, version: int, n: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"dh:ms:{table_id}:{version}:{n}"))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    def make(cls, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
+             placeholder: str = "Choose a move…") -> "MoveSelect":
+        select = discord.ui.Select(
+            custom_id=f"dh:ms:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
+        )
+        return cls(table_id, version, n, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            if len(values) != 1:
+                raise UserError("Choose exactly one move.")
+            await _play(interaction, self.table_id, self.version, values[0])
+
+        await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, MoveButton, MoveSelect)

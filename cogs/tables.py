@@ -1,0 +1,219 @@
+"""Shared table machinery for every game: opening lobbies, the public table
+message, turn pings and reminders, and the ``/table`` commands."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.service import TableSnapshot
+from bot.storage import SeatRow
+
+from .common import guarded, is_admin, player_of, service_of
+from .controls import _show_hand
+from .ui import lobby_message, players_to_act, table_message, ui_for
+
+log = logging.getLogger(__name__)
+
+TURN_PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    if message_id is None:
+        return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+async def open_table(
+    interaction: discord.Interaction, game_id: str, options: dict[str, Any], timer: int | None
+) -> None:
+    """What every ``/<game> start`` does: open a lobby here (or in a new thread) and post it."""
+
+    async def run() -> None:
+        if interaction.guild_id is None or interaction.channel is None:
+            raise UserError("Deckhand tables live in server channels, not in direct messages.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        title = ui_for(game_id).title
+        use_threads, _ = await service.storage.guild_settings(interaction.guild_id)
+        target: discord.abc.Messageable = interaction.channel
+        if use_threads and isinstance(interaction.channel, discord.TextChannel):
+            try:
+                target = await interaction.channel.create_thread(
+                    name=f"{title} — {interaction.user.display_name}",
+                    type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+                )
+            except discord.Forbidden:
+                raise UserError("I can't open threads here. Give me Create Public Threads, "
+                                "or turn threads off in the server settings.") from None
+        snap = await service.open_lobby(
+            guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
+            host=player_of(interaction), timer_minutes=timer,
+        )
+        try:
+            message = await target.send(**lobby_message(snap).kwargs())
+        except discord.Forbidden:
+            await service.cancel(snap.row.id, player_of(interaction))
+            raise UserError("I can't post in this channel. Give me View Channel, Send Messages and "
+                            "Embed Links here, then try again.") from None
+        await service.set_messages(snap.row.id, lobby_message_id=message.id, table_message_id=message.id)
+        link = message_link(interaction.guild_id, target.id, message.id)
+        await interaction.followup.send(f"Your {title} table is open: {link}", ephemeral=True)
+
+    await guarded(interaction, run)
+
+
+class TablesCog(commands.Cog):
+    """The lobby and table messages, turn pings, and ``/table``."""
+
+    table = app_commands.Group(name="table", description="The game table in this channel", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = bot.service  # type: ignore[attr-defined]
+        self.service.publisher = self
+        self._acting: dict[int, tuple[int, ...]] = {}
+
+    # -- Publisher -----------------------------------------------------------------
+
+    def _channel(self, snap: TableSnapshot) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(snap.row.channel_id, guild_id=snap.row.guild_id)
+
+    async def lobby_changed(self, table: TableSnapshot) -> None:
+        await self._edit(table, lobby_message(table).kwargs())
+
+    async def table_changed(self, table: TableSnapshot) -> None:
+        await self._edit(table, table_message(table).kwargs())
+        await self._ping(table)
+
+    async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
+        humans = [s for s in seats if s.user_id is not None and not s.is_ai]
+        if not humans:
+            return
+        minutes = max(1, round(seconds_left / 60))
+        who = ", ".join(f"<@{s.user_id}>" for s in humans)
+        link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
+        await self._replace_ping(
+            table, f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
+        )
+
+    async def _edit(self, table: TableSnapshot, body: dict[str, Any]) -> None:
+        row = table.row
+        message_id = row.table_message_id or row.lobby_message_id
+        if message_id is None:
+            return
+        channel = self._channel(table)
+        try:
+            await channel.get_partial_message(message_id).edit(**body)
+        except discord.NotFound:
+            # Someone deleted the table message: post it again so the game stays playable.
+            if row.status in ("lobby", "running"):
+                message = await channel.send(**body)
+                await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
+        except discord.HTTPException:
+            log.warning("could not update the message of table %s", row.id, exc_info=True)
+
+    async def _ping(self, table: TableSnapshot) -> None:
+        """Mention the humans to act when the turn passes to them; clear the ping at the end."""
+        row = table.row
+        acting = tuple(s for s in players_to_act(table) if not row.seats[s].is_ai) if row.status == "running" else ()
+        if self._acting.get(row.id) == acting:
+            return
+        self._acting[row.id] = acting
+        if not acting:
+            if row.status != "running":
+                self._acting.pop(row.id, None)
+                await self._replace_ping(table, None)
+            return
+        who = ", ".join(f"<@{row.seats[s].user_id}>" for s in acting)
+        link = message_link(row.guild_id, row.channel_id, row.table_message_id)
+        await self._replace_ping(
+            table, f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
+        )
+
+    async def _replace_ping(self, table: TableSnapshot, content: str | None) -> None:
+        channel = self._channel(table)
+        old = await self.service.ping_message(table.row.id)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                pass
+        new_id = None
+        if content is not None:
+            try:
+                new_id = (await channel.send(content, allowed_mentions=TURN_PING)).id
+            except discord.HTTPException:
+                log.warning("could not ping players of table %s", table.row.id, exc_info=True)
+        await self.service.set_messages(table.row.id, ping_message_id=new_id)
+
+    # -- /table ----------------------------------------------------------------------
+
+    async def _table_here(self, interaction: discord.Interaction) -> int:
+        table_id = await self.service.channel_table(interaction.channel_id)
+        if table_id is None:
+            raise UserError("There's no open table in this channel. Start one with a game's `start` command.")
+        return table_id
+
+    @table.command(name="hand", description="Show your hand and your moves (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            await _show_hand(interaction, await self._table_here(interaction))
+
+        await guarded(interaction, run)
+
+    @table.command(name="status", description="Who is playing, whose turn it is, and the turn timer")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            snap = await self.service.table(await self._table_here(interaction))
+            row = snap.row
+            lines = [f"**{ui_for(row.game_id).title}** table #{row.id} — {row.status}"]
+            lines.append("Players: " + ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in row.seats))
+            acting = players_to_act(snap)
+            if row.status == "running" and acting:
+                lines.append("To play: " + ", ".join(row.seats[s].name for s in acting))
+            if row.deadline:
+                lines.append(f"Turn timer: ends <t:{int(row.deadline)}:R>")
+            elif row.status == "running":
+                lines.append("Turn timer: off" if not row.timer_minutes else "Turn timer: waiting for the AI")
+            lines.append(message_link(row.guild_id, row.channel_id, row.table_message_id))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @table.command(name="leave", description="Leave the table; an AI takes over your seat if the game is on")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table_id = await self._table_here(interaction)
+            snap = await self.service.table(table_id)
+            if snap.row.status == "lobby":
+                await self.service.leave_lobby(table_id, player_of(interaction))
+                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+            else:
+                await self.service.leave_game(table_id, player_of(interaction))
+                await interaction.response.send_message("You left the game; an AI plays your seat now.",
+                                                        ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @table.command(name="end", description="End the table in this channel (host or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table_id = await self._table_here(interaction)
+            snap = await self.service.table(table_id)
+            if snap.row.status == "lobby":
+                await self.service.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
+            else:
+                await self.service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
+            await interaction.response.send_message("The table is closed.", ephemeral=True)
+
+        await guarded(interaction, run)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TablesCog(bot))

@@ -1,0 +1,201 @@
+"""Rendering tables, lobbies and hands into Discord messages.
+
+Each game registers a :class:`GameUI` that knows how to describe its board,
+its hands and its moves; everything around that (lobby, turn line, recent
+events, timer, result, the My hand button, move controls, Discord's size
+limits) is shared here so every game looks and behaves alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+import games
+from bot.service import HandSnapshot, TableSnapshot
+from games.base import Action
+
+from . import controls
+
+EMBED_COLOUR = discord.Colour.dark_green()
+MAX_DESCRIPTION = 4000
+MAX_FIELD = 1024
+MAX_BUTTON_MOVES = 20
+SELECT_OPTIONS = 25
+MOVE_ROWS = 4
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Rendered:
+    """A message body: pass as ``**rendered.kwargs()`` to send or edit."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view,
+                "allowed_mentions": self.allowed_mentions}
+
+
+class GameUI:
+    """How one game looks. Subclasses override the ``board``/``hand`` hooks."""
+
+    game_id: str = ""
+
+    @property
+    def title(self) -> str:
+        return games.get_game(self.game_id).name
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        """One line describing the table options, e.g. ``Classic · elimination match``."""
+        return " · ".join(f"{k}: {v}" for k, v in options.items())
+
+    def board(self, table: TableSnapshot) -> str:
+        """The public state of play (Markdown), shown in the table embed."""
+        raise NotImplementedError
+
+    def hand(self, hand: HandSnapshot) -> str:
+        """What the seat sees privately (Markdown)."""
+        raise NotImplementedError
+
+    def action_label(self, action: Action, hand: HandSnapshot) -> str:
+        return str(action)
+
+    def action_style(self, action: Action) -> discord.ButtonStyle:
+        return discord.ButtonStyle.primary
+
+    def move_items(self, hand: HandSnapshot) -> list[discord.ui.Item]:
+        """Controls for the legal moves: buttons when few, select menus when many."""
+        actions = hand.actions
+        table_id, version = hand.table.row.id, hand.version
+        if len(actions) <= MAX_BUTTON_MOVES:
+            return [
+                controls.MoveButton.make(
+                    table_id, version, action, clip(self.action_label(action, hand), 80),
+                    self.action_style(action), row=i // 5,
+                )
+                for i, action in enumerate(actions)
+            ]
+        items: list[discord.ui.Item] = []
+        for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
+            if n >= MOVE_ROWS:
+                break
+            chunk = actions[start:start + SELECT_OPTIONS]
+            options = [
+                discord.SelectOption(label=clip(self.action_label(a, hand), 100), value=a.code())
+                for a in chunk
+            ]
+            items.append(controls.MoveSelect.make(table_id, version, n, options, row=n))
+        return items
+
+    def outcome_text(self, table: TableSnapshot) -> str:
+        outcome = table.row.outcome
+        if not outcome:
+            return ""
+        names = table.names
+        return games.Event("result", outcome["reason"]).render(names)
+
+
+_REGISTRY: dict[str, GameUI] = {}
+
+
+def register(ui: GameUI) -> None:
+    _REGISTRY[ui.game_id] = ui
+
+
+def ui_for(game_id: str) -> GameUI:
+    return _REGISTRY[game_id]
+
+
+def mention(table: TableSnapshot, seat: int) -> str:
+    row = table.row.seats[seat]
+    if row.is_ai or row.user_id is None:
+        return f"**{row.name}** (AI)"
+    return f"<@{row.user_id}>"
+
+
+def players_to_act(table: TableSnapshot) -> list[int]:
+    view = table.view or {}
+    return list(view.get("to_act", []))
+
+
+def lobby_message(table: TableSnapshot) -> Rendered:
+    ui = ui_for(table.row.game_id)
+    row = table.row
+    game = games.get_game(row.game_id)
+    seats = "\n".join(
+        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai else ''}{' — host' if s.user_id == row.host_id else ''}"
+        for s in row.seats
+    )
+    timer = f"{row.timer_minutes} min per turn" if row.timer_minutes else "no turn timer"
+    embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
+    embed.add_field(name="Options", value=clip(ui.options_text(row.options) or "defaults", MAX_FIELD), inline=False)
+    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—", inline=False)
+    embed.set_footer(text=f"{timer} · {game.min_players}–{game.max_players} players")
+    if row.status == "lobby":
+        embed.description = "Press **Join** to take a seat. The host adds AI players and starts the game."
+        return Rendered(embed=embed, view=controls.lobby_view(row.id))
+    embed.description = "This table was cancelled." if row.status == "cancelled" else "This table is closed."
+    return Rendered(embed=embed, view=None)
+
+
+def table_message(table: TableSnapshot) -> Rendered:
+    """The public table message: board, whose turn, recent events, timer, result."""
+    row = table.row
+    if row.status in ("lobby", "cancelled"):
+        return lobby_message(table)
+    ui = ui_for(row.game_id)
+    embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
+    embed.description = clip(ui.board(table), MAX_DESCRIPTION)
+    if row.recent_events:
+        embed.add_field(name="Latest", value=clip("\n".join(row.recent_events), MAX_FIELD), inline=False)
+    footer = ui.options_text(row.options)
+    content = None
+    view = None
+    if row.status == "running":
+        acting = players_to_act(table)
+        if acting:
+            who = ", ".join(mention(table, s) for s in acting)
+            content = f"▶ {who} to play"
+            if row.deadline:
+                content += f" · ⏰ <t:{int(row.deadline)}:R>"
+        view = controls.table_view(row.id)
+        if row.timer_minutes:
+            footer += f" · {row.timer_minutes} min per turn"
+    elif row.status == "finished":
+        content = "🏁 " + ui.outcome_text(table)
+    else:
+        content = "🛑 This game was ended before it finished."
+    embed.set_footer(text=clip(footer, 2048))
+    return Rendered(content=clip(content, 2000) if content else None, embed=embed, view=view)
+
+
+def hand_message(hand: HandSnapshot, notice: str | None = None) -> Rendered:
+    """A seat's private message: its cards, any private news, and its legal moves."""
+    ui = ui_for(hand.table.row.game_id)
+    row = hand.table.row
+    embed = discord.Embed(title=f"Your hand — {ui.title} #{row.id}", colour=EMBED_COLOUR)
+    embed.description = clip(ui.hand(hand), MAX_DESCRIPTION)
+    if hand.notes:
+        embed.add_field(name="Just now", value=clip("\n".join(hand.notes), MAX_FIELD), inline=False)
+    if row.status != "running":
+        status = "The game is over."
+    elif hand.actions:
+        status = "Your move: choose below."
+    else:
+        acting = players_to_act(hand.table)
+        status = "Waiting for " + ", ".join(row.seats[s].name for s in acting) + "." if acting else "Waiting."
+    embed.set_footer(text=status)
+    view = discord.ui.View(timeout=None)
+    for item in ui.move_items(hand) if row.status == "running" else []:
+        view.add_item(item)
+    view.add_item(controls.HandButton.make(row.id, "🔄 Refresh", row=4))
+    return Rendered(content=notice, embed=embed, view=view)
