@@ -1,0 +1,57 @@
+"""A simple Q2J player that clearly beats uniform random play.
+
+It only looks at what its seat can see (own hand, the top, the rules):
+
+- under a Q² duty: play a jack if it holds one, else draw;
+- when the duty came back to it: play the card hardest to cover;
+- otherwise: play Q² when it can (two cards gone, everyone else must find a
+  jack); else the stronger card that leaves the top fewest cards can cover;
+  else an equal-strength card (net zero cards, better than drawing one);
+  else draw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import Action
+from ..rng import Rng
+from .actions import DRAW, PLAY, QQ
+from .rules import BEATERS, CMP, IS_JACK, IS_QUEEN
+
+if TYPE_CHECKING:
+    from .state import Q2JState
+
+
+def _cover(card: int, hand: list[int]) -> int:
+    """How many cards outside ``hand`` could be played on ``card``."""
+    row = CMP
+    return BEATERS[card] - sum(1 for c in hand if c != card and row[c][card] >= 0)
+
+
+def _best(cards: list[int], hand: list[int]) -> Action:
+    return PLAY[min(cards, key=lambda c: _cover(c, hand))]
+
+
+def choose(state: "Q2JState", seat: int, rng: Rng) -> Action:
+    """A legal action for ``seat`` (which must be the seat to act)."""
+    hand = state.hands[seat]
+    if state.duty is not None:
+        if state.free:
+            return _best(hand, hand) if hand else DRAW
+        jacks = [c for c in hand if IS_JACK[c]]
+        return _best(jacks, hand) if jacks else DRAW
+    top = state.discard[-1]
+    if state.qq_rule and not IS_JACK[top]:
+        queens = [c for c in hand if IS_QUEEN[c]]
+        if len(queens) > 1:
+            return QQ[(queens[0], queens[1])]
+    stronger = [c for c in hand if CMP[c][top] > 0]
+    if stronger:
+        return _best(stronger, hand)
+    equal = [c for c in hand if CMP[c][top] == 0]
+    if equal:
+        return _best(equal, hand)
+    return DRAW
+
+

@@ -1,0 +1,55 @@
+"""Dealing a Q2J game and choosing who starts (RULINGS §2)."""
+
+from __future__ import annotations
+
+from ..cards import deal
+from ..rng import Rng
+from .rules import PRETTY, VALUE
+
+_WHICH = ("face-up (fifth)", "first", "second", "third", "fourth")
+
+
+def deal_hands(stock: list[int], seats: list[int], short_seat: int | None = None) -> list[list[int]]:
+    """Deal 5 cards one at a time to ``seats`` from the top (end) of ``stock``.
+
+    With ``short_seat`` (challenge) that seat gets one card, in the first round.
+    Hands come back in the order dealt, one per entry of ``seats``.
+    """
+    if short_seat is None:
+        return deal(stock, len(seats), 5)
+    hands = deal(stock, len(seats), 1)
+    for seat, hand in zip(seats, hands):
+        if seat != short_seat:
+            hand.extend(deal(stock, 1, 4)[0])
+    return hands
+
+
+def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[int, str]:
+    """The seat that starts and the sentence the table is told.
+
+    Each hand is compared by rank value (K high, A low): first its face-up
+    card (the last dealt), then among tied seats the first dealt card, the
+    second, … A seeded coin picks among seats still tied when the cards run
+    out (all five tie, or a challenge's one-card hand has nothing more to show).
+    """
+    order = {s: [h[-1], *h[:-1]] for s, h in zip(seats, hands)}
+    shown = ", ".join(f"{{p{s}}} {PRETTY[order[s][0]]}" for s in seats)
+    parts = [f"Face-up cards: {shown}."]
+    tied = list(seats)
+    for depth in range(5):
+        if depth > 0:
+            if any(len(order[s]) <= depth for s in tied):
+                break
+            names = " and ".join(f"{{p{s}}}" for s in tied)
+            cards = ", ".join(f"{{p{s}}} {PRETTY[order[s][depth]]}" for s in tied)
+            parts.append(f"{names} tie, so their {_WHICH[depth]} cards decide: {cards}.")
+        best = max(VALUE[order[s][depth]] for s in tied)
+        tied = [s for s in tied if VALUE[order[s][depth]] == best]
+        if len(tied) == 1:
+            what = "face-up card" if depth == 0 else f"{_WHICH[depth]} card"
+            parts.append(f"{{p{tied[0]}}} starts with the highest {what}.")
+            return tied[0], " ".join(parts)
+    starter = tied[rng.below(len(tied))]
+    names = " and ".join(f"{{p{s}}}" for s in tied)
+    parts.append(f"{names} still tie with no cards left to compare, so a coin toss picks {{p{starter}}} to start.")
+    return starter, " ".join(parts)

@@ -1,0 +1,51 @@
+"""The registered Q2J :class:`~games.base.Game`: name, player counts, table options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, GameState, OptionSpec
+from .actions import Q2JAction
+from .ai import choose
+from .state import Q2JState, check_options
+
+VARIANTS = ("standard", "classic", "faceup", "challenge", "countdown")
+MATCHES = ("single", "elimination")
+
+OPTIONS = (
+    OptionSpec(
+        "variant", "standard",
+        "standard: Q2J with the Q² and Joe rules; classic: no Q²/Joe; faceup: all hands public; "
+        "challenge: 2 players, 1 card against 5; countdown: new hands of 4, 3, 2, 1 after emptying one",
+        choices=VARIANTS,
+    ),
+    OptionSpec(
+        "match", "single",
+        "single: the first to empty their hand wins; elimination: each game the last player "
+        "holding cards is out, until one player remains",
+        choices=MATCHES,
+    ),
+    OptionSpec(
+        "short_hand", "random",
+        "challenge only: who is dealt the 1-card hand: random (seeded), or seat 0 or 1",
+        choices=("random", 0, 1),
+    ),
+)
+
+
+def create(players: int, options: dict[str, Any], seed: int) -> GameState:
+    check_options(players, options)
+    return Q2JState.new(players, options, seed)
+
+
+GAME = Game(
+    id="q2j",
+    name="Q Squared Joe",
+    min_players=2,
+    max_players=10,
+    options=OPTIONS,
+    state_class=Q2JState,
+    create=create,
+    action_class=Q2JAction,
+    ai=choose,
+)
