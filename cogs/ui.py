@@ -72,9 +72,13 @@ class GameUI:
     def action_style(self, action: Action) -> discord.ButtonStyle:
         return discord.ButtonStyle.primary
 
+    def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
+        """The legal moves in the order the controls show them."""
+        return hand.actions
+
     def move_items(self, hand: HandSnapshot) -> list[discord.ui.Item]:
         """Controls for the legal moves: buttons when few, select menus when many."""
-        actions = hand.actions
+        actions = self.ordered_actions(hand)
         table_id, version = hand.table.row.id, hand.version
         if len(actions) <= MAX_BUTTON_MOVES:
             return [

@@ -1,0 +1,315 @@
+"""The game service on a real SQLite file: lobbies, moves, AI seats, timers, restarts."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot.errors import StaleControl, UserError
+from bot.service import GameService, Player
+from bot.storage import Storage
+from games.base import Action
+
+ANA, BEN, CAT = Player(1, "Ana"), Player(2, "Ben"), Player(3, "Cat")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Recorder:
+    """A publisher that keeps what the service asked to show."""
+
+    def __init__(self) -> None:
+        self.tables = []
+        self.lobbies = []
+        self.reminders = []
+
+    async def lobby_changed(self, table):
+        self.lobbies.append(table)
+
+    async def table_changed(self, table):
+        self.tables.append(table)
+
+    async def remind(self, table, seats, seconds_left):
+        self.reminders.append((table.row.id, [s.seat for s in seats], seconds_left))
+
+
+@pytest.fixture
+async def env(tmp_path):
+    clock = Clock()
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    service = GameService(storage, ai_delay=0, clock=clock, new_seed=lambda: 7)
+    service.publisher = Recorder()
+    yield service, clock, tmp_path
+    await service.close()
+    await storage.close()
+
+
+async def restart(service: GameService, tmp_path, clock) -> GameService:
+    """A new service on the same database file, as after a process restart."""
+    await service.close()
+    await service.storage.close()
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    fresh = GameService(storage, ai_delay=0, clock=clock, new_seed=lambda: 7)
+    fresh.publisher = Recorder()
+    await fresh.restore()
+    return fresh
+
+
+async def open_q2j(service, *players, options=None, timer=0, ai=0):
+    snap = await service.open_lobby(guild_id=1, channel_id=50, game_id="q2j", options=options or {},
+                                    host=players[0], timer_minutes=timer)
+    table_id = snap.row.id
+    for p in players[1:]:
+        await service.join(table_id, p)
+    for _ in range(ai):
+        await service.add_ai(table_id, players[0])
+    return table_id
+
+
+async def first_mover(service, table_id, players):
+    snap = await service.table(table_id)
+    seat = snap.view["to_act"][0]
+    return next(p for p in players if snap.row.seat_of(p.user_id).seat == seat)
+
+
+# -- lobby -----------------------------------------------------------------------------
+
+
+async def test_lobby_rules(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA)
+    with pytest.raises(UserError, match="already at this table"):
+        await service.join(table_id, ANA)
+    await service.join(table_id, BEN)
+    with pytest.raises(UserError, match="Only the host can start"):
+        await service.start(table_id, BEN)
+    with pytest.raises(UserError, match="Only the host can add AI"):
+        await service.add_ai(table_id, BEN)
+    await service.leave_lobby(table_id, BEN)
+    with pytest.raises(UserError, match="needs 2–10 players"):
+        await service.start(table_id, ANA)
+    with pytest.raises(UserError, match="host"):
+        await service.leave_lobby(table_id, ANA)
+    await service.join(table_id, BEN)
+    for _ in range(8):
+        await service.add_ai(table_id, ANA)
+    with pytest.raises(UserError, match="full"):
+        await service.join(table_id, CAT)
+    with pytest.raises(UserError, match="full"):
+        await service.add_ai(table_id, ANA)
+    await service.remove_ai(table_id, ANA)
+    snap = await service.join(table_id, CAT)
+    assert [s.name for s in snap.row.seats][:3] == ["Ana", "Ben", "AI 1"] and snap.row.seats[-1].name == "Cat"
+    assert [s.seat for s in snap.row.seats] == list(range(10))
+
+
+async def test_one_table_per_channel_and_bad_options(env):
+    service, _, _ = env
+    await open_q2j(service, ANA)
+    with pytest.raises(UserError, match="already open in this channel"):
+        await open_q2j(service, BEN)
+    with pytest.raises(UserError, match="variant"):
+        await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={"variant": "nope"}, host=ANA)
+    with pytest.raises(UserError, match="timer"):
+        await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={}, host=ANA, timer_minutes=-1)
+
+
+async def test_engine_refusals_at_start_are_user_errors(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN, CAT, options={"variant": "challenge"})
+    with pytest.raises(UserError, match="2 players"):
+        await service.start(table_id, ANA)
+    assert (await service.table(table_id)).row.status == "lobby"
+
+
+async def test_cancel_needs_host_or_admin(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    with pytest.raises(UserError, match="Only the host"):
+        await service.cancel(table_id, BEN)
+    snap = await service.cancel(table_id, BEN, is_admin=True)
+    assert snap.row.status == "cancelled"
+    with pytest.raises(UserError, match="closed"):
+        await service.join(table_id, CAT)
+    assert await service.channel_table(50) is None
+
+
+# -- moves -------------------------------------------------------------------------------
+
+
+async def test_moves_are_validated_and_versioned(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    snap = await service.start(table_id, ANA)
+    mover = await first_mover(service, table_id, [ANA, BEN])
+    waiter = BEN if mover is ANA else ANA
+    version = snap.row.version
+
+    with pytest.raises(UserError, match="not your turn"):
+        await service.move(table_id, waiter.user_id, version, Action("draw"))
+    with pytest.raises(UserError, match="not playing"):
+        await service.move(table_id, CAT.user_id, version, Action("draw"))
+    with pytest.raises(UserError):
+        await service.move(table_id, mover.user_id, version, Action("fly", ("QS",)))
+    hand = await service.hand(table_id, mover.user_id)
+    assert hand.actions and hand.version == version
+    assert (await service.table(table_id)).row.version == version  # refusals changed nothing
+
+    after = await service.move(table_id, mover.user_id, version, Action("draw"))
+    assert after.version == version + 1 and after.actions == []
+    with pytest.raises(StaleControl):  # the same click again
+        await service.move(table_id, mover.user_id, version, Action("draw"))
+    log = await service.storage.move_log(table_id)
+    assert log == [(hand.seat, {"kind": "draw", "args": []}, False)]
+
+
+async def test_game_against_ai_plays_to_the_end_and_matches_replay(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, ai=2)
+    await service.start(table_id, ANA)
+    for _ in range(500):
+        await service.wait_idle()
+        snap = await service.table(table_id)
+        if snap.row.status != "running":
+            break
+        hand = await service.hand(table_id, ANA.user_id)
+        assert hand.actions, "after the AI seats it is always Ana's turn"
+        await service.move(table_id, ANA.user_id, hand.version, hand.actions[0])
+    snap = await service.table(table_id)
+    assert snap.row.status == "finished" and snap.row.outcome["winners"]
+    # The stored log replays to the stored final state.
+    log = await service.storage.move_log(table_id)
+    game = games.get_game("q2j")
+    replayed = game.replay(3, snap.row.options, snap.row.seed, [(s, game.action_from_json(a)) for s, a, _ in log])
+    assert replayed.to_json() == snap.row.state
+    with pytest.raises(UserError, match="ended"):
+        await service.hand(table_id, ANA.user_id)
+
+
+async def test_leaving_hands_the_seat_to_an_ai(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    await service.start(table_id, ANA)
+    await service.leave_game(table_id, BEN)
+    await service.wait_idle()
+    snap = await service.table(table_id)
+    assert snap.row.seats[1].is_ai and "Ben left" in " ".join(snap.row.recent_events)
+    with pytest.raises(UserError, match="left this game"):
+        await service.hand(table_id, BEN.user_id)
+    await service.leave_game(table_id, ANA)  # the last human leaving ends the game
+    assert (await service.table(table_id)).row.status == "abandoned"
+
+
+async def test_end_needs_host_or_admin(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    await service.start(table_id, ANA)
+    with pytest.raises(UserError, match="Only the host"):
+        await service.end(table_id, BEN, is_admin=False)
+    assert (await service.end(table_id, BEN, is_admin=True)).row.status == "abandoned"
+    with pytest.raises(UserError, match="ended"):
+        await service.end(table_id, ANA, is_admin=False)
+
+
+# -- timers --------------------------------------------------------------------------------
+
+
+async def test_turn_timer_reminds_then_lets_the_ai_play(env):
+    service, clock, _ = env
+    table_id = await open_q2j(service, ANA, BEN, timer=10)
+    snap = await service.start(table_id, ANA)
+    deadline = snap.row.deadline
+    assert deadline == clock.now + 600
+    seat = snap.view["to_act"][0]
+
+    await service.check_timer(table_id, now=clock.now + 100)  # too early for anything
+    assert service.publisher.reminders == []
+    await service.check_timer(table_id, now=clock.now + 300)  # half time
+    assert [(t, s) for t, s, _ in service.publisher.reminders] == [(table_id, [seat])]
+    await service.check_timer(table_id, now=clock.now + 301)  # reminded once only
+    assert len(service.publisher.reminders) == 1
+
+    clock.now += 601
+    await service.check_timer(table_id)
+    await service.wait_idle()
+    snap = await service.table(table_id)
+    assert snap.row.version == 2 and snap.row.seats[seat].missed_turns == 1
+    assert "ran out of time" in " ".join(snap.row.recent_events)
+    assert (await service.storage.move_log(table_id))[0][2] is True  # by the AI
+
+
+async def test_three_missed_turns_hand_the_seat_to_the_ai(env):
+    service, clock, _ = env
+    table_id = await open_q2j(service, ANA, BEN, timer=1)
+    await service.start(table_id, ANA)
+    for _ in range(6):  # both players time out three times
+        clock.now += 61
+        await service.check_timer(table_id)
+        await service.wait_idle()
+    stored = await service.storage.get_table(table_id)
+    assert [s.is_ai for s in stored.seats] == [True, True]
+    assert [s.missed_turns for s in stored.seats] == [3, 3]
+    # With no human left to wait for, the AI seats finish the game.
+    assert stored.status == "finished"
+
+
+async def test_a_move_resets_missed_turns(env):
+    service, clock, _ = env
+    table_id = await open_q2j(service, ANA, BEN, timer=1)
+    await service.start(table_id, ANA)
+    clock.now += 61
+    await service.check_timer(table_id)
+    await service.wait_idle()
+    snap = await service.table(table_id)
+    late = [s for s in snap.row.seats if s.missed_turns][0]
+    # Play until the late seat moves by itself.
+    for _ in range(4):
+        snap = await service.table(table_id)
+        mover = next(p for p in (ANA, BEN) if snap.row.seat_of(p.user_id).seat == snap.view["to_act"][0])
+        hand = await service.hand(table_id, mover.user_id)
+        await service.move(table_id, mover.user_id, hand.version, Action("draw"))
+    snap = await service.table(table_id)
+    assert snap.row.seats[late.seat].missed_turns == 0
+
+
+async def test_deadlines_survive_a_restart(env):
+    service, clock, tmp_path = env
+    table_id = await open_q2j(service, ANA, BEN, timer=5)
+    snap = await service.start(table_id, ANA)
+    deadline = snap.row.deadline
+    service = await restart(service, tmp_path, clock)
+    try:
+        snap = await service.table(table_id)
+        assert snap.row.deadline == deadline and snap.row.status == "running"
+        assert table_id in service._timers  # rescheduled
+        clock.now = deadline + 1
+        await service.check_timer(table_id)
+        await service.wait_idle()
+        assert (await service.table(table_id)).row.version == 2
+    finally:
+        await service.close()
+        await service.storage.close()
+
+
+async def test_restart_resumes_pending_ai_turns(env):
+    service, clock, tmp_path = env
+    service.new_seed = lambda: 3  # with this deal the AI (seat 1) starts
+    table_id = await open_q2j(service, ANA, ai=1)
+    snap = await service.start(table_id, ANA)
+    assert snap.view["to_act"] == [1]
+    await service.close()  # the process stops before the AI's move is made
+    assert (await service.storage.get_table(table_id)).version == 1
+    service = await restart(service, tmp_path, clock)
+    try:
+        await service.wait_idle()
+        snap = await service.table(table_id)
+        assert snap.row.version == 2 and snap.view["to_act"] == [0]
+    finally:
+        await service.close()
+        await service.storage.close()
