@@ -1,0 +1,229 @@
+"""The engine contract every game must pass (DESIGN.md, "Engine contract" and "Testing").
+
+``check_contract(game_id, players, options, seed)`` plays one seeded random
+game and checks, along the way:
+
+- termination within ``max_steps`` actions, then a sane ``outcome()`` and
+  ``GameFinished`` for any further move;
+- card conservation: the multiset of every card in ``zones()`` never changes;
+- snapshots: ``to_json`` survives ``json.dumps``/``json.loads`` and
+  ``from_json`` exactly, and a restored state continues exactly like the
+  original (same events, same snapshots);
+- replay: ``Game.replay(players, options, seed, log)`` rebuilds the same state,
+  with the log's actions passed through their JSON form;
+- every legal action is accepted; actions seen legal at other times (and a few
+  nonsense ones) are refused with a ``GameError`` when not legal now, leaving
+  ``to_json`` unchanged; seats not in ``to_act`` have no legal action and get
+  ``NotYourTurn``;
+- views are JSON-safe, seat views hold ``"hand"``, and no entry of a view
+  shows more copies of a card than ``total - hidden_cards(viewer)``;
+- every action round-trips ``to_json``/``from_json`` and ``code``/``from_code``.
+
+Nothing here measures time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Mapping
+
+import games
+from games.base import Action, Event, Game, GameState
+from games.cards import standard_deck
+from games.errors import GameError, GameFinished, NotYourTurn
+from games.rng import Rng
+
+CARD_CODES = frozenset(c.code for c in standard_deck(1, 1))
+NONSENSE = (Action("no-such-move"), Action("play", ()), Action("play", ("XX",)), Action("draw", ("QS", 99)))
+
+
+def card_counts(state: GameState) -> Counter[str]:
+    """Every card in play, by code."""
+    return Counter(c.code for zone in state.zones().values() for c in zone)
+
+
+def codes_in(data: Any) -> Counter[str]:
+    """Card codes occurring as whole strings anywhere in a JSON value (keys included)."""
+    found: Counter[str] = Counter()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in CARD_CODES:
+                found[item] += 1
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def json_roundtrip(value: Any) -> Any:
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def check_views(state: GameState) -> None:
+    """Views are JSON-safe and never show a card hidden from their viewer."""
+    total = card_counts(state)
+    for viewer in [None, *range(state.players)]:
+        view = state.view(viewer)
+        assert json_roundtrip(view) == view, f"view({viewer}) is not plain JSON"
+        if viewer is not None:
+            assert isinstance(view.get("hand"), list), f"view({viewer}) has no 'hand' list"
+        visible = total - Counter(c.code for c in state.hidden_cards(viewer))
+        # A view may name a visible card under several keys (a seat's "hand" and a
+        # face-up "hands" table, a list of penalty cards…), so the multiset bound
+        # applies to each top-level entry; no entry may name a card with no visible copy.
+        for key, entry in view.items():
+            shown = codes_in(entry)
+            leaked = {code: n for code, n in shown.items() if n > visible[code]}
+            assert not leaked, f"view({viewer})[{key!r}] shows hidden cards {leaked}"
+
+
+def check_action_forms(game: Game, action: Action) -> None:
+    assert game.action_from_json(json_roundtrip(action.to_json())) == action
+    if all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in action.args):
+        assert type(action).from_code(action.code()) == action, action.code()
+    assert str(action)
+
+
+def check_refusals(game: Game, state: GameState, seat: int, legal: list[Action], pool: set[Action], rng: Rng) -> None:
+    """Illegal actions and wrong seats raise GameError and change nothing."""
+    before = state.to_json()
+    legal_set = set(legal)
+    illegal = sorted((a for a in pool if a not in legal_set), key=repr)
+    tries = [illegal[rng.below(len(illegal))] for _ in range(min(4, len(illegal)))] + list(NONSENSE)
+    for action in tries:
+        if action in legal_set:
+            continue
+        try:
+            state.apply(seat, action)
+        except GameError as exc:
+            assert str(exc), "error without a message"
+        else:
+            raise AssertionError(f"illegal {action!r} was accepted for seat {seat}")
+        assert state.to_json() == before, f"refused {action!r} changed the state"
+    acting = set(state.to_act())
+    for other in range(state.players):
+        if other in acting:
+            continue
+        assert state.legal_actions(other) == [], f"seat {other} is not to act but has legal actions"
+        try:
+            state.apply(other, legal[0])
+        except NotYourTurn:
+            pass
+        else:
+            raise AssertionError(f"seat {other} acted out of turn")
+        assert state.to_json() == before
+
+
+def check_all_legal_accepted(game: Game, snapshot: Mapping[str, Any], seat: int, legal: list[Action]) -> None:
+    for action in legal:
+        copy = game.from_json(snapshot)
+        events = copy.apply(seat, action)
+        assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
+
+
+def check_events(events: Any, players: int) -> None:
+    assert isinstance(events, list)
+    for event in events:
+        assert isinstance(event, Event)
+        assert json_roundtrip(event.to_json()) == event.to_json()
+        assert event.private_to is None or 0 <= event.private_to < players
+        event.render([f"P{i}" for i in range(players)])
+
+
+def check_contract(
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    *,
+    max_steps: int = 50_000,
+    check_every: int = 25,
+    follow: int = 30,
+) -> GameState:
+    """Play one random game, checking the contract; return the finished state.
+
+    Deep checks (views, refusals, every legal action, snapshot round trip) run
+    at the start and then on average every ``check_every`` steps; a restored
+    copy then follows the original for ``follow`` steps.
+    """
+    game = games.get_game(game_id)
+    state = game.new_game(players, options, seed)
+    assert state.game_id == game_id
+    rng = Rng(seed * 1_000_003 + players)
+    cards = card_counts(state)
+    for event in state.opening_events():
+        assert event.private_to is None
+    log: list[tuple[int, Action]] = []
+    pool: set[Action] = set()
+    shadow: GameState | None = None
+    shadow_left = 0
+    steps = 0
+    while not state.is_over():
+        assert steps < max_steps, f"{game_id} {players}p {options} seed {seed}: no end after {steps} steps"
+        acting = state.to_act()
+        assert acting and all(0 <= s < players for s in acting)
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is to act with no legal action"
+        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
+        pool.update(legal)
+        if steps == 0 or rng.below(check_every) == 0:
+            snapshot = state.to_json()
+            restored_data = json_roundtrip(snapshot)
+            assert restored_data == snapshot, "to_json is not plain JSON"
+            restored = game.from_json(restored_data)
+            assert restored.to_json() == snapshot
+            check_views(state)
+            check_refusals(game, state, seat, legal, pool, rng)
+            check_all_legal_accepted(game, restored_data, seat, legal)
+            if shadow is None:
+                shadow, shadow_left = restored, follow
+        action = legal[rng.below(len(legal))]
+        events = state.apply(seat, action)
+        check_events(events, players)
+        if shadow is not None:
+            assert [e.to_json() for e in shadow.apply(seat, action)] == [e.to_json() for e in events]
+            shadow_left -= 1
+            if shadow_left == 0 or state.is_over():
+                assert shadow.to_json() == state.to_json(), "a restored state diverged"
+                shadow = None
+        log.append((seat, action))
+        assert card_counts(state) == cards, "cards were created or lost"
+        steps += 1
+
+    check_finished(game, state, pool)
+    check_views(state)
+    logged = [(seat, game.action_from_json(json_roundtrip(a.to_json()))) for seat, a in log]
+    replayed = game.replay(players, options, seed, logged)
+    assert replayed.to_json() == state.to_json(), "replay from the log differs"
+    for action in pool:
+        check_action_forms(game, action)
+    return state
+
+
+def check_finished(game: Game, state: GameState, pool: set[Action]) -> None:
+    assert state.to_act() == []
+    outcome = state.outcome()
+    assert outcome is not None
+    seats = range(state.players)
+    assert len(outcome.scores) == state.players
+    ranked = [s for group in outcome.ranking for s in group]
+    assert len(ranked) == len(set(ranked)) and all(s in seats for s in ranked)
+    assert set(outcome.winners) <= set(seats)
+    if outcome.winners:
+        assert tuple(outcome.ranking[0]) == tuple(outcome.winners)
+    json_roundtrip(outcome.to_json())
+    for seat in seats:
+        assert state.legal_actions(seat) == []
+        for action in list(pool)[:3]:
+            try:
+                state.apply(seat, action)
+            except GameFinished:
+                pass
+            else:
+                raise AssertionError("a move was accepted after the end")
