@@ -6,7 +6,12 @@ configured durability) followed by rendering the table message and the
 player's hand message into the exact JSON Discord would receive. Only the
 network is left out. Prints moves/s and p50/p99 latency per move.
 
-    python -m bench.move_path --tables 100 --seconds 10 [--game q2j] [--synchronous FULL]
+Two modes: flat out (every table moves again as soon as its last move is
+done: the most moves/s the machine gives, with latency mostly queueing), and
+``--rate N``: the tables together offer N moves/s, spread evenly, as players
+clicking would, and the latency is what a player waits at that load.
+
+    python -m bench.move_path --tables 100 --seconds 10 [--rate 2000] [--game q2j] [--synchronous FULL]
 """
 
 from __future__ import annotations
@@ -53,22 +58,41 @@ class RenderingPublisher:
 
 
 async def play_table(service: GameService, table_id: int, users: list[int], stop_at: float,
-                     latencies: list[float], rng: random.Random) -> int:
+                     latencies: list[float], rng: random.Random, interval: float) -> int:
     moves = 0
-    while time.perf_counter() < stop_at:
-        snap = await service.table(table_id)
-        if snap.row.status != "running":
-            return moves
+    snap = await service.table(table_id)
+    next_move = time.perf_counter() + rng.random() * interval
+    while time.perf_counter() < stop_at and snap.row.status == "running":
+        if interval:
+            await asyncio.sleep(max(0.0, next_move - time.perf_counter()))
+            next_move += interval
         seat = snap.view["to_act"][0]
-        hand = await service.hand(table_id, users[seat])
+        hand = await service.hand(table_id, users[seat])  # the player opens "My hand"
         action = rng.choice(hand.actions)
         start = time.perf_counter()
         hand = await service.move(table_id, users[seat], hand.version, action)
-        payload(hand_message(hand))
-        payload(table_message(hand.table))
+        payload(hand_message(hand))  # the table message is rendered by the publisher
         latencies.append(time.perf_counter() - start)
+        snap = hand.table
         moves += 1
         await asyncio.sleep(0)
+    return moves
+
+
+async def seat_tables(service: GameService, args: argparse.Namespace, slot: int, stop_at: float,
+                      latencies: list[float], rng: random.Random, interval: float) -> int:
+    """One of the concurrent tables: when its game ends, the next one opens in its place."""
+    moves = 0
+    users = [10_000 * (slot + 1) + p for p in range(args.players)]
+    while time.perf_counter() < stop_at:
+        snap = await service.open_lobby(
+            guild_id=1, channel_id=rng.getrandbits(40), game_id=args.game, options={},
+            host=Player(users[0], "P0"), timer_minutes=10,
+        )
+        for p, user in enumerate(users[1:], start=1):
+            await service.join(snap.row.id, Player(user, f"P{p}"))
+        await service.start(snap.row.id, Player(users[0], "P0"))
+        moves += await play_table(service, snap.row.id, users, stop_at, latencies, rng, interval)
     return moves
 
 
@@ -78,28 +102,16 @@ async def run(args: argparse.Namespace) -> None:
         service = GameService(storage, ai_delay=0)
         publisher = RenderingPublisher()
         service.publisher = publisher
-        rng = random.Random(1)
         game = games.get_game(args.game)
         latencies: list[float] = []
-        total = 0
+        interval = args.tables / args.rate if args.rate else 0.0
         started = time.perf_counter()
         deadline = started + args.seconds
-        while time.perf_counter() < deadline:
-            tables = []
-            for t in range(args.tables):
-                users = [10_000 * (t + 1) + p for p in range(args.players)]
-                snap = await service.open_lobby(
-                    guild_id=1, channel_id=rng.getrandbits(40), game_id=args.game, options={},
-                    host=Player(users[0], "P0"), timer_minutes=10,
-                )
-                for p, user in enumerate(users[1:], start=1):
-                    await service.join(snap.row.id, Player(user, f"P{p}"))
-                await service.start(snap.row.id, Player(users[0], "P0"))
-                tables.append((snap.row.id, users))
-            counts = await asyncio.gather(*(
-                play_table(service, table_id, users, deadline, latencies, rng) for table_id, users in tables
-            ))
-            total += sum(counts)
+        counts = await asyncio.gather(*(
+            seat_tables(service, args, t, deadline, latencies, random.Random(t), interval)
+            for t in range(args.tables)
+        ))
+        total = sum(counts)
         elapsed = time.perf_counter() - started
         await service.wait_idle()
         await service.close()
@@ -107,7 +119,9 @@ async def run(args: argparse.Namespace) -> None:
     latencies.sort()
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
-    print(f"{game.name}: {args.tables} concurrent tables, {args.players} players, synchronous={args.synchronous}")
+    load = f"offered load {args.rate:,.0f} moves/s" if args.rate else "flat out"
+    print(f"{game.name}: {args.tables} concurrent tables, {args.players} players, "
+          f"synchronous={args.synchronous}, {load}")
     print(f"  {total} moves in {elapsed:.1f} s = {total / elapsed:,.0f} moves/s "
           f"(engine + SQLite commit + table and hand payloads)")
     print(f"  latency per move: p50 {p50:.2f} ms, p99 {p99:.2f} ms; table renders {publisher.rendered}")
@@ -119,6 +133,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s over all tables (0: flat out)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"])
     asyncio.run(run(parser.parse_args()))
 

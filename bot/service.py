@@ -12,7 +12,6 @@ that the tables cog provides, so this module never imports discord.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import random
 import time
@@ -176,8 +175,7 @@ class GameService:
 
     def snapshot(self, live: _Live) -> TableSnapshot:
         """A copy of the table as it is now; later moves don't change it."""
-        row = copy.copy(live.row)
-        row.seats = [copy.copy(s) for s in live.row.seats]
+        row = live.row.copy()
         view = live.state.view(None) if live.state is not None else None
         return TableSnapshot(row, view)
 
@@ -408,9 +406,16 @@ class GameService:
 
     async def _commit(self, live: _Live, moves: list[MoveRecord], update: TableUpdate) -> None:
         row = live.row
-        if not await self.storage.commit_moves(
-            row.id, expected_version=row.version, moves=moves, update=update
-        ):
+        try:
+            committed = await self.storage.commit_moves(
+                row.id, expected_version=row.version, moves=moves, update=update
+            )
+        except BaseException:
+            # The state in memory already holds the move; whether the database
+            # does is unknown until it is read again.
+            self._forget(row.id)
+            raise
+        if not committed:
             self._forget(row.id)
             raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
         self._apply_update(live, live.state, update, row.version + len(moves))

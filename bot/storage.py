@@ -1,13 +1,18 @@
 """SQLite persistence (aiosqlite): tables, seats, the move log and settings.
 
 Every multi-statement write runs as one function in aiosqlite's worker thread
-(one thread hop per transaction instead of one per statement), which is what
-keeps the move path fast (DESIGN.md, "Storage"). Moves are version-guarded:
-``UPDATE … WHERE id = ? AND version = ?`` so a double click or a race can never
-apply a move twice.
+(one thread hop per transaction instead of one per statement), and moves use
+group commit: moves of different tables that arrive while a commit is in
+flight are written together in the next transaction, each inside its own
+savepoint, so many tables share one fsync (DESIGN.md, "Storage"). Every
+caller still gets its answer only after the commit that holds its move.
+Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a
+double click or a race can never apply a move twice.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import json
 import sqlite3
@@ -61,6 +66,13 @@ class TableRow:
     started_at: float | None
     finished_at: float | None
     seats: list[SeatRow] = field(default_factory=list)
+
+    def copy(self) -> "TableRow":
+        """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""
+        clone = object.__new__(TableRow)
+        clone.__dict__.update(self.__dict__)
+        clone.seats = [SeatRow(s.seat, s.user_id, s.name, s.is_ai, s.missed_turns) for s in self.seats]
+        return clone
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat ``user_id`` plays (not one an AI took over from them)."""
@@ -117,6 +129,8 @@ class Storage:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self._queued: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._committer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str, synchronous: str = "FULL") -> "Storage":
@@ -133,6 +147,8 @@ class Storage:
         return storage
 
     async def close(self) -> None:
+        if self._committer is not None:
+            await asyncio.gather(self._committer, return_exceptions=True)
         await self._db.close()
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -153,6 +169,51 @@ class Storage:
             return result
 
         return await self._in_thread(run)
+
+    async def _group_commit(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` in the next shared transaction; return its result once committed."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queued.append((fn, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.ensure_future(self._commit_queued())
+        return await future
+
+    async def _commit_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+
+            def run(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+                results: list[tuple[bool, Any]] = []
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for fn, _ in batch:
+                        conn.execute("SAVEPOINT item")
+                        try:
+                            results.append((True, fn(conn)))
+                        except Exception as exc:  # this item fails alone; the rest still commit
+                            conn.execute("ROLLBACK TO item")
+                            results.append((False, exc))
+                        conn.execute("RELEASE item")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+                return results
+
+            try:
+                results = await self._in_thread(run)
+            except Exception as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (ok, value), (_, future) in zip(results, batch):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
     async def _migrate(self) -> None:
         def migrate(conn: sqlite3.Connection) -> None:
@@ -303,7 +364,7 @@ class Storage:
                 conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
             return True
 
-        return await self._transaction(commit)
+        return await self._group_commit(commit)
 
     async def update_table(self, table_id: int, *, expected_version: int | None = None, **columns: Any) -> bool:
         """Set plain columns (status, deadline, reminded, outcome…) outside a move.

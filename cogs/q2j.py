@@ -23,12 +23,14 @@ VARIANT_NAMES = {
     "countdown": "Countdown (hands of 5, 4, 3, 2, 1)",
 }
 MATCH_NAMES = {"single": "Single game", "elimination": "Elimination match"}
+SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
 
 
 def sort_key(code: str) -> tuple[int, int]:
+    """Hands are shown by suit, then rank."""
     card = parse_card(code)
-    return ("SHDC".index(card.suit), card.value)
+    return (SUIT_ORDER[card.suit], card.value)
 
 
 def sorted_cards(codes: list[str]) -> str:
