@@ -33,9 +33,9 @@ Gaps the rulings leave open, decided here:
 - The first-player rule compares the face-up (last dealt) card, then the first,
   second … dealt cards of the tied seats. A challenge's one-card hand has
   nothing after its face-up card, so a tie there goes to the seeded coin.
-- An equal-strength play draws its penalty card in the same action; a player
-  who plays the last card that way is not out unless the penalty draw finds no
-  card at all.
+- An equal-strength play draws its penalty card in the same action, so a player
+  who plays the last card that way is not out (a penalty card always exists:
+  at worst the previous top is reshuffled into the stock).
 - While a Q² pair is on top, "the discard pile except its top" keeps both queens
   when the stock is rebuilt.
 - If the Q² player has left the game (elimination) before the duty came back,
