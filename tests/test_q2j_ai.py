@@ -30,7 +30,8 @@ def test_plays_a_jack_under_duty_else_draws() -> None:
 def test_prefers_q2_and_never_draws_when_a_clean_play_exists() -> None:
     assert pick([["QS", "QH", "3C"], ["4C"]], "9C") == Action("qq", ("QS", "QH"))
     assert pick([["QS", "QH", "3C"], ["4C"]], "9C", options={"variant": "classic"}).kind == "play"
-    assert pick([["KC", "2D"], ["4C"]], "9C").kind == "play"
+    assert pick([["KH", "2H"], ["4C"]], "9C") == Action("play", ("KH",))
+    assert pick([["KC", "2H"], ["4C"]], "9C") == Action("draw")  # both weaker, none equal
 
 
 def test_prefers_the_card_fewest_cards_can_cover_and_avoids_penalties() -> None:
