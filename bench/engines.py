@@ -77,7 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     wanted = {int(p) for p in args.players.split(",") if p}
     print(f"{'game':<16} {'players':>7} {'actions/s':>11} {'games/s':>9} {'actions/game':>12}")
     for game_id in [g for g in args.games.split(",") if g]:
-        game = games.get_game(game_id)
+        try:
+            game = games.get_game(game_id)
+        except Exception as exc:  # an engine still being written must not stop the others
+            print(f"{game_id:<16} skipped: {exc!r}")
+            continue
         counts = [n for n in game.allowed_player_counts() if (not wanted or n in wanted) and _valid(game, n, options)]
         if not counts:
             print(f"{game_id:<16} no player count accepts options {options}")

@@ -25,9 +25,9 @@ from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from .actions import DRAW, PLAY, QQ, play_arg, qq_args
+from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
-from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, relation, why_not
+from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
 
 FORMAT = 1
 HAND_SIZE = 5
@@ -229,7 +229,7 @@ class Q2JState(GameState):
             return self._draw_turn(seat)
         if kind == "qq":
             return self._qq(seat, *qq_args(args))
-        raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are play, qq and draw")
+        raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are: {', '.join(KINDS)}")
 
     # ----------------------------------------------------------- turns
 
