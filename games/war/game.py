@@ -1,0 +1,36 @@
+"""The registered War :class:`~games.base.Game`: name, player counts, table options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, GameState, OptionSpec
+from .actions import WarAction
+from .ai import choose
+from .state import LOSS_RULES, WarState
+
+OPTIONS = (
+    OptionSpec(
+        "loss", "no-cards",
+        "no-cards: a player is out when their field and deck are both empty (English rules); "
+        "field-empty: out as soon as their field is empty (French rules)",
+        choices=LOSS_RULES,
+    ),
+)
+
+
+def create(players: int, options: dict[str, Any], seed: int) -> GameState:
+    return WarState.new(players, options, seed)
+
+
+GAME = Game(
+    id="war",
+    name="Q Squared Joe War",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    state_class=WarState,
+    create=create,
+    action_class=WarAction,
+    ai=choose,
+)

@@ -1,0 +1,452 @@
+"""The War game state: plain data, a seeded Rng, and the rules of a turn (RULINGS §3).
+
+Representation (all JSON-friendly once cards become codes):
+
+- ``fields[s]``: the card ids face up in seat ``s``'s field, in slot order
+  (slot 0 first); a drawn card takes the next slot, a discarded card's slot
+  closes up;
+- ``tapped[c]``: card id ``c`` is tapped (only field cards are ever tapped);
+- ``decks[s]``: seat ``s``'s face-down deck, the top card last;
+- ``discard``: the discard pile, the top card last;
+- ``turn``: the seat to act; ``alive[s]``: the seat still has cards under the
+  ``loss`` option; ``out_order``: the groups of seats knocked out, in order
+  (seats knocked out by the same attack share a group);
+- ``moves``: actions played so far; ``last_attack``: the latest attack as
+  ``(seat, attacker, target seat, target, compare, move)``, or ``None``.
+
+``owner[c]`` (the seat whose field holds ``c``, else -1) is derived, not stored.
+See ``games/war/__init__.py`` for the rulings these methods implement.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..base import Action, Event, GameState, Outcome
+from ..cards import Card, CardLike
+from ..errors import GameError, IllegalAction, MalformedAction
+from ..rng import Rng
+from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
+from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
+from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
+
+FORMAT = 1
+LOSS_RULES = ("no-cards", "field-empty")
+_CARDS = len(DECK)
+
+
+class WarState(GameState):
+    """A game of Q Squared Joe War in progress."""
+
+    game_id = "war"
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        rng: Rng,
+        fields: list[list[int]],
+        tapped: Iterable[int],
+        decks: list[list[int]],
+        discard: list[int],
+        turn: int,
+        alive: list[bool],
+        out_order: list[list[int]] | None = None,
+        over: bool = False,
+        moves: int = 0,
+        last_attack: tuple[int, int, int, int, int, int] | None = None,
+        dealer: int | None = None,
+        opening: list[Event] | None = None,
+    ) -> None:
+        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = rng
+        self.fields = fields
+        self.tapped = [False] * _CARDS
+        for c in tapped:
+            self.tapped[c] = True
+        self.decks = decks
+        self.discard = discard
+        self.turn = turn
+        self.alive = alive
+        self.out_order = out_order if out_order is not None else []
+        self.over = over
+        self.moves = moves
+        self.last_attack = last_attack
+        self.dealer = dealer
+        self.opening = opening if opening is not None else []
+        self.loss: str = self.options["loss"]
+        self.field_empty_loses = self.loss == "field-empty"
+        self.owner = [-1] * _CARDS
+        for s, field in enumerate(fields):
+            for c in field:
+                self.owner[c] = s
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "WarState":
+        """A freshly dealt game; ``options`` must already be normalised."""
+        rng = Rng(seed)
+        cards = list(range(_CARDS))
+        rng.shuffle(cards)
+        dealer = rng.below(players)
+        decks = deal_decks(cards, players, dealer)
+        sizes = [len(d) for d in decks]
+        fields = turn_fields(decks)
+        turn, reason = choose_first(fields, sizes, rng)
+        if len(set(sizes)) == 1:
+            text = f"Dealt {sizes[0]} cards each."
+        else:
+            counts = ", ".join(f"{{p{s}}} {sizes[s]}" for s in range(players))
+            text = f"{{p{dealer}}} dealt the deck from their left: {counts} cards."
+        text += f" Everyone turns their top {FIELD_SIZE} cards face up, untapped: that is their field."
+        opening = [Event("deal", text), Event("first_player", reason, turn)]
+        return cls(players, options, seed, rng, fields, (), decks, [], turn, [True] * players,
+                   dealer=dealer, opening=opening)
+
+    @classmethod
+    def from_position(
+        cls,
+        fields: Sequence[Sequence[CardLike]],
+        decks: Sequence[Sequence[CardLike]] | None = None,
+        *,
+        tapped: Iterable[CardLike] = (),
+        discard: Sequence[CardLike] = (),
+        turn: int = 0,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        out_order: Sequence[Sequence[int]] | None = None,
+    ) -> "WarState":
+        """A hand-set position, for tests and puzzles. Only the listed cards are in play.
+
+        ``fields`` lists each seat's field in slot order; ``decks`` each seat's
+        deck bottom first (its last card is drawn first); ``tapped`` the field
+        cards that are tapped; ``discard`` the pile bottom first. Seats already
+        out under the ``loss`` option form one group of ``out_order`` unless it
+        is given. If ``turn`` has no legal action the turn passes on at once,
+        and :meth:`opening_events` says so. Duplicates, fields over 5 cards,
+        tapped cards outside a field, a seat to act that is out, or fewer than
+        two seats with cards raise :class:`GameError`.
+        """
+        from .game import GAME  # the Game validates options; imported late to avoid a cycle
+
+        players = len(fields)
+        if not 2 <= players <= 4:
+            raise GameError(f"War is for 2–4 players, not {players}")
+        opts = GAME.normalize_options(options)
+        field_ids = [[card_id(c) for c in f] for f in fields]
+        deck_ids = [[card_id(c) for c in d] for d in (decks if decks is not None else [()] * players)]
+        if len(deck_ids) != players:
+            raise GameError("Give one deck per seat")
+        tapped_ids = [card_id(c) for c in tapped]
+        discard_ids = [card_id(c) for c in discard]
+        every = [c for f in field_ids for c in f] + [c for d in deck_ids for c in d] + discard_ids
+        if len(set(every)) != len(every):
+            raise GameError("A card appears twice in the position")
+        if any(len(f) > FIELD_SIZE for f in field_ids):
+            raise GameError(f"A field holds at most {FIELD_SIZE} cards")
+        on_table = {c for f in field_ids for c in f}
+        if any(c not in on_table for c in tapped_ids):
+            raise GameError("Only field cards can be tapped")
+        state = cls(players, opts, seed, Rng(seed), field_ids, tapped_ids, deck_ids, discard_ids, turn,
+                    [True] * players)
+        state.alive = [not state._is_out(s) for s in range(players)]
+        out = [s for s in range(players) if not state.alive[s]]
+        if out_order is None:
+            state.out_order = [out] if out else []
+        else:
+            state.out_order = [list(g) for g in out_order]
+            if sorted(s for g in state.out_order for s in g) != out:
+                raise GameError(f"out_order must list exactly the seats already out: {out}")
+        if sum(state.alive) < 2:
+            raise GameError("A position needs at least two seats with cards")
+        if type(turn) is not int or not 0 <= turn < players or not state.alive[turn]:
+            raise GameError(f"Seat {turn!r} can't be the seat to act")
+        if not state._can_act(turn):
+            state._pass_on((turn - 1) % players, state.opening)
+        return state
+
+    # ----------------------------------------------------------- contract
+
+    def to_act(self) -> list[int]:
+        """``[turn]`` (always a seat with a legal action), or ``[]`` once the game is over."""
+        return [] if self.over else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Attacks (by own slot, then target seat and slot), recovers (slot order), then
+        ``draw``; ``[]`` when ``seat`` is not to act."""
+        if self.over or seat != self.turn:
+            return []
+        fields, tapped = self.fields, self.tapped
+        field = fields[seat]
+        targets = [t for other, cards in enumerate(fields) if other != seat for t in cards]
+        acts: list[Action] = []
+        if targets:
+            for a in field:
+                if not tapped[a]:
+                    row = ATTACK[a]
+                    acts += [row[t] for t in targets]
+        acts += [RECOVER[a] for a in field if tapped[a]]
+        if len(field) < FIELD_SIZE and self.decks[seat]:
+            acts.append(DRAW)
+        return acts
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
+        if self.over or type(seat) is not int or seat != self.turn:
+            self.check_turn(seat)
+        try:
+            known = PARSED.get(action)
+        except TypeError:  # unhashable junk
+            known = None
+        if known is not None:
+            kind, a, t = known
+            if kind == 0:
+                return self._attack(seat, a, t)
+            if kind == 1:
+                return self._recover(seat, a)
+            return self._draw(seat)
+        try:
+            kind, args = action
+        except (TypeError, ValueError):
+            raise MalformedAction(f"Not a War move: {action!r}") from None
+        if type(args) is not tuple:
+            raise MalformedAction(f"Not a War move: {action!r}")
+        if kind == "attack":
+            return self._attack(seat, *attack_args(args))
+        if kind == "recover":
+            return self._recover(seat, recover_arg(args))
+        if kind == "draw":
+            raise MalformedAction("draw takes no arguments")
+        raise MalformedAction(f"Unknown move {kind!r}; War moves are attack, recover and draw")
+
+    # ----------------------------------------------------------- turns
+
+    def _attack(self, seat: int, a: int, t: int) -> list[Event]:
+        owner = self.owner
+        if owner[a] != seat:
+            raise IllegalAction(f"{PRETTY[a]} is not in your field: attack with one of your own untapped cards")
+        if self.tapped[a]:
+            raise IllegalAction(f"Your {PRETTY[a]} is tapped: recover it before it can attack")
+        target_seat = owner[t]
+        if target_seat == seat:
+            raise IllegalAction(f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
+        if target_seat < 0:
+            raise IllegalAction(f"{PRETTY[t]} is not in any opponent's field, so it can't be attacked")
+        result = CMP[a][t]
+        self.moves += 1
+        me, them, A, T = f"{{p{seat}}}", f"{{p{target_seat}}}", PRETTY[a], PRETTY[t]
+        head = f"{me}'s {A} attacked {them}'s {T}: "
+        if result > 0:
+            self._discard(target_seat, t)
+            self.tapped[a] = True
+            text = f"{head}{A} is stronger ({relation(a, t)}), so {T} is discarded and {A} is tapped."
+        elif result < 0:
+            self._discard(seat, a)
+            text = f"{head}{T} is stronger ({relation(t, a)}), so {A} is discarded."
+        else:
+            self._discard(seat, a)
+            self._discard(target_seat, t)
+            text = f"{head}equal strength (same rank), so both are discarded."
+        self.last_attack = (seat, a, target_seat, t, result, self.moves)
+        events = [Event("attack", text, seat)]
+        if result <= 0 and not self.fields[seat] or result >= 0 and not self.fields[target_seat]:
+            self._eliminate((seat, target_seat), events)
+            if self.over:
+                return events
+        self._pass_on(seat, events)
+        return events
+
+    def _recover(self, seat: int, c: int) -> list[Event]:
+        if self.owner[c] != seat:
+            raise IllegalAction(f"{PRETTY[c]} is not in your field: you can only recover your own tapped cards")
+        if not self.tapped[c]:
+            raise IllegalAction(f"Your {PRETTY[c]} is not tapped: only a tapped card can be recovered")
+        self.tapped[c] = False
+        self.moves += 1
+        events = [Event("recover", f"{{p{seat}}} recovered {PRETTY[c]}: it is untapped and can attack again.", seat)]
+        self._pass_on(seat, events)
+        return events
+
+    def _draw(self, seat: int) -> list[Event]:
+        field, deck = self.fields[seat], self.decks[seat]
+        if len(field) >= FIELD_SIZE:
+            raise IllegalAction(f"Your field is full ({len(field)} cards): you can't draw")
+        if not deck:
+            raise IllegalAction("Your deck is empty: you can't draw")
+        c = deck.pop()
+        field.append(c)
+        self.owner[c] = seat
+        self.moves += 1
+        left = len(deck)
+        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({left} card{'' if left == 1 else 's'} left in their deck)."
+        events = [Event("draw", text, seat)]
+        self._pass_on(seat, events)
+        return events
+
+    def _discard(self, seat: int, c: int) -> None:
+        self.fields[seat].remove(c)
+        self.owner[c] = -1
+        self.tapped[c] = False
+        self.discard.append(c)
+
+    def _is_out(self, seat: int) -> bool:
+        """Out under the ``loss`` option: no field cards, and (no-cards) no deck cards either."""
+        return not self.fields[seat] and (self.field_empty_loses or not self.decks[seat])
+
+    def _eliminate(self, seats: Iterable[int], events: list[Event]) -> None:
+        """Knock out the seats of an attack that just lost their last cards; end the game if due."""
+        fallen = sorted({s for s in seats if self.alive[s] and self._is_out(s)})
+        if not fallen:
+            return
+        for s in fallen:
+            self.alive[s] = False
+            what = "field is" if self.field_empty_loses else "field and deck are"
+            events.append(Event("out", f"{{p{s}}}'s {what} empty: {{p{s}}} is out.", s))
+        self.out_order.append(fallen)
+        left = [s for s in range(self.players) if self.alive[s]]
+        if len(left) == 1:
+            self.over = True
+            events.append(Event("win", f"{{p{left[0]}}} is the last player with cards and wins!", left[0]))
+        elif not left:
+            self.over = True
+            names = " and ".join(f"{{p{s}}}" for s in fallen)
+            events.append(Event("tie", f"{names} lost their last cards in the same attack: the game is a tie."))
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether ``seat`` has any legal action now (without listing them)."""
+        field = self.fields[seat]
+        if len(field) < FIELD_SIZE and self.decks[seat]:
+            return True
+        if not field:
+            return False
+        tapped = self.tapped
+        for c in field:
+            if tapped[c]:
+                return True
+        fields = self.fields
+        return any(fields[o] for o in range(self.players) if o != seat)
+
+    def _pass_on(self, seat: int, events: list[Event]) -> None:
+        """Give the turn to the next seat after ``seat`` that is still in and can act.
+
+        A seat still in with no legal action at all (every field card untapped,
+        no opponent field card to attack, and a full field or an empty deck)
+        passes automatically, with an event. While two or more seats are in,
+        some seat can always act (see the package docs), so this ends.
+        """
+        players, alive = self.players, self.alive
+        nxt = seat
+        for _ in range(2 * players):
+            nxt = (nxt + 1) % players
+            if not alive[nxt]:
+                continue
+            if self._can_act(nxt):
+                self.turn = nxt
+                return
+            why = "their field is full" if len(self.fields[nxt]) >= FIELD_SIZE else "their deck is empty"
+            events.append(Event(
+                "pass",
+                f"{{p{nxt}}} has no legal move (every card of theirs is untapped, no opponent has a field "
+                f"card to attack, and {why}), so the turn passes.",
+                nxt,
+            ))
+        raise RuntimeError("War: no seat still in can act, which the rules make impossible")
+
+    # ----------------------------------------------------------- results
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        """The last seat with cards wins; the rest rank in reverse order of going out,
+        seats knocked out by the same attack sharing a place. A tie (the last
+        seats went out together) has no winner: those seats share first place.
+        ``scores[s]``: cards ``s`` still has in play (field + deck; 0 once out)."""
+        if not self.over:
+            return None
+        left = [s for s in range(self.players) if self.alive[s]]
+        ranking = ([tuple(left)] if left else []) + [tuple(g) for g in reversed(self.out_order)]
+        scores = tuple(len(self.fields[s]) + len(self.decks[s]) if self.alive[s] else 0 for s in range(self.players))
+        if left:
+            winner = left[0]
+            n = scores[winner]
+            reason = f"{{p{winner}}} is the last player with cards ({n} card{'' if n == 1 else 's'} left)."
+            return Outcome((winner,), tuple(ranking), scores, reason)
+        names = " and ".join(f"{{p{s}}}" for s in ranking[0])
+        reason = f"Tie: {names} lost their last cards in the same attack."
+        return Outcome((), tuple(ranking), scores, reason)
+
+    def opening_events(self) -> list[Event]:
+        """How the deck was dealt and who moves first, and why."""
+        return list(self.opening)
+
+    # ----------------------------------------------------------- cards and views
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = {"discard": [DECK[c] for c in self.discard]}
+        for s in range(self.players):
+            zones[f"field:{s}"] = [DECK[c] for c in self.fields[s]]
+            zones[f"deck:{s}"] = [DECK[c] for c in self.decks[s]]
+        return zones
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """Every deck card, for every viewer: fields and the discard pile are face up."""
+        return [DECK[c] for deck in self.decks for c in deck]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    # ----------------------------------------------------------- snapshots
+
+    def to_json(self) -> dict[str, Any]:
+        last = self.last_attack
+        return {
+            "game": self.game_id,
+            "format": FORMAT,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "fields": [[CODE[c] for c in f] for f in self.fields],
+            "tapped": [CODE[c] for f in self.fields for c in f if self.tapped[c]],
+            "decks": [[CODE[c] for c in d] for d in self.decks],
+            "discard": [CODE[c] for c in self.discard],
+            "turn": self.turn,
+            "alive": list(self.alive),
+            "out_order": [list(g) for g in self.out_order],
+            "over": self.over,
+            "moves": self.moves,
+            "last_attack": None if last is None else [last[0], CODE[last[1]], last[2], CODE[last[3]], last[4], last[5]],
+            "dealer": self.dealer,
+            "opening": [e.to_json() for e in self.opening],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "WarState":
+        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
+        try:
+            if data["game"] != cls.game_id or data["format"] != FORMAT:
+                raise MalformedAction(f"Not a War snapshot (game {data['game']!r}, format {data['format']!r})")
+
+            def ids(codes: Iterable[str]) -> list[int]:
+                return [ID_BY_CODE[c] for c in codes]
+
+            last = data["last_attack"]
+            return cls(
+                data["players"], data["options"], data["seed"], Rng(data["rng"]),
+                [ids(f) for f in data["fields"]], ids(data["tapped"]), [ids(d) for d in data["decks"]],
+                ids(data["discard"]), data["turn"], list(data["alive"]), [list(g) for g in data["out_order"]],
+                data["over"], data["moves"],
+                None if last is None else (last[0], ID_BY_CODE[last[1]], last[2], ID_BY_CODE[last[3]], last[4], last[5]),
+                data["dealer"], [Event.from_json(e) for e in data["opening"]],
+            )
+        except (KeyError, TypeError, IndexError) as exc:
+            raise MalformedAction(f"Broken War snapshot: {exc!r}") from None
