@@ -1,0 +1,124 @@
+"""NG moves and their compact encoding.
+
+=============================  ==========================  ===================================
+action                         ``code()``                  meaning
+=============================  ==========================  ===================================
+``("draw",)``                  ``draw``                    the deck's top card into your hand
+``("pick", card)``             ``pick:7H``                 a card of your resource pile into your hand
+``("defend", card, s, i)``     ``defend:7H,1,3``           hand card face up onto seat ``s``'s stack ``i``
+``("sacrifice", i)``           ``sacrifice:2``             the top card of your stack ``i`` into your hand
+``("attack", card, "stack", s, i)``  ``attack:7H,stack,1,3``  attack the top card of seat ``s``'s stack ``i``
+``("attack", card, "hand", s, p)``   ``attack:7H,hand,1,0``   attack the card at position ``p`` of seat ``s``'s hand
+``("attack", card, "resource", s)``  ``attack:7H,resource,1`` attack the top card of seat ``s``'s resource pile
+=============================  ==========================  ===================================
+
+Seats, stack slots (0–4) and hand positions are 0-based in actions; texts for
+players show them 1-based. The longest code, ``attack:10H,resource,3``, is 22
+characters. Every action is a prebuilt constant, so listing legal moves only
+builds the list.
+"""
+
+from __future__ import annotations
+
+from ..base import Action
+from ..errors import MalformedAction
+from ..q2j.rules import CODE, PRETTY, card_id
+
+MAX_SEATS = 4
+SLOTS = 5
+MAX_HAND = 52
+"""Hand positions are below this (a hand can never hold the whole deck, but the table is simple)."""
+
+KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
+TARGETS = ("stack", "hand", "resource")
+
+
+def _pretty_arg(arg: object) -> str:
+    try:
+        return PRETTY[card_id(arg)]  # type: ignore[arg-type]
+    except Exception:
+        return str(arg)
+
+
+def _n(arg: object) -> str:
+    """A 0-based index shown 1-based (or as it is, when it is not an int)."""
+    return str(arg + 1) if type(arg) is int else str(arg)
+
+
+class NGAction(Action):
+    """An :class:`Action` whose ``str()`` reads well, e.g. ``attack seat 2's stack 3 with 7♥``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        kind, args = self.kind, self.args
+        try:
+            if kind == "draw" and not args:
+                return "draw"
+            if kind == "pick" and len(args) == 1:
+                return f"pick {_pretty_arg(args[0])} from your resource pile"
+            if kind == "defend" and len(args) == 3:
+                return f"defend seat {_n(args[1])}'s stack {_n(args[2])} with {_pretty_arg(args[0])}"
+            if kind == "sacrifice" and len(args) == 1:
+                return f"sacrifice the top of your stack {_n(args[0])}"
+            if kind == "attack" and len(args) in (3, 4):
+                card = _pretty_arg(args[0])
+                where = args[1]
+                if where == "stack" and len(args) == 4:
+                    return f"attack seat {_n(args[2])}'s stack {_n(args[3])} with {card}"
+                if where == "hand" and len(args) == 4:
+                    return f"attack card {_n(args[3])} of seat {_n(args[2])}'s hand with {card}"
+                if where == "resource" and len(args) == 3:
+                    return f"attack seat {_n(args[2])}'s resource pile with {card}"
+        except Exception:
+            pass
+        return super().__str__()
+
+
+DRAW = NGAction("draw")
+PICK: tuple[NGAction, ...] = tuple(NGAction("pick", (code,)) for code in CODE)
+"""``PICK[c]`` picks card id ``c``."""
+SACRIFICE: tuple[NGAction, ...] = tuple(NGAction("sacrifice", (i,)) for i in range(SLOTS))
+
+# Target ids, shared by the attack and defend tables: a stack target is
+# ``seat * SLOTS + slot``; a resource target ``RES0 + seat``; a hand target
+# ``HAND0 + seat * MAX_HAND + position``.
+RES0 = MAX_SEATS * SLOTS
+HAND0 = RES0 + MAX_SEATS
+N_TARGETS = HAND0 + MAX_SEATS * MAX_HAND
+
+
+def _attack(code: str, target: int) -> NGAction:
+    if target < RES0:
+        return NGAction("attack", (code, "stack", target // SLOTS, target % SLOTS))
+    if target < HAND0:
+        return NGAction("attack", (code, "resource", target - RES0))
+    t = target - HAND0
+    return NGAction("attack", (code, "hand", t // MAX_HAND, t % MAX_HAND))
+
+
+ATTACK: tuple[tuple[NGAction, ...], ...] = tuple(tuple(_attack(code, t) for t in range(N_TARGETS)) for code in CODE)
+"""``ATTACK[c][target]``: attack ``target`` (a target id) with card id ``c``."""
+DEFEND: tuple[tuple[NGAction, ...], ...] = tuple(
+    tuple(NGAction("defend", (code, t // SLOTS, t % SLOTS)) for t in range(RES0)) for code in CODE
+)
+"""``DEFEND[c][target]``: put card id ``c`` on a stack target."""
+
+
+def card_arg(arg: object) -> int:
+    """A card id from an action argument (a code, case-insensitive)."""
+    if not isinstance(arg, str):
+        raise MalformedAction(f"{arg!r} is not a card code (expected e.g. QS, 10H)")
+    return card_id(arg)
+
+
+def index_arg(arg: object, what: str) -> int:
+    if type(arg) is not int:
+        raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
+    return arg
+
+
+def arity(kind: str, args: tuple, count: int | tuple[int, ...], example: str) -> None:
+    counts = (count,) if isinstance(count, int) else count
+    if len(args) not in counts:
+        raise MalformedAction(f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")

@@ -1,0 +1,35 @@
+"""The registered NG :class:`~games.base.Game`: name, player counts, table options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, GameState, OptionSpec, bool_option
+from .actions import NGAction
+from .ai import choose
+from .state import NGState
+
+OPTIONS = (
+    OptionSpec(
+        "faceup", False,
+        "every card is public: hands, face-down field cards and the deck order",
+        parse=bool_option,
+    ),
+)
+
+
+def create(players: int, options: dict[str, Any], seed: int) -> GameState:
+    return NGState.new(players, options, seed)
+
+
+GAME = Game(
+    id="ng",
+    name="Q Squared Joe NG",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    state_class=NGState,
+    create=create,
+    action_class=NGAction,
+    ai=choose,
+)
