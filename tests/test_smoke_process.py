@@ -1,0 +1,329 @@
+"""Smoke test: the real ``python -m bot`` process against a fake Discord on 127.0.0.1.
+
+The bot runs as a subprocess through ``tests/launch_bot.py``, which only points
+discord.py's URLs at :class:`FakeDiscord` (and blocks any other network access) and then
+runs the ``bot`` package as ``python -m bot`` does; the product code has no test switches.
+
+Helpers for further process-level tests:
+
+* ``running_bot(fd, tmp_path, **env)``: async context manager starting the process and
+  always stopping it (SIGINT, then kill) — yields a :class:`BotProcess`.
+* ``wait_booted(fd, proc, dev_guild=False)``: READY + command sync; returns the sync request.
+* ``run_slash(fd, proc, "q2j start", {...}, user="alice")``: invoke a command through the
+  gateway, return ``(interaction, visible reply message)``.
+* ``click_button(fd, proc, message, label=... | custom_id=..., user="bob")``: click, return
+  ``(interaction, visible reply message)``.
+* ``required_defaults(fd, "q2j start")``: first choice for every required option with choices.
+* ``assert_fake_happy(fd)`` / ``assert_clean_log(proc)``: no unknown or refused requests;
+  no traceback, ERROR line or blocked network access in the bot's output.
+
+Every wait is bounded and fails early (with the bot's output) if the process exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Mapping, TypeVar
+
+import pytest
+
+try:
+    from tests.fake_discord import FakeDiscord, FakeInteraction, RecordedRequest
+    from tests.launch_bot import BLOCKED_MARKER
+except ImportError:  # tests/ is not a package: pytest put tests/ itself on sys.path
+    from fake_discord import FakeDiscord, FakeInteraction, RecordedRequest
+    from launch_bot import BLOCKED_MARKER
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LAUNCHER = REPO_ROOT / "tests" / "launch_bot.py"
+TIMEOUT = 30.0  # upper bound for any single wait; normally a boot takes ~3 s
+STOP_TIMEOUT = 10.0
+SIGINT_GRACE = 3.0  # a clean shutdown takes well under a second
+T = TypeVar("T")
+
+# Settings the bot reads; always set explicitly so a developer's .env (python-dotenv
+# never overrides variables already in the environment) can't leak into the test.
+_BOT_VARS = ("DISCORD_TOKEN", "DECKHAND_DB", "DEV_GUILD_ID", "LOG_LEVEL", "DECKHAND_AI_DELAY",
+             "DECKHAND_DB_SYNCHRONOUS")
+
+
+def bot_env(tmp_path: Path, **overrides: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in _BOT_VARS and not k.startswith("DECKHAND_FAKE_")}
+    env.update(
+        DISCORD_TOKEN="fake-token",
+        DECKHAND_DB=str(tmp_path / "deckhand.sqlite3"),
+        DEV_GUILD_ID="",
+        LOG_LEVEL="INFO",
+        DECKHAND_AI_DELAY="0",
+        DECKHAND_DB_SYNCHRONOUS="FULL",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(overrides)
+    return env
+
+
+class BotProcess:
+    """The bot subprocess; stdout/stderr go to files so a full pipe can never block it."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, out: Path, err: Path) -> None:
+        self.proc, self._out, self._err = proc, out, err
+
+    @property
+    def returncode(self) -> int | None:
+        return self.proc.returncode
+
+    def stdout(self) -> str:
+        return self._out.read_text(errors="replace") if self._out.exists() else ""
+
+    def stderr(self) -> str:
+        return self._err.read_text(errors="replace") if self._err.exists() else ""
+
+    def output(self) -> str:
+        return f"--- bot stdout ---\n{self.stdout()}--- bot stderr ---\n{self.stderr()}"
+
+    async def wait(self, timeout: float = TIMEOUT) -> int:
+        try:
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        except asyncio.TimeoutError:
+            pytest.fail(f"bot process still running after {timeout:g}s\n{self.output()}")
+
+    async def stop(self, timeout: float = STOP_TIMEOUT) -> int:
+        """Ctrl+C: SIGINT; a second SIGINT after ``SIGINT_GRACE``; SIGKILL after ``timeout``.
+
+        The second SIGINT is for a CPython 3.11 race, not for the bot: if the first one
+        lands while discord.py's ``Client.connect`` is finishing
+        ``asyncio.wait_for(DiscordWebSocket.from_client(...), 60)`` (right after IDENTIFY),
+        3.11's ``wait_for`` returns the result and drops the cancellation, so the process
+        keeps running until the next SIGINT (fixed in 3.12's ``wait_for``).
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        for grace in (SIGINT_GRACE, timeout):
+            if self.proc.returncode is not None:
+                break
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGINT)
+            self.sigints += 1
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.proc.wait(), max(0.0, min(grace, deadline - loop.time())))
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+            await self.proc.wait()
+            self.killed = True
+        return self.proc.returncode  # type: ignore[return-value]
+
+    sigints = 0
+    killed = False
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fd: FakeDiscord, tmp_path: Path, **env: str) -> AsyncIterator[BotProcess]:
+    """Start ``tests/launch_bot.py`` against ``fd``; always stop it on the way out."""
+    out, err = tmp_path / "bot.stdout", tmp_path / "bot.stderr"
+    with open(out, "wb") as out_f, open(err, "wb") as err_f:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(LAUNCHER), fd.base_url, fd.gateway_url,
+            cwd=REPO_ROOT, env=bot_env(tmp_path, **env),
+            stdin=subprocess.DEVNULL, stdout=out_f, stderr=err_f,
+        )
+    bot = BotProcess(proc, out, err)
+    try:
+        yield bot
+    finally:
+        await bot.stop()
+
+
+async def expect(proc: BotProcess, awaitable: Awaitable[T], what: str) -> T:
+    """Await ``awaitable`` (itself bounded) unless the bot process exits first."""
+    task = asyncio.ensure_future(awaitable)
+    exited = asyncio.ensure_future(proc.proc.wait())
+    try:
+        await asyncio.wait({task, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            try:
+                return task.result()
+            except (TimeoutError, asyncio.TimeoutError, LookupError, AssertionError) as exc:
+                pytest.fail(f"{what}: {exc}\n{proc.output()}")
+        pytest.fail(f"bot process exited with code {proc.returncode} while waiting for "
+                    f"{what}\n{proc.output()}")
+    finally:
+        for t in (task, exited):
+            if not t.done():
+                t.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await t
+
+
+def sync_path(fd: FakeDiscord, dev_guild: bool) -> str:
+    guild = f"/guilds/{fd.guild_id}" if dev_guild else ""
+    return rf"^/applications/{fd.application_id}{guild}/commands$"
+
+
+async def wait_booted(fd: FakeDiscord, proc: BotProcess, *, dev_guild: bool = False
+                      ) -> RecordedRequest:
+    """Wait for IDENTIFY/READY and the command-tree sync; return the sync PUT."""
+    await expect(proc, fd.wait_ready(TIMEOUT), "the bot to identify on the gateway")
+    return await expect(proc, fd.wait_for_request("PUT", sync_path(fd, dev_guild), TIMEOUT),
+                        "the command-tree sync")
+
+
+def required_defaults(fd: FakeDiscord, command: str) -> dict[str, Any]:
+    """First declared choice for each required option that has choices."""
+    parts = command.split()
+    node, _ = fd.synced_command(parts[0])
+    for part in parts[1:]:
+        node = next(o for o in node.get("options") or [] if o["name"] == part)
+    return {o["name"]: o["choices"][0]["value"] for o in node.get("options") or []
+            if o.get("required") and o.get("choices")}
+
+
+async def run_slash(fd: FakeDiscord, proc: BotProcess, command: str,
+                    options: Mapping[str, Any] | None = None, *, user: int | str = "alice",
+                    channel_id: int | None = None, timeout: float = 10.0
+                    ) -> tuple[FakeInteraction, dict[str, Any]]:
+    """Invoke ``/command`` as ``user``; return the interaction and the reply users see."""
+    payload = fd.slash_command(command, options, user=user, channel_id=channel_id)
+    inter = await fd.send_interaction(payload)
+    reply = await expect(proc, fd.wait_for_reply(inter, timeout), f"a reply to /{command}")
+    return inter, reply
+
+
+async def click_button(fd: FakeDiscord, proc: BotProcess, message: dict[str, Any] | int | str,
+                       *, label: str | None = None, custom_id: str | None = None,
+                       user: int | str = "alice", timeout: float = 10.0
+                       ) -> tuple[FakeInteraction, dict[str, Any]]:
+    """Click a button on ``message`` as ``user``; return the interaction and the outcome."""
+    payload = fd.button_click(message, label=label, custom_id=custom_id, user=user)
+    inter = await fd.send_interaction(payload)
+    reply = await expect(proc, fd.wait_for_reply(inter, timeout),
+                         f"a reply to clicking {label or custom_id!r}")
+    return inter, reply
+
+
+def assert_clean_log(proc: BotProcess) -> None:
+    text = proc.stdout() + proc.stderr()
+    assert BLOCKED_MARKER not in text, f"the bot tried to reach the network\n{proc.output()}"
+    assert "Traceback" not in text, f"the bot printed a traceback\n{proc.output()}"
+    errors = [line for line in text.splitlines() if re.search(r"\s(ERROR|CRITICAL)\s", line)]
+    assert not errors, f"the bot logged errors: {errors}\n{proc.output()}"
+
+
+def assert_fake_happy(fd: FakeDiscord) -> None:
+    assert not fd.unknown_requests, (
+        f"the bot called routes the fake does not know: {fd.unknown_requests}\n{fd.describe()}")
+    assert not fd.rejected_requests, (
+        f"the fake (like Discord) refused requests: {fd.rejected_requests}\n{fd.describe()}")
+
+
+def _one_line(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fd:
+        yield fd
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize("dev_guild", [False, True], ids=["global-sync", "dev-guild-sync"])
+async def test_process_boots_and_syncs_commands(fake: FakeDiscord, tmp_path: Path,
+                                                dev_guild: bool) -> None:
+    env = {"DEV_GUILD_ID": str(fake.guild_id)} if dev_guild else {}
+    async with running_bot(fake, tmp_path, **env) as proc:
+        sync = await wait_booted(fake, proc, dev_guild=dev_guild)
+
+        identify = fake.identify_payload or {}
+        assert identify.get("token") == "fake-token"
+        commands = sync.json
+        assert isinstance(commands, list) and commands, f"empty command sync: {sync}"
+        for cmd in commands:
+            assert cmd.get("name") and (cmd.get("type", 1) != 1 or cmd.get("description")), cmd
+        assert sync.status == 200, sync
+        assert proc.returncode is None, f"bot exited early\n{proc.output()}"
+        assert_fake_happy(fake)
+
+        rc = await proc.stop()
+        assert not proc.killed, f"bot ignored SIGINT for {STOP_TIMEOUT:g}s\n{proc.output()}"
+        assert rc == 0, f"exit code {rc} after SIGINT\n{proc.output()}"
+        assert_clean_log(proc)
+        assert (tmp_path / "deckhand.sqlite3").exists(), "DECKHAND_DB was not created"
+
+
+async def test_q2j_start_and_join_through_the_gateway(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Drive ``/q2j start`` and the lobby's Join button end to end (DESIGN: lobby message
+    with Join / Leave / Add AI / Start). Skipped until the bot syncs ``/q2j start``."""
+    async with running_bot(fake, tmp_path) as proc:
+        await wait_booted(fake, proc)
+        try:
+            options = required_defaults(fake, "q2j start")
+        except (LookupError, StopIteration):
+            pytest.skip(f"/q2j start is not synced yet: {[c['name'] for c in fake.commands.get(None, [])]}")
+
+        start, reply = await run_slash(fake, proc, "q2j start", options, user="alice")
+        assert start.ack_latency is not None and start.ack_latency < fake.ack_timeout
+
+        def is_lobby(msg: dict[str, Any]) -> bool:
+            return any((b.get("label") or "").lower().startswith("join") for b in fake.buttons(msg))
+
+        # The lobby may be the reply itself or a message the bot posts in the channel.
+        lobby = await expect(proc, fake.wait_for_message(is_lobby, 10.0, "a lobby with a Join "
+                                                         "button"), "the /q2j start lobby")
+        assert not lobby["flags"] & 64, "the lobby must be public, not ephemeral"
+        joins = [b for b in fake.buttons(lobby) if (b.get("label") or "").lower().startswith("join")]
+        assert len(joins) == 1, f"lobby has no single Join button: {fake.buttons(lobby)}"
+
+        join, outcome = await click_button(fake, proc, lobby, custom_id=joins[0]["custom_id"],
+                                           user="bob")
+        assert join.acknowledged and outcome is not None
+        await expect(proc, fake.wait_idle(), "the bot to finish its work")
+        assert proc.returncode is None, proc.output()
+        assert_fake_happy(fake)
+        assert await proc.stop() == 0, proc.output()
+        assert_clean_log(proc)
+
+
+def test_missing_token_exits_with_one_clear_line(tmp_path: Path) -> None:
+    env = bot_env(tmp_path, PYTHONPATH=str(REPO_ROOT))
+    del env["DISCORD_TOKEN"]
+    # python-dotenv looks for .env upwards from bot/settings.py, not only in the cwd; if a
+    # developer has one with a real token, keep it out (an empty value counts as unset).
+    bot_dir = REPO_ROOT / "bot"
+    if any((d / ".env").is_file() for d in (bot_dir, *bot_dir.parents)):
+        env["DISCORD_TOKEN"] = ""
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    output = done.stdout + done.stderr
+    assert done.returncode != 0, output
+    assert "Traceback" not in output, output
+    lines = _one_line(output)
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0], output
+
+
+async def test_bad_token_exits_with_one_clear_line(fake: FakeDiscord, tmp_path: Path) -> None:
+    # LOG_LEVEL=WARNING: at INFO discord.py also logs "logging in using static token".
+    async with running_bot(fake, tmp_path, DISCORD_TOKEN="bad-token", LOG_LEVEL="WARNING") as proc:
+        rc = await proc.wait(TIMEOUT)
+    output = proc.stdout() + proc.stderr()
+    assert rc != 0, proc.output()
+    assert "Traceback" not in output, proc.output()
+    lines = _one_line(output)
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0], (
+        f"expected one line about DISCORD_TOKEN, got {len(lines)} (discord.py's voice "
+        f"warnings are silenced with discord.VoiceClient.warn_nacl = warn_dave = False)\n"
+        f"{proc.output()}")
+    login = fake.find_requests("GET", r"^/users/@me$")
+    assert login and login[0].status == 401, fake.describe()
+    assert fake.identify_payload is None, "the bot identified despite the rejected token"
