@@ -14,7 +14,7 @@ Moves (:mod:`games.war.actions`), named by card codes, never by slots, so a
 code means the same card whatever the slot order and a stale click can't hit
 another card: ``attack:9S,JH`` (your untapped 9♠ attacks J♥, in whichever
 opponent's field it lies), ``recover:9S`` (untap your 9♠), ``draw``. The longest
-code, ``attack:10S,10H``, has 15 characters. ``str()``: ``attack J♥ with 9♠``,
+code, ``attack:10S,10H``, has 14 characters. ``str()``: ``attack J♥ with 9♠``,
 ``recover 9♠``, ``draw``.
 
 Rulings of this engine where the sources leave a gap:

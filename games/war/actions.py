@@ -8,7 +8,7 @@ order is and a stale button can never hit a different card:
 - ``recover:9S``: untap your 9♠;
 - ``draw``: your deck's top card into your field.
 
-The longest code is ``attack:10S,10H`` (15 characters). Every legal action is a
+The longest code is ``attack:10S,10H`` (14 characters). Every legal action is a
 prebuilt constant, so listing moves allocates nothing but the list itself.
 """
 
@@ -59,6 +59,14 @@ _ATTACK_IDS: dict[tuple, tuple[int, int]] = {
 _RECOVER_IDS: dict[tuple, int] = {RECOVER[c].args: c for c in range(len(CODE))}
 
 
+def _hashable(args: tuple) -> bool:
+    try:
+        hash(args)
+    except TypeError:
+        return False
+    return True
+
+
 def _card(arg: object, what: str) -> int:
     if not isinstance(arg, str):
         raise MalformedAction(f"{arg!r} is not a card code (expected {what}, e.g. 9S or 10H)")
@@ -67,7 +75,7 @@ def _card(arg: object, what: str) -> int:
 
 def attack_args(args: tuple) -> tuple[int, int]:
     """(attacker id, target id) of an ``attack``; codes are case-insensitive."""
-    found = _ATTACK_IDS.get(args)
+    found = _ATTACK_IDS.get(args) if _hashable(args) else None
     if found is not None:
         return found
     if len(args) != 2:
@@ -79,7 +87,7 @@ def attack_args(args: tuple) -> tuple[int, int]:
 
 def recover_arg(args: tuple) -> int:
     """The card id of a ``recover``."""
-    found = _RECOVER_IDS.get(args)
+    found = _RECOVER_IDS.get(args) if _hashable(args) else None
     if found is not None:
         return found
     if len(args) != 1:
