@@ -27,6 +27,8 @@ class DeckhandBot(commands.Bot):
     service: GameService
 
     def __init__(self, settings: Settings, **options: Any) -> None:
+        # Deckhand never joins voice: silence discord.py's warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 
 class SettingsError(ValueError):
@@ -26,7 +26,7 @@ class Settings:
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
         """Read settings; ``env`` defaults to ``os.environ`` after loading ``.env``."""
         if env is None:
-            load_dotenv()
+            load_dotenv(find_dotenv(usecwd=True))
             env = dict(os.environ)
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:

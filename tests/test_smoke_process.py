@@ -261,33 +261,36 @@ async def test_process_boots_and_syncs_commands(fake: FakeDiscord, tmp_path: Pat
         assert (tmp_path / "deckhand.sqlite3").exists(), "DECKHAND_DB was not created"
 
 
-async def test_q2j_start_and_join_through_the_gateway(fake: FakeDiscord, tmp_path: Path) -> None:
-    """Drive ``/q2j start`` and the lobby's Join button end to end (DESIGN: lobby message
-    with Join / Leave / Add AI / Start). Skipped until the bot syncs ``/q2j start``."""
+async def test_q2j_game_played_through_the_gateway(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The real process: /q2j start, Join, Start, then a few moves through My hand."""
     async with running_bot(fake, tmp_path) as proc:
         await wait_booted(fake, proc)
-        try:
-            options = required_defaults(fake, "q2j start")
-        except (LookupError, StopIteration):
-            pytest.skip(f"/q2j start is not synced yet: {[c['name'] for c in fake.commands.get(None, [])]}")
-
-        start, reply = await run_slash(fake, proc, "q2j start", options, user="alice")
+        start, _ = await run_slash(fake, proc, "q2j start", {"variant": "classic", "timer": 0}, user="alice")
         assert start.ack_latency is not None and start.ack_latency < fake.ack_timeout
 
-        def is_lobby(msg: dict[str, Any]) -> bool:
-            return any((b.get("label") or "").lower().startswith("join") for b in fake.buttons(msg))
+        def has_button(label: str):
+            return lambda msg: any(b.get("label") == label for b in fake.buttons(msg))
 
-        # The lobby may be the reply itself or a message the bot posts in the channel.
-        lobby = await expect(proc, fake.wait_for_message(is_lobby, 10.0, "a lobby with a Join "
-                                                         "button"), "the /q2j start lobby")
+        lobby = await expect(proc, fake.wait_for_message(has_button("Join"), 10.0, "a lobby"), "the lobby")
         assert not lobby["flags"] & 64, "the lobby must be public, not ephemeral"
-        joins = [b for b in fake.buttons(lobby) if (b.get("label") or "").lower().startswith("join")]
-        assert len(joins) == 1, f"lobby has no single Join button: {fake.buttons(lobby)}"
+        await click_button(fake, proc, lobby, label="Join", user="bob")
+        await expect(proc, fake.wait_idle(), "the lobby update")
+        await click_button(fake, proc, lobby, label="Start", user="alice")
+        table = await expect(proc, fake.wait_for_message(has_button("🂠 My hand"), 10.0, "the table"), "the table")
+        assert table["id"] == lobby["id"], "the lobby message becomes the table message"
 
-        join, outcome = await click_button(fake, proc, lobby, custom_id=joins[0]["custom_id"],
-                                           user="bob")
-        assert join.acknowledged and outcome is not None
-        await expect(proc, fake.wait_idle(), "the bot to finish its work")
+        names = {int(fake.user(n)["id"]): n for n in ("alice", "bob")}
+        for move in range(4):
+            await expect(proc, fake.wait_idle(), "the table update")
+            table = fake.message(lobby["id"])
+            mover = names[int(re.search(r"<@(\d+)>", table["content"]).group(1))]
+            _, hand = await click_button(fake, proc, table, label="🂠 My hand", user=mover)
+            assert hand["flags"] & 64, "a hand is private"
+            _, after = await click_button(fake, proc, hand, label="Draw a card", user=mover)
+            assert "Waiting for" in after["embeds"][0]["footer"]["text"], after
+        await expect(proc, fake.wait_idle(), "the last table update")
+        latest = "\n".join(f["value"] for f in fake.message(lobby["id"])["embeds"][0]["fields"])
+        assert latest.count("drew a card") >= 3, latest
         assert proc.returncode is None, proc.output()
         assert_fake_happy(fake)
         assert await proc.stop() == 0, proc.output()
