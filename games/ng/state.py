@@ -451,7 +451,7 @@ class NGState(GameState):
         """Eliminate ``s`` if its field is empty: hand and resource pile go to the discard pile."""
         if not self.alive[s] or any(self.fields[s]):
             return
-        hand, pile = self.hands[s], self.resources[s]
+        hand, pile = sorted(self.hands[s]), self.resources[s]
         parts = []
         if hand:
             parts.append(f"their hand ({_pretty(hand)})")
@@ -461,7 +461,7 @@ class NGState(GameState):
         if parts:
             joined = " and ".join(parts)
             text += f" T{joined[1:]} {'are' if len(parts) > 1 else 'is'} discarded."
-        self.discard += sorted(hand)
+        self.discard += hand
         self.discard += pile
         self.hands[s] = []
         self.resources[s] = []

@@ -1,0 +1,720 @@
+"""Q Squared Joe NG: every ruling of RULINGS.md §4 (and the gaps decided in games/ng) as an
+exact case, mostly on hand-built positions (``NGState.from_position``)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import games
+from games.base import Action
+from games.cards import deal
+from games.errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
+from games.ng import GAME, STALL_LIMIT, NGAction, NGState
+from games.q2j import compare
+from games.q2j.rules import CODE
+from games.rng import Rng
+from tests.contract import codes_in
+
+DRAW = Action("draw")
+
+
+def pick(card: str) -> Action:
+    return Action("pick", (card,))
+
+
+def defend(card: str, seat: int, slot: int) -> Action:
+    return Action("defend", (card, seat, slot))
+
+
+def sacrifice(slot: int) -> Action:
+    return Action("sacrifice", (slot,))
+
+
+def attack(card: str, where: str, seat: int, index: int | None = None) -> Action:
+    return Action("attack", (card, where, seat) if index is None else (card, where, seat, index))
+
+
+def public(events: list) -> list[str]:
+    return [e.text for e in events if e.private_to is None]
+
+
+def refused(state: NGState, seat: int, action: Action, error: type = IllegalAction, match: str | None = None) -> str:
+    """Apply ``action`` expecting ``error`` (message matching ``match``); nothing may change."""
+    before = state.to_json()
+    with pytest.raises(error, match=match) as info:
+        state.apply(seat, action)
+    assert state.to_json() == before
+    return str(info.value)
+
+
+def two_player(**kw) -> NGState:
+    """Seat 0 to act. Seat 0: hand 7H AS 4C, field [~9S] [~3D QH], resource 2S 8D.
+    Seat 1: hand KS 2D 7C, field [~JC] [~5C 8H] [~6D], resource 10C 3S. Deck: 6H on top of 6S."""
+    args = dict(
+        hands=[["7H", "AS", "4C"], ["KS", "2D", "7C"]],
+        fields=[[["~9S"], ["~3D", "QH"]], [["~JC"], ["~5C", "8H"], ["~6D"]]],
+        resources=[["2S", "8D"], ["10C", "3S"]],
+        deck=["6S", "6H"],
+    )
+    args.update(kw)
+    return NGState.from_position(**args)
+
+
+def with_hand(state: NGState, seat: int, *cards: str) -> NGState:
+    """The same position with ``cards`` added to ``seat``'s hand (they must be unused)."""
+    used = {c.code for zone in state.zones().values() for c in zone}
+    assert not used & set(cards), "with_hand needs unused cards"
+    data = state.to_json()
+    data["hands"][seat] += list(cards)
+    return GAME.from_json(data)
+
+
+# ------------------------------------------------------------------ registration and deal
+
+
+def test_registration_and_options() -> None:
+    game = games.get_game("ng")
+    assert game is GAME
+    assert (game.id, game.name, game.allowed_player_counts()) == ("ng", "Q Squared Joe NG", (2, 3, 4))
+    assert game.normalize_options(None) == {"faceup": False}
+    assert game.new_game(2, {"faceup": True}, 0).faceup
+    for bad in ("yes", 1, None):
+        with pytest.raises(GameError, match="faceup"):
+            game.new_game(2, {"faceup": bad}, 0)
+    for players in (1, 5):
+        with pytest.raises(GameError, match="2–4 players"):
+            game.new_game(players, {}, 0)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 5), (4, 11)])
+def test_deal_5_hand_5_face_down_stacks_1_resource_rest_is_the_deck(players: int, seed: int) -> None:
+    rng = Rng(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = deal(deck, players, 5)
+    field_cards = deal(deck, players, 5)
+    resources = deal(deck, players, 1)
+    first = rng.below(players)
+
+    state = GAME.new_game(players, {}, seed)
+    view = state.view(None)
+    assert view["deck_count"] == 52 - 11 * players == len(deck)
+    assert view["hand_counts"] == [5] * players
+    assert view["fields"] == [[[None]] * 5] * players
+    assert view["face_down"] == [[True] * 5] * players
+    assert view["field_counts"] == [5] * players
+    assert view["resources"] == [[CODE[r[0]]] for r in resources]
+    assert view["discard_count"] == 0 and view["discard_top"] is None
+    assert view["turn"] == first and view["to_act"] == [first]
+    assert view["status"] == ["playing"] * players and view["turns_since_discard"] == 0
+    for seat in range(players):
+        assert state.view(seat)["hand"] == [CODE[c] for c in sorted(hands[seat])]  # own hand, sorted (S H D C, A..K)
+        assert [st for st in state.fields[seat]] == [[c] for c in field_cards[seat]]
+    assert state.deck == deck
+    texts = [e.text for e in state.opening_events()]
+    assert f"{{p{first}}} starts (seeded draw)." in texts
+    assert any(f"The deck holds {len(deck)} cards" in t for t in texts)
+    # Seeded: the same seed deals the same game.
+    assert GAME.new_game(players, {}, seed).to_json() == state.to_json()
+
+
+def test_first_player_is_seeded_and_varies() -> None:
+    firsts = {GAME.new_game(3, {}, seed).turn for seed in range(40)}
+    assert firsts == {0, 1, 2}
+
+
+# ------------------------------------------------------------------ draw and pick
+
+
+def test_draw_takes_the_deck_top_with_a_private_event() -> None:
+    state = two_player()
+    events = state.apply(0, DRAW)
+    assert "6H" in state.view(0)["hand"] and state.view(None)["deck_count"] == 1
+    assert public(events) == ["{p0} drew a card."]
+    private = [e for e in events if e.private_to is not None]
+    assert [(e.private_to, e.text) for e in private] == [(0, "You drew 6♥.")]
+    assert state.turn == 1 and state.stall == 1
+
+
+def test_draw_refused_when_the_deck_is_empty() -> None:
+    state = two_player(deck=[])
+    assert DRAW not in state.legal_actions(0)
+    refused(state, 0, DRAW, IllegalAction, "deck is empty")
+
+
+def test_pick_any_card_of_own_resource_pile_not_only_the_top() -> None:
+    state = two_player()
+    events = state.apply(0, pick("2S"))  # the bottom card of 2S 8D
+    assert state.view(0)["resources"][0] == ["8D"]
+    assert "2S" in state.view(0)["hand"]
+    assert public(events) == ["{p0} picked 2♠ from their resource pile into their hand."]
+    state = two_player()
+    assert pick("3S") not in state.legal_actions(0)
+    assert "3♠ is not in your resource pile (it holds 2♠ 8♦)" in refused(state, 0, pick("3S"))
+
+
+# ------------------------------------------------------------------ defend
+
+
+def test_defend_own_face_down_stack_keeps_the_card_below_hidden() -> None:
+    state = two_player()
+    events = state.apply(0, defend("7H", 0, 0))
+    assert state.view(None)["fields"][0][0] == [None, "7H"]
+    assert state.view(0)["fields"][0][0] == [None, "7H"]  # the owner doesn't see it either
+    assert state.view(None)["face_down"][0][0] is True
+    assert public(events) == ["{p0} defended their own stack 1 with 7♥, on a face-down card."]
+    assert state.view(None)["field_counts"] == [4, 4]
+
+
+def test_defend_an_opponents_stack() -> None:
+    state = two_player()
+    events = state.apply(0, defend("4C", 1, 1))
+    assert state.view(None)["fields"][1][1] == [None, "8H", "4C"]
+    assert public(events) == ["{p0} defended {p1}'s stack 2 with 4♣, on 8♥."]
+    assert "4C" not in state.view(0)["hand"]
+
+
+def test_defend_refusals() -> None:
+    state = two_player()
+    assert "You don't hold Q♠" in refused(state, 0, defend("QS", 0, 0))
+    assert "Seat 2's stack 4 is gone" in refused(state, 0, defend("7H", 1, 3))
+    refused(state, 0, defend("7H", 2, 0), MalformedAction, "no seat 3")
+    refused(state, 0, defend("7H", 1, 5), MalformedAction, "numbered 1 to 5")
+    refused(state, 0, Action("defend", ("7H", "1", 0)), MalformedAction, "whole number")
+    refused(state, 0, Action("defend", ("7H", 1)), MalformedAction, "defend takes 3 arguments")
+
+
+# ------------------------------------------------------------------ sacrifice
+
+
+def test_sacrifice_takes_only_the_top_card() -> None:
+    state = two_player()
+    events = state.apply(0, sacrifice(1))  # [~3D QH]: QH comes back, 3D stays hidden
+    assert state.view(None)["fields"][0][1] == [None]
+    assert "QH" in state.view(0)["hand"]
+    assert public(events) == ["{p0} sacrificed Q♥ from their stack 2 into their hand."]
+
+
+def test_sacrifice_emptying_a_stack_the_stack_is_gone() -> None:
+    state = two_player()
+    events = state.apply(0, sacrifice(0))  # [~9S]: a face-down card, told only to its owner
+    assert state.view(None)["fields"][0] == [[], [None, "QH"], [], [], []]
+    assert state.view(None)["face_down"][0][0] is False
+    assert public(events) == ["{p0} took the face-down card of their stack 1 into their hand. Their stack 1 is gone."]
+    assert [(e.private_to, e.text) for e in events if e.private_to is not None] == [(0, "It was 9♠.")]
+    assert "9S" in state.view(0)["hand"]
+    assert "9S" not in codes_in(state.view(1)) and "9S" not in codes_in(state.view(None))
+    # A gone stack can't be used any more, by anyone.
+    state.apply(1, DRAW)
+    assert sacrifice(0) not in state.legal_actions(0)
+    assert all(a.args[1:] != (0, 0) for a in state.legal_actions(0) if a.kind == "defend")
+    assert "Your stack 1 is gone" in refused(state, 0, sacrifice(0))
+    assert "Your stack 1 is gone" in refused(state, 0, attack("7H", "stack", 0, 0))
+    assert "Your stack 1 is gone" in refused(state, 0, defend("7H", 0, 0))
+
+
+def test_sacrificing_the_last_field_card_eliminates_on_your_own_turn() -> None:
+    state = two_player(fields=[[["~9S"]], [["~JC"], ["~6D"]]])
+    events = state.apply(0, sacrifice(0))
+    assert state.is_over() and state.outcome().winners == (1,)
+    assert state.view(None)["status"] == ["out", "won"]
+    assert state.hands[0] == [] and state.resources[0] == []
+    # The sacrificed card went into the hand, and the hand then to the discard pile.
+    assert Counter(CODE[c] for c in state.discard) == Counter(["7H", "AS", "4C", "9S", "2S", "8D"])
+    assert state.view(None)["discard_top"] == "8D"  # hand (sorted) first, then the resource pile
+    assert public(events)[1:] == [
+        "{p0}'s field is empty: {p0} is eliminated. Their hand (A♠ 9♠ 7♥ 4♣) and their resource pile "
+        "(2♠ 8♦) are discarded.",
+        "{p1} is the last player standing and wins!",
+    ]
+    assert state.outcome().reason == "{p1} is the last player standing."
+    assert state.outcome().ranking == ((1,), (0,))
+
+
+# ------------------------------------------------------------------ attacks on stacks
+
+
+def test_attack_turns_a_face_down_card_up_and_it_stays_face_up() -> None:
+    state = with_hand(two_player(), 0, "10D")
+    # 10♦ vs J♣: different suits, the higher rank (J) is stronger → 10♦ loses.
+    assert compare("10D", "JC") == -1
+    events = state.apply(0, attack("10D", "stack", 1, 0))
+    assert state.view(None)["fields"][1][0] == ["JC"]
+    assert state.view(None)["face_down"][1][0] is False
+    assert state.view(None)["discard_top"] == "10D"
+    assert public(events) == [
+        "{p0} attacked {p1}'s stack 1 with 10♦, turning up the face-down card: J♣. 10♦ loses to J♣ "
+        "(different suits, higher is stronger): 10♦ is discarded and J♣ stays face up."
+    ]
+    # It stays face up: the next attack sees it, and the owner can't hide it again.
+    state.apply(1, DRAW)
+    assert state.view(1)["fields"][1][0] == ["JC"]
+
+
+def test_attack_face_down_card_all_three_outcomes() -> None:
+    # Seat 1's stack 3 holds the face-down 6♦.
+    cases = {
+        "5D": ("stronger", ["5D"], ["6D"]),  # same suit: the lower card is stronger
+        "9D": ("weaker", [], ["9D"]),  # same suit, higher: weaker
+        "6C": ("equal", [], ["6C", "6D"]),
+    }
+    for card, (what, resource_gain, discarded) in cases.items():
+        state = with_hand(two_player(), 0, card)
+        expected = {"stronger": 1, "weaker": -1, "equal": 0}[what]
+        assert compare(card, "6D") == expected
+        events = state.apply(0, attack(card, "stack", 1, 2))
+        view = state.view(None)
+        assert view["resources"][0] == ["2S", "8D", *resource_gain]
+        assert [CODE[c] for c in state.discard] == discarded
+        if what == "weaker":
+            assert view["fields"][1][2] == ["6D"] and view["face_down"][1][2] is False
+            assert events[0].text.endswith("9♦ is discarded and 6♦ stays face up.")
+        else:
+            assert view["fields"][1][2] == [] and view["face_down"][1][2] is False
+            assert events[0].text.endswith("{p1}'s stack 3 is gone.")
+        if what == "stronger":
+            assert "6♦ is discarded and 5♦ goes to {p0}'s resource pile" in events[0].text
+        if what == "equal":
+            assert "6♣ and 6♦ are equal (same rank, equal strength): both are discarded." in events[0].text
+        assert state.stall == 0 and not state.is_over() and state.turn == 1
+        assert card not in state.view(0)["hand"]
+
+
+def test_attack_face_up_top_three_outcomes_and_the_face_down_card_below_stays_hidden() -> None:
+    # Seat 1's stack 2 is [~5C 8H].
+    for card, expected in (("3H", 1), ("9H", -1), ("8S", 0)):
+        assert compare(card, "8H") == expected
+        state = with_hand(two_player(), 0, card)
+        events = state.apply(0, attack(card, "stack", 1, 1))
+        view = state.view(None)
+        if expected >= 0:
+            assert view["fields"][1][1] == [None]  # 5♣ is the top again, still face down
+            assert view["face_down"][1][1] is True
+            assert "5C" not in codes_in(view) and "5C" not in codes_in(state.view(0))
+        else:
+            assert view["fields"][1][1] == [None, "8H"]
+        assert view["resources"][0][-1] == ("3H" if expected > 0 else "8D")
+        assert "turning up" not in events[0].text and "(8♥)" in events[0].text
+
+
+def test_attack_own_stack_is_allowed_and_can_eliminate_yourself() -> None:
+    state = two_player(hands=[["2S"], ["KS"]], resources=[[], []], fields=[[["~9S"]], [["~JC"]]])
+    # 2♠ vs 9♠: same suit, the lower card is stronger.
+    events = state.apply(0, attack("2S", "stack", 0, 0))
+    assert state.is_over() and state.winners == [1]
+    assert public(events)[0].startswith("{p0} attacked their own stack 1 with 2♠, turning up the face-down card: 9♠.")
+    assert "Their stack 1 is gone." in public(events)[0]
+    # The winning attacker went to the resource pile, then was discarded with it.
+    assert Counter(CODE[c] for c in state.discard) == Counter(["9S", "2S"])
+
+
+# ------------------------------------------------------------------ attacks on hands
+
+
+def test_attack_hand_by_position_three_outcomes() -> None:
+    # Seat 1's hand in position order: KS 2D 7C; position 2 (index 1) is 2♦.
+    for card, expected in (("AD", 1), ("5D", -1), ("2H", 0)):
+        assert compare(card, "2D") == expected
+        state = with_hand(two_player(), 0, card)
+        events = state.apply(0, attack(card, "hand", 1, 1))
+        text = public(events)[0]
+        pretty = {"AD": "A♦", "5D": "5♦", "2H": "2♥"}[card]
+        assert text.startswith(f"{{p0}} attacked {{p1}}'s hand (card 2 of 3) with {pretty}: it is 2♦. ")
+        hand1 = sorted(CODE[c] for c in state.hands[1])
+        if expected > 0:
+            assert hand1 == ["7C", "KS"]
+            assert state.view(None)["resources"][0] == ["2S", "8D", "AD"]
+            assert [CODE[c] for c in state.discard] == ["2D"]
+        elif expected < 0:
+            assert hand1 == ["2D", "7C", "KS"] and [CODE[c] for c in state.discard] == ["5D"]
+            assert "5♦ is discarded and 2♦ stays." in text
+        else:
+            assert hand1 == ["7C", "KS"] and [CODE[c] for c in state.discard] == ["2H", "2D"]
+
+
+def test_attack_hand_refusals() -> None:
+    state = two_player()
+    assert "can't attack your own hand" in refused(state, 0, attack("7H", "hand", 0, 0))
+    assert "holds 3 cards: choose a position from 1 to 3, not 4" in refused(state, 0, attack("7H", "hand", 1, 3))
+    refused(state, 0, attack("7H", "hand", 1, -1), IllegalAction, "from 1 to 3")
+    empty = two_player(hands=[["7H"], []])
+    assert "Seat 2's hand is empty" in refused(empty, 0, attack("7H", "hand", 1, 0))
+
+
+def test_hand_positions_say_nothing_about_the_cards() -> None:
+    # A card everyone saw going into the hand (picked from the resource pile) lands at a
+    # seeded random position: over many seeds every position occurs.
+    where = Counter()
+    for seed in range(200):
+        state = two_player(seed=seed)
+        state.apply(0, pick("8D"))
+        where[[CODE[c] for c in state.hands[0]].index("8D")] += 1
+    assert set(where) == {0, 1, 2, 3} and min(where.values()) > 25
+    # A card revealed by a failed hand attack stays, but its hand is reshuffled.
+    where.clear()
+    for seed in range(200):
+        state = with_hand(two_player(seed=seed), 0, "5D")
+        state.apply(0, attack("5D", "hand", 1, 1))
+        where[[CODE[c] for c in state.hands[1]].index("2D")] += 1
+    assert set(where) == {0, 1, 2} and min(where.values()) > 30
+    # Views never tell positions: a seat sees its own hand sorted, others only counts.
+    state = two_player(hands=[["7H", "AS", "4C"], ["7C", "2D", "KS"]])
+    assert state.view(1)["hand"] == ["KS", "2D", "7C"]
+    assert state.view(0)["hands"] is None and state.view(0)["hand_counts"] == [3, 3]
+
+
+def test_faceup_hands_are_sorted_and_shown_in_position_order() -> None:
+    state = two_player(faceup=True)
+    assert state.view(None)["hands"] == [["AS", "7H", "4C"], ["KS", "2D", "7C"]]  # suit-major: S H D C
+    state.apply(0, pick("8D"))
+    assert state.view(None)["hands"][0] == ["AS", "7H", "8D", "4C"]
+    state.apply(1, DRAW)
+    assert state.view(None)["hands"][1] == ["KS", "6H", "2D", "7C"]
+
+
+# ------------------------------------------------------------------ attacks on resource piles
+
+
+def test_attack_resource_pile_top_three_outcomes() -> None:
+    # Seat 1's resource pile is 10C 3S: the top is 3♠.
+    for card, expected in (("4D", 1), ("4S", -1), ("3H", 0)):
+        assert compare(card, "3S") == expected
+        state = with_hand(two_player(), 0, card)
+        events = state.apply(0, attack(card, "resource", 1))
+        view = state.view(None)
+        if expected > 0:
+            assert view["resources"] == [["2S", "8D", card], ["10C"]]
+            assert [CODE[c] for c in state.discard] == ["3S"]
+        elif expected < 0:
+            assert view["resources"] == [["2S", "8D"], ["10C", "3S"]]
+            assert [CODE[c] for c in state.discard] == [card]
+        else:
+            assert view["resources"] == [["2S", "8D"], ["10C"]]
+            assert [CODE[c] for c in state.discard] == [card, "3S"]
+        assert public(events)[0].startswith(f"{{p0}} attacked {{p1}}'s resource pile with")
+
+
+def test_attack_own_resource_pile_and_empty_piles() -> None:
+    state = with_hand(two_player(), 0, "5D")
+    state.apply(0, attack("5D", "resource", 0))  # 5♦ vs 8♦: same suit, lower is stronger
+    assert state.view(None)["resources"][0] == ["2S", "5D"]
+    empty = two_player(resources=[["2S"], []])
+    assert "Seat 2's resource pile is empty" in refused(empty, 0, attack("7H", "resource", 1))
+    empty = two_player(resources=[[], ["3S"]])
+    assert "Your resource pile is empty" in refused(empty, 0, attack("7H", "resource", 0))
+
+
+# ------------------------------------------------------------------ elimination, winning
+
+
+def test_attack_on_the_last_field_card_eliminates_and_discards_hand_and_resources() -> None:
+    state = two_player(fields=[[["~9S"]], [["~JC"]]], hands=[["2C"], ["KS", "2D"]])
+    events = state.apply(0, attack("2C", "stack", 1, 0))  # same suit: 2♣ beats J♣
+    assert state.is_over() and state.winners == [0]
+    assert [CODE[c] for c in state.discard] == ["JC", "KS", "2D", "10C", "3S"]
+    assert state.hands[1] == [] and state.resources[1] == []
+    assert state.view(None)["resources"][0] == ["2S", "8D", "2C"]
+    assert public(events)[1:] == [
+        "{p1}'s field is empty: {p1} is eliminated. Their hand (K♠ 2♦) and their resource pile (10♣ 3♠) are discarded.",
+        "{p0} is the last player standing and wins!",
+    ]
+    outcome = state.outcome()
+    assert (outcome.winners, outcome.ranking, outcome.scores) == ((0,), ((0,), (1,)), (1, 0))
+    assert state.view(None)["status"] == ["won", "out"]
+
+
+def test_three_players_eliminated_seat_is_skipped_and_untargetable_last_standing_wins() -> None:
+    state = NGState.from_position(
+        hands=[["10C", "4D"], ["KS"], ["2H", "QD"]],
+        fields=[[["~9S"]], [["~JC"]], [["~5H"], ["~8C"]]],
+        resources=[[], ["3S"], []],
+        deck=["6S"],
+        turn=0,
+    )
+    state.apply(0, attack("10C", "stack", 1, 0))
+    assert not state.is_over()
+    assert state.eliminated == [1] and state.turn == 2  # seat 1 is skipped
+    assert state.view(None)["status"] == ["playing", "out", "playing"]
+    assert "Seat 2 is out of the game" in refused(state, 2, attack("2H", "stack", 1, 0))
+    assert "Seat 2 is out of the game" in refused(state, 2, defend("2H", 1, 0))
+    assert all(a.args[2] != 1 for a in state.legal_actions(2) if a.kind == "attack")
+    assert all(a.args[1] != 1 for a in state.legal_actions(2) if a.kind == "defend")
+    # 2♥ vs 9♠ (face down): different suits, higher is stronger → weaker. Then seat 0 is next.
+    state.apply(2, attack("2H", "stack", 0, 0))
+    assert state.turn == 0 and state.view(None)["fields"][0][0] == ["9S"]
+    assert "Seat 3's resource pile is empty" in refused(state, 0, attack("4D", "resource", 2))
+
+
+def test_last_player_standing_in_three_players() -> None:
+    state = NGState.from_position(
+        hands=[["10C", "4D"], [], ["QD"]],
+        fields=[[["~9S"]], [], [["JC"]]],
+        resources=[[], [], ["2H"]],
+        turn=0,
+        eliminated=[1],
+    )
+    state.apply(0, attack("10C", "stack", 2, 0))
+    assert state.is_over() and state.winners == [0]
+    outcome = state.outcome()
+    assert outcome.ranking == ((0,), (2,), (1,))  # the last eliminated ranks higher
+    assert outcome.scores == (2, 0, 1)
+    for seat in range(3):
+        assert state.legal_actions(seat) == []
+        assert state.view(seat)["legal"] == [] and state.view(seat)["your_turn"] is False
+    assert state.to_act() == [] and state.view(None)["turn"] is None
+
+
+def test_game_over_refuses_every_move() -> None:
+    state = two_player(fields=[[["~9S"]], [["~JC"]]], hands=[["2C"], ["KS"]])
+    state.apply(0, attack("2C", "stack", 1, 0))
+    for seat, action in [(0, DRAW), (1, DRAW), (0, pick("2S")), (0, sacrifice(0))]:
+        refused(state, seat, action, GameFinished, "over")
+
+
+# ------------------------------------------------------------------ anti-stall
+
+
+def test_anti_stall_ends_the_game_at_exactly_40_turns_without_a_discard() -> None:
+    assert STALL_LIMIT == 40
+    state = two_player(stall=38)
+    state.apply(0, DRAW)
+    assert state.stall == 39 and not state.is_over()
+    assert state.view(None)["turns_since_discard"] == 39
+    events = state.apply(1, DRAW)
+    assert state.is_over() and state.end == "stall"
+    assert state.field_counts() == [3, 4] and state.winners == [1]
+    assert public(events)[-1] == (
+        "40 turns in a row without a discard: the game ends. Field cards: {p0} 3, {p1} 4. {p1} wins."
+    )
+    outcome = state.outcome()
+    assert outcome.ranking == ((1,), (0,)) and outcome.scores == (0, 1)
+    assert outcome.reason == "40 turns passed without a discard; {p1} has the most field cards (4)."
+    assert state.view(None)["status"] == ["lost", "won"]
+
+
+def test_anti_stall_tie_is_a_shared_result() -> None:
+    state = NGState.from_position(
+        hands=[["7H"], ["KS"], ["2D"]],
+        fields=[[["~9S"], ["~3D", "QH"]], [["~JC"]], [["~6D"], ["~5C"]]],
+        deck=["6H"],
+        stall=39,
+    )
+    state.apply(0, defend("7H", 1, 0))  # the 40th quiet turn; seat 0 stays ahead with 3
+    assert state.field_counts() == [3, 2, 2]
+    assert state.is_over() and state.winners == [0]
+    state = NGState.from_position(
+        hands=[["7H"], ["KS"], ["2D"]],
+        fields=[[["~9S"], ["~3D"]], [["~JC"]], [["~6D"], ["~5C"]]],
+        deck=["6H"],
+        stall=39,
+    )
+    events = state.apply(0, DRAW)
+    assert state.field_counts() == [2, 1, 2]
+    assert state.is_over() and state.winners == [0, 2]
+    outcome = state.outcome()
+    assert outcome.winners == (0, 2) and outcome.ranking == ((0, 2), (1,)) and outcome.scores == (1, 0, 1)
+    assert outcome.reason == "40 turns passed without a discard; {p0} and {p2} share the most field cards (2)."
+    assert public(events)[-1].endswith("Field cards: {p0} 2, {p1} 1, {p2} 2. {p0} and {p2} share the win.")
+    assert state.view(None)["status"] == ["won", "lost", "won"]
+
+
+def test_a_discard_resets_the_anti_stall_count() -> None:
+    state = with_hand(two_player(stall=39), 0, "9D")
+    state.apply(0, attack("9D", "stack", 1, 2))  # 9♦ vs 6♦: same suit, higher → weaker, 9♦ discarded
+    assert not state.is_over() and state.stall == 0
+    # Counting restarts: 39 more quiet turns are fine, the 40th ends it.
+    for _ in range(39):  # each seat defends its first stack, then takes the card back, and so on
+        seat = state.turn
+        slot = next(i for i in range(5) if state.fields[seat][i])
+        stack = state.fields[seat][slot]
+        state.apply(seat, sacrifice(slot) if len(stack) > 1 else defend(CODE[state.hands[seat][0]], seat, slot))
+        assert not state.is_over()
+    assert state.stall == 39
+    seat = state.turn
+    state.apply(seat, DRAW)
+    assert state.is_over() and state.end == "stall"
+
+
+# ------------------------------------------------------------------ views and hidden information
+
+
+def test_faceup_view_shows_everything_deck_order_included() -> None:
+    state = two_player(faceup=True)
+    assert state.hidden_cards(None) == [] and state.hidden_cards(1) == []
+    view = state.view(None)
+    assert view["faceup"] is True
+    assert view["fields"] == [
+        [["9S"], ["3D", "QH"], [], [], []],
+        [["JC"], ["5C", "8H"], ["6D"], [], []],
+    ]
+    assert view["face_down"] == [[True, True, False, False, False], [True, True, True, False, False]]
+    assert view["deck"] == ["6S", "6H"] and view["deck_count"] == 2  # top last
+    assert view["hands"] == [["AS", "7H", "4C"], ["KS", "2D", "7C"]]
+    every = {"7H", "AS", "4C", "KS", "2D", "7C", "9S", "3D", "QH", "JC", "5C", "8H", "6D", "2S", "8D", "10C", "3S", "6S", "6H"}
+    assert set(codes_in(view)) == every
+    events = state.apply(0, DRAW)
+    assert public(events) == ["{p0} drew 6♥."]
+
+
+def test_hidden_views_never_show_hidden_cards() -> None:
+    state = two_player()
+    hidden_everywhere = {"9S", "3D", "JC", "5C", "6D", "6S", "6H"}  # face-down cards and the deck
+    hands = [{"7H", "AS", "4C"}, {"KS", "2D", "7C"}]
+    public_view = state.view(None)
+    assert not set(codes_in(public_view)) & (hidden_everywhere | hands[0] | hands[1])
+    assert public_view["fields"] == [
+        [[None], [None, "QH"], [], [], []],
+        [[None], [None, "8H"], [None], [], []],
+    ]
+    assert public_view["deck"] is None and public_view["hands"] is None
+    for seat in (0, 1):
+        shown = set(codes_in(state.view(seat)))
+        assert not shown & hidden_everywhere  # not even one's own face-down cards
+        assert not shown & hands[1 - seat]
+        assert hands[seat] <= shown
+        assert {c.code for c in state.hidden_cards(seat)} == hidden_everywhere | hands[1 - seat]
+    assert {c.code for c in state.hidden_cards(None)} == hidden_everywhere | hands[0] | hands[1]
+
+
+def test_view_keys_and_seat_view() -> None:
+    state = two_player()
+    view = state.view(0)
+    assert set(view) == {
+        "game", "players", "viewer", "faceup", "turn", "to_act", "status", "fields", "face_down", "field_counts",
+        "resources", "hand_counts", "hands", "deck_count", "deck", "discard_count", "discard_top",
+        "turns_since_discard", "stall_limit", "eliminated", "over", "outcome", "hand", "your_turn", "legal",
+    }
+    assert view["hand"] == ["AS", "7H", "4C"] and view["your_turn"] is True
+    assert view["legal"] == [a.code() for a in state.legal_actions(0)]
+    assert state.view(1)["legal"] == [] and state.view(1)["your_turn"] is False
+    assert json.loads(json.dumps(view)) == view
+    with pytest.raises(MalformedAction):
+        state.view(2)
+
+
+# ------------------------------------------------------------------ legal moves, refusals, encoding
+
+
+def test_legal_actions_are_exactly_the_rules() -> None:
+    state = two_player()
+    legal = state.legal_actions(0)
+    assert len(set(legal)) == len(legal)
+    codes = {a.code() for a in legal}
+    stacks = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
+    expected = {"draw", "pick:2S", "pick:8D", "sacrifice:0", "sacrifice:1"}
+    for card in ("7H", "AS", "4C"):
+        expected |= {f"attack:{card},stack,{s},{i}" for s, i in stacks}
+        expected |= {f"attack:{card},resource,{s}" for s in (0, 1)}
+        expected |= {f"attack:{card},hand,1,{p}" for p in range(3)}
+        expected |= {f"defend:{card},{s},{i}" for s, i in stacks}
+    assert codes == expected
+    assert state.legal_actions(1) == []
+    refused(state, 1, DRAW, NotYourTurn, "not your turn")
+
+
+def test_illegal_and_malformed_moves_leave_the_state_unchanged() -> None:
+    state = two_player(deck=[])
+    cases = [
+        (DRAW, IllegalAction, "deck is empty"),
+        (Action("draw", ("QS",)), MalformedAction, "no arguments"),
+        (Action("fly"), MalformedAction, "Unknown move 'fly'"),
+        (pick("XX"), MalformedAction, "not a card"),
+        (Action("pick", (3,)), MalformedAction, "not a card code"),
+        (Action("pick"), MalformedAction, "pick takes 1 arguments"),
+        (sacrifice(4), IllegalAction, "Your stack 5 is gone"),
+        (sacrifice(9), MalformedAction, "numbered 1 to 5"),
+        (attack("KS", "stack", 1, 0), IllegalAction, "You don't hold K♠"),
+        (attack("7H", "table", 1, 0), MalformedAction, "stack, a hand or a resource pile"),
+        (attack("7H", "stack", 1), MalformedAction, "attack takes 4 arguments"),
+        (attack("7H", "resource", 1, 0), MalformedAction, "attack takes 3 arguments"),
+        (Action("attack", ("7H",)), MalformedAction, "attack takes 3 or 4 arguments"),
+        (attack("7H", "stack", True, 0), MalformedAction, "whole number"),
+        (attack("7H", "stack", 1, 4), IllegalAction, "Seat 2's stack 5 is gone"),
+        (attack("7H", "stack", 7, 0), MalformedAction, "no seat 8"),
+        (("attack",), MalformedAction, "Not an NG move"),
+    ]
+    for action, error, match in cases:
+        refused(state, 0, action, error, match)  # type: ignore[arg-type]
+    refused(state, True, DRAW, MalformedAction, "no seat")  # type: ignore[arg-type]
+    refused(state, 5, DRAW, MalformedAction, "no seat")
+
+
+def test_action_encoding_is_compact_and_round_trips() -> None:
+    examples = {
+        NGAction("draw"): ("draw", "draw"),
+        NGAction("pick", ("10H",)): ("pick:10H", "pick 10♥ from your resource pile"),
+        NGAction("defend", ("7H", 1, 2)): ("defend:7H,1,2", "defend seat 2's stack 3 with 7♥"),
+        NGAction("sacrifice", (4,)): ("sacrifice:4", "sacrifice the top of your stack 5"),
+        NGAction("attack", ("7H", "stack", 1, 2)): ("attack:7H,stack,1,2", "attack seat 2's stack 3 with 7♥"),
+        NGAction("attack", ("AS", "hand", 3, 0)): ("attack:AS,hand,3,0", "attack card 1 of seat 4's hand with A♠"),
+        NGAction("attack", ("10H", "resource", 3)): ("attack:10H,resource,3", "attack seat 4's resource pile with 10♥"),
+    }
+    for action, (code, text) in examples.items():
+        assert action.code() == code and str(action) == text
+        assert NGAction.from_code(code) == action
+        assert GAME.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+    # Legal actions are the same values, whatever class builds them.
+    assert Action("attack", ("7H", "stack", 1, 2)) in two_player().legal_actions(0)
+    # The longest possible code stays far below Discord's 100-character custom_id.
+    state = GAME.new_game(4, {}, 3)
+    assert max(len(a.code()) for a in state.legal_actions(state.turn)) <= 22
+
+
+def test_snapshots_and_replay_mid_game() -> None:
+    state = GAME.new_game(3, {}, 42)
+    rng = Rng(1)
+    log = []
+    for _ in range(25):
+        if state.is_over():
+            break
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        action = legal[rng.below(len(legal))]
+        state.apply(seat, action)
+        log.append((seat, action))
+    snap = json.loads(json.dumps(state.to_json()))
+    assert GAME.from_json(snap).to_json() == state.to_json()
+    assert GAME.replay(3, {}, 42, log).to_json() == state.to_json()
+    with pytest.raises(MalformedAction):
+        GAME.from_json({**snap, "game": "q2j"})
+    with pytest.raises(MalformedAction):
+        GAME.from_json({k: v for k, v in snap.items() if k != "fields"})
+
+
+def test_from_position_checks_its_input() -> None:
+    with pytest.raises(GameError, match="twice"):
+        two_player(deck=["7H"])
+    with pytest.raises(GameError, match="bottom card"):
+        two_player(fields=[[["9S", "~3D"]], [["~JC"]]])
+    with pytest.raises(GameError, match="eliminated"):
+        two_player(fields=[[], [["~JC"]]])
+    with pytest.raises(GameError, match="turn"):
+        two_player(turn=2)
+
+
+def test_the_ai_plays_legal_moves_and_takes_a_sure_elimination() -> None:
+    from games.ai import choose_action
+
+    # Seat 1 has one field card left, face up: J♣. 2♣ beats it (same suit, lower).
+    state = two_player(hands=[["7H", "2C"], ["KS"]], fields=[[["~9S"], ["~3D"]], [["JC"]]])
+    for seed in range(5):
+        assert choose_action(state, 0, Rng(seed)) == attack("2C", "stack", 1, 0)
+    # Whole games: always legal, never harms itself (no attack on its own cards, no defence
+    # of an opponent's stack, no sacrifice of its last field card).
+    for seed in range(30):
+        game = GAME.new_game(2 + seed % 3, {"faceup": seed % 2 == 1}, seed)
+        rng = Rng(seed)
+        while not game.is_over():
+            seat = game.turn
+            action = choose_action(game, seat, rng)
+            assert action in game.legal_actions(seat)
+            if action.kind == "attack":
+                assert action.args[2] != seat
+            if action.kind == "defend":
+                assert action.args[1] == seat
+            if action.kind == "sacrifice":
+                assert game.field_counts()[seat] > 1
+            game.apply(seat, action)
