@@ -10,6 +10,9 @@ custom_id formats::
     dh:hand:<table>                    "My hand" and "Refresh"
     dh:mv:<table>:<version>:<action>   one move
     dh:ms:<table>:<version>:<n>        a menu of moves; the chosen value is the action code
+    dh:st:<table>:<version>:<n>        a first step (e.g. "attack with 9♠"); the value is a
+                                       prefix of action codes, and the hand message then
+                                       shows only the moves that complete it
 """
 
 from __future__ import annotations
@@ -47,13 +50,14 @@ def table_view(table_id: int) -> discord.ui.View:
     return view
 
 
-async def _show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None) -> None:
+async def _show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
+                     step: str | None = None) -> None:
     """Answer with the user's hand: update the clicked private message, or open a new one."""
     from .ui import hand_message
 
     if hand is None:
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
-    rendered = hand_message(hand, notice)
+    rendered = hand_message(hand, notice, step)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(**rendered.kwargs())
@@ -187,4 +191,43 @@ class MoveSelect(
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, MoveButton, MoveSelect)
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:st:(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
+):
+    def __init__(self, table_id: int, version: int, n: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"dh:st:{table_id}:{version}:{n}"))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    def make(cls, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
+             placeholder: str) -> "StepSelect":
+        select = discord.ui.Select(
+            custom_id=f"dh:st:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
+        )
+        return cls(table_id, version, n, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            if len(values) != 1:
+                raise UserError("Choose exactly one option.")
+            hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+            if hand.version != self.version:
+                await _show_hand(interaction, self.table_id, hand=hand,
+                                 notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
+                return
+            step = values[0]
+            if not any(a.code().startswith(step) for a in hand.actions):
+                raise UserError("That choice isn't available now.")
+            await _show_hand(interaction, self.table_id, hand=hand, step=step)
+
+        await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect)

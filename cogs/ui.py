@@ -76,28 +76,39 @@ class GameUI:
         """The legal moves in the order the controls show them."""
         return hand.actions
 
-    def move_items(self, hand: HandSnapshot) -> list[discord.ui.Item]:
-        """Controls for the legal moves: buttons when few, select menus when many."""
-        actions = self.ordered_actions(hand)
+    def move_items(self, hand: HandSnapshot, step: str | None = None) -> list[discord.ui.Item]:
+        """Controls for the legal moves. Games with two-step moves override this and use
+        :meth:`step_menu` for the first step and :meth:`action_controls` for the second."""
+        return self.action_controls(hand, self.ordered_actions(hand))
+
+    def step_menu(self, hand: HandSnapshot, choices: list[tuple[str, str]], placeholder: str,
+                  n: int = 0, row: int = 0) -> discord.ui.Item:
+        """A menu whose ``(prefix, label)`` choices narrow the moves to those starting with the prefix."""
+        options = [discord.SelectOption(label=clip(label, 100), value=prefix) for prefix, label in choices[:SELECT_OPTIONS]]
+        return controls.StepSelect.make(hand.table.row.id, hand.version, n, options, row=row, placeholder=placeholder)
+
+    def action_controls(self, hand: HandSnapshot, actions: list[Action], first_row: int = 0) -> list[discord.ui.Item]:
+        """Buttons for a few moves, select menus (25 a menu) for many."""
         table_id, version = hand.table.row.id, hand.version
-        if len(actions) <= MAX_BUTTON_MOVES:
+        rows = MOVE_ROWS - first_row
+        if len(actions) <= 5 * rows and len(actions) <= MAX_BUTTON_MOVES:
             return [
                 controls.MoveButton.make(
                     table_id, version, action, clip(self.action_label(action, hand), 80),
-                    self.action_style(action), row=i // 5,
+                    self.action_style(action), row=first_row + i // 5,
                 )
                 for i, action in enumerate(actions)
             ]
         items: list[discord.ui.Item] = []
         for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
-            if n >= MOVE_ROWS:
+            if n >= rows:
                 break
             chunk = actions[start:start + SELECT_OPTIONS]
             options = [
                 discord.SelectOption(label=clip(self.action_label(a, hand), 100), value=a.code())
                 for a in chunk
             ]
-            items.append(controls.MoveSelect.make(table_id, version, n, options, row=n))
+            items.append(controls.MoveSelect.make(table_id, version, n, options, row=first_row + n))
         return items
 
     def outcome_text(self, table: TableSnapshot) -> str:
@@ -182,7 +193,7 @@ def table_message(table: TableSnapshot) -> Rendered:
     return Rendered(content=clip(content, 2000) if content else None, embed=embed, view=view)
 
 
-def hand_message(hand: HandSnapshot, notice: str | None = None) -> Rendered:
+def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
     """A seat's private message: its cards, any private news, and its legal moves."""
     ui = ui_for(hand.table.row.game_id)
     row = hand.table.row
@@ -199,7 +210,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None) -> Rendered:
         status = "Waiting for " + ", ".join(row.seats[s].name for s in acting) + "." if acting else "Waiting."
     embed.set_footer(text=status)
     view = discord.ui.View(timeout=None)
-    for item in ui.move_items(hand) if row.status == "running" else []:
+    for item in ui.move_items(hand, step) if row.status == "running" else []:
         view.add_item(item)
-    view.add_item(controls.HandButton.make(row.id, "🔄 Refresh", row=4))
+    view.add_item(controls.HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=4))
     return Rendered(content=notice, embed=embed, view=view)
