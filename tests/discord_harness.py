@@ -41,7 +41,7 @@ How it works
   test: at the end of the driver call that produced them, and at
   :meth:`~DiscordHarness.close`.  Use :meth:`~DiscordHarness.expect_logged_error`
   (or :meth:`~DiscordHarness.allow_logged_errors`) when a test expects one.
-  Tasks created while handling an interaction that die with an exception nobody
+  Tasks created while the harness is active that die with an exception nobody
   retrieved fail the test too.
 
 Example
@@ -67,6 +67,57 @@ Example
             assert "bob" in h.latest_public(general).text
             hand = await h.click(lobby, label="My hand", user=ana)
             assert hand.ephemeral and hand.message.visible_to == ana.id
+
+A fixture, if a test module wants one (``h`` is closed - and fails the test on
+pending problems - at teardown)::
+
+    @pytest.fixture
+    async def h():
+        async with DiscordHarness() as harness:
+            yield harness
+
+API at a glance
+===============
+
+* ``DiscordHarness(settle_timeout=5.0, validate=True, validate_responses=False,
+  ack_deadline=3.0, long_sleep=2.0, bot_name="Deckhand", application_id=None)``;
+  ``async with`` it, or ``activate()`` then ``await close()``.
+* Model: ``add_user(name) -> FakeUser``, ``add_guild(name) -> FakeGuild``,
+  ``guild.add_channel(name) -> FakeChannel``, ``guild.add_member(user,
+  manage_guild=False, administrator=False, roles=()) -> FakeMember``,
+  ``guild.add_role(name, permissions) -> FakeRole``; ``h.bot_user``,
+  ``h.application_id``, ``h.app_owner``.
+* Bots: ``await start(bot) -> bot``, ``await stop(bot=None)`` (restart = stop +
+  start a new instance), ``h.bot`` (latest running), ``await join_guild(guild)``,
+  ``await feed(EVENT, payload)``, ``h.gateways[id(bot)].presences``.
+* Drivers (all accept ``bot=``, ``expect_response=True``, ``timeout=`` and return
+  an :class:`InteractionResult`): ``slash("group sub", {"opt": value}, user=,
+  channel=)``, ``autocomplete(command, focused, value, options, user=, channel=)``,
+  ``click(message, label=|custom_id=|custom_id_prefix=, user=)``,
+  ``select(message, values, custom_id=|custom_id_prefix=|placeholder=, user=)``,
+  ``submit_modal(opened_result, {custom_id: value}, user=None)``,
+  ``context_menu(name, target, user=, channel=)``.  ``message`` may be a
+  :class:`FakeMessage`, a message id or an :class:`InteractionResult`.
+* Results: ``response_type``, ``response`` (callback body), ``message`` (the
+  original message, latest state), ``content``, ``embeds``, ``components``,
+  ``flags``, ``ephemeral``, ``text``, ``followups``, ``modal``, ``choices``,
+  ``requests`` (every REST request made while handling it), ``payload`` (what
+  was fed), ``acknowledged``, ``component(label=...)``.
+* Queries: ``latest_public(channel)``, ``public_messages(channel)``,
+  ``messages(channel=None, ephemeral=None, deleted=False)``,
+  ``ephemeral_for(user, channel=None)``, ``latest_ephemeral(user)``, ``dms(user)``,
+  ``message(id)``, ``channel(id)``, ``commands(guild=None)``, ``requests``,
+  ``requests_to(method, path_regex)``.  :class:`FakeMessage` has ``content``,
+  ``embeds``, ``components``, ``flags``, ``ephemeral``, ``visible_to``, ``kind``,
+  ``deleted``, ``history``, ``text``, ``buttons``, ``selects``,
+  ``component(label=|custom_id=|custom_id_prefix=|placeholder=|type=)``,
+  ``payload()``.
+* Problems: ``expect_logged_error(regex)`` (context manager),
+  ``allow_logged_errors(regex)``, ``failures``/``take_failures()``,
+  ``logged_errors``/``clear_logged_errors()``, ``assert_no_errors()``.
+* Misc: ``await settle()``, ``await wait_until(predicate)``,
+  ``ignore_tasks(name_prefix | predicate)``, ``expire_tokens(result=None)``,
+  ``add_route(method, path_regex, handler)``.
 
 Quirks a user must know
 =======================
@@ -104,9 +155,11 @@ Quirks a user must know
   calling their code or with short delays.
 * The spec allows 4000-character content; the harness enforces Discord's real
   2000-character limit for bot messages.
-* Gateway echoes are not sent except THREAD_CREATE after a thread is created
-  (feed others yourself with :meth:`DiscordHarness.feed`).  Routes the fake does
-  not know can be added with :meth:`DiscordHarness.add_route`.
+* Gateway echoes like Discord's, right after the REST answer and only to bots
+  with the matching intent: MESSAGE_CREATE/UPDATE/DELETE for every non-ephemeral
+  message the bot creates, edits or deletes, THREAD_CREATE/UPDATE/DELETE.  Feed
+  anything else with :meth:`DiscordHarness.feed`.  Routes the fake does not know
+  can be added with :meth:`DiscordHarness.add_route`.
 """
 
 from __future__ import annotations
@@ -121,6 +174,7 @@ import logging
 import os
 import re
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -200,10 +254,6 @@ _MENTION_ROLE = re.compile(r"<@&(\d+)>")
 
 def _iso(when: _dt.datetime | None) -> str | None:
     return None if when is None else when.isoformat()
-
-
-def _sid(value: Any) -> str:
-    return str(int(value))
 
 
 def _id_of(obj: Any) -> int:
@@ -1108,9 +1158,16 @@ class DiscordHarness:
         global _ACTIVE
         if self._active:
             return
+        loop = asyncio.get_running_loop()
         if _ACTIVE is not None and _ACTIVE is not self:
-            raise RuntimeError("another DiscordHarness is still active; close it first")
-        self._loop = asyncio.get_running_loop()
+            if _ACTIVE._loop is loop:
+                raise RuntimeError("another DiscordHarness is still active; close it first")
+            # A harness from an earlier test (another event loop) was never closed:
+            # undo its patches so it cannot leak into this test.
+            warnings.warn("a DiscordHarness was never closed; use 'async with DiscordHarness()'",
+                          RuntimeWarning, stacklevel=2)
+            _ACTIVE._restore()
+        self._loop = loop
         _ACTIVE = self
         self._active = True
         self._patch(discord.http.HTTPClient, "request", _fake_http_request)
@@ -1134,6 +1191,28 @@ class DiscordHarness:
                 self._saved_levels.append((lg, lg.level))
                 lg.setLevel(logging.ERROR)
 
+    def _restore(self) -> None:
+        """Undo the patches, the task factory and the log handlers (idempotent)."""
+        global _ACTIVE
+        for owner, name, old in reversed(self._saved):
+            if old is _MISSING:
+                with contextlib.suppress(AttributeError):
+                    delattr(owner, name)
+            else:
+                setattr(owner, name, old)
+        self._saved.clear()
+        if self._loop is not None and not self._loop.is_closed() and self._active:
+            self._loop.set_task_factory(self._prev_factory)
+        if self._collector is not None:
+            for name in ("discord", ""):
+                logging.getLogger(name).removeHandler(self._collector)
+        for lg, level in self._saved_levels:
+            lg.setLevel(level)
+        self._saved_levels.clear()
+        if _ACTIVE is self:
+            _ACTIVE = None
+        self._active = False
+
     def _patch(self, owner: Any, name: str, value: Any) -> None:
         self._saved.append((owner, name, owner.__dict__.get(name, _MISSING)))
         setattr(owner, name, value)
@@ -1141,7 +1220,6 @@ class DiscordHarness:
     async def close(self, *, raise_errors: bool = True) -> None:
         """Close the bots, cancel leftover tasks, restore everything; then fail the
         test if there are unreported failures or logged errors."""
-        global _ACTIVE
         if self._closed:
             return
         self._closed = True
@@ -1159,24 +1237,7 @@ class DiscordHarness:
                 await asyncio.wait(leftovers, timeout=1.0)
             self._check_task_exceptions()
         finally:
-            for owner, name, old in reversed(self._saved):
-                if old is _MISSING:
-                    with contextlib.suppress(AttributeError):
-                        delattr(owner, name)
-                else:
-                    setattr(owner, name, old)
-            self._saved.clear()
-            if self._loop is not None:
-                self._loop.set_task_factory(self._prev_factory)
-            if self._collector is not None:
-                for name in ("discord", ""):
-                    logging.getLogger(name).removeHandler(self._collector)
-            for lg, level in self._saved_levels:
-                lg.setLevel(level)
-            self._saved_levels.clear()
-            if _ACTIVE is self:
-                _ACTIVE = None
-            self._active = False
+            self._restore()
         if raise_errors:
             self.assert_no_errors()
 
@@ -1301,7 +1362,15 @@ class DiscordHarness:
         self.bots.append(bot)
         gateway = FakeGateway()
         self.gateways[id(bot)] = gateway
-        await bot.login(token)
+        try:
+            await bot.login(token)  # runs setup_hook: extensions, views, tree.sync()
+        except Exception as exc:
+            if self._failures or self._errors:  # e.g. a command definition Discord rejects
+                try:
+                    self._raise_pending(f"logging {type(bot).__name__} in (setup_hook)", self.requests)
+                except AssertionError as failure:
+                    raise failure from exc
+            raise
         bot.ws = gateway  # type: ignore[assignment]
         req_mark = len(self.requests)
         self._feed(bot, "READY", self.ready_payload())
@@ -1356,18 +1425,37 @@ class DiscordHarness:
     def _running_bots(self) -> list[commands.Bot]:
         return [b for b in self.bots if not b.is_closed()]
 
-    def _echo_later(self, event: str, payload: dict) -> None:
-        """Deliver a gateway event to every running bot right after the current REST answer."""
+    def _echo_later(self, event: str, payload: dict, *, intent: str = "guilds") -> None:
+        """Deliver a gateway event, right after the current REST answer, to every running
+        bot that asked for ``intent`` (as Discord does)."""
 
         def deliver() -> None:
             for bot in self._running_bots():
+                if not getattr(bot.intents, intent):
+                    continue
                 try:
                     self._feed(bot, event, payload)
                 except Exception as exc:  # pragma: no cover - surfaced as a failure
-                    self._failures.append(f"feeding {event} failed: {exc!r}")
+                    self._failures.append(f"feeding {event} to the bot failed: {exc!r}")
 
         assert self._loop is not None
         self._loop.call_soon(deliver)
+
+    def _echo_message(self, msg: FakeMessage, event: str) -> None:
+        """MESSAGE_CREATE/UPDATE/DELETE for a non-ephemeral message (the bot's own
+        messages come back over the gateway like everyone else's)."""
+        if msg.ephemeral:
+            return
+        guild_id = msg.guild_id
+        if event == "MESSAGE_DELETE":
+            payload: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
+        else:
+            payload = msg.payload()
+            if guild_id is not None:
+                payload["member"] = msg.channel.guild.members[self.bot_user.id].payload(with_user=False)  # type: ignore[union-attr]
+        if guild_id is not None:
+            payload["guild_id"] = str(guild_id)
+        self._echo_later(event, payload, intent="guild_messages" if guild_id is not None else "dm_messages")
 
     # ==================================================================== errors
     def _on_error_record(self, record: logging.LogRecord) -> None:
@@ -2183,12 +2271,20 @@ class DiscordHarness:
         self._messages[msg.id] = msg
         return msg
 
-    def _check_not_empty(self, msg: FakeMessage) -> None:
-        if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
-            raise _HTTPError(400, 50006, "Cannot send an empty message",
-                             failure=f"the bot sent an empty message (no content, embeds, components or "
-                                     f"files) as message {msg.id} in {msg.channel!r}")
+    def _require_content(self, body: Mapping[str, Any], files: Sequence[Any],
+                         existing: FakeMessage | None = None, where: str = "") -> None:
+        """Discord refuses a message left with no content, embeds, components, files,
+        poll or sticker (50006); checked before anything changes."""
+        def after(key: str, default: Any) -> Any:
+            if key in body:
+                return body[key]
+            return getattr(existing, key) if existing is not None else default
 
+        if files or after("content", "") or after("embeds", []) or after("components", []) \
+                or after("attachments", []) or body.get("poll") or body.get("sticker_ids"):
+            return
+        raise _HTTPError(400, 50006, "Cannot send an empty message",
+                         failure=f"the bot sent an empty message (no content, embeds, components or files) {where}")
 
 _MISSING = object()
 
@@ -2464,21 +2560,22 @@ def _r_callback(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> di
                          failure=f"{rec.label}: callback type {ctype} needs a message (a component or a modal "
                                  f"opened from one)")
     data = body.get("data") or {}
-    rec.callback = copy.deepcopy(body)
     req.interaction_id = rec.id
     inter: dict[str, Any] = {"id": str(rec.id), "type": rec.type}
     resource = None
     if ctype == CB_MESSAGE:
+        h._require_content(data, req.files, where=f"as the response to {rec.label}")
         msg = h._new_message(rec.channel, kind="response", body=data, files=req.files, rec=rec,
                              msg_type=20 if rec.type == APPLICATION_COMMAND else 0,
                              ephemeral=bool((data.get("flags") or 0) & EPHEMERAL))
-        h._check_not_empty(msg)
+        h._echo_message(msg, "MESSAGE_CREATE")
         rec.original_id = msg.id
         resource = {"type": CB_MESSAGE, "message": msg.payload()}
     elif ctype == CB_DEFERRED_MESSAGE:
         msg = h._new_message(rec.channel, kind="response", body={}, rec=rec,
                              msg_type=20 if rec.type == APPLICATION_COMMAND else 0,
                              ephemeral=bool((data.get("flags") or 0) & EPHEMERAL), flags_extra=LOADING)
+        h._echo_message(msg, "MESSAGE_CREATE")
         rec.original_id = msg.id
         rec.deferred_pending = True
         inter["response_message_loading"] = True
@@ -2488,10 +2585,12 @@ def _r_callback(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> di
         msg = h._messages.get(rec.message_id or 0)
         if msg is None or msg.deleted:
             raise _HTTPError(404, 10008, "Unknown Message")
+        h._require_content(data, req.files, msg, where=f"when {rec.label} updated message {msg.id}")
         msg.apply(data, create=False, files=req.files)
-        h._check_not_empty(msg)
+        h._echo_message(msg, "MESSAGE_UPDATE")
         rec.original_id = msg.id
         resource = {"type": CB_UPDATE, "message": msg.payload()}
+    rec.callback = copy.deepcopy(body)
     if rec.original_id is not None:
         msg = h._messages[rec.original_id]
         inter["response_message_id"] = str(msg.id)
@@ -2513,15 +2612,18 @@ def _r_followup(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> di
     if rec.deferred_pending:
         # Discord: the first follow-up after a deferred response fills the loading message.
         msg = h._messages[rec.original_id]  # type: ignore[index]
+        h._require_content(body, req.files, msg, where=f"as the follow-up of {rec.label}")
         msg.apply({k: v for k, v in body.items() if k != "flags"}, create=False, files=req.files)
         msg.flags &= ~LOADING
         rec.deferred_pending = False
+        h._echo_message(msg, "MESSAGE_UPDATE")
     else:
+        h._require_content(body, req.files, where=f"as a follow-up of {rec.label}")
         msg = h._new_message(rec.channel, kind="followup", body=body, files=req.files, rec=rec,
                              msg_type=20 if rec.type == APPLICATION_COMMAND else 0,
                              ephemeral=bool((body.get("flags") or 0) & EPHEMERAL))
+        h._echo_message(msg, "MESSAGE_CREATE")
         rec.followup_ids.append(msg.id)
-    h._check_not_empty(msg)
     req.message_id = msg.id
     if req.query.get("wait") in ("0", "false", "False"):
         return None
@@ -2553,11 +2655,12 @@ def _r_webhook_edit(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
+    h._require_content(req.body or {}, req.files, msg, where=f"when editing message {msg.id} of {rec.label}")
     msg.apply(req.body or {}, create=False, files=req.files)
     if msg.loading:
         msg.flags &= ~LOADING
         rec.deferred_pending = False
-    h._check_not_empty(msg)
+    h._echo_message(msg, "MESSAGE_UPDATE")
     req.message_id = msg.id
     return msg.payload()
 
@@ -2566,6 +2669,7 @@ def _r_webhook_delete(h: DiscordHarness, req: RecordedRequest, m: re.Match[str])
     rec = h._interaction_for_token(m["app"], m["token"])
     msg = _webhook_message(h, rec, m["mid"])
     msg.deleted = True
+    h._echo_message(msg, "MESSAGE_DELETE")
     req.message_id = msg.id
     return None
 
@@ -2629,6 +2733,7 @@ def _r_create_message(h: DiscordHarness, req: RecordedRequest, m: re.Match[str])
     ch = _channel_or_404(h, m["cid"])
     _check_can_post(h, ch)
     body = req.body or {}
+    h._require_content(body, req.files, where=f"in {ch!r}")
     if ch.type == 1:
         msg = h._new_message(ch, kind="dm", body=body, files=req.files,
                              visible_to=ch.recipient.id if ch.recipient else None)
@@ -2637,7 +2742,7 @@ def _r_create_message(h: DiscordHarness, req: RecordedRequest, m: re.Match[str])
                              msg_type=19 if body.get("message_reference") else 0)
     if msg.flags & EPHEMERAL:
         msg.flags &= ~EPHEMERAL  # Discord ignores the ephemeral flag on channel messages
-    h._check_not_empty(msg)
+    h._echo_message(msg, "MESSAGE_CREATE")
     req.message_id = msg.id
     if ch.is_thread and ch.archived and not ch.locked:
         ch.archived = False  # sending unarchives
@@ -2664,8 +2769,9 @@ def _r_edit_message(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -
     if msg.author.id != h.bot_user.id:
         raise _HTTPError(403, 50005, "Cannot edit a message authored by another user",
                          failure=f"the bot tried to edit message {msg.id} authored by {msg.author.name}")
+    h._require_content(req.body or {}, req.files, msg, where=f"when editing message {msg.id}")
     msg.apply(req.body or {}, create=False, files=req.files)
-    h._check_not_empty(msg)
+    h._echo_message(msg, "MESSAGE_UPDATE")
     req.message_id = msg.id
     return msg.payload()
 
@@ -2673,6 +2779,7 @@ def _r_edit_message(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -
 def _r_delete_message(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> None:
     msg = _channel_message(h, m["cid"], m["mid"])
     msg.deleted = True
+    h._echo_message(msg, "MESSAGE_DELETE")
     req.message_id = msg.id
     return None
 

@@ -309,11 +309,17 @@ class OpenAPISpec:
             )
         return op
 
-    def validate_response(self, method: str, path: str, body: Any, *, status: int = 200) -> None:
-        """Check a *response* body (e.g. a fake Discord's answer) against the spec."""
+    def validate_response(self, method: str, path: str, body: Any, *, status: int | None = None) -> None:
+        """Check a *response* body (e.g. a fake Discord's answer) against the spec.
+
+        ``status`` defaults to the operation's first 2xx response with a body."""
         op = self.find_operation(method, path)
         if op is None:
             raise SpecViolation(f"{method.upper()} {self.normalise_path(path)}: no such route in the spec")
+        if status is None:
+            responses = self.operation_object(op).get("responses") or {}
+            status = next((int(code) for code, r in responses.items()
+                           if code.startswith("2") and code.isdigit() and "content" in r), 200)
         validator = self._validator(op, str(status), "application/json")
         if validator is None:
             return
@@ -353,6 +359,6 @@ def validate_request(
     return get_spec().validate_request(method, path, body, form=form)
 
 
-def validate_response(method: str, path: str, body: Any, *, status: int = 200) -> None:
+def validate_response(method: str, path: str, body: Any, *, status: int | None = None) -> None:
     """Validate a response body against the default spec (used to keep fakes honest)."""
     get_spec().validate_response(method, path, body, status=status)

@@ -184,6 +184,7 @@ class ToyBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          guild_ready_timeout=0.01)
         self.ready_seen = asyncio.Event()
+        self.gateway_messages: list[int] = []  # ids of MESSAGE_CREATEs the bot received
 
     async def setup_hook(self) -> None:
         self.tree.add_command(ToyGroup())
@@ -193,6 +194,9 @@ class ToyBot(commands.Bot):
 
     async def on_ready(self) -> None:
         self.ready_seen.set()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.gateway_messages.append(message.id)
 
 
 # ============================================================================ fixtures
@@ -243,6 +247,11 @@ async def test_slash_ephemeral_dynamic_button_edits_public_message(h, toy):
     assert table.content == "Table alpha: waiting (3 seats)"
     assert [str(q) for q in r.requests] == [f"POST /channels/{general.id}/messages -> 200",
                                             f"POST /interactions/{r.id}/{r.record.token}/callback -> 200"]
+    callback = r.requests[-1]
+    assert callback.query == {"with_response": "1"} and callback.operation == "create_interaction_response"
+    created = callback.response["resource"]["message"]  # what discord.py attached the view to
+    assert created["flags"] & EPHEMERAL and created["interaction_metadata"]["type"] == 2
+    assert callback.response["interaction"]["response_message_id"] == created["id"]
 
     with pytest.raises(AssertionError, match="ephemeral"):  # bob cannot see ana's ephemeral message
         await h.click(r.message, label="Join", user=bob)
@@ -252,6 +261,8 @@ async def test_slash_ephemeral_dynamic_button_edits_public_message(h, toy):
     assert click.message is r.message and r.message.content == "You joined." and r.message.components == []
     assert table.content == "Table: ana joined" and len(table.history) == 1
     assert {q.method for q in click.requests} == {"PATCH", "POST"}
+    # the bot got MESSAGE_CREATE for its public messages, never for ephemeral ones
+    assert table.id in bot.gateway_messages and r.message.id not in bot.gateway_messages
 
 
 async def test_deferred_followups(h, toy):
@@ -345,6 +356,8 @@ async def test_threads(h, toy):
     assert bot.get_channel(thread_id) is not None  # THREAD_CREATE reached the bot
     starter = h.latest_public(general)
     assert starter.thread_id == thread_id
+    fetched = await bot.get_channel(general.id).fetch_message(starter.id)  # type: ignore[union-attr]
+    assert fetched.content == "A game starts here" and h.requests[-1].operation == "get_message"
 
 
 async def test_restart_dynamic_item_and_persistent_view_still_route(h):
