@@ -297,7 +297,8 @@ def test_attack_face_up_top_three_outcomes_and_the_face_down_card_below_stays_hi
         else:
             assert view["fields"][1][1] == [None, "8H"]
         assert view["resources"][0][-1] == ("3H" if expected > 0 else "8D")
-        assert "turning up" not in events[0].text and "(8♥)" in events[0].text
+        assert "turning up" not in events[0].text
+        assert events[0].text.startswith(f"{{p0}} attacked {{p1}}'s stack 2 (8♥) with ")
 
 
 def test_attack_own_stack_is_allowed_and_can_eliminate_yourself() -> None:
@@ -394,7 +395,7 @@ def test_attack_resource_pile_top_three_outcomes() -> None:
         else:
             assert view["resources"] == [["2S", "8D"], ["10C"]]
             assert [CODE[c] for c in state.discard] == [card, "3S"]
-        assert public(events)[0].startswith(f"{{p0}} attacked {{p1}}'s resource pile with")
+        assert public(events)[0].startswith("{p0} attacked {p1}'s resource pile (3♠) with ")
 
 
 def test_attack_own_resource_pile_and_empty_piles() -> None:

@@ -206,8 +206,9 @@ class NGState(GameState):
         return [] if self.over else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """``draw``, picks, sacrifices, then per hand card its attacks (stacks, resource
-        piles, opponents' hand positions) and defends; ``[]`` off turn."""
+        """``draw``, picks, sacrifices, then for each hand card its attacks (every stack
+        top, then per seat its resource pile and, for opponents, each hand position) and
+        its defends; ``[]`` off turn."""
         if self.over or seat != self.turn:
             return []
         acts: list[Action] = [DRAW] if self.deck else []
@@ -403,11 +404,11 @@ class NGState(GameState):
         a, t = PRETTY[card], PRETTY[target]
         if turned:
             self.down[s][args[3]] = False
-            shown = f", turning up the face-down card: {t}"
+            text = f"{name} attacked {what} with {a}, turning up the face-down card: {t}."
         elif where == "hand":
-            shown = f": it is {t}"
+            text = f"{name} attacked {what} with {a}: it is {t}."
         else:
-            shown = f" ({t})"
+            text = f"{name} attacked {what} ({t}) with {a}."
         result = CMP[card][target]
         stays = ""
         if result > 0:
@@ -427,7 +428,7 @@ class NGState(GameState):
             self._remove_target(where, s, args, target)
             self.discard += (card, target)
             told = f"{a} and {t} are equal ({relation(card, target)}): both are discarded."
-        text = f"{name} attacked {what} with {a}{shown}. {told}"
+        text += " " + told
         if where == "stack" and not self.fields[s][args[3]]:
             owner = "Their" if s == seat else f"{who}'s"
             text += f" {owner} stack {args[3] + 1} is gone."
