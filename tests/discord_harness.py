@@ -815,12 +815,12 @@ class RecordedRequest:
     method: str
     path: str  # concrete path without /api/v10 and query
     query: dict[str, str]
-    body: Any  # JSON body (payload_json for multipart), None if there was none
+    body: Any = field(repr=False)  # JSON body (payload_json for multipart), None if there was none
     multipart: bool = False
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
     reason: str | None = None
     status: int = 0
-    response: Any = None
+    response: Any = field(default=None, repr=False)
     error: str | None = None  # why the fake refused it (spec violation, 404, ...)
     operation: str | None = None  # OpenAPI operationId
     message_id: int | None = None  # message created/edited/deleted by this request
@@ -839,12 +839,12 @@ class InteractionRecord:
     type: int
     user: FakeUser
     channel: FakeChannel
-    payload: dict
+    payload: dict = field(repr=False)
     created: float
     label: str
     message_id: int | None = None  # message a component is on
     parent: "InteractionRecord | None" = None  # interaction that opened the modal
-    callback: dict | None = None
+    callback: dict | None = field(default=None, repr=False)
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     deferred_pending: bool = False  # type 5 whose loading message is not filled yet
@@ -2648,6 +2648,7 @@ def _webhook_message(h: DiscordHarness, rec: InteractionRecord, mid: str) -> Fak
 
 def _r_webhook_get(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> dict:
     rec = h._interaction_for_token(m["app"], m["token"])
+    req.interaction_id = rec.id
     return _webhook_message(h, rec, m["mid"]).payload()
 
 
@@ -2667,6 +2668,7 @@ def _r_webhook_edit(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -
 
 def _r_webhook_delete(h: DiscordHarness, req: RecordedRequest, m: re.Match[str]) -> None:
     rec = h._interaction_for_token(m["app"], m["token"])
+    req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
     msg.deleted = True
     h._echo_message(msg, "MESSAGE_DELETE")

@@ -20,8 +20,12 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from discord_harness import EPHEMERAL, DiscordHarness, FakeChannel, FakeGuild, FakeUser
-import openapi
+try:  # tests/ is a plain folder on sys.path under pytest; also work if it becomes a package
+    from . import openapi
+    from .discord_harness import EPHEMERAL, DiscordHarness, FakeChannel, FakeGuild, FakeUser
+except ImportError:
+    import openapi  # type: ignore[no-redef]
+    from discord_harness import EPHEMERAL, DiscordHarness, FakeChannel, FakeGuild, FakeUser  # type: ignore[no-redef]
 
 CARDS = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "QH"]
 
