@@ -18,6 +18,12 @@ Public API::
     validate_request("POST", "/interactions/1/tok/callback", {"type": 4, ...})
     validate_request("POST", "/webhooks/1/tok", form=[{"name": "payload_json", "value": "{...}"}, ...])
 
+Request bodies may carry snowflakes as integers (Discord accepts them and
+discord.py sends some, e.g. custom emoji ids and ``message_reference`` ids);
+responses are checked strictly (strings).  Errors inside ``anyOf``/``oneOf``
+unions (components, callbacks, command options) are reported for the branch the
+body meant, judged by its ``type`` discriminator.
+
 ``validate_request`` raises :class:`SpecViolation` (an ``AssertionError``) naming
 the route, the operation, the body and every validation error (with the JSON path
 of the offending value) when the route is unknown to the spec or the body does not
