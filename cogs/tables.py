@@ -15,7 +15,7 @@ from bot.service import TableSnapshot
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
-from .controls import _show_hand
+from .controls import DYNAMIC_ITEMS, _show_hand
 from .ui import lobby_message, players_to_act, table_message, ui_for
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,21 @@ class TablesCog(commands.Cog):
             except discord.HTTPException:
                 log.warning("could not ping players of table %s", table.row.id, exc_info=True)
         await self.service.set_messages(table.row.id, ping_message_id=new_id)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks whose custom_id no Deckhand control recognises (old or forged)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+            return
+        log.info("unrecognised control %r from user %s", custom_id, interaction.user.id)
+        try:
+            await interaction.response.send_message("That control isn't one Deckhand recognises any more.",
+                                                    ephemeral=True)
+        except discord.HTTPException:
+            pass
 
     # -- /table ----------------------------------------------------------------------
 

@@ -254,19 +254,27 @@ class Game:
     player_counts: tuple[int, ...] = field(default=())
     ai: Callable[[GameState, int, Rng], Action] | None = None
     """The game's AI policy (legal actions only); ``None`` plays uniformly at random."""
+    check_options: Callable[[dict[str, Any], int | None], None] | None = None
+    """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
 
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
-    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults and validate; unknown names or bad values raise GameError."""
+    def normalize_options(self, options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        """Fill defaults and validate; unknown names, bad values or combinations raise GameError.
+
+        With ``players`` unknown (a lobby), checks that depend on the count wait for ``new_game``.
+        """
         options = dict(options or {})
         known = {spec.name: spec for spec in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
             raise GameError(f"Unknown option {unknown[0]!r} for {self.name}; options are: {names}")
-        return {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
+        normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
+        if self.check_options is not None:
+            self.check_options(normalized, players)
+        return normalized
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
@@ -274,7 +282,7 @@ class Game:
             raise GameError(f"{self.name} is for {counts[0]}–{counts[-1]} players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError(f"seed must be an integer, not {seed!r}")
-        return self.create(players, self.normalize_options(options), seed)
+        return self.create(players, self.normalize_options(options, players), seed)
 
     def from_json(self, data: Mapping[str, Any]) -> GameState:
         return self.state_class.from_json(data)  # type: ignore[attr-defined]

@@ -34,7 +34,6 @@ OPTIONS = (
 
 
 def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    check_options(players, options)
     return Q2JState.new(players, options, seed)
 
 
@@ -48,4 +47,5 @@ GAME = Game(
     create=create,
     action_class=Q2JAction,
     ai=choose,
+    check_options=check_options,
 )

@@ -134,8 +134,7 @@ class Q2JState(GameState):
         from .game import GAME  # the Game validates options; imported late to avoid a cycle
 
         players = len(hands)
-        opts = GAME.normalize_options(options)
-        check_options(players, opts)
+        opts = GAME.normalize_options(options, players)
         tops = [top] if isinstance(top, (str, Card)) else list(top)
         top_ids = [card_id(c) for c in tops]
         if len(top_ids) == 2:
@@ -555,13 +554,14 @@ class Q2JState(GameState):
             raise MalformedAction(f"Broken Q2J snapshot: {exc!r}") from None
 
 
-def check_options(players: int, options: Mapping[str, Any]) -> None:
-    """Raise :class:`GameError` for option combinations Q2J does not offer."""
+def check_options(options: Mapping[str, Any], players: int | None) -> None:
+    """Raise :class:`GameError` for option combinations Q2J does not offer
+    (the player count is checked once it is known)."""
     short = options["short_hand"]
     if short != "random" and (type(short) is not int or short not in (0, 1)):
         raise GameError(f"Option short_hand={short!r} is not valid; choose one of: random, 0, 1")
     if options["variant"] == "challenge":
-        if players != 2:
+        if players is not None and players != 2:
             raise GameError(f"Challenge is for exactly 2 players, not {players}")
     elif short != "random":
         raise GameError("Option short_hand only applies to the challenge variant")

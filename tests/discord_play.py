@@ -1,0 +1,145 @@
+"""Helpers for Discord-level tests of Deckhand: a server with players, the real
+bot on a real SQLite file, and playing through the same clicks people make.
+
+Every request the bot sends is validated against Discord's OpenAPI spec by the
+harness (tests/discord_harness.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.client import DeckhandBot
+from bot.settings import Settings
+from discord_harness import MESSAGE_COMPONENT, DiscordHarness, FakeChannel, FakeGuild, FakeMessage, FakeUser
+
+HAND_BUTTON = "🂠 My hand"
+
+
+def make_bot(db_path: Path, *, seed: int | None = 1) -> DeckhandBot:
+    settings = Settings(token="x", dev_guild_id=None, db_path=db_path, log_level="INFO",
+                        db_synchronous="FULL", ai_delay=0.0)
+    bot = DeckhandBot(settings, guild_ready_timeout=0.01)
+    if seed is not None:
+        bot.seeds = iter(range(seed, seed + 1000))
+    return bot
+
+
+async def start_bot(h: DiscordHarness, db_path: Path, *, seed: int | None = 1) -> DeckhandBot:
+    bot = await h.start(make_bot(db_path, seed=seed))
+    if seed is not None:  # deterministic deals, so a test plays the same game every run
+        bot.service.new_seed = lambda: next(bot.seeds)
+    return bot
+
+
+@dataclass
+class Server:
+    h: DiscordHarness
+    guild: FakeGuild
+    channel: FakeChannel
+    users: dict[str, FakeUser]
+    admin: FakeUser
+    db_path: Path
+
+    def user(self, name: str) -> FakeUser:
+        return self.users[name]
+
+    def by_id(self, user_id: int) -> FakeUser:
+        return next(u for u in [*self.users.values(), self.admin] if u.id == user_id)
+
+
+def make_server(h: DiscordHarness, tmp_path: Path, names=("ana", "ben", "cat", "dan")) -> Server:
+    guild = h.add_guild("Card Club")
+    channel = guild.add_channel("games")
+    users = {name: h.add_user(name) for name in names}
+    for user in users.values():
+        guild.add_member(user)
+    admin = h.add_user("mod")
+    guild.add_member(admin, manage_guild=True)
+    return Server(h, guild, channel, users, admin, tmp_path / "deckhand.sqlite3")
+
+
+async def open_table(s: Server, command: str, options: dict, host: str, joiners=(), ai: int = 0,
+                     start: bool = True) -> FakeMessage:
+    """Run ``/<game> start``, fill the lobby, start; return the table message."""
+    reply = await s.h.slash(command, options, user=s.user(host), channel=s.channel)
+    assert reply.ephemeral, reply.text
+    lobby = s.h.latest_public(s.channel)
+    for name in joiners:
+        await s.h.click(lobby, label="Join", user=s.user(name))
+    for _ in range(ai):
+        await s.h.click(lobby, label="Add AI", user=s.user(host))
+    if start:
+        await s.h.click(lobby, label="Start", user=s.user(host))
+    return s.h.message(lobby.id)
+
+
+def to_act(s: Server, table: FakeMessage) -> list[FakeUser]:
+    """The people the table message says are to play."""
+    content = s.h.message(table.id).content or ""
+    head = content.split("·")[0]
+    return [s.by_id(int(i)) for i in re.findall(r"<@(\d+)>", head)]
+
+
+def move_choices(hand: FakeMessage) -> list[tuple[str, str, str]]:
+    """``(kind, custom_id, value)`` for each move a hand message offers (buttons and menus)."""
+    found = []
+    for comp in hand.walk():
+        custom_id = comp.get("custom_id", "")
+        if custom_id.startswith("dh:mv:"):
+            found.append(("button", custom_id, custom_id.split(":", 4)[4]))
+        elif custom_id.startswith(("dh:ms:", "dh:st:")):
+            found += [("select", custom_id, o["value"]) for o in comp["options"]]
+    return found
+
+
+async def play(s: Server, user: FakeUser, hand: FakeMessage, prefer=("play", "qq", "attack", "recover")):
+    """Make one move from an open hand message, preferring the kinds in ``prefer``."""
+    choices = move_choices(hand)
+    assert choices, f"no moves offered to {user.name}: {hand.text}"
+    ranked = sorted(choices, key=lambda c: next((i for i, k in enumerate(prefer) if c[2].startswith(k)), 99))
+    kind, custom_id, value = ranked[0]
+    if kind == "button":
+        return await s.h.click(hand, custom_id=custom_id, user=user)
+    result = await s.h.select(hand, [value], custom_id=custom_id, user=user)
+    if custom_id.startswith("dh:st:"):  # a first step: now choose the target
+        return await play(s, user, s.h.message(hand.id), prefer)
+    return result
+
+
+async def open_hand(s: Server, user: FakeUser, table: FakeMessage):
+    result = await s.h.click(table, label=HAND_BUTTON, user=user)
+    assert result.ephemeral
+    return result
+
+
+async def play_turn(s: Server, table: FakeMessage, prefer=("play", "qq", "attack", "recover")) -> FakeUser:
+    """The player to act opens their hand and makes a move; returns who moved."""
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    await play(s, mover, hand.message, prefer)
+    return mover
+
+
+async def play_to_the_end(s: Server, table: FakeMessage, limit: int = 600, prefer=("play", "qq", "attack", "recover")) -> int:
+    for moves in range(limit):
+        if s.h.message(table.id).content.startswith(("🏁", "🛑")):
+            return moves
+        await play_turn(s, table, prefer)
+    raise AssertionError(f"no result after {limit} moves")
+
+
+async def forge_click(s: Server, message: FakeMessage, custom_id: str, user: FakeUser):
+    """A click with any custom_id, as a modified client could send it: the button
+    appears on the message in the interaction payload only."""
+    data = {"custom_id": custom_id, "component_type": 2}
+    saved = message.components
+    message.components = [*saved, {"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]}]
+    try:
+        return await s.h._dispatch_interaction(MESSAGE_COMPONENT, data, user=user, channel=message.channel,
+                                               message=message, label=f"forged click {custom_id!r}")
+    finally:
+        message.components = saved

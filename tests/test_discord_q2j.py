@@ -1,0 +1,244 @@
+"""Q Squared Joe through Discord: the real bot, discord.py's own dispatch, a real
+SQLite file, and REST recorded and validated against Discord's OpenAPI spec."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from discord_harness import DiscordHarness
+from discord_play import (
+    HAND_BUTTON, forge_click, make_server, move_choices, open_hand, open_table, play, play_to_the_end,
+    play_turn, start_bot, to_act,
+)
+
+
+@pytest.fixture
+async def server(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path)
+        yield s
+
+
+def stored(s):
+    return s.h.bot.service.storage
+
+
+async def test_commands_are_synced_with_descriptions(server):
+    names = {c["name"] for c in server.h.commands()}
+    assert {"q2j", "war", "ng", "table", "settings"} <= names
+    q2j = next(c for c in server.h.commands() if c["name"] == "q2j")
+    start = q2j["options"][0]
+    assert start["name"] == "start" and start["description"]
+    assert {o["name"] for o in start["options"]} == {"variant", "match", "timer", "short_hand"}
+
+
+async def test_classic_game_with_an_ai_seat_played_to_the_end(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"], ai=1)
+    text = s.h.message(table.id).text
+    assert "Classic" in text and "Top card" in text and "ana" in text and "AI 1" in text
+    moves = await play_to_the_end(s, table)
+    final = s.h.message(table.id)
+    assert final.content.startswith("🏁") and not final.buttons, final.text
+    row = await stored(s).get_table(1)
+    assert row.status == "finished" and row.outcome["winners"]
+    log = await stored(s).move_log(1)
+    assert len([m for m in log if not m[2]]) == moves  # every human move is in the log
+    # The game is over: an old My hand or move button says so and changes nothing.
+    late = await forge_click(s, final, "dh:hand:1", s.user("ana"))
+    assert late.ephemeral and "ended" in late.text
+    move = await forge_click(s, final, f"dh:mv:1:{row.version}:draw", s.user("ana"))
+    assert move.ephemeral and "ended" in move.text
+    assert (await stored(s).get_table(1)).version == row.version
+
+
+async def test_faceup_game_of_three_shows_every_hand_on_the_table(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "faceup", "timer": 0}, "ana", joiners=["ben", "cat"])
+    board = s.h.message(table.id).embeds[0]["description"]
+    for seat in range(3):
+        hand = await s.h.bot.service.hand(1, s.user(["ana", "ben", "cat"][seat]).id)
+        shown = " ".join(hand.view["hand"])
+        assert hand.view["hand"] and all(card[:-1] in board for card in shown.split())
+    await play_to_the_end(s, table)
+    assert s.h.message(table.id).content.startswith("🏁")
+
+
+async def test_standard_game_hides_hands_and_offers_only_legal_moves(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    waiter = next(u for u in s.users.values() if u.name in ("ana", "ben") and u is not mover)
+    hand = await open_hand(s, mover, table)
+    legal = {a.code() for a in (await s.h.bot.service.hand(1, mover.id)).actions}
+    assert {value for _, _, value in move_choices(hand.message)} == legal
+    other = await open_hand(s, waiter, table)
+    assert move_choices(other.message) == [] and "Waiting for" in other.text
+    hidden = (await s.h.bot.service.hand(1, waiter.id)).view["hand"]
+    public = s.h.message(table.id).text
+    assert not any(f" {c} " in f" {public} " for c in hidden)
+
+
+async def test_lobby_refusals_change_nothing(server):
+    s = server
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    await s.h.slash("q2j start", {"timer": 0}, user=ana, channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+
+    too_few = await s.h.click(lobby, label="Start", user=ana)
+    assert too_few.ephemeral and "needs 2–10 players" in too_few.text
+    await s.h.click(lobby, label="Join", user=ben)
+    again = await s.h.click(lobby, label="Join", user=ben)
+    assert again.ephemeral and "already at this table" in again.text
+    not_host = await s.h.click(lobby, label="Start", user=ben)
+    assert not_host.ephemeral and "Only the host" in not_host.text
+    stranger_leaves = await s.h.click(lobby, label="Leave", user=cat)
+    assert "not at this table" in stranger_leaves.text
+    second = await s.h.slash("q2j start", {}, user=cat, channel=s.channel)
+    assert second.ephemeral and "already open in this channel" in second.text
+    bad = await s.h.slash("q2j start", {"variant": "classic", "short_hand": "0"}, user=cat,
+                          channel=s.guild.add_channel("other"))
+    assert bad.ephemeral and "short_hand" in bad.text
+    row = await stored(s).get_table(1)
+    assert row.status == "lobby" and [seat.name for seat in row.seats] == ["ana", "ben"]
+
+    await s.h.click(lobby, label="Start", user=ana)
+    # The Join button is gone from the started table; an old client may still send its click.
+    late = await forge_click(s, s.h.message(lobby.id), "dh:lobby:1:join", cat)
+    assert late.ephemeral and "already started" in late.text
+    assert len((await stored(s).get_table(1)).seats) == 2
+
+
+async def test_full_table_refuses_another_player(server):
+    s = server
+    await s.h.slash("war start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    for _ in range(3):
+        await s.h.click(lobby, label="Add AI", user=s.user("ana"))
+    full = await s.h.click(lobby, label="Join", user=s.user("ben"))
+    assert full.ephemeral and "full" in full.text
+    assert len((await stored(s).get_table(1)).seats) == 4
+
+
+async def test_move_refusals_change_nothing(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    waiter = s.user("ben") if mover.name == "ana" else s.user("ana")
+    before = await stored(s).get_table(1)
+
+    # Someone not at the table.
+    outsider = await s.h.click(table, label=HAND_BUTTON, user=s.user("cat"))
+    assert outsider.ephemeral and "not playing" in outsider.text
+    # Out of turn: the waiting player forges the mover's draw button.
+    out_of_turn = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{before.version}:draw", waiter)
+    assert out_of_turn.ephemeral and "not your turn" in out_of_turn.text.lower()
+    # Another seat's controls: a move of the mover's own hand, clicked by the other player.
+    hand = await open_hand(s, mover, table)
+    _, custom_id, _ = move_choices(hand.message)[0]
+    if custom_id.startswith("dh:mv:"):
+        stolen = await forge_click(s, s.h.message(table.id), custom_id, waiter)
+        assert stolen.ephemeral and "not your turn" in stolen.text.lower()
+    # A card the mover does not hold, and a malformed move.
+    held = (await s.h.bot.service.hand(1, mover.id)).view["hand"]
+    absent = next(c for c in ("AS", "AH", "AD", "AC", "2S", "2H") if c not in held)
+    illegal = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{before.version}:play:{absent}", mover)
+    assert illegal.ephemeral and "don't hold" in illegal.text, illegal.text
+    nonsense = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{before.version}:fly:XX", mover)
+    assert nonsense.ephemeral
+    # Unknown and forged custom_ids.
+    unknown = await forge_click(s, s.h.message(table.id), "dh:mv:999:0:draw", mover)
+    assert unknown.ephemeral and "doesn't exist" in unknown.text
+    garbage = await forge_click(s, s.h.message(table.id), "not-a-deckhand-control", mover)
+    assert garbage.ephemeral and "recognises" in garbage.text
+    after = await stored(s).get_table(1)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert await stored(s).move_log(1) == []
+
+
+async def test_stale_and_double_clicks_apply_a_move_once(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    draw = next(c for c in move_choices(hand.message) if c[2] == "draw")[1]
+    # Two clicks of the same button at the same moment: one move, one refusal.
+    first, second = await asyncio.gather(
+        s.h.click(hand.message, custom_id=draw, user=mover), s.h.click(hand.message, custom_id=draw, user=mover),
+    )
+    assert len(await stored(s).move_log(1)) == 1
+    texts = first.text + second.text
+    assert "earlier turn" in texts or "same moment" in texts
+    # The old hand message's button, now from an earlier state: refused, hand refreshed.
+    old = await forge_click(s, s.h.message(table.id), draw, mover)
+    assert old.ephemeral and "earlier turn" in old.text
+    assert len(await stored(s).move_log(1)) == 1
+
+
+async def test_restart_mid_game_then_finish(server, tmp_path):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "standard", "timer": 0}, "ana", joiners=["ben", "cat"])
+    for _ in range(5):
+        await play_turn(s, table)
+    before = await stored(s).get_table(1)
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)  # opened before the restart
+
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    restored = await stored(s).get_table(1)
+    assert (restored.version, restored.state) == (before.version, before.state)
+    # The hand message opened before the restart still plays.
+    await play(s, mover, s.h.message(hand.message.id))
+    assert (await stored(s).get_table(1)).version == before.version + 1
+    await play_to_the_end(s, table)
+    assert (await stored(s).get_table(1)).status == "finished"
+
+
+async def test_table_commands(server):
+    s = server
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    none = await s.h.slash("table status", {}, user=ana, channel=s.channel)
+    assert none.ephemeral and "no open table" in none.text
+    table = await open_table(s, "q2j start", {"timer": 5}, "ana", joiners=["ben"])
+    status = await s.h.slash("table status", {}, user=cat, channel=s.channel)
+    assert "ana" in status.text and "ben" in status.text and "Turn timer" in status.text
+    hand = await s.h.slash("table hand", {}, user=ben, channel=s.channel)
+    assert hand.ephemeral and "Your hand" in hand.text
+    refused = await s.h.slash("table end", {}, user=ben, channel=s.channel)
+    assert "Only the host" in refused.text
+    left = await s.h.slash("table leave", {}, user=ben, channel=s.channel)
+    assert left.ephemeral and "AI plays your seat" in left.text
+    row = await stored(s).get_table(1)
+    assert row.seats[1].is_ai and row.status == "running"
+    assert "ben left" in s.h.message(table.id).text
+    ended = await s.h.slash("table end", {}, user=s.admin, channel=s.channel)
+    assert ended.ephemeral and (await stored(s).get_table(1)).status == "abandoned"
+    final = s.h.message(table.id)
+    assert final.content.startswith("🛑") and not final.buttons
+    after = await forge_click(s, final, "dh:hand:1", ana)
+    assert after.ephemeral and "ended" in after.text
+
+
+async def test_turn_is_pinged_and_old_pings_removed(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    pings = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+    assert len(pings) == 1 and to_act(s, table)[0].mention in pings[0].content
+    await play_turn(s, table)
+    live = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+    assert len(live) == 1 and to_act(s, table)[0].mention in live[0].content
+
+
+async def test_tables_open_in_threads_when_the_server_prefers(server):
+    s = server
+    await s.h.slash("settings", {"threads": True}, user=s.admin, channel=s.channel)
+    reply = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    assert reply.ephemeral and "table is open" in reply.text
+    row = await stored(s).get_table(1)
+    assert row.channel_id != s.channel.id  # the lobby lives in the new thread
+    lobby = s.h.message(row.lobby_message_id)
+    assert lobby.channel.id == row.channel_id and lobby.buttons
