@@ -38,12 +38,12 @@ class DeckhandBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        from cogs.controls import DYNAMIC_ITEMS
+        from cogs.controls import DYNAMIC_ITEMS, register_items
 
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay)
         self.tree.on_error = self.on_app_command_error
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        register_items(self, *DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.service.restore()

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
 MISSED_TURNS_BEFORE_AI = 3
-RECENT_EVENT_LINES = 6
+RECENT_EVENT_LINES = 12
 
 
 @dataclass(frozen=True)
@@ -549,8 +549,11 @@ class GameService:
         """Let the AI choose and play one action for ``seat`` (caller holds the lock)."""
         row = live.row
         state = live.state
-        rng = Rng(row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat)
-        action = choose_action(state, seat, rng)
+        game = games.get_game(row.game_id)
+        if timed_out and game.on_timeout is not None:
+            action = game.on_timeout(state, seat)
+        else:
+            action = choose_action(state, seat, Rng(row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat))
         events = self._apply(live, seat, action)
         lines, _ = _render_events(events, row.seats, None)
         missed: dict[int, int] = {}

@@ -230,4 +230,13 @@ class StepSelect(
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect)
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect]
+"""Every control class the bot answers; cogs with controls of their own add theirs with
+:func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""
+
+
+def register_items(bot: discord.Client, *items: type[discord.ui.DynamicItem]) -> None:
+    for item in items:
+        if item not in DYNAMIC_ITEMS:
+            DYNAMIC_ITEMS.append(item)
+    bot.add_dynamic_items(*items)

@@ -31,6 +31,19 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def latest_lines(lines: list[str], limit: int) -> str:
+    """As many of the newest lines as fit in ``limit`` characters, oldest first."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
 @dataclass
 class Rendered:
     """A message body: pass as ``**rendered.kwargs()`` to send or edit."""
@@ -171,7 +184,7 @@ def table_message(table: TableSnapshot) -> Rendered:
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
     embed.description = clip(ui.board(table), MAX_DESCRIPTION)
     if row.recent_events:
-        embed.add_field(name="Latest", value=clip("\n".join(row.recent_events), MAX_FIELD), inline=False)
+        embed.add_field(name="Latest", value=latest_lines(row.recent_events, MAX_FIELD), inline=False)
     footer = ui.options_text(row.options)
     content = None
     view = None

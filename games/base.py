@@ -254,6 +254,8 @@ class Game:
     player_counts: tuple[int, ...] = field(default=())
     ai: Callable[[GameState, int, Rng], Action] | None = None
     """The game's AI policy (legal actions only); ``None`` plays uniformly at random."""
+    on_timeout: Callable[[GameState, int], Action] | None = None
+    """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: Callable[[dict[str, Any], int | None], None] | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
 
