@@ -58,4 +58,54 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (table_id, version)
     );
     """,
+    # 2: results of finished and abandoned games, ratings, leaderboard resets.
+    """
+    CREATE TABLE results (
+        table_id    INTEGER PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        game_id     TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('finished', 'abandoned')),
+        rated       INTEGER NOT NULL,
+        rounds      INTEGER,
+        summary     TEXT    NOT NULL,
+        started_at  REAL,
+        finished_at REAL    NOT NULL
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, game_id, finished_at);
+    CREATE INDEX results_by_channel ON results (channel_id, finished_at);
+    CREATE TABLE result_seats (
+        table_id INTEGER NOT NULL REFERENCES results (table_id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER,
+        name     TEXT    NOT NULL,
+        is_ai    INTEGER NOT NULL,
+        team     INTEGER NOT NULL,
+        place    INTEGER,
+        score    INTEGER,
+        won      INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX result_seats_by_user ON result_seats (user_id);
+    CREATE TABLE ratings (
+        guild_id    INTEGER NOT NULL,
+        game_id     TEXT    NOT NULL,
+        user_id     INTEGER NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        rated_games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_id, user_id)
+    );
+    CREATE TABLE rating_history (
+        guild_id INTEGER NOT NULL,
+        game_id  TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        table_id INTEGER NOT NULL,
+        ordinal  REAL    NOT NULL,
+        at       REAL    NOT NULL
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (guild_id, user_id, game_id, at);
+    ALTER TABLE guild_settings ADD COLUMN board_since REAL NOT NULL DEFAULT 0;
+    """,
 ]

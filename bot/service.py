@@ -25,6 +25,7 @@ from games.errors import GameError
 from games.rng import Rng
 
 from .errors import StaleControl, UserError
+from .results import Results
 from .storage import ChannelBusy, MoveRecord, SeatRow, Storage, TableRow, TableUpdate
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,7 @@ class GameService:
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
     ) -> None:
         self.storage = storage
+        self.results = Results(storage)
         self.ai_delay = ai_delay
         self.clock = clock
         self.new_seed = new_seed
@@ -419,6 +421,15 @@ class GameService:
             self._forget(row.id)
             raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
         self._apply_update(live, live.state, update, row.version + len(moves))
+        if row.status == "finished":
+            await self._record(row)
+
+    async def _record(self, row: TableRow) -> None:
+        """Record an ended game's result; on failure start-up records it later."""
+        try:
+            await self.results.record(row.copy())
+        except Exception:
+            log.exception("could not record the result of table %s; it will be retried at start-up", row.id)
 
     def _update_after(
         self, row: TableRow, state: GameState, lines: list[str], now: float, *,
@@ -513,6 +524,7 @@ class GameService:
         )
         row.status, row.deadline, row.finished_at, row.recent_events = "abandoned", None, now, recent
         self._forget(row.id)
+        await self._record(row)
         self._cancel_timer(row.id)
         snap = self.snapshot(live)
         self._spawn(self._publish_table(snap), f"publish-{row.id}")
@@ -624,6 +636,8 @@ class GameService:
 
     async def restore(self) -> int:
         """Reload every open table after a restart: timers rescheduled, AI turns resumed."""
+        for table_id in await self.storage.unrecorded_table_ids():
+            await self._record(await self.storage.get_table(table_id))
         ids = await self.storage.open_table_ids()
         for table_id in ids:
             live = await self._load(table_id)

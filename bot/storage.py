@@ -281,6 +281,14 @@ class Storage:
         ) as cur:
             return [r["id"] for r in await cur.fetchall()]
 
+    async def unrecorded_table_ids(self) -> list[int]:
+        """Ended tables whose result is not recorded yet."""
+        async with self._db.execute(
+            "SELECT id FROM tables t WHERE status IN ('finished', 'abandoned')"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id) ORDER BY id"
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         """Replace a lobby's seats (join, leave, add AI)."""
 

@@ -1,43 +1,104 @@
-"""``/settings``: per-server preferences (Manage Server only)."""
+"""``/settings``: per-server preferences and the leaderboard reset (Manage Server only)."""
 
 from __future__ import annotations
+
+import time
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 
-from .common import guarded, service_of
+from .common import guarded, is_admin, service_of
+from .controls import register_items
+
+
+async def describe(interaction: discord.Interaction) -> str:
+    use_threads, minutes = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    minutes = DEFAULT_TIMER_MINUTES if minutes is None else minutes
+    return (f"New tables open {'in their own thread' if use_threads else 'in the channel'}; "
+            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).")
+
+
+class ResetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)"):
+    def __init__(self, guild_id: int, answer: str) -> None:
+        label, style = ("Reset the leaderboards", discord.ButtonStyle.danger) if answer == "yes" else (
+            "Keep them", discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dh:reset:{guild_id}:{answer}"))
+        self.guild_id, self.answer = guild_id, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["guild"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if interaction.guild_id != self.guild_id or not is_admin(interaction):
+                raise UserError("Only members with Manage Server can reset this server's leaderboards.")
+            if self.answer == "no":
+                await interaction.response.edit_message(content="The leaderboards were kept.", view=None)
+                return
+            await service_of(interaction).results.reset_leaderboard(self.guild_id, time.time())
+            await interaction.response.edit_message(
+                content="The leaderboards start afresh now; past games stay in `/history`.", view=None)
+
+        await guarded(interaction, run)
 
 
 class SettingsCog(commands.Cog):
-    @app_commands.command(name="settings", description="Server preferences for Deckhand tables")
-    @app_commands.describe(
-        threads="Open each new table in its own thread",
-        timer=f"Default minutes per turn for new tables (0 = off; Deckhand's default is {DEFAULT_TIMER_MINUTES})",
+    settings = app_commands.Group(
+        name="settings", description="Server preferences for Deckhand tables", guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
     )
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.checks.has_permissions(manage_guild=True)
-    async def settings(
-        self, interaction: discord.Interaction, threads: bool | None = None,
-        timer: app_commands.Range[int, 0, MAX_TIMER_MINUTES] | None = None,
-    ) -> None:
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Discord hides the group from members without Manage Server; this holds when a server
+        # overrides that in its integration settings.
+        if not is_admin(interaction):
+            raise app_commands.MissingPermissions(["manage_guild"])
+        return True
+
+    @settings.command(name="show", description="The current preferences")
+    async def show(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            storage = service_of(interaction).storage
-            if threads is not None or timer is not None:
-                await storage.set_guild_settings(interaction.guild_id, use_threads=threads, timer_minutes=timer)
-            use_threads, minutes = await storage.guild_settings(interaction.guild_id)
-            minutes = DEFAULT_TIMER_MINUTES if minutes is None else minutes
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name="threads", description="Open each new table in its own thread, or in the channel")
+    @app_commands.describe(enabled="True: a thread per table; False: tables in the channel itself")
+    async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
+        async def run() -> None:
+            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, use_threads=enabled)
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name="timer", description="Default minutes per turn for new tables")
+    @app_commands.describe(minutes=f"0 turns the timer off; Deckhand's own default is {DEFAULT_TIMER_MINUTES}")
+    async def timer(self, interaction: discord.Interaction,
+                    minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
+        async def run() -> None:
+            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, timer_minutes=minutes)
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name="reset-leaderboard", description="Start every leaderboard on this server afresh")
+    async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ResetButton(interaction.guild_id, "yes"))
+            view.add_item(ResetButton(interaction.guild_id, "no"))
             await interaction.response.send_message(
-                f"New tables open {'in their own thread' if use_threads else 'in the channel'}; "
-                f"turn timer {f'{minutes} min' if minutes else 'off'} unless the host picks one.",
-                ephemeral=True,
-            )
+                "Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
+                "This can't be undone.", view=view, ephemeral=True)
 
         await guarded(interaction, run)
 
 
 async def setup(bot: commands.Bot) -> None:
+    register_items(bot, ResetButton)
     await bot.add_cog(SettingsCog())

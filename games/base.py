@@ -254,6 +254,9 @@ class Game:
     player_counts: tuple[int, ...] = field(default=())
     ai: Callable[[GameState, int, Rng], Action] | None = None
     """The game's AI policy (legal actions only); ``None`` plays uniformly at random."""
+    points: str | None = None
+    """What ``Outcome.scores`` count when they are points worth adding up on a
+    leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
     on_timeout: Callable[[GameState, int], Action] | None = None
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: Callable[[dict[str, Any], int | None], None] | None = None

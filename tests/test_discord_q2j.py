@@ -235,7 +235,7 @@ async def test_turn_is_pinged_and_old_pings_removed(server):
 
 async def test_tables_open_in_threads_when_the_server_prefers(server):
     s = server
-    await s.h.slash("settings", {"threads": True}, user=s.admin, channel=s.channel)
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
     reply = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
     assert reply.ephemeral and "table is open" in reply.text
     row = await stored(s).get_table(1)

@@ -1,0 +1,341 @@
+"""Finished games: results, skill ratings, leaderboards, stats, history, forgetting.
+
+Every game that ends (finished, or abandoned when someone ends it early) gets
+one ``results`` row and a ``result_seats`` row per seat, written in the same
+transaction as the rating update. Recording is idempotent (keyed by table id),
+so start-up can record anything a crash left unrecorded.
+
+Ratings use openskill's Plackett–Luce model, which handles any number of
+players, shared places and teams. Only games where every seat ended in human
+hands are rated; AI seats (including seats handed to the AI when a player left
+or timed out) are recorded but never rated and never on a leaderboard. Each
+player has a rating per game and an overall one (``game_id = "*"``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+import games
+from games.base import Event
+
+from .storage import Storage, TableRow
+
+OVERALL = "*"
+FORGOTTEN_NAME = "Former player"
+_MODEL = PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The displayed rating: a conservative estimate (openskill's ordinal, μ − 3σ)."""
+    return mu - 3 * sigma
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    user_id: int
+    games: int
+    wins: int
+    points: int
+    rating: float | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    table_id: int
+    game_id: str
+    options: dict[str, Any]
+    status: str
+    summary: str
+    players: list[tuple[str, int | None, bool, int | None, bool]]
+    """``(name, user_id, is_ai, place, won)`` per seat."""
+    started_at: float | None
+    finished_at: float
+    channel_id: int
+    rated: bool
+
+
+@dataclass(frozen=True)
+class Stats:
+    games: int
+    wins: int
+    rating: float | None
+    trend: list[float]
+    favourite: str | None
+    recent: list[ResultLine]
+
+
+SORTS = {
+    "rating": lambda e: (e.rating if e.rating is not None else float("-inf"), e.wins),
+    "wins": lambda e: (e.wins, e.win_rate),
+    "win_rate": lambda e: (e.win_rate, e.games),
+    "games": lambda e: (e.games, e.wins),
+    "points": lambda e: (e.points, e.wins),
+}
+
+
+class Results:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    # -- recording -------------------------------------------------------------------
+
+    async def record(self, row: TableRow) -> bool:
+        """Record a finished or abandoned table; False if it was recorded already."""
+        if row.status not in ("finished", "abandoned"):
+            raise ValueError(f"table {row.id} has not ended ({row.status})")
+        outcome = row.outcome or {}
+        names = [s.name for s in row.seats]
+        teams = outcome.get("teams") or [[s.seat] for s in row.seats]
+        team_of = {seat: t for t, members in enumerate(teams) for seat in members}
+        place_of: dict[int, int] = {}
+        for place, group in enumerate(outcome.get("ranking") or [], start=1):
+            for seat in group:
+                place_of[seat] = place
+        winners = set(outcome.get("winners") or [])
+        scores = outcome.get("scores") or []
+        finished = row.status == "finished"
+        rated = finished and bool(place_of) and all(not s.is_ai and s.user_id for s in row.seats)
+        if finished:
+            summary = Event("result", outcome.get("reason", "")).render(names)
+        else:
+            summary = (row.recent_events or ["The game was ended early."])[-1]
+        view = games.get_game(row.game_id).from_json(row.state).view(None) if row.state else {}
+        view_rounds = view.get("round") or view.get("game_number")
+        seat_rows = [
+            (row.id, s.seat, s.user_id, s.name, int(s.is_ai), team_of.get(s.seat, s.seat),
+             place_of.get(s.seat) if finished else None,
+             scores[s.seat] if finished and s.seat < len(scores) else None, int(s.seat in winners))
+            for s in row.seats
+        ]
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "INSERT OR IGNORE INTO results (table_id, guild_id, channel_id, game_id, options, status, rated,"
+                " rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.guild_id, row.channel_id, row.game_id, json.dumps(row.options), row.status,
+                 int(rated), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
+                 row.finished_at or row.created_at),
+            )
+            if cur.rowcount != 1:
+                return False
+            conn.executemany(
+                "INSERT INTO result_seats (table_id, seat, user_id, name, is_ai, team, place, score, won)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seat_rows,
+            )
+            if rated:
+                for game_id in (row.game_id, OVERALL):
+                    _rate(conn, row, game_id, teams, place_of)
+            return True
+
+        return await self.storage._transaction(write)
+
+    async def record_missing(self, rows: list[TableRow]) -> int:
+        """Record ended tables that have no result yet (after a crash between the two writes)."""
+        return sum([await self.record(row) for row in rows])
+
+    # -- leaderboards and stats ----------------------------------------------------------
+
+    async def board_since(self, guild_id: int) -> float:
+        def read(conn: sqlite3.Connection) -> float:
+            found = conn.execute("SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+            return found[0] if found else 0.0
+
+        return await self.storage._in_thread(read)
+
+    async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating") -> list[BoardEntry]:
+        """Every human who finished a game here since the last reset, best first."""
+        if sort not in SORTS:
+            raise ValueError(f"unknown sort {sort!r}")
+        rating_game = game_id or OVERALL
+
+        def read(conn: sqlite3.Connection) -> list[BoardEntry]:
+            since = conn.execute(
+                "SELECT COALESCE((SELECT board_since FROM guild_settings WHERE guild_id = ?), 0)", (guild_id,)
+            ).fetchone()[0]
+            query = (
+                "SELECT rs.user_id, COUNT(*) AS games, SUM(rs.won) AS wins, COALESCE(SUM(rs.score), 0) AS points"
+                " FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
+                " WHERE r.guild_id = ? AND r.status = 'finished' AND r.finished_at >= ?"
+                " AND rs.is_ai = 0 AND rs.user_id IS NOT NULL"
+            )
+            params: list[Any] = [guild_id, since]
+            if game_id:
+                query += " AND r.game_id = ?"
+                params.append(game_id)
+            rows = conn.execute(query + " GROUP BY rs.user_id", params).fetchall()
+            ratings = {
+                r[0]: ordinal(r[1], r[2]) for r in conn.execute(
+                    "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ?",
+                    (guild_id, rating_game),
+                )
+            }
+            return [BoardEntry(r[0], r[1], r[2], r[3], ratings.get(r[0])) for r in rows]
+
+        entries = await self.storage._in_thread(read)
+        return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
+
+    async def stats(self, guild_id: int, user_id: int, game_id: str | None, recent: int = 5) -> Stats:
+        def read(conn: sqlite3.Connection) -> tuple[int, int, float | None, list[float], str | None]:
+            where = "r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ? AND rs.is_ai = 0"
+            params: list[Any] = [guild_id, user_id]
+            if game_id:
+                where += " AND r.game_id = ?"
+                params.append(game_id)
+            games_played, wins = conn.execute(
+                f"SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
+                f" ON r.table_id = rs.table_id WHERE {where}", params,
+            ).fetchone()
+            favourite = conn.execute(
+                "SELECT r.game_id FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
+                " WHERE r.guild_id = ? AND rs.user_id = ? AND rs.is_ai = 0 AND r.status = 'finished'"
+                " GROUP BY r.game_id ORDER BY COUNT(*) DESC, MAX(r.finished_at) DESC LIMIT 1",
+                (guild_id, user_id),
+            ).fetchone()
+            rating_game = game_id or OVERALL
+            rated = conn.execute(
+                "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+                (guild_id, rating_game, user_id),
+            ).fetchone()
+            trend = [r[0] for r in conn.execute(
+                "SELECT ordinal FROM rating_history WHERE guild_id = ? AND game_id = ? AND user_id = ?"
+                " ORDER BY at DESC, table_id DESC LIMIT 10", (guild_id, rating_game, user_id),
+            )]
+            return (games_played, wins, ordinal(*rated) if rated else None, trend[::-1],
+                    favourite[0] if favourite else None)
+
+        games_played, wins, rating, trend, favourite = await self.storage._in_thread(read)
+        lines = await self.history(guild_id, user_id=user_id, game_id=game_id, limit=recent)
+        return Stats(games_played, wins, rating, trend, favourite, lines)
+
+    async def history(self, guild_id: int, *, user_id: int | None = None, channel_id: int | None = None,
+                      game_id: str | None = None, limit: int = 10, offset: int = 0) -> list[ResultLine]:
+        """Recent ended games here, newest first, optionally of one player or channel."""
+
+        def read(conn: sqlite3.Connection) -> list[ResultLine]:
+            where = ["r.guild_id = ?"]
+            params: list[Any] = [guild_id]
+            if user_id is not None:
+                where.append("EXISTS (SELECT 1 FROM result_seats x WHERE x.table_id = r.table_id AND x.user_id = ?)")
+                params.append(user_id)
+            if channel_id is not None:
+                where.append("r.channel_id = ?")
+                params.append(channel_id)
+            if game_id is not None:
+                where.append("r.game_id = ?")
+                params.append(game_id)
+            found = conn.execute(
+                "SELECT * FROM results r WHERE " + " AND ".join(where) +
+                " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ? OFFSET ?", (*params, limit, offset),
+            ).fetchall()
+            lines = []
+            for r in found:
+                seats = conn.execute(
+                    "SELECT name, user_id, is_ai, place, won FROM result_seats WHERE table_id = ? ORDER BY seat",
+                    (r["table_id"],),
+                ).fetchall()
+                lines.append(ResultLine(
+                    r["table_id"], r["game_id"], json.loads(r["options"]), r["status"], r["summary"],
+                    [(s[0], s[1], bool(s[2]), s[3], bool(s[4])) for s in seats],
+                    r["started_at"], r["finished_at"], r["channel_id"], bool(r["rated"]),
+                ))
+            return lines
+
+        return await self.storage._in_thread(read)
+
+    async def move_log(self, table_id: int, guild_id: int) -> list[str] | None:
+        """Every public event of a game in words, replayed from its seed and move log."""
+        row = await self.storage.get_table(table_id)
+        if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
+            return None
+        game = games.get_game(row.game_id)
+        names = [s.name for s in row.seats]
+        state = game.new_game(len(row.seats), row.options, row.seed)
+        lines = [e.render(names) for e in state.opening_events() if e.private_to is None]
+        for seat, action, by_ai in await self.storage.move_log(table_id):
+            events = state.apply(seat, game.action_from_json(action))
+            lines += [e.render(names) for e in events if e.private_to is None]
+        return lines
+
+    # -- resets and forgetting -------------------------------------------------------------
+
+    async def reset_leaderboard(self, guild_id: int, now: float) -> None:
+        """Start the server's leaderboards afresh: results stay in history, ratings start over."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO guild_settings (guild_id, board_since) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET board_since = excluded.board_since", (guild_id, now),
+            )
+            conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            conn.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
+
+        await self.storage._transaction(write)
+
+    async def forget(self, user_id: int) -> int:
+        """Anonymise a person everywhere: results and ended tables keep a nameless seat;
+        ratings are deleted. Returns how many results were anonymised."""
+
+        def write(conn: sqlite3.Connection) -> int:
+            changed = conn.execute(
+                "UPDATE result_seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN_NAME, user_id),
+            ).rowcount
+            conn.execute(
+                "UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ? AND table_id IN"
+                " (SELECT id FROM tables WHERE status NOT IN ('lobby', 'running'))", (FORGOTTEN_NAME, user_id),
+            )
+            conn.execute(
+                "UPDATE tables SET host_id = 0 WHERE host_id = ? AND status NOT IN ('lobby', 'running')", (user_id,),
+            )
+            conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            conn.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
+            return changed
+
+        return await self.storage._transaction(write)
+
+    async def open_seats_of(self, user_id: int) -> int:
+        def read(conn: sqlite3.Connection) -> int:
+            return conn.execute(
+                "SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id"
+                " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,),
+            ).fetchone()[0]
+
+        return await self.storage._in_thread(read)
+
+
+def _rate(conn: sqlite3.Connection, row: TableRow, game_id: str, teams: list[list[int]],
+          place_of: dict[int, int]) -> None:
+    """Update the ratings of ``game_id`` (or overall) with one rated result."""
+    users = {s.seat: s.user_id for s in row.seats}
+    current = {}
+    for seat, user in users.items():
+        found = conn.execute(
+            "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+            (row.guild_id, game_id, user),
+        ).fetchone()
+        current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
+    match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
+    ranks = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
+    rated = _MODEL.rate(match, ranks=ranks)
+    at = row.finished_at or 0.0
+    for team, new_team in zip(teams, rated):
+        for seat, new in zip(team, new_team):
+            conn.execute(
+                "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " rated_games = excluded.rated_games",
+                (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
+            )
+            conn.execute(
+                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
+            )

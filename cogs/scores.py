@@ -1,0 +1,301 @@
+"""``/leaderboard``, ``/stats``, ``/history`` and ``/privacy forget``.
+
+Every game gets these by registering its engine: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.errors import UserError
+from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
+
+from .common import guarded, service_of
+from .controls import register_items
+from .ui import EMBED_COLOUR, clip
+
+PAGE_SIZE = 10
+LOG_PAGE_CHARS = 3500
+SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games": "Games played", "points": "Points"}
+
+
+def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
+    choices = [app_commands.Choice(name=games.get_game(g).name, value=g) for g in games.available_game_ids()]
+    return ([app_commands.Choice(name="All games", value="all")] if with_all else []) + choices
+
+
+def game_name(game_id: str | None) -> str:
+    return "All games" if game_id in (None, "all") else games.get_game(game_id).name
+
+
+def results_of(interaction: discord.Interaction):
+    return service_of(interaction).results
+
+
+def require_guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Leaderboards and stats belong to a server: use this command in one.")
+    return interaction.guild_id
+
+
+def when(timestamp: float | None) -> str:
+    return f"<t:{int(timestamp)}:R>" if timestamp else "—"
+
+
+def result_line(line: ResultLine) -> str:
+    players = ", ".join(
+        f"{'🏆 ' if won else ''}{name}{' (AI)' if ai else ''}" for name, _, ai, _, won in line.players
+    )
+    minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
+    status = "" if line.status == "finished" else " · ended early"
+    return (f"**#{line.table_id} {game_name(line.game_id)}**{status}{minutes} · {when(line.finished_at)}\n"
+            f"{players}\n_{clip(line.summary, 200)}_")
+
+
+# -- leaderboard -------------------------------------------------------------------------
+
+
+def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) -> tuple[discord.Embed, int]:
+    pages = max(1, -(-len(entries) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    game = None if game_id == "all" else games.get_game(game_id)
+    embed = discord.Embed(title=f"Leaderboard — {game_name(game_id)}", colour=EMBED_COLOUR)
+    lines = []
+    for rank, entry in enumerate(entries[page * PAGE_SIZE:(page + 1) * PAGE_SIZE], start=page * PAGE_SIZE + 1):
+        rating = f"rating {entry.rating:.1f}" if entry.rating is not None else "unrated"
+        line = (f"**{rank}.** <@{entry.user_id}> — {rating} · {entry.wins} win{'s' if entry.wins != 1 else ''}"
+                f" / {entry.games} game{'s' if entry.games != 1 else ''} ({entry.win_rate:.0%})")
+        if game is not None and game.points:
+            line += f" · {entry.points} {game.points}"
+        lines.append(line)
+    embed.description = "\n".join(lines) or "No finished games here yet. Start one!"
+    embed.set_footer(text=f"Page {page + 1}/{pages} · sorted by {SORT_NAMES[sort].lower()} · "
+                          "games with AI players count but are not rated")
+    return embed, page
+
+
+def board_view(game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardPage(game_id, sort, page - 1, "◀", disabled=page <= 0))
+    view.add_item(BoardPage(game_id, sort, page + 1, "▶", disabled=page >= pages - 1))
+    return view
+
+
+async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
+    entries = await results_of(interaction).leaderboard(require_guild(interaction), None if game_id == "all" else game_id, sort)
+    embed, page = board_page(entries, game_id, sort, page)
+    pages = max(1, -(-len(entries) // PAGE_SIZE))
+    kwargs = {"embed": embed, "view": board_view(game_id, sort, page, pages),
+              "allowed_mentions": discord.AllowedMentions.none()}
+    if edit:
+        await interaction.response.edit_message(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+class BoardPage(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"dh:lb:(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)"):
+    def __init__(self, game_id: str, sort: str, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dh:lb:{game_id}:{sort}:{page}"))
+        self.game_id, self.sort, self.page = game_id, sort, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"], match["sort"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
+                raise UserError("That leaderboard control isn't valid any more.")
+            await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
+
+        await guarded(interaction, run)
+
+
+# -- history and move logs -------------------------------------------------------------------
+
+
+def log_pages(lines: list[str]) -> list[str]:
+    pages, current = [], ""
+    for line in lines:
+        line = clip(line, 500)
+        if current and len(current) + len(line) + 1 > LOG_PAGE_CHARS:
+            pages.append(current)
+            current = ""
+        current += ("\n" if current else "") + line
+    return pages + [current or "No moves were played."]
+
+
+async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool) -> None:
+    lines = await results_of(interaction).move_log(table_id, require_guild(interaction))
+    if lines is None:
+        raise UserError("There's no finished game with that number on this server.")
+    pages = log_pages(lines)
+    page = min(max(page, 0), len(pages) - 1)
+    embed = discord.Embed(title=f"Game #{table_id} — every move", description=pages[page], colour=EMBED_COLOUR)
+    embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPage(table_id, page - 1, "◀", disabled=page <= 0))
+    view.add_item(LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1))
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:log:(?P<table>\d+):(?P<page>-?\d+)"):
+    def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dh:log:{table_id}:{page}"))
+        self.table_id, self.page = table_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True))
+
+
+class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"):
+    def __init__(self, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id="dh:logsel"))
+
+    @classmethod
+    def make(cls, lines: list[ResultLine]) -> "LogSelect":
+        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", 100),
+                                        description=clip(line.summary, 100) or None, value=str(line.table_id))
+                   for line in lines[:25]]
+        return cls(discord.ui.Select(custom_id="dh:logsel", options=options, placeholder="See a game's moves…"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            if len(values) != 1 or not values[0].isdigit():
+                raise UserError("Choose one game.")
+            await show_log(interaction, int(values[0]), 0, edit=False)
+
+        await guarded(interaction, run)
+
+
+# -- forgetting ---------------------------------------------------------------------------
+
+
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forget:(?P<user>\d+):(?P<answer>yes|no)"):
+    def __init__(self, user_id: int, answer: str) -> None:
+        label, style = ("Yes, forget me", discord.ButtonStyle.danger) if answer == "yes" else (
+            "Keep my data", discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dh:forget:{user_id}:{answer}"))
+        self.user_id, self.answer = user_id, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["user"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if interaction.user.id != self.user_id:
+                raise UserError("Only the person who asked can confirm this.")
+            if self.answer == "no":
+                await interaction.response.edit_message(content="Nothing was changed.", view=None)
+                return
+            results = results_of(interaction)
+            if await results.open_seats_of(self.user_id):
+                raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
+            count = await results.forget(self.user_id)
+            await interaction.response.edit_message(
+                content=f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
+                        f"“{FORGOTTEN_NAME}”, and your ratings are deleted.", view=None)
+
+        await guarded(interaction, run)
+
+
+class ScoresCog(commands.Cog):
+    privacy = app_commands.Group(name="privacy", description="Your data in Deckhand")
+
+    @app_commands.command(name="leaderboard", description="The best players on this server")
+    @app_commands.describe(game="Which game (or all games)", sort="How to order players (default: rating)")
+    @app_commands.choices(game=game_choices(with_all=True),
+                          sort=[app_commands.Choice(name=n, value=v) for v, n in SORT_NAMES.items()])
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating") -> None:
+        await guarded(interaction, lambda: show_board(interaction, game, sort, 0, edit=False))
+
+    @app_commands.command(name="stats", description="Games, wins, rating and recent results of a player")
+    @app_commands.describe(user="Whose stats (default: yours)", game="One game, or all games (default)",
+                           public="Post in the channel instead of only to you")
+    @app_commands.choices(game=game_choices(with_all=True))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
+                    game: str = "all", public: bool = False) -> None:
+        async def run() -> None:
+            who = user or interaction.user
+            stats = await results_of(interaction).stats(require_guild(interaction), who.id,
+                                                        None if game == "all" else game)
+            embed = discord.Embed(title=f"{who.display_name} — {game_name(game)}", colour=EMBED_COLOUR)
+            if not stats.games:
+                embed.description = "No finished games yet. Start one with a game's `start` command!"
+            else:
+                embed.add_field(name="Games", value=str(stats.games))
+                embed.add_field(name="Wins", value=f"{stats.wins} ({stats.wins / stats.games:.0%})")
+                rating = f"{stats.rating:.1f}" if stats.rating is not None else "unrated"
+                if len(stats.trend) >= 2:
+                    change = stats.trend[-1] - stats.trend[0]
+                    rating += f" ({'▲' if change >= 0 else '▼'} {abs(change):.1f} over {len(stats.trend) - 1} rated games)"
+                embed.add_field(name="Rating", value=rating)
+                if stats.favourite:
+                    embed.add_field(name="Favourite game", value=game_name(stats.favourite))
+                recent = "\n".join(result_line(line) for line in stats.recent)
+                embed.add_field(name="Recent games", value=clip(recent, 1024) or "—", inline=False)
+            await interaction.response.send_message(embed=embed, ephemeral=not public,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="history", description="Recently finished games, with every move on request")
+    @app_commands.describe(user="Only games this person played", channel="Only games in this channel",
+                           game="Only this game")
+    @app_commands.choices(game=game_choices(with_all=True))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
+                      channel: discord.TextChannel | discord.Thread | None = None, game: str = "all") -> None:
+        async def run() -> None:
+            lines = await results_of(interaction).history(
+                require_guild(interaction), user_id=user.id if user else None,
+                channel_id=channel.id if channel else None, game_id=None if game == "all" else game, limit=10,
+            )
+            embed = discord.Embed(title="Recent games", colour=EMBED_COLOUR)
+            embed.description = clip("\n\n".join(result_line(line) for line in lines), 4000) or "No games yet."
+            view = discord.ui.View(timeout=None)
+            if lines:
+                view.add_item(LogSelect.make(lines))
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
+    async def forget(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ForgetButton(interaction.user.id, "yes"))
+            view.add_item(ForgetButton(interaction.user.id, "no"))
+            await interaction.response.send_message(
+                "This replaces your name with “Former player” in every game result, on every server, and "
+                "deletes your ratings. Games stay in the history without you. It can't be undone.",
+                view=view, ephemeral=True)
+
+        await guarded(interaction, run)
+
+
+async def setup(bot: commands.Bot) -> None:
+    register_items(bot, BoardPage, LogPage, LogSelect, ForgetButton)
+    await bot.add_cog(ScoresCog())

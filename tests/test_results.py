@@ -1,0 +1,170 @@
+"""Results and ratings on a real SQLite file: every kind of table, resets, forgetting."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.results import FORGOTTEN_NAME, OVERALL, Results
+from bot.service import GameService, Player
+from bot.storage import SeatRow, Storage, TableRow
+
+ANA, BEN, CAT = Player(1, "Ana"), Player(2, "Ben"), Player(3, "Cat")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    service = GameService(storage, ai_delay=0, new_seed=lambda: 11)
+    yield service
+    await service.close()
+    await storage.close()
+
+
+async def play_out(service: GameService, table_id: int, players: list[Player]) -> None:
+    """Humans play their first legal move until the game ends."""
+    for _ in range(2000):
+        await service.wait_idle()
+        snap = await service.table(table_id)
+        if snap.row.status != "running":
+            return
+        seat = snap.view["to_act"][0]
+        player = next(p for p in players if snap.row.seat_of(p.user_id) and snap.row.seat_of(p.user_id).seat == seat)
+        hand = await service.hand(table_id, player.user_id)
+        await service.move(table_id, player.user_id, hand.version, hand.actions[0])
+    raise AssertionError("game did not end")
+
+
+async def finished_game(service, players, *, ai=0, channel=50, game="q2j", options=None) -> int:
+    snap = await service.open_lobby(guild_id=9, channel_id=channel, game_id=game, options=options or {},
+                                    host=players[0], timer_minutes=0)
+    for p in players[1:]:
+        await service.join(snap.row.id, p)
+    for _ in range(ai):
+        await service.add_ai(snap.row.id, players[0])
+    await service.start(snap.row.id, players[0])
+    await play_out(service, snap.row.id, players)
+    return snap.row.id
+
+
+async def rows(service, sql, *params):
+    def read(conn):
+        return [tuple(r) for r in conn.execute(sql, params)]
+    return await service.storage._in_thread(read)
+
+
+async def test_two_player_game_is_recorded_and_rated(service):
+    table_id = await finished_game(service, [ANA, BEN])
+    result = await rows(service, "SELECT status, rated, game_id, guild_id, channel_id FROM results")
+    assert result == [("finished", 1, "q2j", 9, 50)]
+    seats = await rows(service, "SELECT user_id, place, won, is_ai FROM result_seats ORDER BY place")
+    assert [s[1:] for s in seats] == [(1, 1, 0), (2, 0, 0)]
+    winner, loser = seats[0][0], seats[1][0]
+    ratings = dict(await rows(service, "SELECT user_id, mu FROM ratings WHERE game_id = 'q2j'"))
+    assert ratings[winner] > 25 > ratings[loser]
+    assert len(await rows(service, "SELECT * FROM ratings WHERE game_id = ?", OVERALL)) == 2
+    assert len(await rows(service, "SELECT * FROM rating_history")) == 4
+    # Recording is idempotent.
+    assert not await service.results.record(await service.storage.get_table(table_id))
+
+
+async def test_multi_player_places_order_the_ratings(service):
+    await finished_game(service, [ANA, BEN, CAT])
+    places = dict(await rows(service, "SELECT user_id, place FROM result_seats"))
+    assert sorted(places.values())[0] == 1 and len(places) == 3
+    mu = dict(await rows(service, "SELECT user_id, mu FROM ratings WHERE game_id = 'q2j'"))
+    by_place = sorted(places, key=places.get)
+    assert mu[by_place[0]] == max(mu.values()) and mu[by_place[-1]] == min(mu.values())
+
+
+async def test_games_with_ai_seats_are_recorded_but_not_rated(service):
+    await finished_game(service, [ANA], ai=2)
+    assert await rows(service, "SELECT rated FROM results") == [(0,)]
+    assert await rows(service, "SELECT COUNT(*) FROM result_seats WHERE is_ai = 1") == [(2,)]
+    assert await rows(service, "SELECT COUNT(*) FROM ratings") == [(0,)]
+    board = await service.results.leaderboard(9, "q2j")
+    assert [(e.user_id, e.games, e.rating) for e in board] == [(1, 1, None)]  # no AI on the board
+
+
+async def test_abandoned_games_are_recorded_as_abandoned(service):
+    snap = await service.open_lobby(guild_id=9, channel_id=50, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.join(snap.row.id, BEN)
+    await service.start(snap.row.id, ANA)
+    await service.end(snap.row.id, ANA, is_admin=False)
+    assert await rows(service, "SELECT status, rated FROM results") == [("abandoned", 0)]
+    assert await rows(service, "SELECT place, won FROM result_seats") == [(None, 0), (None, 0)]
+    assert await service.results.leaderboard(9, None) == []
+
+
+def team_row(table_id: int, ranking, teams, users=(1, 2, 3, 4)) -> TableRow:
+    return TableRow(
+        id=table_id, guild_id=9, channel_id=50, game_id="q2j", options={}, host_id=users[0], status="finished",
+        seed=1, version=10, state=None, timer_minutes=0, deadline=None, reminded=False, recent_events=[],
+        outcome={"winners": list(ranking[0]), "ranking": [list(g) for g in ranking], "scores": [30, 12, 30, 12],
+                 "reason": "{p0} and {p2} win", "teams": [list(t) for t in teams]},
+        lobby_message_id=None, table_message_id=None, ping_message_id=None, created_at=0.0, started_at=0.0,
+        finished_at=100.0 + table_id, seats=[SeatRow(i, u, f"P{u}", False) for i, u in enumerate(users)],
+    )
+
+
+async def test_teams_are_rated_as_teams(service):
+    await service.storage._in_thread(lambda conn: conn.execute(
+        "INSERT INTO tables (id, guild_id, channel_id, game_id, options, host_id, status, seed, timer_minutes,"
+        " created_at) VALUES (1, 9, 50, 'q2j', '{}', 1, 'finished', 1, 0, 0)"))
+    await service.results.record(team_row(1, [(0, 2), (1, 3)], [(0, 2), (1, 3)]))
+    mu = dict(await rows(service, "SELECT user_id, mu FROM ratings WHERE game_id = 'q2j'"))
+    assert mu[1] == mu[3] > 25 > mu[2] == mu[4]
+    teams = dict(await rows(service, "SELECT user_id, team FROM result_seats"))
+    assert teams == {1: 0, 3: 0, 2: 1, 4: 1}
+
+
+async def test_leaderboard_sorts_and_reset_starts_afresh(service):
+    for _ in range(3):
+        await finished_game(service, [ANA, BEN])
+    board = await service.results.leaderboard(9, "q2j", "wins")
+    assert [e.wins for e in board] == sorted((e.wins for e in board), reverse=True)
+    assert sum(e.games for e in board) == 6
+    by_rating = await service.results.leaderboard(9, None, "rating")
+    assert by_rating[0].rating >= by_rating[1].rating
+    await service.results.reset_leaderboard(9, now=10**12)
+    assert await service.results.leaderboard(9, None) == []
+    assert len(await service.results.history(9)) == 3  # history stays
+    assert (await service.results.stats(9, ANA.user_id, None)).rating is None
+
+
+async def test_stats_and_history(service):
+    empty = await service.results.stats(9, ANA.user_id, None)
+    assert (empty.games, empty.wins, empty.rating, empty.recent) == (0, 0, None, [])
+    await finished_game(service, [ANA, BEN])
+    await finished_game(service, [ANA, BEN], channel=51, game="war")
+    stats = await service.results.stats(9, ANA.user_id, None)
+    assert stats.games == 2 and stats.rating is not None and len(stats.trend) == 2
+    assert stats.favourite in ("q2j", "war") and len(stats.recent) == 2
+    assert [line.game_id for line in await service.results.history(9, channel_id=51)] == ["war"]
+    assert len(await service.results.history(9, user_id=CAT.user_id)) == 0
+    log = await service.results.move_log(1, guild_id=9)
+    assert log[0].startswith("Dealt") and any("drew" in line or "played" in line for line in log)
+    assert await service.results.move_log(1, guild_id=8) is None  # another server's game
+
+
+async def test_forget_removes_a_person(service):
+    await finished_game(service, [ANA, BEN])
+    snap = await service.open_lobby(guild_id=9, channel_id=60, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    assert await service.results.open_seats_of(ANA.user_id) == 1
+    await service.cancel(snap.row.id, ANA)
+    assert await service.results.forget(ANA.user_id) == 1
+    assert await rows(service, "SELECT COUNT(*) FROM result_seats WHERE user_id = 1") == [(0,)]
+    assert await rows(service, "SELECT COUNT(*) FROM result_seats WHERE name = ?", FORGOTTEN_NAME) == [(1,)]
+    assert await rows(service, "SELECT COUNT(*) FROM ratings WHERE user_id = 1") == [(0,)]
+    assert await rows(service, "SELECT COUNT(*) FROM rating_history WHERE user_id = 1") == [(0,)]
+    assert await rows(service, "SELECT COUNT(*) FROM seats WHERE user_id = 1") == [(0,)]
+    assert [e.user_id for e in await service.results.leaderboard(9, None)] == [BEN.user_id]
+    assert (await service.results.stats(9, ANA.user_id, None)).games == 0
+
+
+async def test_start_up_records_results_a_crash_left_unrecorded(service, tmp_path):
+    await finished_game(service, [ANA, BEN])
+    await service.storage._in_thread(lambda conn: conn.execute("DELETE FROM results"))
+    fresh = GameService(service.storage, ai_delay=0)
+    await fresh.restore()
+    assert await rows(service, "SELECT COUNT(*) FROM results") == [(1,)]
+    assert isinstance(fresh.results, Results)
