@@ -1,0 +1,238 @@
+"""``/rules``: every game's rules, paged in embeds, privately unless asked to post publicly.
+
+The text is data (:mod:`cogs.rules_text`). A rules message is one page (an
+embed) with ◀ / ▶ buttons and a section menu. Those controls are dynamic items
+whose custom_id carries all their state, so they keep working after a restart:
+
+    dh:rules:<game>:<page>:prev|next   go to page <page> (the verb keeps the two ids apart)
+    dh:rules:<game>:section            section menu; the chosen value is a section id
+
+Clicks edit the message in place. On a public rules message, only the person
+who posted it pages it for everyone; anyone else who clicks gets a private copy
+at the page they asked for, so a post can't be paged away from under its reader.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+
+from .common import guarded
+from .controls import register_items
+from .rules_text import GameRules, Page, all_rules, first_page, pages
+from .ui import EMBED_COLOUR
+
+MAX_CHOICES = 25
+MAX_CHOICE_NAME = 100
+
+
+# -- looking things up ------------------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+def find_game(text: str) -> GameRules:
+    """The game named by an id, a name or an alias (any case); :class:`UserError` listing the games otherwise."""
+    wanted = _norm(text or "")
+    for rules in all_rules().values():
+        if wanted in {_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)}:
+            return rules
+    listing = "\n".join(f"- `{r.id}`: {r.name}" for r in all_rules().values())
+    raise UserError(f"Sorry, I don't know a game called “{text}”. The games I have rules for are:\n{listing}\n"
+                    "Pick one from the list that appears as you type `game:`.")
+
+
+def find_section(rules: GameRules, text: str) -> int:
+    """The first page of the section named by ``text`` (its id or title, any case, or a page number)."""
+    wanted = _norm(text or "")
+    all_pages = pages(rules.id)
+    for section in rules.sections:
+        if wanted in (_norm(section.id), _norm(section.title)):
+            return first_page(rules.id, section.id)
+    if wanted.isdigit() and 1 <= int(wanted) <= len(all_pages):
+        return int(wanted) - 1
+    listing = "\n".join(f"- `{s.id}`: {s.title}" for s in rules.sections)
+    raise UserError(f"Sorry, {rules.name} has no section “{text}”. Its sections are:\n{listing}\n"
+                    "Leave `section:` out to start at the beginning.")
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Games whose id, name or aliases contain what was typed (every game when nothing was)."""
+    typed = _norm(current or "")
+    found = []
+    for rules in all_rules().values():
+        names = [_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)]
+        if not typed or any(typed in n for n in names):
+            found.append(app_commands.Choice(name=rules.name, value=rules.id))
+    return found[:MAX_CHOICES]
+
+
+def section_choices(game: str | None, current: str) -> list[app_commands.Choice[str]]:
+    """The chosen game's sections whose id or title contain what was typed; none while the game is unknown."""
+    try:
+        rules = find_game(game or "")
+    except UserError:
+        return []
+    typed = _norm(current or "")
+    return [
+        app_commands.Choice(name=section.title[:MAX_CHOICE_NAME], value=section.id)
+        for section in rules.sections
+        if not typed or typed in _norm(section.id) or typed in _norm(section.title)
+    ][:MAX_CHOICES]
+
+
+# -- rendering ----------------------------------------------------------------------------
+
+
+def page_embed(page: Page) -> discord.Embed:
+    total = len(pages(page.game.id))
+    embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
+    embed.set_footer(text=f"Page {page.index + 1} of {total} · /rules game:{page.game.id} section:{page.section.id}")
+    return embed
+
+
+def page_view(page: Page) -> discord.ui.View:
+    """◀ / ▶ (disabled at the ends) and the section menu.
+
+    The view is stopped before it is sent: its items are dynamic items the bot
+    answers from their custom_id, so discord.py has no reason to keep it in memory."""
+    total = len(pages(page.game.id))
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0))
+    view.add_item(PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1))
+    sections = page.game.sections
+    if len(sections) > 1:
+        view.add_item(SectionSelect.make(page.game, page.section.id))
+    view.stop()
+    return view
+
+
+def page_message(game_id: str, index: int) -> dict:
+    """Keyword arguments to send or edit a message showing page ``index`` (clamped) of a game."""
+    all_pages = pages(game_id)
+    page = all_pages[max(0, min(index, len(all_pages) - 1))]
+    return {"embed": page_embed(page), "view": page_view(page)}
+
+
+async def show_page(interaction: discord.Interaction, game_id: str, index: int) -> None:
+    """Answer a click: edit the clicked message in place, or give someone else a private copy of a public one."""
+    message = interaction.message
+    if message is not None and not message.flags.ephemeral:
+        metadata = message.interaction_metadata
+        poster = metadata.user.id if metadata is not None else None
+        if poster is not None and poster != interaction.user.id:
+            await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
+            return
+    await interaction.response.edit_message(**page_message(game_id, index))
+
+
+# -- controls -----------------------------------------------------------------------------
+
+
+def _known_game(game_id: str) -> GameRules:
+    rules = all_rules().get(game_id)
+    if rules is None:
+        raise UserError("Those rules aren't available any more; ask `/rules` again.")
+    return rules
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>-?\d+):(?P<verb>prev|next)",
+):
+    def __init__(self, game_id: str, page: int, verb: str, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(label=verb, custom_id=f"dh:rules:{game_id}:{page}:{verb}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> "PageButton":
+        label = "◀ Previous" if verb == "prev" else "Next ▶"
+        button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
+                                   custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
+        return cls(game_id, page, verb, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"], int(match["page"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            rules = _known_game(self.game_id)
+            await show_page(interaction, rules.id, self.page)
+
+        await guarded(interaction, run)
+
+
+class SectionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:rules:(?P<game>[a-z0-9-]+):section",
+):
+    def __init__(self, game_id: str, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"dh:rules:{game_id}:section"))
+        self.game_id = game_id
+
+    @classmethod
+    def make(cls, rules: GameRules, current: str) -> "SectionSelect":
+        options = [
+            discord.SelectOption(label=section.title[:MAX_CHOICE_NAME], value=section.id, default=section.id == current)
+            for section in rules.sections[:MAX_CHOICES]
+        ]
+        select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
+                                   placeholder="Jump to a section…", row=1)
+        return cls(rules.id, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            rules = _known_game(self.game_id)
+            if len(values) != 1 or rules.section(values[0]) is None:
+                raise UserError("Choose one section from the menu.")
+            await show_page(interaction, rules.id, first_page(rules.id, values[0]))
+
+        await guarded(interaction, run)
+
+
+# -- the command --------------------------------------------------------------------------
+
+
+class RulesCog(commands.Cog):
+    """``/rules game:<game> [section] [public]``."""
+
+    @app_commands.command(name="rules", description="The rules of a Deckhand game, with its table options")
+    @app_commands.describe(
+        game="Which game",
+        section="Open at this section (default: the beginning)",
+        public="Post the rules in the channel for everyone (default: only you see them)",
+    )
+    async def rules(self, interaction: discord.Interaction, game: str, section: str | None = None,
+                    public: bool = False) -> None:
+        async def run() -> None:
+            rules = find_game(game)
+            index = 0 if section is None or not section.strip() else find_section(rules, section)
+            await interaction.response.send_message(ephemeral=not public, **page_message(rules.id, index))
+
+        await guarded(interaction, run)
+
+    @rules.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @rules.autocomplete("section")
+    async def section_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        return section_choices(getattr(interaction.namespace, "game", None), current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    register_items(bot, PageButton, SectionSelect)
+    await bot.add_cog(RulesCog())

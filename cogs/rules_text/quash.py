@@ -1,0 +1,156 @@
+"""QUASH, the board-and-cards game for 2 players or 2 teams.
+
+Sources: RULINGS.md §6 and the source rules (seed 004), plus what the engine
+(``games/quash``, still being written when this text was) had already decided:
+the cut for the first deal, swap chains entering each spot at most once, and
+handing a team's tiebreak choice to the partner.
+"""
+
+from __future__ import annotations
+
+from . import GameRules, Section
+from .common import playing_in_deckhand
+
+COMMAND = "/quash start"
+
+SPOT_EXAMPLES: tuple[tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, int] | None, str], ...] = (
+    (3, ("KD",), ("AC",), (0, 1), "aces are high, so A♣ wins the spot: 1 point"),
+    (6, ("9H",), ("9S",), None, "equal ranks (suits don't count): tiebreaker"),
+    (1, ("JH", "QH", "KH"), ("JS", "QD", "KS"), (1, 0), "same ranks, and the same-suit run beats the mixed one: 1 point"),
+    (4, ("2C", "3C", "4C"), ("3S", "4H", "5D"), (0, 1),
+     "3-4-5 has the higher top card and wins although it is mixed: 1 point"),
+    (2, ("10H", "JS"), ("10C", "JD"), None, "same ranks, both mixed: tiebreaker"),
+    (5, ("KC", "AC"), ("QD", "KD"), (1, 0), "K-A is the highest double there is: 1 point"),
+    (7, ("8D", "9D", "10D"), ("8S", "9S", "2H"), (2, 0),
+     "a run against a failed sequence: the run wins the spot and a bonus point: 2 points"),
+    (8, ("6C", "9H"), ("KD", "4D"), (1, 1), "both failed: 1 point each, and nobody wins the spot"),
+    (4, ("AS", "2H", "3D"), ("5C", "6C", "7H"), (0, 2), "A-2-3 is no run (aces are only high): failed, 2 points"),
+)
+"""(spot, one side's cards, the other side's, points for each side or None for a tiebreaker, why)."""
+
+OVERVIEW = """\
+**QUASH** is a card-and-board game for **2 players**, or **4 players in two teams**. Each side fills nine spots on its half of the board with single cards and short runs, aiming higher than the opposite spot. After each round every spot is scored against its opposite; points move your marker along a track, and the first side to reach the **finish** (30 by default) wins.
+
+One 52-card deck, no jokers. **Aces are high.** Cards are written rank then suit: Q♥ is the queen of hearts, 10♠ the ten of spades.
+
+The sections: the board and runs, setup, your turn, four players in teams, scoring, tiebreakers, spot examples, the track and winning, advanced play, table options, and playing in Deckhand."""
+
+BOARD = """\
+Each side has nine spots, holding **18 cards** in all:
+- **Triple spots 1, 4, 7**: three cards each, to make a run of three.
+- **Double spots 2, 5, 8**: two cards each, to make a run of two.
+- **Single spots 3, 6, 9**: one card each.
+
+The spots form three **sections**: spots 1–3, 4–6 and 7–9, each with one triple, one double and one single.
+
+**Runs.** Ranks go 2 3 4 5 6 7 8 9 10 J Q K A, and a run is cards of consecutive ranks, placed in any order, suits mixed or not. The ace is **only high**: Q K A is a run; A 2 and K A 2 are not. So doubles go from 2-3 up to K-A and triples from 2-3-4 up to Q-K-A. A run whose cards all share one suit is a **same-suit run** (J♥ Q♥ K♥).
+
+**Failed sequence.** A double or triple spot whose cards are not a run. In normal play you may put any card on any open slot; a spot that can't become a run just has to be filled anyway, ideally with a card you don't need, or a low one you won't want for a tiebreaker."""
+
+SETUP = """\
+- **First dealer**: every player cuts a card; the highest rank deals (aces high; players who tie for highest cut again). After that the deal **passes on** every round: with two players it alternates.
+- **Two players**: the dealer deals **13 cards** to each player; the other **26** form the face-down draw pile.
+- **Four players**: two **teams**, seats 1 and 3 against seats 2 and 4 (partners face each other). All 52 cards are dealt, **13 each**; there is no draw pile. See *Four players: teams*.
+- Hands are private; every card placed on the board is face up."""
+
+TURN = """\
+**Two players.** The **non-dealer plays first**, then turns alternate. On your turn, place **one** card from your hand face up on any **open slot** of your side, then **draw** one card from the pile while it lasts, so you hold 13 until the pile is gone. You can't pass.
+- Once the pile is empty, keep placing from your hand. By then you can work out exactly which cards your opponent holds, from your own hand and the board.
+- The round ends when **both sides are full** (18 cards each). Each player then has **8 cards** left in hand: keep them for **tiebreakers**.
+
+**Four players.** Starting with the player on the **dealer's left** and going clockwise, each player places **one** card per turn on **their team's side**; nobody draws. The round ends when both sides are full, 9 cards from each player.
+
+Placement is free in normal play: any card on any open slot (see *The board and runs* for failed sequences, and *Advanced play* for swaps)."""
+
+FOUR_PLAYERS = """\
+- Teams: seats 1 and 3 against seats 2 and 4, in the order people joined the table. Partners share one side of the board and fill it together.
+- **No table talk**: partners build their sequences without knowing each other's cards, and must not hint.
+- At the end of the round each player has **4** cards left; each team **pools** its 8 for tiebreakers.
+- The team's **first seat** chooses the team's tiebreak card, unless they hand that choice to their partner.
+- Scoring, tiebreakers and the track work exactly as with two players; the team's side scores as one."""
+
+SCORING = """\
+When the round is over, spots are scored **in order from 1 to 9**, each against the opposite side's spot of the same number:
+
+- **Single spots**: the higher rank wins the spot and **1 point**. Equal ranks go to a **tiebreaker**; suits don't count.
+- **Run against run**: the higher **top card** wins, **1 point**, whatever the suits. If both runs have the same ranks, a **same-suit run beats a mixed one**; if both are same-suit or both mixed, it goes to a tiebreaker.
+- **Run against a failed sequence**: the run wins the spot, 1 point, plus **1 bonus point**: **2** in all.
+- **Both failed**: **each side scores 1**, and **nobody wins the spot**.
+- **QUASH**: a side that wins **all three spots of a section** scores **2 more** points, credited right after that section's third spot. A QUASH is worth at least 1 + 1 + 1 + 2 = **5** points.
+
+Because points are added spot by spot, the order matters: see *The track and winning*."""
+
+TIEBREAKERS = """\
+- Both sides **secretly choose** one of their leftover cards, then both are revealed. The **higher rank** wins the spot and **1 point**. Equal ranks: both choose again.
+- Cards used in a tiebreaker are **gone** for the rest of the round.
+- If one side has **no leftover cards** left, the other side wins the spot; if neither has any, nobody wins it.
+- A round can need several tiebreakers. Since they can decide a QUASH, it can pay to lose one on purpose with a low card and keep your best for the next."""
+
+
+def _examples() -> str:
+    from games.cards import parse_card
+
+    lines = ["Each line: spot, one side's cards against the other's, and the result."]
+    for spot, ours, theirs, _, why in SPOT_EXAMPLES:
+        a = " ".join(parse_card(c).pretty for c in ours)
+        b = " ".join(parse_card(c).pretty for c in theirs)
+        lines.append(f"- Spot {spot}: {a} against {b}: {why}.")
+    lines.append("")
+    lines.append("A section: one side wins spots 4, 5 and 6. It scores 1 + 1 + 1 for the spots, then 2 for the QUASH, "
+                 "5 in all, and the 2 are added right after spot 6 is scored.")
+    return "\n".join(lines)
+
+
+TRACK = """\
+- Points move your marker along the track. The first side to reach the **finish** (30 by default) **wins at once**, even in the middle of scoring a round: the spots after that one are not scored.
+- That is why scoring order matters. When you are behind near the end, put your strongest cards on the first spots (1, 2, 3), which score first, and your weaker ones on the last spots.
+- If nobody has reached the finish, a new round is dealt."""
+
+ADVANCED = """\
+Turn on `advanced:` for a harder game:
+
+- **Deal**: with two players, **6 cards are set aside face down**, unseen by anyone (the dealer too), and the other 46 dealt **23 each**; there is no draw pile, and each player keeps 5 cards for tiebreakers. With four players, the usual four-player deal.
+- **Swap chains**: instead of placing on an open slot, you may put a hand card on an **occupied** slot of your side. The card it displaces must go to **another spot**: onto an open slot, or onto an occupied one, displacing again, and so on until a card lands on an open slot. A chain enters each spot at most once, so a card moves at most once per turn, and a card never goes back to your hand.
+- **Keep runs possible**: in advanced play every card placed, swaps included, must leave its spot **able to become a run**. Single spots take anything.
+
+Examples:
+- A double spot holds J Q and you hold a K: put the K in place of the J (the spot is now Q K), and move the J to another spot.
+- A triple spot holds 6♣ 7♦ 8♦ and you hold 9♦: swap out the 6♣ for the 9♦, making the same-suit run 7♦ 8♦ 9♦. The 6♣ must go where a run is still possible: not onto a triple spot holding 10 J, for example.
+- A double spot holds 10 J: you may replace the 10 with a Q (J Q is a run) but not with a 9 (9 J can't become a run)."""
+
+OPTIONS = f"""\
+Open a table with `{COMMAND}`. Every option is optional:
+
+- `finish:` the score that wins the match; default **30**.
+- `advanced:` **False** (default) or **True**: advanced play (see *Advanced play*).
+- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+
+Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined), people and AI players together.
+
+Examples: `{COMMAND}` · `{COMMAND} finish:20` · `{COMMAND} advanced:True`"""
+
+CONTROLS = (
+    "In QUASH your hand offers your cards and the open spots they can go to; in advanced play, swaps are chosen "
+    "step by step. Tiebreak cards are chosen privately from your hand message when a tiebreaker comes up."
+)
+
+RULES = GameRules(
+    id="quash",
+    name="QUASH",
+    command=COMMAND,
+    aliases=("quash®",),
+    sections=(
+        Section("overview", "At a glance", OVERVIEW),
+        Section("board", "The board and runs", BOARD),
+        Section("setup", "Setup and the deal", SETUP),
+        Section("turn", "Your turn", TURN),
+        Section("teams", "Four players: teams", FOUR_PLAYERS),
+        Section("scoring", "Scoring a round", SCORING),
+        Section("tiebreakers", "Tiebreakers", TIEBREAKERS),
+        Section("examples", "Spot examples", _examples()),
+        Section("winning", "The track and winning", TRACK),
+        Section("advanced", "Advanced play", ADVANCED),
+        Section("options", "Table options", OPTIONS),
+        playing_in_deckhand(COMMAND, "2 or 4 players", CONTROLS),
+    ),
+)

@@ -1,0 +1,470 @@
+"""``/rules``: the rules text (complete, every ruling of RULINGS.md, every table option, pages
+within Discord's limits) and the command through Discord (ephemeral or public, sections,
+paging in place, autocomplete, polite refusals)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import discord
+import pytest
+
+import games
+from cogs import rules as rules_cog
+from cogs.rules_text import PAGE_LIMIT, SECTION_ID, all_rules, markdown, pages, split_body
+from games.q2j import compare
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRED_SECTIONS = {"overview", "setup", "turn", "winning", "options", "deckhand"}
+CARD_CODE = re.compile(r"(?<![\w/])(?:10|[2-9AJQK])[SHDC](?![\w])|\bJK\b")
+EXAMPLE = re.compile(r"^- (\S+) (?:on|against) (\S+): \*\*(stronger|weaker|equal)\*\*", re.M)
+VERDICT = {"stronger": 1, "weaker": -1, "equal": 0}
+
+
+def text_of(game_id: str) -> str:
+    """A game's whole rules text, markdown emphasis removed, for looking facts up."""
+    rules = all_rules()[game_id]
+    return "\n".join(f"{s.title}\n{s.body}" for s in rules.sections).replace("*", "")
+
+
+def section_text(game_id: str, section_id: str) -> str:
+    return all_rules()[game_id].section(section_id).body.replace("*", "")
+
+
+# ---------------------------------------------------------------------------------- the text
+
+
+def test_every_game_has_rules_with_the_core_sections():
+    assert tuple(all_rules()) == games.GAME_IDS
+    for game_id, rules in all_rules().items():
+        ids = [s.id for s in rules.sections]
+        assert REQUIRED_SECTIONS <= set(ids), (game_id, REQUIRED_SECTIONS - set(ids))
+        assert ids[0] == "overview" and len(set(ids)) == len(ids)
+        assert len({s.title for s in rules.sections}) == len(ids)
+        assert all(SECTION_ID.fullmatch(i) for i in ids), ids
+        assert len(rules.sections) <= 25  # one select menu holds them all
+        for section in rules.sections:
+            assert section.body.strip() and section.title.strip()
+
+
+def test_cards_are_written_in_display_form():
+    for game_id in all_rules():
+        found = CARD_CODE.findall(text_of(game_id))
+        assert not found, f"{game_id} uses card codes instead of display form: {found}"
+    assert "Q♥" in text_of("q2j") and "🃏" in text_of("queen-of-spades")
+
+
+def test_every_page_fits_a_discord_embed():
+    for game_id in all_rules():
+        all_pages = pages(game_id)
+        assert [p.index for p in all_pages] == list(range(len(all_pages)))
+        for page in all_pages:
+            embed = rules_cog.page_embed(page)
+            assert len(embed.title) <= 256
+            assert len(embed.description) <= PAGE_LIMIT <= 4096
+            assert len(embed.footer.text) <= 2048
+            assert len(embed) <= 5000  # Discord allows 6000 in all
+            view = rules_cog.page_view(page)
+            assert len(view.children) <= 25
+            for item in view.children:
+                assert len(item.custom_id) <= 100
+                for option in getattr(item, "options", []):
+                    assert len(option.label) <= 100 and len(option.value) <= 100
+        # Every section starts on a page of its own, in order.
+        assert [p.section.id for p in all_pages if p.part == 1] == [s.id for s in all_rules()[game_id].sections]
+
+
+def test_long_sections_are_split_between_paragraphs_into_even_pages():
+    paragraphs = [f"Paragraph {n}: " + " ".join(["word"] * (40 + 5 * n)) for n in range(40)]
+    body = "\n\n".join(paragraphs)
+    parts = split_body(body, limit=1500)
+    assert len(parts) > 1 and all(len(p) <= 1500 for p in parts)
+    assert "\n\n".join(parts) == body  # nothing lost, nothing cut inside a paragraph
+    assert min(map(len, parts)) > 400  # no stub of a last page
+    # A paragraph longer than a page is cut at lines, then between words.
+    huge = "\n".join(" ".join(["longword"] * 30) for _ in range(40))
+    parts = split_body(huge, limit=1000)
+    assert all(len(p) <= 1000 for p in parts)
+    assert " ".join(" ".join(parts).split()) == " ".join(huge.split())
+    assert split_body("short") == ["short"]
+
+
+def test_the_markdown_copy_is_up_to_date():
+    """docs/rules.md is ``python -m cogs.rules_text``; regenerate it after editing the text."""
+    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == markdown()
+
+
+def test_concept_examples_agree_with_the_engine():
+    checked = 0
+    for game_id in ("q2j", "war", "ng"):
+        body = "\n".join(s.body for s in all_rules()[game_id].sections)
+        for a, b, verdict in EXAMPLE.findall(body):
+            code = lambda shown: shown.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+            assert compare(code(a), code(b)) == VERDICT[verdict], f"{game_id}: {a} against {b} is not {verdict}"
+            checked += 1
+    assert checked >= 20
+    # The examples RULINGS §1 gives are all there.
+    concept = all_rules()["q2j"].section("concept").body
+    for line in ("4♣ on J♣: **stronger**", "J♥ on 4♣: **stronger**", "A♠ on Q♣: **stronger**",
+                 "K♦ on A♥: **weaker**", "7♠ on 7♥: **equal**"):
+        assert line in concept
+
+
+# Distinctive facts from every section of RULINGS.md, looked up in the game's text.
+RULINGS_FACTS = {
+    "q2j": [
+        # §1 the concept
+        "A=1", "K=13", "Same rank: the two cards are equally strong",
+        "An ace against a face card (J, Q or K): the ace is stronger",
+        "Same suit: the lower rank is stronger", "Different suits: the higher rank is stronger",
+        "Strength always works both ways",
+        # §2 the game
+        "2 to 10 players", "fifth card is dealt face up", "K high, A low",
+        "compare the first card they were dealt; if still tied, the second", "coin toss",
+        "Its top card is turned over to start the discard pile",
+        "you then draw one card as a penalty", "Drawing is always allowed, even when you could play",
+        "it ends your turn",
+        "play both at once as one play", "any top card except a jack or another Q² pair",
+        "A single queen on top is fine", "ignores strength and never costs a penalty",
+        "play a jack (a Joe) of any suit", "Drawing passes the duty to the next player",
+        "The first jack played ends the duty", "normal play resumes with the player after",
+        "any single card on the queens (no strength check, no penalty)",
+        "the duty goes round the table again",
+        "every card of the discard pile except its top card is shuffled",
+        "both queens stay on the pile", "the draw is skipped, the turn passes, and the table is told",
+        "the first player to empty their hand wins",
+        "Single game (default)", "Elimination match",
+        "that player is eliminated from the match", "until one player is left, who wins the match",
+        "Classic: the original, simpler game", "only the concept applies", "there is no jack duty",
+        "every hand is shown face up on the public table message",
+        "for exactly two players", "dealt a single card, the other the usual five",
+        "default: random, seeded",
+        "a hand of 4, then 3, then 2, then 1", "empty their one-card hand wins",
+        # the engine's rulings (games/q2j/__init__.py, docs/decisions.md)
+        "A penalty card can always be found", "the next player still in the game gets that free choice",
+        "every new game starts again with hands of 5", "the new hand holds what could be drawn",
+        "can only draw until they hold cards again", "the coin decides who starts",
+        "the first game settles the match", "reverse order of elimination",
+        "ranked by how many cards they still had to shed",
+        # options
+        "`variant:`", "`match:`", "`short_hand:`", "`timer:`", "0 turns the timer off",
+        "Choosing a seat with another variant is refused",
+    ],
+    "war": [
+        "2 to 4 players", "26 and 26", "18, 17 and 17", "13 each", "the 18th card going to the player on the dealer's left",
+        "top five cards", "untapped", "A field never holds more than five cards",
+        "with three players, the one who got the extra card", "first card each player turned up",
+        "K high, A low", "coin toss",
+        "You can't pass", "Tap (turn sideways) one of your untapped field cards",
+        "any card in any opponent's field, tapped or untapped", "the target goes to the discard pile",
+        "Attacking with a weaker card is allowed", "both cards go to the discard pile",
+        "Recover. Untap one of your tapped cards", "Put the top card of your deck into your field, untapped",
+        "fewer than five cards and your deck isn't empty", "your turn is skipped and the table is told",
+        "field and their deck are both empty", "as soon as their field is empty",
+        "The last player with cards wins", "nobody wins", "share their place",
+        "More than four isn't offered", "No anti-stall rule is needed", "close up",
+        "`loss:`", "Out when field and deck are empty (default",
+        "Out as soon as the field is empty",
+    ],
+    "ng": [
+        "2 to 4 players", "5 cards to each player's hand", "5 face-down cards to each player's field",
+        "five stacks of one card", "1 face-up card to each player's resource pile", "shared face-down deck",
+        "Draw: take the top card of the shared deck", "Not possible once the deck is empty",
+        "Pick: take any card of your own resource pile", "Defend: put a card from your hand face up on top of any stack",
+        "Sacrifice: take the top card of one of your own stacks", "Attack: attack one target",
+        "the top card of any stack, in your own field or an opponent's",
+        "A face-down card is turned face up to compare, and stays face up",
+        "chosen blind by its position", "it is revealed", "the top card of any resource pile, your own included",
+        "the target goes to the discard pile, and your card goes on top of your resource pile",
+        "your card goes to the discard pile and the target stays", "equal: both go to the discard pile",
+        "A player whose field is empty is eliminated", "Their hand and resource pile go face up to the discard pile",
+        "last player standing wins", "40 turns", "most field cards win together", "a tie is a shared win",
+        "every card is public", "the whole deck in order",
+        "gone for good", "hidden from everyone, its owner included", "Hand positions carry no information",
+        "`faceup:`", "False (default)",
+    ],
+    "queen-of-spades": [
+        "2 to 8 players", "two jokers each", "2 decks (108 cards) for 2 to 6 players", "3 decks (162 cards) for 7 or 8",
+        "duplicates", "the deal then moves one seat on each round", "The player after the dealer starts",
+        "a number from 1 to the size of the deck", "within ±4 cards", "equally likely",
+        "13 × players", "13 × players + 1", "the dealer scores a 100 bonus",
+        "The deal uses the cut packet first", "tops it up from the rest",
+        "The next card is turned face up to start the discard pile",
+        "If the dealer doesn't cut in time, Deckhand deals without a cut, and there is no bonus",
+        "Take one card", "the top card of the draw pile",
+        "only when it is the only card in the discard pile", "at once in a new natural set (no wild 2)",
+        "at least two matching cards from your hand", "The rest of the discard pile then goes into your hand",
+        "can't simply be added to a set you have already laid", "merge it with your earlier set of the same rank",
+        "Discard exactly one card", "The discard ends your turn",
+        "three or more cards of the same rank", "2s are wild", "at most one wild",
+        "two 2s and one other card make no set", "natural set of 2s", "Jokers are not wild",
+        "A set of jokers may take one wild 2", "add a wild 2 to any of your sets that doesn't have one yet",
+        "You only ever lay and extend your own sets",
+        "discarding your last card ends the round at once, and you score a 100 bonus",
+        "you can't lay your last card", "nobody gets the going-out bonus",
+        "Q♠, the queen of spades: 100", "🃏 joker: 50", "2 (wild or not): 20", "ace: 15",
+        "10, J, Q, K (other queens): 10", "3 to 9: 5", "It can be negative",
+        "Laid total: 190", "= 120", "+70",
+        "Target score (default 1000)", "Target 0 means an endless match", "Rounds (default 0 = no limit)",
+        "the highest total wins", "`target:`", "`rounds:`",
+    ],
+    "quash": [
+        "2 players", "4 players in two teams", "Triple spots 1, 4, 7", "Double spots 2, 5, 8", "Single spots 3, 6, 9",
+        "18 cards", "spots 1–3, 4–6 and 7–9", "Ranks go 2 3 4 5 6 7 8 9 10 J Q K A", "The ace is only high",
+        "A 2 and K A 2 are not", "the highest rank deals", "players who tie for highest cut again", "with two players it alternates",
+        "13 cards to each player", "the other 26 form the face-down draw pile", "The non-dealer plays first",
+        "place one card from your hand face up on any open slot of your side, then draw one card",
+        "Failed sequence", "you may put any card on any open slot", "both sides are full",
+        "Each player then has 8 cards left in hand", "tiebreakers",
+        "seats 1 and 3 against seats 2 and 4", "13 each; there is no draw pile", "dealer's left",
+        "each player has 4 cards left", "pools its 8", "The team's first seat chooses the team's tiebreak card",
+        "in order from 1 to 9", "the higher rank wins the spot and 1 point", "the higher top card wins",
+        "same-suit run beats a mixed one", "plus 1 bonus point", "each side scores 1", "nobody wins the spot",
+        "all three spots of a section scores 2 more points", "credited right after that section's third spot",
+        "secretly choose", "Equal ranks: both choose again", "gone for the rest of the round",
+        "If one side has no leftover cards left, the other side wins the spot; if neither has any, nobody wins it",
+        "finish (30 by default) wins at once, even in the middle of scoring",
+        "6 cards are set aside face down", "23 each", "Swap chains", "occupied slot",
+        "a card moves at most once per turn", "never goes back to your hand",
+        "able to become a run", "Single spots take anything", "not onto a triple spot holding 10 J",
+        "`finish:`", "`advanced:`", "default 30",
+    ],
+}
+
+
+@pytest.mark.parametrize("game_id", list(RULINGS_FACTS))
+def test_every_ruling_is_in_the_text(game_id):
+    text = text_of(game_id)
+    missing = [fact for fact in RULINGS_FACTS[game_id] if fact.replace("*", "") not in text]
+    assert not missing, f"{game_id} rules lack: {missing}"
+
+
+def test_the_brief_distinctive_facts():
+    everything = "\n".join(text_of(g) for g in all_rules())
+    for fact in ("±4", "13 × players", "two 2s", "Q²", "40 turns", "ace is only high", "+70"):
+        assert fact in everything, fact
+
+
+def test_worked_examples_agree_with_the_engines():
+    qos = pytest.importorskip("games.queen_of_spades", reason="the Queen of Spades engine isn't in yet")
+    from cogs.rules_text import queen_of_spades as text
+
+    laid = [list(s) for s in text.EXAMPLE_LAID]
+    assert qos.round_score(laid, list(text.EXAMPLE_HAND)) == text.EXAMPLE_SCORE
+    points = {"QS": 100, "JK": 50, "2H": 20, "AS": 15, "10D": 10, "QH": 10, "KC": 10, "3S": 5, "9D": 5}
+    assert {c: qos.card_points(c) for c in points} == points
+
+
+def test_quash_spot_examples_agree_with_the_engine():
+    quash_rules = pytest.importorskip("games.quash.rules", reason="the QUASH engine isn't in yet")
+    from cogs.rules_text.quash import SPOT_EXAMPLES
+
+    for spot, ours, theirs, expected, why in SPOT_EXAMPLES:
+        assert quash_rules.score_spot(ours, theirs) == expected, (spot, ours, theirs, why)
+
+
+def _start_commands() -> dict[str, discord.app_commands.Command]:
+    """``game id -> its /<group> start command``, for every game cog present (found by ``open_table(…, "<id>"``)."""
+    found = {}
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        match = re.search(r'open_table\(\s*interaction,\s*"([a-z0-9-]+)"', source)
+        if not match or path.stem == "tables":
+            continue
+        module = importlib.import_module(f"cogs.{path.stem}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, discord.ext.commands.Cog) and value.__module__ == module.__name__:
+                for command in value.__cog_app_commands__:
+                    start = command.get_command("start") if isinstance(command, discord.app_commands.Group) else None
+                    if start is not None:
+                        found[match.group(1)] = start
+    return found
+
+
+def test_every_table_option_is_documented_with_its_command():
+    commands = _start_commands()
+    assert {"q2j", "war", "ng"} <= set(commands)
+    for game_id, command in commands.items():
+        rules = all_rules()[game_id]
+        assert rules.command == f"/{command.qualified_name}", (game_id, rules.command)
+        options = section_text(game_id, "options")
+        assert rules.command in options
+        for parameter in command.parameters:
+            assert f"`{parameter.name}:`" in options, (game_id, parameter.name)
+            for choice in parameter.choices:
+                assert choice.name.split(" (")[0] in options, (game_id, parameter.name, choice.name)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_engine_option_and_default_is_documented(game_id):
+    try:
+        game = games.get_game(game_id)
+    except games.GameError:
+        pytest.skip(f"the {game_id} engine isn't in yet")
+    options = section_text(game_id, "options")
+    shown = {(bool, False): "False (default)", (bool, True): "True (default)", (str, "random"): "Random (default",
+             (str, "standard"): "Standard (default)", (str, "single"): "Single game (default)",
+             (str, "no-cards"): "field and deck are empty (default"}
+    for spec in game.options:
+        assert f"`{spec.name}:`" in options, (game_id, spec.name)
+        default = shown.get((type(spec.default), spec.default), f"default {spec.default}")
+        assert default in options, (game_id, spec.name, spec.default)
+
+
+# ---------------------------------------------------------------------------------- through Discord
+
+from discord_harness import DiscordHarness  # noqa: E402
+from discord_play import make_server, start_bot  # noqa: E402
+
+
+@pytest.fixture
+async def server(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        bot = await start_bot(h, s.db_path)
+        if "cogs.rules" not in bot.extensions:  # until bot/client.py lists it in EXTENSIONS
+            await bot.load_extension("cogs.rules")
+            await bot.tree.sync()
+        yield s
+
+
+def _embed(result_or_message) -> dict:
+    embeds = result_or_message.embeds
+    assert len(embeds) == 1
+    return embeds[0]
+
+
+def _button(message, verb: str) -> dict:
+    return next(b for b in message.buttons if b["custom_id"].endswith(f":{verb}"))
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+async def test_rules_answer_privately_with_the_first_page(server, game_id):
+    s = server
+    r = await s.h.slash("rules", {"game": game_id}, user=s.user("ana"), channel=s.channel)
+    assert r.response_type == 4 and r.ephemeral and r.message.visible_to == s.user("ana").id
+    embed = _embed(r)
+    total = len(pages(game_id))
+    assert embed["title"] == pages(game_id)[0].title and "At a glance" in embed["title"]
+    assert embed["footer"]["text"].startswith(f"Page 1 of {total}")
+    assert _button(r.message, "prev")["disabled"] is True
+    assert not _button(r.message, "next").get("disabled", False)
+    menu = r.message.component(placeholder="Jump to a section…")
+    assert [o["value"] for o in menu["options"]] == [sec.id for sec in all_rules()[game_id].sections]
+    assert not s.h.public_messages(s.channel)
+
+
+async def test_public_true_posts_for_everyone(server):
+    s = server
+    r = await s.h.slash("rules", {"game": "quash", "public": True}, user=s.user("ana"), channel=s.channel)
+    assert r.response_type == 4 and not r.ephemeral
+    assert s.h.latest_public(s.channel).id == r.message.id
+    assert "QUASH" in _embed(r)["title"]
+
+
+async def test_section_opens_at_that_section(server):
+    s = server
+    r = await s.h.slash("rules", {"game": "queen-of-spades", "section": "scoring"}, user=s.user("ben"),
+                        channel=s.channel)
+    embed = _embed(r)
+    assert "Scoring" in embed["title"] and "+70" in embed["description"]
+    index = next(p.index for p in pages("queen-of-spades") if p.section.id == "scoring")
+    assert embed["footer"]["text"].startswith(f"Page {index + 1} of")
+    menu = r.message.component(placeholder="Jump to a section…")
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["scoring"]
+    # A section typed by hand may be its title, in any case; a page number works too.
+    r = await s.h.slash("rules", {"game": "Q2J", "section": "q² and the joe rule"}, user=s.user("ben"),
+                        channel=s.channel)
+    assert "Joe rule" in _embed(r)["title"]
+    r = await s.h.slash("rules", {"game": "war", "section": "3"}, user=s.user("ben"), channel=s.channel)
+    assert _embed(r)["footer"]["text"].startswith("Page 3 of")
+
+
+async def test_paging_edits_in_place_and_stops_at_the_ends(server):
+    s = server
+    ana = s.user("ana")
+    r = await s.h.slash("rules", {"game": "ng"}, user=ana, channel=s.channel)
+    message = r.message
+    total = len(pages("ng"))
+    seen = [_embed(message)["title"]]
+    for n in range(2, total + 1):
+        click = await s.h.click(message, custom_id=_button(s.h.message(message.id), "next")["custom_id"], user=ana)
+        assert click.response_type == 7 and click.message.id == message.id  # edited in place
+        current = s.h.message(message.id)
+        assert _embed(current)["footer"]["text"].startswith(f"Page {n} of {total}")
+        seen.append(_embed(current)["title"])
+    current = s.h.message(message.id)
+    assert _button(current, "next")["disabled"] is True and not _button(current, "prev").get("disabled", False)
+    assert seen == [p.title for p in pages("ng")]
+    for n in range(total - 1, 0, -1):
+        await s.h.click(message, custom_id=_button(s.h.message(message.id), "prev")["custom_id"], user=ana)
+        assert _embed(s.h.message(message.id))["footer"]["text"].startswith(f"Page {n} of")
+    assert _button(s.h.message(message.id), "prev")["disabled"] is True
+    assert len(s.h.ephemeral_for(ana)) == 1  # one message, edited each time
+
+
+async def test_section_menu_jumps_in_place(server):
+    s = server
+    cat = s.user("cat")
+    r = await s.h.slash("rules", {"game": "q2j"}, user=cat, channel=s.channel)
+    picked = await s.h.select(r.message, ["elimination"], placeholder="Jump to a section…", user=cat)
+    assert picked.response_type == 7
+    embed = _embed(s.h.message(r.message.id))
+    assert "Elimination matches" in embed["title"] and "eliminated" in embed["description"]
+
+
+async def test_a_public_post_pages_for_its_poster_and_privately_for_others(server):
+    s = server
+    ana, ben = s.user("ana"), s.user("ben")
+    r = await s.h.slash("rules", {"game": "war", "public": True}, user=ana, channel=s.channel)
+    post = r.message
+    other = await s.h.click(post, custom_id=_button(post, "next")["custom_id"], user=ben)
+    assert other.response_type == 4 and other.ephemeral and other.message.visible_to == ben.id
+    assert _embed(other)["footer"]["text"].startswith("Page 2 of")
+    assert _embed(s.h.message(post.id))["footer"]["text"].startswith("Page 1 of")  # the post is unchanged
+    mine = await s.h.click(post, custom_id=_button(post, "next")["custom_id"], user=ana)
+    assert mine.response_type == 7
+    assert _embed(s.h.message(post.id))["footer"]["text"].startswith("Page 2 of")
+
+
+async def test_autocomplete_offers_games_and_that_games_sections(server):
+    s = server
+    ana = s.user("ana")
+    r = await s.h.autocomplete("rules", "game", "", user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == list(games.GAME_IDS)
+    r = await s.h.autocomplete("rules", "game", "queen", user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == ["queen-of-spades"]
+    r = await s.h.autocomplete("rules", "game", "joe", user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == ["q2j", "war", "ng"]
+    r = await s.h.autocomplete("rules", "section", "", {"game": "quash"}, user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == [sec.id for sec in all_rules()["quash"].sections]
+    r = await s.h.autocomplete("rules", "section", "tie", {"game": "quash"}, user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == ["tiebreakers"]
+    r = await s.h.autocomplete("rules", "section", "joe", {"game": "q2j"}, user=ana, channel=s.channel)
+    assert [c["value"] for c in r.choices] == ["q-squared"]
+    r = await s.h.autocomplete("rules", "section", "", {"game": "poker"}, user=ana, channel=s.channel)
+    assert r.choices == []
+
+
+async def test_unknown_game_or_section_gets_a_polite_private_list(server):
+    s = server
+    r = await s.h.slash("rules", {"game": "poker", "public": True}, user=s.user("ana"), channel=s.channel)
+    assert r.ephemeral and "don't know a game called “poker”" in r.text
+    for game_id in games.GAME_IDS:
+        assert f"`{game_id}`" in r.text
+    r = await s.h.slash("rules", {"game": "ng", "section": "jokers"}, user=s.user("ana"), channel=s.channel)
+    assert r.ephemeral and "no section “jokers”" in r.text
+    for section in all_rules()["ng"].sections:
+        assert f"`{section.id}`" in r.text
+    assert not s.h.public_messages(s.channel)
+
+
+async def test_rules_controls_are_not_taken_for_unknown_ones(server):
+    """The catch-all for unrecognised controls leaves the rules buttons alone (one answer per click)."""
+    s = server
+    ana = s.user("ana")
+    r = await s.h.slash("rules", {"game": "q2j"}, user=ana, channel=s.channel)
+    click = await s.h.click(r.message, custom_id=_button(r.message, "next")["custom_id"], user=ana)
+    assert click.response_type == 7 and not click.followups
