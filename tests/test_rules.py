@@ -209,6 +209,8 @@ RULINGS_FACTS = {
         "Laid total: 190", "= 120", "+70",
         "Target score (default 1000)", "Target 0 means an endless match", "Rounds (default 0 = no limit)",
         "the highest total wins", "`target:`", "`rounds:`",
+        # the engine's rulings
+        "one set per rank", "after 10 turns in a row in which nobody drew from the draw pile", "equal totals share the win",
     ],
     "quash": [
         "2 players", "4 players in two teams", "Triple spots 1, 4, 7", "Double spots 2, 5, 8", "Single spots 3, 6, 9",
@@ -218,7 +220,7 @@ RULINGS_FACTS = {
         "place one card from your hand face up on any open slot of your side, then draw one card",
         "Failed sequence", "you may put any card on any open slot", "both sides are full",
         "Each player then has 8 cards left in hand", "tiebreakers",
-        "seats 1 and 3 against seats 2 and 4", "13 each; there is no draw pile", "dealer's left",
+        "RED (seats 1 and 3) against BLACK (seats 2 and 4)", "the match is a draw", "13 each; there is no draw pile", "dealer's left",
         "each player has 4 cards left", "pools its 8", "The team's first seat chooses the team's tiebreak card",
         "in order from 1 to 9", "the higher rank wins the spot and 1 point", "the higher top card wins",
         "same-suit run beats a mixed one", "plus 1 bonus point", "each side scores 1", "nobody wins the spot",

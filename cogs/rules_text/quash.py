@@ -29,7 +29,7 @@ SPOT_EXAMPLES: tuple[tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, int
 """(spot, one side's cards, the other side's, points for each side or None for a tiebreaker, why)."""
 
 OVERVIEW = """\
-**QUASH** is a card-and-board game for **2 players**, or **4 players in two teams**. Each side fills nine spots on its half of the board with single cards and short runs, aiming higher than the opposite spot. After each round every spot is scored against its opposite; points move your marker along a track, and the first side to reach the **finish** (30 by default) wins.
+**QUASH** is a card-and-board game for **2 players**, or **4 players in two teams**. The two sides, **RED** and **BLACK**, each fill nine spots on their half of the board with single cards and short runs, aiming higher than the opposite spot. After each round every spot is scored against its opposite; points move your marker along a track, and the first side to reach the **finish** (30 by default) wins.
 
 One 52-card deck, no jokers. **Aces are high.** Cards are written rank then suit: Q♥ is the queen of hearts, 10♠ the ten of spades.
 
@@ -48,9 +48,10 @@ The spots form three **sections**: spots 1–3, 4–6 and 7–9, each with one t
 **Failed sequence.** A double or triple spot whose cards are not a run. In normal play you may put any card on any open slot; a spot that can't become a run just has to be filled anyway, ideally with a card you don't need, or a low one you won't want for a tiebreaker."""
 
 SETUP = """\
-- **First dealer**: every player cuts a card; the highest rank deals (aces high; players who tie for highest cut again). After that the deal **passes on** every round: with two players it alternates.
+- **First dealer**: every player cuts a card; the highest rank deals (aces high; players who tie for highest cut again). After that the deal passes to the next player every round: with two players it alternates.
 - **Two players**: the dealer deals **13 cards** to each player; the other **26** form the face-down draw pile.
-- **Four players**: two **teams**, seats 1 and 3 against seats 2 and 4 (partners face each other). All 52 cards are dealt, **13 each**; there is no draw pile. See *Four players: teams*.
+- **Two players**: the first seat plays RED, the second BLACK.
+- **Four players**: two **teams**, RED (seats 1 and 3) against BLACK (seats 2 and 4); partners face each other. All 52 cards are dealt, **13 each**; there is no draw pile. See *Four players: teams*.
 - Hands are private; every card placed on the board is face up."""
 
 TURN = """\
@@ -63,7 +64,7 @@ TURN = """\
 Placement is free in normal play: any card on any open slot (see *The board and runs* for failed sequences, and *Advanced play* for swaps)."""
 
 FOUR_PLAYERS = """\
-- Teams: seats 1 and 3 against seats 2 and 4, in the order people joined the table. Partners share one side of the board and fill it together.
+- Teams: RED is seats 1 and 3, BLACK seats 2 and 4, in the order people joined the table. Partners share one side of the board and fill it together.
 - **No table talk**: partners build their sequences without knowing each other's cards, and must not hint.
 - At the end of the round each player has **4** cards left; each team **pools** its 8 for tiebreakers.
 - The team's **first seat** chooses the team's tiebreak card, unless they hand that choice to their partner.
@@ -104,7 +105,8 @@ def _examples() -> str:
 TRACK = """\
 - Points move your marker along the track. The first side to reach the **finish** (30 by default) **wins at once**, even in the middle of scoring a round: the spots after that one are not scored.
 - That is why scoring order matters. When you are behind near the end, put your strongest cards on the first spots (1, 2, 3), which score first, and your weaker ones on the last spots.
-- If nobody has reached the finish, a new round is dealt."""
+- If both sides reach the finish on the same spot (both sequences failed, 1 point each), the match is a **draw**.
+- If nobody has reached the finish after spot 9, a new round is dealt by the next dealer."""
 
 ADVANCED = """\
 Turn on `advanced:` for a harder game:
@@ -121,7 +123,7 @@ Examples:
 OPTIONS = f"""\
 Open a table with `{COMMAND}`. Every option is optional:
 
-- `finish:` the score that wins the match; default **30**.
+- `finish:` the length of the track, the score that wins the match: 5 to 100, default **30**.
 - `advanced:` **False** (default) or **True**: advanced play (see *Advanced play*).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
 

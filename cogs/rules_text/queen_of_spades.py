@@ -45,7 +45,7 @@ CUT = """\
 Before dealing, the dealer **cuts** the deck, and a lucky cut scores.
 
 - The dealer names how many cards to cut: a number from 1 to the size of the deck.
-- Nobody cuts exactly by hand, so the real cut lands **within ±4** cards of the number named: any of those nine counts is equally likely (seeded by Deckhand).
+- Nobody cuts exactly by hand, so the real cut lands **within ±4** cards of the number named: any of those nine counts is equally likely (seeded by Deckhand), never less than 1 card or more than the whole deck.
 - **Perfect cut**: if the real cut is exactly **13 × players** (just enough for the deal) or **13 × players + 1** (the deal plus the first card of the discard pile), the dealer scores a **100** bonus.
 - The deal uses the cut packet first; if it runs short, the dealer tops it up from the rest of the deck.
 - If the dealer doesn't cut in time, Deckhand deals without a cut, and there is no bonus.
@@ -80,11 +80,13 @@ SETS = """\
 - Three or more 2s together are a **natural set of 2s**, not wilds.
 - **Jokers are not wild.** They only form sets of their own: 🃏 🃏 🃏. A set of jokers may take one wild 2, like any set (🃏 🃏 2♥).
 - On your turn you may add a wild 2 to any of your sets that doesn't have one yet, and add cards of the right rank to your sets.
-- You only ever lay and extend **your own** sets, never another player's."""
+- You only ever lay and extend **your own** sets, never another player's.
+- You keep **one set per rank**: with a set of queens down, more queens go onto it rather than into a second set of queens."""
 
 ENDING = """\
 - **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus. You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
 - **Draw pile used up**: if the draw pile is empty once a turn's discard has been made, the round ends there, and **nobody** gets the going-out bonus.
+- **No endless swapping**: after **10 turns** in a row in which nobody drew from the draw pile, a lone discard can no longer be taken: the next player must draw. This keeps a round from stalling with players taking each other's discard.
 - Either way, everyone then scores the round."""
 
 
@@ -109,9 +111,10 @@ def _scoring() -> str:
 
 MATCH = """\
 - Round scores add up into each player's **total**; the dealer moves on one seat each round.
-- **Target score** (default **1000**): the match ends after the round in which a player's total reaches the target; the highest total wins. The source's usual range is 1000 to 2000.
+- **Target score** (default **1000**): the match ends after the round in which a player's total reaches the target; the highest total wins (if several players reach it, the highest of them; equal totals share the win). Players often aim for 1000 to 2000.
 - **Target 0** means an **endless** match: totals are kept round after round until the table is ended.
-- **Rounds** (default **0** = no limit): the match also ends after that many rounds, and the highest total wins."""
+- **Rounds** (default **0** = no limit): the match also ends after that many rounds, and the highest total wins; equal totals share the win.
+- Between rounds the scores are shown, with each player's laid cards, hand and bonuses, and the next round starts once everyone is ready."""
 
 OPTIONS = f"""\
 Open a table with `{COMMAND}`. Every option is optional:
