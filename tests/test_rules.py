@@ -196,7 +196,7 @@ RULINGS_FACTS = {
         "Take one card", "the top card of the draw pile",
         "only when it is the only card in the discard pile", "at once in a new natural set (no wild 2)",
         "at least two matching cards from your hand", "The rest of the discard pile then goes into your hand",
-        "can't simply be added to a set you have already laid", "merge it with your earlier set of the same rank",
+        "can't simply be added to a set you have already laid", "it merges with your earlier set of the same rank",
         "Discard exactly one card", "The discard ends your turn",
         "three or more cards of the same rank", "2s are wild", "at most one wild",
         "two 2s and one other card make no set", "natural set of 2s", "Jokers are not wild",

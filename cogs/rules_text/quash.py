@@ -24,7 +24,7 @@ SPOT_EXAMPLES: tuple[tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, int
     (7, ("8D", "9D", "10D"), ("8S", "9S", "2H"), (2, 0),
      "a run against a failed sequence: the run wins the spot and a bonus point: 2 points"),
     (8, ("6C", "9H"), ("KD", "4D"), (1, 1), "both failed: 1 point each, and nobody wins the spot"),
-    (4, ("AS", "2H", "3D"), ("5C", "6C", "7H"), (0, 2), "A-2-3 is no run (aces are only high): failed, 2 points"),
+    (1, ("AS", "2H", "3D"), ("5C", "6C", "7H"), (0, 2), "A-2-3 is no run (aces are only high), so it failed: 2 points"),
 )
 """(spot, one side's cards, the other side's, points for each side or None for a tiebreaker, why)."""
 
@@ -49,8 +49,7 @@ The spots form three **sections**: spots 1–3, 4–6 and 7–9, each with one t
 
 SETUP = """\
 - **First dealer**: every player cuts a card; the highest rank deals (aces high; players who tie for highest cut again). After that the deal passes to the next player every round: with two players it alternates.
-- **Two players**: the dealer deals **13 cards** to each player; the other **26** form the face-down draw pile.
-- **Two players**: the first seat plays RED, the second BLACK.
+- **Two players**: the first seat plays RED, the second BLACK. The dealer deals **13 cards** to each player; the other **26** form the face-down draw pile.
 - **Four players**: two **teams**, RED (seats 1 and 3) against BLACK (seats 2 and 4); partners face each other. All 52 cards are dealt, **13 each**; there is no draw pile. See *Four players: teams*.
 - Hands are private; every card placed on the board is face up."""
 
@@ -91,11 +90,11 @@ TIEBREAKERS = """\
 def _examples() -> str:
     from games.cards import parse_card
 
-    lines = ["Each line: spot, one side's cards against the other's, and the result."]
+    lines = ["Each line is one spot: one side's cards against the other's → the result."]
     for spot, ours, theirs, _, why in SPOT_EXAMPLES:
         a = " ".join(parse_card(c).pretty for c in ours)
         b = " ".join(parse_card(c).pretty for c in theirs)
-        lines.append(f"- Spot {spot}: {a} against {b}: {why}.")
+        lines.append(f"- Spot {spot}, {a} against {b} → {why}.")
     lines.append("")
     lines.append("A section: one side wins spots 4, 5 and 6. It scores 1 + 1 + 1 for the spots, then 2 for the QUASH, "
                  "5 in all, and the 2 are added right after spot 6 is scored.")

@@ -68,11 +68,12 @@ PILE = """\
 Taking a discard pile of several cards can fill your hand, for better or worse:
 
 - You must lay the top card straight away in a **new set** with **two or more matching cards from your hand**, with no wild 2 in it (a natural set). If you can't make such a set, you can't take the pile.
-- The top card can't simply be added to a set you have already laid. Once the new set is down, though, you may merge it with your earlier set of the same rank.
+- The top card can't simply be added to a set you have already laid: you still need the two matching cards from your hand. Once the new set is down, though, it merges with your earlier set of the same rank (you keep one set per rank).
 - The rest of the pile goes into your hand; then you carry on with your turn: lay more sets, add to your sets, and discard.
 - When the discard pile is a single card, none of this applies: take it freely, no set needed.
+- **No endless swapping**: after **10 turns** in a row in which nobody drew from the draw pile, a lone discard can no longer be taken: the next player must draw. This keeps a round from stalling with players taking each other's discards.
 
-Example: you already have 5♠ 5♦ 5♣ laid, hold 5♥ 5♠ in your hand, and the top of a pile of several cards is 5♦. You may take it by laying 5♦ 5♥ 5♠ as a new set, collect the rest of the pile into your hand, and then join the new set to your first three fives. With only one 5 in hand you could not take it."""
+Example: you already have 5♠ 5♦ 5♣ laid, hold 5♥ 5♠ in your hand, and the top of a pile of several cards is 5♦. You may take it by laying 5♦ 5♥ 5♠ as a new set, which then merges with your first three fives into one set of six, and the rest of the pile goes into your hand. With only one 5 in hand you could not take it."""
 
 SETS = """\
 - A **set** is three or more cards of the **same rank**; suits don't matter, and duplicates from another deck are fine (Q♠ Q♠ Q♥ is a set).
@@ -86,7 +87,6 @@ SETS = """\
 ENDING = """\
 - **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus. You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
 - **Draw pile used up**: if the draw pile is empty once a turn's discard has been made, the round ends there, and **nobody** gets the going-out bonus.
-- **No endless swapping**: after **10 turns** in a row in which nobody drew from the draw pile, a lone discard can no longer be taken: the next player must draw. This keeps a round from stalling with players taking each other's discard.
 - Either way, everyone then scores the round."""
 
 
