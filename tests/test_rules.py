@@ -260,11 +260,16 @@ def test_worked_examples_agree_with_the_engines():
 
 
 def test_quash_spot_examples_agree_with_the_engine():
-    quash_rules = pytest.importorskip("games.quash.rules", reason="the QUASH engine isn't in yet")
+    quash = pytest.importorskip("games.quash", reason="the QUASH engine isn't in yet")
     from cogs.rules_text.quash import SPOT_EXAMPLES
 
     for spot, ours, theirs, expected, why in SPOT_EXAMPLES:
-        assert quash_rules.score_spot(ours, theirs) == expected, (spot, ours, theirs, why)
+        assert quash.score_spot(ours, theirs) == expected, (spot, ours, theirs, why)
+    # The advanced-play examples: a 6 can't join 10 J; on a double 10 J the 10 may become a Q, not a 9.
+    assert not quash.can_become_run(["10H", "JC", "6C"], 3)
+    assert quash.can_become_run(["QH", "JC"], 2) and not quash.can_become_run(["9H", "JC"], 2)
+    assert quash.can_become_run(["QS", "KH"], 2) and quash.is_run(["7D", "8D", "9D"])
+    assert quash.is_run(["QS", "KH", "AD"]) and not quash.is_run(["KS", "AH", "2D"]) and not quash.is_run(["AS", "2H"])
 
 
 def _start_commands() -> dict[str, discord.app_commands.Command]:
