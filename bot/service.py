@@ -300,6 +300,24 @@ class GameService:
 
         return await self._lobby_change(table_id, remove)
 
+    async def switch_side(self, table_id: int, player: Player) -> TableSnapshot:
+        """Swap seats with the player opposite, for games played in two sides by seat
+        parity (QUASH: seats 0 and 2 against 1 and 3)."""
+
+        def swap(live: _Live) -> list[SeatRow]:
+            row = live.row
+            seat = row.seat_of(player.user_id)
+            if seat is None:
+                raise UserError("You're not at this table.")
+            other = seat.seat ^ 1
+            if other >= len(row.seats):
+                raise UserError("Nobody sits opposite you yet: wait for another player or add an AI first.")
+            seats = list(row.seats)
+            seats[seat.seat], seats[other] = seats[other], seats[seat.seat]
+            return _renumber(seats)
+
+        return await self._lobby_change(table_id, swap)
+
     async def cancel(self, table_id: int, by: Player, *, is_admin: bool = False) -> TableSnapshot:
         async with self._lock(table_id):
             live = await self._load(table_id)

@@ -13,9 +13,16 @@ custom_id formats::
     dh:st:<table>:<version>:<n>        a first step (e.g. "attack with 9♠"); the value is a
                                        prefix of action codes, and the hand message then
                                        shows only the moves that complete it
+    dh:ask:<table>:<version>:<kind>:<low>:<high>
+                                       opens a form asking for a number; its answer plays
+                                       the move ``<kind>:<number>`` (e.g. a cut of 40 cards)
+    dh:num:<table>:<version>:<kind>    that form (a modal); answered by the tables cog's
+                                       listener, so a form opened before a restart still works
 """
 
 from __future__ import annotations
+
+import re
 
 import discord
 
@@ -32,15 +39,18 @@ LOBBY_VERBS = {
     "leave": ("Leave", discord.ButtonStyle.secondary, 0),
     "ai": ("Add AI", discord.ButtonStyle.secondary, 0),
     "unai": ("Remove AI", discord.ButtonStyle.secondary, 0),
+    "side": ("Switch side", discord.ButtonStyle.secondary, 1),
     "start": ("Start", discord.ButtonStyle.primary, 1),
     "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
 }
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, sides: bool = False) -> discord.ui.View:
+    """The lobby's buttons; "Switch side" only for games played in two sides."""
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
-        view.add_item(LobbyButton(table_id, verb))
+        if verb != "side" or sides:
+            view.add_item(LobbyButton(table_id, verb))
     return view
 
 
@@ -88,6 +98,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby
                 await service.add_ai(self.table_id, player)
             elif self.verb == "unai":
                 await service.remove_ai(self.table_id, player)
+            elif self.verb == "side":
+                await service.switch_side(self.table_id, player)
             elif self.verb == "start":
                 await service.start(self.table_id, player)
             elif self.verb == "cancel":
@@ -230,7 +242,96 @@ class StepSelect(
         await guarded(interaction, run)
 
 
-DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect]
+class NumberPrompt(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:ask:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+):(?P<low>\d+):(?P<high>\d+)",
+):
+    """A button that asks for a number in a form; the answer is played as ``<kind>:<number>``."""
+
+    def __init__(self, table_id: int, version: int, kind: str, low: int, high: int,
+                 button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(
+            label=kind, custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}"))
+        self.table_id, self.version, self.kind, self.low, self.high = table_id, version, kind, low, high
+
+    @classmethod
+    def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str,
+             row: int) -> "NumberPrompt":
+        """``label`` is the button's text and the form's title."""
+        button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary, row=row,
+                                   custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}")
+        return cls(table_id, version, kind, low, high, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        # ``item`` is the clicked button as sent, so its label becomes the form's title.
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["low"]),
+                   int(match["high"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+            if hand.version != self.version:
+                await _show_hand(interaction, self.table_id, hand=hand,
+                                 notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
+                return
+            label = getattr(self.item, "label", None) or "Your number"
+            await interaction.response.send_modal(
+                NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip_label(label)))
+
+        await guarded(interaction, run)
+
+
+def clip_label(text: str) -> str:
+    return text if len(text) <= 45 else text[:44] + "…"
+
+
+class NumberForm(discord.ui.Modal):
+    """The form a :class:`NumberPrompt` opens. It only describes the form: every
+    submit is answered by :func:`answer_number` (from the tables cog's listener),
+    which needs nothing kept in memory, so a form opened before a restart still works."""
+
+    def __init__(self, table_id: int, version: int, kind: str, low: int, high: int, title: str) -> None:
+        super().__init__(title=title, custom_id=f"dh:num:{table_id}:{version}:{kind}", timeout=None)
+        self.add_item(discord.ui.TextInput(
+            label=f"A number from {low} to {high}", custom_id="value", placeholder=f"{low}–{high}",
+            min_length=1, max_length=len(str(high)),
+        ))
+
+
+NUMBER_FORM = re.compile(r"dh:num:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+)")
+
+
+def _submitted_value(components: list[dict]) -> str:
+    for component in components:
+        if component.get("custom_id") == "value":
+            return str(component.get("value", ""))
+        nested = component.get("components") or ([component["component"]] if "component" in component else [])
+        found = _submitted_value(nested)
+        if found:
+            return found
+    return ""
+
+
+async def answer_number(interaction: discord.Interaction) -> None:
+    """Play the number a :class:`NumberForm` was answered with."""
+    data = interaction.data or {}
+    match = NUMBER_FORM.fullmatch(data.get("custom_id", ""))
+
+    async def run() -> None:
+        if match is None:
+            raise UserError("That form isn't one Deckhand recognises.")
+        text = _submitted_value(data.get("components") or []).strip()
+        if not text.isdigit():
+            raise UserError(f"Please enter a whole number, not {text!r}.")
+        await _play(interaction, int(match["table"]), int(match["version"]), f"{match['kind']}:{int(text)}")
+
+    await guarded(interaction, run)
+
+
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
+    LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect, NumberPrompt,
+]
 """Every control class the bot answers; cogs with controls of their own add theirs with
 :func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""
 

@@ -15,7 +15,7 @@ from bot.service import TableSnapshot
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
-from .controls import DYNAMIC_ITEMS, _show_hand
+from .controls import DYNAMIC_ITEMS, _show_hand, answer_number
 from .ui import lobby_message, players_to_act, table_message, ui_for
 
 log = logging.getLogger(__name__)
@@ -154,7 +154,11 @@ class TablesCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks whose custom_id no Deckhand control recognises (old or forged)."""
+        """Answer number forms, and clicks whose custom_id no Deckhand control recognises."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            if (interaction.data or {}).get("custom_id", "").startswith("dh:num:"):
+                await answer_number(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")

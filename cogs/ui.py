@@ -62,6 +62,8 @@ class GameUI:
     """How one game looks. Subclasses override the ``board``/``hand`` hooks."""
 
     game_id: str = ""
+    sides: tuple[str, ...] = ()
+    """Side names for games played in two sides by seat parity (seat 0, 2… and 1, 3…)."""
 
     @property
     def title(self) -> str:
@@ -161,6 +163,7 @@ def lobby_message(table: TableSnapshot) -> Rendered:
     game = games.get_game(row.game_id)
     seats = "\n".join(
         f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai else ''}{' — host' if s.user_id == row.host_id else ''}"
+        + (f" · {ui.sides[s.seat % len(ui.sides)]}" if ui.sides else "")
         for s in row.seats
     )
     timer = f"{row.timer_minutes} min per turn" if row.timer_minutes else "no turn timer"
@@ -170,7 +173,7 @@ def lobby_message(table: TableSnapshot) -> Rendered:
     embed.set_footer(text=f"{timer} · {game.min_players}–{game.max_players} players")
     if row.status == "lobby":
         embed.description = "Press **Join** to take a seat. The host adds AI players and starts the game."
-        return Rendered(embed=embed, view=controls.lobby_view(row.id))
+        return Rendered(embed=embed, view=controls.lobby_view(row.id, sides=bool(ui.sides)))
     embed.description = "This table was cancelled." if row.status == "cancelled" else "This table is closed."
     return Rendered(embed=embed, view=None)
 

@@ -313,3 +313,16 @@ async def test_restart_resumes_pending_ai_turns(env):
     finally:
         await service.close()
         await service.storage.close()
+
+
+async def test_switching_side_swaps_with_the_seat_opposite(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA)
+    with pytest.raises(UserError, match="Nobody sits opposite"):
+        await service.switch_side(table_id, ANA)
+    await service.join(table_id, BEN)
+    await service.add_ai(table_id, ANA)
+    snap = await service.switch_side(table_id, ANA)
+    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1"]
+    with pytest.raises(UserError, match="not at this table"):
+        await service.switch_side(table_id, CAT)
