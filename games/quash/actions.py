@@ -1,0 +1,103 @@
+"""QUASH moves and their compact encoding.
+
+==================================  ===========================  =========================================
+action                              ``code()``                   meaning
+==================================  ===========================  =========================================
+``("place", card, spot)``           ``place:9D,4``               hand card onto an open slot of spot 4
+``("swap", card, spot, d1, s2…)``   ``swap:9D,4,6C,7``           advanced: 9♦ into spot 4 in place of
+                                                                 6♣, which goes to spot 7 (open slot)
+\\                                  ``swap:9D,4,6C,3,QH,8``      … 6♣ displaces Q♥ in spot 3, Q♥ goes to
+                                                                 spot 8
+``("tiebreak", card)``              ``tiebreak:9H``              your side's secret tiebreak card
+``("chooser", seat)``               ``chooser:2``                4 players: hand your team's tiebreak
+                                                                 choice to your partner (seat 2, 0-based)
+==================================  ===========================  =========================================
+
+Spots are numbered 1–9 as on the board; seats are 0-based like every seat in
+actions. A swap chain lists the hand card, the spot it goes to, then for each
+card it displaced: that card and the spot it moves to; the chain ends with a
+spot that has an open slot. The longest possible code (9 spots) is 61
+characters. Plain placements and tiebreak cards are prebuilt constants, so
+listing them allocates nothing but the list.
+"""
+
+from __future__ import annotations
+
+from ..base import Action
+from ..errors import MalformedAction
+from ..q2j.rules import CODE, ID_BY_CODE, PRETTY
+from .rules import SPOTS, card_arg
+
+KINDS = ("place", "swap", "tiebreak", "chooser")
+MAX_SEATS = 4
+
+
+def _card(arg: object) -> str:
+    found = ID_BY_CODE.get(arg) if isinstance(arg, str) else None
+    return PRETTY[found] if found is not None else str(arg)
+
+
+class QuashAction(Action):
+    """An :class:`Action` whose ``str()`` reads well: ``9♦ to spot 4``,
+    ``9♦ to spot 4 for 6♣ → spot 7``, ``tiebreak with 9♥``, ``let seat 3 choose``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        kind, args = self.kind, self.args
+        if kind == "place" and len(args) == 2:
+            return f"{_card(args[0])} to spot {args[1]}"
+        if kind == "swap" and len(args) >= 4 and len(args) % 2 == 0:
+            text = f"{_card(args[0])} to spot {args[1]}"
+            for i in range(2, len(args), 2):
+                text += f" for {_card(args[i])} → spot {args[i + 1]}"
+            return text
+        if kind == "tiebreak" and len(args) == 1:
+            return f"tiebreak with {_card(args[0])}"
+        if kind == "chooser" and len(args) == 1:
+            seat = args[0]
+            return f"let seat {seat + 1 if type(seat) is int else seat} choose the tiebreak card"
+        return super().__str__()
+
+
+PLACE: tuple[tuple[QuashAction, ...], ...] = tuple(
+    tuple(QuashAction("place", (code, s + 1)) for s in range(SPOTS)) for code in CODE
+)
+"""``PLACE[c][s]``: card id ``c`` onto spot index ``s`` (shown as spot ``s + 1``)."""
+TIEBREAK: tuple[QuashAction, ...] = tuple(QuashAction("tiebreak", (code,)) for code in CODE)
+CHOOSER: tuple[QuashAction, ...] = tuple(QuashAction("chooser", (s,)) for s in range(MAX_SEATS))
+
+PARSED: dict[Action, tuple[int, int, int]] = {}
+"""Prebuilt action (or any equal action) → (kind: 0 place, 2 tiebreak, 3 chooser; card id or seat; spot index)."""
+PARSED.update({PLACE[c][s]: (0, c, s) for c in range(len(CODE)) for s in range(SPOTS)})
+PARSED.update({TIEBREAK[c]: (2, c, -1) for c in range(len(CODE))})
+PARSED.update({CHOOSER[s]: (3, s, -1) for s in range(MAX_SEATS)})
+
+
+def spot_arg(arg: object) -> int:
+    """A spot number (1–9) from an action argument, as a 0-based index."""
+    if type(arg) is not int or not 1 <= arg <= SPOTS:
+        raise MalformedAction(f"{arg!r} is not a spot: spots are numbered 1 to {SPOTS}")
+    return arg - 1
+
+
+def chain_args(args: tuple) -> tuple[list[int], list[int]]:
+    """(cards, spot indexes) of a ``place`` or ``swap``: ``cards[0]`` is the hand
+    card, ``cards[i]`` the card displaced from ``spots[i - 1]``; ``cards[i]``
+    goes to ``spots[i]``. Only the form is checked here."""
+    if len(args) < 2 or len(args) % 2:
+        raise MalformedAction(
+            f"A placement is a card then a spot (place:9D,4); a swap adds displaced cards and "
+            f"their spots (swap:9D,4,6C,7); got {len(args)} arguments"
+        )
+    if len(args) > 2 * SPOTS:
+        raise MalformedAction(f"A swap chain visits at most {SPOTS} spots")
+    cards = [card_arg(args[i]) for i in range(0, len(args), 2)]
+    spots = [spot_arg(args[i]) for i in range(1, len(args), 2)]
+    return cards, spots
+
+
+def one_arg(kind: str, args: tuple, example: str) -> object:
+    if len(args) != 1:
+        raise MalformedAction(f"{kind} takes exactly one argument, e.g. {example} (got {len(args)})")
+    return args[0]

@@ -1,0 +1,45 @@
+"""The registered QUASH :class:`~games.base.Game`: name, player counts, table options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, GameState, OptionSpec, bool_option, int_option
+from .actions import QuashAction
+from .ai import choose
+from .state import QuashState
+
+FINISH_RANGE = (5, 100)
+
+OPTIONS = (
+    OptionSpec(
+        "advanced", False,
+        "advanced play: 2 players get 23 cards each (6 set aside, no draw pile); swap chains "
+        "move cards already placed; every placement must keep its spot able to become a run",
+        parse=bool_option,
+    ),
+    OptionSpec(
+        "finish", 30,
+        f"the track's length: the first side to reach this many points wins "
+        f"({FINISH_RANGE[0]}–{FINISH_RANGE[1]})",
+        parse=int_option(*FINISH_RANGE),
+    ),
+)
+
+
+def create(players: int, options: dict[str, Any], seed: int) -> GameState:
+    return QuashState.new(players, options, seed)
+
+
+GAME = Game(
+    id="quash",
+    name="QUASH",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    state_class=QuashState,
+    create=create,
+    action_class=QuashAction,
+    player_counts=(2, 4),
+    ai=choose,
+)

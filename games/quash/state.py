@@ -1,0 +1,596 @@
+"""The QUASH game state: plain data, a seeded Rng, turns and the scoring phase.
+
+Representation (card ids from :mod:`games.q2j.rules`; codes once serialised):
+
+- ``hands[seat]``: a seat's hand, kept sorted by rank (A high) then suit;
+- ``pile``: the 2-player draw pile (top last); ``aside``: cards out of play
+  this round, unseen by everyone (advanced 2-player play sets 6 aside; a
+  hand-set position puts every card it does not list there);
+- ``board[side][spot]``: the cards on a side's spot (side 0 RED, 1 BLACK),
+  in slot order; a displaced card's slot takes the card that displaced it;
+- ``phase``: ``play`` (placing), ``tiebreak`` (scoring waits for secret
+  cards), ``over``; scoring itself runs inside ``apply``;
+- ``spot``: the spot being scored (0-based; 0 during play); ``results``:
+  this round's scored spots, in order; ``reveals``: the current spot's
+  tiebreak reveals so far; ``pending[side]``: a side's face-down tiebreak card
+  (-1 none); ``leftovers[side]``: the side's leftover cards (pooled per team
+  with 4 players), sorted; ``used``: this round's revealed tiebreak cards;
+- ``chooser[side]``: the seat that plays the side's tiebreak cards;
+- ``track[side]``, ``round_points[side]``, ``round_no``, ``dealer``, ``turn``,
+  ``winner`` (side, -1 for a draw, ``None`` while playing), ``moves``.
+
+See ``games/quash/__init__.py`` for the rulings these methods implement.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..base import Action, Event, GameState, Outcome
+from ..cards import Card, CardLike
+from ..errors import GameError, IllegalAction, MalformedAction
+from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
+from ..rng import Rng
+from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
+from .chains import advanced_moves, chain_text, check_chain
+from .deal import cut_for_deal, deal_round
+from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
+from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
+
+FORMAT = 1
+_KEY = SORT_KEY.__getitem__
+_RANGE = range(SPOTS)
+
+
+class QuashState(GameState):
+    """A QUASH match in progress."""
+
+    game_id = "quash"
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        rng: Rng,
+        *,
+        round_no: int,
+        dealer: int,
+        hands: list[list[int]],
+        pile: list[int],
+        aside: list[int],
+        board: list[list[list[int]]],
+        turn: int,
+        track: list[int],
+        phase: str = "play",
+        spot: int = 0,
+        results: list[dict[str, Any]] | None = None,
+        reveals: list[list[int]] | None = None,
+        pending: list[int] | None = None,
+        leftovers: list[list[int]] | None = None,
+        used: list[int] | None = None,
+        chooser: list[int] | None = None,
+        round_points: list[int] | None = None,
+        winner: int | None = None,
+        moves: int = 0,
+        last_round: dict[str, Any] | None = None,
+        opening: list[Event] | None = None,
+    ) -> None:
+        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = rng
+        self.round_no = round_no
+        self.dealer = dealer
+        self.hands = hands
+        self.pile = pile
+        self.aside = aside
+        self.board = board
+        self.turn = turn
+        self.track = track
+        self.phase = phase
+        self.spot = spot
+        self.results = results if results is not None else []
+        self.reveals = reveals if reveals is not None else []
+        self.pending = pending if pending is not None else [-1, -1]
+        self.leftovers = leftovers if leftovers is not None else [[], []]
+        self.used = used if used is not None else []
+        self.chooser = chooser if chooser is not None else [0, 1]
+        self.round_points = round_points if round_points is not None else [0, 0]
+        self.winner = winner
+        self.moves = moves
+        self.last_round = last_round
+        self.opening = opening if opening is not None else []
+        self.advanced: bool = bool(self.options["advanced"])
+        self.finish: int = self.options["finish"]
+        self._legal: tuple[int, int, list[Action], bool] | None = None
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "QuashState":
+        """A new match: the cut for the first deal, then round 1 dealt; ``options`` normalised."""
+        rng = Rng(seed)
+        dealer, cut_text = cut_for_deal(players, rng)
+        state = cls(
+            players, options, seed, rng, round_no=0, dealer=dealer, hands=[[] for _ in range(players)],
+            pile=[], aside=[], board=[[[] for _ in _RANGE] for _ in range(2)], turn=dealer, track=[0, 0],
+        )
+        sides = "; ".join(f"{SIDE_NAMES[side]}: {names(players, side)}" for side in (0, 1))
+        opening = [Event("sides", f"Sides — {sides}. First to {state.finish} points wins."),
+                   Event("cut", cut_text, dealer)]
+        state._deal(dealer, opening)
+        state.opening = opening
+        return state
+
+    def _deal(self, dealer: int, events: list[Event]) -> None:
+        """Deal the next round with ``dealer`` dealing; the seat on the dealer's left starts."""
+        self.round_no += 1
+        self.dealer = dealer
+        dealt = deal_round(self.players, dealer, self.advanced, self.rng)
+        self.hands, self.pile, self.aside = dealt.hands, dealt.pile, dealt.aside
+        self.board = [[[] for _ in _RANGE] for _ in range(2)]
+        self.turn = (dealer + 1) % self.players
+        self.phase = "play"
+        self.spot = 0
+        self.results, self.reveals, self.used = [], [], []
+        self.pending = [-1, -1]
+        self.leftovers = [[], []]
+        self.round_points = [0, 0]
+        self._legal = None
+        n = len(self.hands[0])
+        if self.players == 2 and self.advanced:
+            how = f"sets {len(self.aside)} cards aside unseen and deals {n} cards each; there is no draw pile"
+        elif self.players == 2:
+            how = f"deals {n} cards each; {len(self.pile)} cards form the draw pile"
+        else:
+            how = f"deals {n} cards to each player; there is no draw pile"
+        events.append(Event(
+            "deal", f"Round {self.round_no}: {{p{dealer}}} {how}. {{p{self.turn}}} plays first.", dealer,
+        ))
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int = 2,
+        *,
+        board: Sequence[Sequence[Sequence[CardLike] | str]] | None = None,
+        hands: Sequence[Sequence[CardLike] | str] | None = None,
+        pile: Sequence[CardLike] | str = (),
+        leftovers: Sequence[Sequence[CardLike] | str] | None = None,
+        turn: int | None = None,
+        dealer: int | None = None,
+        track: Sequence[int] = (0, 0),
+        chooser: Sequence[int] | None = None,
+        round_no: int = 1,
+        advanced: bool = False,
+        finish: int = 30,
+        seed: int = 0,
+    ) -> "QuashState":
+        """A hand-set position, for tests and puzzles.
+
+        ``board`` gives each side's nine spots (spot 1 first; a spot is a list of
+        codes or a space-separated string such as ``"9D 10D JD"``); ``hands``
+        each seat's hand; ``pile`` the draw pile, bottom first (its last card is
+        drawn first). Every card the position does not list is set aside,
+        unseen, so later rounds still deal all 52.
+
+        Without ``leftovers`` the position is mid-play: ``turn`` (default: the
+        seat on the dealer's left) must be able to place. With ``leftovers``
+        (one list per side; both boards must be full and hands empty) the
+        position is the start of scoring: scoring runs at once and what it
+        announced is :meth:`opening_events` (it may stop at a tiebreak, or even
+        end the match). ``dealer`` defaults to the seat before ``turn``.
+        Duplicates, overfull spots or bad seats raise :class:`GameError`.
+        """
+        from .game import GAME  # the Game validates options; imported late to avoid a cycle
+
+        if players not in (2, 4):
+            raise GameError(f"QUASH is for 2 or 4 players, not {players!r}")
+        opts = GAME.normalize_options({"advanced": advanced, "finish": finish}, players)
+
+        def ids(cards: Sequence[CardLike] | str) -> list[int]:
+            if isinstance(cards, str):
+                cards = cards.split()
+            return [card_arg(c.code if isinstance(c, Card) else c) for c in cards]
+
+        raw_board = board if board is not None else [[[] for _ in _RANGE] for _ in range(2)]
+        if len(raw_board) != 2 or any(len(side) != SPOTS for side in raw_board):
+            raise GameError("board lists two sides (RED, BLACK) of nine spots each")
+        the_board = [[ids(spot) for spot in side] for side in raw_board]
+        for side in the_board:
+            for s, cards in enumerate(side):
+                if len(cards) > SPOT_SIZE[s]:
+                    raise GameError(f"Spot {s + 1} ({KIND[s]}) holds at most {SPOT_SIZE[s]} cards")
+        the_hands = [ids(h) for h in hands] if hands is not None else [[] for _ in range(players)]
+        if len(the_hands) != players:
+            raise GameError("Give one hand per seat")
+        the_hands = [sorted(h, key=_KEY) for h in the_hands]
+        the_pile = ids(pile)
+        the_left = [sorted(ids(lst), key=_KEY) for lst in leftovers] if leftovers is not None else [[], []]
+        if len(the_left) != 2:
+            raise GameError("leftovers lists one pool per side")
+        listed = [c for side in the_board for spot in side for c in spot]
+        listed += [c for h in the_hands for c in h] + the_pile + [c for lst in the_left for c in lst]
+        if len(set(listed)) != len(listed):
+            raise GameError("A card appears twice in the position")
+        aside = [c for c in range(52) if c not in set(listed)]
+        if turn is None:
+            turn = ((dealer if dealer is not None else players - 1) + 1) % players
+        if type(turn) is not int or not 0 <= turn < players:
+            raise GameError(f"turn={turn!r} is not a seat")
+        if dealer is None:
+            dealer = (turn - 1) % players
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise GameError(f"dealer={dealer!r} is not a seat")
+        the_chooser = list(chooser) if chooser is not None else [0, 1]
+        if len(the_chooser) != 2 or any(type(c) is not int or not 0 <= c < players or c % 2 != side
+                                        for side, c in enumerate(the_chooser)):
+            raise GameError(f"chooser={chooser!r}: give one seat of each side (RED seats are even)")
+        state = cls(
+            players, opts, seed, Rng(seed), round_no=round_no, dealer=dealer, hands=the_hands, pile=the_pile,
+            aside=aside, board=the_board, turn=turn, track=[int(t) for t in track], chooser=the_chooser,
+        )
+        full = [sum(len(spot) for spot in side) == SIDE_CARDS for side in the_board]
+        if leftovers is not None:
+            if not all(full) or any(the_hands) or the_pile:
+                raise GameError("A scoring position needs both boards full, empty hands and no pile")
+            state.leftovers = the_left
+            run_scoring(state, state.opening)
+            return state
+        side = turn % 2
+        if full[side] or not the_hands[turn]:
+            raise GameError(f"Seat {turn} can't place: its side is full or its hand is empty")
+        gap = sum(SPOT_SIZE) - sum(len(s) for s in the_board[side])
+        other = sum(SPOT_SIZE) - sum(len(s) for s in the_board[1 - side])
+        if gap - other not in (0, 1):
+            raise GameError("Sides take turns: the side to act has as many open slots as the other, or one more")
+        return state
+
+    # ----------------------------------------------------------- contract
+
+    def to_act(self) -> list[int]:
+        """``[turn]`` while placing; during a tiebreak the choosing seat of each side that
+        has not laid its card yet (both at first: the choice is simultaneous); ``[]`` when over."""
+        phase = self.phase
+        if phase == "play":
+            return [self.turn]
+        if phase == "tiebreak":
+            pending, chooser = self.pending, self.chooser
+            return sorted(chooser[side] for side in (0, 1) if pending[side] < 0)
+        return []
+
+    def _moves(self, seat: int) -> tuple[list[Action], bool]:
+        """(the placing seat's legal placements, whether advanced free placement applies); cached."""
+        cached = self._legal
+        if cached is not None and cached[0] == self.moves and cached[1] == seat:
+            return cached[2], cached[3]
+        spots = self.board[seat % 2]
+        hand = self.hands[seat]
+        if self.advanced:
+            moves, free = advanced_moves(spots, hand)
+        else:
+            open_spots = [s for s in _RANGE if len(spots[s]) < SPOT_SIZE[s]]
+            moves, free = [PLACE[c][s] for c in hand for s in open_spots], False
+        self._legal = (self.moves, seat, moves, free)
+        return moves, free
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Placing: ``place`` actions (hand order, then spot), then in advanced play
+        ``swap`` chains. Tiebreak: ``tiebreak`` with each of the side's leftover cards,
+        then (4 players) ``chooser`` handing the choice to the partner. ``[]`` otherwise."""
+        phase = self.phase
+        if phase == "play":
+            if seat != self.turn:
+                return []
+            return list(self._moves(seat)[0])
+        if phase == "tiebreak" and seat in self.to_act():
+            side = seat % 2
+            acts: list[Action] = [TIEBREAK[c] for c in self.leftovers[side]]
+            if self.players == 4:
+                acts.append(CHOOSER[(seat + 2) % 4])
+            return acts
+        return []
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
+        if type(seat) is not int or self.phase not in ("play", "tiebreak") or seat not in self.to_act():
+            self.check_turn(seat)
+        try:
+            known = PARSED.get(action)
+        except TypeError:  # unhashable junk
+            known = None
+        if known is not None:
+            kind, c, s = known
+            if kind == 0:
+                return self._place(seat, [c], [s])
+            if kind == 2:
+                return self._tiebreak(seat, c)
+            return self._handover(seat, c)
+        try:
+            kind, args = action
+        except (TypeError, ValueError):
+            raise MalformedAction(f"Not a QUASH move: {action!r}") from None
+        if type(args) is not tuple:
+            raise MalformedAction(f"Not a QUASH move: {action!r}")
+        if kind == "place":
+            cards, spots = chain_args(args)
+            if len(cards) != 1:
+                raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a chain is swap:…)")
+            return self._place(seat, cards, spots)
+        if kind == "swap":
+            cards, spots = chain_args(args)
+            if len(cards) < 2:
+                raise MalformedAction("A swap names at least one displaced card, e.g. swap:9D,4,6C,7")
+            return self._place(seat, cards, spots)
+        if kind == "tiebreak":
+            return self._tiebreak(seat, card_arg(one_arg(kind, args, "tiebreak:9H"), "your tiebreak card"))
+        if kind == "chooser":
+            target = one_arg(kind, args, "chooser:2")
+            if type(target) is not int:
+                raise MalformedAction(f"chooser takes a seat number, not {target!r}")
+            return self._handover(seat, target)
+        raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, tiebreak and chooser")
+
+    # ----------------------------------------------------------- placing
+
+    def _place(self, seat: int, cards: list[int], where: list[int]) -> list[Event]:
+        if self.phase != "play":
+            raise IllegalAction("Scoring has started: the only move now is a tiebreak card")
+        side = seat % 2
+        spots = self.board[side]
+        hand = self.hands[seat]
+        runnable = check_chain(spots, hand, cards, where, self.advanced)
+        if self.advanced and not runnable:
+            moves, free = self._moves(seat)
+            if not free:
+                s = where[0]
+                raise IllegalAction(
+                    f"{PRETTY[cards[0]]} can't go to spot {s + 1}: {pretty([*spots[s], cards[0]])} could never "
+                    "become a run (advanced play allows that only when no placement or swap keeps a run possible)"
+                )
+        hand.remove(cards[0])
+        last = len(where) - 1
+        for i, s in enumerate(where):
+            spot = spots[s]
+            if i < last:
+                spot[spot.index(cards[i + 1])] = cards[i]
+            else:
+                spot.append(cards[i])
+        self.moves += 1
+        self._legal = None
+        s0 = where[0] + 1
+        if len(cards) == 1:
+            text = f"{{p{seat}}} placed {PRETTY[cards[0]]} on {SIDE_NAMES[side]}'s spot {s0} ({KIND[where[0]]})"
+        else:
+            text = f"{{p{seat}}} swapped on {SIDE_NAMES[side]}'s side: {chain_text(cards, where)}"
+        if self.advanced and not runnable:
+            text += " (no move could keep a run possible, so the spot will fail)"
+        events = [Event("place", text + ".", seat)]
+        if self.pile:
+            drawn = self.pile.pop()
+            insort(hand, drawn, key=_KEY)
+            left = len(self.pile)
+            events[0] = Event("place", f"{text} and drew a card ({left} left in the pile).", seat)
+            events.append(Event("draw", f"You drew {PRETTY[drawn]}.", seat, private_to=seat))
+            if not left:
+                events.append(Event("pile_empty", "The draw pile is empty: the rest of the round is played "
+                                                  "from the hands."))
+        board = self.board
+        if all(len(board[x][s]) == SPOT_SIZE[s] for x in (0, 1) for s in _RANGE):
+            self._start_scoring(events)
+        else:
+            self.turn = (seat + 1) % self.players
+        return events
+
+    def _start_scoring(self, events: list[Event]) -> None:
+        """Both sides are full: pool the leftovers per side and score from spot 1."""
+        for side in (0, 1):
+            pool: list[int] = []
+            for s in side_seats(self.players, side):
+                pool += self.hands[s]
+                self.hands[s] = []
+            self.leftovers[side] = sorted(pool, key=_KEY)
+        counts = ", ".join(f"{SIDE_NAMES[x]} {len(self.leftovers[x])}" for x in (0, 1))
+        if self.players == 2:
+            text = f"Every spot is full. The cards left in hand are kept for tiebreakers ({counts})."
+        else:
+            text = (f"Every spot is full. Each team pools its leftover cards for tiebreakers ({counts}); "
+                    f"{{p{self.chooser[0]}}} chooses RED's and {{p{self.chooser[1]}}} BLACK's.")
+        events.append(Event("scoring", text + " Scoring starts at spot 1."))
+        self.spot = 0
+        run_scoring(self, events)
+
+    def end_round(self, events: list[Event]) -> None:
+        """All nine spots scored without a winner: announce, keep a summary, deal the next round."""
+        pts = self.round_points
+        events.append(Event(
+            "round_end",
+            f"Round {self.round_no} is scored: RED +{pts[0]}, BLACK +{pts[1]} ({track_text(self.track)}).",
+        ))
+        self.last_round = self._round_summary()
+        self._deal((self.dealer + 1) % self.players, events)
+
+    def _round_summary(self) -> dict[str, Any]:
+        """The finished round for views: who won each spot, no card codes (every card
+        goes back into the deck for the next round and may be hidden again)."""
+        return {
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "points": list(self.round_points),
+            "spots": [
+                {"spot": i + 1, "winner": SIDE_NAMES[r["winner"]] if r["winner"] >= 0 else None,
+                 "points": list(r["points"]), "how": r["how"], "quash": r["quash"]}
+                for i, r in enumerate(self.results)
+            ],
+        }
+
+    def finish_match(self, winner: int) -> None:
+        """End the match: ``winner`` is a side, or -1 for a draw."""
+        self.winner = winner
+        self.phase = "over"
+        self.pending = [-1, -1]
+        self._legal = None
+
+    # ----------------------------------------------------------- tiebreaks
+
+    def _tiebreak(self, seat: int, card: int) -> list[Event]:
+        if self.phase != "tiebreak":
+            raise IllegalAction("There is no tiebreaker to play now")
+        side = seat % 2
+        if card not in self.leftovers[side]:
+            whose = "your leftover cards" if self.players == 2 else "your team's leftover cards"
+            raise IllegalAction(f"{PRETTY[card]} is not among {whose}")
+        events: list[Event] = []
+        self.moves += 1
+        self._legal = None
+        play_tiebreak(self, seat, card, events)
+        return events
+
+    def _handover(self, seat: int, target: int) -> list[Event]:
+        if self.phase != "tiebreak":
+            raise IllegalAction("The tiebreak choice can only be handed over during a tiebreaker")
+        if self.players != 4:
+            raise IllegalAction("Only teams (4 players) can hand the tiebreak choice to a partner")
+        partner = (seat + 2) % 4
+        if target != partner:
+            raise IllegalAction(f"Only your partner (seat {partner + 1}) can take over your team's tiebreak choice")
+        side = seat % 2
+        self.chooser[side] = partner
+        self.moves += 1
+        self._legal = None
+        return [Event(
+            "chooser", f"{{p{seat}}} hands {SIDE_NAMES[side]}'s tiebreak choice to {{p{partner}}}.", seat,
+        )]
+
+    # ----------------------------------------------------------- results
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def outcome(self) -> Outcome | None:
+        """The side that reached the finish first wins (its seats are ``winners``); a draw
+        when both reached it on the same spot. ``scores[seat]`` is the seat's side's track."""
+        if self.phase != "over":
+            return None
+        teams = (tuple(side_seats(self.players, 0)), tuple(side_seats(self.players, 1)))
+        scores = tuple(self.track[s % 2] for s in range(self.players))
+        t = track_text(self.track)
+        if self.winner is None or self.winner < 0:
+            reason = f"Both sides reached the finish ({self.finish}) on the same spot: a draw ({t})."
+            return Outcome((), (tuple(range(self.players)),), scores, reason, teams)
+        w = self.winner
+        reason = f"{SIDE_NAMES[w]} ({names(self.players, w)}) reached the finish ({self.finish}) first ({t})."
+        return Outcome(teams[w], (teams[w], teams[1 - w]), scores, reason, teams)
+
+    def opening_events(self) -> list[Event]:
+        """The sides, the cut for the first deal and round 1's deal (or, for a scoring
+        position built by :meth:`from_position`, what its scoring announced)."""
+        return list(self.opening)
+
+    # ----------------------------------------------------------- cards and views
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = {"pile": [DECK[c] for c in self.pile], "aside": [DECK[c] for c in self.aside],
+                 "used": [DECK[c] for c in self.used]}
+        for s in range(self.players):
+            zones[f"hand:{s}"] = [DECK[c] for c in self.hands[s]]
+        for side in (0, 1):
+            name = SIDE_NAMES[side]
+            zones[f"board:{name}"] = [DECK[c] for spot in self.board[side] for c in spot]
+            zones[f"leftovers:{name}"] = [DECK[c] for c in self.leftovers[side]]
+            zones[f"pending:{name}"] = [DECK[self.pending[side]]] if self.pending[side] >= 0 else []
+        return zones
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The pile and set-aside cards for everyone; every other seat's hand (a
+        partner's too); the other side's leftovers and face-down tiebreak card
+        (both sides' for the public)."""
+        hidden = self.pile + self.aside
+        for s in range(self.players):
+            if s != seat:
+                hidden = hidden + self.hands[s]
+        for side in (0, 1):
+            if seat is None or seat % 2 != side:
+                hidden = hidden + self.leftovers[side]
+                if self.pending[side] >= 0:
+                    hidden = hidden + [self.pending[side]]
+        return [DECK[c] for c in hidden]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    # ----------------------------------------------------------- snapshots
+
+    def to_json(self) -> dict[str, Any]:
+        from .view import results_json
+
+        def codes(ids: Iterable[int]) -> list[str]:
+            return [CODE[c] for c in ids]
+
+        return {
+            "game": self.game_id,
+            "format": FORMAT,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "hands": [codes(h) for h in self.hands],
+            "pile": codes(self.pile),
+            "aside": codes(self.aside),
+            "board": [[codes(spot) for spot in side] for side in self.board],
+            "turn": self.turn,
+            "track": list(self.track),
+            "phase": self.phase,
+            "spot": self.spot,
+            "results": results_json(self.results),
+            "reveals": [codes(pair) for pair in self.reveals],
+            "pending": [CODE[c] if c >= 0 else None for c in self.pending],
+            "leftovers": [codes(lst) for lst in self.leftovers],
+            "used": codes(self.used),
+            "chooser": list(self.chooser),
+            "round_points": list(self.round_points),
+            "winner": self.winner,
+            "moves": self.moves,
+            "last_round": self.last_round,
+            "opening": [e.to_json() for e in self.opening],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "QuashState":
+        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
+        from .view import results_from_json
+
+        try:
+            if data["game"] != cls.game_id or data["format"] != FORMAT:
+                raise MalformedAction(f"Not a QUASH snapshot (game {data['game']!r}, format {data['format']!r})")
+
+            def ids(codes: Iterable[str]) -> list[int]:
+                return [ID_BY_CODE[c] for c in codes]
+
+            return cls(
+                data["players"], data["options"], data["seed"], Rng(data["rng"]),
+                round_no=data["round"], dealer=data["dealer"], hands=[ids(h) for h in data["hands"]],
+                pile=ids(data["pile"]), aside=ids(data["aside"]),
+                board=[[ids(spot) for spot in side] for side in data["board"]], turn=data["turn"],
+                track=list(data["track"]), phase=data["phase"], spot=data["spot"],
+                results=results_from_json(data["results"]), reveals=[ids(p) for p in data["reveals"]],
+                pending=[ID_BY_CODE[c] if c is not None else -1 for c in data["pending"]],
+                leftovers=[ids(lst) for lst in data["leftovers"]], used=ids(data["used"]),
+                chooser=list(data["chooser"]), round_points=list(data["round_points"]), winner=data["winner"],
+                moves=data["moves"], last_round=data["last_round"],
+                opening=[Event.from_json(e) for e in data["opening"]],
+            )
+        except (KeyError, TypeError, IndexError) as exc:
+            raise MalformedAction(f"Broken QUASH snapshot: {exc!r}") from None
