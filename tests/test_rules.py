@@ -210,7 +210,7 @@ RULINGS_FACTS = {
         "Target score (default 1000)", "Target 0 means an endless match", "Rounds (default 0 = no limit)",
         "the highest total wins", "`target:`", "`rounds:`",
         # the engine's rulings
-        "one set per rank", "after 10 turns in a row in which nobody drew from the draw pile", "equal totals share the win",
+        "one set per rank", "Deckhand always puts Q♠ down first", "the whole discard pile", "even if the draw pile ran out on that same turn", "after 10 turns in a row in which nobody drew from the draw pile", "equal totals share the win",
     ],
     "quash": [
         "2 players", "4 players in two teams", "Triple spots 1, 4, 7", "Double spots 2, 5, 8", "Single spots 3, 6, 9",
@@ -229,7 +229,7 @@ RULINGS_FACTS = {
         "If one side has no leftover cards left, the other side wins the spot; if neither has any, nobody wins it",
         "finish (30 by default) wins at once, even in the middle of scoring",
         "6 cards are set aside face down", "23 each", "Swap chains", "occupied slot",
-        "a card moves at most once per turn", "never goes back to your hand",
+        "displaces at most two cards", "moves each card at most once", "never sends a card back to your hand", "Switch side",
         "able to become a run", "Single spots take anything", "not onto a triple spot holding 10 J",
         "`finish:`", "`advanced:`", "default 30",
     ],

@@ -63,7 +63,7 @@ TURN = """\
 Placement is free in normal play: any card on any open slot (see *The board and runs* for failed sequences, and *Advanced play* for swaps)."""
 
 FOUR_PLAYERS = """\
-- Teams: RED is seats 1 and 3, BLACK seats 2 and 4, in the order people joined the table. Partners share one side of the board and fill it together.
+- Teams: RED is seats 1 and 3, BLACK seats 2 and 4, in the order people joined the table. In the lobby, **Switch side** swaps your seat with the player next to you in that order, which puts you on the other side. Partners share one side of the board and fill it together.
 - **No table talk**: partners build their sequences without knowing each other's cards, and must not hint.
 - At the end of the round each player has **4** cards left; each team **pools** its 8 for tiebreakers.
 - The team's **first seat** chooses the team's tiebreak card, unless they hand that choice to their partner.
@@ -111,7 +111,7 @@ ADVANCED = """\
 Turn on `advanced:` for a harder game:
 
 - **Deal**: with two players, **6 cards are set aside face down**, unseen by anyone (the dealer too), and the other 46 dealt **23 each**; there is no draw pile, and each player keeps 5 cards for tiebreakers. With four players, the usual four-player deal.
-- **Swap chains**: instead of placing on an open slot, you may put a hand card on an **occupied** slot of your side. The card it displaces must go to **another spot**: onto an open slot, or onto an occupied one, displacing again, and so on until a card lands on an open slot. A chain enters each spot at most once, so a card moves at most once per turn, and a card never goes back to your hand.
+- **Swap chains**: instead of placing on an open slot, you may put a hand card on an **occupied** slot of your side. The card it displaces must go to **another spot**: onto an open slot, or onto an occupied one, displacing one more card, which must then land on an open slot. A chain displaces **at most two** cards (so it touches at most three spots), enters each spot at most once, moves each card at most once, and never sends a card back to your hand.
 - **Keep runs possible**: in advanced play every card placed, swaps included, must leave its spot **able to become a run**. Single spots take anything.
 
 Examples:
@@ -126,7 +126,7 @@ Open a table with `{COMMAND}`. Every option is optional:
 - `advanced:` **False** (default) or **True**: advanced play (see *Advanced play*).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
 
-Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined), people and AI players together.
+Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined; **Switch side** in the lobby changes sides), people and AI players together.
 
 Examples: `{COMMAND}` · `{COMMAND} finish:20` · `{COMMAND} advanced:True`"""
 

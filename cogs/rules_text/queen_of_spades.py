@@ -1,8 +1,7 @@
 """Queen of Spades, the two-deck rummy with wild 2s.
 
-Sources: RULINGS.md §5 and the source rules (seed 002). The engine
-(``games/queen_of_spades``) was still being written when this text was; the
-points marked "pending" in the report may need its final rulings.
+Sources: RULINGS.md §5, the source rules (seed 002), and the engine's rulings
+in ``games/queen_of_spades/__init__.py``.
 """
 
 from __future__ import annotations
@@ -37,17 +36,17 @@ The sections: decks and the deal, the cut, your turn, taking the discard pile, s
 
 SETUP = """\
 - **Decks**: 52-card decks with **two jokers each**: **2 decks** (108 cards) for 2 to 6 players, **3 decks** (162 cards) for 7 or 8.
-- **Dealer**: the first dealer is chosen at random; the deal then moves one seat on each round.
-- Each player gets **13 cards**, dealt as the next section describes. The next card is turned face up to start the **discard pile**; the rest is the face-down **draw pile**.
+- **Dealer**: the first dealer is drawn at random (seeded, and announced); the deal then moves one seat on each round.
+- Each player gets **13 cards**, one at a time starting with the player after the dealer, after the cut described in the next section. The next card is turned face up to start the **discard pile**; the rest is the face-down **draw pile**.
 - The player **after the dealer** starts, and play goes round clockwise (seat order)."""
 
 CUT = """\
 Before dealing, the dealer **cuts** the deck, and a lucky cut scores.
 
-- The dealer names how many cards to cut: a number from 1 to the size of the deck.
+- The deck is shuffled first. The dealer then names how many cards to cut, a number from 1 to the size of the deck, or chooses to deal without cutting.
 - Nobody cuts exactly by hand, so the real cut lands **within ±4** cards of the number named: any of those nine counts is equally likely (seeded by Deckhand), never less than 1 card or more than the whole deck.
 - **Perfect cut**: if the real cut is exactly **13 × players** (just enough for the deal) or **13 × players + 1** (the deal plus the first card of the discard pile), the dealer scores a **100** bonus.
-- The deal uses the cut packet first; if it runs short, the dealer tops it up from the rest of the deck.
+- The deal uses the cut packet first; if it runs short, the dealer tops it up from the rest of the deck. Dealt this way the cut never changes which cards anyone gets: it only decides the bonus.
 - If the dealer doesn't cut in time, Deckhand deals without a cut, and there is no bonus.
 
 Example: with four players the perfect cuts are 52 and 53. Naming 53 gives a real cut between 49 and 57, so the bonus comes two times in nine."""
@@ -62,12 +61,12 @@ Every turn has three steps, in this order:
 2. **Lay** new sets and **add** cards to your own sets, as many as you like, or none.
 3. **Discard** exactly one card onto the discard pile. The discard ends your turn.
 
-A laid card stays on the table: it is played, and scores for you at the end of the round."""
+A laid card stays on the table: it is played, and scores for you at the end of the round. Everyone can see every laid set and the whole discard pile, bottom to top (each of its cards was seen when it was discarded); other hands and the draw pile stay hidden."""
 
 PILE = """\
 Taking a discard pile of several cards can fill your hand, for better or worse:
 
-- You must lay the top card straight away in a **new set** with **two or more matching cards from your hand**, with no wild 2 in it (a natural set). If you can't make such a set, you can't take the pile.
+- You must lay the top card straight away in a **new set** with **two or more matching cards from your hand**, with no wild 2 in it (a natural set). You choose how many: holding four queens, you may lay just two of them with the top queen. If you can't make such a set, you can't take the pile.
 - The top card can't simply be added to a set you have already laid: you still need the two matching cards from your hand. Once the new set is down, though, it merges with your earlier set of the same rank (you keep one set per rank).
 - The rest of the pile goes into your hand; then you carry on with your turn: lay more sets, add to your sets, and discard.
 - When the discard pile is a single card, none of this applies: take it freely, no set needed.
@@ -78,16 +77,17 @@ Example: you already have 5♠ 5♦ 5♣ laid, hold 5♥ 5♠ in your hand, and 
 SETS = """\
 - A **set** is three or more cards of the **same rank**; suits don't matter, and duplicates from another deck are fine (Q♠ Q♠ Q♥ is a set).
 - **2s are wild** and stand for any rank, but a set may hold **at most one wild**. So two 2s and one other card make no set: 2♣ 2♦ 9♥ can't be laid, while 2♣ 9♥ 9♠ can.
-- Three or more 2s together are a **natural set of 2s**, not wilds.
+- Three or more 2s together are a **natural set of 2s**, not wilds; 2s added to it later are natural too.
 - **Jokers are not wild.** They only form sets of their own: 🃏 🃏 🃏. A set of jokers may take one wild 2, like any set (🃏 🃏 2♥).
 - On your turn you may add a wild 2 to any of your sets that doesn't have one yet, and add cards of the right rank to your sets.
 - You only ever lay and extend **your own** sets, never another player's.
-- You keep **one set per rank**: with a set of queens down, more queens go onto it rather than into a second set of queens."""
+- You keep **one set per rank** (jokers count as a rank): with a set of queens down, more queens go onto it rather than into a second set of queens. So each of your sets has at most one wild.
+- Cards of one rank differ only by suit, and only Q♠ is worth more, so when you lay or add queens Deckhand always puts Q♠ down first: it scores 100 laid and costs 100 held. You can still discard Q♠ on purpose."""
 
 ENDING = """\
-- **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus. You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
+- **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus, even if the draw pile ran out on that same turn. You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
 - **Draw pile used up**: if the draw pile is empty once a turn's discard has been made, the round ends there, and **nobody** gets the going-out bonus.
-- Either way, everyone then scores the round."""
+- Either way, everyone then scores the round, and every hand is shown."""
 
 
 def _scoring() -> str:
@@ -119,8 +119,8 @@ MATCH = """\
 OPTIONS = f"""\
 Open a table with `{COMMAND}`. Every option is optional:
 
-- `target:` the score that ends the match; default **1000**; **0** plays an endless match.
-- `rounds:` end the match after this many rounds; default **0** (no limit).
+- `target:` the score that ends the match, 0 to 100000; default **1000**; **0** plays an endless match.
+- `rounds:` end the match after this many rounds, 0 to 1000; default **0** (no limit).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10. It also limits the dealer's cut: a dealer who doesn't cut in time deals without one.
 
 Players: **2 to 8**, people and AI players together (2 decks for up to 6 players, 3 for 7 or 8).
