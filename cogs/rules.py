@@ -143,11 +143,11 @@ def _known_game(game_id: str) -> GameRules:
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>-?\d+):(?P<verb>prev|next)",
+    template=r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<verb>prev|next)",
 ):
     def __init__(self, game_id: str, page: int, verb: str, button: discord.ui.Button | None = None) -> None:
         super().__init__(button or discord.ui.Button(label=verb, custom_id=f"dh:rules:{game_id}:{page}:{verb}"))
-        self.game_id, self.page = game_id, page
+        self.game_id, self.page = game_id, max(page, 0)
 
     @classmethod
     def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> "PageButton":

@@ -475,3 +475,18 @@ async def test_rules_controls_are_not_taken_for_unknown_ones(server):
     r = await s.h.slash("rules", {"game": "q2j"}, user=ana, channel=s.channel)
     click = await s.h.click(r.message, custom_id=_button(r.message, "next")["custom_id"], user=ana)
     assert click.response_type == 7 and not click.followups
+
+
+async def test_old_or_forged_rules_controls_are_answered_sensibly(server):
+    """A page past the end (the text got shorter since) shows the last page; an unknown game is refused politely."""
+    from discord_play import forge_click
+
+    s = server
+    ana = s.user("ana")
+    r = await s.h.slash("rules", {"game": "war"}, user=ana, channel=s.channel)
+    click = await forge_click(s, r.message, "dh:rules:war:999:next", ana)
+    assert click.response_type == 7
+    total = len(pages("war"))
+    assert _embed(s.h.message(r.message.id))["footer"]["text"].startswith(f"Page {total} of {total}")
+    click = await forge_click(s, r.message, "dh:rules:poker:1:next", ana)
+    assert click.ephemeral and "aren't available" in click.text
