@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import GameRules, Section
 from .common import playing_in_deckhand
 
-COMMAND = "/queen-of-spades start"
+COMMAND = "/qos start"
 
 CARD_POINTS: tuple[tuple[str, int], ...] = (
     ("Q♠, the queen of spades", 100),
