@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 _RANGE = range(SPOTS)
 MAX_DISPLACED = 2
-"""A swap chain displaces at most this many cards (so it touches at most 3 spots)."""
+"""A swap chain displaces at most this many cards (so it touches at most 3 spots).
+:func:`runnable_moves` is written out for exactly this bound (two nested levels)."""
 
 
 def plain_placements(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> list[QuashAction]:
@@ -70,12 +71,11 @@ def _tables(spots: Sequence[Sequence[int]]) -> tuple[list[tuple[bool, ...]], lis
     return land, swap
 
 
-def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int], limit: int = 1 << 30) -> list[QuashAction]:
+def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> list[QuashAction]:
     """Advanced play: every plain placement, and every swap chain of at most
     :data:`MAX_DISPLACED` displaced cards, that keeps each spot it changes able
     to become a run. Plain placements come first (hand order, then spot), then
-    chains (by hand card, first spot, displaced card, next spot…). At most
-    ``limit`` are listed (``limit=1`` answers "is there any?")."""
+    chains (by hand card, first spot, displaced card, next spot…)."""
     land, swap = _tables(spots)
     out: list[QuashAction] = []
     for h in hand:
@@ -84,8 +84,6 @@ def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int], limit: i
         for s in _RANGE:
             if land[s][r]:
                 out.append(row[s])
-                if len(out) >= limit:
-                    return out
     for h in hand:
         r = RANK[h]
         code = CODE[h]
@@ -100,8 +98,6 @@ def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int], limit: i
                         continue
                     if land[s2][rd]:
                         out.append(QuashAction("swap", head + (s2 + 1,)))
-                        if len(out) >= limit:
-                            return out
                     for d2, ok2 in swap[s2]:
                         if not ok2[rd]:
                             continue
@@ -110,8 +106,6 @@ def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int], limit: i
                         for s3 in _RANGE:
                             if s3 != s and s3 != s2 and land[s3][rd2]:
                                 out.append(QuashAction("swap", head2 + (s3 + 1,)))
-                                if len(out) >= limit:
-                                    return out
     return out
 
 
@@ -123,10 +117,6 @@ def advanced_moves(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> tuple
     if moves:
         return moves, False
     return plain_placements(spots, hand), True
-
-
-def has_runnable_move(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> bool:
-    return bool(runnable_moves(spots, hand, limit=1))
 
 
 def check_chain(spots: Sequence[Sequence[int]], hand: Sequence[int], cards: list[int], where: list[int],
@@ -241,13 +231,16 @@ def chain_options(state: "QuashState", seat: int, chain: Sequence[str | int] = (
     if action is None and not following:
         shown = ",".join(str(p) for p in key)
         raise IllegalAction(f"No legal placement starts with {shown}")
+    choices: tuple[str | int, ...] = tuple(following)
+    if n % 2:
+        choices = tuple(sorted(choices))  # spots in board order
     if n == 0:
         expects, moving = "card", None
     elif n % 2:
         expects, moving = "spot", key[-1]
     else:
         expects, moving = "displace", key[-2]
-    return ChainOptions(key, expects, moving, tuple(following), action)
+    return ChainOptions(key, expects, moving, choices, action)
 
 
 def chain_text(cards: list[int], where: list[int]) -> str:
@@ -259,6 +252,6 @@ def chain_text(cards: list[int], where: list[int]) -> str:
 
 
 __all__ = [
-    "ChainOptions", "advanced_moves", "chain_options", "check_chain", "has_runnable_move",
-    "plain_placements", "runnable_moves",
+    "MAX_DISPLACED", "ChainOptions", "advanced_moves", "chain_options", "check_chain", "plain_placements",
+    "runnable_moves",
 ]

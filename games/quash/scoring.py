@@ -32,7 +32,7 @@ _WHY = {
     "rank": "higher card",
     "top": "higher top card",
     "suit": "a same-suit run beats a mixed one",
-    "failed": "a run against a failed sequence: the spot and 1 bonus",
+    "failed": "a run against a failed sequence, the spot plus 1 bonus",
 }
 
 
@@ -137,9 +137,9 @@ def run_scoring(state: "QuashState", events: list[Event]) -> None:
             if how == "both-failed":
                 text = f"{head}RED {describe(red)} and BLACK {describe(black)} both failed, nobody wins the spot"
             elif winner == 0:
-                text = f"{head}RED {describe(red)} beats BLACK {describe(black)} ({_WHY[how]})"
+                text = f"{head}RED {describe(red)} beats BLACK {describe(black)} — {_WHY[how]}"
             else:
-                text = f"{head}BLACK {describe(black)} beats RED {describe(red)} ({_WHY[how]})"
+                text = f"{head}BLACK {describe(black)} beats RED {describe(red)} — {_WHY[how]}"
             if resolve_spot(state, winner, (pa, pb), how, text, events):
                 return
         state.spot += 1

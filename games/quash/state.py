@@ -182,7 +182,10 @@ class QuashState(GameState):
         (one list per side; both boards must be full and hands empty) the
         position is the start of scoring: scoring runs at once and what it
         announced is :meth:`opening_events` (it may stop at a tiebreak, or even
-        end the match). ``dealer`` defaults to the seat before ``turn``.
+        end the match). ``dealer`` defaults to the seat before ``turn``. After
+        each placement the turn goes to the next seat clockwise that can place;
+        a short position (too few cards to fill the board) is fine for tests,
+        but playing it until nobody can place raises ``RuntimeError``.
         Duplicates, overfull spots or bad seats raise :class:`GameError`.
         """
         from .game import GAME  # the Game validates options; imported late to avoid a cycle
@@ -240,14 +243,22 @@ class QuashState(GameState):
             state.leftovers = the_left
             run_scoring(state, state.opening)
             return state
-        side = turn % 2
-        if full[side] or not the_hands[turn]:
+        if not state._can_place(turn):
             raise GameError(f"Seat {turn} can't place: its side is full or its hand is empty")
-        gap = sum(SPOT_SIZE) - sum(len(s) for s in the_board[side])
-        other = sum(SPOT_SIZE) - sum(len(s) for s in the_board[1 - side])
-        if gap - other not in (0, 1):
-            raise GameError("Sides take turns: the side to act has as many open slots as the other, or one more")
         return state
+
+    def _can_place(self, seat: int) -> bool:
+        spots = self.board[seat % 2]
+        return bool(self.hands[seat]) and any(len(spots[s]) < SPOT_SIZE[s] for s in _RANGE)
+
+    def _next_turn(self, seat: int) -> int:
+        """The next seat clockwise that can place. In a dealt round that is simply the
+        next seat (sides fill in step); hand-set positions may skip a full side."""
+        for k in range(1, self.players + 1):
+            nxt = (seat + k) % self.players
+            if self._can_place(nxt):
+                return nxt
+        raise RuntimeError("QUASH: open slots remain but no seat holds a card")
 
     # ----------------------------------------------------------- contract
 
@@ -382,7 +393,7 @@ class QuashState(GameState):
         if all(len(board[x][s]) == SPOT_SIZE[s] for x in (0, 1) for s in _RANGE):
             self._start_scoring(events)
         else:
-            self.turn = (seat + 1) % self.players
+            self.turn = self._next_turn(seat)
         return events
 
     def _start_scoring(self, events: list[Event]) -> None:

@@ -147,5 +147,6 @@ def build_view(state: "QuashState", seat: int | None) -> dict[str, Any]:
         view["your_tiebreak_card"] = CODE[pending] if pending >= 0 else None
         view["free_placement"] = phase == "play" and seat == state.turn and state.advanced and state._moves(seat)[1]
         view["your_turn"] = bool(legal)
-        view["legal"] = [a.code() for a in legal]
+        view["legal"] = [a.code() for a in legal if a.kind != "swap"]
+        view["swap_count"] = len(legal) - len(view["legal"])
     return view
