@@ -1,0 +1,211 @@
+"""Queen of Spades moves and their compact encoding.
+
+=========================  =====================  ==================================================
+``code()``                 when                   meaning
+=========================  =====================  ==================================================
+``cut:40``                 dealer, round start    aim to cut 40 cards (1 … deck size); lands ±4
+``deal``                   dealer, round start    deal without a cut (no cut bonus)
+``take:draw``              take phase             the draw pile's top card
+``take:discard``           take phase             the lone discard (the pile holds exactly one card)
+``take:pile,2``            take phase             the pile's top laid at once with 2 natural cards of
+                                                  its rank from your hand; the rest of the pile to hand
+``lay:Q,3``                lay phase              a new set: three natural queens
+``lay:Q,2,w``              lay phase              a new set: two natural queens and a wild 2
+``extend:Q,1``             lay phase              one more natural queen onto your set of queens
+``extend:Q,0,w``           lay phase              a wild 2 onto your set of queens
+``discard:QS``             lay phase              discard Q♠ (ends the turn)
+``next``                   between rounds         ready for the next round (every seat, any order)
+=========================  =====================  ==================================================
+
+Ranks are named ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K`` and ``joker``. In
+``args`` the ranks 2–10 are whole numbers (``("lay", (10, 3))``), because that
+is what :meth:`~games.base.Action.from_code` makes of ``lay:10,3``; ``apply``
+also takes them as strings, ranks case-insensitively, and ``JK`` for ``joker``.
+Counts are whole numbers; each trailing ``w`` adds one wild 2 (at most one is
+ever legal). A set is named by its rank because a player has at most one set
+per rank. Same-rank cards differ only by suit, and suits only matter for Q♠,
+so lays and extensions use your cards of the rank in suit order ♠ ♥ ♦ ♣: Q♠
+always goes first (laid it scores 100, held it costs 100). Discards name the
+exact card. The longest code is ``extend:joker,12,w`` (17 characters).
+
+Every action is a prebuilt constant, and :data:`PARSED` maps each to its
+parsed form, so listing and applying moves costs one lookup each.
+"""
+
+from __future__ import annotations
+
+from ..base import Action
+from ..errors import MalformedAction
+from .points import CODE, JOKER_RANK, KINDS, PLURAL, PRETTY, RANK_COUNT, SINGULAR, card_id
+
+MAX_DECK = 162
+"""Three decks with their jokers: the biggest deck a table uses (7–8 players)."""
+MAX_COUNT = 12
+"""The most natural cards of one rank in play (three decks × four suits)."""
+
+# Parsed operation codes.
+CUT, DEAL, DRAW, TAKE_ONE, PILE, LAY, EXTEND, DISCARD, NEXT = range(9)
+
+RANK_ARG: tuple[str | int, ...] = ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "joker")
+"""How actions name each rank index (2–10 as whole numbers, see the module docs)."""
+_RANK_BY_TEXT: dict[str, int] = {str(a).upper(): r for r, a in enumerate(RANK_ARG)}
+_RANK_BY_TEXT["JK"] = JOKER_RANK
+
+
+class QoSAction(Action):
+    """An :class:`Action` whose ``str()`` reads well: ``lay 3 queens + a wild 2``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        try:
+            parsed = parse(self)
+        except MalformedAction:
+            return super().__str__()
+        op, a, b, c = parsed
+        if op == CUT:
+            return f"cut {a} cards"
+        if op == DEAL:
+            return "deal without cutting"
+        if op == DRAW:
+            return "draw from the draw pile"
+        if op == TAKE_ONE:
+            return "take the lone discard"
+        if op == PILE:
+            return f"take the pile: its top card and {a} from your hand as a new set"
+        if op in (LAY, EXTEND):
+            wild = " + a wild 2" if c == 1 else f" + {c} wild 2s" if c else ""
+            cards = f"{b} {SINGULAR[a] if b == 1 else PLURAL[a]}" if b or not c else ""
+            if op == LAY:
+                return f"lay {cards}{wild}"
+            return f"add {cards or 'a wild 2'}{wild if cards else ''} to your {PLURAL[a]}"
+        if op == DISCARD:
+            return f"discard {PRETTY[a]}"
+        return "ready for the next round"
+
+
+DEAL_ACTION = QoSAction("deal")
+NEXT_ACTION = QoSAction("next")
+TAKE_DRAW = QoSAction("take", ("draw",))
+TAKE_DISCARD = QoSAction("take", ("discard",))
+CUT_ACTION: tuple[QoSAction, ...] = tuple(QoSAction("cut", (n,)) for n in range(MAX_DECK + 1))
+"""``CUT_ACTION[n]`` aims to cut ``n`` cards (index 0 is never legal)."""
+TAKE_PILE: tuple[QoSAction, ...] = tuple(QoSAction("take", ("pile", n)) for n in range(MAX_COUNT + 1))
+"""``TAKE_PILE[n]``: the pile's top with ``n`` natural cards from hand (legal from 2)."""
+
+
+def _set_action(kind: str, r: int, n: int, wild: int) -> QoSAction:
+    return QoSAction(kind, (RANK_ARG[r], n) + ("w",) * wild)
+
+
+LAY_ACTION: tuple[tuple[tuple[QoSAction, QoSAction], ...], ...] = tuple(
+    tuple((_set_action("lay", r, n, 0), _set_action("lay", r, n, 1)) for n in range(MAX_COUNT + 1))
+    for r in range(RANK_COUNT)
+)
+"""``LAY_ACTION[rank][n][wild]``: a new set of ``n`` naturals of ``rank`` plus ``wild`` (0/1) wild 2s."""
+EXTEND_ACTION: tuple[tuple[tuple[QoSAction, QoSAction], ...], ...] = tuple(
+    tuple((_set_action("extend", r, n, 0), _set_action("extend", r, n, 1)) for n in range(MAX_COUNT + 1))
+    for r in range(RANK_COUNT)
+)
+"""``EXTEND_ACTION[rank][n][wild]``: ``n`` naturals plus ``wild`` wild 2s onto your set of ``rank``."""
+DISCARD_ACTION: tuple[QoSAction, ...] = tuple(QoSAction("discard", (code,)) for code in CODE)
+"""``DISCARD_ACTION[i]`` discards card id ``i``."""
+
+Parsed = tuple[int, int, int, int]
+
+PARSED: dict[Action, Parsed] = {DEAL_ACTION: (DEAL, 0, 0, 0), NEXT_ACTION: (NEXT, 0, 0, 0),
+                                TAKE_DRAW: (DRAW, 0, 0, 0), TAKE_DISCARD: (TAKE_ONE, 0, 0, 0)}
+"""Every prebuilt action (and any action equal to one) → ``(op, a, b, c)``:
+``(CUT, n, 0, 0)``, ``(PILE, n, wilds, 0)``, ``(LAY|EXTEND, rank, n, wilds)``,
+``(DISCARD, card id, 0, 0)``, other ops ``(op, 0, 0, 0)``."""
+PARSED.update({CUT_ACTION[n]: (CUT, n, 0, 0) for n in range(1, MAX_DECK + 1)})
+PARSED.update({TAKE_PILE[n]: (PILE, n, 0, 0) for n in range(MAX_COUNT + 1)})
+for _r in range(RANK_COUNT):
+    for _n in range(MAX_COUNT + 1):
+        for _w in (0, 1):
+            PARSED[LAY_ACTION[_r][_n][_w]] = (LAY, _r, _n, _w)
+            PARSED[EXTEND_ACTION[_r][_n][_w]] = (EXTEND, _r, _n, _w)
+PARSED.update({DISCARD_ACTION[i]: (DISCARD, i, 0, 0) for i in range(KINDS)})
+
+
+def rank_arg(arg: object) -> int:
+    """The rank index named by an action argument (``Q``, ``10`` or 10, ``joker``/``JK``)."""
+    if type(arg) is int:
+        if 2 <= arg <= 10:
+            return arg - 1
+    elif isinstance(arg, str):
+        found = _RANK_BY_TEXT.get(arg.strip().upper())
+        if found is not None:
+            return found
+    raise MalformedAction(f"{arg!r} is not a rank: use A, 2–10, J, Q, K or joker")
+
+
+def _count(arg: object, what: str) -> int:
+    if type(arg) is int and 0 <= arg <= 999:
+        return arg
+    if isinstance(arg, str) and arg.strip().isdigit() and len(arg.strip()) <= 3:
+        return int(arg)
+    raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
+
+
+def _wilds(args: tuple, example: str) -> int:
+    for a in args:
+        if not (isinstance(a, str) and a.strip().lower() == "w"):
+            raise MalformedAction(f"After the count only w (one wild 2) may follow, e.g. {example}; got {a!r}")
+    return len(args)
+
+
+def parse(action: object) -> Parsed:
+    """``(op, a, b, c)`` for an action (see :data:`PARSED`); only the form is checked
+    here, legality is the state's business. Raises :class:`MalformedAction`."""
+    try:
+        found = PARSED.get(action)  # type: ignore[call-overload]
+    except TypeError:  # unhashable arguments
+        found = None
+    if found is not None:
+        return found
+    try:
+        kind, args = action  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise MalformedAction(f"Not a Queen of Spades move: {action!r}") from None
+    if not isinstance(kind, str) or type(args) is not tuple:
+        raise MalformedAction(f"Not a Queen of Spades move: {action!r}")
+    kind = kind.strip().lower()
+    if kind in ("deal", "next"):
+        if args:
+            raise MalformedAction(f"{kind} takes no arguments")
+        return (DEAL if kind == "deal" else NEXT, 0, 0, 0)
+    if kind == "cut":
+        if len(args) != 1:
+            raise MalformedAction(f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
+        return (CUT, _count(args[0], "The number of cards to cut"), 0, 0)
+    if kind == "take":
+        what = args[0].strip().lower() if args and isinstance(args[0], str) else None
+        if what in ("draw", "discard") and len(args) == 1:
+            return (DRAW if what == "draw" else TAKE_ONE, 0, 0, 0)
+        if what == "pile" and len(args) >= 2:
+            return (PILE, _count(args[1], "The number of matching cards from your hand"), _wilds(args[2:], "take:pile,2"), 0)
+        raise MalformedAction("take is take:draw, take:discard or take:pile,<matching cards from your hand>, "
+                              f"e.g. take:pile,2 (got {action!r})")
+    if kind in ("lay", "extend"):
+        example = "lay:Q,3 or lay:Q,2,w" if kind == "lay" else "extend:Q,1 or extend:Q,0,w"
+        if len(args) < 2:
+            raise MalformedAction(f"{kind} takes a rank and a count of natural cards, e.g. {example}")
+        return (LAY if kind == "lay" else EXTEND, rank_arg(args[0]), _count(args[1], "The number of cards"),
+                _wilds(args[2:], example))
+    if kind == "discard":
+        if len(args) != 1:
+            raise MalformedAction(f"discard takes exactly one card, e.g. discard:7C (got {len(args)} arguments)")
+        if not isinstance(args[0], str):
+            raise MalformedAction(f"{args[0]!r} is not a card code (expected e.g. QS, 10H, JK)")
+        return (DISCARD, card_id(args[0]), 0, 0)
+    raise MalformedAction(
+        f"Unknown move {kind!r}; Queen of Spades moves are cut, deal, take, lay, extend, discard and next"
+    )
+
+
+__all__ = [
+    "QoSAction", "parse", "rank_arg", "PARSED", "RANK_ARG", "CUT_ACTION", "DEAL_ACTION", "NEXT_ACTION",
+    "TAKE_DRAW", "TAKE_DISCARD", "TAKE_PILE", "LAY_ACTION", "EXTEND_ACTION", "DISCARD_ACTION",
+    "MAX_DECK", "MAX_COUNT",
+]

@@ -1,0 +1,55 @@
+"""The registered Queen of Spades :class:`~games.base.Game`: name, player counts,
+table options, AI and what a timed-out turn becomes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Action, Game, GameState, OptionSpec, int_option
+from ..rng import Rng
+from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
+from .ai import choose
+from .state import QoSState
+
+OPTIONS = (
+    OptionSpec(
+        "target", 1000,
+        "the match ends when a player reaches this many points (highest total wins); 0: no target, "
+        "the match goes on until the table ends it",
+        parse=int_option(0, 100_000),
+    ),
+    OptionSpec(
+        "rounds", 0,
+        "the match also ends after this many rounds (highest total wins); 0: no limit",
+        parse=int_option(0, 1000),
+    ),
+)
+
+
+def create(players: int, options: dict[str, Any], seed: int) -> GameState:
+    return QoSState.new(players, options, seed)
+
+
+def on_timeout(state: GameState, seat: int) -> Action:
+    """A dealer who doesn't cut in time deals without a cut (no cut bonus); a seat that
+    doesn't acknowledge the scores in time is ready; any other turn is played by the AI."""
+    assert isinstance(state, QoSState)
+    if state.phase == "cut":
+        return DEAL_ACTION
+    if state.phase == "round_over":
+        return NEXT_ACTION
+    return choose(state, seat, Rng(state.seed ^ (state.moves * 0x9E3779B97F4A7C15) ^ seat))
+
+
+GAME = Game(
+    id="queen-of-spades",
+    name="Queen of Spades",
+    min_players=2,
+    max_players=8,
+    options=OPTIONS,
+    state_class=QoSState,
+    create=create,
+    action_class=QoSAction,
+    ai=choose,
+    on_timeout=on_timeout,
+)

@@ -1,0 +1,796 @@
+"""The Queen of Spades match state: plain data, a seeded Rng, and the rules of a turn.
+
+Representation (card ids from :mod:`games.queen_of_spades.points`; codes once
+serialised):
+
+- ``cnt[s]``: seat ``s``'s hand as counts per card id (53 entries); ``rc[s]``
+  the same per rank index (14 entries) and ``size[s]`` the number of cards;
+- ``sets[s]``: seat ``s``'s laid sets in the order laid, each
+  ``[rank, naturals, wild]`` (naturals sorted ids, ``wild`` the id of its wild
+  2 or ``-1``); ``where[s][rank]`` is the index of the seat's set of that rank,
+  or ``-1`` (derived, not stored);
+- ``draw``: the draw pile, top last (during the cut phase: the whole shuffled
+  deck); ``discard``: the discard pile, top last; ``aside``: cards a hand-built
+  position leaves out of play until the next deal (always empty in real games);
+- ``phase``: ``cut`` (the dealer cuts or deals), ``take`` and ``play`` (the
+  seat ``turn`` takes, then lays / extends / discards), ``round_over`` (every
+  seat acknowledges with ``next``; ``ready[s]``), ``match_over``;
+- ``round_no`` (from 1), ``dealer``, ``cut`` (this round's cut: ``aimed``,
+  ``landed``, ``bonus``), ``stall`` (turns in a row without a draw from the
+  draw pile), ``scores`` (match totals), ``history`` (one record per scored
+  round, see :func:`~games.queen_of_spades.scoring.breakdown_row`), ``end``
+  (``target`` / ``rounds`` once over).
+
+See ``games/queen_of_spades/__init__.py`` for the rulings these methods implement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..base import Action, Event, GameState, Outcome
+from ..cards import Card, CardLike
+from ..errors import GameError, IllegalAction, MalformedAction
+from ..rng import Rng
+from .actions import (
+    CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTEND_ACTION, LAY, LAY_ACTION,
+    NEXT, NEXT_ACTION, PILE, RANK_ARG, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
+)
+from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
+from .points import (
+    CODE, DECK, ID_BY_CODE, IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF,
+    SINGULAR, TWO, card_id, full_deck, pretty,
+)
+from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
+
+FORMAT = 1
+STALL_LIMIT = 10
+"""After this many turns in a row without a draw from the draw pile, the lone
+discard can't be taken: the next player must draw (the anti-stall ruling)."""
+PHASES = ("cut", "take", "play", "round_over", "match_over")
+
+
+def _plural(n: int, rank: int) -> str:
+    return f"{n} {SINGULAR[rank] if n == 1 else PLURAL[rank]}"
+
+
+def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "round": record["round"], "dealer": record["dealer"], "end": record["end"], "out": record["out"],
+        "cut": dict(record["cut"]) if record["cut"] is not None else None,
+        "rows": [dict(row) for row in record["rows"]],
+    }
+
+
+def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
+    """``(rank, naturals, wild)`` of a valid set of card ids, or :class:`GameError`:
+    three or more cards of one rank (jokers being a rank) with at most one wild 2,
+    at least two naturals; three or more 2s are a natural set of 2s."""
+    shown = pretty(cards)
+    if len(cards) < 3:
+        raise GameError(f"{shown} is no set: a set has at least three cards")
+    if all(RANK_OF[c] == TWO for c in cards):
+        return TWO, sorted(cards), -1
+    ranks = {RANK_OF[c] for c in cards if RANK_OF[c] != TWO}
+    if len(ranks) != 1:
+        raise GameError(f"{shown} is no set: a set is one rank, plus at most one wild 2")
+    rank = ranks.pop()
+    twos = [c for c in cards if RANK_OF[c] == TWO]
+    if len(twos) > 1:
+        raise GameError(f"{shown} is no set: at most one wild 2 per set")
+    return rank, sorted(c for c in cards if RANK_OF[c] != TWO), twos[0] if twos else -1
+
+
+class QoSState(GameState):
+    """A Queen of Spades match in progress (every round of it)."""
+
+    game_id = "queen-of-spades"
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        rng: Rng,
+        *,
+        phase: str,
+        round_no: int,
+        dealer: int,
+        turn: int,
+        draw: list[int],
+        discard: list[int],
+        hands: Sequence[Iterable[int]],
+        sets: list[list[list[Any]]],
+        ready: list[bool] | None = None,
+        scores: list[int] | None = None,
+        history: list[dict[str, Any]] | None = None,
+        cut: dict[str, Any] | None = None,
+        stall: int = 0,
+        aside: list[int] | None = None,
+        end: str | None = None,
+        moves: int = 0,
+        opening: list[Event] | None = None,
+    ) -> None:
+        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = rng
+        self.target: int = self.options["target"]
+        self.rounds: int = self.options["rounds"]
+        self.phase = phase
+        self.round_no = round_no
+        self.dealer = dealer
+        self.turn = turn
+        self.draw = draw
+        self.discard = discard
+        self.cnt = [[0] * KINDS for _ in range(players)]
+        self.rc = [[0] * RANK_COUNT for _ in range(players)]
+        self.size = [0] * players
+        for s, hand in enumerate(hands):
+            for c in hand:
+                self.cnt[s][c] += 1
+                self.rc[s][RANK_OF[c]] += 1
+                self.size[s] += 1
+        self.sets = sets
+        self.where = [[-1] * RANK_COUNT for _ in range(players)]
+        for s, seat_sets in enumerate(sets):
+            for i, st in enumerate(seat_sets):
+                self.where[s][st[0]] = i
+        self.ready = ready if ready is not None else [False] * players
+        self.scores = scores if scores is not None else [0] * players
+        self.history = history if history is not None else []
+        self.cut = cut
+        self.stall = stall
+        self.aside = aside if aside is not None else []
+        self.end = end
+        self.over = phase == "match_over"
+        self.moves = moves
+        self.opening = opening if opening is not None else []
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "QoSState":
+        """A new match: a seeded first dealer, who cuts the freshly shuffled deck."""
+        rng = Rng(seed)
+        dealer = rng.below(players)
+        draw = shuffled(players, rng)
+        state = cls(players, options, seed, rng, phase="cut", round_no=1, dealer=dealer, turn=dealer,
+                    draw=draw, discard=[], hands=[[] for _ in range(players)], sets=[[] for _ in range(players)])
+        decks = len(draw) // 54
+        target = state.target
+        goal = f"first to {target} points" if target else "no target score (endless)"
+        if state.rounds:
+            goal += f", at most {state.rounds} round{'' if state.rounds == 1 else 's'}"
+        state.opening = [
+            Event("match", f"Queen of Spades: {decks} decks with jokers ({len(draw)} cards), 13 cards each; {goal}."),
+            Event("round", state._round_text(), dealer),
+        ]
+        return state
+
+    def _round_text(self) -> str:
+        a, b = perfect_cuts(self.players)
+        d = self.dealer
+        return (f"Round {self.round_no}: {{p{d}}} deals (seeded draw for the first round). " if self.round_no == 1
+                else f"Round {self.round_no}: {{p{d}}} deals. ") + (
+            f"{{p{d}}}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without a cut.")
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[CardLike]],
+        *,
+        sets: Sequence[Sequence[Sequence[CardLike]]] | None = None,
+        draw: Sequence[CardLike] = ("3C",),
+        discard: Sequence[CardLike] = (),
+        turn: int = 0,
+        phase: str = "take",
+        dealer: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        scores: Sequence[int] | None = None,
+        round_no: int = 1,
+        stall: int = 0,
+        cut: Mapping[str, Any] | None = None,
+    ) -> "QoSState":
+        """A hand-set position in the middle of a round, for tests and puzzles.
+
+        ``hands`` lists each seat's hand; ``sets[s]`` seat ``s``'s laid sets, each a
+        list of cards (a valid set; its rank is inferred, a lone 2 in another rank
+        is its wild); ``draw`` and ``discard`` list their piles bottom first (the
+        last card is the top). ``phase`` is ``take`` (``turn`` is about to take) or
+        ``lay`` (``turn`` has taken and may lay, extend or discard). ``dealer``
+        defaults to the seat before ``turn``; ``cut`` is this round's cut record
+        (``{"aimed", "landed", "bonus"}``; default: dealt without a cut).
+        Cards of the decks not listed are set aside until the next deal, so a
+        following round is dealt from the full decks. More copies of a card than
+        the decks hold, invalid sets, two sets of one rank, an empty hand or an
+        empty draw pile raise :class:`GameError`.
+        """
+        from .game import GAME  # the Game validates options; imported late to avoid a cycle
+
+        players = len(hands)
+        if not 2 <= players <= 8:
+            raise GameError(f"Queen of Spades is for 2–8 players, not {players}")
+        opts = GAME.normalize_options(options, players)
+        if phase not in ("take", "lay"):
+            raise GameError(f"phase must be 'take' or 'lay', not {phase!r}")
+        hand_ids = [[card_id(c) for c in h] for h in hands]
+        if any(not h for h in hand_ids):
+            raise GameError("Every hand needs a card (a player with none has gone out)")
+        seat_sets = [[] for _ in range(players)] if sets is None else [list(s) for s in sets]
+        if len(seat_sets) != players:
+            raise GameError("Give one list of sets per seat")
+        laid: list[list[list[Any]]] = []
+        for s, seat in enumerate(seat_sets):
+            rows: list[list[Any]] = []
+            for cards in seat:
+                rank, naturals, wild = classify_set([card_id(c) for c in cards])
+                if any(r[0] == rank for r in rows):
+                    raise GameError(f"Seat {s + 1} has two sets of {PLURAL[rank]}: a player has one set per rank")
+                rows.append([rank, naturals, wild])
+            laid.append(rows)
+        draw_ids = [card_id(c) for c in draw]
+        if not draw_ids:
+            raise GameError("The draw pile can't be empty mid-round (the round would have ended)")
+        discard_ids = [card_id(c) for c in discard]
+        listed = Counter(c for h in hand_ids for c in h) + Counter(draw_ids) + Counter(discard_ids)
+        listed += Counter(c for rows in laid for r in rows for c in r[1] + ([r[2]] if r[2] >= 0 else []))
+        available = Counter(full_deck(deck_size(players) // 54))
+        over = {CODE[c]: n for c, n in listed.items() if n > available[c]}
+        if over:
+            raise GameError(f"More copies than the decks hold: {over}")
+        aside = sorted((available - listed).elements())
+        if type(turn) is not int or not 0 <= turn < players:
+            raise GameError(f"turn={turn!r} is not a seat")
+        dealer = (turn - 1) % players if dealer is None else dealer
+        cut_record = dict(cut) if cut is not None else {"aimed": None, "landed": None, "bonus": False}
+        return cls(players, opts, seed, Rng(seed), phase="take" if phase == "take" else "play",
+                   round_no=round_no, dealer=dealer, turn=turn, draw=draw_ids, discard=discard_ids, hands=hand_ids,
+                   sets=laid, scores=list(scores) if scores is not None else None, cut=cut_record, stall=stall,
+                   aside=aside)
+
+    # ----------------------------------------------------------- contract
+
+    def to_act(self) -> list[int]:
+        """The dealer (cut), the seat whose turn it is (take, lay), every seat not yet
+        ready (between rounds; simultaneous), or ``[]`` once the match is over."""
+        phase = self.phase
+        if phase == "round_over":
+            return [s for s in range(self.players) if not self.ready[s]]
+        if phase == "match_over":
+            return []
+        return [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """In order: ``deal`` then ``cut:1`` … ``cut:<deck size>``; or ``take:draw``,
+        ``take:discard``, ``take:pile,2`` …; or, per rank (A … K, joker), new sets
+        (``lay``, by count, then with a wild) or additions to your set (``extend``),
+        then one discard per distinct card in hand (hand order); or ``next``.
+        ``[]`` when ``seat`` may not act."""
+        phase = self.phase
+        if phase == "play":
+            if seat != self.turn:
+                return []
+            return self._set_actions(seat) + self._discard_actions(seat)
+        if phase == "take":
+            if seat != self.turn:
+                return []
+            acts: list[Action] = [TAKE_DRAW]
+            pile = self.discard
+            if len(pile) == 1:
+                if self.stall < STALL_LIMIT:
+                    acts.append(TAKE_DISCARD)
+            elif pile:
+                have = self.rc[seat][RANK_OF[pile[-1]]]
+                acts += TAKE_PILE[2:have + 1]
+            return acts
+        if phase == "cut":
+            if seat != self.turn:
+                return []
+            return [DEAL_ACTION, *CUT_ACTION[1:len(self.draw) + 1]]
+        if phase == "round_over":
+            return [NEXT_ACTION] if type(seat) is int and 0 <= seat < self.players and not self.ready[seat] else []
+        return []
+
+    def _set_actions(self, seat: int) -> list[Action]:
+        """Every lay and extend ``seat`` may make now (a lay or extend must leave a card to discard)."""
+        rc = self.rc[seat]
+        where = self.where[seat]
+        sets = self.sets[seat]
+        twos = rc[TWO]
+        room = self.size[seat] - 1
+        acts: list[Action] = []
+        for r in range(RANK_COUNT):
+            have = rc[r]
+            i = where[r]
+            if i < 0:
+                if have < 2:
+                    continue
+                row = LAY_ACTION[r]
+                acts += [row[n][0] for n in range(3, min(have, room) + 1)]
+                if twos and r != TWO:
+                    acts += [row[n][1] for n in range(2, min(have, room - 1) + 1)]
+            else:
+                row = EXTEND_ACTION[r]
+                acts += [row[n][0] for n in range(1, min(have, room) + 1)]
+                if twos and r != TWO and sets[i][2] < 0:
+                    acts += [row[n][1] for n in range(0, min(have, room - 1) + 1)]
+        return acts
+
+    def _discard_actions(self, seat: int) -> list[Action]:
+        cnt = self.cnt[seat]
+        return [DISCARD_ACTION[c] for c in range(KINDS) if cnt[c]]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and play ``action`` for ``seat``; on any :class:`GameError` nothing has changed."""
+        phase = self.phase
+        if phase == "round_over":
+            if type(seat) is not int or not 0 <= seat < self.players or self.ready[seat]:
+                self.check_turn(seat)
+        elif self.over or type(seat) is not int or seat != self.turn:
+            self.check_turn(seat)
+        op, a, b, c = parse(action)
+        if phase == "play":
+            if op == LAY or op == EXTEND:
+                return self._lay(seat, op, a, b, c)
+            if op == DISCARD:
+                return self._discard(seat, a)
+            if op in (DRAW, TAKE_ONE, PILE):
+                raise IllegalAction("You have already taken a card this turn: lay sets, add to yours, or discard")
+        elif phase == "take":
+            if op == DRAW:
+                return self._take_draw(seat)
+            if op == TAKE_ONE:
+                return self._take_lone(seat)
+            if op == PILE:
+                return self._take_pile(seat, a, b)
+            if op in (LAY, EXTEND, DISCARD):
+                raise IllegalAction("First take a card: from the draw pile (take:draw) or the discard pile")
+        elif phase == "cut":
+            if op == CUT:
+                return self._cut(seat, a)
+            if op == DEAL:
+                return self._deal_without_cut(seat)
+            raise IllegalAction("The round starts with the dealer's cut: cut:<cards> or deal (no cut)")
+        elif phase == "round_over":
+            if op == NEXT:
+                return self._next(seat)
+            raise IllegalAction("The round is over: send next when you're ready for the next round")
+        if op in (CUT, DEAL):
+            raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
+        raise IllegalAction("The round is still being played: next is for between rounds")
+
+    # ----------------------------------------------------------- the cut and the deal
+
+    def _cut(self, seat: int, aim: int) -> list[Event]:
+        size = len(self.draw)
+        if not 1 <= aim <= size:
+            raise IllegalAction(f"Cut from 1 to {size} cards, not {aim}")
+        landed = land_cut(aim, size, self.rng)
+        a, b = perfect_cuts(self.players)
+        bonus = landed in (a, b)
+        self.cut = {"aimed": aim, "landed": landed, "bonus": bonus}
+        text = (f"{{p{seat}}} aimed to cut {aim} and cut {landed} cards — {a} or {b} needed: "
+                + ("+100 cut bonus!" if bonus else "no bonus."))
+        if landed < a:
+            text += f" The packet ran out after {landed} cards; the deal was finished from the rest of the deck."
+        elif landed == a:
+            text += " The packet dealt exactly 13 each; the face-up card came from the rest of the deck."
+        elif landed == b:
+            text += " The packet dealt exactly 13 each and the face-up card."
+        else:
+            left = landed - b
+            text += f" {left} packet card{' was' if left == 1 else 's were'} left over, on top of the draw pile."
+        events = [Event("cut", text, seat)]
+        self._deal(events)
+        return events
+
+    def _deal_without_cut(self, seat: int) -> list[Event]:
+        self.cut = {"aimed": None, "landed": None, "bonus": False}
+        events = [Event("deal", f"{{p{seat}}} dealt without cutting: no cut bonus this round.", seat)]
+        self._deal(events)
+        return events
+
+    def _deal(self, events: list[Event]) -> None:
+        dealt = deal_round(self.draw, self.players, self.dealer)
+        for s, hand in enumerate(dealt.hands):
+            self._gain(s, hand)
+        self.discard.append(dealt.face_up)
+        self.turn = (self.dealer + 1) % self.players
+        self.phase = "take"
+        self.stall = 0
+        self.moves += 1
+        events.append(Event(
+            "dealt",
+            f"Dealt {HAND_SIZE} cards each. {PRETTY[dealt.face_up]} starts the discard pile; the draw pile holds "
+            f"{len(self.draw)} cards. {{p{self.turn}}} plays first.",
+            self.turn,
+        ))
+
+    # ----------------------------------------------------------- taking
+
+    def _take_draw(self, seat: int) -> list[Event]:
+        card = self.draw.pop()
+        self._gain(seat, (card,))
+        self.stall = 0
+        self.phase = "play"
+        self.moves += 1
+        left = len(self.draw)
+        return [
+            Event("draw", f"{{p{seat}}} drew from the draw pile ({left} card{'' if left == 1 else 's'} left).", seat),
+            Event("drew", f"{{p{seat}}} drew {PRETTY[card]}.", seat, private_to=seat),
+        ]
+
+    def _take_lone(self, seat: int) -> list[Event]:
+        pile = self.discard
+        if len(pile) != 1:
+            if not pile:
+                raise IllegalAction("The discard pile is empty: draw from the draw pile")
+            raise IllegalAction(
+                f"The discard pile holds {len(pile)} cards, so its top {PRETTY[pile[-1]]} can only be taken "
+                f"into a new natural set with two or more matching cards from your hand (take:pile,2), which "
+                f"also takes the rest of the pile; or draw"
+            )
+        if self.stall >= STALL_LIMIT:
+            raise IllegalAction(
+                f"{self.stall} turns in a row without a draw from the draw pile: the lone discard can't be "
+                f"taken now, draw (take:draw)"
+            )
+        card = pile.pop()
+        self._gain(seat, (card,))
+        self.stall += 1
+        self.phase = "play"
+        self.moves += 1
+        return [Event("take", f"{{p{seat}}} took the lone discard, {PRETTY[card]}.", seat)]
+
+    def _take_pile(self, seat: int, n: int, wilds: int) -> list[Event]:
+        pile = self.discard
+        if len(pile) < 2:
+            if pile:
+                raise IllegalAction(
+                    f"The discard pile holds one card, {PRETTY[pile[0]]}: take it freely with take:discard"
+                )
+            raise IllegalAction("The discard pile is empty: draw from the draw pile")
+        top = pile[-1]
+        rank = RANK_OF[top]
+        if wilds:
+            raise IllegalAction(
+                f"The pile's top {PRETTY[top]} can only go into a natural set: no wild 2 (take:pile,{max(n, 2)})"
+            )
+        if n < 2:
+            mine = self.where[seat][rank] >= 0
+            also = f": it can't just extend your {PLURAL[rank]}" if mine else ""
+            raise IllegalAction(
+                f"The pile's top {PRETTY[top]} can only be taken into a new natural set with at least two "
+                f"{PLURAL[rank]} from your hand{also}"
+            )
+        have = self.rc[seat][rank]
+        if have < n:
+            raise IllegalAction(
+                f"You hold {_plural(have, rank)}, not {n}: you can't lay the pile's top {PRETTY[top]} with {n}"
+            )
+        mine = self._remove_rank(seat, rank, n)
+        rest = pile[:-1]
+        pile.clear()
+        self._gain(seat, rest)
+        merged = self._add_to_set(seat, rank, [top, *mine], -1)
+        self.stall += 1
+        self.phase = "play"
+        self.moves += 1
+        text = (f"{{p{seat}}} took the discard pile: laid its top {PRETTY[top]} with {pretty(mine)} as a new set of "
+                f"{PLURAL[rank]}")
+        if merged:
+            text += f", merged into their {PLURAL[rank]} (now {self._set_size(seat, rank)} cards)"
+        text += f", and took the other {len(rest)} card{'' if len(rest) == 1 else 's'} into their hand: {pretty(rest)}."
+        return [Event("take_pile", text, seat)]
+
+    # ----------------------------------------------------------- laying
+
+    def _lay(self, seat: int, op: int, rank: int, n: int, wilds: int) -> list[Event]:
+        name = PLURAL[rank]
+        i = self.where[seat][rank]
+        code = RANK_ARG[rank]
+        if op == LAY and i >= 0:
+            raise IllegalAction(f"You already have a set of {name}: add to it with extend:{code},<cards>")
+        if op == EXTEND and i < 0:
+            raise IllegalAction(
+                f"You have no set of {name} to add to (you can only add to your own sets); lay a new one "
+                f"with lay:{code},3"
+            )
+        if wilds > 1:
+            raise IllegalAction(
+                f"At most one wild 2 per set, so two 2s with {_plural(n, rank)} is no set"
+                if op == LAY else f"At most one wild 2 per set: you can't add {wilds} to your {name}"
+            )
+        if rank == TWO and wilds:
+            raise IllegalAction("2s in a set of 2s are natural: lay or add them without w (e.g. lay:2,3)")
+        if op == LAY:
+            if n + wilds < 3:
+                what = _plural(n, rank) + (" and a wild 2" if wilds else "")
+                raise IllegalAction(f"A set needs at least three cards (at most one of them a wild 2), not {what}")
+        else:
+            if n + wilds == 0:
+                raise IllegalAction(f"Add at least one card to your {name}")
+            if wilds and self.sets[seat][i][2] >= 0:
+                raise IllegalAction(f"Your {name} already have a wild 2, and a set holds at most one")
+        have = self.rc[seat][rank]
+        if have < n:
+            raise IllegalAction(f"You hold {_plural(have, rank)}, not {n}")
+        if wilds and self.rc[seat][TWO] < 1:
+            raise IllegalAction("You have no 2 to use as a wild")
+        if self.size[seat] - n - wilds < 1:
+            raise IllegalAction("You can't lay your last card: keep one to discard (a discard ends every turn)")
+        naturals = self._remove_rank(seat, rank, n)
+        wild = self._remove_rank(seat, TWO, 1)[0] if wilds else -1
+        self._add_to_set(seat, rank, naturals, wild)
+        self.moves += 1
+        shown = pretty(naturals)
+        if wild >= 0:
+            shown = (shown + " and " if shown else "") + f"{PRETTY[wild]} as a wild"
+        if op == LAY:
+            text = f"{{p{seat}}} laid a set of {name}: {shown}."
+        else:
+            text = f"{{p{seat}}} added {shown} to their {name} (now {self._set_size(seat, rank)} cards)."
+        return [Event(op == LAY and "lay" or "extend", text, seat)]
+
+    def _discard(self, seat: int, card: int) -> list[Event]:
+        if not self.cnt[seat][card]:
+            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+        self._lose(seat, card)
+        self.discard.append(card)
+        self.moves += 1
+        events = [Event("discard", f"{{p{seat}}} discarded {PRETTY[card]}.", seat)]
+        if not self.size[seat]:
+            events.append(Event("out", f"{{p{seat}}} discarded their last card and went out: +{OUT_BONUS}!", seat))
+            self._end_round(seat, events)
+        elif not self.draw:
+            events.append(Event("exhausted", f"The draw pile is empty: round {self.round_no} ends with no "
+                                             "going-out bonus.", seat))
+            self._end_round(None, events)
+        else:
+            self.turn = nxt = (seat + 1) % self.players
+            self.phase = "take"
+            if self.stall >= STALL_LIMIT and len(self.discard) == 1:
+                events.append(Event(
+                    "stall",
+                    f"{self.stall} turns in a row without a draw from the draw pile: {{p{nxt}}} can't take the "
+                    "lone discard and must draw.",
+                    nxt,
+                ))
+        return events
+
+    # ----------------------------------------------------------- rounds and the match
+
+    def _end_round(self, out_seat: int | None, events: list[Event]) -> None:
+        dealer_bonus = bool(self.cut and self.cut.get("bonus"))
+        rows = []
+        for s in range(self.players):
+            laid = sum(POINTS[c] for st in self.sets[s] for c in st[1]) + sum(
+                POINTS[st[2]] for st in self.sets[s] if st[2] >= 0)
+            cnt = self.cnt[s]
+            hand = sum(POINTS[c] * cnt[c] for c in range(KINDS) if cnt[c])
+            row = breakdown_row(laid, hand, OUT_BONUS if s == out_seat else 0,
+                                CUT_BONUS if dealer_bonus and s == self.dealer else 0, self.scores[s])
+            self.scores[s] = row["total"]
+            rows.append(row)
+        cut = self.cut
+        record = {
+            "round": self.round_no, "dealer": self.dealer, "end": "out" if out_seat is not None else "exhausted",
+            "out": out_seat, "cut": dict(cut) if cut is not None else None, "rows": rows,
+        }
+        self.history.append(record)
+        events.append(Event("round_scores", summary_text(record)))
+        end = match_end(self.scores, self.round_no, self.target, self.rounds)
+        if end is not None:
+            self.phase = "match_over"
+            self.over = True
+            self.end = end
+            outcome = self.outcome()
+            assert outcome is not None
+            events.append(Event("match_over", outcome.reason))
+        else:
+            self.phase = "round_over"
+            self.ready = [False] * self.players
+            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, send next when you're "
+                                              f"ready for round {self.round_no + 1}."))
+
+    def _next(self, seat: int) -> list[Event]:
+        self.ready[seat] = True
+        self.moves += 1
+        events = [Event("ready", f"{{p{seat}}} is ready for round {self.round_no + 1}.", seat)]
+        if all(self.ready):
+            self._start_round(events)
+        return events
+
+    def _start_round(self, events: list[Event]) -> None:
+        """Gather every card, shuffle, and hand the deck to the next dealer to cut."""
+        players = self.players
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % players
+        self.turn = self.dealer
+        self.draw = shuffled(players, self.rng)
+        self.discard = []
+        self.aside = []
+        self.cnt = [[0] * KINDS for _ in range(players)]
+        self.rc = [[0] * RANK_COUNT for _ in range(players)]
+        self.size = [0] * players
+        self.sets = [[] for _ in range(players)]
+        self.where = [[-1] * RANK_COUNT for _ in range(players)]
+        self.ready = [False] * players
+        self.cut = None
+        self.stall = 0
+        self.phase = "cut"
+        events.append(Event("round", self._round_text(), self.dealer))
+
+    # ----------------------------------------------------------- hand and set helpers
+
+    def _gain(self, seat: int, cards: Iterable[int]) -> None:
+        cnt, rc = self.cnt[seat], self.rc[seat]
+        n = 0
+        for c in cards:
+            cnt[c] += 1
+            rc[RANK_OF[c]] += 1
+            n += 1
+        self.size[seat] += n
+
+    def _lose(self, seat: int, card: int) -> None:
+        self.cnt[seat][card] -= 1
+        self.rc[seat][RANK_OF[card]] -= 1
+        self.size[seat] -= 1
+
+    def _remove_rank(self, seat: int, rank: int, n: int) -> list[int]:
+        """Take ``n`` cards of ``rank`` out of the hand in suit order (♠ first: Q♠ before other queens)."""
+        cnt = self.cnt[seat]
+        out: list[int] = []
+        for c in IDS_OF_RANK[rank]:
+            while cnt[c] and len(out) < n:
+                cnt[c] -= 1
+                out.append(c)
+            if len(out) == n:
+                break
+        self.rc[seat][rank] -= n
+        self.size[seat] -= n
+        return out
+
+    def _add_to_set(self, seat: int, rank: int, naturals: list[int], wild: int) -> bool:
+        """Add cards to the seat's set of ``rank``, creating it if needed; True if it existed."""
+        i = self.where[seat][rank]
+        if i < 0:
+            self.where[seat][rank] = len(self.sets[seat])
+            self.sets[seat].append([rank, sorted(naturals), wild])
+            return False
+        st = self.sets[seat][i]
+        st[1] = sorted(st[1] + naturals)
+        if wild >= 0:
+            st[2] = wild
+        return True
+
+    def _set_size(self, seat: int, rank: int) -> int:
+        st = self.sets[seat][self.where[seat][rank]]
+        return len(st[1]) + (st[2] >= 0)
+
+    def hand_ids(self, seat: int) -> list[int]:
+        """Seat ``seat``'s hand as sorted card ids (by rank, then suit; jokers last)."""
+        cnt = self.cnt[seat]
+        return [c for c in range(KINDS) for _ in range(cnt[c])]
+
+    def laid_points(self, seat: int) -> int:
+        return sum(POINTS[c] for st in self.sets[seat] for c in st[1]) + sum(
+            POINTS[st[2]] for st in self.sets[seat] if st[2] >= 0)
+
+    def has_set_actions(self, seat: int) -> bool:
+        """Whether ``seat`` (in the lay phase) may lay or extend anything now."""
+        return bool(self._set_actions(seat))
+
+    # ----------------------------------------------------------- results
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        """Once over: the highest match total wins (shared on a tie); ``scores`` are the totals."""
+        if not self.over:
+            return None
+        return match_outcome(self.scores, self.end or "rounds", self.target, self.round_no)
+
+    def opening_events(self) -> list[Event]:
+        """The match's deck and goal, and who deals (and cuts) the first round."""
+        return list(self.opening)
+
+    # ----------------------------------------------------------- cards and views
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = {
+            "draw": [DECK[c] for c in self.draw],
+            "discard": [DECK[c] for c in self.discard],
+            "aside": [DECK[c] for c in self.aside],
+        }
+        for s in range(self.players):
+            zones[f"hand:{s}"] = [DECK[c] for c in self.hand_ids(s)]
+            zones[f"sets:{s}"] = [DECK[c] for st in self.sets[s] for c in st[1] + ([st[2]] if st[2] >= 0 else [])]
+        return zones
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The draw pile and set-aside cards, and every hand but the viewer's; once a
+        round is over (or the match), every hand is shown, so only the draw pile stays hidden.
+        Laid sets and the whole discard pile are public."""
+        hidden = [DECK[c] for c in self.draw] + [DECK[c] for c in self.aside]
+        if self.phase in ("take", "play"):
+            for s in range(self.players):
+                if s != seat:
+                    hidden += [DECK[c] for c in self.hand_ids(s)]
+        return hidden
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    # ----------------------------------------------------------- snapshots
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "format": FORMAT,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "phase": self.phase,
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "draw": [CODE[c] for c in self.draw],
+            "discard": [CODE[c] for c in self.discard],
+            "aside": [CODE[c] for c in self.aside],
+            "hands": [[CODE[c] for c in self.hand_ids(s)] for s in range(self.players)],
+            "sets": [[[[CODE[c] for c in st[1]], CODE[st[2]] if st[2] >= 0 else None] for st in seat_sets]
+                     for seat_sets in self.sets],
+            "ready": list(self.ready),
+            "scores": list(self.scores),
+            "history": [_copy_record(r) for r in self.history],
+            "cut": dict(self.cut) if self.cut is not None else None,
+            "stall": self.stall,
+            "end": self.end,
+            "moves": self.moves,
+            "opening": [e.to_json() for e in self.opening],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
+        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
+        try:
+            if data["game"] != cls.game_id or data["format"] != FORMAT:
+                raise MalformedAction(
+                    f"Not a Queen of Spades snapshot (game {data['game']!r}, format {data['format']!r})")
+            if data["phase"] not in PHASES:
+                raise MalformedAction(f"Broken Queen of Spades snapshot: phase {data['phase']!r}")
+
+            def ids(codes: Iterable[str]) -> list[int]:
+                return [ID_BY_CODE[c] for c in codes]
+
+            sets = []
+            for seat_sets in data["sets"]:
+                rows = []
+                for naturals, wild in seat_sets:
+                    nat = ids(naturals)
+                    rows.append([RANK_OF[nat[0]], nat, ID_BY_CODE[wild] if wild is not None else -1])
+                sets.append(rows)
+            return cls(
+                data["players"], data["options"], data["seed"], Rng(data["rng"]),
+                phase=data["phase"], round_no=data["round"], dealer=data["dealer"], turn=data["turn"],
+                draw=ids(data["draw"]), discard=ids(data["discard"]), hands=[ids(h) for h in data["hands"]],
+                sets=sets, ready=list(data["ready"]), scores=list(data["scores"]),
+                history=[_copy_record(r) for r in data["history"]],
+                cut=dict(data["cut"]) if data["cut"] is not None else None, stall=data["stall"],
+                aside=ids(data["aside"]), end=data["end"], moves=data["moves"],
+                opening=[Event.from_json(e) for e in data["opening"]],
+            )
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            if isinstance(exc, MalformedAction):
+                raise
+            raise MalformedAction(f"Broken Queen of Spades snapshot: {exc!r}") from None
