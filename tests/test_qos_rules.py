@@ -248,7 +248,7 @@ def test_cut_events_say_how_the_packet_went() -> None:
 
 
 def test_no_cut_in_time_deals_without_a_cut_and_no_bonus() -> None:
-    state = GAME.new_game(3, {}, 5)
+    state = GAME.new_game(3, {"target": 0}, 5)
     action = GAME.on_timeout(state, state.dealer)
     assert action == act("deal")
     state.apply(state.dealer, action)
@@ -257,8 +257,8 @@ def test_no_cut_in_time_deals_without_a_cut_and_no_bonus() -> None:
     seat = state.to_act()[0]
     assert GAME.on_timeout(state, seat) in state.legal_actions(seat)
     finish_round(state)
-    if state.phase == "round_over":
-        assert GAME.on_timeout(state, 0) == act("next")
+    assert state.history[-1]["rows"][state.dealer]["cut_bonus"] == 0
+    assert [GAME.on_timeout(state, s) for s in range(3)] == [act("next")] * 3
 
 
 def test_dealer_rotates_and_the_seat_after_the_dealer_starts() -> None:
@@ -609,10 +609,6 @@ def test_ranks_and_counts_parse_leniently_and_malformed_moves_are_refused() -> N
     refused(state, 0, Action("lay", (["Q"], 3)), MalformedAction)
 
 
-def _every_candidate(state: QoSState) -> list[Action]:
-    return list(PARSED)
-
-
 @pytest.mark.parametrize("build", [
     lambda: lay_pos(["QS", "QH", "QD", "QC", "2S", "2H", "JK", "JK", "5C", "5C", "AS"], sets=[["KS", "KH", "KC"]]),
     lambda: lay_pos(["KD", "2S", "2H", "2D", "9C"], sets=[["KS", "KH", "KC"], ["4S", "4H", "4D", "2C"]]),
@@ -625,7 +621,7 @@ def test_legal_actions_are_exactly_what_apply_accepts(build) -> None:
     seat = state.to_act()[0]
     legal_set = set(state.legal_actions(seat))
     snapshot = state.to_json()
-    for action in _every_candidate(state):
+    for action in PARSED:  # every well-formed move there is
         copy = GAME.from_json(snapshot)
         try:
             copy.apply(seat, action)
