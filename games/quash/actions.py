@@ -1,24 +1,25 @@
 """QUASH moves and their compact encoding.
 
-==================================  ===========================  =========================================
-action                              ``code()``                   meaning
-==================================  ===========================  =========================================
-``("place", card, spot)``           ``place:9D,4``               hand card onto an open slot of spot 4
-``("swap", card, spot, d1, s2…)``   ``swap:9D,4,6C,7``           advanced: 9♦ into spot 4 in place of
-                                                                 6♣, which goes to spot 7 (open slot)
-\\                                  ``swap:9D,4,6C,3,QH,8``      … 6♣ displaces Q♥ in spot 3, Q♥ goes to
-                                                                 spot 8
-``("tiebreak", card)``              ``tiebreak:9H``              your side's secret tiebreak card
-``("chooser", seat)``               ``chooser:2``                4 players: hand your team's tiebreak
-                                                                 choice to your partner (seat 2, 0-based)
-==================================  ===========================  =========================================
+==================================  ==========================  =========================================
+action                              ``code()``                  meaning
+==================================  ==========================  =========================================
+``("place", card, spot)``           ``place:9D,4``              a hand card onto an open slot of spot 4
+``("swap", card, spot, d, s…)``     ``swap:9D,4,6C,7``          advanced: 9♦ into spot 4 in place of 6♣,
+                                                                which goes to an open slot of spot 7
+``("swap", …)``, two displaced      ``swap:9D,4,6C,3,QH,8``     … 6♣ displaces Q♥ in spot 3, and Q♥
+                                                                lands on an open slot of spot 8
+``("tiebreak", card)``              ``tiebreak:9H``             your side's secret tiebreak card
+``("chooser", seat)``               ``chooser:2``               4 players: hand your team's tiebreak
+                                                                choice to your partner (seat 2, 0-based)
+==================================  ==========================  =========================================
 
 Spots are numbered 1–9 as on the board; seats are 0-based like every seat in
 actions. A swap chain lists the hand card, the spot it goes to, then for each
-card it displaced: that card and the spot it moves to; the chain ends with a
-spot that has an open slot. The longest possible code (9 spots) is 61
-characters. Plain placements and tiebreak cards are prebuilt constants, so
-listing them allocates nothing but the list.
+card it displaced: that card and the spot it moves to; the last spot named
+must have an open slot. A chain displaces at most two cards, so the longest
+code, ``swap:10D,1,10C,4,10H,7``, has 22 characters. Plain placements,
+tiebreak cards and hand-overs are prebuilt constants, so listing them
+allocates nothing but the list.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def chain_args(args: tuple) -> tuple[list[int], list[int]]:
             f"their spots (swap:9D,4,6C,7); got {len(args)} arguments"
         )
     if len(args) > 2 * SPOTS:
-        raise MalformedAction(f"A swap chain visits at most {SPOTS} spots")
+        raise MalformedAction(f"A swap chain can't name more than {SPOTS} spots")
     cards = [card_arg(args[i]) for i in range(0, len(args), 2)]
     spots = [spot_arg(args[i]) for i in range(1, len(args), 2)]
     return cards, spots
