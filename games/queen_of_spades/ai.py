@@ -8,8 +8,8 @@ It only reads what its seat can see (its hand, the public piles and sets, counts
   gains with the round nearly over); the lone discard when it makes a set, fits
   one of its own sets, or is a 2 it can use as a wild; otherwise the draw pile;
 - lay: every natural set, every natural card onto its own sets, then pairs
-  with a wild 2, then wilds onto sets without one, then a set of 2s, keeping
-  one card to discard (so it goes out whenever it can);
+  with a wild 2, then wilds onto sets without one, then a set of 2s (or more
+  2s onto it), keeping one card to discard (so it goes out whenever it can);
 - discard: a card it can't use, low-value ones while the round is young and the
   most expensive ones (Q♠, jokers) late, so it never sits on Q♠ when the draw
   pile runs low; pairs and 2s are kept longest;
@@ -101,9 +101,9 @@ def _play(state: "QoSState", seat: int) -> Action:
     for r in RANKS_BY_POINTS:
         if r != TWO and where[r] < 0 and rc[r] >= 3 and room >= 3:
             return LAY_ACTION[r][min(rc[r], room)][0]
-    # Natural cards onto own sets.
+    # Natural cards onto own sets (2s are kept for wilds first).
     for r in RANKS_BY_POINTS:
-        if where[r] >= 0 and rc[r] and room >= 1:
+        if r != TWO and where[r] >= 0 and rc[r] and room >= 1:
             return EXTEND_ACTION[r][min(rc[r], room)][0]
     if twos:
         # A pair and a wild make a set.
@@ -117,6 +117,8 @@ def _play(state: "QoSState", seat: int) -> Action:
                     return EXTEND_ACTION[st[0]][0][1]
         if where[TWO] < 0 and twos >= 3 and room >= 3:
             return LAY_ACTION[TWO][min(twos, room)][0]
+        if where[TWO] >= 0 and room >= 1:
+            return EXTEND_ACTION[TWO][min(twos, room)][0]
     return DISCARD_ACTION[_worst_card(state, seat)]
 
 
