@@ -11,6 +11,7 @@ import pytest
 
 import cogs.ng  # noqa: F401  (each import registers the game's UI)
 import cogs.q2j  # noqa: F401
+import cogs.qos  # noqa: F401
 import cogs.war  # noqa: F401
 import games
 from bot.service import HandSnapshot, TableSnapshot
@@ -26,6 +27,7 @@ EDIT_MESSAGE = ("PATCH", "/channels/1/messages/2")
 CASES = [
     ("q2j", {"variant": "standard"}, 2), ("q2j", {"variant": "faceup"}, 10), ("q2j", {"variant": "countdown"}, 4),
     ("q2j", {"match": "elimination"}, 5), ("war", {}, 2), ("war", {}, 4), ("ng", {}, 2), ("ng", {"faceup": True}, 4),
+    ("queen-of-spades", {"rounds": 1}, 2), ("queen-of-spades", {"rounds": 1}, 5), ("queen-of-spades", {"rounds": 1}, 8),
 ]
 
 
@@ -50,6 +52,9 @@ def offered(components: list[dict]) -> tuple[set[str], set[str]]:
                 moves |= {o["value"] for o in item["options"]}
             elif custom_id.startswith("dh:st:"):
                 steps |= {o["value"] for o in item["options"]}
+            elif custom_id.startswith("dh:ask:"):  # a form asking for a number from low to high
+                _, _, _, _, kind, low, high = custom_id.split(":")
+                moves |= {f"{kind}:{n}" for n in range(int(low), int(high) + 1)}
     return moves, steps
 
 
