@@ -20,7 +20,7 @@ from typing import Any, Awaitable, Callable, Protocol
 
 import games
 from games.ai import choose_action
-from games.base import Action, Event, GameState
+from games.base import Action, Event, GameState, count_text
 from games.errors import GameError
 from games.rng import Rng
 
@@ -342,7 +342,7 @@ class GameService:
             counts = game.allowed_player_counts()
             if len(row.seats) not in counts:
                 raise UserError(
-                    f"{game.name} needs {_count_text(counts)} players; this table has {len(row.seats)}. "
+                    f"{game.name} needs {count_text(counts)} players; this table has {len(row.seats)}. "
                     "Invite more people or add an AI player."
                 )
             try:
@@ -685,14 +685,6 @@ class GameService:
 
 def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
     return [SeatRow(i, s.user_id, s.name, s.is_ai, s.missed_turns) for i, s in enumerate(seats)]
-
-
-def _count_text(counts: tuple[int, ...]) -> str:
-    if len(counts) == 1:
-        return str(counts[0])
-    if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]}"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def _render_events(events: list[Event], seats: list[SeatRow], viewer: int | None) -> tuple[list[str], list[str]]:

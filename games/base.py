@@ -176,6 +176,15 @@ def bool_option(value: Any) -> bool:
     return value
 
 
+def count_text(counts: tuple[int, ...]) -> str:
+    """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
 class GameState(ABC):
     """A game in progress. Subclasses hold plain data and a seeded Rng.
 
@@ -283,8 +292,7 @@ class Game:
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
-            counts = self.allowed_player_counts()
-            raise GameError(f"{self.name} is for {counts[0]}–{counts[-1]} players, not {players!r}")
+            raise GameError(f"{self.name} is for {count_text(self.allowed_player_counts())} players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError(f"seed must be an integer, not {seed!r}")
         return self.create(players, self.normalize_options(options, players), seed)

@@ -29,7 +29,11 @@ def _q2j_configs() -> list[tuple[int, dict[str, Any], int]]:
 
 
 # Per-game tables; a game missing here is checked with default options at every player count.
-CONFIGS: dict[str, list[tuple[int, dict[str, Any], int]]] = {"q2j": _q2j_configs()}
+CONFIGS: dict[str, list[tuple[int, dict[str, Any], int]]] = {
+    "q2j": _q2j_configs(),
+    # Random players rarely reach a target score at big tables: bound matches by rounds.
+    "queen-of-spades": [(n, {"rounds": 2}, 3) for n in range(2, 9)],
+}
 
 
 def _cases() -> list[Any]:

@@ -42,4 +42,5 @@ GAME = Game(
     action_class=QuashAction,
     player_counts=(2, 4),
     ai=choose,
+    points="track points",
 )

@@ -51,5 +51,6 @@ GAME = Game(
     create=create,
     action_class=QoSAction,
     ai=choose,
+    points="match points",
     on_timeout=on_timeout,
 )
