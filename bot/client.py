@@ -17,7 +17,7 @@ from .storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.q2j", "cogs.war", "cogs.ng", "cogs.qos", "cogs.rules")
+EXTENSIONS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.q2j", "cogs.war", "cogs.ng", "cogs.qos", "cogs.quash", "cogs.rules")
 
 
 class DeckhandBot(commands.Bot):

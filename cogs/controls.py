@@ -234,8 +234,11 @@ class StepSelect(
                 await _show_hand(interaction, self.table_id, hand=hand,
                                  notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
                 return
+            from .ui import ui_for
+
             step = values[0]
-            if not any(a.code().startswith(step) for a in hand.actions):
+            step_key = ui_for(hand.table.row.game_id).step_key
+            if not any(step_key(a).startswith(step) for a in hand.actions):
                 raise UserError("That choice isn't available now.")
             await _show_hand(interaction, self.table_id, hand=hand, step=step)
 

@@ -87,6 +87,11 @@ class GameUI:
     def action_style(self, action: Action) -> discord.ButtonStyle:
         return discord.ButtonStyle.primary
 
+    def step_key(self, action: Action) -> str:
+        """The text a step menu's prefixes are matched against (the action code unless a
+        game lays its steps out differently)."""
+        return action.code()
+
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""
         return hand.actions

@@ -12,11 +12,12 @@ import pytest
 import cogs.ng  # noqa: F401  (each import registers the game's UI)
 import cogs.q2j  # noqa: F401
 import cogs.qos  # noqa: F401
+import cogs.quash  # noqa: F401
 import cogs.war  # noqa: F401
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.ui import hand_message, table_message
+from cogs.ui import hand_message, table_message, ui_for
 from games.ai import choose_action
 from games.rng import Rng
 
@@ -28,7 +29,11 @@ CASES = [
     ("q2j", {"variant": "standard"}, 2), ("q2j", {"variant": "faceup"}, 10), ("q2j", {"variant": "countdown"}, 4),
     ("q2j", {"match": "elimination"}, 5), ("war", {}, 2), ("war", {}, 4), ("ng", {}, 2), ("ng", {"faceup": True}, 4),
     ("queen-of-spades", {"rounds": 1}, 2), ("queen-of-spades", {"rounds": 1}, 5), ("queen-of-spades", {"rounds": 1}, 8),
+    ("quash", {"finish": 10}, 2), ("quash", {"finish": 10}, 4),
 ]
+# Advanced QUASH lists thousands of swap chains a turn and every step menu is followed:
+# a sample of positions keeps this test quick.
+SAMPLED = [("quash", {"advanced": True, "finish": 5}, 2, 6), ("quash", {"advanced": True, "finish": 5}, 4, 6)]
 
 
 def body(rendered) -> dict:
@@ -69,13 +74,14 @@ def table_row(game_id: str, options: dict, players: int, state) -> TableRow:
     )
 
 
-@pytest.mark.parametrize("game_id,options,players", CASES)
-def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players):
+@pytest.mark.parametrize("game_id,options,players,positions",
+                         [(*case, None) for case in CASES] + SAMPLED)
+def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, positions):
     game = games.get_game(game_id)
-    for seed in range(4):
+    for seed in range(4 if positions is None else 1):
         state = game.new_game(players, options, seed)
         rng = Rng(seed)
-        while True:
+        for _ in range(positions or 10**6):
             snap = TableSnapshot(table_row(game_id, options, players, state), state.view(None))
             validate_request(*EDIT_MESSAGE, body(table_message(snap)))
             if state.is_over():
@@ -85,11 +91,17 @@ def test_every_position_renders_valid_messages_with_every_legal_move(game_id, op
             rendered = body(hand_message(hand))
             validate_request(*EDIT_MESSAGE, rendered)
             moves, steps = offered(rendered["components"])
-            for step in steps:
+            key_of = {a.code(): ui_for(game_id).step_key(a) for a in hand.actions}
+            pending = list(steps)
+            while pending:  # follow every step menu, however deep (QUASH swap chains nest)
+                step = pending.pop()
                 step_body = body(hand_message(hand, step=step))
                 validate_request(*EDIT_MESSAGE, step_body)
-                step_moves, _ = offered(step_body["components"])
-                assert step_moves and all(code.startswith(step) for code in step_moves)
+                step_moves, deeper = offered(step_body["components"])
+                assert step_moves or deeper, f"step {step!r} leads nowhere"
+                assert all(key_of[code].startswith(step) for code in step_moves)
+                assert all(d.startswith(step) and d != step for d in deeper)
                 moves |= step_moves
-            assert moves == {a.code() for a in hand.actions}, "every legal move, and only those"
+                pending += deeper
+            assert moves == set(key_of), "every legal move, and only those"
             state.apply(seat, choose_action(state, seat, rng))
