@@ -5,7 +5,8 @@
 For every available game: one AI seat against random seats, over ``--games``
 seeded games, the AI's seat rotating so each seat is played equally often.
 Two players (AI vs random) and, where the game allows it, four players (one AI
-vs three random). A win shared by k seats counts 1/k. Games without their own
+vs three random). In team games the AI plays every seat of one team against a
+random team. A win shared by k seats (or teams) counts 1/k. Games without their own
 policy play randomly through ``games.ai.choose_action``, so they show the baseline.
 """
 
@@ -26,8 +27,26 @@ from games.rng import Rng
 MAX_STEPS = 200_000
 
 
-def ai_share(game: games.Game, players: int, options: dict, seed: int, ai_seat: int) -> float:
-    """The AI seat's share of the win in one seeded game (0 when unfinished)."""
+def teams_of(game: games.Game, players: int, options: dict) -> list[tuple[int, ...]]:
+    """The game's sides, read from the outcome of one random game (a seat each when no teams)."""
+    state = game.new_game(players, options, 0)
+    rng = Rng(0)
+    for _ in range(MAX_STEPS):
+        acting = state.to_act()
+        if not acting:
+            break
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    outcome = state.outcome()
+    if outcome is not None and outcome.teams:
+        return [tuple(t) for t in outcome.teams]
+    return [(s,) for s in range(players)]
+
+
+def ai_share(game: games.Game, players: int, options: dict, seed: int, teams: list[tuple[int, ...]],
+             ai_seats: tuple[int, ...]) -> float:
+    """The AI side's share of the win in one seeded game (0 when unfinished)."""
     state = game.new_game(players, options, seed)
     rng = Rng(seed * 7 + 1)
     for _ in range(MAX_STEPS):
@@ -35,20 +54,24 @@ def ai_share(game: games.Game, players: int, options: dict, seed: int, ai_seat: 
         if not acting:
             break
         seat = acting[0] if len(acting) == 1 else acting[rng.below(len(acting))]
-        if seat == ai_seat:
+        if seat in ai_seats:
             action = choose_action(state, seat, rng)
         else:
             legal = state.legal_actions(seat)
             action = legal[rng.below(len(legal))]
         state.apply(seat, action)
     outcome = state.outcome()
-    if outcome is None or ai_seat not in outcome.winners:
+    if outcome is None or not set(ai_seats) & set(outcome.winners):
         return 0.0
-    return 1.0 / len(outcome.winners)
+    winning_sides = {next((t for t in teams if s in t), (s,)) for s in outcome.winners}
+    return 1.0 / len(winning_sides)
 
 
-def win_rate(game: games.Game, players: int, options: dict, count: int) -> float:
-    return sum(ai_share(game, players, options, seed, seed % players) for seed in range(count)) / count
+def win_rate(game: games.Game, players: int, options: dict, count: int) -> tuple[float, int]:
+    """The AI side's win rate, and how many sides there are."""
+    teams = teams_of(game, players, options)
+    total = sum(ai_share(game, players, options, seed, teams, teams[seed % len(teams)]) for seed in range(count))
+    return total / count, len(teams)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,14 +92,14 @@ def main(argv: list[str] | None = None) -> int:
         for players in (2, 4):
             if players not in game.allowed_player_counts():
                 continue
-            table = f"1 AI vs {players - 1} random"
             try:
                 game.new_game(players, options, 0)
             except games.GameError as exc:
-                print(f"{game_id:<16} {table:<22} skipped: {exc}")
+                print(f"{game_id:<16} {players} players{'':<12} skipped: {exc}")
                 continue
-            rate = win_rate(game, players, options, args.games)
-            print(f"{game_id:<16} {table:<22} {rate:>8.1%} {1 / players:>16.1%}  ({policy}, {args.games} games)")
+            rate, sides = win_rate(game, players, options, args.games)
+            table = f"1 AI vs {players - 1} random" if sides == players else f"AI team vs random team"
+            print(f"{game_id:<16} {table:<22} {rate:>8.1%} {1 / sides:>16.1%}  ({policy}, {args.games} games)")
     return 0
 
 
