@@ -168,3 +168,17 @@ async def test_start_up_records_results_a_crash_left_unrecorded(service, tmp_pat
     await fresh.restore()
     assert await rows(service, "SELECT COUNT(*) FROM results") == [(1,)]
     assert isinstance(fresh.results, Results)
+
+
+async def test_a_real_team_game_is_recorded_with_teams_and_rated_as_teams(service):
+    dan = Player(4, "Dan")
+    table_id = await finished_game(service, [ANA, BEN, CAT, dan], game="quash", options={"finish": 5})
+    teams = dict(await rows(service, "SELECT seat, team FROM result_seats WHERE table_id = ?", table_id))
+    assert teams == {0: 0, 1: 1, 2: 0, 3: 1}
+    won = dict(await rows(service, "SELECT seat, won FROM result_seats WHERE table_id = ?", table_id))
+    assert won[0] == won[2] and won[1] == won[3] and won[0] != won[1]
+    mu = dict(await rows(service, "SELECT user_id, mu FROM ratings WHERE game_id = 'quash'"))
+    assert mu[ANA.user_id] == mu[CAT.user_id] and mu[BEN.user_id] == mu[dan.user_id]
+    points = await rows(service, "SELECT score FROM result_seats WHERE table_id = ? ORDER BY seat", table_id)
+    board = await service.results.leaderboard(9, "quash", "points")
+    assert sorted(e.points for e in board) == sorted(p for (p,) in points)
