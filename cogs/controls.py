@@ -45,19 +45,24 @@ LOBBY_VERBS = {
 }
 
 
+def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
+    """A view to send, already stopped. Every control here is a dynamic item that the
+    bot dispatches from its custom_id, so discord.py need not keep the view; stopping it
+    keeps every sent message (each "My hand" click makes one) out of its memory."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
 def lobby_view(table_id: int, sides: bool = False) -> discord.ui.View:
     """The lobby's buttons; "Switch side" only for games played in two sides."""
-    view = discord.ui.View(timeout=None)
-    for verb in LOBBY_VERBS:
-        if verb != "side" or sides:
-            view.add_item(LobbyButton(table_id, verb))
-    return view
+    return static_view([LobbyButton(table_id, verb) for verb in LOBBY_VERBS if verb != "side" or sides])
 
 
 def table_view(table_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton.make(table_id, "🂠 My hand", row=0))
-    return view
+    return static_view([HandButton.make(table_id, "🂠 My hand", row=0)])
 
 
 async def _show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.errors import UserError
 
 from .common import guarded
-from .controls import register_items
+from .controls import register_items, static_view
 from .rules_text import GameRules, Page, all_rules, first_page, pages
 from .ui import EMBED_COLOUR
 
@@ -97,19 +97,15 @@ def page_embed(page: Page) -> discord.Embed:
 
 
 def page_view(page: Page) -> discord.ui.View:
-    """◀ / ▶ (disabled at the ends) and the section menu.
-
-    The view is stopped before it is sent: its items are dynamic items the bot
-    answers from their custom_id, so discord.py has no reason to keep it in memory."""
+    """◀ / ▶ (disabled at the ends) and the section menu."""
     total = len(pages(page.game.id))
-    view = discord.ui.View(timeout=None)
-    view.add_item(PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0))
-    view.add_item(PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1))
-    sections = page.game.sections
-    if len(sections) > 1:
-        view.add_item(SectionSelect.make(page.game, page.section.id))
-    view.stop()
-    return view
+    items: list[discord.ui.Item] = [
+        PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0),
+        PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1),
+    ]
+    if len(page.game.sections) > 1:
+        items.append(SectionSelect.make(page.game, page.section.id))
+    return static_view(items)
 
 
 def page_message(game_id: str, index: int) -> dict:

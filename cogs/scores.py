@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
 
 from .common import guarded, service_of
-from .controls import register_items
+from .controls import register_items, static_view
 from .ui import EMBED_COLOUR, clip
 
 PAGE_SIZE = 10
@@ -78,10 +78,8 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) ->
 
 
 def board_view(game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(BoardPage(game_id, sort, page - 1, "◀", disabled=page <= 0))
-    view.add_item(BoardPage(game_id, sort, page + 1, "▶", disabled=page >= pages - 1))
-    return view
+    return static_view([BoardPage(game_id, sort, page - 1, "◀", disabled=page <= 0),
+                        BoardPage(game_id, sort, page + 1, "▶", disabled=page >= pages - 1)])
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
@@ -138,9 +136,8 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
     page = min(max(page, 0), len(pages) - 1)
     embed = discord.Embed(title=f"Game #{table_id} — every move", description=pages[page], colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
-    view = discord.ui.View(timeout=None)
-    view.add_item(LogPage(table_id, page - 1, "◀", disabled=page <= 0))
-    view.add_item(LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1))
+    view = static_view([LogPage(table_id, page - 1, "◀", disabled=page <= 0),
+                        LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1)])
     if edit:
         await interaction.response.edit_message(embed=embed, view=view)
     else:
@@ -275,9 +272,7 @@ class ScoresCog(commands.Cog):
             )
             embed = discord.Embed(title="Recent games", colour=EMBED_COLOUR)
             embed.description = clip("\n\n".join(result_line(line) for line in lines), 4000) or "No games yet."
-            view = discord.ui.View(timeout=None)
-            if lines:
-                view.add_item(LogSelect.make(lines))
+            view = static_view([LogSelect.make(lines)] if lines else [])
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
         await guarded(interaction, run)
@@ -285,9 +280,7 @@ class ScoresCog(commands.Cog):
     @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
     async def forget(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(ForgetButton(interaction.user.id, "yes"))
-            view.add_item(ForgetButton(interaction.user.id, "no"))
+            view = static_view([ForgetButton(interaction.user.id, "yes"), ForgetButton(interaction.user.id, "no")])
             await interaction.response.send_message(
                 "This replaces your name with “Former player” in every game result, on every server, and "
                 "deletes your ratings. Games stay in the history without you. It can't be undone.",

@@ -12,7 +12,7 @@ from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 
 from .common import guarded, is_admin, service_of
-from .controls import register_items
+from .controls import register_items, static_view
 
 
 async def describe(interaction: discord.Interaction) -> str:
@@ -89,9 +89,7 @@ class SettingsCog(commands.Cog):
     @settings.command(name="reset-leaderboard", description="Start every leaderboard on this server afresh")
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(ResetButton(interaction.guild_id, "yes"))
-            view.add_item(ResetButton(interaction.guild_id, "no"))
+            view = static_view([ResetButton(interaction.guild_id, "yes"), ResetButton(interaction.guild_id, "no")])
             await interaction.response.send_message(
                 "Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
                 "This can't be undone.", view=view, ephemeral=True)

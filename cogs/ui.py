@@ -230,8 +230,6 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
         acting = players_to_act(hand.table)
         status = "Waiting for " + ", ".join(row.seats[s].name for s in acting) + "." if acting else "Waiting."
     embed.set_footer(text=status)
-    view = discord.ui.View(timeout=None)
-    for item in ui.move_items(hand, step) if row.status == "running" else []:
-        view.add_item(item)
-    view.add_item(controls.HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=4))
-    return Rendered(content=notice, embed=embed, view=view)
+    items = ui.move_items(hand, step) if row.status == "running" else []
+    items.append(controls.HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=4))
+    return Rendered(content=notice, embed=embed, view=controls.static_view(items))

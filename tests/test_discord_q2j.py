@@ -242,3 +242,13 @@ async def test_tables_open_in_threads_when_the_server_prefers(server):
     assert row.channel_id != s.channel.id  # the lobby lives in the new thread
     lobby = s.h.message(row.lobby_message_id)
     assert lobby.channel.id == row.channel_id and lobby.buttons
+
+
+async def test_sent_messages_are_not_kept_in_memory(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    for _ in range(3):
+        await open_hand(s, s.user("ana"), table)
+        await play_turn(s, table)
+    # Every control is dispatched from its custom_id; discord.py keeps no view per message.
+    assert s.h.bot.persistent_views == []
