@@ -46,13 +46,11 @@ LOBBY_VERBS = {
 
 
 def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
-    """A view to send, already stopped. Every control here is a dynamic item that the
-    bot dispatches from its custom_id, so discord.py need not keep the view; stopping it
-    keeps every sent message (each "My hand" click makes one) out of its memory."""
+    """A view holding ``items``. Every control is a dynamic item dispatched from its
+    custom_id, so discord.py keeps nothing per message (each "My hand" click sends one)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
-    view.stop()
     return view
 
 
