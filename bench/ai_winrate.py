@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{game_id:<16} {players} players{'':<12} skipped: {exc}")
                 continue
             rate, sides = win_rate(game, players, options, args.games)
-            table = f"1 AI vs {players - 1} random" if sides == players else f"AI team vs random team"
+            table = f"1 AI vs {players - 1} random" if sides == players else "AI team vs random team"
             print(f"{game_id:<16} {table:<22} {rate:>8.1%} {1 / sides:>16.1%}  ({policy}, {args.games} games)")
     return 0
 

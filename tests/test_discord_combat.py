@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from discord_harness import DiscordHarness
-from discord_play import forge_click, make_server, move_choices, open_hand, open_table, play, play_to_the_end, start_bot, to_act
+from discord_play import forge_click, open_hand, open_table, play, play_to_the_end, start_bot, to_act
 
 WAR_PREFER = ("attack", "recover", "draw")
 NG_PREFER = ("attack", "sacrifice", "defend", "pick", "draw")
 
 
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        await start_bot(h, s.db_path)
-        yield s
 
 
 def storage(s):

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 
-from discord_harness import DiscordHarness
 from discord_play import (
-    HAND_BUTTON, forge_click, make_server, move_choices, open_hand, open_table, play, play_to_the_end,
+    HAND_BUTTON, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
     play_turn, start_bot, to_act,
 )
 
 
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        await start_bot(h, s.db_path)
-        yield s
 
 
 def stored(s):

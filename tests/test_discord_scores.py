@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from bot.service import Player
-from discord_harness import DiscordHarness
-from discord_play import forge_click, make_server, open_table, play_to_the_end, start_bot
+from discord_play import forge_click, open_table, play_to_the_end
 from test_results import play_out
 
 
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        await start_bot(h, s.db_path)
-        yield s
 
 
 async def many_results(s, players: int) -> None:

@@ -298,7 +298,7 @@ def test_attack_face_up_top_three_outcomes_and_the_face_down_card_below_stays_hi
             assert view["fields"][1][1] == [None, "8H"]
         assert view["resources"][0][-1] == ("3H" if expected > 0 else "8D")
         assert "turning up" not in events[0].text
-        assert events[0].text.startswith(f"{{p0}} attacked {{p1}}'s stack 2 (8♥) with ")
+        assert events[0].text.startswith("{p0} attacked {p1}'s stack 2 (8♥) with ")
 
 
 def test_attack_own_stack_is_allowed_and_can_eliminate_yourself() -> None:
