@@ -37,11 +37,16 @@ def rank_name(rank: str | int, plural: bool) -> str:
 
 
 def grouped(codes: list[str]) -> str:
-    """A hand grouped by rank: ``Q: Q♠ Q♥ · 7: 7♦ · 🃏``."""
+    """A hand grouped by rank, A to K then jokers, suits in the engine's order ♠ ♥ ♦ ♣
+    within a rank: ``7♦ · Q♠ Q♥ · 🃏``."""
     groups: dict[str, list[str]] = {}
-    for code in sorted(codes, key=lambda c: (RANK_ORDER[rank_of(c)], c)):
+    for code in sorted(codes, key=lambda c: RANK_ORDER[rank_of(c)]):  # stable: keeps the suit order
         groups.setdefault(rank_of(code), []).append(code)
     return " · ".join(pretty(cards) for cards in groups.values()) or "—"
+
+
+def cards_count(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
 
 
 def set_text(laid: dict[str, Any]) -> str:
@@ -54,7 +59,8 @@ class QueenOfSpadesUI(ui.GameUI):
 
     def options_text(self, options: dict[str, Any]) -> str:
         target = f"first to {options['target']}" if options["target"] else "endless (until the table ends it)"
-        rounds = f" · at most {options['rounds']} rounds" if options["rounds"] else ""
+        count = options["rounds"]
+        rounds = f" · at most {count} round{'' if count == 1 else 's'}" if count else ""
         return target + rounds
 
     def _phase_line(self, view: dict[str, Any], names: list[str]) -> str:
@@ -71,8 +77,10 @@ class QueenOfSpadesUI(ui.GameUI):
         names = table.names
         lines = [f"Round {view['round']} · dealer {names[view['dealer']]}",
                  f"**Draw pile:** {view['draw_count']} · **Discard pile:** {view['discard_count']}"
-                 + (f" (top {parse_card(view['discard_top']).pretty})" if view["discard_top"] else ""),
-                 self._phase_line(view, names)]
+                 + (f" (top {parse_card(view['discard_top']).pretty})" if view["discard_top"] else "")]
+        if view["discard_count"] > 1:  # the pile is public: every card in it was seen face up
+            lines.append(f"Discard pile, bottom → top: {pretty(view['discard_pile'])}")
+        lines.append(self._phase_line(view, names))
         cut = view.get("cut")
         if cut and cut.get("landed") is not None:
             lines.append(f"Cut: aimed {cut['aimed']}, landed {cut['landed']} — "
@@ -81,11 +89,13 @@ class QueenOfSpadesUI(ui.GameUI):
         acting = set(view.get("to_act", []))
         for seat, name in enumerate(names):
             marker = "▶" if seat in acting and view["phase"] not in ("round_over",) else "•"
-            lines.append(f"{marker} **{name}** — {view['hand_counts'][seat]} cards · score {view['scores'][seat]}")
+            lines.append(f"{marker} **{name}** — {cards_count(view['hand_counts'][seat])} · "
+                         f"score {view['scores'][seat]}")
             sets = view["laid"][seat]
             if sets:
                 lines.append("  " + " · ".join(set_text(s) for s in sets))
         last = view.get("last_round")
+        hands = view.get("hands") or []  # every hand is shown once the round is over
         if last and view["phase"] in ("round_over", "match_over"):
             lines.append("")
             lines.append(f"**Round {last['round']} scores**")
@@ -93,7 +103,8 @@ class QueenOfSpadesUI(ui.GameUI):
                 extras = "".join(
                     f" + {label} {row[key]}" for key, label in (("out_bonus", "out"), ("cut_bonus", "cut")) if row[key]
                 )
-                lines.append(f"{names[seat]}: laid {row['laid']} − hand {row['hand']}{extras} = "
+                left = f" ({pretty(hands[seat])})" if seat < len(hands) and hands[seat] else ""
+                lines.append(f"{names[seat]}: laid {row['laid']} − hand {row['hand']}{left}{extras} = "
                              f"**{row['round']:+d}** → {row['total']}")
         return "\n".join(lines)
 
