@@ -6,7 +6,8 @@ its form, takes, two-step lays, discard menus, Continue between rounds), with
 restarts mid-round and between rounds; rigged positions (``QoSState.from_position``
 written into the stored table) cover a pile pickup into a hand of more than 25
 cards, the round-end breakdown with both bonuses, and forged clicks that must be
-refused with a clear reason and nothing changed.
+refused with a clear reason and nothing changed. ``server`` (tests/conftest.py) is
+the guild with four players and the bot on a fresh SQLite file.
 """
 
 from __future__ import annotations
@@ -15,10 +16,7 @@ import json
 import re
 from collections import Counter
 
-import pytest
-
-from discord_harness import DiscordHarness
-from discord_play import forge_click, make_server, move_choices, open_hand, open_table, start_bot, to_act
+from discord_play import forge_click, move_choices, open_hand, open_table, start_bot, to_act
 from games.cards import parse_card
 from games.queen_of_spades import QoSState
 
@@ -27,14 +25,6 @@ CONTINUE = "Continue to the next round"
 LAY_MENU = "Lay or add to a set…"
 # What the clicking players prefer: pick up the pile, lay and add, then draw, then discard.
 PREFER = ("next", "take:pile", "lay:", "extend:", "take:draw", "take:discard", "discard:")
-
-
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        await start_bot(h, s.db_path)
-        yield s
 
 
 def stored(s):
