@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UserError
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
@@ -29,6 +30,37 @@ def by_rank(codes: list[str]) -> list[str]:
 def spot_cards(spot: dict[str, Any]) -> str:
     shown = pretty(by_rank(spot["cards"])) if spot["cards"] else ""
     return (shown + " " + "▢ " * spot["open"]).strip() or "▢"
+
+
+HOW = {"rank": "higher card", "top": "higher top card", "suit": "same-suit run", "failed": "run vs failed",
+       "tiebreak": "tiebreak", "no-cards": "no leftover cards"}
+
+
+def result_text(spot: dict[str, Any]) -> str:
+    """One scored spot of a round summary, e.g. "`2` ⬛ +2 (run vs failed)"."""
+    number, winner, how = spot["spot"], spot["winner"], spot["how"]
+    if winner is None:
+        return f"`{number}` both failed, +1 each" if how == "both-failed" else f"`{number}` nobody ({HOW[how]})"
+    return f"`{number}` {SIDE_MARKS[winner]} +{spot['points'][SIDES.index(winner)]} ({HOW.get(how, how)})"
+
+
+def round_summary(view: dict[str, Any]) -> list[str]:
+    """The previous round, spot by spot: the next deal clears the board, and a round's
+    scoring lines are more than the table's Latest lines can hold."""
+    last = view.get("last_round")
+    if not last:
+        return []
+    points = last["points"]
+    lines = [f"**Round {last['round']} scored** — RED +{points[0]} · BLACK +{points[1]}"]
+    spots = {spot["spot"]: spot for spot in last["spots"]}
+    for section in view["sections"]:
+        parts = [result_text(spots[n]) for n in section if n in spots]
+        final = spots.get(section[-1])
+        if final and final["quash"] and final["winner"]:
+            parts.append(f"QUASH {SIDE_MARKS[final['winner']]} +2")
+        if parts:
+            lines.append(" · ".join(parts))
+    return lines
 
 
 def spot_mark(spot: dict[str, Any], side: str) -> str:
@@ -62,6 +94,8 @@ class QuashUI(ui.GameUI):
                 red, black = view["board"][0][number - 1], view["board"][1][number - 1]
                 lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red)}{spot_mark(red, 'RED')}"
                              f" · ⬛ {spot_cards(black)}{spot_mark(black, 'BLACK')}")
+        if view["phase"] == "play" and view.get("last_round"):
+            lines += ["", *round_summary(view)]
         tiebreak = view.get("tiebreak")
         if tiebreak:
             waiting = ", ".join(names[s] for s in tiebreak["waiting"])
@@ -110,6 +144,10 @@ class QuashUI(ui.GameUI):
 
     def move_items(self, hand: HandSnapshot, step: str | None = None) -> list[discord.ui.Item]:
         prefix = step or ""
+        # A step is whole tokens, each followed by ">": "9D>", "9D>1>6C>"… A menu value edited
+        # by a modified client ("9", "9D>1") must not be read as half a card or spot.
+        if prefix and not prefix.endswith(">"):
+            raise UserError("That choice isn't available now.")
         complete: list[Action] = []
         deeper: list[str] = []
         for action in hand.actions:
@@ -134,6 +172,8 @@ class QuashUI(ui.GameUI):
             labels = [(prefix + token + ">", self._token_label(token, hand) + (" — swap a card out" if level % 2 else ""))
                       for token in deeper]
             items.append(self.step_menu(hand, labels, placeholder, row=0))
+        elif prefix and not complete:
+            raise UserError("That choice isn't available now.")
         return items + self.action_controls(hand, complete, first_row=len(items))
 
 

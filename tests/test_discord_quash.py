@@ -1,0 +1,574 @@
+"""QUASH through Discord: the real bot, discord.py's own dispatch, a real SQLite
+file, and every REST body validated against Discord's OpenAPI spec.
+
+Sides picked in the lobby, whole matches and rounds by clicks (the moves built
+the way people build them: card menu, spot buttons, swap chains step by step),
+scoring revealed spot by spot, secret tiebreak choices, refusals that change
+nothing, and a restart in the middle of a tiebreak. Positions that need equal
+spots are either found with deterministic seeds or written into the stored
+table (``rig``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from cogs.ui import ui_for
+from discord_harness import MESSAGE_COMPONENT, DiscordHarness
+from discord_play import forge_click, make_server, open_hand, open_table, start_bot, to_act
+from games.cards import parse_card
+from games.quash import QuashAction, QuashState
+
+# A full board (RULINGS §6 examples): RED's Q♥ on spot 3 ties BLACK's Q♠; RED's spot 7 fails.
+RED = ["9D 10D JD", "4S 9S", "QH", "2C 3C 4C", "7S JH", "5D", "10C KC AD", "6C 7D", "8H"]
+BLACK = ["8C 9H 10S", "5C 6H", "QS", "2H 3S 4D", "8S 3H", "AS", "JC QD KS", "10H JS", "7C"]
+EMPTY = [""] * 9
+SPOT_LINE = re.compile(r"^Spot (\d) — (triple|double|single): ")
+
+
+@pytest.fixture
+async def server(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path)
+        yield s
+
+
+def storage(s):
+    return s.h.bot.service.storage
+
+
+def with_spot(board: list[str], spot: int, cards: str) -> list[str]:
+    out = list(board)
+    out[spot - 1] = cards
+    return out
+
+
+async def rig(s, state: QuashState, table_id: int = 1) -> None:
+    """Write a hand-built position into the stored table; the service reloads it."""
+    text = json.dumps(state.to_json())
+    await storage(s)._in_thread(lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table_id)))
+    s.h.bot.service._forget(table_id)
+
+
+async def stored(s, table_id: int = 1):
+    row = await storage(s).get_table(table_id)
+    return row.version, row.state, len(await storage(s).move_log(table_id))
+
+
+def board_text(s, table) -> str:
+    return s.h.message(table.id).embeds[0]["description"]
+
+
+def latest(s, table) -> list[str]:
+    fields = s.h.message(table.id).embeds[0].get("fields") or []
+    return next((f["value"] for f in fields if f["name"] == "Latest"), "").split("\n")
+
+
+def board_row(s, table, spot: int) -> str:
+    return next(line for line in board_text(s, table).split("\n") if line.startswith(f"`{spot}` "))
+
+
+def spot_numbers(lines: list[str]) -> list[int]:
+    return [int(m[1]) for m in map(SPOT_LINE.match, lines) if m]
+
+
+async def forge_select(s, message, custom_id: str, value: str, user):
+    """A menu choice with any value, as a modified client could send it."""
+    data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+    saved = message.components
+    message.components = [*saved, {"type": 1, "components": [
+        {"type": 3, "custom_id": custom_id, "options": [{"label": "forged", "value": value}]}]}]
+    try:
+        return await s.h._dispatch_interaction(MESSAGE_COMPONENT, data, user=user, channel=message.channel,
+                                               message=message, label=f"forged choice {value!r}")
+    finally:
+        message.components = saved
+
+
+async def click_action(s, user, hand_message, action):
+    """Play ``action`` the way a person does: choose the card (and in a chain each
+    next step) in the menus until the move itself is offered, then click it."""
+    key, code = ui_for("quash").step_key(action), action.code()
+    for _ in range(8):
+        msg = s.h.message(hand_message.id)
+        for comp in msg.walk():
+            custom_id = comp.get("custom_id", "")
+            if custom_id.startswith("dh:mv:") and custom_id.split(":", 4)[4] == code:
+                return await s.h.click(msg, custom_id=custom_id, user=user)
+            if custom_id.startswith("dh:ms:") and any(o["value"] == code for o in comp["options"]):
+                return await s.h.select(msg, [code], custom_id=custom_id, user=user)
+        steps = [(c["custom_id"], o["value"]) for c in msg.walk() if c.get("custom_id", "").startswith("dh:st:")
+                 for o in c["options"] if key.startswith(o["value"])]
+        assert steps, f"{code} is not offered to {user.name}: {msg.text}"
+        await s.h.select(msg, [steps[0][1]], custom_id=steps[0][0], user=user)
+    raise AssertionError(f"{code} took too many steps")
+
+
+async def play_by_policy(s, table, rng: random.Random, stop, limit: int = 200) -> list[str]:
+    """Whoever is to act opens their hand and plays a seeded random legal move through
+    the menus, until ``stop()``; returns every distinct tiebreak status the board showed."""
+    tiebreaks: list[str] = []
+    for _ in range(limit):
+        if stop():
+            return tiebreaks
+        mover = to_act(s, table)[0]
+        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        hand = await open_hand(s, mover, table)
+        await click_action(s, mover, hand.message, rng.choice(actions))
+        status = [line for line in board_text(s, table).split("\n") if "Tiebreaker for spot" in line]
+        if status and status[0] not in tiebreaks:
+            tiebreaks.append(status[0])
+    raise AssertionError(f"not done after {limit} moves")
+
+
+def every_latest_line(s, table) -> list[str]:
+    """Every Latest line the table message ever showed, in order, without repeats."""
+    seen: list[str] = []
+    message = s.h.message(table.id)
+    for payload in [*message.history, message.payload()]:
+        for embed in payload.get("embeds") or []:
+            for f in embed.get("fields") or []:
+                if f["name"] == "Latest":
+                    seen += [line for line in f["value"].split("\n") if line not in seen]
+    return seen
+
+
+# ------------------------------------------------------------------ the lobby: sides
+
+
+async def test_two_players_pick_sides_with_switch_side(server):
+    s = server
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    await s.h.slash("quash start", {"finish": 10, "timer": 0}, user=ana, channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    assert "first to 10" in lobby.text and "1. ana — host · RED" in lobby.text
+    alone = await s.h.click(lobby, label="Switch side", user=ana)
+    assert alone.ephemeral and "Nobody sits opposite you" in alone.text
+    await s.h.click(lobby, label="Join", user=ben)
+    assert "2. ben · BLACK" in s.h.message(lobby.id).text
+    stranger = await s.h.click(lobby, label="Switch side", user=cat)
+    assert stranger.ephemeral and "not at this table" in stranger.text
+    await s.h.click(lobby, label="Switch side", user=ana)
+    text = s.h.message(lobby.id).text
+    assert "1. ben · RED" in text and "2. ana — host · BLACK" in text
+    await s.h.click(lobby, label="Start", user=ana)  # the host starts from any seat
+    table = s.h.message(lobby.id)
+    board = board_text(s, table)
+    assert "🟥 **RED** (ben) **0** · ⬛ **BLACK** (ana) **0** — first to 10" in board
+    assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in latest(s, table)
+    assert "You play for **RED**." in (await open_hand(s, ben, table)).text
+    assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
+    # The board shows both sides' nine spots, in three sections, all open.
+    assert [board_row(s, table, n).split(" — ")[0] for n in range(1, 10)] == [
+        f"`{n}` {kind}" for n, kind in zip(range(1, 10), ["triple", "double", "single"] * 3)]
+    assert board_row(s, table, 1).endswith("🟥 ▢ ▢ ▢ · ⬛ ▢ ▢ ▢") and board.count("\n\n") == 3
+
+
+async def test_four_players_in_teams_of_a_human_and_an_ai(server):
+    s = server
+    ana, cat = s.user("ana"), s.user("cat")
+    await s.h.slash("quash start", {"finish": 30, "timer": 0}, user=ana, channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    for name in ("ben", "cat"):
+        await s.h.click(lobby, label="Join", user=s.user(name))
+    await s.h.click(lobby, label="Add AI", user=ana)
+    text = s.h.message(lobby.id).text
+    assert all(seat in text for seat in ("1. ana — host · RED", "2. ben · BLACK", "3. cat · RED", "4. AI 1 (AI) · BLACK"))
+    # cat crosses over to BLACK: the AI takes cat's seat on RED. Teams are seats 1+3 and 2+4.
+    await s.h.click(lobby, label="Switch side", user=cat)
+    text = s.h.message(lobby.id).text
+    assert "3. AI 1 (AI) · RED" in text and "4. cat · BLACK" in text
+    await s.h.click(lobby, label="Start", user=ana)
+    table = s.h.message(lobby.id)
+    assert "🟥 **RED** (ana, AI 1) **0** · ⬛ **BLACK** (ben, cat) **0**" in board_text(s, table)
+    assert "Sides — RED: ana and AI 1; BLACK: ben and cat. First to 30 points wins." in latest(s, table)
+    row = await storage(s).get_table(1)
+    assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
+                                                                ("cat", False)]
+    # A few turns round the table: the AI places for RED between the humans, on RED's side.
+    for _ in range(6):
+        mover = to_act(s, table)[0]
+        hand = await open_hand(s, mover, table)
+        assert f"You play for **{'RED' if mover is ana else 'BLACK'}**." in hand.text
+        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        await click_action(s, mover, hand.message, actions[0])
+    log = await storage(s).move_log(1)
+    assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
+    assert any(line.startswith("AI 1 placed") and "on RED's spot" in line for line in latest(s, table))
+    view = (await s.h.bot.service.table(1)).view
+    assert sum(len(spot["cards"]) for spot in view["board"][0]) == sum(1 for seat, _, _ in log if seat % 2 == 0)
+
+
+# ------------------------------------------------------------------ whole games by clicks
+
+
+async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
+    s = server
+    table = await open_table(s, "quash start", {"finish": 12, "timer": 0}, "ana", joiners=["ben"])
+
+    def round_over() -> bool:
+        return s.h.message(table.id).content.startswith("🏁") or "Round 2 ·" in board_text(s, table)
+
+    tiebreaks = await play_by_policy(s, table, random.Random(16), round_over)
+    assert tiebreaks and all("— waiting for" in t for t in tiebreaks)
+    # Round 1 is scored: its spots were revealed one by one in the Latest lines…
+    shown = every_latest_line(s, table)
+    numbers = spot_numbers(shown)
+    assert numbers == sorted(numbers) and numbers[-1] == 9
+    assert "Round 1 is scored" in " ".join(latest(s, table))
+    assert latest(s, table)[-1].startswith("Round 2: ")
+    # … and the board keeps the whole round's result, spot by spot, while round 2 is placed.
+    board = board_text(s, table)
+    assert "**Round 1 scored**" in board
+    summary = board.split("**Round 1 scored**")[1]
+    assert all(f"`{n}` " in summary for n in range(1, 10)) and "tiebreak" in summary
+
+    await play_by_policy(s, table, random.Random(17), lambda: s.h.message(table.id).content.startswith("🏁"))
+    final = s.h.message(table.id)
+    assert not final.buttons and "reached the finish (12) first" in final.content
+    row = await storage(s).get_table(1)
+    assert row.status == "finished" and row.outcome["winners"]
+    assert max(row.state["track"]) >= 12
+    assert any("wins the match!" in line for line in latest(s, table))
+    assert "first to 12" in board_text(s, table)
+
+
+async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
+    s = server
+    ana, ben, cat, dan = (s.user(n) for n in ("ana", "ben", "cat", "dan"))
+    table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben", "cat", "dan"])
+    assert "🟥 **RED** (ana, cat) **0** · ⬛ **BLACK** (ben, dan) **0**" in board_text(s, table)
+    rng = random.Random(16)
+    tiebreak_seen = False
+    for _ in range(60):
+        if "Round 2 ·" in board_text(s, table):
+            break
+        if "Tiebreaker for spot" in board_text(s, table) and not tiebreak_seen:
+            tiebreak_seen = True
+            # The teams' first seats choose; both are pinged; partners see the pooled leftovers.
+            assert set(to_act(s, table)) == {ana, ben}
+            ping = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted][-1]
+            assert ana.mention in ping.content and ben.mention in ping.content
+            snap = await s.h.bot.service.table(1)
+            for partner, chooser in ((cat, ana), (dan, ben)):
+                theirs = await open_hand(s, partner, table)
+                assert "Your leftover cards" in theirs.text and "Waiting for ana, ben." in theirs.text
+                assert theirs.message.buttons == [theirs.message.button("🔄 Refresh")]
+                pool = (await s.h.bot.service.hand(1, chooser.id)).view["hand"]
+                assert (await s.h.bot.service.hand(1, partner.id)).view["hand"] == pool
+            assert snap.view["leftover_counts"][0] > 0
+            chooser_hand = await open_hand(s, ana, table)
+            labels = [b["label"] for b in chooser_hand.message.buttons]
+            assert "Let cat choose our tiebreak cards" in labels and any(l.endswith("face down") for l in labels)
+        mover = to_act(s, table)[0]
+        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        hand = await open_hand(s, mover, table)
+        await click_action(s, mover, hand.message, rng.choice(actions))
+    assert tiebreak_seen and "Round 2 ·" in board_text(s, table)
+    shown = every_latest_line(s, table)
+    assert any("pools its leftover cards for tiebreakers" in line for line in shown)
+    assert any(re.match(r"Tiebreaker for spot \d: RED .+ against BLACK ", line) for line in shown)
+    log = await storage(s).move_log(1)
+    assert {seat for seat, _, _ in log} == {0, 1, 2, 3} and not any(by_ai for _, _, by_ai in log)
+    assert sum(1 for _, action, _ in log if action["kind"] == "place") == 36
+    summary = board_text(s, table).split("**Round 1 scored**")[1]
+    assert all(f"`{n}` " in summary for n in range(1, 10))
+
+
+# ------------------------------------------------------------------ tiebreaks and the scoring reveal
+
+
+def last_placement(track=(0, 0), finish: int = 30) -> QuashState:
+    """RED (seat 0) places 8♥ on spot 9, the round's last slot; spot 3 then ties (Q♥ against Q♠)."""
+    return QuashState.from_position(2, board=[with_spot(RED, 9, ""), BLACK], hands=[["8H", "2D", "6S", "AC"],
+                                    ["5H", "6D", "KD"]], turn=0, track=track, finish=finish)
+
+
+async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot(server):
+    s = server
+    ana, ben = s.user("ana"), s.user("ben")
+    table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben"])
+    await rig(s, last_placement())
+    hand = await open_hand(s, ana, table)
+    await click_action(s, ana, hand.message, QuashAction("place", ("8H", 9)))
+
+    # Scoring: spots 1 and 2 one line each, then spot 3 ties and waits for both sides.
+    lines = latest(s, table)
+    start = lines.index("ana placed 8♥ on RED's spot 9 (single).")
+    assert lines[start + 1].startswith("Every spot is full. The cards left in hand are kept for tiebreakers (RED 3, BLACK 3)")
+    assert lines[start + 2].startswith("Spot 1 — triple: RED 9♦ 10♦ J♦ (same suit) beats BLACK 8♣ 9♥ 10♠")
+    assert lines[start + 3].startswith("Spot 2 — double: BLACK 5♣ 6♥ beats RED 4♠ 9♠ (failed)")
+    assert lines[start + 4:] == ["Spot 3 — single: RED Q♥ ties BLACK Q♠: tiebreaker!",
+                                 "Tiebreaker for spot 3: ana and ben each choose a leftover card in secret."]
+    board = board_text(s, table)
+    assert "🟥 **RED** (ana) **1** · ⬛ **BLACK** (ben) **2**" in board
+    assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⬛ 8♣ 9♥ 10♠")
+    assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⬛ 5♣ 6♥ ✓")  # the failed sequence, marked
+    assert board_row(s, table, 3).endswith("🟥 Q♥ · ⬛ Q♠")
+    assert "**Tiebreaker for spot 3** — waiting for ana, ben to choose a card (leftovers: RED 3, BLACK 3)." in board
+    assert set(to_act(s, table)) == {ana, ben}
+    ping = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+    assert len(ping) == 1 and ana.mention in ping[0].content and ben.mention in ping[0].content
+
+    # Each side gets its choices privately: its own leftover cards as buttons.
+    theirs = await open_hand(s, ben, table)
+    assert theirs.ephemeral and "**Your leftover cards (3):** 5♥ 6♦ K♦" in theirs.text
+    assert [b["label"] for b in theirs.message.buttons] == [
+        "Play 5♥ face down", "Play 6♦ face down", "Play K♦ face down", "🔄 Refresh"]
+    mine = await open_hand(s, ana, table)
+    assert [b["label"] for b in mine.message.buttons][:3] == ["Play 2♦ face down", "Play 6♠ face down", "Play A♣ face down"]
+    # A card RED doesn't hold, or a placement now, is refused and changes nothing.
+    before = await stored(s)
+    for code, words in (("tiebreak:KD", "K♦ is not among your leftover cards"),
+                        ("place:2D,9", "Scoring has started: the only move now is a tiebreak card")):
+        refused = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{before[0]}:{code}", ana)
+        assert refused.ephemeral and words in refused.text, refused.text
+    assert await stored(s) == before
+    chose = await s.h.click(mine.message, label="Play A♣ face down", user=ana)
+    assert chose.ephemeral and "You chose A♣ for the tiebreaker." in chose.text
+    assert "Your side's face-down tiebreak card: A♣" in chose.text and "Waiting for ben." in chose.text
+
+    # Nobody else sees it: not the table, not BLACK's hand; the reveal waits for BLACK.
+    public = s.h.message(table.id).text
+    assert "A♣" not in public and "ana chose RED's tiebreak card, face down." in public
+    assert "waiting for ben to choose a card (leftovers: RED 2, BLACK 3)" in public
+    assert "Tiebreaker for spot 3: RED" not in public and "Spot 4" not in public
+    assert to_act(s, table) == [ben]
+    twice = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{(await stored(s))[0]}:tiebreak:2D", ana)
+    assert twice.ephemeral and "It's not your turn" in twice.text
+    refreshed = await s.h.click(theirs.message, label="🔄 Refresh", user=ben)
+    assert "A♣" not in refreshed.text and "face-down" not in refreshed.text
+    assert all("A♣" not in m.text for m in s.h.messages(s.channel) if not (m.ephemeral and m.visible_to == ana.id))
+
+    await s.h.click(refreshed.message, label="Play K♦ face down", user=ben)
+    shown = every_latest_line(s, table)
+    reveal = shown.index("Tiebreaker for spot 3: RED A♣ against BLACK K♦: RED wins the spot: +1 RED (RED 2 · BLACK 2).")
+    assert shown.index("ben chose BLACK's tiebreak card, face down.") == reveal - 1
+    assert spot_numbers(shown[reveal:]) == [4, 5, 6, 7, 8, 9]
+    assert shown[reveal + 1].startswith("Spot 4 — triple: RED 2♣ 3♣ 4♣ (same suit) beats BLACK 2♥ 3♠ 4♦")
+    assert latest(s, table)[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
+                                     "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+    board = board_text(s, table)
+    assert "Round 2 · dealer ana" in board and "Tiebreaker" not in board
+    summary = board.split("**Round 1 scored** — RED +5 · BLACK +7")[1]
+    assert "`3` 🟥 +1 (tiebreak)" in summary and "`5` both failed, +1 each" in summary
+    assert "`7` ⬛ +2 (run vs failed)" in summary
+
+
+async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
+    s = server
+    ana = s.user("ana")
+    table = await open_table(s, "quash start", {"timer": 0}, "ana", joiners=["ben"])
+    # RED sweeps spots 1-3 and 7-9, BLACK spots 4-6: more scoring lines than the Latest field holds.
+    red = ["9D 10D JD", "QC KD", "KH", "2C 3H 4C", "7H 8D", "5D", "QH KC AD", "10H JS", ""]
+    black = ["8C 9H 10S", "5C 6H", "QS", "5S 6S 7S", "JC QD", "AS", "2H 3S 4D", "8S 9S", "7C"]
+    await rig(s, QuashState.from_position(2, board=[red, black], hands=[["AH", "2D"], ["3D"]], turn=0))
+    await click_action(s, ana, (await open_hand(s, ana, table)).message, QuashAction("place", ("AH", 9)))
+    # Each spot and each QUASH is announced on its own line, in scoring order …
+    assert latest(s, table)[-3:] == [
+        "QUASH! RED won spots 7, 8 and 9: +2 RED (RED 10 · BLACK 5).",
+        "Round 1 is scored: RED +10, BLACK +5 (RED 10 · BLACK 5).",
+        "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+    shown = every_latest_line(s, table)
+    assert shown.index("QUASH! BLACK won spots 4, 5 and 6: +2 BLACK (RED 5 · BLACK 5).") == shown.index(
+        "Spot 6 — single: BLACK A♠ beats RED 5♦ — higher card: +1 BLACK (RED 5 · BLACK 3).") + 1
+    assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
+    # … but the Latest field keeps only the newest lines, so the board keeps the whole round.
+    board = board_text(s, table)
+    assert "🟥 **RED** (ana) **10** · ⬛ **BLACK** (ben) **5**" in board
+    summary = board.split("**Round 1 scored** — RED +10 · BLACK +5\n")[1].split("\n")
+    assert summary == [
+        "`1` 🟥 +1 (higher top card) · `2` 🟥 +1 (higher top card) · `3` 🟥 +1 (higher card) · QUASH 🟥 +2",
+        "`4` ⬛ +1 (higher top card) · `5` ⬛ +1 (higher top card) · `6` ⬛ +1 (higher card) · QUASH ⬛ +2",
+        "`7` 🟥 +1 (higher top card) · `8` 🟥 +1 (higher top card) · `9` 🟥 +1 (higher card) · QUASH 🟥 +2",
+    ]
+
+
+async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(server):
+    s = server
+    ana, ben = s.user("ana"), s.user("ben")
+    table = await open_table(s, "quash start", {"finish": 5, "timer": 0}, "ana", joiners=["ben"])
+    await rig(s, last_placement(track=(3, 0), finish=5))
+    await click_action(s, ana, (await open_hand(s, ana, table)).message, QuashAction("place", ("8H", 9)))
+    assert "Tiebreaker for spot 3" in board_text(s, table)
+    await click_action(s, ana, (await open_hand(s, ana, table)).message, QuashAction("tiebreak", ("AC",)))
+    theirs = await open_hand(s, ben, table)  # opened before the restart
+    before = await stored(s)
+
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    assert await stored(s) == before
+    assert "A♣" not in s.h.message(table.id).text
+    again = await open_hand(s, ana, table)
+    assert "Your side's face-down tiebreak card: A♣" in again.text and not again.message.find_components(
+        custom_id_prefix="dh:mv:")
+    # BLACK's hand message from before the restart still plays: the reveal, and RED reaches 5.
+    await s.h.click(s.h.message(theirs.message.id), label="Play 5♥ face down", user=ben)
+    final = s.h.message(table.id)
+    assert final.content.startswith("🏁") and "RED (ana) reached the finish (5) first (RED 5 · BLACK 2)" in final.content
+    assert not final.buttons
+    assert latest(s, table)[-2:] == [
+        "Tiebreaker for spot 3: RED A♣ against BLACK 5♥: RED wins the spot: +1 RED (RED 5 · BLACK 2).",
+        "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]
+    # The reveal stopped at spot 3: nothing after it was scored.
+    assert not [n for n in spot_numbers(every_latest_line(s, table)) if n > 3]
+    assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⬛ Q♠")
+    for n in range(4, 10):
+        assert "✓" not in board_row(s, table, n)
+    row = await storage(s).get_table(1)
+    assert row.status == "finished" and row.outcome["winners"] == [0]
+    late = await forge_click(s, final, f"dh:mv:1:{row.version}:tiebreak:2D", ana)
+    assert late.ephemeral and "ended" in late.text
+
+
+async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
+    s = server
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    await s.h.slash("quash start", {"timer": 0}, user=ana, channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    await s.h.click(lobby, label="Join", user=ben)
+    await s.h.click(lobby, label="Add AI", user=ana)
+    await s.h.click(lobby, label="Join", user=cat)
+    await s.h.click(lobby, label="Start", user=ana)
+    table = s.h.message(lobby.id)  # RED: ana and AI 1 · BLACK: ben and cat
+    # cat (BLACK) makes the round's last placement; spot 3 ties.
+    hands = [["2D", "6S"], ["5H"], ["AC"], ["7C", "6D", "KD"]]
+    state = QuashState.from_position(4, board=[RED, with_spot(BLACK, 9, "")], hands=hands, turn=3)
+    await rig(s, state)
+    await click_action(s, cat, (await open_hand(s, cat, table)).message, QuashAction("place", ("7C", 9)))
+    assert "Each team pools its leftover cards for tiebreakers (RED 3, BLACK 3); ana chooses RED's and ben " \
+           "BLACK's." in " ".join(latest(s, table))
+    assert set(to_act(s, table)) == {ana, ben}
+    before = await stored(s)
+
+    # Acting for the other team, or out of turn, is refused and changes nothing.
+    version = before[0]
+    message = s.h.message(table.id)
+    partner = await forge_click(s, message, f"dh:mv:1:{version}:tiebreak:KD", cat)
+    assert partner.ephemeral and "not your turn" in partner.text.lower()
+    steal = await forge_click(s, message, f"dh:mv:1:{version}:tiebreak:AC", ben)
+    assert steal.ephemeral and "A♣ is not among your team's leftover cards" in steal.text
+    wrong = await forge_click(s, message, f"dh:mv:1:{version}:chooser:0", ben)
+    assert wrong.ephemeral and "Only your partner (seat 4)" in wrong.text
+    ai_seat = await forge_click(s, message, f"dh:mv:1:{version}:tiebreak:6S", s.user("dan"))
+    assert ai_seat.ephemeral and "not playing" in ai_seat.text
+    assert await stored(s) == before
+
+    hand = await open_hand(s, ana, table)
+    await s.h.click(hand.message, label="Let AI 1 choose our tiebreak cards", user=ana)
+    # The AI chose at once, face down: the table says so but not which card; ana (its partner) sees it.
+    public = s.h.message(table.id).text
+    assert "ana hands RED's tiebreak choice to AI 1." in public and "AI 1 chose RED's tiebreak card, face down." in public
+    pending = (await s.h.bot.service.hand(1, ana.id)).view["your_tiebreak_card"]
+    assert pending in ("2D", "6S", "AC")
+    shown = parse_card(pending).pretty
+    assert shown not in public
+    assert f"Your side's face-down tiebreak card: {shown}" in (await open_hand(s, ana, table)).text
+    assert shown not in (await open_hand(s, cat, table)).text
+    assert to_act(s, table) == [ben]
+    theirs = await open_hand(s, ben, table)
+    assert "Let cat choose our tiebreak cards" in [b["label"] for b in theirs.message.buttons]
+    await s.h.click(theirs.message, label="Play K♦ face down", user=ben)
+    assert any(line.startswith(f"Tiebreaker for spot 3: RED {shown} against BLACK K♦") for line in every_latest_line(s, table))
+    view = (await s.h.bot.service.table(1)).view
+    assert view["chooser"] == [2, 1]  # AI 1 keeps choosing for RED until it hands the choice back
+
+
+# ------------------------------------------------------------------ bad inputs
+
+
+async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(server):
+    s = server
+    ana, ben = s.user("ana"), s.user("ben")
+    table = await open_table(s, "quash start", {"timer": 0}, "ana", joiners=["ben"])
+    red = with_spot(EMPTY, 1, "6C 7D 8D")
+    state = QuashState.from_position(2, board=[red, with_spot(EMPTY, 3, "KS")], hands=[["9D", "2S"], ["3H"]],
+                                     turn=0, pile=["4H", "5H"])
+    await rig(s, state)
+    before = await stored(s)
+    version = before[0]
+    message = s.h.message(table.id)
+
+    async def refused(custom_id, user, *words):
+        result = await forge_click(s, message, custom_id, user)
+        assert result.ephemeral and all(w in result.text for w in words), result.text
+        assert await stored(s) == before
+
+    await refused(f"dh:mv:1:{version}:place:9D,1", ana, "Spot 1 (triple) is full", "9♦ needs a spot with an open slot")
+    await refused(f"dh:mv:1:{version}:place:3H,2", ben, "It's not your turn")  # the other side's move
+    await refused(f"dh:mv:1:{version}:place:3H,2", ana, "You don't hold 3♥")
+    await refused(f"dh:mv:1:{version}:place:9D,10", ana, "not a spot")
+    await refused(f"dh:mv:1:{version}:swap:9D,1,6C,2", ana, "Swap chains are only allowed in advanced play")
+    await refused(f"dh:mv:1:{version}:tiebreak:9D", ana, "no tiebreaker to play now")
+
+    # Forged menu choices: a card not in the hand, a spot that is full, a half token.
+    hand = await open_hand(s, ana, table)
+    step = hand.message.component(placeholder="Place a card…")["custom_id"]
+    for value in ("KD>", "9D>1>", "9D>1", "1", "9"):
+        result = await forge_select(s, hand.message, step, value, ana)
+        assert result.ephemeral and "That choice isn't available now." in result.text, (value, result.text)
+    assert await stored(s) == before
+    # Placing on a full spot isn't even offered.
+    await s.h.select(hand.message, ["9D>"], placeholder="Place a card…", user=ana)
+    labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
+    assert not any("Spot 1 " in label for label in labels) and "9♦ → Spot 2 (double): ▢ ▢" in labels
+
+
+async def test_advanced_swap_chain_built_step_by_step_with_back(server):
+    s = server
+    ana = s.user("ana")
+    table = await open_table(s, "quash start", {"advanced": True, "timer": 0}, "ana", joiners=["ben"])
+    assert "advanced (hidden cards, swaps)" in s.h.message(table.id).text
+    red = with_spot(with_spot(EMPTY, 1, "6C 7D 8D"), 4, "5H 7S")
+    state = QuashState.from_position(2, board=[red, EMPTY], hands=[["9D", "2S"], ["2H"]], turn=0, advanced=True)
+    await rig(s, state)
+    before = await stored(s)
+    version = before[0]
+
+    # An advanced placement that can never become a run, and a chain that drops a card on a full spot.
+    never = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:place:2S,4", ana)
+    assert never.ephemeral and "2♠ can't go to spot 4: 2♠ 5♥ 7♠ could never become a run" in never.text
+    full = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:swap:9D,4,5H,1", ana)
+    assert full.ephemeral and "Spot 1 (triple) is full" in full.text and "name a card there to displace" in full.text
+    assert await stored(s) == before
+
+    hand = (await open_hand(s, ana, table)).message
+    assert [o["label"] for o in hand.component(placeholder="Place a card…")["options"]] == ["2♠", "9♦"]
+    await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
+    hand = s.h.message(hand.id)
+    # Plain placements are buttons; spots where 9♦ can swap a card out are a menu.
+    menu = hand.component(placeholder="…or swap a card out of a spot…")
+    assert [o["value"] for o in menu["options"]] == ["9D>1>", "9D>4>"]
+    assert menu["options"][0]["label"] == "Spot 1 (triple): 6♣ 7♦ 8♦ — swap a card out"
+    buttons = [b["label"] for b in hand.buttons]
+    assert "9♦ → Spot 2 (double): ▢ ▢" in buttons and not any("Spot 4" in b for b in buttons)
+    await s.h.select(hand, ["9D>1>"], placeholder="…or swap a card out of a spot…", user=ana)
+    hand = s.h.message(hand.id)
+    assert [o["label"] for o in hand.component(placeholder="…moving which card out?")["options"]] == ["6♣"]
+    await s.h.select(hand, ["9D>1>6C>"], placeholder="…moving which card out?", user=ana)
+    hand = s.h.message(hand.id)
+    assert "Swap: 9♦ → spot 1 → 6♣ → spot 2" in [b["label"] for b in hand.buttons]
+    assert [o["value"] for o in hand.component(placeholder="…or swap a card out of a spot…")["options"]] == ["9D>1>6C>4>"]
+
+    # ← Back before committing: the full hand again, nothing played.
+    back = await s.h.click(hand, label="← Back", user=ana)
+    assert back.message.component(placeholder="Place a card…") and await stored(s) == before
+
+    # Now the longest chain: 9♦ into spot 1 for 6♣, 6♣ into spot 4 for 7♠, 7♠ onto spot 9.
+    for value, placeholder in (("9D>", "Place a card…"), ("9D>1>", "…or swap a card out of a spot…"),
+                               ("9D>1>6C>", "…moving which card out?"), ("9D>1>6C>4>", "…or swap a card out of a spot…"),
+                               ("9D>1>6C>4>7S>", "…moving which card out?")):
+        await s.h.select(hand, [value], placeholder=placeholder, user=ana)
+    hand = s.h.message(hand.id)
+    done = await s.h.click(hand, label="Swap: 9♦ → spot 1 → 6♣ → spot 4 → 7♠ → spot 9", user=ana)
+    assert done.ephemeral and "Waiting for ben." in done.text
+    assert "ana swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, " \
+           "which moved to spot 9." in latest(s, table)
+    assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⬛ ▢ ▢ ▢")
+    assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
+    log = await storage(s).move_log(1)
+    assert [action for _, action, _ in log] == [{"kind": "swap", "args": ["9D", 1, "6C", 4, "7S", 9]}]
