@@ -281,6 +281,8 @@ class NumberPrompt(
                 await _show_hand(interaction, self.table_id, hand=hand,
                                  notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
                 return
+            if not any(a.kind == self.kind for a in hand.actions):
+                raise UserError("That isn't one of your moves right now.")
             label = getattr(self.item, "label", None) or "Your number"
             await interaction.response.send_modal(
                 NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip_label(label)))

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
-from ..errors import GameError, IllegalAction, MalformedAction
+from ..errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
     CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTEND_ACTION, LAY, LAY_ACTION,
@@ -328,8 +328,10 @@ class QoSState(GameState):
         """Validate and play ``action`` for ``seat``; on any :class:`GameError` nothing has changed."""
         phase = self.phase
         if phase == "round_over":
-            if type(seat) is not int or not 0 <= seat < self.players or self.ready[seat]:
+            if type(seat) is not int or not 0 <= seat < self.players:
                 self.check_turn(seat)
+            if self.ready[seat]:
+                raise NotYourTurn(f"You're already ready for round {self.round_no + 1}; waiting for the others")
         elif self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
         op, a, b, c = parse(action)
