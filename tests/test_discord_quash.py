@@ -65,7 +65,7 @@ def board_text(s, table) -> str:
 
 def latest(s, table) -> list[str]:
     fields = s.h.message(table.id).embeds[0].get("fields") or []
-    return next((f["value"] for f in fields if f["name"] == "Latest"), "").split("\n")
+    return "\n".join(f["value"] for f in fields if f["name"].startswith("Latest")).split("\n")
 
 
 def board_row(s, table, spot: int) -> str:
@@ -132,7 +132,7 @@ def every_latest_line(s, table) -> list[str]:
     for payload in [*message.history, message.payload()]:
         for embed in payload.get("embeds") or []:
             for f in embed.get("fields") or []:
-                if f["name"] == "Latest":
+                if f["name"].startswith("Latest"):
                     seen += [line for line in f["value"].split("\n") if line not in seen]
     return seen
 
