@@ -14,11 +14,9 @@ import json
 import random
 import re
 
-import pytest
-
 from cogs.ui import ui_for
-from discord_harness import MESSAGE_COMPONENT, DiscordHarness
-from discord_play import forge_click, make_server, open_hand, open_table, start_bot, to_act
+from discord_harness import MESSAGE_COMPONENT
+from discord_play import forge_click, open_hand, open_table, start_bot, to_act
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
 
@@ -27,14 +25,6 @@ RED = ["9D 10D JD", "4S 9S", "QH", "2C 3C 4C", "7S JH", "5D", "10C KC AD", "6C 7
 BLACK = ["8C 9H 10S", "5C 6H", "QS", "2H 3S 4D", "8S 3H", "AS", "JC QD KS", "10H JS", "7C"]
 EMPTY = [""] * 9
 SPOT_LINE = re.compile(r"^Spot (\d) — (triple|double|single): ")
-
-
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        await start_bot(h, s.db_path)
-        yield s
 
 
 def storage(s):
