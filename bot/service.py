@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
 MISSED_TURNS_BEFORE_AI = 3
-RECENT_EVENT_LINES = 12
+RECENT_EVENT_LINES = 20
 
 
 @dataclass(frozen=True)

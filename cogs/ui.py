@@ -22,6 +22,9 @@ from . import controls
 EMBED_COLOUR = discord.Colour.dark_green()
 MAX_DESCRIPTION = 4000
 MAX_FIELD = 1024
+MAX_EMBED = 6000
+MAX_FOOTER = 2048
+LATEST_FIELDS = 3
 MAX_BUTTON_MOVES = 20
 SELECT_OPTIONS = 25
 MOVE_ROWS = 4
@@ -42,6 +45,20 @@ def latest_lines(lines: list[str], limit: int) -> str:
         kept.append(line)
         size += len(line) + 1
     return "\n".join(reversed(kept))
+
+
+def field_chunks(text: str, limit: int) -> list[str]:
+    """``text`` cut at line ends into pieces of at most ``limit`` characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        line = clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    return [*chunks, current] if current else chunks
 
 
 @dataclass
@@ -192,7 +209,12 @@ def table_message(table: TableSnapshot) -> Rendered:
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
     embed.description = clip(ui.board(table), MAX_DESCRIPTION)
     if row.recent_events:
-        embed.add_field(name="Latest", value=latest_lines(row.recent_events, MAX_FIELD), inline=False)
+        # A burst of events (a QUASH round's scoring is up to 16 lines) outgrows one field:
+        # go on over a few fields, within what the embed has left of its 6000 characters.
+        room = MAX_EMBED - len(embed.title or "") - len(embed.description or "") - MAX_FOOTER - 100
+        text = latest_lines(row.recent_events, max(MAX_FIELD // 2, min(LATEST_FIELDS * MAX_FIELD, room)))
+        for i, chunk in enumerate(field_chunks(text, MAX_FIELD)):
+            embed.add_field(name="Latest" if i == 0 else "Latest (continued)", value=chunk, inline=False)
     footer = ui.options_text(row.options)
     content = None
     view = None
