@@ -33,6 +33,7 @@ from games.errors import GameError
 from .common import guarded, is_admin, player_of, service_of
 
 MAX_CUSTOM_ID = 100
+STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
 
 LOBBY_VERBS = {
     "join": ("Join", discord.ButtonStyle.success, 0),
@@ -175,56 +176,28 @@ class MoveButton(
         await guarded(interaction, lambda: _play(interaction, self.table_id, self.version, self.code))
 
 
-class MoveSelect(
+class MenuSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:ms:(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
+    template=r"dh:(?P<mode>ms|st):(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
 ):
-    def __init__(self, table_id: int, version: int, n: int, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"dh:ms:{table_id}:{version}:{n}"))
-        self.table_id, self.version = table_id, version
+    """A menu in a hand message: ``ms`` plays the chosen move (its value is an action
+    code); ``st`` takes a first step (its value is a prefix of the moves' step keys)."""
+
+    def __init__(self, mode: str, table_id: int, version: int, n: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"dh:{mode}:{table_id}:{version}:{n}"))
+        self.mode, self.table_id, self.version = mode, table_id, version
 
     @classmethod
-    def make(cls, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
-             placeholder: str = "Choose a move…") -> "MoveSelect":
+    def make(cls, mode: str, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
+             placeholder: str) -> "MenuSelect":
         select = discord.ui.Select(
-            custom_id=f"dh:ms:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
+            custom_id=f"dh:{mode}:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
         )
-        return cls(table_id, version, n, select)
+        return cls(mode, table_id, version, n, select)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            if len(values) != 1:
-                raise UserError("Choose exactly one move.")
-            await _play(interaction, self.table_id, self.version, values[0])
-
-        await guarded(interaction, run)
-
-
-class StepSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:st:(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
-):
-    def __init__(self, table_id: int, version: int, n: int, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"dh:st:{table_id}:{version}:{n}"))
-        self.table_id, self.version = table_id, version
-
-    @classmethod
-    def make(cls, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
-             placeholder: str) -> "StepSelect":
-        select = discord.ui.Select(
-            custom_id=f"dh:st:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
-        )
-        return cls(table_id, version, n, select)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
+        return cls(match["mode"], int(match["table"]), int(match["version"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -232,20 +205,24 @@ class StepSelect(
         async def run() -> None:
             if len(values) != 1:
                 raise UserError("Choose exactly one option.")
-            hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
-            if hand.version != self.version:
-                await _show_hand(interaction, self.table_id, hand=hand,
-                                 notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
-                return
-            from .ui import ui_for
-
-            step = values[0]
-            step_key = ui_for(hand.table.row.game_id).step_key
-            if not any(step_key(a).startswith(step) for a in hand.actions):
-                raise UserError("That choice isn't available now.")
-            await _show_hand(interaction, self.table_id, hand=hand, step=step)
+            if self.mode == "ms":
+                await _play(interaction, self.table_id, self.version, values[0])
+            else:
+                await self._step(interaction, values[0])
 
         await guarded(interaction, run)
+
+    async def _step(self, interaction: discord.Interaction, step: str) -> None:
+        from .ui import ui_for
+
+        hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+        if hand.version != self.version:
+            await _show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
+            return
+        step_key = ui_for(hand.table.row.game_id).step_key
+        if not any(step_key(a).startswith(step) for a in hand.actions):
+            raise UserError("That choice isn't available now.")
+        await _show_hand(interaction, self.table_id, hand=hand, step=step)
 
 
 class NumberPrompt(
@@ -278,8 +255,7 @@ class NumberPrompt(
         async def run() -> None:
             hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
             if hand.version != self.version:
-                await _show_hand(interaction, self.table_id, hand=hand,
-                                 notice="⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
+                await _show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
                 return
             if not any(a.kind == self.kind for a in hand.actions):
                 raise UserError("That isn't one of your moves right now.")
@@ -338,7 +314,7 @@ async def answer_number(interaction: discord.Interaction) -> None:
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
-    LobbyButton, HandButton, MoveButton, MoveSelect, StepSelect, NumberPrompt,
+    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt,
 ]
 """Every control class the bot answers; cogs with controls of their own add theirs with
 :func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""

@@ -122,7 +122,8 @@ class GameUI:
                   n: int = 0, row: int = 0) -> discord.ui.Item:
         """A menu whose ``(prefix, label)`` choices narrow the moves to those starting with the prefix."""
         options = [discord.SelectOption(label=clip(label, 100), value=prefix) for prefix, label in choices[:SELECT_OPTIONS]]
-        return controls.StepSelect.make(hand.table.row.id, hand.version, n, options, row=row, placeholder=placeholder)
+        return controls.MenuSelect.make("st", hand.table.row.id, hand.version, n, options, row=row,
+                                        placeholder=placeholder)
 
     def action_controls(self, hand: HandSnapshot, actions: list[Action], first_row: int = 0) -> list[discord.ui.Item]:
         """Buttons for a few moves, select menus (25 a menu) for many."""
@@ -145,7 +146,8 @@ class GameUI:
                 discord.SelectOption(label=clip(self.action_label(a, hand), 100), value=a.code())
                 for a in chunk
             ]
-            items.append(controls.MoveSelect.make(table_id, version, n, options, row=first_row + n))
+            items.append(controls.MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
+                                                 placeholder="Choose a move…"))
         return items
 
     def outcome_text(self, table: TableSnapshot) -> str:
