@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from .cards import Card, parse_card
 from .rng import Rng
@@ -174,6 +175,20 @@ def bool_option(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError("expected true or false")
     return value
+
+
+@contextmanager
+def reading_snapshot(data: Mapping[str, Any], game_id: str, version: int, name: str) -> Iterator[None]:
+    """For an engine's ``from_json``: check the snapshot's game and format, and turn a
+    missing or malformed field inside the block into :class:`MalformedAction`."""
+    try:
+        if data["game"] != game_id or data["format"] != version:
+            raise MalformedAction(f"Not a {name} snapshot (game {data['game']!r}, format {data['format']!r})")
+        yield
+    except MalformedAction:
+        raise
+    except (KeyError, TypeError, IndexError, ValueError) as exc:
+        raise MalformedAction(f"Broken {name} snapshot: {exc!r}") from None
 
 
 def count_text(counts: tuple[int, ...]) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.base import Action
-from games.errors import GameError
+from games.errors import GameError, MalformedAction
 from tests.contract import check_action_forms, check_contract
 
 
@@ -88,3 +88,15 @@ def test_registry_knows_every_available_game() -> None:
         assert game.id == game_id
     with pytest.raises(GameError):
         games.get_game("no-such-game")
+
+
+@pytest.mark.parametrize("game_id", games.available_game_ids())
+def test_broken_snapshots_are_refused_clearly(game_id: str) -> None:
+    game = games.get_game(game_id)
+    snapshot = game.new_game(game.allowed_player_counts()[0], {}, 0).to_json()
+    with pytest.raises(MalformedAction, match="Not a"):
+        game.from_json({**snapshot, "game": "another-game"})
+    with pytest.raises(MalformedAction, match="Broken"):
+        game.from_json({k: v for k, v in snapshot.items() if k != "players"})
+    with pytest.raises(MalformedAction):
+        game.from_json({})

@@ -27,7 +27,7 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
@@ -598,9 +598,7 @@ class NGState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "NGState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        try:
-            if data["game"] != cls.game_id or data["format"] != FORMAT:
-                raise MalformedAction(f"Not an NG snapshot (game {data['game']!r}, format {data['format']!r})")
+        with reading_snapshot(data, cls.game_id, FORMAT, "NG"):
 
             def ids(codes: Iterable[str]) -> list[int]:
                 return [ID_BY_CODE[c] for c in codes]
@@ -615,5 +613,3 @@ class NGState(GameState):
                 data["over"], list(data["winners"]), data["end"],
                 [Event.from_json(e) for e in data["opening"]],
             )
-        except (KeyError, TypeError) as exc:
-            raise MalformedAction(f"Broken NG snapshot: {exc!r}") from None

@@ -21,7 +21,7 @@ from bisect import insort
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
@@ -536,9 +536,7 @@ class Q2JState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        try:
-            if data["game"] != cls.game_id or data["format"] != FORMAT:
-                raise MalformedAction(f"Not a Q2J snapshot (game {data['game']!r}, format {data['format']!r})")
+        with reading_snapshot(data, cls.game_id, FORMAT, "Q2J"):
 
             def ids(codes: Iterable[str]) -> list[int]:
                 return [ID_BY_CODE[c] for c in codes]
@@ -550,8 +548,6 @@ class Q2JState(GameState):
                 data["game_number"], list(data["levels"]), data["short_hand"], data["over"], data["winner"],
                 [Event.from_json(e) for e in data["opening"]],
             )
-        except (KeyError, TypeError) as exc:
-            raise MalformedAction(f"Broken Q2J snapshot: {exc!r}") from None
 
 
 def check_options(options: Mapping[str, Any], players: int | None) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
@@ -583,9 +583,7 @@ class QuashState(GameState):
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
         from .view import results_from_json
 
-        try:
-            if data["game"] != cls.game_id or data["format"] != FORMAT:
-                raise MalformedAction(f"Not a QUASH snapshot (game {data['game']!r}, format {data['format']!r})")
+        with reading_snapshot(data, cls.game_id, FORMAT, "QUASH"):
 
             def ids(codes: Iterable[str]) -> list[int]:
                 return [ID_BY_CODE[c] for c in codes]
@@ -603,5 +601,3 @@ class QuashState(GameState):
                 moves=data["moves"], last_round=data["last_round"],
                 opening=[Event.from_json(e) for e in data["opening"]],
             )
-        except (KeyError, TypeError, IndexError) as exc:
-            raise MalformedAction(f"Broken QUASH snapshot: {exc!r}") from None

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from ..rng import Rng
@@ -765,10 +765,7 @@ class QoSState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        try:
-            if data["game"] != cls.game_id or data["format"] != FORMAT:
-                raise MalformedAction(
-                    f"Not a Queen of Spades snapshot (game {data['game']!r}, format {data['format']!r})")
+        with reading_snapshot(data, cls.game_id, FORMAT, "Queen of Spades"):
             if data["phase"] not in PHASES:
                 raise MalformedAction(f"Broken Queen of Spades snapshot: phase {data['phase']!r}")
 
@@ -792,7 +789,3 @@ class QoSState(GameState):
                 aside=ids(data["aside"]), end=data["end"], moves=data["moves"],
                 opening=[Event.from_json(e) for e in data["opening"]],
             )
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
-            if isinstance(exc, MalformedAction):
-                raise
-            raise MalformedAction(f"Broken Queen of Spades snapshot: {exc!r}") from None

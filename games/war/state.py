@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
@@ -432,9 +432,7 @@ class WarState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "WarState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        try:
-            if data["game"] != cls.game_id or data["format"] != FORMAT:
-                raise MalformedAction(f"Not a War snapshot (game {data['game']!r}, format {data['format']!r})")
+        with reading_snapshot(data, cls.game_id, FORMAT, "War"):
 
             def ids(codes: Iterable[str]) -> list[int]:
                 return [ID_BY_CODE[c] for c in codes]
@@ -448,5 +446,3 @@ class WarState(GameState):
                 None if last is None else (last[0], ID_BY_CODE[last[1]], last[2], ID_BY_CODE[last[3]], last[4], last[5]),
                 data["dealer"], [Event.from_json(e) for e in data["opening"]],
             )
-        except (KeyError, TypeError, IndexError) as exc:
-            raise MalformedAction(f"Broken War snapshot: {exc!r}") from None
