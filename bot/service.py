@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
 MISSED_TURNS_BEFORE_AI = 3
+MAX_TURN_STEPS = 50  # a bound only: no game's turn has anywhere near this many steps
 RECENT_EVENT_LINES = 20
 
 
@@ -641,8 +642,12 @@ class GameService:
                 late_seats = [s for s in live.state.to_act() if not row.seats[s].is_ai]
                 snap = None
                 for seat in late_seats:
-                    if live.row.status == "running" and seat in live.state.to_act():
-                        snap = await self._play_for(live, seat, timed_out=True)
+                    # The AI plays the rest of the turn (a turn may have several steps, as
+                    # take, lay, discard); it counts as one missed turn.
+                    for step in range(MAX_TURN_STEPS):
+                        if live.row.status != "running" or seat not in live.state.to_act():
+                            break
+                        snap = await self._play_for(live, seat, timed_out=step == 0)
                 if snap is not None:
                     self._spawn(self._publish_table(snap), f"publish-{table_id}")
                 self._schedule_timer(row)

@@ -326,3 +326,30 @@ async def test_switching_side_swaps_with_the_seat_opposite(env):
     assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1"]
     with pytest.raises(UserError, match="not at this table"):
         await service.switch_side(table_id, CAT)
+
+
+async def test_on_expiry_the_ai_plays_the_whole_turn_as_one_missed_turn(env):
+    service, clock, _ = env
+    snap = await service.open_lobby(guild_id=1, channel_id=52, game_id="queen-of-spades", options={},
+                                    host=ANA, timer_minutes=1)
+    await service.join(snap.row.id, BEN)
+    snap = await service.start(snap.row.id, ANA)
+    assert snap.view["phase"] == "cut"
+    dealer = snap.view["to_act"][0]
+    clock.now += 61
+    await service.check_timer(snap.row.id)
+    await service.wait_idle()
+    snap = await service.table(snap.row.id)
+    # No cut in time: the deal goes ahead without a cut (Game.on_timeout), no bonus.
+    assert (await service.storage.move_log(snap.row.id))[0][1] == {"kind": "deal", "args": []}
+    assert snap.view["phase"] == "take" and snap.view["to_act"] == [1 - dealer]
+    taker = snap.view["to_act"][0]
+    clock.now += 61
+    await service.check_timer(snap.row.id)
+    await service.wait_idle()
+    snap = await service.table(snap.row.id)
+    log = await service.storage.move_log(snap.row.id)
+    taker_moves = [m for m in log if m[0] == taker]
+    assert len(taker_moves) >= 2 and taker_moves[-1][1]["kind"] == "discard"  # took, then discarded
+    assert snap.view["to_act"] == [dealer]
+    assert snap.row.seats[taker].missed_turns == 1 and snap.row.seats[dealer].missed_turns == 1
