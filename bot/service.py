@@ -535,6 +535,16 @@ class GameService:
                 raise UserError("Only the host or someone with Manage Server can end this game.")
             return await self._end_locked(live, f"{by.name} ended the game.", self.clock())
 
+    async def abandon(self, table_id: int, reason: str) -> None:
+        """End an open table nobody can reach any more (its channel is gone)."""
+        async with self._lock(table_id):
+            live = await self._load(table_id)
+            if live.row.status == "running":
+                await self._end_locked(live, reason, self.clock())
+            elif live.row.status == "lobby":
+                await self.storage.update_table(table_id, status="cancelled", finished_at=self.clock())
+                self._forget(table_id)
+
     async def _end_locked(self, live: _Live, line: str, now: float) -> TableSnapshot:
         row = live.row
         recent = (row.recent_events + [line])[-RECENT_EVENT_LINES:]

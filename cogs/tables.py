@@ -21,6 +21,7 @@ from .ui import lobby_message, players_to_act, table_message, ui_for
 log = logging.getLogger(__name__)
 
 TURN_PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
+UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel no longer exists
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
@@ -110,7 +111,12 @@ class TablesCog(commands.Cog):
         channel = self._channel(table)
         try:
             await channel.get_partial_message(message_id).edit(**body)
-        except discord.NotFound:
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                if row.status in ("lobby", "running"):
+                    log.info("the channel of table %s is gone; ending the table", row.id)
+                    await self.service.abandon(row.id, "The table's channel was deleted.")
+                return
             # Someone deleted the table message: post it again so the game stays playable.
             if row.status in ("lobby", "running"):
                 message = await channel.send(**body)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-
+from discord_harness import _HTTPError
 from discord_play import (
     HAND_BUTTON, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
     play_turn, start_bot, to_act,
@@ -245,3 +245,19 @@ async def test_sent_messages_are_not_kept_in_memory(server):
     # Every control is a dynamic item dispatched from its custom_id, so discord.py keeps
     # no view per sent message; a plain (non-dynamic) button would be kept forever.
     assert s.h.bot._connection._view_store._views == {}
+
+
+async def test_a_table_whose_channel_is_deleted_is_ended(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+
+    def unknown_channel(h, request, match):
+        raise _HTTPError(404, 10003, "Unknown Channel")
+
+    s.h.add_route("PATCH", rf"/channels/{s.channel.id}/messages/\d+", unknown_channel)
+    s.h.add_route("POST", rf"/channels/{s.channel.id}/messages", unknown_channel)
+    s.h.add_route("DELETE", rf"/channels/{s.channel.id}/messages/\d+", unknown_channel)
+    await play_turn(s, table)
+    row = await stored(s).get_table(1)
+    assert row.status == "abandoned" and "channel was deleted" in row.recent_events[-1]
+    assert await stored(s).open_table_in(s.channel.id) is None
