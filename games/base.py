@@ -191,6 +191,15 @@ def reading_snapshot(data: Mapping[str, Any], game_id: str, version: int, name: 
         raise MalformedAction(f"Broken {name} snapshot: {exc!r}") from None
 
 
+def id_reader(id_by_code: Mapping[str, int]) -> Callable[[Iterable[str]], list[int]]:
+    """For an engine's ``from_json``: turn stored card codes back into its card ids."""
+
+    def ids(codes: Iterable[str]) -> list[int]:
+        return [id_by_code[c] for c in codes]
+
+    return ids
+
+
 def count_text(counts: tuple[int, ...]) -> str:
     """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
     if len(counts) == 1:

@@ -21,7 +21,7 @@ from bisect import insort
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, reading_snapshot
+from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
@@ -537,9 +537,7 @@ class Q2JState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
         with reading_snapshot(data, cls.game_id, FORMAT, "Q2J"):
-
-            def ids(codes: Iterable[str]) -> list[int]:
-                return [ID_BY_CODE[c] for c in codes]
+            ids = id_reader(ID_BY_CODE)
 
             return cls(
                 data["players"], data["options"], data["seed"], Rng(data["rng"]),

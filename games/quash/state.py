@@ -27,7 +27,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, reading_snapshot
+from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
@@ -584,9 +584,7 @@ class QuashState(GameState):
         from .view import results_from_json
 
         with reading_snapshot(data, cls.game_id, FORMAT, "QUASH"):
-
-            def ids(codes: Iterable[str]) -> list[int]:
-                return [ID_BY_CODE[c] for c in codes]
+            ids = id_reader(ID_BY_CODE)
 
             return cls(
                 data["players"], data["options"], data["seed"], Rng(data["rng"]),

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, reading_snapshot
+from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from ..rng import Rng
@@ -768,9 +768,7 @@ class QoSState(GameState):
         with reading_snapshot(data, cls.game_id, FORMAT, "Queen of Spades"):
             if data["phase"] not in PHASES:
                 raise MalformedAction(f"Broken Queen of Spades snapshot: phase {data['phase']!r}")
-
-            def ids(codes: Iterable[str]) -> list[int]:
-                return [ID_BY_CODE[c] for c in codes]
+            ids = id_reader(ID_BY_CODE)
 
             sets = []
             for seat_sets in data["sets"]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, reading_snapshot
+from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
 from ..cards import Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
@@ -433,9 +433,7 @@ class WarState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "WarState":
         """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
         with reading_snapshot(data, cls.game_id, FORMAT, "War"):
-
-            def ids(codes: Iterable[str]) -> list[int]:
-                return [ID_BY_CODE[c] for c in codes]
+            ids = id_reader(ID_BY_CODE)
 
             last = data["last_attack"]
             return cls(
