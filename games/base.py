@@ -294,6 +294,15 @@ class Game:
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: Callable[[dict[str, Any], int | None], None] | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
+    sides: tuple[str, ...] = ()
+    """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
+    ``s % len(sides)``; empty for games where everyone plays alone."""
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Which seats play together: one group per side, or every seat alone."""
+        if not self.sides:
+            return tuple((seat,) for seat in range(players))
+        return tuple(tuple(range(side, players, len(self.sides))) for side in range(len(self.sides)))
 
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))

@@ -7,6 +7,7 @@ from typing import Any
 from ..base import Game, GameState, OptionSpec, bool_option, int_option
 from .actions import QuashAction
 from .ai import choose
+from .scoring import SIDE_NAMES
 from .state import QuashState
 
 FINISH_RANGE = (5, 100)
@@ -43,4 +44,5 @@ GAME = Game(
     player_counts=(2, 4),
     ai=choose,
     points="track points",
+    sides=SIDE_NAMES,
 )
