@@ -108,4 +108,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX rating_history_by_user ON rating_history (guild_id, user_id, game_id, at);
     ALTER TABLE guild_settings ADD COLUMN board_since REAL NOT NULL DEFAULT 0;
     """,
+    # 3: facts about the deployment itself (e.g. the hash of the last synced command tree).
+    """
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 ]

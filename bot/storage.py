@@ -409,6 +409,19 @@ class Storage:
         ) as cur:
             return [(r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in await cur.fetchall()]
 
+    # -- deployment facts --------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """A stored fact about this deployment (``None`` when never set)."""
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._transaction(lambda conn: conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value)))
+
     # -- settings ----------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> tuple[bool, int | None]:

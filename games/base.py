@@ -294,6 +294,10 @@ class Game:
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: Callable[[dict[str, Any], int | None], None] | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
+    command: str = ""
+    """The slash-command group that opens a table (``"qos"`` for ``/qos start``)."""
+    summary: str = ""
+    """One line saying what the game is, for command descriptions and lists."""
     sides: tuple[str, ...] = ()
     """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
     ``s % len(sides)``; empty for games where everyone plays alone."""

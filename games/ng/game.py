@@ -32,4 +32,6 @@ GAME = Game(
     create=create,
     action_class=NGAction,
     ai=choose,
+    command="ng",
+    summary="Q Squared Joe NG, the combat game of stacks",
 )

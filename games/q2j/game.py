@@ -48,4 +48,6 @@ GAME = Game(
     action_class=Q2JAction,
     ai=choose,
     check_options=check_options,
+    command="q2j",
+    summary="Q Squared Joe, the shedding game",
 )

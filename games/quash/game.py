@@ -45,4 +45,6 @@ GAME = Game(
     ai=choose,
     points="track points",
     sides=SIDE_NAMES,
+    command="quash",
+    summary="QUASH, runs against runs on nine spots a side",
 )

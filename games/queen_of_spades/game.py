@@ -53,4 +53,6 @@ GAME = Game(
     ai=choose,
     points="match points",
     on_timeout=on_timeout,
+    command="qos",
+    summary="Queen of Spades, two-deck rummy with wild 2s",
 )

@@ -33,4 +33,6 @@ GAME = Game(
     create=create,
     action_class=WarAction,
     ai=choose,
+    command="war",
+    summary="Q Squared Joe War, the combat game",
 )
