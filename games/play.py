@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from . import get_game
 from .ai import choose_action
-from .base import Event, Game, GameState
+from .base import Action, Event, Game, GameState
 from .cards import parse_card
 from .errors import GameError
 from .rng import Rng
@@ -48,11 +48,10 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """
     game = get_game(args.game)
     players = args.players if args.players is not None else game.allowed_player_counts()[0]
+    state = game.new_game(players, parse_options(game, args.option), args.seed)
     ai_seats = args.ai if args.ai is not None else players - 1
-    if isinstance(players, int) and not 0 <= ai_seats <= players:
+    if not 0 <= ai_seats <= players:
         raise GameError(f"--ai must be from 0 to {players} (the number of players), not {ai_seats}")
-    options = parse_options(game, args.option)
-    state = game.new_game(players, options, args.seed)
     humans = tuple(range(players - ai_seats))
     table = Table(game, state, humans, Rng(args.seed), stdin, stdout)
     try:
@@ -156,7 +155,7 @@ class Table:
             self.announce(events)
             return
 
-    def parse_move(self, text: str, legal: Sequence[Any]) -> Any:
+    def parse_move(self, text: str, legal: Sequence[Action]) -> Action:
         """A move number (1-based, from the list shown) or an action code such as ``play:QS``."""
         if re.fullmatch(r"[+-]?\d+", text):
             number = int(text)
