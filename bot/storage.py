@@ -8,12 +8,14 @@ savepoint, so many tables share one fsync (DESIGN.md, "Storage"). Every
 caller still gets its answer only after the commit that holds its move.
 Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a
 double click or a race can never apply a move twice.
+
+Modules that own other tables (``bot.results``: results and ratings) run their
+queries through :meth:`Storage.run_read` and :meth:`Storage.run_write`.
 """
 
 from __future__ import annotations
 
 import asyncio
-
 import json
 import sqlite3
 from dataclasses import dataclass, field
