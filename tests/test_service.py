@@ -329,6 +329,9 @@ async def test_switching_side_swaps_with_the_seat_opposite(env):
     assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1"]
     with pytest.raises(UserError, match="not at this table"):
         await service.switch_side(table_id, CAT)
+    await service.join(table_id, CAT)  # four seats, two teams: seats 2 and 3 face each other too
+    snap = await service.switch_side(table_id, CAT)
+    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "Cat", "AI 1"]
 
 
 async def test_on_expiry_the_ai_plays_the_whole_turn_as_one_missed_turn(env):
