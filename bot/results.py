@@ -137,7 +137,7 @@ class Results:
                     _rate(conn, row, game_id, teams, place_of)
             return True
 
-        return await self.storage._transaction(write)
+        return await self.storage.run_write(write)
 
     async def record_missing(self, rows: list[TableRow]) -> int:
         """Record ended tables that have no result yet (after a crash between the two writes)."""
@@ -150,7 +150,7 @@ class Results:
             found = conn.execute("SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
             return found[0] if found else 0.0
 
-        return await self.storage._in_thread(read)
+        return await self.storage.run_read(read)
 
     async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating") -> list[BoardEntry]:
         """Every human who finished a game here since the last reset, best first."""
@@ -181,7 +181,7 @@ class Results:
             }
             return [BoardEntry(r[0], r[1], r[2], r[3], ratings.get(r[0])) for r in rows]
 
-        entries = await self.storage._in_thread(read)
+        entries = await self.storage.run_read(read)
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None, recent: int = 5) -> Stats:
@@ -213,7 +213,7 @@ class Results:
             return (games_played, wins, ordinal(*rated) if rated else None, trend[::-1],
                     favourite[0] if favourite else None)
 
-        games_played, wins, rating, trend, favourite = await self.storage._in_thread(read)
+        games_played, wins, rating, trend, favourite = await self.storage.run_read(read)
         lines = await self.history(guild_id, user_id=user_id, game_id=game_id, limit=recent)
         return Stats(games_played, wins, rating, trend, favourite, lines)
 
@@ -250,7 +250,7 @@ class Results:
                 ))
             return lines
 
-        return await self.storage._in_thread(read)
+        return await self.storage.run_read(read)
 
     async def move_log(self, table_id: int, guild_id: int) -> list[str] | None:
         """Every public event of a game in words, replayed from its seed and move log."""
@@ -279,7 +279,7 @@ class Results:
             conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
             conn.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
 
-        await self.storage._transaction(write)
+        await self.storage.run_write(write)
 
     async def forget(self, user_id: int) -> int:
         """Anonymise a person everywhere: results and ended tables keep a nameless seat;
@@ -300,7 +300,7 @@ class Results:
             conn.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
             return changed
 
-        return await self.storage._transaction(write)
+        return await self.storage.run_write(write)
 
     async def open_seats_of(self, user_id: int) -> int:
         def read(conn: sqlite3.Connection) -> int:
@@ -309,7 +309,7 @@ class Results:
                 " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,),
             ).fetchone()[0]
 
-        return await self.storage._in_thread(read)
+        return await self.storage.run_read(read)
 
 
 def _rate(conn: sqlite3.Connection, row: TableRow, game_id: str, teams: list[list[int]],

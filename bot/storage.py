@@ -8,12 +8,14 @@ savepoint, so many tables share one fsync (DESIGN.md, "Storage"). Every
 caller still gets its answer only after the commit that holds its move.
 Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a
 double click or a race can never apply a move twice.
+
+Modules that own other tables (``bot.results``: results and ratings) run their
+queries through :meth:`Storage.run_read` and :meth:`Storage.run_write`.
 """
 
 from __future__ import annotations
 
 import asyncio
-
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -157,7 +159,17 @@ class Storage:
         # internals, stable across the pinned range (pyproject) and covered by tests.
         return await self._db._execute(fn, self._db._conn)
 
-    async def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run_read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` in the database's thread and return its result.
+
+        For queries other modules own (results, leaderboards): ``fn`` only reads.
+        It runs outside any transaction; use :meth:`run_write` to change anything.
+        """
+        return await self._in_thread(fn)
+
+    async def run_write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` as one transaction: all its writes commit, or none if it raises."""
+
         def run(conn: sqlite3.Connection) -> T:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -252,7 +264,7 @@ class Storage:
             )
             return table_id
 
-        return await self._transaction(create)
+        return await self.run_write(create)
 
     async def get_table(self, table_id: int) -> TableRow | None:
         def load(conn: sqlite3.Connection) -> TableRow | None:
@@ -266,7 +278,7 @@ class Storage:
             ]
             return table
 
-        return await self._in_thread(load)
+        return await self.run_read(load)
 
     async def open_table_in(self, channel_id: int) -> int | None:
         async with self._db.execute(
@@ -299,7 +311,7 @@ class Storage:
                 [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.missed_turns) for s in seats],
             )
 
-        await self._transaction(write)
+        await self.run_write(write)
 
     async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
         """Record message ids: ``lobby_message_id``, ``table_message_id``, ``ping_message_id``."""
@@ -332,7 +344,7 @@ class Storage:
             )
             return True
 
-        return await self._transaction(start)
+        return await self.run_write(start)
 
     async def commit_moves(
         self, table_id: int, *, expected_version: int, moves: list[MoveRecord], update: TableUpdate
@@ -418,7 +430,7 @@ class Storage:
         return row["value"] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._transaction(lambda conn: conn.execute(
+        await self.run_write(lambda conn: conn.execute(
             "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value)))
 

@@ -52,9 +52,9 @@ def pretty(code: str) -> str:
 async def rig(s, state: QoSState, table_id: int = 1) -> None:
     """Replace the stored game with a hand-built position; the service reloads it."""
     snapshot = json.dumps(state.to_json())
-    await stored(s)._in_thread(
+    await stored(s).run_write(
         lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (snapshot, table_id)))
-    s.h.bot.service._forget(table_id)
+    s.h.bot.service.forget_cached(table_id)
 
 
 async def cut_by_form(s, dealer, hand_message, aim: str):

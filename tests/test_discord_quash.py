@@ -40,8 +40,8 @@ def with_spot(board: list[str], spot: int, cards: str) -> list[str]:
 async def rig(s, state: QuashState, table_id: int = 1) -> None:
     """Write a hand-built position into the stored table; the service reloads it."""
     text = json.dumps(state.to_json())
-    await storage(s)._in_thread(lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table_id)))
-    s.h.bot.service._forget(table_id)
+    await storage(s).run_write(lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table_id)))
+    s.h.bot.service.forget_cached(table_id)
 
 
 async def stored(s, table_id: int = 1):

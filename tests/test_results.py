@@ -49,7 +49,7 @@ async def finished_game(service, players, *, ai=0, channel=50, game="q2j", optio
 async def rows(service, sql, *params):
     def read(conn):
         return [tuple(r) for r in conn.execute(sql, params)]
-    return await service.storage._in_thread(read)
+    return await service.storage.run_read(read)
 
 
 async def test_two_player_game_is_recorded_and_rated(service):
@@ -107,7 +107,7 @@ def team_row(table_id: int, ranking, teams, users=(1, 2, 3, 4)) -> TableRow:
 
 
 async def test_teams_are_rated_as_teams(service):
-    await service.storage._in_thread(lambda conn: conn.execute(
+    await service.storage.run_write(lambda conn: conn.execute(
         "INSERT INTO tables (id, guild_id, channel_id, game_id, options, host_id, status, seed, timer_minutes,"
         " created_at) VALUES (1, 9, 50, 'q2j', '{}', 1, 'finished', 1, 0, 0)"))
     await service.results.record(team_row(1, [(0, 2), (1, 3)], [(0, 2), (1, 3)]))
@@ -163,7 +163,7 @@ async def test_forget_removes_a_person(service):
 
 async def test_start_up_records_results_a_crash_left_unrecorded(service, tmp_path):
     await finished_game(service, [ANA, BEN])
-    await service.storage._in_thread(lambda conn: conn.execute("DELETE FROM results"))
+    await service.storage.run_write(lambda conn: conn.execute("DELETE FROM results"))
     fresh = GameService(service.storage, ai_delay=0)
     await fresh.restore()
     assert await rows(service, "SELECT COUNT(*) FROM results") == [(1,)]

@@ -287,7 +287,7 @@ async def test_deadlines_survive_a_restart(env):
     try:
         snap = await service.table(table_id)
         assert snap.row.deadline == deadline and snap.row.status == "running"
-        assert table_id in service._timers  # rescheduled
+        assert service.timer_scheduled(table_id)  # rescheduled
         clock.now = deadline + 1
         await service.check_timer(table_id)
         await service.wait_idle()
@@ -317,7 +317,10 @@ async def test_restart_resumes_pending_ai_turns(env):
 
 async def test_switching_side_swaps_with_the_seat_opposite(env):
     service, _, _ = env
-    table_id = await open_q2j(service, ANA)
+    with pytest.raises(UserError, match="isn't played in sides"):
+        await service.switch_side(await open_q2j(service, ANA), ANA)
+    snap = await service.open_lobby(guild_id=1, channel_id=51, game_id="quash", options={}, host=ANA)
+    table_id = snap.row.id
     with pytest.raises(UserError, match="Nobody sits opposite"):
         await service.switch_side(table_id, ANA)
     await service.join(table_id, BEN)
@@ -326,6 +329,9 @@ async def test_switching_side_swaps_with_the_seat_opposite(env):
     assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1"]
     with pytest.raises(UserError, match="not at this table"):
         await service.switch_side(table_id, CAT)
+    await service.join(table_id, CAT)  # four seats, two teams: seats 2 and 3 face each other too
+    snap = await service.switch_side(table_id, CAT)
+    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "Cat", "AI 1"]
 
 
 async def test_on_expiry_the_ai_plays_the_whole_turn_as_one_missed_turn(env):

@@ -36,12 +36,12 @@ async def test_migrations_run_once_and_record_the_version(tmp_path):
 
 async def test_pragmas_are_durable_by_default(tmp_path):
     storage = await open_storage(tmp_path)
-    async with storage._db.execute("PRAGMA synchronous") as cur:
-        assert (await cur.fetchone())[0] == 2  # FULL
-    async with storage._db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
-    async with storage._db.execute("PRAGMA foreign_keys") as cur:
-        assert (await cur.fetchone())[0] == 1
+    def pragma(name: str):
+        return storage.run_read(lambda conn: conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+    assert await pragma("synchronous") == 2  # FULL
+    assert await pragma("journal_mode") == "wal"
+    assert await pragma("foreign_keys") == 1
     await storage.close()
 
 
@@ -91,7 +91,7 @@ async def test_a_failing_transaction_leaves_nothing_behind(tmp_path):
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
-        await storage._transaction(half_then_fail)
+        await storage.run_write(half_then_fail)
     assert (await storage.get_table(table_id)).status == "lobby"
     await storage.close()
 

@@ -1,0 +1,24 @@
+"""The game service: lobbies, moves, AI seats and turn timers, on top of storage.
+
+Data flows one way (DESIGN.md): a cog parses and authorises an interaction,
+calls the :class:`GameService`, and renders what it returns. The service loads
+the table, applies the move through the engine, commits it (one transaction,
+version guarded), and only then lets anyone see the result. Work that follows a
+move without an interaction (AI turns, timers, editing the public table message)
+runs in tasks the service tracks; it reaches Discord through a :class:`Publisher`
+that the tables cog provides, so this package never imports discord.
+
+The parts, lowest first: ``snapshots`` (what the service hands out), ``tasks``
+(background work), ``publishing``, ``tables`` (tables in memory and committing a
+new state), ``autoplay`` (AI seats and turn timers), ``lobby`` and ``play`` (what
+people do), and ``game_service`` (the :class:`GameService` cogs use).
+"""
+
+from .game_service import GameService
+from .lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
+from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
+
+__all__ = [
+    "DEFAULT_TIMER_MINUTES", "MAX_TIMER_MINUTES", "GameService", "HandSnapshot", "Player", "Publisher",
+    "TableSnapshot",
+]

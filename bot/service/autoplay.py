@@ -1,0 +1,158 @@
+"""The moves nobody clicks: AI seats play their turns, and turn timers remind, then play for the late.
+
+After every committed change :meth:`AutoPlay.follow` shows the table, then
+(re)schedules the table's timer and lets any AI seat that is to act play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, Collection
+
+import games
+from games.ai import choose_action
+from games.rng import Rng
+
+from ..storage import MoveRecord, SeatRow, TableRow
+from .publishing import Publishing
+from .snapshots import TableSnapshot
+from .tables import LiveTable, LiveTables, render_events, update_after
+from .tasks import BackgroundTasks
+
+MISSED_TURNS_BEFORE_AI = 3
+MAX_TURN_STEPS = 50  # a bound only: no game's turn has anywhere near this many steps
+
+
+class AutoPlay:
+    def __init__(
+        self, tables: LiveTables, tasks: BackgroundTasks, publishing: Publishing, *,
+        ai_delay: float, clock: Callable[[], float],
+    ) -> None:
+        self._tables = tables
+        self._tasks = tasks
+        self._publishing = publishing
+        self._ai_delay = ai_delay
+        self._clock = clock
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+
+    def follow(self, snap: TableSnapshot) -> None:
+        """Show the change, then let AI seats and timers take it from here."""
+        self._publishing.show_table_later(snap)
+        self.schedule_timer(snap.row)
+        self.kick_ai(snap.row)
+
+    # -- AI seats ----------------------------------------------------------------
+
+    def kick_ai(self, row: TableRow) -> None:
+        """Start playing the table's AI turns, unless that is under way already."""
+        if row.status != "running" or self._tasks.closing:
+            return
+        running = self._drivers.get(row.id)
+        if running is not None and not running.done():
+            return
+        self._drivers[row.id] = self._tasks.spawn(self._drive_ai(row.id), f"ai-{row.id}")
+
+    async def _drive_ai(self, table_id: int) -> None:
+        """Play AI turns until a human must act or the game ends."""
+        while True:
+            async with self._tables.lock(table_id):
+                live = await self._tables.load(table_id)
+                row = live.row
+                if row.status != "running":
+                    return
+                ai_seats = [s for s in live.state.to_act() if row.seats[s].is_ai]
+                if not ai_seats:
+                    return
+                snap = await self._play_for(live, ai_seats[0], timed_out=False)
+            await self._publishing.show_table(snap)
+            self.schedule_timer(snap.row)
+            if self._ai_delay:
+                await asyncio.sleep(self._ai_delay)
+
+    async def _play_for(self, live: LiveTable, seat: int, *, timed_out: bool) -> TableSnapshot:
+        """Let the AI choose and play one action for ``seat`` (caller holds the lock)."""
+        row = live.row
+        state = live.state
+        game = games.get_game(row.game_id)
+        if timed_out and game.on_timeout is not None:
+            action = game.on_timeout(state, seat)
+        else:
+            action = choose_action(state, seat, Rng(row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat))
+        events = self._tables.apply(live, seat, action)
+        lines, _ = render_events(events, row.seats, None)
+        missed: dict[int, int] = {}
+        handed: tuple[int, ...] = ()
+        if timed_out:
+            seat_row = row.seats[seat]
+            count = seat_row.missed_turns + 1
+            missed[seat] = count
+            lines.insert(0, f"⏰ {seat_row.name} ran out of time; the AI played for them.")
+            if count >= MISSED_TURNS_BEFORE_AI:
+                handed = (seat,)
+                lines.append(f"{seat_row.name} missed {count} turns in a row; an AI plays their seat now.")
+        now = self._clock()
+        update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
+        await self._tables.commit(live, [MoveRecord(seat, action.to_json(), True, now)], update)
+        return live.snapshot()
+
+    # -- turn timers ---------------------------------------------------------------
+
+    def sleeping(self) -> Collection[asyncio.Task[Any]]:
+        """The timers still waiting for their moment (not work :meth:`GameService.wait_idle` waits for)."""
+        return self._timers.values()
+
+    def timer_scheduled(self, table_id: int) -> bool:
+        return table_id in self._timers
+
+    def cancel_timer(self, table_id: int) -> None:
+        task = self._timers.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+
+    def schedule_timer(self, row: TableRow) -> None:
+        """Wake at half time (for the reminder) or at the deadline, whichever comes next."""
+        self.cancel_timer(row.id)
+        if row.status != "running" or row.deadline is None or self._tasks.closing:
+            return
+        half = row.timer_minutes * 30
+        wake = row.deadline if row.reminded else row.deadline - half
+        self._timers[row.id] = self._tasks.spawn(self._sleep_then_check(row.id, wake), f"timer-{row.id}")
+
+    async def _sleep_then_check(self, table_id: int, wake: float) -> None:
+        await asyncio.sleep(max(0.0, wake - self._clock()))
+        self._timers.pop(table_id, None)
+        await self.check_timer(table_id)
+
+    async def check_timer(self, table_id: int, now: float | None = None) -> None:
+        """Send the half-time reminder or, past the deadline, let the AI play the turn."""
+        reminder: tuple[TableSnapshot, list[SeatRow], float] | None = None
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            now = self._clock() if now is None else now
+            if row.status != "running" or row.deadline is None:
+                return
+            if now < row.deadline:
+                if not row.reminded and now >= row.deadline - row.timer_minutes * 30:
+                    await self._tables.storage.update_table(table_id, expected_version=row.version, reminded=1)
+                    row.reminded = True
+                    late = [row.seats[s] for s in live.state.to_act() if not row.seats[s].is_ai]
+                    reminder = (live.snapshot(), late, row.deadline - now)
+                self.schedule_timer(row)
+            else:
+                late_seats = [s for s in live.state.to_act() if not row.seats[s].is_ai]
+                snap = None
+                for seat in late_seats:
+                    # The AI plays the rest of the turn (a turn may have several steps, as
+                    # take, lay, discard); it counts as one missed turn.
+                    for step in range(MAX_TURN_STEPS):
+                        if live.row.status != "running" or seat not in live.state.to_act():
+                            break
+                        snap = await self._play_for(live, seat, timed_out=step == 0)
+                if snap is not None:
+                    self._publishing.show_table_later(snap)
+                self.schedule_timer(row)
+                self.kick_ai(row)
+        if reminder is not None:
+            await self._publishing.remind(*reminder)

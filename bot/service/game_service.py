@@ -1,0 +1,153 @@
+"""GameService: the one object cogs talk to; each part of the work lives in its own module."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+from games.base import Action
+
+from ..results import Results
+from ..storage import Storage
+from .autoplay import AutoPlay
+from .lobby import Lobbies
+from .play import Play
+from .publishing import Publishing
+from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
+from .tables import LiveTables
+from .tasks import BackgroundTasks
+
+
+class GameService:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        ai_delay: float = 1.0,
+        clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+    ) -> None:
+        self.storage = storage
+        self.results = Results(storage)
+        self.new_seed = new_seed
+        self._tasks = BackgroundTasks()
+        self._tables = LiveTables(storage, self.results)
+        self._publishing = Publishing(self._tasks)
+        self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock)
+        self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
+        self._play = Play(self._tables, self._publishing, self._autoplay, clock)
+
+    @property
+    def publisher(self) -> Publisher | None:
+        """How changes are shown in Discord; the tables cog sets itself here."""
+        return self._publishing.publisher
+
+    @publisher.setter
+    def publisher(self, publisher: Publisher | None) -> None:
+        self._publishing.publisher = publisher
+
+    # -- lobbies (lobby.py) --------------------------------------------------------
+
+    async def open_lobby(
+        self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host: Player,
+        timer_minutes: int | None = None,
+    ) -> TableSnapshot:
+        """Open a lobby with the host seated. Options are validated here, before anyone joins."""
+        return await self._lobbies.open(
+            guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=options, host=host,
+            timer_minutes=timer_minutes, new_seed=self.new_seed,
+        )
+
+    async def join(self, table_id: int, player: Player) -> TableSnapshot:
+        return await self._lobbies.join(table_id, player)
+
+    async def leave_lobby(self, table_id: int, player: Player) -> TableSnapshot:
+        return await self._lobbies.leave(table_id, player)
+
+    async def add_ai(self, table_id: int, by: Player) -> TableSnapshot:
+        return await self._lobbies.add_ai(table_id, by)
+
+    async def remove_ai(self, table_id: int, by: Player) -> TableSnapshot:
+        return await self._lobbies.remove_ai(table_id, by)
+
+    async def switch_side(self, table_id: int, player: Player) -> TableSnapshot:
+        return await self._lobbies.switch_side(table_id, player)
+
+    async def cancel(self, table_id: int, by: Player, *, is_admin: bool = False) -> TableSnapshot:
+        return await self._lobbies.cancel(table_id, by, is_admin=is_admin)
+
+    async def start(self, table_id: int, by: Player) -> TableSnapshot:
+        return await self._lobbies.start(table_id, by)
+
+    # -- tables --------------------------------------------------------------------
+
+    async def table(self, table_id: int) -> TableSnapshot:
+        return (await self._tables.load(table_id)).snapshot()
+
+    async def channel_table(self, channel_id: int) -> int | None:
+        return await self.storage.open_table_in(channel_id)
+
+    async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
+        """Remember the ids of a table's lobby, table and ping messages."""
+        await self.storage.set_messages(table_id, **message_ids)
+        live = self._tables.cached(table_id)
+        if live is not None:
+            for column, value in message_ids.items():
+                setattr(live.row, column, value)
+
+    async def ping_message(self, table_id: int) -> int | None:
+        live = self._tables.cached(table_id)
+        row = live.row if live is not None else await self.storage.get_table(table_id)
+        return row.ping_message_id if row is not None else None
+
+    def forget_cached(self, table_id: int) -> None:
+        """Drop the table's in-memory copy, so the next access reads the database
+        (after something other than the service changed the stored table)."""
+        self._tables.forget(table_id)
+
+    # -- play and ending (play.py) --------------------------------------------------
+
+    async def hand(self, table_id: int, user_id: int) -> HandSnapshot:
+        return await self._play.hand(table_id, user_id)
+
+    async def move(self, table_id: int, user_id: int, version: int, action: Action) -> HandSnapshot:
+        """Play ``action`` for the user's seat if ``version`` is still current; see :meth:`Play.move`."""
+        return await self._play.move(table_id, user_id, version, action)
+
+    async def leave_game(self, table_id: int, player: Player) -> TableSnapshot:
+        return await self._play.leave_game(table_id, player)
+
+    async def end(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
+        return await self._play.end(table_id, by, is_admin=is_admin)
+
+    async def abandon(self, table_id: int, reason: str) -> None:
+        await self._play.abandon(table_id, reason)
+
+    # -- timers, background work and start-up (autoplay.py, tasks.py) -----------------
+
+    async def check_timer(self, table_id: int, now: float | None = None) -> None:
+        """Send the half-time reminder or, past the deadline, let the AI play the turn."""
+        await self._autoplay.check_timer(table_id, now)
+
+    def timer_scheduled(self, table_id: int) -> bool:
+        return self._autoplay.timer_scheduled(table_id)
+
+    async def restore(self) -> int:
+        """Reload every open table after a restart: timers rescheduled, AI turns resumed."""
+        for table_id in await self.storage.unrecorded_table_ids():
+            await self._tables.record(await self.storage.get_table(table_id))
+        ids = await self.storage.open_table_ids()
+        for table_id in ids:
+            live = await self._tables.load(table_id)
+            if live.row.status == "running":
+                self._autoplay.schedule_timer(live.row)
+                self._autoplay.kick_ai(live.row)
+        return len(ids)
+
+    async def wait_idle(self, timeout: float = 10.0) -> None:
+        """Wait until no AI turn, publish or other follow-up work is pending."""
+        await self._tasks.wait_idle(timeout, self._autoplay.sleeping)
+
+    async def close(self) -> None:
+        await self._tasks.close()

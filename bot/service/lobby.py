@@ -1,0 +1,211 @@
+"""Lobbies: opening a table, who sits where before the game, cancelling, and starting the game."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import games
+from games.base import Game, count_text
+from games.errors import GameError
+
+from ..errors import StaleControl, UserError
+from ..storage import ChannelBusy, SeatRow, TableRow
+from .autoplay import AutoPlay
+from .publishing import Publishing
+from .snapshots import Player, TableSnapshot
+from .tables import LiveTable, LiveTables, render_events, update_after
+
+DEFAULT_TIMER_MINUTES = 10
+MAX_TIMER_MINUTES = 24 * 60
+
+
+class Lobbies:
+    def __init__(
+        self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
+    ) -> None:
+        self._tables = tables
+        self._storage = tables.storage
+        self._publishing = publishing
+        self._autoplay = autoplay
+        self._clock = clock
+
+    async def _timer_for(self, guild_id: int, requested: int | None) -> int:
+        if requested is None:
+            _, default = await self._storage.guild_settings(guild_id)
+            requested = DEFAULT_TIMER_MINUTES if default is None else default
+        if not 0 <= requested <= MAX_TIMER_MINUTES:
+            raise UserError(f"The turn timer must be 0 (off) to {MAX_TIMER_MINUTES} minutes.")
+        return requested
+
+    async def open(
+        self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host: Player,
+        timer_minutes: int | None, new_seed: Callable[[], int],
+    ) -> TableSnapshot:
+        """Open a lobby with the host seated. Options are validated here, before anyone joins."""
+        game = games.get_game(game_id)
+        try:
+            options = game.normalize_options(options)
+        except GameError as exc:
+            raise UserError(str(exc)) from None
+        timer = await self._timer_for(guild_id, timer_minutes)
+        try:
+            table_id = await self._storage.create_table(
+                guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=options,
+                host_id=host.user_id, host_name=host.name, seed=new_seed(), timer_minutes=timer,
+                now=self._clock(),
+            )
+        except ChannelBusy:
+            raise UserError(
+                "A table is already open in this channel. Finish it, or ask the host to end it "
+                "with `/table end`, before starting another."
+            ) from None
+        return (await self._tables.load(table_id)).snapshot()
+
+    async def _change(self, table_id: int, change: Callable[[LiveTable], list[SeatRow]]) -> TableSnapshot:
+        """Replace a lobby's seats with what ``change`` returns, and show the lobby."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            _require_lobby(live.row)
+            seats = change(live)
+            await self._storage.set_seats(table_id, seats)
+            live.row.seats = seats
+            snap = live.snapshot()
+        self._publishing.show_lobby(snap)
+        return snap
+
+    async def join(self, table_id: int, player: Player) -> TableSnapshot:
+        def add(live: LiveTable) -> list[SeatRow]:
+            row = live.row
+            if row.seat_of(player.user_id):
+                raise UserError("You're already at this table.")
+            _require_free_seat(row)
+            return [*row.seats, SeatRow(len(row.seats), player.user_id, player.name, False)]
+
+        return await self._change(table_id, add)
+
+    async def leave(self, table_id: int, player: Player) -> TableSnapshot:
+        def remove(live: LiveTable) -> list[SeatRow]:
+            row = live.row
+            if row.seat_of(player.user_id) is None:
+                raise UserError("You're not at this table.")
+            if player.user_id == row.host_id:
+                raise UserError("You're the host: use Cancel to close the table instead.")
+            return _renumber([s for s in row.seats if s.user_id != player.user_id])
+
+        return await self._change(table_id, remove)
+
+    async def add_ai(self, table_id: int, by: Player) -> TableSnapshot:
+        def add(live: LiveTable) -> list[SeatRow]:
+            row = live.row
+            if by.user_id != row.host_id:
+                raise UserError("Only the host can add AI players.")
+            _require_free_seat(row)
+            number = sum(1 for s in row.seats if s.is_ai) + 1
+            return [*row.seats, SeatRow(len(row.seats), None, f"AI {number}", True)]
+
+        return await self._change(table_id, add)
+
+    async def remove_ai(self, table_id: int, by: Player) -> TableSnapshot:
+        def remove(live: LiveTable) -> list[SeatRow]:
+            row = live.row
+            if by.user_id != row.host_id:
+                raise UserError("Only the host can remove AI players.")
+            ai = [s for s in row.seats if s.is_ai]
+            if not ai:
+                raise UserError("There is no AI player to remove.")
+            return _renumber([s for s in row.seats if s is not ai[-1]])
+
+        return await self._change(table_id, remove)
+
+    async def switch_side(self, table_id: int, player: Player) -> TableSnapshot:
+        """Swap seats with the player opposite, for games played in sides (QUASH: RED against BLACK)."""
+
+        def swap(live: LiveTable) -> list[SeatRow]:
+            row = live.row
+            seat = row.seat_of(player.user_id)
+            if seat is None:
+                raise UserError("You're not at this table.")
+            game = games.get_game(row.game_id)
+            if not game.sides:
+                raise UserError(f"{game.name} isn't played in sides.")
+            other = _seat_opposite(game, seat.seat, len(row.seats))
+            if other is None:
+                raise UserError("Nobody sits opposite you yet: wait for another player or add an AI first.")
+            seats = list(row.seats)
+            seats[seat.seat], seats[other] = seats[other], seats[seat.seat]
+            return _renumber(seats)
+
+        return await self._change(table_id, swap)
+
+    async def cancel(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            _require_lobby(live.row)
+            if by.user_id != live.row.host_id and not is_admin:
+                raise UserError("Only the host (or someone with Manage Server) can cancel this table.")
+            await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
+            live.row.status = "cancelled"
+            self._tables.forget(table_id)
+            snap = live.snapshot()
+        self._publishing.show_lobby(snap)
+        return snap
+
+    async def start(self, table_id: int, by: Player) -> TableSnapshot:
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            _require_lobby(row)
+            if by.user_id != row.host_id:
+                raise UserError("Only the host can start the game.")
+            game = games.get_game(row.game_id)
+            counts = game.allowed_player_counts()
+            if len(row.seats) not in counts:
+                raise UserError(
+                    f"{game.name} needs {count_text(counts)} players; this table has {len(row.seats)}. "
+                    "Invite more people or add an AI player."
+                )
+            try:
+                state = game.new_game(len(row.seats), row.options, row.seed)
+            except GameError as exc:
+                raise UserError(str(exc)) from None
+            names = [s.name for s in row.seats]
+            lines = [f"The game begins: {', '.join(names)}."]
+            lines += render_events(state.opening_events(), row.seats, None)[0]
+            now = self._clock()
+            update = update_after(row, state, lines, now)
+            if not await self._storage.start_table(
+                table_id, expected_version=row.version, seats=row.seats, update=update, now=now
+            ):
+                self._tables.forget(table_id)
+                raise StaleControl("This table changed meanwhile; please try again.")
+            self._tables.apply_update(live, state, update, row.version + 1)
+            row.started_at = now
+            snap = live.snapshot()
+        self._autoplay.follow(snap)
+        return snap
+
+
+def _require_lobby(row: TableRow) -> None:
+    if row.status == "running":
+        raise UserError("This game has already started.")
+    if row.status != "lobby":
+        raise UserError("This table is closed.")
+
+
+def _require_free_seat(row: TableRow) -> None:
+    game = games.get_game(row.game_id)
+    if len(row.seats) >= game.max_players:
+        raise UserError(f"This table is full ({game.max_players} players).")
+
+
+def _seat_opposite(game: Game, seat: int, players: int) -> int | None:
+    """The seat in the same place on the next side (the game's teams), if someone sits there."""
+    teams = game.teams(players)
+    side = next(i for i, team in enumerate(teams) if seat in team)
+    place = teams[side].index(seat)
+    across = teams[(side + 1) % len(teams)]
+    return across[place] if place < len(across) else None
+
+
+def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
+    return [SeatRow(i, s.user_id, s.name, s.is_ai, s.missed_turns) for i, s in enumerate(seats)]

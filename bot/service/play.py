@@ -1,0 +1,135 @@
+"""A seat's hand and moves, and the ways a running game ends early (leaving, ending, a lost channel)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from games.base import Action
+
+from ..errors import StaleControl, UserError
+from ..storage import MoveRecord, SeatRow, TableRow
+from .autoplay import AutoPlay
+from .publishing import Publishing
+from .snapshots import HandSnapshot, Player, TableSnapshot
+from .tables import LiveTable, LiveTables, render_events, update_after, with_recent
+
+
+class Play:
+    def __init__(
+        self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
+    ) -> None:
+        self._tables = tables
+        self._storage = tables.storage
+        self._publishing = publishing
+        self._autoplay = autoplay
+        self._clock = clock
+
+    async def hand(self, table_id: int, user_id: int) -> HandSnapshot:
+        live = await self._tables.load(table_id)
+        seat = _seat_for(live.row, user_id)
+        return _hand(live, seat.seat)
+
+    async def move(self, table_id: int, user_id: int, version: int, action: Action) -> HandSnapshot:
+        """Play ``action`` for the user's seat, if ``version`` is still current.
+
+        Returns the seat's fresh hand after the commit. Everything the table
+        sees (the table message, AI replies) follows in background work.
+        """
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            seat = _seat_for(row, user_id)
+            if version != row.version:
+                raise StaleControl("Those controls are from an earlier turn; here is your hand as it is now.")
+            now = self._clock()
+            events = self._tables.apply(live, seat.seat, action)
+            lines, private = render_events(events, row.seats, seat.seat)
+            missed = {seat.seat: 0} if seat.missed_turns else {}
+            update = update_after(row, live.state, lines, now, missed_turns=missed)
+            record = MoveRecord(seat.seat, action.to_json(), False, now)
+            await self._tables.commit(live, [record], update)
+            hand = _hand(live, seat.seat, private)
+        self._autoplay.follow(hand.table)
+        return hand
+
+    async def leave_game(self, table_id: int, player: Player) -> TableSnapshot:
+        """Hand the user's seat to an AI; the game goes on. The last human leaving abandons it."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            if row.status == "lobby":
+                raise UserError("The game hasn't started: use the lobby's Leave button.")
+            seat = _seat_for(row, player.user_id)
+            line = f"{seat.name} left the table; an AI plays their seat now."
+            humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
+            now = self._clock()
+            if not humans_left:
+                return await self._end_locked(live, f"{seat.name} left; no players remain, so the game is over.", now)
+            await self._storage.set_seat(table_id, seat.seat, is_ai=True)
+            seat.is_ai = True
+            update = update_after(row, live.state, [line], now)
+            await self._storage.update_table(
+                table_id, expected_version=row.version, deadline=update.deadline, reminded=0,
+                recent_events=update.recent_events,
+            )
+            row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
+            snap = live.snapshot()
+        self._autoplay.follow(snap)
+        return snap
+
+    async def end(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            if row.status == "lobby":
+                raise UserError("This table hasn't started: use the lobby's Cancel button.")
+            if row.status != "running":
+                raise UserError("This game has already ended.")
+            if by.user_id != row.host_id and not is_admin:
+                raise UserError("Only the host or someone with Manage Server can end this game.")
+            return await self._end_locked(live, f"{by.name} ended the game.", self._clock())
+
+    async def abandon(self, table_id: int, reason: str) -> None:
+        """End an open table nobody can reach any more (its channel is gone)."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            if live.row.status == "running":
+                await self._end_locked(live, reason, self._clock())
+            elif live.row.status == "lobby":
+                await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
+                self._tables.forget(table_id)
+
+    async def _end_locked(self, live: LiveTable, line: str, now: float) -> TableSnapshot:
+        row = live.row
+        recent = with_recent(row, [line])
+        await self._storage.update_table(
+            row.id, status="abandoned", deadline=None, finished_at=now, recent_events=recent,
+        )
+        row.status, row.deadline, row.finished_at, row.recent_events = "abandoned", None, now, recent
+        self._tables.forget(row.id)
+        await self._tables.record(row)
+        self._autoplay.cancel_timer(row.id)
+        snap = live.snapshot()
+        self._publishing.show_table_later(snap)
+        return snap
+
+
+def _hand(live: LiveTable, seat: int, notes: list[str] | None = None) -> HandSnapshot:
+    state = live.state
+    assert state is not None
+    actions = state.legal_actions(seat) if seat in state.to_act() else []
+    return HandSnapshot(live.snapshot(), seat, state.view(seat), actions, notes or [])
+
+
+def _seat_for(row: TableRow, user_id: int) -> SeatRow:
+    """The seat ``user_id`` plays in this running game, or the reason they have none."""
+    if row.status == "lobby":
+        raise UserError("The game hasn't started yet.")
+    if row.status != "running":
+        raise UserError("This game has ended.")
+    seat = row.seat_of(user_id)
+    if seat is None:
+        if any(s.user_id == user_id for s in row.seats):
+            raise UserError("You left this game; an AI plays your seat now.")
+        raise UserError("You're not playing at this table.")
+    return seat

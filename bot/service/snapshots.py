@@ -1,0 +1,55 @@
+"""What the service hands out: players, table and hand snapshots, and the Publisher it shows them through."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games.base import Action
+
+from ..storage import SeatRow, TableRow
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user as the service knows them."""
+
+    user_id: int
+    name: str
+
+
+@dataclass
+class TableSnapshot:
+    """A table as the public sees it: the stored row and the engine's public view."""
+
+    row: TableRow
+    view: dict[str, Any] | None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.row.seats]
+
+
+@dataclass
+class HandSnapshot:
+    """What one seat may see and do now: rendered into an ephemeral message."""
+
+    table: TableSnapshot
+    seat: int
+    view: dict[str, Any]
+    actions: list[Action]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return self.table.row.version
+
+
+class Publisher(Protocol):
+    """How the service shows changes in Discord (implemented by the tables cog)."""
+
+    async def lobby_changed(self, table: TableSnapshot) -> None: ...
+
+    async def table_changed(self, table: TableSnapshot) -> None: ...
+
+    async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None: ...

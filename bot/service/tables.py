@@ -1,0 +1,167 @@
+"""Tables in play, held in memory, and the one way a new state of a table is committed.
+
+Callers hold the table's lock (:meth:`LiveTables.lock`) while they load, change
+and commit it. What is in memory always matches what is committed: whenever
+that is in doubt (a failed commit, an engine bug), the entry is dropped and the
+next access reloads the table from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import games
+from games.base import Action, Event, GameState
+from games.errors import GameError
+
+from ..errors import StaleControl, UserError
+from ..results import Results
+from ..storage import MoveRecord, SeatRow, Storage, TableRow, TableUpdate
+from .snapshots import TableSnapshot
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENT_LINES = 20
+
+
+class LiveTable:
+    """A table held in memory: the stored row plus the engine state (``None`` in a lobby)."""
+
+    __slots__ = ("row", "state")
+
+    def __init__(self, row: TableRow, state: GameState | None) -> None:
+        self.row = row
+        self.state = state
+
+    def snapshot(self) -> TableSnapshot:
+        """A copy of the table as it is now; later moves don't change it."""
+        row = self.row.copy()
+        view = self.state.view(None) if self.state is not None else None
+        return TableSnapshot(row, view)
+
+
+class LiveTables:
+    def __init__(self, storage: Storage, results: Results) -> None:
+        self.storage = storage
+        self.results = results
+        self._live: dict[int, LiveTable] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def load(self, table_id: int) -> LiveTable:
+        """The table from memory, or from the database (kept in memory while it is open)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        row = await self.storage.get_table(table_id)
+        if row is None:
+            raise UserError("That table doesn't exist any more.")
+        state = games.get_game(row.game_id).from_json(row.state) if row.state else None
+        live = LiveTable(row, state)
+        if row.status in ("lobby", "running"):
+            self._live[table_id] = live
+        return live
+
+    def cached(self, table_id: int) -> LiveTable | None:
+        return self._live.get(table_id)
+
+    def forget(self, table_id: int) -> None:
+        self._live.pop(table_id, None)
+
+    def apply(self, live: LiveTable, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` on the state in memory; the engine's refusal becomes a :class:`UserError`."""
+        try:
+            return live.state.apply(seat, action)
+        except GameError as exc:
+            raise UserError(str(exc)) from None
+        except Exception:
+            # An engine bug may have left the state half-changed: reload it next time.
+            self.forget(live.row.id)
+            raise
+
+    async def commit(self, live: LiveTable, moves: list[MoveRecord], update: TableUpdate) -> None:
+        """Write the moves already applied in memory; a finished game's result is recorded too."""
+        row = live.row
+        try:
+            committed = await self.storage.commit_moves(
+                row.id, expected_version=row.version, moves=moves, update=update
+            )
+        except BaseException:
+            # The state in memory already holds the move; whether the database
+            # does is unknown until it is read again.
+            self.forget(row.id)
+            raise
+        if not committed:
+            self.forget(row.id)
+            raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
+        self.apply_update(live, live.state, update, row.version + len(moves))
+        if row.status == "finished":
+            await self.record(row)
+
+    async def record(self, row: TableRow) -> None:
+        """Record an ended game's result; on failure start-up records it later."""
+        try:
+            await self.results.record(row.copy())
+        except Exception:
+            log.exception("could not record the result of table %s; it will be retried at start-up", row.id)
+
+    def apply_update(self, live: LiveTable, state: GameState, update: TableUpdate, version: int) -> None:
+        """Bring the row in memory to what ``update`` committed."""
+        row = live.row
+        live.state = state
+        row.version = version
+        row.state = update.state
+        row.status = update.status
+        row.deadline = update.deadline
+        row.reminded = update.reminded
+        row.recent_events = update.recent_events
+        row.outcome = update.outcome
+        row.finished_at = update.finished_at
+        for seat in row.seats:
+            if seat.seat in update.missed_turns:
+                seat.missed_turns = update.missed_turns[seat.seat]
+            if seat.seat in update.ai_seats:
+                seat.is_ai = True
+        if row.status != "running":
+            self.forget(row.id)
+
+
+def update_after(
+    row: TableRow, state: GameState, lines: list[str], now: float, *,
+    missed_turns: dict[int, int] | None = None, ai_seats: tuple[int, ...] = (),
+) -> TableUpdate:
+    """The columns to write once ``state`` is reached (deadline, status, outcome…)."""
+    recent = with_recent(row, lines)
+    if state.is_over():
+        outcome = state.outcome()
+        return TableUpdate(
+            state=state.to_json(), status="finished", deadline=None, reminded=False, recent_events=recent,
+            outcome=outcome.to_json() if outcome else None, finished_at=now,
+            missed_turns=missed_turns or {}, ai_seats=ai_seats,
+        )
+    ai = {s.seat for s in row.seats if s.is_ai} | set(ai_seats)
+    humans_to_act = [s for s in state.to_act() if s not in ai]
+    deadline = now + row.timer_minutes * 60 if row.timer_minutes and humans_to_act else None
+    return TableUpdate(
+        state=state.to_json(), status="running", deadline=deadline, reminded=False, recent_events=recent,
+        missed_turns=missed_turns or {}, ai_seats=ai_seats,
+    )
+
+
+def with_recent(row: TableRow, lines: list[str]) -> list[str]:
+    """The table's recent event lines with ``lines`` added, oldest dropped."""
+    return (row.recent_events + lines)[-RECENT_EVENT_LINES:]
+
+
+def render_events(events: list[Event], seats: list[SeatRow], viewer: int | None) -> tuple[list[str], list[str]]:
+    """Public lines for the table, and the lines only ``viewer`` may see."""
+    names = [s.name for s in seats]
+    public = [e.render(names) for e in events if e.private_to is None]
+    private = [e.render(names) for e in events if e.private_to is not None and e.private_to == viewer]
+    return public, private
