@@ -9,7 +9,16 @@ stored ones in ``__post_init__`` and are not stored.
 A snapshot starts with a header, ``{"game": game_id, "format": n}``: the state
 class's ``game_id`` and ``snapshot_format``. :func:`restore` refuses another
 game or format, and turns a missing or malformed field into
-:class:`~games.errors.MalformedAction`.
+:class:`~games.errors.MalformedAction`. For example::
+
+    @dataclass(eq=False, kw_only=True)
+    class MyState(GameState):          # GameState stores players, options, seed, rng, opening
+        game_id = "mine"
+
+        hands: list[list[int]] = stored(CardIds(CODE, depth=2))   # card ids, stored as codes
+        turn: int                                                  # plain JSON
+        round_no: int = stored(key="round")                       # stored under another key
+        faceup: bool = field(init=False)                           # derived in __post_init__
 """
 
 from __future__ import annotations
