@@ -45,6 +45,8 @@ _SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
 def _copy(value: Any) -> Any:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, (list, tuple)):
         return [v if type(v) in _SCALARS else _copy(v) for v in value]
     if isinstance(value, dict):
