@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, parse_card
+from .codec import RNG, Objects, restore, snapshot, stored
 from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
 
@@ -177,29 +177,6 @@ def bool_option(value: Any) -> bool:
     return value
 
 
-@contextmanager
-def reading_snapshot(data: Mapping[str, Any], game_id: str, version: int, name: str) -> Iterator[None]:
-    """For an engine's ``from_json``: check the snapshot's game and format, and turn a
-    missing or malformed field inside the block into :class:`MalformedAction`."""
-    try:
-        if data["game"] != game_id or data["format"] != version:
-            raise MalformedAction(f"Not a {name} snapshot (game {data['game']!r}, format {data['format']!r})")
-        yield
-    except MalformedAction:
-        raise
-    except (KeyError, TypeError, IndexError, ValueError) as exc:
-        raise MalformedAction(f"Broken {name} snapshot: {exc!r}") from None
-
-
-def id_reader(id_by_code: Mapping[str, int]) -> Callable[[Iterable[str]], list[int]]:
-    """For an engine's ``from_json``: turn stored card codes back into its card ids."""
-
-    def ids(codes: Iterable[str]) -> list[int]:
-        return [id_by_code[c] for c in codes]
-
-    return ids
-
-
 def count_text(counts: tuple[int, ...]) -> str:
     """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
     if len(counts) == 1:
@@ -209,18 +186,41 @@ def count_text(counts: tuple[int, ...]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+@dataclass(eq=False, kw_only=True)
 class GameState(ABC):
-    """A game in progress. Subclasses hold plain data and a seeded Rng.
+    """A game in progress. Subclasses are dataclasses of plain data and a seeded Rng;
+    every constructor field is stored in the snapshot (see :mod:`games.codec`).
 
     ``apply`` validates first and raises a :class:`GameError` subclass without
     changing anything when the action is not allowed.
     """
 
     game_id: ClassVar[str]
+    snapshot_format: ClassVar[int] = 1
+    """Bump it when the stored fields change, and keep reading the old format: override
+    ``from_json`` to upgrade an older snapshot before handing it to ``super().from_json``."""
 
     players: int
     options: dict[str, Any]
     seed: int
+    rng: Rng = stored(RNG)
+    opening: list[Event] = stored(Objects(Event), default_factory=list)
+    """Public facts of the deal, announced before the first move (see :meth:`opening_events`)."""
+
+    @classmethod
+    @abstractmethod
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "GameState":
+        """A freshly dealt game; ``options`` are already normalised and checked
+        (use :meth:`Game.new_game`, which does that)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "GameState":
+        """The state :meth:`to_json` wrote; a broken snapshot raises :class:`MalformedAction`."""
+        return restore(cls, data)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe snapshot; :meth:`from_json` is its exact inverse."""
+        return snapshot(self)
 
     @abstractmethod
     def to_act(self) -> list[int]:
@@ -245,14 +245,10 @@ class GameState(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
-    @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-safe snapshot; ``Game.from_json`` is its exact inverse."""
-
     def opening_events(self) -> list[Event]:
         """Public facts of the deal the table announces before the first move
-        (e.g. why a seat starts). Games without any return ``[]``."""
-        return []
+        (e.g. why a seat starts); ``[]`` for games without any."""
+        return list(self.opening)
 
     @abstractmethod
     def zones(self) -> dict[str, list[Card]]:
@@ -282,7 +278,6 @@ class Game:
     max_players: int
     options: tuple[OptionSpec, ...]
     state_class: type[GameState]
-    create: Callable[[int, dict[str, Any], int], GameState]
     action_class: type[Action] = Action
     player_counts: tuple[int, ...] = field(default=())
     ai: Callable[[GameState, int, Rng], Action] | None = None
@@ -328,14 +323,15 @@ class Game:
         return normalized
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
+        """A new game: checks the player count, seed and options, then deals (``state_class.new_game``)."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
             raise GameError(f"{self.name} is for {count_text(self.allowed_player_counts())} players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError(f"seed must be an integer, not {seed!r}")
-        return self.create(players, self.normalize_options(options, players), seed)
+        return self.state_class.new_game(players, self.normalize_options(options, players), seed)
 
     def from_json(self, data: Mapping[str, Any]) -> GameState:
-        return self.state_class.from_json(data)  # type: ignore[attr-defined]
+        return self.state_class.from_json(data)
 
     def action_from_json(self, data: Any) -> Action:
         return self.action_class.from_json(data)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Game, GameState, OptionSpec, bool_option
+from ..base import Game, OptionSpec, bool_option
 from .actions import NGAction
 from .ai import choose
 from .state import NGState
@@ -18,10 +16,6 @@ OPTIONS = (
 )
 
 
-def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    return NGState.new(players, options, seed)
-
-
 GAME = Game(
     id="ng",
     name="Q Squared Joe NG",
@@ -29,7 +23,6 @@ GAME = Game(
     max_players=4,
     options=OPTIONS,
     state_class=NGState,
-    create=create,
     action_class=NGAction,
     ai=choose,
     command="ng",

@@ -24,20 +24,21 @@ See ``games/ng/__init__.py`` for the rulings these methods implement.
 from __future__ import annotations
 
 from bisect import insort
+from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
-from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
+from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
+from ..codec import CardIds, stored
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
+from ..q2j.rules import CMP, CODE, DECK, PRETTY, card_id, relation
 from .actions import (
     ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, arity, card_arg, index_arg,
 )
 from .deal import deal_game
 
-FORMAT = 1
 STALL_LIMIT = 40
 """The game ends when this many turns in a row put no card on the discard pile."""
 
@@ -53,63 +54,42 @@ def _getter(targets: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ..
     return itemgetter(*targets)
 
 
+@dataclass(eq=False, kw_only=True)
 class NGState(GameState):
     """An NG game in progress."""
 
     game_id = "ng"
 
-    def __init__(
-        self,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        rng: Rng,
-        hands: list[list[int]],
-        fields: list[list[list[int]]],
-        down: list[list[bool]],
-        resources: list[list[int]],
-        deck: list[int],
-        discard: list[int],
-        turn: int,
-        stall: int = 0,
-        alive: list[bool] | None = None,
-        eliminated: list[int] | None = None,
-        over: bool = False,
-        winners: list[int] | None = None,
-        end: str | None = None,
-        opening: list[Event] | None = None,
-    ) -> None:
-        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
-        self.players = players
-        self.options = dict(options)
-        self.seed = seed
-        self.rng = rng
-        self.hands = hands
-        self.fields = fields
-        self.down = down
-        self.resources = resources
-        self.deck = deck
-        self.discard = discard
-        self.turn = turn
-        self.stall = stall
-        self.alive = alive if alive is not None else [True] * players
-        self.eliminated = eliminated if eliminated is not None else []
-        self.over = over
-        self.winners = winners if winners is not None else []
-        self.end = end
-        self.opening = opening if opening is not None else []
-        self.faceup: bool = bool(self.options["faceup"])
+    hands: list[list[int]] = stored(CardIds(CODE, depth=2))
+    fields: list[list[list[int]]] = stored(CardIds(CODE, depth=3))
+    down: list[list[bool]]
+    resources: list[list[int]] = stored(CardIds(CODE, depth=2))
+    deck: list[int] = stored(CardIds(CODE))
+    discard: list[int] = stored(CardIds(CODE))
+    turn: int
+    stall: int = 0
+    alive: list[bool]
+    eliminated: list[int] = stored(default_factory=list)
+    over: bool = False
+    winners: list[int] = stored(default_factory=list)
+    end: str | None = None
+    faceup: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.faceup = bool(self.options["faceup"])
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "NGState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "NGState":
         """A freshly dealt game; ``options`` must already be normalised."""
         rng = Rng(seed)
         dealt = deal_game(players, rng)
         hands = [sorted(h) for h in dealt.hands] if options["faceup"] else dealt.hands
         down = [[True] * SLOTS for _ in range(players)]
-        state = cls(players, options, seed, rng, hands, dealt.fields, down, dealt.resources, dealt.deck, [], dealt.first)
+        state = cls(players=players, options=options, seed=seed, rng=rng, hands=hands, fields=dealt.fields,
+                    down=down, resources=dealt.resources, deck=dealt.deck, discard=[], turn=dealt.first,
+                    alive=[True] * players)
         seats = ", ".join(f"{{p{s}}}" for s in range(players))
         opening = [
             Event("deal", f"Dealt to {seats}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
@@ -196,8 +176,9 @@ class NGState(GameState):
             raise GameError("A position needs at least two seats still in play")
         if type(turn) is not int or not 0 <= turn < players or not alive[turn]:
             raise GameError(f"turn={turn!r} is not a seat in play")
-        return cls(players, opts, seed, Rng(seed), hand_ids, field_ids, down, res_ids, deck_ids, discard_ids,
-                   turn, stall, alive, out)
+        return cls(players=players, options=opts, seed=seed, rng=Rng(seed), hands=hand_ids, fields=field_ids,
+                   down=down, resources=res_ids, deck=deck_ids, discard=discard_ids, turn=turn, stall=stall,
+                   alive=alive, eliminated=out)
 
     # ----------------------------------------------------------- contract
 
@@ -542,10 +523,6 @@ class NGState(GameState):
                 scores[s] = below
         return Outcome(winners, tuple(ranking), tuple(scores), reason)
 
-    def opening_events(self) -> list[Event]:
-        """The public facts of the deal: what was dealt, the resource cards, who starts."""
-        return list(self.opening)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = {"deck": [DECK[c] for c in self.deck], "discard": [DECK[c] for c in self.discard]}
         for s in range(self.players):
@@ -568,46 +545,3 @@ class NGState(GameState):
             if s != seat:
                 hidden += [DECK[c] for c in self.hands[s]]
         return hidden
-
-    # ----------------------------------------------------------- snapshots
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game_id,
-            "format": FORMAT,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "hands": [[CODE[c] for c in h] for h in self.hands],
-            "fields": [[[CODE[c] for c in st] for st in f] for f in self.fields],
-            "down": [list(d) for d in self.down],
-            "resources": [[CODE[c] for c in r] for r in self.resources],
-            "deck": [CODE[c] for c in self.deck],
-            "discard": [CODE[c] for c in self.discard],
-            "turn": self.turn,
-            "stall": self.stall,
-            "alive": list(self.alive),
-            "eliminated": list(self.eliminated),
-            "over": self.over,
-            "winners": list(self.winners),
-            "end": self.end,
-            "opening": [e.to_json() for e in self.opening],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "NGState":
-        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        with reading_snapshot(data, cls.game_id, FORMAT, "NG"):
-            ids = id_reader(ID_BY_CODE)
-
-            return cls(
-                data["players"], data["options"], data["seed"], Rng(data["rng"]),
-                [ids(h) for h in data["hands"]],
-                [[ids(st) for st in f] for f in data["fields"]],
-                [[bool(x) for x in d] for d in data["down"]],
-                [ids(r) for r in data["resources"]], ids(data["deck"]), ids(data["discard"]),
-                data["turn"], data["stall"], list(data["alive"]), list(data["eliminated"]),
-                data["over"], list(data["winners"]), data["end"],
-                [Event.from_json(e) for e in data["opening"]],
-            )

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Game, GameState, OptionSpec
+from ..base import Game, OptionSpec
 from .actions import Q2JAction
 from .ai import choose
 from .state import Q2JState, check_options
@@ -33,10 +31,6 @@ OPTIONS = (
 )
 
 
-def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    return Q2JState.new(players, options, seed)
-
-
 GAME = Game(
     id="q2j",
     name="Q Squared Joe",
@@ -44,7 +38,6 @@ GAME = Game(
     max_players=10,
     options=OPTIONS,
     state_class=Q2JState,
-    create=create,
     action_class=Q2JAction,
     ai=choose,
     check_options=check_options,

@@ -18,18 +18,19 @@ See ``games/q2j/__init__.py`` for the rulings these methods implement.
 from __future__ import annotations
 
 from bisect import insort
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
+from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
+from ..codec import CardIds, stored
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
-from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
+from .rules import CMP, CODE, DECK, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
 
-FORMAT = 1
 HAND_SIZE = 5
 
 
@@ -37,70 +38,53 @@ def _pretty(cards: Iterable[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
 
+@dataclass(eq=False, kw_only=True)
 class Q2JState(GameState):
     """A Q2J game, or a whole elimination match, in progress."""
 
     game_id = "q2j"
 
-    def __init__(
-        self,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        rng: Rng,
-        hands: list[list[int]],
-        stock: list[int],
-        discard: list[int],
-        turn: int,
-        duty: int | None = None,
-        free: bool = False,
-        playing: list[bool] | None = None,
-        eliminated: list[int] | None = None,
-        game_number: int = 1,
-        levels: list[int] | None = None,
-        short_hand: int | None = None,
-        over: bool = False,
-        winner: int | None = None,
-        opening: list[Event] | None = None,
-    ) -> None:
-        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
-        self.players = players
-        self.options = dict(options)
-        self.seed = seed
-        self.rng = rng
-        self.hands = hands
-        self.stock = stock
-        self.discard = discard
-        self.turn = turn
-        self.duty = duty
-        self.free = free
-        self.playing = playing if playing is not None else [True] * players
-        self.eliminated = eliminated if eliminated is not None else []
-        self.game_number = game_number
-        self.levels = levels if levels is not None else [HAND_SIZE] * players
-        self.short_hand = short_hand
-        self.over = over
-        self.winner = winner
-        self.opening = opening if opening is not None else []
-        variant = self.options["variant"]
-        self.variant: str = variant
-        self.match: str = self.options["match"]
-        self.qq_rule = variant != "classic"
-        self.countdown = variant == "countdown"
-        self.faceup = variant == "faceup"
+    hands: list[list[int]] = stored(CardIds(CODE, depth=2))
+    stock: list[int] = stored(CardIds(CODE))
+    discard: list[int] = stored(CardIds(CODE))
+    turn: int
+    duty: int | None = None
+    free: bool = False
+    playing: list[bool]
+    eliminated: list[int] = stored(default_factory=list)
+    game_number: int = 1
+    levels: list[int]
+    short_hand: int | None = None
+    over: bool = False
+    winner: int | None = None
+    variant: str = field(init=False)
+    match: str = field(init=False)
+    qq_rule: bool = field(init=False, repr=False)
+    countdown: bool = field(init=False, repr=False)
+    faceup: bool = field(init=False, repr=False)
+    elimination: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.variant = self.options["variant"]
+        self.match = self.options["match"]
+        self.qq_rule = self.variant != "classic"
+        self.countdown = self.variant == "countdown"
+        self.faceup = self.variant == "faceup"
         self.elimination = self.match == "elimination"
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "Q2JState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "Q2JState":
         """A freshly dealt game; ``options`` must already be normalised and checked."""
         rng = Rng(seed)
         short: int | None = None
         if options["variant"] == "challenge":
             choice = options["short_hand"]
             short = rng.below(2) if choice == "random" else choice
-        state = cls(players, options, seed, rng, [[] for _ in range(players)], list(range(52)), [], 0, short_hand=short)
+        state = cls(players=players, options=options, seed=seed, rng=rng, hands=[[] for _ in range(players)],
+                    stock=list(range(52)), discard=[], turn=0, playing=[True] * players,
+                    levels=[HAND_SIZE] * players, short_hand=short)
         events: list[Event] = []
         state._deal(list(range(players)), events)
         state.opening = [e for e in events if e.private_to is None]
@@ -152,9 +136,11 @@ class Q2JState(GameState):
         if opts["variant"] == "challenge":
             short = min(range(players), key=lambda s: len(hand_ids[s]))
         return cls(
-            players, opts, seed, Rng(seed), hand_ids, stock_ids, discard, turn, duty, free,
-            list(playing) if playing is not None else [True] * players, list(eliminated), game_number,
-            list(levels) if levels is not None else None, short,
+            players=players, options=opts, seed=seed, rng=Rng(seed), hands=hand_ids, stock=stock_ids,
+            discard=discard, turn=turn, duty=duty, free=free,
+            playing=list(playing) if playing is not None else [True] * players, eliminated=list(eliminated),
+            game_number=game_number, levels=list(levels) if levels is not None else [HAND_SIZE] * players,
+            short_hand=short,
         )
 
     def _deal(self, seats: list[int], events: list[Event]) -> None:
@@ -487,10 +473,6 @@ class Q2JState(GameState):
                 scores[s] = below
         return Outcome((winner,), tuple(ranking), tuple(scores), reason)
 
-    def opening_events(self) -> list[Event]:
-        """The public facts of the first deal: who is dealt what size, who starts and why, the top card."""
-        return list(self.opening)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = {"stock": [DECK[c] for c in self.stock], "discard": [DECK[c] for c in self.discard]}
         for s, hand in enumerate(self.hands):
@@ -506,46 +488,6 @@ class Q2JState(GameState):
                 if s != seat:
                     hidden += [DECK[c] for c in hand]
         return hidden
-
-    # ----------------------------------------------------------- snapshots
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game_id,
-            "format": FORMAT,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "hands": [[CODE[c] for c in h] for h in self.hands],
-            "stock": [CODE[c] for c in self.stock],
-            "discard": [CODE[c] for c in self.discard],
-            "turn": self.turn,
-            "duty": self.duty,
-            "free": self.free,
-            "playing": list(self.playing),
-            "eliminated": list(self.eliminated),
-            "game_number": self.game_number,
-            "levels": list(self.levels),
-            "short_hand": self.short_hand,
-            "over": self.over,
-            "winner": self.winner,
-            "opening": [e.to_json() for e in self.opening],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
-        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        with reading_snapshot(data, cls.game_id, FORMAT, "Q2J"):
-            ids = id_reader(ID_BY_CODE)
-
-            return cls(
-                data["players"], data["options"], data["seed"], Rng(data["rng"]),
-                [ids(h) for h in data["hands"]], ids(data["stock"]), ids(data["discard"]),
-                data["turn"], data["duty"], data["free"], list(data["playing"]), list(data["eliminated"]),
-                data["game_number"], list(data["levels"]), data["short_hand"], data["over"], data["winner"],
-                [Event.from_json(e) for e in data["opening"]],
-            )
 
 
 def check_options(options: Mapping[str, Any], players: int | None) -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Game, GameState, OptionSpec, bool_option, int_option
+from ..base import Game, OptionSpec, bool_option, int_option
 from .actions import QuashAction
 from .ai import choose
 from .scoring import SIDE_NAMES
@@ -28,10 +26,6 @@ OPTIONS = (
 )
 
 
-def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    return QuashState.new(players, options, seed)
-
-
 GAME = Game(
     id="quash",
     name="QUASH",
@@ -39,7 +33,6 @@ GAME = Game(
     max_players=4,
     options=OPTIONS,
     state_class=QuashState,
-    create=create,
     action_class=QuashAction,
     player_counts=(2, 4),
     ai=choose,

@@ -25,12 +25,14 @@ See ``games/quash/__init__.py`` for the rulings these methods implement.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
-from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
+from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
+from ..codec import PLAIN, CardIds, ListOf, Record, stored
 from ..errors import GameError, IllegalAction, MalformedAction
-from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
+from ..q2j.rules import CODE, DECK, PRETTY
 from ..rng import Rng
 from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
 from .chains import advanced_moves, chain_text, check_chain
@@ -38,85 +40,60 @@ from .deal import cut_for_deal, deal_round
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
 from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
 
-FORMAT = 1
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 
 
+_CARDS = CardIds(CODE)
+_SPOT_RESULT = Record({"winner": PLAIN, "points": PLAIN, "how": PLAIN,
+                       "reveals": CardIds(CODE, depth=2), "quash": PLAIN})
+
+
+@dataclass(eq=False, kw_only=True)
 class QuashState(GameState):
     """A QUASH match in progress."""
 
     game_id = "quash"
 
-    def __init__(
-        self,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        rng: Rng,
-        *,
-        round_no: int,
-        dealer: int,
-        hands: list[list[int]],
-        pile: list[int],
-        aside: list[int],
-        board: list[list[list[int]]],
-        turn: int,
-        track: list[int],
-        phase: str = "play",
-        spot: int = 0,
-        results: list[dict[str, Any]] | None = None,
-        reveals: list[list[int]] | None = None,
-        pending: list[int] | None = None,
-        leftovers: list[list[int]] | None = None,
-        used: list[int] | None = None,
-        chooser: list[int] | None = None,
-        round_points: list[int] | None = None,
-        winner: int | None = None,
-        moves: int = 0,
-        last_round: dict[str, Any] | None = None,
-        opening: list[Event] | None = None,
-    ) -> None:
-        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
-        self.players = players
-        self.options = dict(options)
-        self.seed = seed
-        self.rng = rng
-        self.round_no = round_no
-        self.dealer = dealer
-        self.hands = hands
-        self.pile = pile
-        self.aside = aside
-        self.board = board
-        self.turn = turn
-        self.track = track
-        self.phase = phase
-        self.spot = spot
-        self.results = results if results is not None else []
-        self.reveals = reveals if reveals is not None else []
-        self.pending = pending if pending is not None else [-1, -1]
-        self.leftovers = leftovers if leftovers is not None else [[], []]
-        self.used = used if used is not None else []
-        self.chooser = chooser if chooser is not None else [0, 1]
-        self.round_points = round_points if round_points is not None else [0, 0]
-        self.winner = winner
-        self.moves = moves
-        self.last_round = last_round
-        self.opening = opening if opening is not None else []
-        self.advanced: bool = bool(self.options["advanced"])
-        self.finish: int = self.options["finish"]
-        self._legal: tuple[int, int, list[Action], bool] | None = None
+    round_no: int = stored(key="round")
+    dealer: int
+    hands: list[list[int]] = stored(CardIds(CODE, depth=2))
+    pile: list[int] = stored(_CARDS)
+    aside: list[int] = stored(_CARDS)
+    board: list[list[list[int]]] = stored(CardIds(CODE, depth=3))
+    turn: int
+    track: list[int]
+    phase: str = "play"
+    spot: int = 0
+    results: list[dict[str, Any]] = stored(ListOf(_SPOT_RESULT), default_factory=list)
+    reveals: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=list)
+    pending: list[int] = stored(CardIds(CODE, missing=-1), default_factory=lambda: [-1, -1])
+    leftovers: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=lambda: [[], []])
+    used: list[int] = stored(_CARDS, default_factory=list)
+    chooser: list[int] = stored(default_factory=lambda: [0, 1])
+    round_points: list[int] = stored(default_factory=lambda: [0, 0])
+    winner: int | None = None
+    moves: int = 0
+    last_round: dict[str, Any] | None = None
+    advanced: bool = field(init=False)
+    finish: int = field(init=False)
+    _legal: tuple[int, int, list[Action], bool] | None = field(init=False, repr=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.advanced = bool(self.options["advanced"])
+        self.finish = self.options["finish"]
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "QuashState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QuashState":
         """A new match: the cut for the first deal, then round 1 dealt; ``options`` normalised."""
         rng = Rng(seed)
         dealer, cut_text = cut_for_deal(players, rng)
         state = cls(
-            players, options, seed, rng, round_no=0, dealer=dealer, hands=[[] for _ in range(players)],
-            pile=[], aside=[], board=[[[] for _ in _RANGE] for _ in range(2)], turn=dealer, track=[0, 0],
+            players=players, options=options, seed=seed, rng=rng, round_no=0, dealer=dealer,
+            hands=[[] for _ in range(players)], pile=[], aside=[], board=[[[] for _ in _RANGE] for _ in range(2)],
+            turn=dealer, track=[0, 0],
         )
         sides = "; ".join(f"{SIDE_NAMES[side]}: {names(players, side)}" for side in (0, 1))
         opening = [Event("sides", f"Sides — {sides}. First to {state.finish} points wins."),
@@ -233,8 +210,9 @@ class QuashState(GameState):
                                         for side, c in enumerate(the_chooser)):
             raise GameError(f"chooser={chooser!r}: give one seat of each side (RED seats are even)")
         state = cls(
-            players, opts, seed, Rng(seed), round_no=round_no, dealer=dealer, hands=the_hands, pile=the_pile,
-            aside=aside, board=the_board, turn=turn, track=[int(t) for t in track], chooser=the_chooser,
+            players=players, options=opts, seed=seed, rng=Rng(seed), round_no=round_no, dealer=dealer,
+            hands=the_hands, pile=the_pile, aside=aside, board=the_board, turn=turn, track=[int(t) for t in track],
+            chooser=the_chooser,
         )
         full = [sum(len(spot) for spot in side) == SIDE_CARDS for side in the_board]
         if leftovers is not None:
@@ -500,11 +478,6 @@ class QuashState(GameState):
         reason = f"{SIDE_NAMES[w]} ({names(self.players, w)}) reached the finish ({self.finish}) first ({t})."
         return Outcome(teams[w], (teams[w], teams[1 - w]), scores, reason, teams)
 
-    def opening_events(self) -> list[Event]:
-        """The sides, the cut for the first deal and round 1's deal (or, for a scoring
-        position built by :meth:`from_position`, what its scoring announced)."""
-        return list(self.opening)
-
     # ----------------------------------------------------------- cards and views
 
     def zones(self) -> dict[str, list[Card]]:
@@ -539,63 +512,3 @@ class QuashState(GameState):
         from .view import build_view
 
         return build_view(self, seat)
-
-    # ----------------------------------------------------------- snapshots
-
-    def to_json(self) -> dict[str, Any]:
-        from .view import results_json
-
-        def codes(ids: Iterable[int]) -> list[str]:
-            return [CODE[c] for c in ids]
-
-        return {
-            "game": self.game_id,
-            "format": FORMAT,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "hands": [codes(h) for h in self.hands],
-            "pile": codes(self.pile),
-            "aside": codes(self.aside),
-            "board": [[codes(spot) for spot in side] for side in self.board],
-            "turn": self.turn,
-            "track": list(self.track),
-            "phase": self.phase,
-            "spot": self.spot,
-            "results": results_json(self.results),
-            "reveals": [codes(pair) for pair in self.reveals],
-            "pending": [CODE[c] if c >= 0 else None for c in self.pending],
-            "leftovers": [codes(lst) for lst in self.leftovers],
-            "used": codes(self.used),
-            "chooser": list(self.chooser),
-            "round_points": list(self.round_points),
-            "winner": self.winner,
-            "moves": self.moves,
-            "last_round": self.last_round,
-            "opening": [e.to_json() for e in self.opening],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "QuashState":
-        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        from .view import results_from_json
-
-        with reading_snapshot(data, cls.game_id, FORMAT, "QUASH"):
-            ids = id_reader(ID_BY_CODE)
-
-            return cls(
-                data["players"], data["options"], data["seed"], Rng(data["rng"]),
-                round_no=data["round"], dealer=data["dealer"], hands=[ids(h) for h in data["hands"]],
-                pile=ids(data["pile"]), aside=ids(data["aside"]),
-                board=[[ids(spot) for spot in side] for side in data["board"]], turn=data["turn"],
-                track=list(data["track"]), phase=data["phase"], spot=data["spot"],
-                results=results_from_json(data["results"]), reveals=[ids(p) for p in data["reveals"]],
-                pending=[ID_BY_CODE[c] if c is not None else -1 for c in data["pending"]],
-                leftovers=[ids(lst) for lst in data["leftovers"]], used=ids(data["used"]),
-                chooser=list(data["chooser"]), round_points=list(data["round_points"]), winner=data["winner"],
-                moves=data["moves"], last_round=data["last_round"],
-                opening=[Event.from_json(e) for e in data["opening"]],
-            )

@@ -8,10 +8,10 @@ package docs (``games/quash/__init__.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, ID_BY_CODE
+from ..q2j.rules import CODE
 from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
 from .scoring import SIDE_NAMES, side_seats
 
@@ -23,23 +23,6 @@ _KEY = SORT_KEY.__getitem__
 
 def _side_name(side: int | None) -> str | None:
     return SIDE_NAMES[side] if side is not None and side >= 0 else None
-
-
-def results_json(results: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A round's scored spots as JSON (snapshot form; winner -1 is nobody)."""
-    return [
-        {"winner": r["winner"], "points": list(r["points"]), "how": r["how"],
-         "reveals": [[CODE[a], CODE[b]] for a, b in r["reveals"]], "quash": r["quash"]}
-        for r in results
-    ]
-
-
-def results_from_json(data: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {"winner": r["winner"], "points": list(r["points"]), "how": r["how"],
-         "reveals": [[ID_BY_CODE[a], ID_BY_CODE[b]] for a, b in r["reveals"]], "quash": r["quash"]}
-        for r in data
-    ]
 
 
 def _result_view(spot: int, r: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,8 +3,6 @@ table options, AI and what a timed-out turn becomes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import Action, Game, GameState, OptionSpec, int_option
 from ..rng import Rng
 from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
@@ -26,10 +24,6 @@ OPTIONS = (
 )
 
 
-def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    return QoSState.new(players, options, seed)
-
-
 def on_timeout(state: GameState, seat: int) -> Action:
     """A dealer who doesn't cut in time deals without a cut (no cut bonus); a seat that
     doesn't acknowledge the scores in time is ready; any other turn is played by the AI."""
@@ -48,7 +42,6 @@ GAME = Game(
     max_players=8,
     options=OPTIONS,
     state_class=QoSState,
-    create=create,
     action_class=QoSAction,
     ai=choose,
     points="match points",

@@ -27,11 +27,13 @@ See ``games/queen_of_spades/__init__.py`` for the rulings these methods implemen
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
+from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
-from ..errors import GameError, IllegalAction, MalformedAction, NotYourTurn
+from ..codec import CardCounts, CardIds, ListOf, OneOf, counts_of, stored
+from ..errors import GameError, IllegalAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
     CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTEND_ACTION, LAY, LAY_ACTION,
@@ -39,12 +41,11 @@ from .actions import (
 )
 from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
 from .points import (
-    CODE, DECK, ID_BY_CODE, IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF,
+    CODE, DECK, IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF,
     SINGULAR, TWO, card_id, full_deck, pretty,
 )
 from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
 
-FORMAT = 1
 STALL_LIMIT = 10
 """After this many turns in a row without a draw from the draw pile, the lone
 discard can't be taken: the next player must draw (the anti-stall ruling)."""
@@ -82,83 +83,78 @@ def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
     return rank, sorted(c for c in cards if RANK_OF[c] != TWO), twos[0] if twos else -1
 
 
+_CARDS = CardIds(CODE)
+_WILD = CardIds(CODE, depth=0, missing=-1)
+
+
+class _LaidSet:
+    """One laid set, ``[rank, naturals, wild]`` in memory (wild ``-1``: none), stored as
+    ``[natural codes, wild code or None]`` (the rank is the naturals')."""
+
+    def dump(self, value: list[Any]) -> list[Any]:
+        return [_CARDS.dump(value[1]), _WILD.dump(value[2])]
+
+    def load(self, data: Any) -> list[Any]:
+        codes, wild = data
+        naturals = _CARDS.load(codes)
+        return [RANK_OF[naturals[0]], naturals, _WILD.load(wild)]
+
+
+@dataclass(eq=False, kw_only=True)
 class QoSState(GameState):
     """A Queen of Spades match in progress (every round of it)."""
 
     game_id = "queen-of-spades"
 
-    def __init__(
-        self,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        rng: Rng,
-        *,
-        phase: str,
-        round_no: int,
-        dealer: int,
-        turn: int,
-        draw: list[int],
-        discard: list[int],
-        hands: Sequence[Iterable[int]],
-        sets: list[list[list[Any]]],
-        ready: list[bool] | None = None,
-        scores: list[int] | None = None,
-        history: list[dict[str, Any]] | None = None,
-        cut: dict[str, Any] | None = None,
-        stall: int = 0,
-        aside: list[int] | None = None,
-        end: str | None = None,
-        moves: int = 0,
-        opening: list[Event] | None = None,
-    ) -> None:
-        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
-        self.players = players
-        self.options = dict(options)
-        self.seed = seed
-        self.rng = rng
-        self.target: int = self.options["target"]
-        self.rounds: int = self.options["rounds"]
-        self.phase = phase
-        self.round_no = round_no
-        self.dealer = dealer
-        self.turn = turn
-        self.draw = draw
-        self.discard = discard
-        self.cnt = [[0] * KINDS for _ in range(players)]
-        self.rc = [[0] * RANK_COUNT for _ in range(players)]
-        self.size = [0] * players
-        for s, hand in enumerate(hands):
-            for c in hand:
-                self.cnt[s][c] += 1
-                self.rc[s][RANK_OF[c]] += 1
-                self.size[s] += 1
-        self.sets = sets
-        self.where = [[-1] * RANK_COUNT for _ in range(players)]
-        for s, seat_sets in enumerate(sets):
+    phase: str = stored(OneOf(PHASES))
+    round_no: int = stored(key="round")
+    dealer: int
+    turn: int
+    draw: list[int] = stored(_CARDS)
+    discard: list[int] = stored(_CARDS)
+    aside: list[int] = stored(_CARDS, default_factory=list)
+    cnt: list[list[int]] = stored(ListOf(CardCounts(CODE)), key="hands")
+    sets: list[list[list[Any]]] = stored(ListOf(ListOf(_LaidSet())))
+    ready: list[bool]
+    scores: list[int]
+    history: list[dict[str, Any]] = stored(default_factory=list)
+    cut: dict[str, Any] | None = None
+    stall: int = 0
+    end: str | None = None
+    moves: int = 0
+    target: int = field(init=False)
+    rounds: int = field(init=False)
+    rc: list[list[int]] = field(init=False, repr=False)
+    size: list[int] = field(init=False, repr=False)
+    where: list[list[int]] = field(init=False, repr=False)
+    over: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.target = self.options["target"]
+        self.rounds = self.options["rounds"]
+        self.rc = [[0] * RANK_COUNT for _ in range(self.players)]
+        for counts, ranks in zip(self.cnt, self.rc):
+            for c, n in enumerate(counts):
+                if n:
+                    ranks[RANK_OF[c]] += n
+        self.size = [sum(counts) for counts in self.cnt]
+        self.where = [[-1] * RANK_COUNT for _ in range(self.players)]
+        for s, seat_sets in enumerate(self.sets):
             for i, st in enumerate(seat_sets):
                 self.where[s][st[0]] = i
-        self.ready = ready if ready is not None else [False] * players
-        self.scores = scores if scores is not None else [0] * players
-        self.history = history if history is not None else []
-        self.cut = cut
-        self.stall = stall
-        self.aside = aside if aside is not None else []
-        self.end = end
-        self.over = phase == "match_over"
-        self.moves = moves
-        self.opening = opening if opening is not None else []
+        self.over = self.phase == "match_over"
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "QoSState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QoSState":
         """A new match: a seeded first dealer, who cuts the freshly shuffled deck."""
         rng = Rng(seed)
         dealer = rng.below(players)
         draw = shuffled(players, rng)
-        state = cls(players, options, seed, rng, phase="cut", round_no=1, dealer=dealer, turn=dealer,
-                    draw=draw, discard=[], hands=[[] for _ in range(players)], sets=[[] for _ in range(players)])
+        state = cls(players=players, options=options, seed=seed, rng=rng, phase="cut", round_no=1, dealer=dealer,
+                    turn=dealer, draw=draw, discard=[], cnt=[[0] * KINDS for _ in range(players)],
+                    sets=[[] for _ in range(players)], ready=[False] * players, scores=[0] * players)
         decks = len(draw) // 54
         target = state.target
         goal = f"first to {target} points" if target else "no target score (endless)"
@@ -247,9 +243,11 @@ class QoSState(GameState):
             raise GameError(f"turn={turn!r} is not a seat")
         dealer = (turn - 1) % players if dealer is None else dealer
         cut_record = dict(cut) if cut is not None else {"aimed": None, "landed": None, "bonus": False}
-        return cls(players, opts, seed, Rng(seed), phase="take" if phase == "take" else "play",
-                   round_no=round_no, dealer=dealer, turn=turn, draw=draw_ids, discard=discard_ids, hands=hand_ids,
-                   sets=laid, scores=list(scores) if scores is not None else None, cut=cut_record, stall=stall,
+        return cls(players=players, options=opts, seed=seed, rng=Rng(seed),
+                   phase="take" if phase == "take" else "play", round_no=round_no, dealer=dealer, turn=turn,
+                   draw=draw_ids, discard=discard_ids,
+                   cnt=[counts_of(KINDS, h) for h in hand_ids], sets=laid, ready=[False] * players,
+                   scores=list(scores) if scores is not None else [0] * players, cut=cut_record, stall=stall,
                    aside=aside)
 
     # ----------------------------------------------------------- contract
@@ -698,10 +696,6 @@ class QoSState(GameState):
             return None
         return match_outcome(self.scores, self.end or "rounds", self.target, self.round_no)
 
-    def opening_events(self) -> list[Event]:
-        """The match's deck and goal, and who deals (and cuts) the first round."""
-        return list(self.opening)
-
     # ----------------------------------------------------------- cards and views
 
     def zones(self) -> dict[str, list[Card]]:
@@ -731,59 +725,3 @@ class QoSState(GameState):
         from .view import build_view
 
         return build_view(self, seat)
-
-    # ----------------------------------------------------------- snapshots
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game_id,
-            "format": FORMAT,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "phase": self.phase,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "draw": [CODE[c] for c in self.draw],
-            "discard": [CODE[c] for c in self.discard],
-            "aside": [CODE[c] for c in self.aside],
-            "hands": [[CODE[c] for c in self.hand_ids(s)] for s in range(self.players)],
-            "sets": [[[[CODE[c] for c in st[1]], CODE[st[2]] if st[2] >= 0 else None] for st in seat_sets]
-                     for seat_sets in self.sets],
-            "ready": list(self.ready),
-            "scores": list(self.scores),
-            "history": [_copy_record(r) for r in self.history],
-            "cut": dict(self.cut) if self.cut is not None else None,
-            "stall": self.stall,
-            "end": self.end,
-            "moves": self.moves,
-            "opening": [e.to_json() for e in self.opening],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
-        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        with reading_snapshot(data, cls.game_id, FORMAT, "Queen of Spades"):
-            if data["phase"] not in PHASES:
-                raise MalformedAction(f"Broken Queen of Spades snapshot: phase {data['phase']!r}")
-            ids = id_reader(ID_BY_CODE)
-
-            sets = []
-            for seat_sets in data["sets"]:
-                rows = []
-                for naturals, wild in seat_sets:
-                    nat = ids(naturals)
-                    rows.append([RANK_OF[nat[0]], nat, ID_BY_CODE[wild] if wild is not None else -1])
-                sets.append(rows)
-            return cls(
-                data["players"], data["options"], data["seed"], Rng(data["rng"]),
-                phase=data["phase"], round_no=data["round"], dealer=data["dealer"], turn=data["turn"],
-                draw=ids(data["draw"]), discard=ids(data["discard"]), hands=[ids(h) for h in data["hands"]],
-                sets=sets, ready=list(data["ready"]), scores=list(data["scores"]),
-                history=[_copy_record(r) for r in data["history"]],
-                cut=dict(data["cut"]) if data["cut"] is not None else None, stall=data["stall"],
-                aside=ids(data["aside"]), end=data["end"], moves=data["moves"],
-                opening=[Event.from_json(e) for e in data["opening"]],
-            )

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Game, GameState, OptionSpec
+from ..base import Game, OptionSpec
 from .actions import WarAction
 from .ai import choose
 from .state import LOSS_RULES, WarState
@@ -19,10 +17,6 @@ OPTIONS = (
 )
 
 
-def create(players: int, options: dict[str, Any], seed: int) -> GameState:
-    return WarState.new(players, options, seed)
-
-
 GAME = Game(
     id="war",
     name="Q Squared Joe War",
@@ -30,7 +24,6 @@ GAME = Game(
     max_players=4,
     options=OPTIONS,
     state_class=WarState,
-    create=create,
     action_class=WarAction,
     ai=choose,
     command="war",

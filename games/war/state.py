@@ -20,75 +20,57 @@ See ``games/war/__init__.py`` for the rulings these methods implement.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
+from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
+from ..codec import PLAIN, CardFlags, CardIds, Nullable, Row, flags_of, stored
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
+from ..q2j.rules import CMP, CODE, DECK, PRETTY, card_id, relation
 from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
 
-FORMAT = 1
 LOSS_RULES = ("no-cards", "field-empty")
 _CARDS = len(DECK)
+_CARD = CardIds(CODE, depth=0)
 
 
+@dataclass(eq=False, kw_only=True)
 class WarState(GameState):
     """A game of Q Squared Joe War in progress."""
 
     game_id = "war"
 
-    def __init__(
-        self,
-        players: int,
-        options: Mapping[str, Any],
-        seed: int,
-        rng: Rng,
-        fields: list[list[int]],
-        tapped: Iterable[int],
-        decks: list[list[int]],
-        discard: list[int],
-        turn: int,
-        alive: list[bool],
-        out_order: list[list[int]] | None = None,
-        over: bool = False,
-        moves: int = 0,
-        last_attack: tuple[int, int, int, int, int, int] | None = None,
-        dealer: int | None = None,
-        opening: list[Event] | None = None,
-    ) -> None:
-        """Low-level constructor; use ``GAME.new_game``, :meth:`from_json` or :meth:`from_position`."""
-        self.players = players
-        self.options = dict(options)
-        self.seed = seed
-        self.rng = rng
-        self.fields = fields
-        self.tapped = [False] * _CARDS
-        for c in tapped:
-            self.tapped[c] = True
-        self.decks = decks
-        self.discard = discard
-        self.turn = turn
-        self.alive = alive
-        self.out_order = out_order if out_order is not None else []
-        self.over = over
-        self.moves = moves
-        self.last_attack = last_attack
-        self.dealer = dealer
-        self.opening = opening if opening is not None else []
-        self.loss: str = self.options["loss"]
+    fields: list[list[int]] = stored(CardIds(CODE, depth=2))
+    tapped: list[bool] = stored(CardFlags(CODE))
+    decks: list[list[int]] = stored(CardIds(CODE, depth=2))
+    discard: list[int] = stored(CardIds(CODE))
+    turn: int
+    alive: list[bool]
+    out_order: list[list[int]] = stored(default_factory=list)
+    over: bool = False
+    moves: int = 0
+    last_attack: tuple[int, int, int, int, int, int] | None = stored(
+        Nullable(Row((PLAIN, _CARD, PLAIN, _CARD, PLAIN, PLAIN))), default=None)
+    dealer: int | None = None
+    loss: str = field(init=False)
+    field_empty_loses: bool = field(init=False, repr=False)
+    owner: list[int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.loss = self.options["loss"]
         self.field_empty_loses = self.loss == "field-empty"
         self.owner = [-1] * _CARDS
-        for s, field in enumerate(fields):
-            for c in field:
+        for s, cards in enumerate(self.fields):
+            for c in cards:
                 self.owner[c] = s
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any], seed: int) -> "WarState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "WarState":
         """A freshly dealt game; ``options`` must already be normalised."""
         rng = Rng(seed)
         cards = list(range(_CARDS))
@@ -105,8 +87,8 @@ class WarState(GameState):
             text = f"{{p{dealer}}} dealt the deck from their left: {counts} cards."
         text += f" Everyone turns their top {FIELD_SIZE} cards face up, untapped: that is their field."
         opening = [Event("deal", text), Event("first_player", reason, turn)]
-        return cls(players, options, seed, rng, fields, (), decks, [], turn, [True] * players,
-                   dealer=dealer, opening=opening)
+        return cls(players=players, options=options, seed=seed, rng=rng, fields=fields, tapped=[False] * _CARDS,
+                   decks=decks, discard=[], turn=turn, alive=[True] * players, dealer=dealer, opening=opening)
 
     @classmethod
     def from_position(
@@ -152,8 +134,9 @@ class WarState(GameState):
         on_table = {c for f in field_ids for c in f}
         if any(c not in on_table for c in tapped_ids):
             raise GameError("Only field cards can be tapped")
-        state = cls(players, opts, seed, Rng(seed), field_ids, tapped_ids, deck_ids, discard_ids, turn,
-                    [True] * players)
+        state = cls(players=players, options=opts, seed=seed, rng=Rng(seed), fields=field_ids,
+                    tapped=flags_of(_CARDS, tapped_ids), decks=deck_ids, discard=discard_ids, turn=turn,
+                    alive=[True] * players)
         state.alive = [not state._is_out(s) for s in range(players)]
         out = [s for s in range(players) if not state.alive[s]]
         if out_order is None:
@@ -381,10 +364,6 @@ class WarState(GameState):
         reason = f"Tie: {names} lost their last cards in the same attack."
         return Outcome((), tuple(ranking), scores, reason)
 
-    def opening_events(self) -> list[Event]:
-        """How the deck was dealt and who moves first, and why."""
-        return list(self.opening)
-
     # ----------------------------------------------------------- cards and views
 
     def zones(self) -> dict[str, list[Card]]:
@@ -403,44 +382,3 @@ class WarState(GameState):
         from .views import build_view
 
         return build_view(self, seat)
-
-    # ----------------------------------------------------------- snapshots
-
-    def to_json(self) -> dict[str, Any]:
-        last = self.last_attack
-        return {
-            "game": self.game_id,
-            "format": FORMAT,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "fields": [[CODE[c] for c in f] for f in self.fields],
-            "tapped": [CODE[c] for f in self.fields for c in f if self.tapped[c]],
-            "decks": [[CODE[c] for c in d] for d in self.decks],
-            "discard": [CODE[c] for c in self.discard],
-            "turn": self.turn,
-            "alive": list(self.alive),
-            "out_order": [list(g) for g in self.out_order],
-            "over": self.over,
-            "moves": self.moves,
-            "last_attack": None if last is None else [last[0], CODE[last[1]], last[2], CODE[last[3]], last[4], last[5]],
-            "dealer": self.dealer,
-            "opening": [e.to_json() for e in self.opening],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "WarState":
-        """Rebuild a state from :meth:`to_json` output; bad snapshots raise :class:`MalformedAction`."""
-        with reading_snapshot(data, cls.game_id, FORMAT, "War"):
-            ids = id_reader(ID_BY_CODE)
-
-            last = data["last_attack"]
-            return cls(
-                data["players"], data["options"], data["seed"], Rng(data["rng"]),
-                [ids(f) for f in data["fields"]], ids(data["tapped"]), [ids(d) for d in data["decks"]],
-                ids(data["discard"]), data["turn"], list(data["alive"]), [list(g) for g in data["out_order"]],
-                data["over"], data["moves"],
-                None if last is None else (last[0], ID_BY_CODE[last[1]], last[2], ID_BY_CODE[last[3]], last[4], last[5]),
-                data["dealer"], [Event.from_json(e) for e in data["opening"]],
-            )
