@@ -1,5 +1,5 @@
-"""Every game's table and hand messages, for every state random play reaches, are
-valid Discord message bodies (Discord's OpenAPI spec) and offer every legal move.
+"""Every registered game's table and hand messages, for every state random play reaches,
+are valid Discord message bodies (Discord's OpenAPI spec) and offer every legal move.
 
 This runs the renderers directly over many positions; the Discord-level tests
 check the same bodies again as they are sent through discord.py.
@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-import cogs.ng  # noqa: F401  (each import registers the game's UI)
-import cogs.q2j  # noqa: F401
-import cogs.qos  # noqa: F401
-import cogs.quash  # noqa: F401
-import cogs.war  # noqa: F401
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.ui import hand_message, table_message, ui_for
+from cogs.controls import hand_message, table_message
+from cogs.games import load_game_uis
+from cogs.ui import ui_for
 from games.ai import choose_action
 from games.rng import Rng
 
@@ -34,6 +31,11 @@ CASES = [
 # Advanced QUASH lists thousands of swap chains a turn and every step menu is followed:
 # a sample of positions keeps this test quick.
 SAMPLED = [("quash", {"advanced": True, "finish": 5}, 2, 6), ("quash", {"advanced": True, "finish": 5}, 4, 6)]
+# Every registered game renders: one with no case above plays with its defaults.
+CASES += [(game_id, {}, games.get_game(game_id).min_players)
+          for game_id in games.GAME_IDS if game_id not in {case[0] for case in CASES}]
+
+load_game_uis()
 
 
 def body(rendered) -> dict:
