@@ -11,7 +11,7 @@ custom_id formats::
     dh:mv:<table>:<version>:<action>   one move
     dh:ms:<table>:<version>:<n>        a menu of moves; the chosen value is the action code
     dh:st:<table>:<version>:<n>        a step (e.g. "attack with 9♠"); the value is the choices
-                                       so far (:func:`cogs.ui.step_text`), and the hand message
+                                       so far (:meth:`cogs.ui.GameUI.step_text`), and the hand message
                                        then shows only the moves that continue them
     dh:ask:<table>:<version>:<kind>:<low>:<high>
                                        opens a form asking for a number; its answer plays

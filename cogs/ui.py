@@ -27,8 +27,6 @@ EMBED_COLOUR = discord.Colour.dark_green()
 DESCRIPTION = 4000
 """Room we give a board or hand: a little under Discord's 4096, for the embed's other parts."""
 LATEST_FIELDS = 3
-STEP_END = ">"
-"""Ends each choice in a step menu's value: ``attack:9S>`` (War), ``9D>1>`` (a QUASH swap)."""
 UNAVAILABLE_STEP = "That choice isn't available now."
 
 
@@ -67,11 +65,6 @@ def shown(arg: Any) -> str:
         return str(arg)
 
 
-def step_text(path: tuple[str, ...]) -> str:
-    """A step menu's value for the choices ``path``."""
-    return "".join(token + STEP_END for token in path)
-
-
 @dataclass
 class Rendered:
     """A message body: pass as ``**rendered.kwargs()`` to send or edit."""
@@ -88,7 +81,7 @@ class Rendered:
 
 @dataclass(frozen=True)
 class StepMenu:
-    """A menu of first steps: each choice is ``(value, label)``, the value a :func:`step_text`."""
+    """A menu of steps: each choice is ``(value, label)``, the value a :meth:`GameUI.step_text`."""
 
     placeholder: str
     choices: list[tuple[str, str]]
@@ -123,6 +116,8 @@ class GameUI:
     """Moves chosen in two steps, by action kind: first a menu picks the kind and first
     argument (e.g. War's attacking card), then the moves that complete it are offered.
     The value is that menu's placeholder; kinds sharing one share the menu."""
+    step_end: ClassVar[str] = ","
+    """Ends each choice in a step menu's value: ``attack:9S,`` (War), ``9D>1>`` (a QUASH swap)."""
     number_prompts: ClassVar[Mapping[str, str]] = {}
     """Action kinds whose single whole-number argument the player types in a form
     (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
@@ -183,13 +178,17 @@ class GameUI:
         """The placeholder of the menu offering the choice that ends ``path``."""
         return self.steps[path[0].partition(":")[0]]
 
+    def step_text(self, path: tuple[str, ...]) -> str:
+        """A step menu's value for the choices ``path``."""
+        return "".join(token + self.step_end for token in path)
+
     def step_key(self, action: Action) -> str:
         """Every step menu value leading to ``action`` is a prefix of this."""
-        return step_text(self.step_path(action)) + action.code()
+        return self.step_text(self.step_path(action)) + action.code()
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
         """The controls for the legal moves, after the step menu choices ``step`` (a
-        :func:`step_text`); a step no move continues raises :class:`UserError`."""
+        :meth:`step_text`); a step no move continues raises :class:`UserError`."""
         actions = self.ordered_actions(hand)
         numbers = []
         if not step:
@@ -199,9 +198,9 @@ class GameUI:
                     numbers.append(NumberAsk(kind, min(values), max(values), label))
             actions = [a for a in actions if a.kind not in self.number_prompts]
         # A modified client can send any menu value: only whole choices ("9D>", never "9" or "9D>1") count.
-        if step and not step.endswith(STEP_END):
+        if step and not step.endswith(self.step_end):
             raise UserError(UNAVAILABLE_STEP)
-        chosen = tuple(step.split(STEP_END)[:-1]) if step else ()
+        chosen = tuple(step.split(self.step_end)[:-1]) if step else ()
         complete: list[Action] = []
         deeper: dict[tuple[str, ...], None] = {}
         for action in actions:
@@ -216,7 +215,7 @@ class GameUI:
             raise UserError(UNAVAILABLE_STEP)
         menus: dict[str, list[tuple[str, str]]] = {}
         for path in deeper:
-            menus.setdefault(self.step_placeholder(path), []).append((step_text(path), self.step_label(path, hand)))
+            menus.setdefault(self.step_placeholder(path), []).append((self.step_text(path), self.step_label(path, hand)))
         order = {placeholder: i for i, placeholder in enumerate(dict.fromkeys(self.steps.values()))}
         ordered = sorted(menus.items(), key=lambda menu: order.get(menu[0], len(order)))
         return MoveLayout(numbers, [StepMenu(p, choices[:SELECT_OPTIONS]) for p, choices in ordered], complete)

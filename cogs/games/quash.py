@@ -62,6 +62,7 @@ def spot_mark(spot: dict[str, Any], side: str) -> str:
 
 class QuashUI(GameUI):
     start_description = "Open a QUASH table in this channel (2 players, or 4 in two teams)"
+    step_end = ">"
 
     def options_text(self, options: dict[str, Any]) -> str:
         return f"first to {options['finish']}" + (" · advanced (hidden cards, swaps)" if options["advanced"] else "")
