@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from games import GAME_IDS, get_game
+
 from .common import on_app_command_error
 from .controls import DYNAMIC_ITEMS, register_items
 from .games import load_game_uis
-from .start_commands import start_group
+from .start_commands import group_name, start_group
 
 SHARED_COGS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.rules")
 
@@ -28,5 +30,5 @@ async def setup(bot: commands.Bot) -> None:
 async def teardown(bot: commands.Bot) -> None:
     for extension in SHARED_COGS:
         await bot.unload_extension(extension)
-    for ui in load_game_uis():
-        bot.tree.remove_command(ui.game.command or ui.game.id)
+    for game_id in GAME_IDS:
+        bot.tree.remove_command(group_name(get_game(game_id)))

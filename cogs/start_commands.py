@@ -69,9 +69,14 @@ def start_command(game: Game, description: str) -> app_commands.Command:
     return app_commands.Command(name="start", description=clip(description, COMMAND_DESCRIPTION), callback=start)
 
 
+def group_name(game: Game) -> str:
+    """The game's slash-command group: ``Game.command``, else its id."""
+    return game.command or game.id
+
+
 def start_group(game: Game, description: str) -> app_commands.Group:
     """``/<game.command>`` with its ``start`` command (``description``: what start says)."""
-    group = app_commands.Group(name=game.command or game.id, description=clip(game.summary or game.name, COMMAND_DESCRIPTION),
+    group = app_commands.Group(name=group_name(game), description=clip(game.summary or game.name, COMMAND_DESCRIPTION),
                                guild_only=True)
     group.add_command(start_command(game, description))
     return group

@@ -10,6 +10,7 @@ looks and behaves alike. This module builds no controls: :mod:`cogs.controls` tu
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
@@ -144,8 +145,7 @@ class GameUI:
 
     def board(self, table: TableSnapshot) -> str:
         """The public state of play (Markdown), shown in the table embed."""
-        to_act = set(players_to_act(table))
-        return "\n".join(f"{'▶' if seat in to_act else '•'} **{name}**" for seat, name in enumerate(table.names))
+        return "\n".join(f"{turn_marker(table, seat)} **{name}**" for seat, name in enumerate(table.names))
 
     def hand(self, hand: HandSnapshot) -> str:
         """What the seat sees privately (Markdown)."""
@@ -178,6 +178,10 @@ class GameUI:
         """The placeholder of the menu offering the choice that ends ``path``."""
         return self.steps[path[0].partition(":")[0]]
 
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+        """The :attr:`number_prompts` (kinds asked in a form, and their buttons' labels)."""
+        return self.number_prompts
+
     def step_text(self, path: tuple[str, ...]) -> str:
         """A step menu's value for the choices ``path``."""
         return "".join(token + self.step_end for token in path)
@@ -192,11 +196,12 @@ class GameUI:
         actions = self.ordered_actions(hand)
         numbers = []
         if not step:
-            for kind, label in self.number_prompts.items():
+            prompts = self.asked_numbers(actions)
+            for kind, label in prompts.items():
                 values = [a.args[0] for a in actions if a.kind == kind]
                 if values:
                     numbers.append(NumberAsk(kind, min(values), max(values), label))
-            actions = [a for a in actions if a.kind not in self.number_prompts]
+            actions = [a for a in actions if a.kind not in prompts]
         # A modified client can send any menu value: only whole choices ("9D>", never "9" or "9D>1") count.
         if step and not step.endswith(self.step_end):
             raise UserError(UNAVAILABLE_STEP)
@@ -227,6 +232,28 @@ class GameUI:
         return games.Event("result", outcome["reason"]).render(table.names)
 
 
+class DefaultUI(GameUI):
+    """The look of a game without a Discord module: :class:`GameUI`'s defaults, and every
+    move with two or more arguments chosen in two steps (kind and first argument, then the
+    rest) or, for many whole numbers, typed in a form: even a game with hundreds of moves
+    offers them all."""
+
+    def step_path(self, action: Action) -> tuple[str, ...]:
+        return (f"{action.kind}:{action.args[0]}",) if len(action.args) > 1 else ()
+
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+        """Kinds with more single whole-number moves than a menu holds are asked in a form."""
+        numbers = Counter(a.kind for a in actions if len(a.args) == 1 and type(a.args[0]) is int)
+        return {kind: f"{kind.capitalize()}…" for kind, count in numbers.items() if count > SELECT_OPTIONS}
+
+    def step_placeholder(self, path: tuple[str, ...]) -> str:
+        return f"{path[0].partition(':')[0].capitalize()}…"
+
+    def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
+        kind, _, arg = path[-1].partition(":")
+        return f"{kind.capitalize()} {shown(arg)}"
+
+
 _REGISTRY: dict[str, GameUI] = {}
 
 
@@ -250,6 +277,11 @@ def mention(table: TableSnapshot, seat: int) -> str:
 def players_to_act(table: TableSnapshot) -> list[int]:
     view = table.view or {}
     return list(view.get("to_act", []))
+
+
+def turn_marker(table: TableSnapshot, seat: int) -> str:
+    """``▶`` before the name of a seat to act, ``•`` before the others."""
+    return "▶" if seat in players_to_act(table) else "•"
 
 
 def lobby_embed(table: TableSnapshot) -> discord.Embed:

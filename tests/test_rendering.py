@@ -14,7 +14,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from cogs.controls import hand_message, table_message
 from cogs.games import load_game_uis
-from cogs.ui import ui_for
+from cogs.ui import DefaultUI, register, ui_for
 from games.ai import choose_action
 from games.rng import Rng
 
@@ -76,11 +76,10 @@ def table_row(game_id: str, options: dict, players: int, state) -> TableRow:
     )
 
 
-@pytest.mark.parametrize("game_id,options,players,positions",
-                         [(*case, None) for case in CASES] + SAMPLED)
-def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, positions):
+def render_every_position(game_id: str, options: dict, players: int, positions: int | None, seeds: int) -> None:
+    """Play ``seeds`` random games (at most ``positions`` moves each), rendering every position."""
     game = games.get_game(game_id)
-    for seed in range(4 if positions is None else 1):
+    for seed in range(seeds):
         state = game.new_game(players, options, seed)
         rng = Rng(seed)
         for _ in range(positions or 10**6):
@@ -107,3 +106,20 @@ def test_every_position_renders_valid_messages_with_every_legal_move(game_id, op
                 pending += deeper
             assert moves == set(key_of), "every legal move, and only those"
             state.apply(seat, choose_action(state, seat, rng))
+
+
+@pytest.mark.parametrize("game_id,options,players,positions",
+                         [(*case, None) for case in CASES] + SAMPLED)
+def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, positions):
+    render_every_position(game_id, options, players, positions, seeds=4 if positions is None else 1)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_a_game_without_a_discord_module_is_playable_with_the_default_look(game_id):
+    game = games.get_game(game_id)
+    own = ui_for(game_id)
+    register(DefaultUI(game))
+    try:
+        render_every_position(game_id, {}, game.min_players, 40, seeds=1)
+    finally:
+        register(own)

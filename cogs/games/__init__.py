@@ -2,7 +2,7 @@
 
 A registered game whose engine lives in ``games/<package>/`` may have a module
 ``cogs/games/<package>.py`` defining ``UI``, a :class:`~cogs.ui.GameUI` subclass; a game
-without one is shown by :class:`~cogs.ui.GameUI` itself.
+without one is shown by :class:`~cogs.ui.DefaultUI`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import importlib.util
 import games
 from games.base import Game
 
-from ..ui import GameUI, register
+from ..ui import DefaultUI, GameUI, register
 
 
 def package_of(game: Game) -> str:
@@ -25,7 +25,7 @@ def package_of(game: Game) -> str:
 def ui_class(game: Game) -> type[GameUI]:
     name = f"{__name__}.{package_of(game)}"
     if importlib.util.find_spec(name) is None:
-        return GameUI
+        return DefaultUI
     return importlib.import_module(name).UI
 
 

@@ -12,7 +12,7 @@ from games.base import Action
 from games.cards import parse_card, pretty
 from games.q2j import compare
 
-from ..ui import GameUI
+from ..ui import GameUI, turn_marker
 
 STATUS_MARKS = {"out": " · eliminated", "won": " · 🏆 won", "lost": ""}
 VERDICT = {1: "wins", 0: "ties", -1: "loses"}
@@ -42,7 +42,7 @@ class NGUI(GameUI):
         for seat, name in enumerate(table.names):
             resources = view["resources"][seat]
             res = f"resources {pretty(resources)}" if resources else "no resources"
-            lines.append(f"{'▶' if seat in view.get('to_act', []) else '•'} **{name}** — hand {view['hand_counts'][seat]}"
+            lines.append(f"{turn_marker(table, seat)} **{name}** — hand {view['hand_counts'][seat]}"
                          f" · {res}{STATUS_MARKS.get(view['status'][seat], '')}")
             if view["status"][seat] != "out":
                 lines.append(field_text(view["fields"][seat]))

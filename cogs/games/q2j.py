@@ -10,7 +10,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 
-from ..ui import GameUI
+from ..ui import GameUI, turn_marker
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
@@ -55,7 +55,7 @@ class Q2JUI(GameUI):
         lines.append("")
         for seat, name in enumerate(table.names):
             count = view["hand_counts"][seat]
-            line = f"{'▶' if seat in view.get('to_act', []) else '•'} **{name}** — {count} card{'s' if count != 1 else ''}"
+            line = f"{turn_marker(table, seat)} **{name}** — {count} card{'s' if count != 1 else ''}"
             if view.get("countdown"):
                 line += f" · hand of {view['countdown'][seat]}"
             line += STATUS_MARKS.get(view["status"][seat], "")

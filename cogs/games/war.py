@@ -11,7 +11,7 @@ from games.base import Action
 from games.cards import parse_card
 from games.q2j import compare
 
-from ..ui import GameUI
+from ..ui import GameUI, turn_marker
 
 STATUS_MARKS = {"out": " · out", "won": " · 🏆 won", "tied": " · tied"}
 OUTCOME_WORDS = {1: "wins", 0: "tie: both are discarded", -1: "loses: only your card is discarded"}
@@ -35,8 +35,7 @@ class WarUI(GameUI):
         view = table.view or {}
         lines = []
         for seat, name in enumerate(table.names):
-            marker = "▶" if seat in view.get("to_act", []) else "•"
-            lines.append(f"{marker} **{name}** — deck {view['deck_counts'][seat]}{STATUS_MARKS.get(view['status'][seat], '')}")
+            lines.append(f"{turn_marker(table, seat)} **{name}** — deck {view['deck_counts'][seat]}{STATUS_MARKS.get(view['status'][seat], '')}")
             lines.append(field_text(view["fields"][seat]))
         top = view.get("discard_top") or []
         discard = f"**Discard pile:** {view['discard_count']}" + (f" (latest {parse_card(top[0]).pretty})" if top else "")
