@@ -108,8 +108,9 @@ class MoveLayout:
 
 
 class GameUI:
-    """How one game looks. A game's module subclasses this; a game without one is shown
-    with these defaults (its seats, your cards, and every move by its name)."""
+    """How one game looks. A game's module subclasses this (overriding the ``board``,
+    ``hand`` and ``action_*`` hooks, declaring its two-step moves in :attr:`steps`);
+    a game without a module is shown by :class:`DefaultUI`."""
 
     start_description: ClassVar[str] = ""
     """The ``/<game> start`` description; empty: "Open a <name> table … (<n> players)"."""
