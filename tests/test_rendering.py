@@ -7,13 +7,15 @@ check the same bodies again as they are sent through discord.py.
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from cogs.controls import hand_message, table_message
-from cogs.games import load_game_uis
+from cogs.games import load_game_uis, package_of
 from cogs.ui import DefaultUI, register, ui_for
 from games.ai import choose_action
 from games.rng import Rng
@@ -123,3 +125,11 @@ def test_a_game_without_a_discord_module_is_playable_with_the_default_look(game_
         render_every_position(game_id, {}, game.min_players, 40, seeds=1)
     finally:
         register(own)
+
+
+def test_every_registered_game_gets_its_discord_module_or_the_default_look():
+    uis = load_game_uis()
+    assert [ui.game.id for ui in uis] == list(games.GAME_IDS)
+    for ui in uis:
+        module = f"cogs.games.{package_of(ui.game)}"
+        assert type(ui).__module__ == module if importlib.util.find_spec(module) else type(ui) is DefaultUI
