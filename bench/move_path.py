@@ -27,8 +27,8 @@ from pathlib import Path
 import games
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage
-from cogs import q2j  # noqa: F401  (registers the game's UI)
-from cogs.ui import hand_message, table_message
+from cogs.controls import hand_message, table_message
+from cogs.games import load_game_uis
 
 
 def payload(rendered) -> dict:
@@ -135,6 +135,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s over all tables (0: flat out)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"])
+    load_game_uis()
     asyncio.run(run(parser.parse_args()))
 
 

@@ -1,7 +1,8 @@
-"""``python -m bot``: start Deckhand."""
+"""``python -m bot [--sync]``: start Deckhand."""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
@@ -20,7 +21,11 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Start Deckhand.")
+    parser.add_argument("--sync", action="store_true",
+                        help="sync the slash commands with Discord even if they did not change since the last sync")
+    args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -30,7 +35,7 @@ def main() -> int:
 
     from .client import DeckhandBot
 
-    bot = DeckhandBot(settings)
+    bot = DeckhandBot(settings, force_sync=args.sync)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
-
-from cogs.common import APOLOGY, reply_ephemeral
 
 from .service import GameService
 from .settings import Settings
@@ -17,7 +16,10 @@ from .storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.q2j", "cogs.war", "cogs.ng", "cogs.qos", "cogs.quash", "cogs.rules")
+EXTENSION = "cogs"
+"""The Discord layer: its ``setup`` loads every cog and every game's commands."""
+SYNCED_TREE_KEY = "synced_command_tree"
+"""Storage meta key (per sync target) holding the hash of the last command tree synced."""
 
 
 class DeckhandBot(commands.Bot):
@@ -26,7 +28,7 @@ class DeckhandBot(commands.Bot):
     storage: Storage
     service: GameService
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, force_sync: bool = False, **options: Any) -> None:
         # Deckhand never joins voice: silence discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
@@ -36,45 +38,36 @@ class DeckhandBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(), **options,
         )
         self.settings = settings
+        self.force_sync = force_sync
 
     async def setup_hook(self) -> None:
-        from cogs.controls import DYNAMIC_ITEMS, register_items
-
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay)
-        self.tree.on_error = self.on_app_command_error
-        register_items(self, *DYNAMIC_ITEMS)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        await self.load_extension(EXTENSION)
         restored = await self.service.restore()
         log.info("restored %d open table(s) from %s", restored, self.settings.db_path)
-        await self.sync_commands()
+        await self.sync_commands(force=self.force_sync)
 
-    async def sync_commands(self) -> None:
-        """Globally, or to DEV_GUILD_ID when set (instant, for development)."""
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
+    def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of the commands as Discord would receive them (for ``guild``, or global)."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        text = json.dumps(sorted(payload, key=lambda c: (c["name"], c.get("type", 1))), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self, force: bool = False) -> None:
+        """Globally, or to DEV_GUILD_ID when set (instant, for development); only when the
+        commands changed since the last sync (Discord rate-limits syncing) or ``force``."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
+        key = f"{SYNCED_TREE_KEY}:{guild.id if guild else 'global'}"
+        digest = self.tree_hash(guild)
+        if not force and await self.storage.get_meta(key) == digest:
+            log.info("commands unchanged since the last sync; not syncing (python -m bot --sync forces it)")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.storage.set_meta(key, digest)
         log.info("synced %d command(s)", len(synced))
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        if isinstance(error, app_commands.NoPrivateMessage):
-            message = "Deckhand tables live in server channels, not in direct messages."
-        elif isinstance(error, app_commands.CheckFailure):
-            message = "You don't have permission to use that command here."
-        else:
-            log.error("command %s failed", interaction.command and interaction.command.qualified_name,
-                      exc_info=error)
-            message = APOLOGY
-        try:
-            await reply_ephemeral(interaction, message)
-        except discord.HTTPException:
-            pass
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))

@@ -1,1 +1,34 @@
-"""Discord cogs: thin layers that parse, authorise, call the service and render."""
+"""Deckhand's Discord layer, loaded as one extension (``bot.load_extension("cogs")``).
+
+:func:`setup` answers every control and command error, loads the shared cogs, and gives
+every registered game its look (:mod:`cogs.games`) and its ``/<game> start`` command.
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from games import GAME_IDS, get_game
+
+from .common import on_app_command_error
+from .controls import DYNAMIC_ITEMS, register_items
+from .games import load_game_uis
+from .start_commands import group_name, start_group
+
+SHARED_COGS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.rules")
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    register_items(bot, *DYNAMIC_ITEMS)
+    for extension in SHARED_COGS:
+        await bot.load_extension(extension)
+    for ui in load_game_uis():
+        bot.tree.add_command(start_group(ui.game, ui.start_text()))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    for extension in SHARED_COGS:
+        await bot.unload_extension(extension)
+    for game_id in GAME_IDS:
+        bot.tree.remove_command(group_name(get_game(game_id)))

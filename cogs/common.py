@@ -1,4 +1,4 @@
-"""Helpers every cog uses: who is acting, and answering errors politely."""
+"""Helpers every cog uses: who is acting, answering errors politely, and views of dynamic items."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import logging
 from typing import Awaitable, Callable
 
 import discord
+from discord import app_commands
 
 from bot.errors import UserError
 from bot.service import GameService, Player
@@ -53,3 +54,27 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
             await reply_ephemeral(interaction, APOLOGY)
         except discord.HTTPException:
             log.warning("could not send the apology for interaction %s", interaction.id)
+
+
+async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """The command tree's error handler: a polite answer, and a log line for our own faults."""
+    if isinstance(error, app_commands.NoPrivateMessage):
+        message = "Deckhand tables live in server channels, not in direct messages."
+    elif isinstance(error, app_commands.CheckFailure):
+        message = "You don't have permission to use that command here."
+    else:
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
+        message = APOLOGY
+    try:
+        await reply_ephemeral(interaction, message)
+    except discord.HTTPException:
+        pass
+
+
+def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
+    """A view holding ``items``. Every control is a dynamic item dispatched from its
+    custom_id, so discord.py keeps nothing per message (each "My hand" click sends one)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,4 +1,4 @@
-"""Every button and menu Deckhand sends, as discord.py dynamic items.
+"""The table and hand messages, and every control on them, as discord.py dynamic items.
 
 State lives in the custom_id (table id, and for moves the state version and
 the action), never in a View object, so every control works again after a
@@ -6,13 +6,13 @@ restart and a stale or doubled click is recognised and refused politely.
 
 custom_id formats::
 
-    dh:lobby:<table>:<verb>            lobby buttons
+    dh:lobby:<table>:<verb>            lobby buttons (:mod:`cogs.lobby`)
     dh:hand:<table>                    "My hand" and "Refresh"
     dh:mv:<table>:<version>:<action>   one move
     dh:ms:<table>:<version>:<n>        a menu of moves; the chosen value is the action code
-    dh:st:<table>:<version>:<n>        a first step (e.g. "attack with 9♠"); the value is a
-                                       prefix of action codes, and the hand message then
-                                       shows only the moves that complete it
+    dh:st:<table>:<version>:<n>        a step (e.g. "attack with 9♠"); the value is the choices
+                                       so far (:meth:`cogs.ui.GameUI.step_text`), and the hand message
+                                       then shows only the moves that continue them
     dh:ask:<table>:<version>:<kind>:<low>:<high>
                                        opens a form asking for a number; its answer plays
                                        the move ``<kind>:<number>`` (e.g. a cut of 40 cards)
@@ -27,48 +27,84 @@ import re
 import discord
 
 from bot.errors import StaleControl, UserError
+from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
 
-from .common import guarded, is_admin, player_of, service_of
+from .common import guarded, service_of, static_view
+from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .lobby import LobbyButton, lobby_message
+from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
 
-MAX_CUSTOM_ID = 100
 STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
-
-LOBBY_VERBS = {
-    "join": ("Join", discord.ButtonStyle.success, 0),
-    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
-    "ai": ("Add AI", discord.ButtonStyle.secondary, 0),
-    "unai": ("Remove AI", discord.ButtonStyle.secondary, 0),
-    "side": ("Switch side", discord.ButtonStyle.secondary, 1),
-    "start": ("Start", discord.ButtonStyle.primary, 1),
-    "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
-}
-
-
-def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
-    """A view holding ``items``. Every control is a dynamic item dispatched from its
-    custom_id, so discord.py keeps nothing per message (each "My hand" click sends one)."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-def lobby_view(table_id: int, sides: bool = False) -> discord.ui.View:
-    """The lobby's buttons; "Switch side" only for games played in two sides."""
-    return static_view([LobbyButton(table_id, verb) for verb in LOBBY_VERBS if verb != "side" or sides])
+MOVE_ROWS = ACTION_ROWS - 1
+"""Rows for moves in a hand message; the last row holds Refresh / Back."""
+MAX_BUTTON_MOVES = 20
 
 
 def table_view(table_id: int) -> discord.ui.View:
     return static_view([HandButton.make(table_id, "🂠 My hand", row=0)])
 
 
-async def _show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
+def table_message(table: TableSnapshot) -> Rendered:
+    """The public table message: the lobby until the game starts, then the board with My hand."""
+    row = table.row
+    if row.status in ("lobby", "cancelled"):
+        return lobby_message(table)
+    content, embed = table_embed(table)
+    return Rendered(content=content, embed=embed, view=table_view(row.id) if row.status == "running" else None)
+
+
+def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
+    """A seat's private message: its cards, any private news, and its legal moves
+    (after the step menu choices ``step``)."""
+    row = hand.table.row
+    items = move_items(ui_for(row.game_id), hand, step) if row.status == "running" else []
+    items.append(HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=MOVE_ROWS))
+    return Rendered(content=notice, embed=hand_embed(hand), view=static_view(items))
+
+
+def move_items(ui: GameUI, hand: HandSnapshot, step: str | None) -> list[discord.ui.Item]:
+    """The controls of :meth:`GameUI.move_layout`: number buttons, step menus, then the moves."""
+    layout = ui.move_layout(hand, step)
+    table_id, version = hand.table.row.id, hand.version
+    items: list[discord.ui.Item] = [
+        NumberPrompt.make(table_id, version, ask.kind, ask.low, ask.high, clip(ask.label, BUTTON_LABEL), row=0)
+        for ask in layout.numbers
+    ]
+    row = 1 if items else 0
+    for n, menu in enumerate(layout.menus):
+        options = [discord.SelectOption(label=clip(label, SELECT_OPTION_TEXT), value=value)
+                   for value, label in menu.choices]
+        items.append(MenuSelect.make("st", table_id, version, n, options, row=row, placeholder=menu.placeholder))
+        row += 1
+    return items + action_controls(ui, hand, layout.actions, first_row=row)
+
+
+def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first_row: int) -> list[discord.ui.Item]:
+    """Buttons for a few moves, select menus (25 a menu) for many."""
+    table_id, version = hand.table.row.id, hand.version
+    rows = MOVE_ROWS - first_row
+    if len(actions) <= ROW_BUTTONS * rows and len(actions) <= MAX_BUTTON_MOVES:
+        return [
+            MoveButton.make(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
+                            ui.action_style(action), row=first_row + i // ROW_BUTTONS)
+            for i, action in enumerate(actions)
+        ]
+    items: list[discord.ui.Item] = []
+    for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
+        if n >= rows:
+            break
+        options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
+                   for a in actions[start:start + SELECT_OPTIONS]]
+        items.append(MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
+                                     placeholder="Choose a move…"))
+    return items
+
+
+async def show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
                      step: str | None = None) -> None:
     """Answer with the user's hand: update the clicked private message, or open a new one."""
-    from .ui import hand_message
-
     if hand is None:
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
     rendered = hand_message(hand, notice, step)
@@ -77,43 +113,6 @@ async def _show_hand(interaction: discord.Interaction, table_id: int, notice: st
         await interaction.response.edit_message(**rendered.kwargs())
     else:
         await interaction.response.send_message(ephemeral=True, **rendered.kwargs())
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)"):
-    def __init__(self, table_id: int, verb: str) -> None:
-        label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
-        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
-        self.table_id = table_id
-        self.verb = verb
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service = service_of(interaction)
-            player = player_of(interaction)
-            if self.verb == "join":
-                await service.join(self.table_id, player)
-            elif self.verb == "leave":
-                await service.leave_lobby(self.table_id, player)
-            elif self.verb == "ai":
-                await service.add_ai(self.table_id, player)
-            elif self.verb == "unai":
-                await service.remove_ai(self.table_id, player)
-            elif self.verb == "side":
-                await service.switch_side(self.table_id, player)
-            elif self.verb == "start":
-                await service.start(self.table_id, player)
-            elif self.verb == "cancel":
-                await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
-            else:
-                raise UserError("That button isn't one Deckhand knows.")
-            # The service edits the lobby message itself; acknowledge without changing it here.
-            await interaction.response.defer()
-
-        await guarded(interaction, run)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:hand:(?P<table>\d+)"):
@@ -133,7 +132,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:hand:(
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _show_hand(interaction, self.table_id))
+        await guarded(interaction, lambda: show_hand(interaction, self.table_id))
 
 
 async def _play(interaction: discord.Interaction, table_id: int, version: int, code: str) -> None:
@@ -145,9 +144,9 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     try:
         hand = await service.move(table_id, interaction.user.id, version, action)
     except StaleControl as exc:
-        await _show_hand(interaction, table_id, notice=f"⚠️ {exc}")
+        await show_hand(interaction, table_id, notice=f"⚠️ {exc}")
         return
-    await _show_hand(interaction, table_id, hand=hand)
+    await show_hand(interaction, table_id, hand=hand)
 
 
 class MoveButton(
@@ -156,7 +155,7 @@ class MoveButton(
 ):
     def __init__(self, table_id: int, version: int, code: str, button: discord.ui.Button | None = None) -> None:
         custom_id = f"dh:mv:{table_id}:{version}:{code}"
-        if len(custom_id) > MAX_CUSTOM_ID:
+        if len(custom_id) > CUSTOM_ID:
             raise ValueError(f"custom_id too long for Discord: {custom_id}")
         super().__init__(button or discord.ui.Button(label=code, custom_id=custom_id))
         self.table_id, self.version, self.code = table_id, version, code
@@ -213,16 +212,11 @@ class MenuSelect(
         await guarded(interaction, run)
 
     async def _step(self, interaction: discord.Interaction, step: str) -> None:
-        from .ui import ui_for
-
         hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
         if hand.version != self.version:
-            await _show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
+            await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return
-        step_key = ui_for(hand.table.row.game_id).step_key
-        if not any(step_key(a).startswith(step) for a in hand.actions):
-            raise UserError("That choice isn't available now.")
-        await _show_hand(interaction, self.table_id, hand=hand, step=step)
+        await show_hand(interaction, self.table_id, hand=hand, step=step)
 
 
 class NumberPrompt(
@@ -255,19 +249,15 @@ class NumberPrompt(
         async def run() -> None:
             hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
             if hand.version != self.version:
-                await _show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
+                await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
                 return
             if not any(a.kind == self.kind for a in hand.actions):
                 raise UserError("That isn't one of your moves right now.")
             label = getattr(self.item, "label", None) or "Your number"
             await interaction.response.send_modal(
-                NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip_label(label)))
+                NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))
 
         await guarded(interaction, run)
-
-
-def clip_label(text: str) -> str:
-    return text if len(text) <= 45 else text[:44] + "…"
 
 
 class NumberForm(discord.ui.Modal):

@@ -13,9 +13,10 @@ import games
 from bot.errors import UserError
 from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
 
-from .common import guarded, service_of
-from .controls import register_items, static_view
-from .ui import EMBED_COLOUR, clip
+from .common import guarded, service_of, static_view
+from .controls import register_items
+from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .ui import EMBED_COLOUR, DESCRIPTION
 
 PAGE_SIZE = 10
 LOG_PAGE_CHARS = 3500
@@ -23,7 +24,7 @@ SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games
 
 
 def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
-    choices = [app_commands.Choice(name=games.get_game(g).name, value=g) for g in games.available_game_ids()]
+    choices = [app_commands.Choice(name=games.get_game(g).name, value=g) for g in games.GAME_IDS]
     return ([app_commands.Choice(name="All games", value="all")] if with_all else []) + choices
 
 
@@ -164,9 +165,9 @@ class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"
 
     @classmethod
     def make(cls, lines: list[ResultLine]) -> "LogSelect":
-        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", 100),
-                                        description=clip(line.summary, 100) or None, value=str(line.table_id))
-                   for line in lines[:25]]
+        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
+                                        description=clip(line.summary, SELECT_OPTION_TEXT) or None, value=str(line.table_id))
+                   for line in lines[:SELECT_OPTIONS]]
         return cls(discord.ui.Select(custom_id="dh:logsel", options=options, placeholder="See a game's moves…"))
 
     @classmethod
@@ -252,7 +253,7 @@ class ScoresCog(commands.Cog):
                 if stats.favourite:
                     embed.add_field(name="Favourite game", value=game_name(stats.favourite))
                 recent = "\n".join(result_line(line) for line in stats.recent)
-                embed.add_field(name="Recent games", value=clip(recent, 1024) or "—", inline=False)
+                embed.add_field(name="Recent games", value=clip(recent, EMBED_FIELD_VALUE) or "—", inline=False)
             await interaction.response.send_message(embed=embed, ephemeral=not public,
                                                     allowed_mentions=discord.AllowedMentions.none())
 
@@ -271,7 +272,7 @@ class ScoresCog(commands.Cog):
                 channel_id=channel.id if channel else None, game_id=None if game == "all" else game, limit=10,
             )
             embed = discord.Embed(title="Recent games", colour=EMBED_COLOUR)
-            embed.description = clip("\n\n".join(result_line(line) for line in lines), 4000) or "No games yet."
+            embed.description = clip("\n\n".join(result_line(line) for line in lines), DESCRIPTION) or "No games yet."
             view = static_view([LogSelect.make(lines)] if lines else [])
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 

@@ -11,8 +11,8 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 
-from .common import guarded, is_admin, service_of
-from .controls import register_items, static_view
+from .common import guarded, is_admin, service_of, static_view
+from .controls import register_items
 
 
 async def describe(interaction: discord.Interaction) -> str:

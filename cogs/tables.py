@@ -15,8 +15,9 @@ from bot.service import TableSnapshot
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
-from .controls import DYNAMIC_ITEMS, _show_hand, answer_number
-from .ui import lobby_message, players_to_act, table_message, ui_for
+from .controls import DYNAMIC_ITEMS, answer_number, show_hand, table_message
+from .lobby import lobby_message
+from .ui import players_to_act, ui_for
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +189,7 @@ class TablesCog(commands.Cog):
     @table.command(name="hand", description="Show your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            await _show_hand(interaction, await self._table_here(interaction))
+            await show_hand(interaction, await self._table_here(interaction))
 
         await guarded(interaction, run)
 

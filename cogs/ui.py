@@ -1,37 +1,34 @@
-"""Rendering tables, lobbies and hands into Discord messages.
+"""How games look on Discord: the :class:`GameUI` each game's module subclasses, and
+the table, lobby and hand embeds shared by every game.
 
-Each game registers a :class:`GameUI` that knows how to describe its board,
-its hands and its moves; everything around that (lobby, turn line, recent
-events, timer, result, the My hand button, move controls, Discord's size
-limits) is shared here so every game looks and behaves alike.
+A game's module (``cogs/games/<package>.py``) only describes its board, its hands and
+its moves; everything around that (lobby, turn line, recent events, timer, result,
+the layout of the move controls, Discord's size limits) is shared here so every game
+looks and behaves alike. This module builds no controls: :mod:`cogs.controls` turns a
+:class:`MoveLayout` into buttons and menus.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
 import discord
 
 import games
+from bot.errors import UserError
 from bot.service import HandSnapshot, TableSnapshot
-from games.base import Action
+from games.base import Action, Game, count_text
+from games.cards import parse_card
 
-from . import controls
+from .limits import CONTENT, EMBED_FIELD_VALUE, EMBED_FOOTER, EMBED_TOTAL, SELECT_OPTIONS, clip
 
 EMBED_COLOUR = discord.Colour.dark_green()
-MAX_DESCRIPTION = 4000
-MAX_FIELD = 1024
-MAX_EMBED = 6000
-MAX_FOOTER = 2048
+DESCRIPTION = 4000
+"""Room we give a board or hand: a little under Discord's 4096, for the embed's other parts."""
 LATEST_FIELDS = 3
-MAX_BUTTON_MOVES = 20
-SELECT_OPTIONS = 25
-MOVE_ROWS = 4
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+UNAVAILABLE_STEP = "That choice isn't available now."
 
 
 def latest_lines(lines: list[str], limit: int) -> str:
@@ -61,6 +58,14 @@ def field_chunks(text: str, limit: int) -> list[str]:
     return [*chunks, current] if current else chunks
 
 
+def shown(arg: Any) -> str:
+    """An action argument as players read it: a card with its suit symbol, else as is."""
+    try:
+        return parse_card(arg).pretty
+    except games.GameError:
+        return str(arg)
+
+
 @dataclass
 class Rendered:
     """A message body: pass as ``**rendered.kwargs()`` to send or edit."""
@@ -75,16 +80,65 @@ class Rendered:
                 "allowed_mentions": self.allowed_mentions}
 
 
-class GameUI:
-    """How one game looks. Subclasses override the ``board``/``hand`` hooks."""
+@dataclass(frozen=True)
+class StepMenu:
+    """A menu of steps: each choice is ``(value, label)``, the value a :meth:`GameUI.step_text`."""
 
-    game_id: str = ""
-    sides: tuple[str, ...] = ()
-    """Side names for games played in two sides by seat parity (seat 0, 2… and 1, 3…)."""
+    placeholder: str
+    choices: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class NumberAsk:
+    """One button asking for a number: it plays ``<kind>:<number>`` for a number in ``low``–``high``."""
+
+    kind: str
+    low: int
+    high: int
+    label: str
+
+
+@dataclass(frozen=True)
+class MoveLayout:
+    """The controls of a hand message, top to bottom: number buttons, step menus, then moves."""
+
+    numbers: list[NumberAsk]
+    menus: list[StepMenu]
+    actions: list[Action]
+
+
+class GameUI:
+    """How one game looks. A game's module subclasses this (overriding the ``board``,
+    ``hand`` and ``action_*`` hooks, declaring its two-step moves in :attr:`steps`);
+    a game without a module is shown by :class:`DefaultUI`."""
+
+    start_description: ClassVar[str] = ""
+    """The ``/<game> start`` description; empty: "Open a <name> table … (<n> players)"."""
+    steps: ClassVar[Mapping[str, str]] = {}
+    """Moves chosen in two steps, by action kind: first a menu picks the kind and first
+    argument (e.g. War's attacking card), then the moves that complete it are offered.
+    The value is that menu's placeholder; kinds sharing one share the menu."""
+    step_end: ClassVar[str] = ","
+    """Ends each choice in a step menu's value: ``attack:9S,`` (War), ``9D>1>`` (a QUASH swap)."""
+    number_prompts: ClassVar[Mapping[str, str]] = {}
+    """Action kinds whose single whole-number argument the player types in a form
+    (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
 
     @property
     def title(self) -> str:
-        return games.get_game(self.game_id).name
+        return self.game.name
+
+    def start_text(self) -> str:
+        return self.start_description or (
+            f"Open a {self.game.name} table in this channel ({count_text(self.game.allowed_player_counts())} players)")
+
+    def option_label(self, name: str, value: Any) -> str:
+        """The name the option's spec gives ``value`` (e.g. War's loss rule), else the value."""
+        spec = next(spec for spec in self.game.options if spec.name == name)
+        return spec.labels.get(value, str(value))
 
     def options_text(self, options: dict[str, Any]) -> str:
         """One line describing the table options, e.g. ``Classic · elimination match``."""
@@ -92,11 +146,12 @@ class GameUI:
 
     def board(self, table: TableSnapshot) -> str:
         """The public state of play (Markdown), shown in the table embed."""
-        raise NotImplementedError
+        return "\n".join(f"{turn_marker(table, seat)} **{name}**" for seat, name in enumerate(table.names))
 
     def hand(self, hand: HandSnapshot) -> str:
         """What the seat sees privately (Markdown)."""
-        raise NotImplementedError
+        cards = hand.view.get("hand")
+        return f"**Your cards:** {' '.join(map(shown, cards)) or '—'}" if isinstance(cards, list) else "—"
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         return str(action)
@@ -104,68 +159,112 @@ class GameUI:
     def action_style(self, action: Action) -> discord.ButtonStyle:
         return discord.ButtonStyle.primary
 
-    def step_key(self, action: Action) -> str:
-        """The text a step menu's prefixes are matched against (the action code unless a
-        game lays its steps out differently)."""
-        return action.code()
-
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""
         return hand.actions
 
-    def move_items(self, hand: HandSnapshot, step: str | None = None) -> list[discord.ui.Item]:
-        """Controls for the legal moves. Games with two-step moves override this and use
-        :meth:`step_menu` for the first step and :meth:`action_controls` for the second."""
-        return self.action_controls(hand, self.ordered_actions(hand))
+    def step_path(self, action: Action) -> tuple[str, ...]:
+        """The menu choices that lead to ``action``, one menu each; ``()`` offers it at once.
+        By default ``kind:first-argument`` for the kinds in :attr:`steps`."""
+        if action.kind in self.steps and action.args:
+            return (f"{action.kind}:{action.args[0]}",)
+        return ()
 
-    def step_menu(self, hand: HandSnapshot, choices: list[tuple[str, str]], placeholder: str,
-                  n: int = 0, row: int = 0) -> discord.ui.Item:
-        """A menu whose ``(prefix, label)`` choices narrow the moves to those starting with the prefix."""
-        options = [discord.SelectOption(label=clip(label, 100), value=prefix) for prefix, label in choices[:SELECT_OPTIONS]]
-        return controls.MenuSelect.make("st", hand.table.row.id, hand.version, n, options, row=row,
-                                        placeholder=placeholder)
+    def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
+        """The menu choice that ends ``path``: "Attack with 9♠" for War's ``attack:9S``."""
+        kind, _, arg = path[-1].partition(":")
+        return f"{self.steps[kind].rstrip('…')} {shown(arg)}"
 
-    def action_controls(self, hand: HandSnapshot, actions: list[Action], first_row: int = 0) -> list[discord.ui.Item]:
-        """Buttons for a few moves, select menus (25 a menu) for many."""
-        table_id, version = hand.table.row.id, hand.version
-        rows = MOVE_ROWS - first_row
-        if len(actions) <= 5 * rows and len(actions) <= MAX_BUTTON_MOVES:
-            return [
-                controls.MoveButton.make(
-                    table_id, version, action, clip(self.action_label(action, hand), 80),
-                    self.action_style(action), row=first_row + i // 5,
-                )
-                for i, action in enumerate(actions)
-            ]
-        items: list[discord.ui.Item] = []
-        for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
-            if n >= rows:
-                break
-            chunk = actions[start:start + SELECT_OPTIONS]
-            options = [
-                discord.SelectOption(label=clip(self.action_label(a, hand), 100), value=a.code())
-                for a in chunk
-            ]
-            items.append(controls.MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
-                                                 placeholder="Choose a move…"))
-        return items
+    def step_placeholder(self, path: tuple[str, ...]) -> str:
+        """The placeholder of the menu offering the choice that ends ``path``."""
+        return self.steps[path[0].partition(":")[0]]
+
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+        """The :attr:`number_prompts` (kinds asked in a form, and their buttons' labels)."""
+        return self.number_prompts
+
+    def step_text(self, path: tuple[str, ...]) -> str:
+        """A step menu's value for the choices ``path``."""
+        return "".join(token + self.step_end for token in path)
+
+    def step_key(self, action: Action) -> str:
+        """Every step menu value leading to ``action`` is a prefix of this."""
+        return self.step_text(self.step_path(action)) + action.code()
+
+    def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
+        """The controls for the legal moves, after the step menu choices ``step`` (a
+        :meth:`step_text`); a step no move continues raises :class:`UserError`."""
+        actions = self.ordered_actions(hand)
+        numbers = []
+        if not step:
+            prompts = self.asked_numbers(actions)
+            for kind, label in prompts.items():
+                values = [a.args[0] for a in actions if a.kind == kind]
+                if values:
+                    numbers.append(NumberAsk(kind, min(values), max(values), label))
+            actions = [a for a in actions if a.kind not in prompts]
+        # A modified client can send any menu value: only whole choices ("9D>", never "9" or "9D>1") count.
+        if step and not step.endswith(self.step_end):
+            raise UserError(UNAVAILABLE_STEP)
+        chosen = tuple(step.split(self.step_end)[:-1]) if step else ()
+        complete: list[Action] = []
+        deeper: dict[tuple[str, ...], None] = {}
+        for action in actions:
+            path = self.step_path(action)
+            if path[:len(chosen)] != chosen:
+                continue
+            if len(path) == len(chosen):
+                complete.append(action)
+            else:
+                deeper[path[:len(chosen) + 1]] = None
+        if step and not (complete or deeper):
+            raise UserError(UNAVAILABLE_STEP)
+        menus: dict[str, list[tuple[str, str]]] = {}
+        for path in deeper:
+            menus.setdefault(self.step_placeholder(path), []).append((self.step_text(path), self.step_label(path, hand)))
+        order = {placeholder: i for i, placeholder in enumerate(dict.fromkeys(self.steps.values()))}
+        ordered = sorted(menus.items(), key=lambda menu: order.get(menu[0], len(order)))
+        return MoveLayout(numbers, [StepMenu(p, choices[:SELECT_OPTIONS]) for p, choices in ordered], complete)
 
     def outcome_text(self, table: TableSnapshot) -> str:
         outcome = table.row.outcome
         if not outcome:
             return ""
-        names = table.names
-        return games.Event("result", outcome["reason"]).render(names)
+        return games.Event("result", outcome["reason"]).render(table.names)
+
+
+class DefaultUI(GameUI):
+    """The look of a game without a Discord module: :class:`GameUI`'s defaults, and every
+    move with two or more arguments chosen in two steps (kind and first argument, then the
+    rest) or, for many whole numbers, typed in a form: even a game with hundreds of moves
+    offers them all."""
+
+    def step_path(self, action: Action) -> tuple[str, ...]:
+        return (f"{action.kind}:{action.args[0]}",) if len(action.args) > 1 else ()
+
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+        """Kinds with more single whole-number moves than a menu holds are asked in a form."""
+        numbers = Counter(a.kind for a in actions if len(a.args) == 1 and type(a.args[0]) is int)
+        return {kind: f"{kind.capitalize()}…" for kind, count in numbers.items() if count > SELECT_OPTIONS}
+
+    def step_placeholder(self, path: tuple[str, ...]) -> str:
+        return f"{path[0].partition(':')[0].capitalize()}…"
+
+    def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
+        kind, _, arg = path[-1].partition(":")
+        return f"{kind.capitalize()} {shown(arg)}"
 
 
 _REGISTRY: dict[str, GameUI] = {}
 
 
 def register(ui: GameUI) -> None:
-    _REGISTRY[ui.game_id] = ui
+    _REGISTRY[ui.game.id] = ui
 
 
 def ui_for(game_id: str) -> GameUI:
+    """The registered look of ``game_id`` (every game is registered when the cogs load:
+    :func:`cogs.games.load_game_uis`)."""
     return _REGISTRY[game_id]
 
 
@@ -181,71 +280,76 @@ def players_to_act(table: TableSnapshot) -> list[int]:
     return list(view.get("to_act", []))
 
 
-def lobby_message(table: TableSnapshot) -> Rendered:
+def turn_marker(table: TableSnapshot, seat: int) -> str:
+    """``▶`` before the name of a seat to act, ``•`` before the others."""
+    return "▶" if seat in players_to_act(table) else "•"
+
+
+def lobby_embed(table: TableSnapshot) -> discord.Embed:
     ui = ui_for(table.row.game_id)
     row = table.row
-    game = games.get_game(row.game_id)
+    game = ui.game
+    sides = game.sides
     seats = "\n".join(
         f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai else ''}{' — host' if s.user_id == row.host_id else ''}"
-        + (f" · {ui.sides[s.seat % len(ui.sides)]}" if ui.sides else "")
+        + (f" · {sides[s.seat % len(sides)]}" if sides else "")
         for s in row.seats
     )
     timer = f"{row.timer_minutes} min per turn" if row.timer_minutes else "no turn timer"
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.add_field(name="Options", value=clip(ui.options_text(row.options) or "defaults", MAX_FIELD), inline=False)
+    embed.add_field(name="Options", value=clip(ui.options_text(row.options) or "defaults", EMBED_FIELD_VALUE),
+                    inline=False)
     embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—", inline=False)
     embed.set_footer(text=f"{timer} · {game.min_players}–{game.max_players} players")
     if row.status == "lobby":
         embed.description = "Press **Join** to take a seat. The host adds AI players and starts the game."
-        return Rendered(embed=embed, view=controls.lobby_view(row.id, sides=bool(ui.sides)))
-    embed.description = "This table was cancelled." if row.status == "cancelled" else "This table is closed."
-    return Rendered(embed=embed, view=None)
+    else:
+        embed.description = "This table was cancelled." if row.status == "cancelled" else "This table is closed."
+    return embed
 
 
-def table_message(table: TableSnapshot) -> Rendered:
-    """The public table message: board, whose turn, recent events, timer, result."""
+def table_embed(table: TableSnapshot) -> tuple[str | None, discord.Embed]:
+    """The public table message of a started game (content, embed): board, whose turn,
+    recent events, timer, result."""
     row = table.row
-    if row.status in ("lobby", "cancelled"):
-        return lobby_message(table)
     ui = ui_for(row.game_id)
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.description = clip(ui.board(table), MAX_DESCRIPTION)
+    embed.description = clip(ui.board(table), DESCRIPTION)
     if row.recent_events:
         # A burst of events (a QUASH round's scoring is up to 16 lines) outgrows one field:
-        # go on over a few fields, within what the embed has left of its 6000 characters.
-        room = MAX_EMBED - len(embed.title or "") - len(embed.description or "") - MAX_FOOTER - 100
-        text = latest_lines(row.recent_events, max(MAX_FIELD // 2, min(LATEST_FIELDS * MAX_FIELD, room)))
-        for i, chunk in enumerate(field_chunks(text, MAX_FIELD)):
+        # go on over a few fields, within what the embed has left of its total.
+        room = (EMBED_TOTAL - len(embed.title or "") - len(embed.description or "")
+                - EMBED_FOOTER - 100)
+        field_limit = EMBED_FIELD_VALUE
+        text = latest_lines(row.recent_events, max(field_limit // 2, min(LATEST_FIELDS * field_limit, room)))
+        for i, chunk in enumerate(field_chunks(text, field_limit)):
             embed.add_field(name="Latest" if i == 0 else "Latest (continued)", value=chunk, inline=False)
     footer = ui.options_text(row.options)
     content = None
-    view = None
     if row.status == "running":
         acting = players_to_act(table)
         if acting:
-            who = ", ".join(mention(table, s) for s in acting)
-            content = f"▶ {who} to play"
+            content = f"▶ {', '.join(mention(table, s) for s in acting)} to play"
             if row.deadline:
                 content += f" · ⏰ <t:{int(row.deadline)}:R>"
-        view = controls.table_view(row.id)
         if row.timer_minutes:
             footer += f" · {row.timer_minutes} min per turn"
     elif row.status == "finished":
         content = "🏁 " + ui.outcome_text(table)
     else:
         content = "🛑 This game was ended before it finished."
-    embed.set_footer(text=clip(footer, 2048))
-    return Rendered(content=clip(content, 2000) if content else None, embed=embed, view=view)
+    embed.set_footer(text=clip(footer, EMBED_FOOTER))
+    return (clip(content, CONTENT) if content else None), embed
 
 
-def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
-    """A seat's private message: its cards, any private news, and its legal moves."""
+def hand_embed(hand: HandSnapshot) -> discord.Embed:
+    """A seat's private view: its cards, any private news, and whether it is to move."""
     ui = ui_for(hand.table.row.game_id)
     row = hand.table.row
     embed = discord.Embed(title=f"Your hand — {ui.title} #{row.id}", colour=EMBED_COLOUR)
-    embed.description = clip(ui.hand(hand), MAX_DESCRIPTION)
+    embed.description = clip(ui.hand(hand), DESCRIPTION)
     if hand.notes:
-        embed.add_field(name="Just now", value=clip("\n".join(hand.notes), MAX_FIELD), inline=False)
+        embed.add_field(name="Just now", value=clip("\n".join(hand.notes), EMBED_FIELD_VALUE), inline=False)
     if row.status != "running":
         status = "The game is over."
     elif hand.actions:
@@ -254,6 +358,4 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
         acting = players_to_act(hand.table)
         status = "Waiting for " + ", ".join(row.seats[s].name for s in acting) + "." if acting else "Waiting."
     embed.set_footer(text=status)
-    items = ui.move_items(hand, step) if row.status == "running" else []
-    items.append(controls.HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=4))
-    return Rendered(content=notice, embed=embed, view=controls.static_view(items))
+    return embed

@@ -143,6 +143,16 @@ class OptionSpec:
     description: str
     choices: tuple[Any, ...] = ()
     parse: Callable[[Any], Any] | None = None
+    prompt: str = ""
+    """The option asked in one short line (at most 100 characters), e.g. as a slash-command
+    option's description; empty: the description."""
+    labels: Mapping[Any, str] = field(default_factory=dict, compare=False)
+    """Names players read for some ``choices`` (War's ``"no-cards"``: "Out when field and deck are empty")."""
+
+    @property
+    def bounds(self) -> tuple[int, int] | None:
+        """``(low, high)`` for a whole-number option (its ``parse`` is :func:`int_option`)."""
+        return (self.parse.low, self.parse.high) if isinstance(self.parse, IntRange) else None
 
     def check(self, value: Any) -> Any:
         if self.choices:
@@ -158,17 +168,24 @@ class OptionSpec:
         return value
 
 
-def int_option(low: int, high: int) -> Callable[[Any], int]:
+@dataclass(frozen=True)
+class IntRange:
     """An OptionSpec ``parse`` for whole numbers in ``[low, high]``."""
 
-    def parse(value: Any) -> int:
+    low: int
+    high: int
+
+    def __call__(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError("expected a whole number")
-        if not low <= value <= high:
-            raise ValueError(f"expected a number from {low} to {high}")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"expected a number from {self.low} to {self.high}")
         return value
 
-    return parse
+
+def int_option(low: int, high: int) -> IntRange:
+    """An OptionSpec ``parse`` for whole numbers in ``[low, high]``."""
+    return IntRange(low, high)
 
 
 def bool_option(value: Any) -> bool:

@@ -1,5 +1,5 @@
-"""Every game's table and hand messages, for every state random play reaches, are
-valid Discord message bodies (Discord's OpenAPI spec) and offer every legal move.
+"""Every registered game's table and hand messages, for every state random play reaches,
+are valid Discord message bodies (Discord's OpenAPI spec) and offer every legal move.
 
 This runs the renderers directly over many positions; the Discord-level tests
 check the same bodies again as they are sent through discord.py.
@@ -7,17 +7,16 @@ check the same bodies again as they are sent through discord.py.
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
-import cogs.ng  # noqa: F401  (each import registers the game's UI)
-import cogs.q2j  # noqa: F401
-import cogs.qos  # noqa: F401
-import cogs.quash  # noqa: F401
-import cogs.war  # noqa: F401
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.ui import hand_message, table_message, ui_for
+from cogs.controls import hand_message, table_message
+from cogs.games import load_game_uis, package_of
+from cogs.ui import DefaultUI, register, ui_for
 from games.ai import choose_action
 from games.rng import Rng
 
@@ -34,6 +33,11 @@ CASES = [
 # Advanced QUASH lists thousands of swap chains a turn and every step menu is followed:
 # a sample of positions keeps this test quick.
 SAMPLED = [("quash", {"advanced": True, "finish": 5}, 2, 6), ("quash", {"advanced": True, "finish": 5}, 4, 6)]
+# Every registered game renders: one with no case above plays with its defaults.
+CASES += [(game_id, {}, games.get_game(game_id).min_players)
+          for game_id in games.GAME_IDS if game_id not in {case[0] for case in CASES}]
+
+load_game_uis()
 
 
 def body(rendered) -> dict:
@@ -74,11 +78,10 @@ def table_row(game_id: str, options: dict, players: int, state) -> TableRow:
     )
 
 
-@pytest.mark.parametrize("game_id,options,players,positions",
-                         [(*case, None) for case in CASES] + SAMPLED)
-def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, positions):
+def render_every_position(game_id: str, options: dict, players: int, positions: int | None, seeds: int) -> None:
+    """Play ``seeds`` random games (at most ``positions`` moves each), rendering every position."""
     game = games.get_game(game_id)
-    for seed in range(4 if positions is None else 1):
+    for seed in range(seeds):
         state = game.new_game(players, options, seed)
         rng = Rng(seed)
         for _ in range(positions or 10**6):
@@ -105,3 +108,28 @@ def test_every_position_renders_valid_messages_with_every_legal_move(game_id, op
                 pending += deeper
             assert moves == set(key_of), "every legal move, and only those"
             state.apply(seat, choose_action(state, seat, rng))
+
+
+@pytest.mark.parametrize("game_id,options,players,positions",
+                         [(*case, None) for case in CASES] + SAMPLED)
+def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, positions):
+    render_every_position(game_id, options, players, positions, seeds=4 if positions is None else 1)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_a_game_without_a_discord_module_is_playable_with_the_default_look(game_id):
+    game = games.get_game(game_id)
+    own = ui_for(game_id)
+    register(DefaultUI(game))
+    try:
+        render_every_position(game_id, {}, game.min_players, 40, seeds=1)
+    finally:
+        register(own)
+
+
+def test_every_registered_game_gets_its_discord_module_or_the_default_look():
+    uis = load_game_uis()
+    assert [ui.game.id for ui in uis] == list(games.GAME_IDS)
+    for ui in uis:
+        module = f"cogs.games.{package_of(ui.game)}"
+        assert type(ui).__module__ == module if importlib.util.find_spec(module) else type(ui) is DefaultUI

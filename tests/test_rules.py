@@ -4,7 +4,6 @@ paging in place, autocomplete, polite refusals)."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
@@ -13,7 +12,9 @@ import pytest
 
 import games
 from cogs import rules as rules_cog
+from cogs.games import load_game_uis
 from cogs.rules_text import PAGE_LIMIT, SECTION_ID, all_rules, markdown, pages, split_body
+from cogs.start_commands import start_group
 from games.q2j import compare
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,21 +274,8 @@ def test_quash_spot_examples_agree_with_the_engine():
 
 
 def _start_commands() -> dict[str, discord.app_commands.Command]:
-    """``game id -> its /<group> start command``, for every game cog present (found by ``open_table(…, "<id>"``)."""
-    found = {}
-    for path in sorted((ROOT / "cogs").glob("*.py")):
-        source = path.read_text(encoding="utf-8")
-        match = re.search(r'open_table\(\s*interaction,\s*"([a-z0-9-]+)"', source)
-        if not match or path.stem == "tables":
-            continue
-        module = importlib.import_module(f"cogs.{path.stem}")
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, discord.ext.commands.Cog) and value.__module__ == module.__name__:
-                for command in value.__cog_app_commands__:
-                    start = command.get_command("start") if isinstance(command, discord.app_commands.Group) else None
-                    if start is not None:
-                        found[match.group(1)] = start
-    return found
+    """``game id -> its /<group> start command``, for every registered game."""
+    return {ui.game.id: start_group(ui.game, ui.start_text()).get_command("start") for ui in load_game_uis()}
 
 
 def test_every_table_option_is_documented_with_its_command():

@@ -12,6 +12,7 @@ OPTIONS = (
         "faceup", False,
         "every card is public: hands, face-down field cards and the deck order",
         parse=bool_option,
+        prompt="Play with every card public, the deck order included (default: off)",
     ),
 )
 

@@ -16,12 +16,14 @@ OPTIONS = (
         "advanced play: 2 players get 23 cards each (6 set aside, no draw pile); swap chains "
         "move cards already placed; every placement must keep its spot able to become a run",
         parse=bool_option,
+        prompt="Advanced play: hidden cards, and swaps that keep every spot able to become a run",
     ),
     OptionSpec(
         "finish", 30,
         f"the track's length: the first side to reach this many points wins "
         f"({FINISH_RANGE[0]}–{FINISH_RANGE[1]})",
         parse=int_option(*FINISH_RANGE),
+        prompt="Points that win the match (default 30)",
     ),
 )
 

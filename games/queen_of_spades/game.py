@@ -15,11 +15,13 @@ OPTIONS = (
         "the match ends when a player reaches this many points (highest total wins); 0: no target, "
         "the match goes on until the table ends it",
         parse=int_option(0, 100_000),
+        prompt="Score that wins the match (default 1000; 0 = endless, until the table ends it)",
     ),
     OptionSpec(
         "rounds", 0,
         "the match also ends after this many rounds (highest total wins); 0: no limit",
         parse=int_option(0, 1000),
+        prompt="Also end the match after this many rounds (default 0 = no limit)",
     ),
 )
 

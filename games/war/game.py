@@ -13,6 +13,8 @@ OPTIONS = (
         "no-cards: a player is out when their field and deck are both empty (English rules); "
         "field-empty: out as soon as their field is empty (French rules)",
         choices=LOSS_RULES,
+        prompt="When a player is out (default: when field and deck are both empty)",
+        labels={"no-cards": "Out when field and deck are empty", "field-empty": "Out as soon as the field is empty"},
     ),
 )
 

@@ -1,0 +1,132 @@
+"""QUASH on Discord: nine spots a side and the track on the table; a move is chosen card
+by card (card, then spot; in advanced play the swap chain one card at a time), plus secret
+tiebreak choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service import HandSnapshot, TableSnapshot
+from games.base import Action
+from games.cards import parse_card, pretty
+
+from ..ui import GameUI
+
+SIDES = ("RED", "BLACK")
+SIDE_MARKS = {"RED": "🟥", "BLACK": "⬛"}
+ACE_HIGH = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+HOW = {"rank": "higher card", "top": "higher top card", "suit": "same-suit run", "failed": "run vs failed",
+       "tiebreak": "tiebreak", "no-cards": "no leftover cards"}
+
+
+def by_rank(codes: list[str]) -> list[str]:
+    return sorted(codes, key=lambda c: (ACE_HIGH[parse_card(c).rank], "SHDC".index(parse_card(c).suit)))
+
+
+def spot_cards(spot: dict[str, Any]) -> str:
+    shown = pretty(by_rank(spot["cards"])) if spot["cards"] else ""
+    return (shown + " " + "▢ " * spot["open"]).strip() or "▢"
+
+
+def result_text(spot: dict[str, Any]) -> str:
+    """One scored spot of a round summary, e.g. "`2` ⬛ +2 (run vs failed)"."""
+    number, winner, how = spot["spot"], spot["winner"], spot["how"]
+    if winner is None:
+        return f"`{number}` both failed, +1 each" if how == "both-failed" else f"`{number}` nobody ({HOW[how]})"
+    return f"`{number}` {SIDE_MARKS[winner]} +{spot['points'][SIDES.index(winner)]} ({HOW.get(how, how)})"
+
+
+def round_summary(view: dict[str, Any]) -> list[str]:
+    """The previous round, spot by spot: the next deal clears the board, and a round's
+    scoring lines are more than the table's Latest lines can hold."""
+    last = view.get("last_round")
+    if not last:
+        return []
+    lines = [f"**Round {last['round']} scored** — RED +{last['points'][0]} · BLACK +{last['points'][1]}"]
+    spots = {spot["spot"]: spot for spot in last["spots"]}
+    for section in view["sections"]:
+        parts = [result_text(spots[n]) for n in section if n in spots]
+        final = spots.get(section[-1])
+        if final and final["quash"] and final["winner"]:
+            parts.append(f"QUASH {SIDE_MARKS[final['winner']]} +2")
+        if parts:
+            lines.append(" · ".join(parts))
+    return lines
+
+
+def spot_mark(spot: dict[str, Any], side: str) -> str:
+    if spot.get("failed"):
+        return " ✗"
+    return " ✓" if spot.get("scored") and spot.get("winner") == side else ""
+
+
+class QuashUI(GameUI):
+    start_description = "Open a QUASH table in this channel (2 players, or 4 in two teams)"
+    step_end = ">"
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        return f"first to {options['finish']}" + (" · advanced (hidden cards, swaps)" if options["advanced"] else "")
+
+    def board(self, table: TableSnapshot) -> str:
+        view, names = table.view or {}, table.names
+        red, black = (f"{SIDE_MARKS[side]} **{side}** ({', '.join(names[s] for s in view['teams'][i])})"
+                      for i, side in enumerate(view["sides"]))
+        lines = [f"{red} **{view['track'][0]}** · {black} **{view['track'][1]}** — first to {view['finish']}",
+                 f"Round {view['round']} · dealer {names[view['dealer']]} · draw pile {view['pile_count']}"]
+        for section in view["sections"]:
+            lines.append("")
+            for number in section:
+                spots = view["board"][0][number - 1], view["board"][1][number - 1]
+                lines.append(f"`{number}` {spots[0]['kind']} — 🟥 {spot_cards(spots[0])}{spot_mark(spots[0], 'RED')}"
+                             f" · ⬛ {spot_cards(spots[1])}{spot_mark(spots[1], 'BLACK')}")
+        if view["phase"] == "play" and view.get("last_round"):
+            lines += ["", *round_summary(view)]
+        tiebreak = view.get("tiebreak")
+        if tiebreak:
+            waiting = ", ".join(names[s] for s in tiebreak["waiting"])
+            lines.append(f"\n**Tiebreaker for spot {tiebreak['spot']}** — waiting for {waiting} to choose a card "
+                         f"(leftovers: RED {view['leftover_counts'][0]}, BLACK {view['leftover_counts'][1]}).")
+        return "\n".join(lines)
+
+    def hand(self, hand: HandSnapshot) -> str:
+        view = hand.view
+        lines = [f"You play for **{view['side']}**.",
+                 f"**Your {'leftover cards' if view['phase'] == 'tiebreak' else 'hand'} ({len(view['hand'])}):** "
+                 f"{pretty(by_rank(view['hand'])) or '—'}"]
+        if view.get("your_tiebreak_card"):
+            lines.append(f"Your side's face-down tiebreak card: {parse_card(view['your_tiebreak_card']).pretty}")
+        lines.append("**Your side:** " + " · ".join(f"`{spot['spot']}` {spot_cards(spot)}" for spot in view["board"][hand.seat % 2]))
+        if view.get("free_placement"):
+            lines.append("No placement can keep a run possible: any card may go on any open slot this turn.")
+        return "\n".join(lines)
+
+    def step_path(self, action: Action) -> tuple[str, ...]:
+        # A placement or swap chain is chosen along its path card, spot (, card, spot…): a menu per step but the last.
+        return tuple(map(str, action.args[:-1])) if action.kind in ("place", "swap") else ()
+
+    def step_placeholder(self, path: tuple[str, ...]) -> str:
+        level = len(path) - 1  # the path alternates: a card (level 0, then every displaced card), a spot (odd levels)
+        return "Place a card…" if level == 0 else "…or swap a card out of a spot…" if level % 2 else "…moving which card out?"
+
+    def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
+        return self._token_label(path[-1], hand) + (" — swap a card out" if (len(path) - 1) % 2 else "")
+
+    def _token_label(self, token: str, hand: HandSnapshot) -> str:
+        if token.isdigit():
+            spot = hand.view["board"][hand.seat % 2][int(token) - 1]
+            return f"Spot {token} ({spot['kind']}): {spot_cards(spot)}"
+        return parse_card(token).pretty
+
+    def action_label(self, action: Action, hand: HandSnapshot) -> str:
+        if action.kind == "place":
+            return f"{parse_card(action.args[0]).pretty} → {self._token_label(str(action.args[1]), hand)}"
+        if action.kind == "swap":
+            return "Swap: " + " → ".join(parse_card(a).pretty if isinstance(a, str) else f"spot {a}" for a in action.args)
+        if action.kind == "tiebreak":
+            return f"Play {parse_card(action.args[0]).pretty} face down"
+        if action.kind == "chooser":
+            return f"Let {hand.table.names[action.args[0]]} choose our tiebreak cards"
+        return str(action)
+
+
+UI = QuashUI

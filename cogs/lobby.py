@@ -1,0 +1,74 @@
+"""The lobby message and its buttons (``dh:lobby:<table>:<verb>``).
+
+The service edits the lobby message itself after every change, so a button only
+asks the service and acknowledges the click.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import UserError
+from bot.service import TableSnapshot
+
+from .common import guarded, is_admin, player_of, service_of, static_view
+from .ui import Rendered, lobby_embed, ui_for
+
+LOBBY_VERBS = {
+    "join": ("Join", discord.ButtonStyle.success, 0),
+    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+    "ai": ("Add AI", discord.ButtonStyle.secondary, 0),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary, 0),
+    "side": ("Switch side", discord.ButtonStyle.secondary, 1),
+    "start": ("Start", discord.ButtonStyle.primary, 1),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)"):
+    def __init__(self, table_id: int, verb: str) -> None:
+        label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
+        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            service = service_of(interaction)
+            player = player_of(interaction)
+            if self.verb == "join":
+                await service.join(self.table_id, player)
+            elif self.verb == "leave":
+                await service.leave_lobby(self.table_id, player)
+            elif self.verb == "ai":
+                await service.add_ai(self.table_id, player)
+            elif self.verb == "unai":
+                await service.remove_ai(self.table_id, player)
+            elif self.verb == "side":
+                await service.switch_side(self.table_id, player)
+            elif self.verb == "start":
+                await service.start(self.table_id, player)
+            elif self.verb == "cancel":
+                await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
+            else:
+                raise UserError("That button isn't one Deckhand knows.")
+            # The service edits the lobby message itself; acknowledge without changing it here.
+            await interaction.response.defer()
+
+        await guarded(interaction, run)
+
+
+def lobby_view(table_id: int, sides: bool = False) -> discord.ui.View:
+    """The lobby's buttons; "Switch side" only for games played in sides."""
+    return static_view([LobbyButton(table_id, verb) for verb in LOBBY_VERBS if verb != "side" or sides])
+
+
+def lobby_message(table: TableSnapshot) -> Rendered:
+    """The lobby: seats and options, with its buttons while the table is open."""
+    row = table.row
+    sides = bool(ui_for(row.game_id).game.sides)
+    return Rendered(embed=lobby_embed(table), view=lobby_view(row.id, sides) if row.status == "lobby" else None)

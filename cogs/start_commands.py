@@ -1,0 +1,82 @@
+"""``/<game> start``, generated from each game's table options (its ``OptionSpec``s).
+
+The group is ``Game.command`` described by ``Game.summary``; ``start`` has one option
+per table option (choices with the spec's labels, ranges for whole numbers, booleans
+for on/off) and the shared ``timer``. An option left out keeps the engine's default.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+
+from bot.service import MAX_TIMER_MINUTES
+from games.base import Game, OptionSpec
+
+from .limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
+from .tables import open_table
+
+TIMER_DESCRIPTION = "Minutes per turn before the AI plays for you; 0 turns it off (default: the server's, or 10)"
+
+
+def slash_type(spec: OptionSpec) -> Any:
+    """The option's type as discord.py reads it: choices are sent as text, whatever
+    the engine's values (Q2J's ``short_hand`` is ``"random"``, 0 or 1)."""
+    if spec.choices:
+        return str
+    if isinstance(spec.default, bool):
+        return bool
+    if spec.bounds is not None:
+        return app_commands.Range[int, spec.bounds[0], spec.bounds[1]]
+    return type(spec.default)
+
+
+def engine_value(spec: OptionSpec, value: Any) -> Any:
+    """The engine's value for what Discord sent."""
+    if spec.choices:
+        return {str(choice): choice for choice in spec.choices}.get(value, value)
+    return value
+
+
+def start_command(game: Game, description: str) -> app_commands.Command:
+    specs = {spec.name: spec for spec in game.options}
+
+    async def start(interaction: discord.Interaction, **given: Any) -> None:
+        timer = given.pop("timer", None)
+        options = {name: engine_value(specs[name], value) for name, value in given.items() if value is not None}
+        await open_table(interaction, game.id, options, timer)
+
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    parameters += [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[annotation])
+        for name, annotation in [*((s.name, slash_type(s)) for s in game.options),
+                                 ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES])]
+    ]
+    start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    app_commands.describe(
+        **{s.name: clip(s.prompt or s.description, COMMAND_DESCRIPTION) for s in game.options}, timer=TIMER_DESCRIPTION,
+    )(start)
+    choices = {
+        s.name: [app_commands.Choice(name=clip(s.labels.get(c, str(c)), CHOICE_NAME), value=str(c)) for c in s.choices]
+        for s in game.options if s.choices
+    }
+    if choices:
+        app_commands.choices(**choices)(start)
+    return app_commands.Command(name="start", description=clip(description, COMMAND_DESCRIPTION), callback=start)
+
+
+def group_name(game: Game) -> str:
+    """The game's slash-command group: ``Game.command``, else its id."""
+    return game.command or game.id
+
+
+def start_group(game: Game, description: str) -> app_commands.Group:
+    """``/<game.command>`` with its ``start`` command (``description``: what start says)."""
+    group = app_commands.Group(name=group_name(game), description=clip(game.summary or game.name, COMMAND_DESCRIPTION),
+                               guild_only=True)
+    group.add_command(start_command(game, description))
+    return group

@@ -1,0 +1,67 @@
+"""The command tree is synced with Discord only when it changed since the last sync
+(Discord rate-limits syncing), or when ``python -m bot --sync`` asks."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.__main__ import main
+from discord_harness import DiscordHarness
+from discord_play import make_bot, make_server, start_bot
+
+SYNC = r"^/applications/\d+/commands$"
+
+
+def syncs(h: DiscordHarness) -> int:
+    return len(h.requests_to("PUT", SYNC))
+
+
+async def test_a_restart_with_the_same_commands_does_not_sync(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path)
+        assert syncs(h) == 1
+        await h.stop()
+        await start_bot(h, s.db_path)
+        assert syncs(h) == 1
+        await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)  # still there
+
+
+async def test_a_changed_tree_is_synced_once(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        bot = await start_bot(h, s.db_path)
+
+        @app_commands.command(name="ping", description="A command added after the last sync")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pong")
+
+        bot.tree.add_command(ping)
+        await bot.sync_commands()
+        assert syncs(h) == 2
+        assert any(c["name"] == "ping" for c in h.commands())
+        await bot.sync_commands()
+        assert syncs(h) == 2
+
+
+async def test_sync_is_forced_on_request(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path)
+        await h.stop()
+        bot = make_bot(s.db_path)
+        bot.force_sync = True
+        await h.start(bot)
+        assert syncs(h) == 2
+
+
+def test_the_sync_flag_reaches_the_bot(monkeypatch):
+    started = []
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setattr("bot.client.DeckhandBot.run", lambda bot, *a, **k: started.append(bot.force_sync))
+    assert main(["--sync"]) == 0 and main([]) == 0
+    assert started == [True, False]
+    with pytest.raises(SystemExit):
+        main(["--bogus"])
