@@ -17,6 +17,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTu
 from .cards import Card, parse_card
 from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
+from .rules_text import GameRules
 
 JsonScalar = str | int | bool | None
 
@@ -177,6 +178,34 @@ def bool_option(value: Any) -> bool:
     return value
 
 
+CheckOptions = Callable[[dict[str, Any], int | None], None]
+
+
+def normalize_options(
+    game_name: str,
+    specs: Sequence[OptionSpec],
+    options: Mapping[str, Any] | None,
+    players: int | None = None,
+    check: CheckOptions | None = None,
+) -> dict[str, Any]:
+    """Fill defaults and validate; unknown names, bad values or combinations raise GameError.
+
+    With ``players`` unknown (a lobby), checks that depend on the count wait for ``new_game``.
+    A game's state uses this directly (its hand-set positions), its :class:`Game` through
+    :meth:`Game.normalize_options`.
+    """
+    options = dict(options or {})
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise GameError(f"Unknown option {unknown[0]!r} for {game_name}; options are: {names}")
+    normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
+    if check is not None:
+        check(normalized, players)
+    return normalized
+
+
 @contextmanager
 def reading_snapshot(data: Mapping[str, Any], game_id: str, version: int, name: str) -> Iterator[None]:
     """For an engine's ``from_json``: check the snapshot's game and format, and turn a
@@ -292,7 +321,7 @@ class Game:
     leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
     on_timeout: Callable[[GameState, int], Action] | None = None
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
-    check_options: Callable[[dict[str, Any], int | None], None] | None = None
+    check_options: CheckOptions | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
     command: str = ""
     """The slash-command group that opens a table (``"qos"`` for ``/qos start``)."""
@@ -301,6 +330,14 @@ class Game:
     sides: tuple[str, ...] = ()
     """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
     ``s % len(sides)``; empty for games where everyone plays alone."""
+
+    order: int = 100
+    """Where the game comes in lists (``GAME_IDS``, ``/rules``, ``docs/rules.md``): lowest first."""
+    rules: GameRules | None = None
+    """The game's rules in words, for ``/rules`` and ``docs/rules.md``."""
+    quick_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that keep a game played at random short (e.g. a few rounds instead of a
+    target score), merged into the shared contract test's cases and the benchmarks."""
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Which seats play together: one group per side, or every seat alone."""
@@ -312,20 +349,8 @@ class Game:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def normalize_options(self, options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-        """Fill defaults and validate; unknown names, bad values or combinations raise GameError.
-
-        With ``players`` unknown (a lobby), checks that depend on the count wait for ``new_game``.
-        """
-        options = dict(options or {})
-        known = {spec.name: spec for spec in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            names = ", ".join(known) or "none"
-            raise GameError(f"Unknown option {unknown[0]!r} for {self.name}; options are: {names}")
-        normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
-        if self.check_options is not None:
-            self.check_options(normalized, players)
-        return normalized
+        """:func:`normalize_options` with this game's options and checks."""
+        return normalize_options(self.name, self.options, options, players, self.check_options)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():

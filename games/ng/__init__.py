@@ -80,7 +80,8 @@ adds ``hand`` (sorted outside a face-up game), ``your_turn, legal`` (action code
 """
 
 from .actions import NGAction
-from .game import GAME, OPTIONS
+from .game import GAME
+from .options import OPTIONS
 from .state import STALL_LIMIT, NGState
 
 __all__ = ["GAME", "OPTIONS", "NGAction", "NGState", "STALL_LIMIT"]

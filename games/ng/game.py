@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, GameState, OptionSpec, bool_option
+from ..base import Game, GameState
 from .actions import NGAction
 from .ai import choose
+from .options import NAME, OPTIONS
+from .rules_text import RULES
 from .state import NGState
-
-OPTIONS = (
-    OptionSpec(
-        "faceup", False,
-        "every card is public: hands, face-down field cards and the deck order",
-        parse=bool_option,
-    ),
-)
 
 
 def create(players: int, options: dict[str, Any], seed: int) -> GameState:
@@ -24,7 +18,7 @@ def create(players: int, options: dict[str, Any], seed: int) -> GameState:
 
 GAME = Game(
     id="ng",
-    name="Q Squared Joe NG",
+    name=NAME,
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -33,5 +27,7 @@ GAME = Game(
     action_class=NGAction,
     ai=choose,
     command="ng",
+    order=3,
+    rules=RULES,
     summary="Q Squared Joe NG, the combat game of stacks",
 )

@@ -36,6 +36,7 @@ from .actions import (
     ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, arity, card_arg, index_arg,
 )
 from .deal import deal_game
+from .options import normalize
 
 FORMAT = 1
 STALL_LIMIT = 40
@@ -148,12 +149,10 @@ class NGState(GameState):
         must hold nothing; every other seat needs a field card. Duplicate cards,
         fewer than two seats in play, or a bad ``turn`` raise :class:`GameError`.
         """
-        from .game import GAME  # imported late to avoid a cycle
-
         players = len(hands)
         if not 2 <= players <= 4:
             raise GameError(f"NG is for 2–4 players, not {players}")
-        opts = GAME.normalize_options({"faceup": faceup})
+        opts = normalize({"faceup": faceup})
         if len(fields) != players or (resources is not None and len(resources) != players):
             raise GameError("hands, fields and resources need one entry per seat")
         hand_ids = [[card_id(c) for c in h] for h in hands]

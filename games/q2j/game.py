@@ -4,33 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, GameState, OptionSpec
+from ..base import Game, GameState
 from .actions import Q2JAction
 from .ai import choose
-from .state import Q2JState, check_options
-
-VARIANTS = ("standard", "classic", "faceup", "challenge", "countdown")
-MATCHES = ("single", "elimination")
-
-OPTIONS = (
-    OptionSpec(
-        "variant", "standard",
-        "standard: Q2J with the Q² and Joe rules; classic: no Q²/Joe; faceup: all hands public; "
-        "challenge: 2 players, 1 card against 5; countdown: new hands of 4, 3, 2, 1 after emptying one",
-        choices=VARIANTS,
-    ),
-    OptionSpec(
-        "match", "single",
-        "single: the first to empty their hand wins; elimination: each game the last player "
-        "holding cards is out, until one player remains",
-        choices=MATCHES,
-    ),
-    OptionSpec(
-        "short_hand", "random",
-        "challenge only: who is dealt the 1-card hand: random (seeded), or seat 0 or 1",
-        choices=("random", 0, 1),
-    ),
-)
+from .options import NAME, OPTIONS, check_options
+from .rules_text import RULES
+from .state import Q2JState
 
 
 def create(players: int, options: dict[str, Any], seed: int) -> GameState:
@@ -39,7 +18,7 @@ def create(players: int, options: dict[str, Any], seed: int) -> GameState:
 
 GAME = Game(
     id="q2j",
-    name="Q Squared Joe",
+    name=NAME,
     min_players=2,
     max_players=10,
     options=OPTIONS,
@@ -49,5 +28,7 @@ GAME = Game(
     ai=choose,
     check_options=check_options,
     command="q2j",
+    order=1,
+    rules=RULES,
     summary="Q Squared Joe, the shedding game",
 )

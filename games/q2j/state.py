@@ -27,6 +27,7 @@ from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
+from .options import normalize
 from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
 
 FORMAT = 1
@@ -131,10 +132,8 @@ class Q2JState(GameState):
         lists the stock bottom first, so its last card is drawn first. Duplicate
         cards, or a queen pair on top without ``duty``, raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         players = len(hands)
-        opts = GAME.normalize_options(options, players)
+        opts = normalize(options, players)
         tops = [top] if isinstance(top, (str, Card)) else list(top)
         top_ids = [card_id(c) for c in tops]
         if len(top_ids) == 2:
@@ -546,16 +545,3 @@ class Q2JState(GameState):
                 data["game_number"], list(data["levels"]), data["short_hand"], data["over"], data["winner"],
                 [Event.from_json(e) for e in data["opening"]],
             )
-
-
-def check_options(options: Mapping[str, Any], players: int | None) -> None:
-    """Raise :class:`GameError` for option combinations Q2J does not offer
-    (the player count is checked once it is known)."""
-    short = options["short_hand"]
-    if short != "random" and (type(short) is not int or short not in (0, 1)):
-        raise GameError(f"Option short_hand={short!r} is not valid; choose one of: random, 0, 1")
-    if options["variant"] == "challenge":
-        if players is not None and players != 2:
-            raise GameError(f"Challenge is for exactly 2 players, not {players}")
-    elif short != "random":
-        raise GameError("Option short_hand only applies to the challenge variant")

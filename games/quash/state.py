@@ -35,6 +35,7 @@ from ..rng import Rng
 from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
 from .chains import advanced_moves, chain_text, check_chain
 from .deal import cut_for_deal, deal_round
+from .options import normalize
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
 from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
 
@@ -188,11 +189,9 @@ class QuashState(GameState):
         but playing it until nobody can place raises ``RuntimeError``.
         Duplicates, overfull spots or bad seats raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         if players not in (2, 4):
             raise GameError(f"QUASH is for 2 or 4 players, not {players!r}")
-        opts = GAME.normalize_options({"advanced": advanced, "finish": finish}, players)
+        opts = normalize({"advanced": advanced, "finish": finish}, players)
 
         def ids(cards: Sequence[CardLike] | str) -> list[int]:
             if isinstance(cards, str):

@@ -110,7 +110,8 @@ Tests build positions with :meth:`QoSState.from_position`.
 """
 
 from .actions import QoSAction
-from .game import GAME, OPTIONS
+from .game import GAME
+from .options import OPTIONS
 from .points import card_points, round_score
 from .state import STALL_LIMIT, QoSState
 

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Game, GameState, OptionSpec, int_option
+from ..base import Action, Game, GameState
 from ..rng import Rng
 from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
 from .ai import choose
+from .options import NAME, OPTIONS
+from .rules_text import RULES
 from .state import QoSState
-
-OPTIONS = (
-    OptionSpec(
-        "target", 1000,
-        "the match ends when a player reaches this many points (highest total wins); 0: no target, "
-        "the match goes on until the table ends it",
-        parse=int_option(0, 100_000),
-    ),
-    OptionSpec(
-        "rounds", 0,
-        "the match also ends after this many rounds (highest total wins); 0: no limit",
-        parse=int_option(0, 1000),
-    ),
-)
 
 
 def create(players: int, options: dict[str, Any], seed: int) -> GameState:
@@ -43,7 +31,7 @@ def on_timeout(state: GameState, seat: int) -> Action:
 
 GAME = Game(
     id="queen-of-spades",
-    name="Queen of Spades",
+    name=NAME,
     min_players=2,
     max_players=8,
     options=OPTIONS,
@@ -53,6 +41,9 @@ GAME = Game(
     ai=choose,
     points="match points",
     on_timeout=on_timeout,
+    quick_options={"rounds": 2},
     command="qos",
+    order=4,
+    rules=RULES,
     summary="Queen of Spades, two-deck rummy with wild 2s",
 )

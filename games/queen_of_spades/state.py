@@ -38,6 +38,7 @@ from .actions import (
     NEXT, NEXT_ACTION, PILE, RANK_ARG, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
 )
 from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
+from .options import normalize
 from .points import (
     CODE, DECK, ID_BY_CODE, IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF,
     SINGULAR, TWO, card_id, full_deck, pretty,
@@ -209,12 +210,10 @@ class QoSState(GameState):
         the decks hold, invalid sets, two sets of one rank, an empty hand or an
         empty draw pile raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         players = len(hands)
         if not 2 <= players <= 8:
             raise GameError(f"Queen of Spades is for 2–8 players, not {players}")
-        opts = GAME.normalize_options(options, players)
+        opts = normalize(options, players)
         if phase not in ("take", "lay"):
             raise GameError(f"phase must be 'take' or 'lay', not {phase!r}")
         hand_ids = [[card_id(c) for c in h] for h in hands]

@@ -78,7 +78,8 @@ Tests build positions with :meth:`WarState.from_position`.
 
 from ..q2j import compare
 from .actions import WarAction
-from .game import GAME, OPTIONS
+from .game import GAME
+from .options import OPTIONS
 from .state import WarState
 
 __all__ = ["GAME", "OPTIONS", "WarAction", "WarState", "compare"]

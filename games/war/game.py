@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, GameState, OptionSpec
+from ..base import Game, GameState
 from .actions import WarAction
 from .ai import choose
-from .state import LOSS_RULES, WarState
-
-OPTIONS = (
-    OptionSpec(
-        "loss", "no-cards",
-        "no-cards: a player is out when their field and deck are both empty (English rules); "
-        "field-empty: out as soon as their field is empty (French rules)",
-        choices=LOSS_RULES,
-    ),
-)
+from .options import NAME, OPTIONS
+from .rules_text import RULES
+from .state import WarState
 
 
 def create(players: int, options: dict[str, Any], seed: int) -> GameState:
@@ -25,7 +18,7 @@ def create(players: int, options: dict[str, Any], seed: int) -> GameState:
 
 GAME = Game(
     id="war",
-    name="Q Squared Joe War",
+    name=NAME,
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -34,5 +27,7 @@ GAME = Game(
     action_class=WarAction,
     ai=choose,
     command="war",
+    order=2,
+    rules=RULES,
     summary="Q Squared Joe War, the combat game",
 )

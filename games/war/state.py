@@ -29,9 +29,9 @@ from ..rng import Rng
 from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
 from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
+from .options import normalize
 
 FORMAT = 1
-LOSS_RULES = ("no-cards", "field-empty")
 _CARDS = len(DECK)
 
 
@@ -132,12 +132,10 @@ class WarState(GameState):
         tapped cards outside a field, a seat to act that is out, or fewer than
         two seats with cards raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         players = len(fields)
         if not 2 <= players <= 4:
             raise GameError(f"War is for 2–4 players, not {players}")
-        opts = GAME.normalize_options(options)
+        opts = normalize(options)
         field_ids = [[card_id(c) for c in f] for f in fields]
         deck_ids = [[card_id(c) for c in d] for d in (decks if decks is not None else [()] * players)]
         if len(deck_ids) != players:

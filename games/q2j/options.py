@@ -1,0 +1,51 @@
+"""Q Squared Joe's name and table options, below its state and its :class:`~games.base.Game`
+(both validate options with :func:`normalize`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import OptionSpec, normalize_options
+from ..errors import GameError
+
+NAME = "Q Squared Joe"
+VARIANTS = ("standard", "classic", "faceup", "challenge", "countdown")
+MATCHES = ("single", "elimination")
+
+OPTIONS = (
+    OptionSpec(
+        "variant", "standard",
+        "standard: Q2J with the Q² and Joe rules; classic: no Q²/Joe; faceup: all hands public; "
+        "challenge: 2 players, 1 card against 5; countdown: new hands of 4, 3, 2, 1 after emptying one",
+        choices=VARIANTS,
+    ),
+    OptionSpec(
+        "match", "single",
+        "single: the first to empty their hand wins; elimination: each game the last player "
+        "holding cards is out, until one player remains",
+        choices=MATCHES,
+    ),
+    OptionSpec(
+        "short_hand", "random",
+        "challenge only: who is dealt the 1-card hand: random (seeded), or seat 0 or 1",
+        choices=("random", 0, 1),
+    ),
+)
+
+
+def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+    """Q Squared Joe's options with defaults filled in; bad names, values or combinations raise GameError."""
+    return normalize_options(NAME, OPTIONS, options, players, check_options)
+
+
+def check_options(options: Mapping[str, Any], players: int | None) -> None:
+    """Raise :class:`GameError` for option combinations Q2J does not offer
+    (the player count is checked once it is known)."""
+    short = options["short_hand"]
+    if short != "random" and (type(short) is not int or short not in (0, 1)):
+        raise GameError(f"Option short_hand={short!r} is not valid; choose one of: random, 0, 1")
+    if options["variant"] == "challenge":
+        if players is not None and players != 2:
+            raise GameError(f"Challenge is for exactly 2 players, not {players}")
+    elif short != "random":
+        raise GameError("Option short_hand only applies to the challenge variant")

@@ -1,0 +1,29 @@
+"""Queen of Spades's name and table options, below its state and its :class:`~games.base.Game`
+(both validate options with :func:`normalize`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import OptionSpec, int_option, normalize_options
+
+NAME = "Queen of Spades"
+
+OPTIONS = (
+    OptionSpec(
+        "target", 1000,
+        "the match ends when a player reaches this many points (highest total wins); 0: no target, "
+        "the match goes on until the table ends it",
+        parse=int_option(0, 100_000),
+    ),
+    OptionSpec(
+        "rounds", 0,
+        "the match also ends after this many rounds (highest total wins); 0: no limit",
+        parse=int_option(0, 1000),
+    ),
+)
+
+
+def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+    """Queen of Spades's options with defaults filled in; bad names, values or combinations raise GameError."""
+    return normalize_options(NAME, OPTIONS, options, players)
