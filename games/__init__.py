@@ -5,8 +5,9 @@ The registry: every subpackage of ``games`` whose package exposes ``GAME`` (a
 ``__path__`` — adding a game is adding its package, nothing else.
 ``GAME_IDS`` lists the ids in the games' ``order``; ``get_game(game_id)``
 returns one game, ``all_games()`` all of them, ``all_rules()`` their rules
-text. ``register(game)`` adds a game from elsewhere, and ``discover(path)``
-the game packages of another directory (tests use both). See DESIGN.md,
+text. ``register(game)`` adds a game from elsewhere, ``discover(path)`` the game
+packages of another directory, and ``registered(game)`` swaps a game in for
+one block (tests use these). See DESIGN.md,
 "Engine contract".
 """
 
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from .base import Action, Event, Game, GameState, Outcome
 from .errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
@@ -33,21 +35,38 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
             register(game)
 
 
+def _set(game_id: str, game: Game | None) -> None:
+    global GAME_IDS
+    if game is None:
+        _GAMES.pop(game_id, None)
+    else:
+        _GAMES[game_id] = game
+    GAME_IDS = tuple(g.id for g in all_games())
+
+
 def register(game: Game) -> None:
     """Add ``game`` to the registry; registering another game under a taken id raises GameError."""
     known = _GAMES.get(game.id)
     if known is not None and known is not game:
         raise GameError(f"Two games use the id {game.id!r}")
-    _GAMES[game.id] = game
-    global GAME_IDS
-    GAME_IDS = tuple(g.id for g in all_games())
+    _set(game.id, game)
 
 
 def unregister(game_id: str) -> None:
     """Remove a game added with :func:`register` or :func:`discover` (tests clean up with it)."""
-    _GAMES.pop(game_id, None)
-    global GAME_IDS
-    GAME_IDS = tuple(g.id for g in all_games())
+    _set(game_id, None)
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """Within the block, ``game`` is registered, in place of any game with its id (tests swap
+    a game's AI this way); afterwards the registry is as it was."""
+    previous = _GAMES.get(game.id)
+    _set(game.id, game)
+    try:
+        yield game
+    finally:
+        _set(game.id, previous)
 
 
 def discover(directory: str) -> list[Game]:
@@ -82,5 +101,5 @@ _load_packages(__path__, __name__ + ".")
 __all__ = [
     "Action", "Event", "Game", "GameState", "Outcome", "GameError", "GameFinished", "IllegalAction",
     "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "register",
-    "unregister", "discover",
+    "unregister", "registered", "discover",
 ]

@@ -28,6 +28,8 @@ MAX_SEATS = 4
 SLOTS = 5
 MAX_HAND = 52
 """Hand positions are below this (a hand can never hold the whole deck, but the table is simple)."""
+STALL_LIMIT = 40
+"""The game ends when this many turns in a row put no card on the discard pile."""
 
 KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
 TARGETS = ("stack", "hand", "resource")

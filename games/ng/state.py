@@ -33,16 +33,13 @@ from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
 from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
 from .actions import (
-    ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, arity, card_arg, index_arg,
+    ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, arity, card_arg, index_arg,
 )
 from .deal import deal_game
 from .options import normalize
+from .view import build_view
 
 FORMAT = 1
-STALL_LIMIT = 40
-"""The game ends when this many turns in a row put no card on the discard pile."""
-
-
 def _pretty(cards: Iterable[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
@@ -502,8 +499,6 @@ class NGState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public). Keys are listed in the package docs."""
-        from .view import build_view
-
         return build_view(self, seat)
 
     def is_over(self) -> bool:

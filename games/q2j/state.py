@@ -29,6 +29,7 @@ from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
 from .options import normalize
 from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
+from .view import build_view
 
 FORMAT = 1
 HAND_SIZE = 5
@@ -407,55 +408,7 @@ class Q2JState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public). Keys are listed in the package docs."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise MalformedAction(f"There is no seat {seat!r} at this table")
-        outcome = self.outcome()
-        top = self.discard[-2:] if self.duty is not None else self.discard[-1:]
-        view: dict[str, Any] = {
-            "game": self.game_id,
-            "variant": self.variant,
-            "match": self.match,
-            "players": self.players,
-            "viewer": seat,
-            "turn": None if self.over else self.turn,
-            "to_act": self.to_act(),
-            "top": [CODE[c] for c in top],
-            "top_is_qq": self.duty is not None,
-            "stock_count": len(self.stock),
-            "discard_count": len(self.discard),
-            "hand_counts": [len(h) for h in self.hands],
-            "hands": [[CODE[c] for c in h] for h in self.hands] if self.faceup else None,
-            "duty": None if self.duty is None else {"qq_seat": self.duty, "owed_by": self.turn, "free_play": self.free},
-            "status": self._statuses(),
-            "eliminated": list(self.eliminated),
-            "game_number": self.game_number,
-            "countdown": list(self.levels) if self.countdown else None,
-            "short_hand": self.short_hand,
-            "over": self.over,
-            "outcome": outcome.to_json() if outcome else None,
-        }
-        if seat is not None:
-            legal = self.legal_actions(seat)
-            view["hand"] = [CODE[c] for c in self.hands[seat]]
-            view["your_turn"] = bool(legal)
-            view["legal"] = [a.code() for a in legal]
-            penalty: list[str] = []
-            if legal and self.duty is None:
-                top_card = self.discard[-1]
-                penalty = [CODE[c] for c in self.hands[seat] if CMP[c][top_card] == 0]
-            view["penalty_cards"] = penalty
-        return view
-
-    def _statuses(self) -> list[str]:
-        out = []
-        for s in range(self.players):
-            if self.over:
-                out.append("won" if s == self.winner else ("out" if s in self.eliminated else "lost"))
-            elif s in self.eliminated:
-                out.append("out")
-            else:
-                out.append("playing" if self.playing[s] else "safe")
-        return out
+        return build_view(self, seat)
 
     def is_over(self) -> bool:
         return self.over

@@ -38,6 +38,7 @@ from .deal import cut_for_deal, deal_round
 from .options import normalize
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
 from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
+from .view import build_view
 
 FORMAT = 1
 _KEY = SORT_KEY.__getitem__
@@ -271,6 +272,10 @@ class QuashState(GameState):
             pending, chooser = self.pending, self.chooser
             return sorted(chooser[side] for side in (0, 1) if pending[side] < 0)
         return []
+
+    def places_freely(self, seat: int) -> bool:
+        """Whether ``seat``'s placements now use advanced free placement (any spot that can still become a run)."""
+        return self._moves(seat)[1]
 
     def _moves(self, seat: int) -> tuple[list[Action], bool]:
         """(the placing seat's legal placements, whether advanced free placement applies); cached."""
@@ -535,8 +540,6 @@ class QuashState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        from .view import build_view
-
         return build_view(self, seat)
 
     # ----------------------------------------------------------- snapshots

@@ -35,7 +35,7 @@ from ..errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
     CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTEND_ACTION, LAY, LAY_ACTION,
-    NEXT, NEXT_ACTION, PILE, RANK_ARG, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
+    NEXT, NEXT_ACTION, PILE, RANK_ARG, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
 )
 from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
 from .options import normalize
@@ -43,25 +43,15 @@ from .points import (
     CODE, DECK, ID_BY_CODE, IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF,
     SINGULAR, TWO, card_id, full_deck, pretty,
 )
-from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
+from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, copy_record, match_end, match_outcome, summary_text
+from .view import build_view
 
 FORMAT = 1
-STALL_LIMIT = 10
-"""After this many turns in a row without a draw from the draw pile, the lone
-discard can't be taken: the next player must draw (the anti-stall ruling)."""
 PHASES = ("cut", "take", "play", "round_over", "match_over")
 
 
 def _plural(n: int, rank: int) -> str:
     return f"{n} {SINGULAR[rank] if n == 1 else PLURAL[rank]}"
-
-
-def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "round": record["round"], "dealer": record["dealer"], "end": record["end"], "out": record["out"],
-        "cut": dict(record["cut"]) if record["cut"] is not None else None,
-        "rows": [dict(row) for row in record["rows"]],
-    }
 
 
 def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
@@ -727,8 +717,6 @@ class QoSState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        from .view import build_view
-
         return build_view(self, seat)
 
     # ----------------------------------------------------------- snapshots
@@ -753,7 +741,7 @@ class QoSState(GameState):
                      for seat_sets in self.sets],
             "ready": list(self.ready),
             "scores": list(self.scores),
-            "history": [_copy_record(r) for r in self.history],
+            "history": [copy_record(r) for r in self.history],
             "cut": dict(self.cut) if self.cut is not None else None,
             "stall": self.stall,
             "end": self.end,
@@ -781,7 +769,7 @@ class QoSState(GameState):
                 phase=data["phase"], round_no=data["round"], dealer=data["dealer"], turn=data["turn"],
                 draw=ids(data["draw"]), discard=ids(data["discard"]), hands=[ids(h) for h in data["hands"]],
                 sets=sets, ready=list(data["ready"]), scores=list(data["scores"]),
-                history=[_copy_record(r) for r in data["history"]],
+                history=[copy_record(r) for r in data["history"]],
                 cut=dict(data["cut"]) if data["cut"] is not None else None, stall=data["stall"],
                 aside=ids(data["aside"]), end=data["end"], moves=data["moves"],
                 opening=[Event.from_json(e) for e in data["opening"]],

@@ -30,6 +30,7 @@ from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
 from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
 from .options import normalize
+from .view import build_view
 
 FORMAT = 1
 _CARDS = len(DECK)
@@ -398,8 +399,6 @@ class WarState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        from .views import build_view
-
         return build_view(self, seat)
 
     # ----------------------------------------------------------- snapshots
