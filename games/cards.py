@@ -10,7 +10,7 @@ names a card, not a physical copy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Callable, Iterable, Union
 
 from .errors import MalformedAction
 from .rng import Rng
@@ -115,3 +115,35 @@ def deal(stock: list[Card], hands: int, count: int) -> list[list[Card]]:
         for hand in dealt:
             hand.append(stock.pop())
     return dealt
+
+
+# -- card ids of one 52-card deck -------------------------------------------------------
+# Engines played with one deck and no jokers work with *card ids*: ``i`` is the index of
+# a card in :func:`standard_deck` order (suit-major: spades A..K, hearts, diamonds,
+# clubs), and ``DECK[i]`` is the interned :class:`Card`. Ids keep hot paths (legal
+# moves, random play) free of dataclass hashing; the tables below are indexed by id.
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+CODE: tuple[str, ...] = tuple(c.code for c in DECK)
+PRETTY: tuple[str, ...] = tuple(c.pretty for c in DECK)
+ID_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODE)}
+VALUE: tuple[int, ...] = tuple(c.value for c in DECK)
+"""Rank value by id, A=1 … K=13."""
+
+
+def card_id_reader(game_name: str) -> Callable[[CardLike], int]:
+    """The card-id reader of a game played with :data:`DECK`: it takes a card or a code
+    (any case) and refuses a joker with "<game_name> is played without jokers"."""
+
+    def card_id(card: CardLike) -> int:
+        if isinstance(card, str):
+            found = ID_BY_CODE.get(card)
+            if found is not None:
+                return found
+        parsed = parse_card(card)
+        if parsed.is_joker:
+            raise MalformedAction(f"{game_name} is played without jokers")
+        return CARD_ID[parsed]
+
+    return card_id

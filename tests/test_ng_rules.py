@@ -14,7 +14,7 @@ from games.cards import deal
 from games.errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
 from games.ng import GAME, STALL_LIMIT, NGAction, NGState
 from games.q2j import compare
-from games.q2j.rules import CODE
+from games.cards import CODE
 from games.rng import Rng
 from tests.contract import codes_in
 

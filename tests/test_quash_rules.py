@@ -18,7 +18,7 @@ from games.quash import (
 )
 from games.quash.ai import choose
 from games.quash.deal import cut_for_deal
-from games.q2j.rules import CODE
+from games.cards import CODE
 from games.rng import Rng
 from tests.contract import check_views, codes_in
 

@@ -9,12 +9,11 @@ import pytest
 import games
 import games.q2j
 from games.base import Action
-from games.cards import deal
+from games.cards import CODE, deal
 from games.errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
-from games.q2j.rules import CODE, card_id
 from games.rng import Rng
 from games.war import GAME, WarAction, WarState, compare
-from games.war.actions import ATTACK, DRAW, RECOVER
+from games.war.actions import ATTACK, DRAW, RECOVER, card_id
 from games.war.ai import choose
 from games.war.deal import choose_first
 
@@ -459,6 +458,13 @@ def test_malformed_moves_are_refused_without_change() -> None:
     refused(state, 0, Action("attack", ("JK", "JH")), MalformedAction)
     refused(state, 0, Action("attack", (["9S"], "JH")), MalformedAction)  # type: ignore[arg-type]
     refused(state, 0, "draw", MalformedAction)  # type: ignore[arg-type]
+
+
+def test_a_joker_is_refused_in_war_words() -> None:
+    state = pos([["9S", "2C"], ["JH", "4D"]], [["5C"], ["6C"]])
+    for action in (Action("attack", ("JK", "JH")), Action("attack", ("9S", "jk")), Action("recover", ("JK",))):
+        message = refused(state, 0, action, MalformedAction)
+        assert message == "Q Squared Joe War is played without jokers"
 
 
 def test_codes_are_case_insensitive() -> None:

@@ -21,8 +21,12 @@ builds the list.
 from __future__ import annotations
 
 from ..base import Action
+from ..cards import CODE, PRETTY, card_id_reader
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, PRETTY, card_id
+from .options import NAME
+
+card_id = card_id_reader(NAME)
+"""The id of a card or code; a joker is refused with a NG message ("{NAME} is played without jokers")."""
 
 MAX_SEATS = 4
 SLOTS = 5

@@ -1,6 +1,6 @@
 """The NG game state: plain data, a seeded Rng, and the rules of a turn.
 
-Representation (card ids from :mod:`games.q2j.rules`; codes once serialised):
+Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
 
 - ``hands[s]``: seat ``s``'s hand in *position order* (what a hand attack's
   position indexes). In a face-up game hands are kept sorted (the order is
@@ -28,12 +28,13 @@ from operator import itemgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike
+from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
 from .actions import (
-    ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, arity, card_arg, index_arg,
+    ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, arity, card_arg, card_id,
+    index_arg,
 )
 from .deal import deal_game
 from .options import normalize

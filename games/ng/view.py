@@ -11,8 +11,8 @@ from typing import Any
 
 # States are typed as the base GameState (a NGState at run time): state.py imports this module.
 from ..base import GameState
+from ..cards import CODE
 from ..errors import MalformedAction
-from ..q2j.rules import CODE
 from .actions import STALL_LIMIT
 
 

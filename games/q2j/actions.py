@@ -9,8 +9,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Action
+from ..cards import CODE, PRETTY
 from ..errors import MalformedAction
-from .rules import CODE, PRETTY, QUEENS, card_id
+from .rules import QUEENS, card_id
 
 
 class Q2JAction(Action):

@@ -22,13 +22,14 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike
+from ..concept import CMP
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
 from .options import normalize
-from .rules import CMP, CODE, DECK, ID_BY_CODE, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
+from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id, why_not
 from .view import build_view
 
 FORMAT = 1

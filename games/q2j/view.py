@@ -11,8 +11,9 @@ from typing import Any
 
 # States are typed as the base GameState (a Q2JState at run time): state.py imports this module.
 from ..base import GameState
+from ..cards import CODE
+from ..concept import CMP
 from ..errors import MalformedAction
-from .rules import CMP, CODE
 
 
 def statuses(state: GameState) -> list[str]:

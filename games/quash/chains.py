@@ -29,8 +29,8 @@ from typing import Sequence
 
 # States are typed as the base GameState (a QuashState at run time): state.py imports this module.
 from ..base import GameState
+from ..cards import CODE, PRETTY
 from ..errors import IllegalAction, MalformedAction
-from ..q2j.rules import CODE, PRETTY
 from .actions import PLACE, QuashAction, card_arg, spot_arg
 from .rules import KIND, RANK, SPOT_SIZE, SPOTS, fits, pretty
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 # States are typed as the base GameState (a QuashState at run time): state.py imports this module.
 from ..base import Event, GameState
-from ..q2j.rules import PRETTY
+from ..cards import PRETTY
 from .rules import KIND, RANK, SECTIONS, SPOTS, judge, pretty, run_ids, suited
 
 SIDE_NAMES = ("RED", "BLACK")

@@ -1,6 +1,6 @@
 """The QUASH game state: plain data, a seeded Rng, turns and the scoring phase.
 
-Representation (card ids from :mod:`games.q2j.rules`; codes once serialised):
+Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
 
 - ``hands[seat]``: a seat's hand, kept sorted by rank (A high) then suit;
 - ``pile``: the 2-player draw pile (top last); ``aside``: cards out of play
@@ -28,9 +28,8 @@ from bisect import insort
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike
 from ..errors import GameError, IllegalAction, MalformedAction
-from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
 from ..rng import Rng
 from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
 from .chains import advanced_moves, chain_text, check_chain

@@ -12,8 +12,8 @@ from typing import Any, Iterable, Mapping
 
 # States are typed as the base GameState (a QuashState at run time): state.py imports this module.
 from ..base import GameState
+from ..cards import CODE, ID_BY_CODE
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, ID_BY_CODE
 from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
 from .scoring import SIDE_NAMES, side_seats
 

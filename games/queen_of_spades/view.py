@@ -14,10 +14,10 @@ from typing import Any
 # States are typed as the base GameState (a QoSState at run time): state.py imports this module.
 from ..base import GameState
 from ..errors import MalformedAction
+from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
 from .points import CODE, POINTS, RANK_NAME
 from .scoring import copy_record
-from .actions import STALL_LIMIT
 
 
 def shown_phase(state: GameState) -> str:

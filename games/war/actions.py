@@ -15,8 +15,12 @@ prebuilt constant, so listing moves allocates nothing but the list itself.
 from __future__ import annotations
 
 from ..base import Action
+from ..cards import CODE, ID_BY_CODE, PRETTY, card_id_reader
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, ID_BY_CODE, PRETTY, card_id
+from .options import NAME
+
+card_id = card_id_reader(NAME)
+"""The id of a card or code; a joker is refused with a War message ("{NAME} is played without jokers")."""
 
 KINDS = ("attack", "recover", "draw")
 

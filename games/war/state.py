@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike
+from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from ..q2j.rules import CMP, CODE, DECK, ID_BY_CODE, PRETTY, card_id, relation
-from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
+from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, card_id, recover_arg
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
 from .options import normalize
 from .view import build_view

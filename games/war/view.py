@@ -9,8 +9,8 @@ from typing import Any
 
 # States are typed as the base GameState (a WarState at run time): state.py imports this module.
 from ..base import GameState
+from ..cards import CODE
 from ..errors import MalformedAction
-from ..q2j.rules import CODE
 
 DISCARD_SHOWN = 5
 """How many of the latest discarded cards a view lists (newest first)."""
