@@ -29,6 +29,7 @@ GAME = Game(
     player_counts=(2, 4),
     ai=choose,
     points="track points",
+    quick_options={"finish": 12},
     sides=SIDE_NAMES,
     command="quash",
     order=5,
