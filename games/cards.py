@@ -20,7 +20,6 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER_CODE = "JK"
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True, slots=True)

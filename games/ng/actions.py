@@ -36,7 +36,6 @@ STALL_LIMIT = 40
 """The game ends when this many turns in a row put no card on the discard pile."""
 
 KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
-TARGETS = ("stack", "hand", "resource")
 
 
 def _pretty_arg(arg: object) -> str:

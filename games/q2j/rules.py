@@ -7,7 +7,7 @@ indexed by id and built once at import.
 
 from __future__ import annotations
 
-from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, RANKS, SUITS, VALUE, CardLike, card_id_reader
+from ..cards import PRETTY, RANKS, SUITS, VALUE, CardLike, card_id_reader
 from ..concept import CMP
 from .options import NAME
 
@@ -16,7 +16,6 @@ JACKS: frozenset[int] = frozenset(s * 13 + JACK for s in range(len(SUITS)))
 QUEENS: tuple[int, ...] = tuple(s * 13 + QUEEN for s in range(len(SUITS)))
 IS_JACK: tuple[bool, ...] = tuple(i in JACKS for i in range(52))
 IS_QUEEN: tuple[bool, ...] = tuple(i in QUEENS for i in range(52))
-
 
 PLAYABLE_ON: tuple[bytes, ...] = tuple(bytes(1 if CMP[c][top] >= 0 else 0 for c in range(52)) for top in range(52))
 """``PLAYABLE_ON[top][c]`` is 1 when ``c`` may be played on ``top`` (stronger, or equal with a penalty)."""

@@ -27,10 +27,6 @@ from typing import Iterable
 PAGE_LIMIT = 3000
 """Most characters in one page's description (Discord allows 4096)."""
 
-TITLE_LIMIT = 256
-FOOTER_LIMIT = 2048
-EMBED_TOTAL_LIMIT = 6000
-
 SECTION_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
