@@ -1,8 +1,9 @@
 """``/rules``: every game's rules, paged in embeds, privately unless asked to post publicly.
 
-The text is data: each registered game's ``Game.rules`` (:mod:`games.rules_text`). A rules message is one page (an
-embed) with ◀ / ▶ buttons and a section menu. Those controls are dynamic items
-whose custom_id carries all their state, so they keep working after a restart:
+The text is data: each registered game's ``Game.rules`` (:mod:`games.rules_text`).
+A rules message is one page (an embed) with ◀ / ▶ buttons and a section menu.
+Those controls are dynamic items whose custom_id carries all their state, so
+they keep working after a restart:
 
     dh:rules:<game>:<page>:prev|next   go to page <page> (the verb keeps the two ids apart)
     dh:rules:<game>:section            section menu; the chosen value is a section id

@@ -337,7 +337,7 @@ class Game:
     """The game's rules in words, for ``/rules`` and ``docs/rules.md``."""
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that keep a game played at random short (e.g. a few rounds instead of a
-    target score), merged into the shared contract test's cases and the benchmarks."""
+    target score), merged into every case of the shared contract test."""
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Which seats play together: one group per side, or every seat alone."""
