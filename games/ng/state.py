@@ -1,4 +1,4 @@
-"""The NG game state: plain data, a seeded Rng, and the rules of a turn.
+"""The NG game state: plain data, a seeded Rng, legal moves (the moves themselves are in turns.py).
 
 Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
 

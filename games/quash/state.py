@@ -1,4 +1,4 @@
-"""The QUASH game state: plain data, a seeded Rng, turns and the scoring phase.
+"""The QUASH game state: plain data, a seeded Rng, legal moves (placing and scoring are in turns.py).
 
 Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
 
@@ -34,9 +34,9 @@ from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
 from .chains import advanced_moves
 from .deal import cut_for_deal, deal_round
 from .options import normalize
-from .play import Play
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOTS, SPOT_SIZE, card_arg
 from .scoring import SIDE_NAMES, names, run_scoring, side_seats, track_text
+from .turns import Turns
 from .view import build_view
 
 FORMAT = 1
@@ -44,7 +44,7 @@ _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 
 
-class QuashState(Play, GameState):
+class QuashState(Turns, GameState):
     """A QUASH match in progress."""
 
     game_id = "quash"

@@ -1,4 +1,4 @@
-"""The Queen of Spades match state: plain data, a seeded Rng, and the rules of a turn.
+"""The Queen of Spades match state: plain data, a seeded Rng, legal moves (the moves are in turns.py).
 
 Representation (card ids from :mod:`games.queen_of_spades.points`; codes once
 serialised):

@@ -16,7 +16,7 @@ from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, pretty
 from .scoring import SIDE_NAMES, play_tiebreak, run_scoring, side_seats, track_text
 
 
-class Play:
+class Turns:
     """QUASH's moves: placing cards, scoring a round, tiebreaks (a mixin of :class:`QuashState`)."""
 
     # ----------------------------------------------------------- placing
