@@ -623,6 +623,7 @@ def test_illegal_and_malformed_moves_leave_the_state_unchanged() -> None:
         (Action("draw", ("QS",)), MalformedAction, "no arguments"),
         (Action("fly"), MalformedAction, "Unknown move 'fly'"),
         (pick("XX"), MalformedAction, "not a card"),
+        (pick("JK"), MalformedAction, "^Q Squared Joe NG is played without jokers$"),
         (Action("pick", (3,)), MalformedAction, "not a card code"),
         (Action("pick"), MalformedAction, "pick takes 1 arguments"),
         (sacrifice(4), IllegalAction, "Your stack 5 is gone"),
