@@ -70,7 +70,8 @@ def test_the_registry_finds_every_game_package_in_order() -> None:
     assert games.GAME_IDS == ("q2j", "war", "ng", "queen-of-spades", "quash")
     for game in games.all_games():
         assert games.get_game(game.id) is game
-        assert game.rules is not None and game.rules.id == game.id
+        assert game.rules is not None
+        assert (game.rules.id, game.rules.name, game.rules.command) == (game.id, game.name, f"/{game.command} start")
     with pytest.raises(GameError):
         games.get_game("no-such-game")
 
