@@ -7,8 +7,7 @@ The registry: every subpackage of ``games`` whose package exposes ``GAME`` (a
 returns one game, ``all_games()`` all of them, ``all_rules()`` their rules
 text. ``register(game)`` adds a game from elsewhere, ``discover(path)`` the game
 packages of another directory, and ``registered(game)`` swaps a game in for
-one block (tests use these). See DESIGN.md,
-"Engine contract".
+one block (tests use these). See DESIGN.md, "Engine contract".
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
 
 
 def _set(game_id: str, game: Game | None) -> None:
+    """Put (or, with ``None``, remove) the game under ``game_id`` and refresh ``GAME_IDS``."""
     global GAME_IDS
     if game is None:
         _GAMES.pop(game_id, None)
@@ -96,6 +96,7 @@ def get_game(game_id: str) -> Game:
 
 
 GAME_IDS: tuple[str, ...] = ()
+"""Every registered game's id, in the order of :func:`all_games` (kept up to date by the registry)."""
 _load_packages(__path__, __name__ + ".")
 
 __all__ = [

@@ -330,7 +330,6 @@ class Game:
     sides: tuple[str, ...] = ()
     """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
     ``s % len(sides)``; empty for games where everyone plays alone."""
-
     order: int = 100
     """Where the game comes in lists (``GAME_IDS``, ``/rules``, ``docs/rules.md``): lowest first."""
     rules: GameRules | None = None
