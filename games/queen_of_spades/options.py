@@ -1,5 +1,5 @@
-"""Queen of Spades's name and table options, below its state and its :class:`~games.base.Game`
-(both validate options with :func:`normalize`)."""
+"""Queen of Spades's name and table options, in a module of their own below state.py and
+game.py: both validate options with :func:`normalize`."""
 
 from __future__ import annotations
 
