@@ -3,6 +3,9 @@ and the tables to try come from the registry, so a new game is checked without e
 
 from __future__ import annotations
 
+import ast
+import importlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,3 +89,29 @@ def test_broken_snapshots_are_refused_clearly(game_id: str) -> None:
         game.from_json({k: v for k, v in snapshot.items() if k != "players"})
     with pytest.raises(MalformedAction):
         game.from_json({})
+
+
+def _imported(path: Path, package: str) -> set[tuple[str, str]]:
+    """``(module, name)`` for every ``from … import name`` in a file of ``package``, inside functions too."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found |= {(module, alias.name) for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {(alias.name, "") for alias in node.names}
+    return found
+
+
+def test_no_engine_reaches_into_another() -> None:
+    """Engines share games.cards, games.concept and the like; of another game they may use
+    only the public Q2J ``compare``."""
+    packages = {game.state_class.__module__.rsplit(".", 1)[0] for game in games.all_games()}
+    for package in packages:
+        for path in Path(importlib.import_module(package).__file__).parent.glob("*.py"):
+            for module, name in _imported(path, package):
+                other = next((p for p in packages if p != package and (module == p or module.startswith(p + "."))), None)
+                if other is not None:
+                    assert (module, name) == ("games.q2j", "compare"), f"{path} imports {module}.{name}"

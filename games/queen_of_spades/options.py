@@ -1,4 +1,4 @@
-"""Queen of Spades's name and table options, in a module of their own below state.py and
+"""Queen of Spades' name and table options, in a module of their own below state.py and
 game.py: both validate options with :func:`normalize`."""
 
 from __future__ import annotations
