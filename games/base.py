@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .cards import Card, parse_card
+from .cards import Card, shown_arg
 from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
 from .rules_text import GameRules
@@ -65,13 +65,7 @@ class Action(NamedTuple):
         return cls(kind, tuple(args))
 
     def __str__(self) -> str:
-        shown = []
-        for a in self.args:
-            try:
-                shown.append(parse_card(a).pretty if isinstance(a, str) else str(a))
-            except GameError:
-                shown.append(str(a))
-        return " ".join([self.kind, *shown])
+        return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
 
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")

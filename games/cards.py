@@ -89,6 +89,16 @@ def pretty(cards: Iterable[CardLike]) -> str:
     return " ".join(parse_card(c).pretty for c in cards)
 
 
+def shown_arg(arg: object) -> str:
+    """An action argument as players read it: a card code in display form (``Q♥``), anything else as it is."""
+    if isinstance(arg, str):
+        try:
+            return parse_card(arg).pretty
+        except MalformedAction:
+            pass
+    return str(arg)
+
+
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     """``decks`` 52-card packs plus their jokers, in a fixed order (shuffle it)."""
     one = [_BY_CODE[r + s] for s in SUITS for r in RANKS] + [JOKER] * jokers_per_deck
@@ -146,3 +156,8 @@ def card_id_reader(game_name: str) -> Callable[[CardLike], int]:
         return CARD_ID[parsed]
 
     return card_id
+
+
+def pretty_ids(ids: Iterable[int]) -> str:
+    """``Q♥ 9♠`` — display form of several card ids of :data:`DECK`."""
+    return " ".join(PRETTY[i] for i in ids)

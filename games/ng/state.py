@@ -27,13 +27,13 @@ from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import CODE, DECK, ID_BY_CODE, Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, Card, CardLike, pretty_ids
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, card_id
 from .deal import deal_game
 from .options import normalize
-from .turns import Turns, pretty
+from .turns import Turns
 from .view import build_view
 
 FORMAT = 1
@@ -108,7 +108,7 @@ class NGState(Turns, GameState):
             Event("deal", f"Dealt to {seats}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
                           f"resource card each. The deck holds {len(state.deck)} cards."),
             Event("resources", "Resource piles: " + ", ".join(
-                f"{{p{s}}} {pretty(state.resources[s])}" for s in range(players)) + "."),
+                f"{{p{s}}} {pretty_ids(state.resources[s])}" for s in range(players)) + "."),
         ]
         if state.faceup:
             opening.append(Event("faceup", "Face-up game: every card is public, the deck order included."))

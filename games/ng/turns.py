@@ -6,18 +6,12 @@ rulings they implement are in ``games/ng/__init__.py``."""
 from __future__ import annotations
 
 from bisect import insort
-from typing import Iterable
 
 from ..base import Event
-from ..cards import PRETTY
+from ..cards import PRETTY, pretty_ids
 from ..concept import CMP, relation
 from ..errors import IllegalAction, MalformedAction
 from .actions import SLOTS, STALL_LIMIT, arity, card_arg, index_arg
-
-
-def pretty(cards: Iterable[int]) -> str:
-    """Cards in display form, ``Q♥ 9♠``."""
-    return " ".join(PRETTY[c] for c in cards)
 
 
 class Turns:
@@ -76,7 +70,7 @@ class Turns:
         card = card_arg(args[0])
         pile = self.resources[seat]
         if card not in pile:
-            held = f"it holds {pretty(pile)}" if pile else "it is empty"
+            held = f"it holds {pretty_ids(pile)}" if pile else "it is empty"
             raise IllegalAction(f"{PRETTY[card]} is not in your resource pile ({held})")
         pile.remove(card)
         self._gain(seat, card)
@@ -213,9 +207,9 @@ class Turns:
         hand, pile = sorted(self.hands[s]), self.resources[s]
         parts = []
         if hand:
-            parts.append(f"their hand ({pretty(hand)})")
+            parts.append(f"their hand ({pretty_ids(hand)})")
         if pile:
-            parts.append(f"their resource pile ({pretty(pile)})")
+            parts.append(f"their resource pile ({pretty_ids(pile)})")
         text = f"{{p{s}}}'s field is empty: {{p{s}}} is eliminated."
         if parts:
             joined = " and ".join(parts)

@@ -21,14 +21,14 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome, id_reader, reading_snapshot
-from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike
+from ..cards import CODE, DECK, ID_BY_CODE, PRETTY, Card, CardLike, pretty_ids
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
 from .options import normalize
 from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id
-from .turns import Turns, pretty
+from .turns import Turns
 from .view import build_view
 
 FORMAT = 1
@@ -178,7 +178,7 @@ class Q2JState(Turns, GameState):
         events.append(Event("first_player", reason, self.turn))
         events.append(Event("top", f"The top card of the stock, {PRETTY[self.discard[-1]]}, starts the discard pile."))
         for seat in seats:
-            events.append(Event("hand", f"Your hand: {pretty(self.hands[seat])}", seat, private_to=seat))
+            events.append(Event("hand", f"Your hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
 
     # ----------------------------------------------------------- contract
 

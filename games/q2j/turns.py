@@ -7,18 +7,12 @@ rulings they implement are in ``games/q2j/__init__.py``."""
 from __future__ import annotations
 
 from bisect import insort
-from typing import Iterable
 
 from ..base import Event
-from ..cards import PRETTY
+from ..cards import PRETTY, pretty_ids
 from ..concept import CMP
 from ..errors import IllegalAction
 from .rules import IS_JACK, why_not
-
-
-def pretty(cards: Iterable[int]) -> str:
-    """Cards in display form, ``Q♥ 9♠``."""
-    return " ".join(PRETTY[c] for c in cards)
 
 
 class Turns:
@@ -39,7 +33,7 @@ class Turns:
             elif IS_JACK[card]:
                 text = f"{name} played {PRETTY[card]}: Joe! The Q² duty is over."
             else:
-                pair = pretty(self.discard[-2:])
+                pair = pretty_ids(self.discard[-2:])
                 raise IllegalAction(f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
             penalty = False
             self.duty = None
@@ -70,7 +64,7 @@ class Turns:
                 raise IllegalAction(f"You don't hold {PRETTY[card]}")
         pair = f"{PRETTY[a]} {PRETTY[b]}"
         if self.duty is not None:
-            raise IllegalAction(f"You can't play {pair} on {pretty(self.discard[-2:])}: Q² can't go on another queen pair")
+            raise IllegalAction(f"You can't play {pair} on {pretty_ids(self.discard[-2:])}: Q² can't go on another queen pair")
         top = self.discard[-1]
         if IS_JACK[top]:
             raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
@@ -136,7 +130,7 @@ class Turns:
                 text += f" Only {len(new)} could be drawn." if new else " There are no cards left to draw."
             events.append(Event("new_hand", text, seat))
             if new:
-                events.append(Event("drew", f"Your new hand: {pretty(self.hands[seat])}", seat, private_to=seat))
+                events.append(Event("drew", f"Your new hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
             return False
         last_hand = " one-card" if self.countdown else ""
         if not self.elimination:
