@@ -285,10 +285,19 @@ class GameState(ABC):
     def hidden_cards(self, seat: int | None) -> list[Card]:
         """The cards ``seat`` (``None``: the public) may not see now, duplicates included."""
 
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`MalformedAction` unless ``seat`` is a seat at this table."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise MalformedAction(f"There is no seat {seat!r} at this table")
+
+    def check_viewer(self, seat: int | None) -> None:
+        """For views: raise :class:`MalformedAction` unless ``seat`` is ``None`` (the public) or a seat."""
+        if seat is not None:
+            self.check_seat(seat)
+
     def check_turn(self, seat: int) -> None:
         """Raise the right error when ``seat`` may not act now (shared by engines)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise MalformedAction(f"There is no seat {seat!r} at this table")
+        self.check_seat(seat)
         if self.is_over():
             raise GameFinished("This game is over; no more moves can be made")
         if seat not in self.to_act():

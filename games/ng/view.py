@@ -12,7 +12,6 @@ from typing import Any
 # States are typed as the base GameState (a NGState at run time): state.py imports this module.
 from ..base import GameState
 from ..cards import CODE
-from ..errors import MalformedAction
 from .actions import STALL_LIMIT
 
 
@@ -30,8 +29,7 @@ def statuses(state: GameState) -> list[str]:
 
 
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     faceup = state.faceup
     fields: list[list[list[str | None]]] = []
     face_down: list[list[bool]] = []

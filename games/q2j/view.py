@@ -13,7 +13,6 @@ from typing import Any
 from ..base import GameState
 from ..cards import CODE
 from ..concept import CMP
-from ..errors import MalformedAction
 
 
 def statuses(state: GameState) -> list[str]:
@@ -33,8 +32,7 @@ def statuses(state: GameState) -> list[str]:
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (``None``: the public); a seat's view adds its ``hand``,
     ``your_turn``, ``legal`` and ``penalty_cards`` (cards it would play with a penalty)."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     outcome = state.outcome()
     top = state.discard[-2:] if state.duty is not None else state.discard[-1:]
     view: dict[str, Any] = {

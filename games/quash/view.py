@@ -13,7 +13,6 @@ from typing import Any, Iterable, Mapping
 # States are typed as the base GameState (a QuashState at run time): state.py imports this module.
 from ..base import GameState
 from ..cards import CODE, ID_BY_CODE
-from ..errors import MalformedAction
 from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
 from .scoring import SIDE_NAMES, side_seats
 
@@ -78,8 +77,7 @@ def board_view(state: GameState) -> list[list[dict[str, Any]]]:
 
 
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     phase = state.phase
     players = state.players
     outcome = state.outcome()

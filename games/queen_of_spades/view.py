@@ -13,7 +13,6 @@ from typing import Any
 
 # States are typed as the base GameState (a QoSState at run time): state.py imports this module.
 from ..base import GameState
-from ..errors import MalformedAction
 from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
 from .points import CODE, POINTS, RANK_NAME
@@ -40,8 +39,7 @@ def laid_sets(state: GameState, seat: int) -> list[dict[str, Any]]:
 
 
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     players = state.players
     phase = state.phase
     between = phase in ("round_over", "match_over")

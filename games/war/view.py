@@ -10,7 +10,6 @@ from typing import Any
 # States are typed as the base GameState (a WarState at run time): state.py imports this module.
 from ..base import GameState
 from ..cards import CODE
-from ..errors import MalformedAction
 
 DISCARD_SHOWN = 5
 """How many of the latest discarded cards a view lists (newest first)."""
@@ -37,8 +36,7 @@ def statuses(state: GameState) -> list[str]:
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (``None``: the public). The same for every viewer,
     except that a seat's view adds ``hand`` (always ``[]``), ``your_turn`` and ``legal``."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     tapped = state.tapped
     outcome = state.outcome()
     last = state.last_attack
