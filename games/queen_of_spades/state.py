@@ -311,8 +311,7 @@ class QoSState(Turns, GameState):
         """Validate and play ``action`` for ``seat``; on any :class:`GameError` nothing has changed."""
         phase = self.phase
         if phase == "round_over":
-            if type(seat) is not int or not 0 <= seat < self.players:
-                self.check_turn(seat)
+            self.check_seat(seat)
             if self.ready[seat]:
                 raise NotYourTurn(f"You're already ready for round {self.round_no + 1}; waiting for the others")
         elif self.over or type(seat) is not int or seat != self.turn:
