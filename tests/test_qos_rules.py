@@ -73,13 +73,6 @@ def finish_round(state: QoSState, seed: int = 0) -> None:
         assert steps < 5000
 
 
-def acknowledge(state: QoSState) -> list:
-    events = []
-    for seat in list(state.to_act()):
-        events += state.apply(seat, act("next"))
-    return events
-
-
 # ------------------------------------------------------------------ registration, points
 
 
