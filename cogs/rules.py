@@ -1,8 +1,9 @@
 """``/rules``: every game's rules, paged in embeds, privately unless asked to post publicly.
 
-The text is data (:mod:`cogs.rules_text`). A rules message is one page (an
-embed) with ◀ / ▶ buttons and a section menu. Those controls are dynamic items
-whose custom_id carries all their state, so they keep working after a restart:
+The text is data: each registered game's ``Game.rules`` (:mod:`games.rules_text`).
+A rules message is one page (an embed) with ◀ / ▶ buttons and a section menu.
+Those controls are dynamic items whose custom_id carries all their state, so
+they keep working after a restart:
 
     dh:rules:<game>:<page>:prev|next   go to page <page> (the verb keeps the two ids apart)
     dh:rules:<game>:section            section menu; the chosen value is a section id
@@ -19,10 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from games import all_rules
+from games.rules_text import GameRules, Page, first_page, pages
 
 from .common import guarded
 from .controls import register_items, static_view
-from .rules_text import GameRules, Page, all_rules, first_page, pages
 from .ui import EMBED_COLOUR
 
 MAX_CHOICES = 25
@@ -50,10 +52,10 @@ def find_game(text: str) -> GameRules:
 def find_section(rules: GameRules, text: str) -> int:
     """The first page of the section named by ``text`` (its id or title, any case, or a page number)."""
     wanted = _norm(text or "")
-    all_pages = pages(rules.id)
+    all_pages = pages(rules)
     for section in rules.sections:
         if wanted in (_norm(section.id), _norm(section.title)):
-            return first_page(rules.id, section.id)
+            return first_page(rules, section.id)
     if wanted.isdigit() and 1 <= int(wanted) <= len(all_pages):
         return int(wanted) - 1
     listing = "\n".join(f"- `{s.id}`: {s.title}" for s in rules.sections)
@@ -90,7 +92,7 @@ def section_choices(game: str | None, current: str) -> list[app_commands.Choice[
 
 
 def page_embed(page: Page) -> discord.Embed:
-    total = len(pages(page.game.id))
+    total = len(pages(page.game))
     embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page.index + 1} of {total} · /rules game:{page.game.id} section:{page.section.id}")
     return embed
@@ -98,7 +100,7 @@ def page_embed(page: Page) -> discord.Embed:
 
 def page_view(page: Page) -> discord.ui.View:
     """◀ / ▶ (disabled at the ends) and the section menu."""
-    total = len(pages(page.game.id))
+    total = len(pages(page.game))
     items: list[discord.ui.Item] = [
         PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0),
         PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1),
@@ -110,7 +112,7 @@ def page_view(page: Page) -> discord.ui.View:
 
 def page_message(game_id: str, index: int) -> dict:
     """Keyword arguments to send or edit a message showing page ``index`` (clamped) of a game."""
-    all_pages = pages(game_id)
+    all_pages = pages(_known_game(game_id))
     page = all_pages[max(0, min(index, len(all_pages) - 1))]
     return {"embed": page_embed(page), "view": page_view(page)}
 
@@ -193,7 +195,7 @@ class SectionSelect(
             rules = _known_game(self.game_id)
             if len(values) != 1 or rules.section(values[0]) is None:
                 raise UserError("Choose one section from the menu.")
-            await show_page(interaction, rules.id, first_page(rules.id, values[0]))
+            await show_page(interaction, rules.id, first_page(rules, values[0]))
 
         await guarded(interaction, run)
 

@@ -24,7 +24,7 @@ SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games
 
 
 def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
-    choices = [app_commands.Choice(name=games.get_game(g).name, value=g) for g in games.GAME_IDS]
+    choices = [app_commands.Choice(name=g.name, value=g.id) for g in games.all_games()]
     return ([app_commands.Choice(name="All games", value="all")] if with_all else []) + choices
 
 

@@ -1,42 +1,106 @@
 """Deckhand's rule engines: pure Python, no Discord, no asyncio, no database.
 
-``get_game(game_id)`` returns a :class:`~games.base.Game`; ``GAME_IDS`` lists
-every id. See DESIGN.md, "Engine contract".
+The registry: every subpackage of ``games`` whose package exposes ``GAME`` (a
+:class:`~games.base.Game`) is a game, found by walking the package's
+``__path__`` — adding a game is adding its package, nothing else.
+``GAME_IDS`` lists the ids in the games' ``order``; ``get_game(game_id)``
+returns one game, ``all_games()`` all of them, ``all_rules()`` their rules
+text. ``register(game)`` adds a game from elsewhere, ``discover(path)`` the game
+packages of another directory, and ``registered(game)`` swaps a game in for
+one block (tests use these). See DESIGN.md, "Engine contract".
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import pkgutil
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from .base import Action, Event, Game, GameState, Outcome
 from .errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
+from .rules_text import GameRules
 
-GAME_IDS: tuple[str, ...] = ("q2j", "war", "ng", "queen-of-spades", "quash")
-
-_MODULES = {"q2j": "q2j", "war": "war", "ng": "ng", "queen-of-spades": "queen_of_spades", "quash": "quash"}
+_GAMES: dict[str, Game] = {}
 
 
-def available_game_ids() -> tuple[str, ...]:
-    """The ids whose engines are installed (every id of GAME_IDS once all are built)."""
-    return tuple(g for g in GAME_IDS if importlib.util.find_spec(f"games.{_MODULES[g]}") is not None)
+def _load_packages(path: Iterable[str], prefix: str) -> None:
+    """Register the ``GAME`` of every package directly under ``path`` (module names ``prefix`` + name)."""
+    for info in pkgutil.iter_modules(list(path), prefix):
+        if not info.ispkg:
+            continue
+        game = getattr(importlib.import_module(info.name), "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+
+
+def _set(game_id: str, game: Game | None) -> None:
+    """Put (or, with ``None``, remove) the game under ``game_id`` and refresh ``GAME_IDS``."""
+    global GAME_IDS
+    if game is None:
+        _GAMES.pop(game_id, None)
+    else:
+        _GAMES[game_id] = game
+    GAME_IDS = tuple(g.id for g in all_games())
+
+
+def register(game: Game) -> None:
+    """Add ``game`` to the registry; registering another game under a taken id raises GameError."""
+    known = _GAMES.get(game.id)
+    if known is not None and known is not game:
+        raise GameError(f"Two games use the id {game.id!r}")
+    _set(game.id, game)
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with :func:`register` or :func:`discover` (tests clean up with it)."""
+    _set(game_id, None)
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """Within the block, ``game`` is registered, in place of any game with its id (tests swap
+    a game's AI this way); afterwards the registry is as it was."""
+    previous = _GAMES.get(game.id)
+    _set(game.id, game)
+    try:
+        yield game
+    finally:
+        _set(game.id, previous)
+
+
+def discover(directory: str) -> list[Game]:
+    """Register the game packages found in ``directory`` (which must be on ``sys.path``,
+    each package imported under its own top-level name); return the games found."""
+    before = set(_GAMES)
+    _load_packages([directory], "")
+    return [g for g in all_games() if g.id not in before]
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, by ``order`` then id."""
+    return tuple(sorted(_GAMES.values(), key=lambda g: (g.order, g.id)))
+
+
+def all_rules() -> dict[str, GameRules]:
+    """Every registered game's rules text by game id, in the order of ``GAME_IDS``."""
+    return {g.id: g.rules for g in all_games() if g.rules is not None}
 
 
 def get_game(game_id: str) -> Game:
     """The game registered under ``game_id``; unknown ids raise :class:`GameError`."""
-    module_name = _MODULES.get(game_id) if isinstance(game_id, str) else None
-    if module_name is None:
+    game = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
         raise GameError(f"Unknown game {game_id!r}; games are: {', '.join(GAME_IDS)}")
-    try:
-        module = importlib.import_module(f"games.{module_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"games.{module_name}":
-            raise
-        raise GameError(f"{game_id} is not available yet") from None
-    return module.GAME
+    return game
 
+
+GAME_IDS: tuple[str, ...] = ()
+"""Every registered game's id, in the order of :func:`all_games` (kept up to date by the registry)."""
+_load_packages(__path__, __name__ + ".")
 
 __all__ = [
-    "Action", "Event", "Game", "GameState", "Outcome", "GameError", "GameFinished",
-    "IllegalAction", "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "available_game_ids",
+    "Action", "Event", "Game", "GameState", "Outcome", "GameError", "GameFinished", "IllegalAction",
+    "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "register",
+    "unregister", "registered", "discover",
 ]

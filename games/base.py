@@ -13,10 +13,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import Card, parse_card
+from .cards import Card, shown_arg
 from .codec import RNG, Objects, restore, snapshot, stored
 from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
+from .rules_text import GameRules
 
 JsonScalar = str | int | bool | None
 
@@ -64,13 +65,7 @@ class Action(NamedTuple):
         return cls(kind, tuple(args))
 
     def __str__(self) -> str:
-        shown = []
-        for a in self.args:
-            try:
-                shown.append(parse_card(a).pretty if isinstance(a, str) else str(a))
-            except GameError:
-                shown.append(str(a))
-        return " ".join([self.kind, *shown])
+        return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
 
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
@@ -194,6 +189,34 @@ def bool_option(value: Any) -> bool:
     return value
 
 
+CheckOptions = Callable[[dict[str, Any], int | None], None]
+
+
+def normalize_options(
+    game_name: str,
+    specs: Sequence[OptionSpec],
+    options: Mapping[str, Any] | None,
+    players: int | None = None,
+    check: CheckOptions | None = None,
+) -> dict[str, Any]:
+    """Fill defaults and validate; unknown names, bad values or combinations raise GameError.
+
+    With ``players`` unknown (a lobby), checks that depend on the count wait for ``new_game``.
+    A game's state uses this directly (its hand-set positions), its :class:`Game` through
+    :meth:`Game.normalize_options`.
+    """
+    options = dict(options or {})
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise GameError(f"Unknown option {unknown[0]!r} for {game_name}; options are: {names}")
+    normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
+    if check is not None:
+        check(normalized, players)
+    return normalized
+
+
 def count_text(counts: tuple[int, ...]) -> str:
     """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
     if len(counts) == 1:
@@ -275,10 +298,19 @@ class GameState(ABC):
     def hidden_cards(self, seat: int | None) -> list[Card]:
         """The cards ``seat`` (``None``: the public) may not see now, duplicates included."""
 
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`MalformedAction` unless ``seat`` is a seat at this table."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise MalformedAction(f"There is no seat {seat!r} at this table")
+
+    def check_viewer(self, seat: int | None) -> None:
+        """For views: raise :class:`MalformedAction` unless ``seat`` is ``None`` (the public) or a seat."""
+        if seat is not None:
+            self.check_seat(seat)
+
     def check_turn(self, seat: int) -> None:
         """Raise the right error when ``seat`` may not act now (shared by engines)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise MalformedAction(f"There is no seat {seat!r} at this table")
+        self.check_seat(seat)
         if self.is_over():
             raise GameFinished("This game is over; no more moves can be made")
         if seat not in self.to_act():
@@ -304,7 +336,7 @@ class Game:
     leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
     on_timeout: Callable[[GameState, int], Action] | None = None
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
-    check_options: Callable[[dict[str, Any], int | None], None] | None = None
+    check_options: CheckOptions | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
     command: str = ""
     """The slash-command group that opens a table (``"qos"`` for ``/qos start``)."""
@@ -313,6 +345,13 @@ class Game:
     sides: tuple[str, ...] = ()
     """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
     ``s % len(sides)``; empty for games where everyone plays alone."""
+    order: int = 100
+    """Where the game comes in lists (``GAME_IDS``, ``/rules``, ``docs/rules.md``): lowest first."""
+    rules: GameRules | None = None
+    """The game's rules in words, for ``/rules`` and ``docs/rules.md``."""
+    quick_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that keep a game played at random short (e.g. a few rounds instead of a
+    target score), merged into every case of the shared contract test."""
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Which seats play together: one group per side, or every seat alone."""
@@ -324,20 +363,8 @@ class Game:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def normalize_options(self, options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-        """Fill defaults and validate; unknown names, bad values or combinations raise GameError.
-
-        With ``players`` unknown (a lobby), checks that depend on the count wait for ``new_game``.
-        """
-        options = dict(options or {})
-        known = {spec.name: spec for spec in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            names = ", ".join(known) or "none"
-            raise GameError(f"Unknown option {unknown[0]!r} for {self.name}; options are: {names}")
-        normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
-        if self.check_options is not None:
-            self.check_options(normalized, players)
-        return normalized
+        """:func:`normalize_options` with this game's options and checks."""
+        return normalize_options(self.name, self.options, options, players, self.check_options)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
         """A new game: checks the player count, seed and options, then deals (``state_class.new_game``)."""

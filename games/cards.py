@@ -10,7 +10,7 @@ names a card, not a physical copy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Callable, Iterable, Union
 
 from .errors import MalformedAction
 from .rng import Rng
@@ -20,7 +20,6 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER_CODE = "JK"
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +89,16 @@ def pretty(cards: Iterable[CardLike]) -> str:
     return " ".join(parse_card(c).pretty for c in cards)
 
 
+def shown_arg(arg: object) -> str:
+    """An action argument as players read it: a card code in display form (``Q♥``), anything else as it is."""
+    if isinstance(arg, str):
+        try:
+            return parse_card(arg).pretty
+        except MalformedAction:
+            pass
+    return str(arg)
+
+
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     """``decks`` 52-card packs plus their jokers, in a fixed order (shuffle it)."""
     one = [_BY_CODE[r + s] for s in SUITS for r in RANKS] + [JOKER] * jokers_per_deck
@@ -115,3 +124,40 @@ def deal(stock: list[Card], hands: int, count: int) -> list[list[Card]]:
         for hand in dealt:
             hand.append(stock.pop())
     return dealt
+
+
+# -- card ids of one 52-card deck -------------------------------------------------------
+# Engines played with one deck and no jokers work with *card ids*: ``i`` is the index of
+# a card in :func:`standard_deck` order (suit-major: spades A..K, hearts, diamonds,
+# clubs), and ``DECK[i]`` is the interned :class:`Card`. Ids keep hot paths (legal
+# moves, random play) free of dataclass hashing; the tables below are indexed by id.
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+CODE: tuple[str, ...] = tuple(c.code for c in DECK)
+PRETTY: tuple[str, ...] = tuple(c.pretty for c in DECK)
+ID_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODE)}
+VALUE: tuple[int, ...] = tuple(c.value for c in DECK)
+"""Rank value by id, A=1 … K=13."""
+
+
+def card_id_reader(game_name: str) -> Callable[[CardLike], int]:
+    """The card-id reader of a game played with :data:`DECK`: it takes a card or a code
+    (any case) and refuses a joker with "<game_name> is played without jokers"."""
+
+    def card_id(card: CardLike) -> int:
+        if isinstance(card, str):
+            found = ID_BY_CODE.get(card)
+            if found is not None:
+                return found
+        parsed = parse_card(card)
+        if parsed.is_joker:
+            raise MalformedAction(f"{game_name} is played without jokers")
+        return CARD_ID[parsed]
+
+    return card_id
+
+
+def pretty_ids(ids: Iterable[int]) -> str:
+    """``Q♥ 9♠`` — display form of several card ids of :data:`DECK`."""
+    return " ".join(PRETTY[i] for i in ids)

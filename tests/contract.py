@@ -1,7 +1,8 @@
 """The engine contract every game must pass (DESIGN.md, "Engine contract" and "Testing").
 
-``check_contract(game_id, players, options, seed)`` plays one seeded random
-game and checks, along the way:
+``contract_cases(game)`` lists the tables to try for a registered game (from its
+option specs and player counts); ``check_contract(game_id, players, options,
+seed)`` plays one seeded random game and checks, along the way:
 
 - termination within ``max_steps`` actions, then a sane ``outcome()`` and
   ``GameFinished`` for any further move;
@@ -26,16 +27,39 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import product
 from typing import Any, Mapping
 
 import games
-from games.base import Action, Event, Game, GameState
+from games.base import Action, Event, Game, GameState, OptionSpec
 from games.cards import standard_deck
 from games.errors import GameError, GameFinished, NotYourTurn
 from games.rng import Rng
 
 CARD_CODES = frozenset(c.code for c in standard_deck(1, 1))
 NONSENSE = (Action("no-such-move"), Action("play", ()), Action("play", ("XX",)), Action("draw", ("QS", 99)))
+
+
+def option_values(spec: OptionSpec) -> tuple[Any, ...]:
+    """Every value of an option with a few: its choices, or both values of a true/false option."""
+    return spec.choices or ((False, True) if isinstance(spec.default, bool) else ())
+
+
+def contract_cases(game: Game) -> list[tuple[int, dict[str, Any]]]:
+    """``(players, options)`` for every player count ``game`` allows × every combination of its
+    options with a few values (choices, or true/false; the others at their defaults), except
+    what the game refuses; ``Game.quick_options`` are added to each so that random play ends soon."""
+    chosen = [spec for spec in game.options if option_values(spec)]
+    cases = []
+    for players in game.allowed_player_counts():
+        for values in product(*(option_values(spec) for spec in chosen)):
+            options = {**game.quick_options, **{spec.name: v for spec, v in zip(chosen, values)}}
+            try:
+                game.normalize_options(options, players)
+            except GameError:
+                continue
+            cases.append((players, options))
+    return cases
 
 
 def card_counts(state: GameState) -> Counter[str]:

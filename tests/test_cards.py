@@ -7,7 +7,10 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from games.cards import JOKER, RANKS, SUITS, Card, codes, deal, parse_card, parse_cards, pretty, shuffled_deck, standard_deck
+from games.cards import (
+    CODE, DECK, ID_BY_CODE, JOKER, PRETTY, RANKS, SUITS, VALUE, Card, card_id_reader, codes, deal, parse_card,
+    parse_cards, pretty, shuffled_deck, standard_deck,
+)
 from games.errors import GameError, MalformedAction
 from games.rng import Rng
 
@@ -45,6 +48,18 @@ def test_decks() -> None:
     two = standard_deck(2, 2)
     counts = Counter(c.code for c in two)
     assert len(two) == 108 and counts["QS"] == 2 and counts["JK"] == 4
+
+
+def test_card_ids_number_one_deck_and_refuse_a_joker_in_the_game_s_words() -> None:
+    assert list(DECK) == standard_deck() and len(set(DECK)) == 52
+    for i, card in enumerate(DECK):
+        assert (CODE[i], PRETTY[i], VALUE[i], ID_BY_CODE[card.code]) == (card.code, card.pretty, card.value, i)
+    card_id = card_id_reader("Some Game")
+    assert card_id("QS") == card_id("qs") == card_id(parse_card("QS")) == DECK.index(parse_card("QS"))
+    with pytest.raises(MalformedAction, match="^Some Game is played without jokers$"):
+        card_id("JK")
+    with pytest.raises(MalformedAction, match="is not a card"):
+        card_id("XX")
 
 
 def test_shuffles_are_seeded() -> None:

@@ -1,7 +1,11 @@
-"""Every available game passes the shared engine contract (tests/contract.py)."""
+"""Every registered game passes the shared engine contract (tests/contract.py): the games
+and the tables to try come from the registry, so a new game is checked without edits here."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,46 +13,20 @@ import pytest
 import games
 from games.base import Action
 from games.errors import GameError, MalformedAction
-from tests.contract import check_action_forms, check_contract
+from tests.contract import check_action_forms, check_contract, contract_cases, option_values
 
-
-def _q2j_configs() -> list[tuple[int, dict[str, Any], int]]:
-    """(players, options, seeds) for every q2j variant × match × player count."""
-    configs = []
-    for variant in ("standard", "classic", "faceup", "challenge", "countdown"):
-        for match in ("single", "elimination"):
-            counts = (2,) if variant == "challenge" else range(2, 11)
-            for players in counts:
-                # Elimination matches and countdown games run many games long: fewer seeds.
-                long = (match == "elimination") + (variant == "countdown")
-                seeds = (8, 3, 1)[long] if players > 2 else (16, 5, 2)[long]
-                configs.append((players, {"variant": variant, "match": match}, seeds))
-    for short in ("random", 0, 1):
-        configs.append((2, {"variant": "challenge", "short_hand": short}, 8))
-    return configs
-
-
-# Per-game tables; a game missing here is checked with default options at every player count.
-CONFIGS: dict[str, list[tuple[int, dict[str, Any], int]]] = {
-    "q2j": _q2j_configs(),
-    # Random players rarely reach a target score at big tables: bound matches by rounds.
-    "queen-of-spades": [(n, {"rounds": 2}, 3) for n in range(2, 9)],
-}
+TWO_PLAYER_SEEDS = 6
+"""Seeds per two-player table; bigger tables take longer, so they get fewer."""
+SEEDS = 3
 
 
 def _cases() -> list[Any]:
     cases = []
-    for game_id in games.available_game_ids():
-        try:
-            game = games.get_game(game_id)
-        except Exception:  # a broken engine fails its own case below, not the whole collection
-            cases.append(pytest.param(game_id, 0, {}, 0, id=f"{game_id}-does-not-load"))
-            continue
-        table = CONFIGS.get(game_id) or [(n, {}, 3) for n in game.allowed_player_counts()]
-        for players, options, seeds in table:
-            for seed in range(seeds):
-                label = f"{game_id}-{players}p-" + "-".join(f"{k}={v}" for k, v in options.items()) + f"-s{seed}"
-                cases.append(pytest.param(game_id, players, options, seed, id=label))
+    for game in games.all_games():
+        for players, options in contract_cases(game):
+            for seed in range(TWO_PLAYER_SEEDS if players == 2 else SEEDS):
+                label = f"{game.id}-{players}p-" + "-".join(f"{k}={v}" for k, v in options.items()) + f"-s{seed}"
+                cases.append(pytest.param(game.id, players, options, seed, id=label))
     return cases
 
 
@@ -57,7 +35,16 @@ def test_random_play_keeps_the_contract(game_id: str, players: int, options: dic
     check_contract(game_id, players, options, seed)
 
 
-@pytest.mark.parametrize("game_id", games.available_game_ids())
+def test_every_option_choice_is_played() -> None:
+    for game in games.all_games():
+        cases = contract_cases(game)
+        assert {players for players, _ in cases} == set(game.allowed_player_counts())
+        for spec in game.options:
+            if option_values(spec):
+                assert {options[spec.name] for _, options in cases} == set(option_values(spec)), (game.id, spec.name)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_unknown_options_and_values_are_refused(game_id: str) -> None:
     game = games.get_game(game_id)
     players = game.allowed_player_counts()[0]
@@ -71,7 +58,7 @@ def test_unknown_options_and_values_are_refused(game_id: str) -> None:
             game.new_game(bad, {}, 0)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game_id", games.available_game_ids())
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_actions_round_trip(game_id: str) -> None:
     game = games.get_game(game_id)
     for seed in range(3):
@@ -82,15 +69,17 @@ def test_actions_round_trip(game_id: str) -> None:
                 check_action_forms(game, action)
 
 
-def test_registry_knows_every_available_game() -> None:
-    for game_id in games.available_game_ids():
-        game = games.get_game(game_id)
-        assert game.id == game_id
+def test_the_registry_finds_every_game_package_in_order() -> None:
+    assert games.GAME_IDS == ("q2j", "war", "ng", "queen-of-spades", "quash")
+    for game in games.all_games():
+        assert games.get_game(game.id) is game
+        assert game.rules is not None
+        assert (game.rules.id, game.rules.name, game.rules.command) == (game.id, game.name, f"/{game.command} start")
     with pytest.raises(GameError):
         games.get_game("no-such-game")
 
 
-@pytest.mark.parametrize("game_id", games.available_game_ids())
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_broken_snapshots_are_refused_clearly(game_id: str) -> None:
     game = games.get_game(game_id)
     snapshot = game.new_game(game.allowed_player_counts()[0], {}, 0).to_json()
@@ -100,3 +89,29 @@ def test_broken_snapshots_are_refused_clearly(game_id: str) -> None:
         game.from_json({k: v for k, v in snapshot.items() if k != "players"})
     with pytest.raises(MalformedAction):
         game.from_json({})
+
+
+def _imported(path: Path, package: str) -> set[tuple[str, str]]:
+    """``(module, name)`` for every ``from … import name`` in a file of ``package``, inside functions too."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found |= {(module, alias.name) for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {(alias.name, "") for alias in node.names}
+    return found
+
+
+def test_no_engine_reaches_into_another() -> None:
+    """Engines share games.cards, games.concept and the like; of another game they may use
+    only the public Q2J ``compare``."""
+    packages = {game.state_class.__module__.rsplit(".", 1)[0] for game in games.all_games()}
+    for package in packages:
+        for path in Path(importlib.import_module(package).__file__).parent.glob("*.py"):
+            for module, name in _imported(path, package):
+                other = next((p for p in packages if p != package and (module == p or module.startswith(p + "."))), None)
+                if other is not None:
+                    assert (module, name) == ("games.q2j", "compare"), f"{path} imports {module}.{name}"

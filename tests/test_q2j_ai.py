@@ -7,7 +7,6 @@ import dataclasses
 import pytest
 
 import games
-import games.q2j
 from games.ai import choose_action
 from games.base import Action
 from games.errors import NotYourTurn
@@ -80,17 +79,17 @@ def test_choose_action_refuses_a_seat_that_cannot_act() -> None:
         choose_action(state, other, Rng(0))
 
 
-def test_games_without_a_policy_play_uniformly_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games.q2j, "GAME", dataclasses.replace(GAME, ai=None))
+def test_games_without_a_policy_play_uniformly_at_random() -> None:
     state = GAME.new_game(2, {}, 0)
     seat = state.turn
     legal = state.legal_actions(seat)
-    chosen = {choose_action(state, seat, Rng(s)) for s in range(200)}
+    with games.registered(dataclasses.replace(GAME, ai=None)):
+        chosen = {choose_action(state, seat, Rng(s)) for s in range(200)}
     assert chosen == set(legal)
 
 
-def test_an_illegal_policy_choice_is_a_bug_not_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games.q2j, "GAME", dataclasses.replace(GAME, ai=lambda s, seat, rng: Action("pass")))
+def test_an_illegal_policy_choice_is_a_bug_not_a_move() -> None:
     state = GAME.new_game(2, {}, 0)
-    with pytest.raises(RuntimeError):
-        choose_action(state, state.turn, Rng(0))
+    with games.registered(dataclasses.replace(GAME, ai=lambda s, seat, rng: Action("pass"))):
+        with pytest.raises(RuntimeError):
+            choose_action(state, state.turn, Rng(0))

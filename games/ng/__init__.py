@@ -79,8 +79,9 @@ turns_since_discard, stall_limit, eliminated, over, outcome``; a seat's view
 adds ``hand`` (sorted outside a face-up game), ``your_turn, legal`` (action codes).
 """
 
-from .actions import NGAction
-from .game import GAME, OPTIONS
-from .state import STALL_LIMIT, NGState
+from .actions import STALL_LIMIT, NGAction
+from .game import GAME
+from .options import OPTIONS
+from .state import NGState
 
 __all__ = ["GAME", "OPTIONS", "NGAction", "NGState", "STALL_LIMIT"]

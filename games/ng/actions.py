@@ -21,23 +21,21 @@ builds the list.
 from __future__ import annotations
 
 from ..base import Action
+from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, PRETTY, card_id
+from .options import NAME
+
+card_id = card_id_reader(NAME)
+"""The id of a card or code; a joker is refused with a NG message ("{NAME} is played without jokers")."""
 
 MAX_SEATS = 4
 SLOTS = 5
 MAX_HAND = 52
 """Hand positions are below this (a hand can never hold the whole deck, but the table is simple)."""
+STALL_LIMIT = 40
+"""The game ends when this many turns in a row put no card on the discard pile."""
 
 KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
-TARGETS = ("stack", "hand", "resource")
-
-
-def _pretty_arg(arg: object) -> str:
-    try:
-        return PRETTY[card_id(arg)]  # type: ignore[arg-type]
-    except Exception:
-        return str(arg)
 
 
 def _n(arg: object) -> str:
@@ -56,13 +54,13 @@ class NGAction(Action):
             if kind == "draw" and not args:
                 return "draw"
             if kind == "pick" and len(args) == 1:
-                return f"pick {_pretty_arg(args[0])} from your resource pile"
+                return f"pick {shown_arg(args[0])} from your resource pile"
             if kind == "defend" and len(args) == 3:
-                return f"defend seat {_n(args[1])}'s stack {_n(args[2])} with {_pretty_arg(args[0])}"
+                return f"defend seat {_n(args[1])}'s stack {_n(args[2])} with {shown_arg(args[0])}"
             if kind == "sacrifice" and len(args) == 1:
                 return f"sacrifice the top of your stack {_n(args[0])}"
             if kind == "attack" and len(args) in (3, 4):
-                card = _pretty_arg(args[0])
+                card = shown_arg(args[0])
                 where = args[1]
                 if where == "stack" and len(args) == 4:
                     return f"attack seat {_n(args[2])}'s stack {_n(args[3])} with {card}"

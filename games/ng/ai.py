@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import Action
+from ..concept import CMP
 from ..rng import Rng
-from ..q2j.rules import CMP
 from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS
 
 if TYPE_CHECKING:

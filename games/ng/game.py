@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from ..base import Game, OptionSpec, bool_option
+from ..base import Game
 from .actions import NGAction
 from .ai import choose
+from .options import NAME, OPTIONS
+from .rules_text import RULES
 from .state import NGState
-
-OPTIONS = (
-    OptionSpec(
-        "faceup", False,
-        "every card is public: hands, face-down field cards and the deck order",
-        parse=bool_option,
-        prompt="Play with every card public, the deck order included (default: off)",
-    ),
-)
 
 
 GAME = Game(
     id="ng",
-    name="Q Squared Joe NG",
+    name=NAME,
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -27,5 +20,7 @@ GAME = Game(
     action_class=NGAction,
     ai=choose,
     command="ng",
+    order=3,
+    rules=RULES,
     summary="Q Squared Joe NG, the combat game of stacks",
 )

@@ -7,17 +7,15 @@ face up), other seats' hands and the deck are counts only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import MalformedAction
-from ..q2j.rules import CODE
-from .state import STALL_LIMIT
-
-if TYPE_CHECKING:
-    from .state import NGState
+# States are typed as the base GameState (a NGState at run time): state.py imports this module.
+from ..base import GameState
+from ..cards import CODE
+from .actions import STALL_LIMIT
 
 
-def statuses(state: "NGState") -> list[str]:
+def statuses(state: GameState) -> list[str]:
     """Per seat: ``playing`` or ``out`` during the game; ``won``, ``lost`` or ``out`` at the end."""
     out = []
     for s in range(state.players):
@@ -30,9 +28,8 @@ def statuses(state: "NGState") -> list[str]:
     return out
 
 
-def build_view(state: "NGState", seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    state.check_viewer(seat)
     faceup = state.faceup
     fields: list[list[list[str | None]]] = []
     face_down: list[list[bool]] = []

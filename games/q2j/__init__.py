@@ -58,7 +58,8 @@ penalty_cards`` (cards whose play costs a penalty draw now).
 """
 
 from .actions import Q2JAction
-from .game import GAME, OPTIONS, VARIANTS
+from .game import GAME
+from .options import OPTIONS, VARIANTS
 from .rules import compare
 from .state import Q2JState
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Action
+from ..cards import CODE, PRETTY, shown_arg
 from ..errors import MalformedAction
-from .rules import CODE, PRETTY, QUEENS, card_id
+from .rules import QUEENS, card_id
 
 
 class Q2JAction(Action):
@@ -20,17 +21,10 @@ class Q2JAction(Action):
 
     def __str__(self) -> str:
         if self.kind == "play" and len(self.args) == 1:
-            return "play " + _pretty_arg(self.args[0])
+            return "play " + shown_arg(self.args[0])
         if self.kind == "qq" and len(self.args) == 2:
-            return "Q² " + " ".join(_pretty_arg(a) for a in self.args)
+            return "Q² " + " ".join(shown_arg(a) for a in self.args)
         return super().__str__()
-
-
-def _pretty_arg(arg: object) -> str:
-    try:
-        return PRETTY[card_id(arg)]  # type: ignore[arg-type]
-    except Exception:
-        return str(arg)
 
 
 DRAW = Q2JAction("draw")

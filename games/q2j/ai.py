@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import Action
+from ..concept import CMP
 from ..rng import Rng
 from .actions import DRAW, PLAY, QQ
-from .rules import BEATERS, CMP, IS_JACK, IS_QUEEN
+from .rules import BEATERS, IS_JACK, IS_QUEEN
 
 if TYPE_CHECKING:
     from .state import Q2JState

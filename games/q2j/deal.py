@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import deal
+from ..cards import PRETTY, VALUE, deal
 from ..rng import Rng
-from .rules import PRETTY, VALUE
 
 _WHICH = ("face-up (fifth)", "first", "second", "third", "fourth")
 

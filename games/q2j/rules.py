@@ -1,48 +1,21 @@
-"""The Q Squared Joe concept (RULINGS.md §1): which card is stronger.
+"""Q Squared Joe's card tables: what may be played on what, queens and jacks, and
+:func:`compare`, the public form of the Q2J concept (:mod:`games.concept`).
 
-Engines work with *card ids*: ``i`` is the index of a card in
-:func:`games.cards.standard_deck` order (suit-major: spades A..K, hearts,
-diamonds, clubs), and ``DECK[i]`` is the interned :class:`Card`. Ids keep
-the hot paths (legal moves, random play) free of dataclass hashing; every
-table below is indexed by id and built once at import.
+Q2J works with the card ids of :data:`games.cards.DECK`; every table below is
+indexed by id and built once at import.
 """
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUITS, Card, CardLike, parse_card, standard_deck
-from ..errors import MalformedAction
-
-DECK: tuple[Card, ...] = tuple(standard_deck())
-CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
-CODE: tuple[str, ...] = tuple(c.code for c in DECK)
-PRETTY: tuple[str, ...] = tuple(c.pretty for c in DECK)
-ID_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODE)}
-VALUE: tuple[int, ...] = tuple(c.value for c in DECK)
-"""Rank value, A=1 … K=13 (the first-player rule compares these)."""
+from ..cards import PRETTY, RANKS, SUITS, VALUE, CardLike, card_id_reader
+from ..concept import CMP
+from .options import NAME
 
 JACK, QUEEN = RANKS.index("J"), RANKS.index("Q")
 JACKS: frozenset[int] = frozenset(s * 13 + JACK for s in range(len(SUITS)))
 QUEENS: tuple[int, ...] = tuple(s * 13 + QUEEN for s in range(len(SUITS)))
 IS_JACK: tuple[bool, ...] = tuple(i in JACKS for i in range(52))
 IS_QUEEN: tuple[bool, ...] = tuple(i in QUEENS for i in range(52))
-
-
-def _compare_cards(a: Card, b: Card) -> int:
-    """RULINGS §1, the four checks in their order."""
-    if a.rank == b.rank:
-        return 0
-    va, vb = a.value, b.value
-    if va == 1 and vb >= 11:
-        return 1
-    if vb == 1 and va >= 11:
-        return -1
-    if a.suit == b.suit:
-        return 1 if va < vb else -1
-    return 1 if va > vb else -1
-
-
-CMP: tuple[tuple[int, ...], ...] = tuple(tuple(_compare_cards(a, b) for b in DECK) for a in DECK)
-"""``CMP[a][b]`` is ``compare(a, b)`` for card ids."""
 
 PLAYABLE_ON: tuple[bytes, ...] = tuple(bytes(1 if CMP[c][top] >= 0 else 0 for c in range(52)) for top in range(52))
 """``PLAYABLE_ON[top][c]`` is 1 when ``c`` may be played on ``top`` (stronger, or equal with a penalty)."""
@@ -51,16 +24,8 @@ BEATERS: tuple[int, ...] = tuple(sum(1 for c in range(52) if c != t and CMP[c][t
 """How many other cards of the deck can be played on ``t``: how easy ``t`` is to cover."""
 
 
-def card_id(card: CardLike) -> int:
-    """The id of a card or code; jokers (not in a Q2J deck) raise :class:`MalformedAction`."""
-    if isinstance(card, str):
-        found = ID_BY_CODE.get(card)
-        if found is not None:
-            return found
-    parsed = parse_card(card)
-    if parsed.is_joker:
-        raise MalformedAction("Q Squared Joe is played without jokers")
-    return CARD_ID[parsed]
+card_id = card_id_reader(NAME)
+"""The id of a card or code; jokers (not in a Q2J deck) raise :class:`MalformedAction`."""
 
 
 def compare(a: CardLike, b: CardLike) -> int:
@@ -83,15 +48,3 @@ def why_not(card: int, top: int) -> str:
     else:
         reason = "different suits, so the higher card is stronger"
     return f"You can't play {c} on {t}: {reason}"
-
-
-def relation(card: int, top: int) -> str:
-    """A short phrase for why ``card`` may go on ``top`` (for event texts)."""
-    result = CMP[card][top]
-    if result == 0:
-        return "same rank, equal strength"
-    if VALUE[card] == 1 and VALUE[top] >= 11:
-        return "an ace beats a face card"
-    if card // 13 == top // 13:
-        return "same suit, lower is stronger"
-    return "different suits, higher is stronger"

@@ -1,4 +1,4 @@
-"""The Q2J game state: plain data, a seeded Rng, and the rules of a turn.
+"""The Q2J game state: plain data, a seeded Rng, legal moves (the moves themselves are in turns.py).
 
 Representation (all JSON-friendly once cards become codes):
 
@@ -17,29 +17,27 @@ See ``games/q2j/__init__.py`` for the rulings these methods implement.
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, PRETTY, Card, CardLike, pretty_ids
 from ..codec import CardIds, stored
-from ..errors import GameError, IllegalAction, MalformedAction
+from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
 from .deal import choose_first, deal_hands
-from .rules import CMP, CODE, DECK, IS_JACK, IS_QUEEN, PLAYABLE_ON, PRETTY, card_id, why_not
+from .options import normalize
+from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id
+from .turns import Turns
+from .view import build_view
 
 HAND_SIZE = 5
 
 
-def _pretty(cards: Iterable[int]) -> str:
-    return " ".join(PRETTY[c] for c in cards)
-
-
 @dataclass(eq=False, kw_only=True)
-class Q2JState(GameState):
+class Q2JState(Turns, GameState):
     """A Q2J game, or a whole elimination match, in progress."""
 
     game_id = "q2j"
@@ -115,10 +113,8 @@ class Q2JState(GameState):
         lists the stock bottom first, so its last card is drawn first. Duplicate
         cards, or a queen pair on top without ``duty``, raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         players = len(hands)
-        opts = GAME.normalize_options(options, players)
+        opts = normalize(options, players)
         tops = [top] if isinstance(top, (str, Card)) else list(top)
         top_ids = [card_id(c) for c in tops]
         if len(top_ids) == 2:
@@ -168,7 +164,7 @@ class Q2JState(GameState):
         events.append(Event("first_player", reason, self.turn))
         events.append(Event("top", f"The top card of the stock, {PRETTY[self.discard[-1]]}, starts the discard pile."))
         for seat in seats:
-            events.append(Event("hand", f"Your hand: {_pretty(self.hands[seat])}", seat, private_to=seat))
+            events.append(Event("hand", f"Your hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
 
     # ----------------------------------------------------------- contract
 
@@ -216,233 +212,11 @@ class Q2JState(GameState):
             return self._qq(seat, *qq_args(args))
         raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are: {', '.join(KINDS)}")
 
-    # ----------------------------------------------------------- turns
-
-    def _play(self, seat: int, card: int) -> list[Event]:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"You don't hold {PRETTY[card]}")
-        top = self.discard[-1]
-        duty = self.duty
-        name = f"{{p{seat}}}"
-        if duty is not None:
-            if self.free:
-                text = f"{name} played {PRETTY[card]} on the queens: the Q² came back, so any card goes."
-            elif IS_JACK[card]:
-                text = f"{name} played {PRETTY[card]}: Joe! The Q² duty is over."
-            else:
-                pair = _pretty(self.discard[-2:])
-                raise IllegalAction(f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
-            penalty = False
-            self.duty = None
-            self.free = False
-        else:
-            result = CMP[card][top]
-            if result < 0:
-                raise IllegalAction(why_not(card, top))
-            penalty = result == 0
-            if penalty:
-                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
-            else:
-                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
-        hand.remove(card)
-        self.discard.append(card)
-        events = [Event("play", text, seat)]
-        if penalty:
-            self._draw_card(seat, events, " as a penalty")
-        self._finish_turn(seat, events)
-        return events
-
-    def _qq(self, seat: int, a: int, b: int) -> list[Event]:
-        if not self.qq_rule:
-            raise IllegalAction("Classic has no Q² rule: play one card at a time")
-        hand = self.hands[seat]
-        for card in (a, b):
-            if card not in hand:
-                raise IllegalAction(f"You don't hold {PRETTY[card]}")
-        pair = f"{PRETTY[a]} {PRETTY[b]}"
-        if self.duty is not None:
-            raise IllegalAction(f"You can't play {pair} on {_pretty(self.discard[-2:])}: Q² can't go on another queen pair")
-        top = self.discard[-1]
-        if IS_JACK[top]:
-            raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
-        hand.remove(a)
-        hand.remove(b)
-        self.discard += (a, b)
-        self.duty, self.free = seat, False
-        events: list[Event] = []
-        self._finish_turn(seat, events)
-        text = f"{{p{seat}}} played {pair}: Q²!"
-        if self.duty == seat and not self.over:
-            text += f" {{p{self.turn}}} must play a jack or draw."
-        events.insert(0, Event("qq", text, seat))
-        return events
-
-    def _draw_turn(self, seat: int) -> list[Event]:
-        events: list[Event] = []
-        self._draw_card(seat, events, "")
-        nxt = self.turn = self._next(seat)
-        duty = self.duty
-        if duty is not None:
-            # The duty "comes back" when passing from seat to nxt goes past the Q² seat
-            # (who may have left the game in an elimination match).
-            players = self.players
-            back = 0 < (duty - seat) % players <= (nxt - seat) % players
-            was_free, self.free = self.free, back
-            if back:
-                if nxt == duty:
-                    text = f"Nobody played a jack: the turn is back to {{p{nxt}}}, who may play any card or draw."
-                else:
-                    text = (f"Nobody played a jack: the duty went round past {{p{duty}}}, who has left, "
-                            f"so {{p{nxt}}} may play any card or draw.")
-            elif was_free:
-                text = f"The Q² duty goes round again: {{p{nxt}}} must play a jack or draw."
-            else:
-                text = f"The Q² duty passes to {{p{nxt}}}: play a jack or draw."
-            events.append(Event("duty", text, nxt))
-        return events
-
-    def _finish_turn(self, seat: int, events: list[Event]) -> None:
-        """After a play: deal with an emptied hand, then pass the turn on."""
-        if not self.hands[seat] and self._hand_emptied(seat, events):
-            return
-        self.turn = self._next(seat)
-
-    def _next(self, seat: int) -> int:
-        """The next seat after ``seat`` still holding cards in this game."""
-        players, playing = self.players, self.playing
-        nxt = (seat + 1) % players
-        while not playing[nxt]:
-            nxt = (nxt + 1) % players
-        return nxt
-
-    def _hand_emptied(self, seat: int, events: list[Event]) -> bool:
-        """Countdown refill, a win, or leaving the game; True when the turn is already settled."""
-        name = f"{{p{seat}}}"
-        if self.countdown and self.levels[seat] > 1:
-            size = self.levels[seat] = self.levels[seat] - 1
-            new = self._take(size, events)
-            self.hands[seat] = sorted(new)
-            text = f"{name} emptied their hand and draws a new hand of {size}."
-            if len(new) < size:
-                text += f" Only {len(new)} could be drawn." if new else " There are no cards left to draw."
-            events.append(Event("new_hand", text, seat))
-            if new:
-                events.append(Event("drew", f"Your new hand: {_pretty(self.hands[seat])}", seat, private_to=seat))
-            return False
-        last_hand = " one-card" if self.countdown else ""
-        if not self.elimination:
-            self.over, self.winner = True, seat
-            events.append(Event("win", f"{name} emptied their{last_hand} hand and wins!", seat))
-            return True
-        self.playing[seat] = False
-        events.append(Event("safe", f"{name} emptied their{last_hand} hand and is safe this game.", seat))
-        left = [s for s in range(self.players) if self.playing[s]]
-        if len(left) > 1:
-            return False
-        last = left[0]
-        self.playing[last] = False
-        self.eliminated.append(last)
-        events.append(Event("eliminated", f"{{p{last}}} is the last player holding cards and is eliminated.", last))
-        survivors = [s for s in range(self.players) if s not in self.eliminated]
-        if len(survivors) == 1:
-            self.over, self.winner = True, survivors[0]
-            events.append(Event("win", f"{{p{survivors[0]}}} is the last player standing and wins the match!", survivors[0]))
-            return True
-        self.game_number += 1
-        self._deal(survivors, events)
-        return True
-
-    # ----------------------------------------------------------- drawing
-
-    def _reshuffle(self, events: list[Event]) -> None:
-        """Turn the discard pile except its top (both queens of a Q² top) into the stock."""
-        keep = 2 if self.duty is not None else 1
-        if len(self.discard) <= keep:
-            return
-        cards = self.discard[:-keep]
-        del self.discard[:-keep]
-        self.rng.shuffle(cards)
-        self.stock = cards
-        events.append(Event("reshuffle", f"The stock ran out: the discard pile under the top was shuffled into a new stock of {len(cards)} cards."))
-
-    def _draw_card(self, seat: int, events: list[Event], why: str) -> int | None:
-        """Move the stock's top card to ``seat``'s hand (reshuffling when needed); None when nothing is left."""
-        if not self.stock:
-            self._reshuffle(events)
-            if not self.stock:
-                events.append(Event("draw_skipped", f"No card is left to draw, so {{p{seat}}} draws nothing{why}.", seat))
-                return None
-        card = self.stock.pop()
-        insort(self.hands[seat], card)
-        events.append(Event("draw", f"{{p{seat}}} drew a card{why}.", seat))
-        events.append(Event("drew", f"You drew {PRETTY[card]}{why}.", seat, private_to=seat))
-        return card
-
-    def _take(self, count: int, events: list[Event]) -> list[int]:
-        """Up to ``count`` cards from the stock, reshuffling once if it runs out."""
-        taken: list[int] = []
-        while len(taken) < count:
-            if not self.stock:
-                self._reshuffle(events)
-                if not self.stock:
-                    break
-            taken.append(self.stock.pop())
-        return taken
-
     # ----------------------------------------------------------- views
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public). Keys are listed in the package docs."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise MalformedAction(f"There is no seat {seat!r} at this table")
-        outcome = self.outcome()
-        top = self.discard[-2:] if self.duty is not None else self.discard[-1:]
-        view: dict[str, Any] = {
-            "game": self.game_id,
-            "variant": self.variant,
-            "match": self.match,
-            "players": self.players,
-            "viewer": seat,
-            "turn": None if self.over else self.turn,
-            "to_act": self.to_act(),
-            "top": [CODE[c] for c in top],
-            "top_is_qq": self.duty is not None,
-            "stock_count": len(self.stock),
-            "discard_count": len(self.discard),
-            "hand_counts": [len(h) for h in self.hands],
-            "hands": [[CODE[c] for c in h] for h in self.hands] if self.faceup else None,
-            "duty": None if self.duty is None else {"qq_seat": self.duty, "owed_by": self.turn, "free_play": self.free},
-            "status": self._statuses(),
-            "eliminated": list(self.eliminated),
-            "game_number": self.game_number,
-            "countdown": list(self.levels) if self.countdown else None,
-            "short_hand": self.short_hand,
-            "over": self.over,
-            "outcome": outcome.to_json() if outcome else None,
-        }
-        if seat is not None:
-            legal = self.legal_actions(seat)
-            view["hand"] = [CODE[c] for c in self.hands[seat]]
-            view["your_turn"] = bool(legal)
-            view["legal"] = [a.code() for a in legal]
-            penalty: list[str] = []
-            if legal and self.duty is None:
-                top_card = self.discard[-1]
-                penalty = [CODE[c] for c in self.hands[seat] if CMP[c][top_card] == 0]
-            view["penalty_cards"] = penalty
-        return view
-
-    def _statuses(self) -> list[str]:
-        out = []
-        for s in range(self.players):
-            if self.over:
-                out.append("won" if s == self.winner else ("out" if s in self.eliminated else "lost"))
-            elif s in self.eliminated:
-                out.append("out")
-            else:
-                out.append("playing" if self.playing[s] else "safe")
-        return out
+        return build_view(self, seat)
 
     def is_over(self) -> bool:
         return self.over
@@ -489,15 +263,3 @@ class Q2JState(GameState):
                     hidden += [DECK[c] for c in hand]
         return hidden
 
-
-def check_options(options: Mapping[str, Any], players: int | None) -> None:
-    """Raise :class:`GameError` for option combinations Q2J does not offer
-    (the player count is checked once it is known)."""
-    short = options["short_hand"]
-    if short != "random" and (type(short) is not int or short not in (0, 1)):
-        raise GameError(f"Option short_hand={short!r} is not valid; choose one of: random, 0, 1")
-    if options["variant"] == "challenge":
-        if players is not None and players != 2:
-            raise GameError(f"Challenge is for exactly 2 players, not {players}")
-    elif short != "random":
-        raise GameError("Option short_hand only applies to the challenge variant")

@@ -136,7 +136,8 @@ Tests build positions with :meth:`QuashState.from_position`.
 
 from .actions import QuashAction
 from .chains import MAX_DISPLACED, ChainOptions, chain_options
-from .game import GAME, OPTIONS
+from .game import GAME
+from .options import OPTIONS
 from .rules import can_become_run, is_run, score_spot
 from .scoring import SIDE_NAMES
 from .state import QuashState

@@ -25,8 +25,8 @@ allocates nothing but the list.
 from __future__ import annotations
 
 from ..base import Action
+from ..cards import CODE, ID_BY_CODE, PRETTY
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, ID_BY_CODE, PRETTY
 from .rules import SPOTS, card_arg
 
 KINDS = ("place", "swap", "tiebreak", "chooser")

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import Action
+from ..cards import CODE
 from ..rng import Rng
 from .actions import chain_args
 from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, fits, run_ids, suited
@@ -67,7 +68,7 @@ def _tiebreak(state: "QuashState", seat: int, legal: list[Action]) -> Action:
     side = seat % 2
     cards = {a.args[0]: a for a in legal if a.kind == "tiebreak"}
     mine = sorted(state.leftovers[side], key=RANK.__getitem__)
-    by_rank = [c for c in mine if _code(c) in cards]
+    by_rank = [c for c in mine if CODE[c] in cards]
     seen = set(mine) | set(state.used)
     if state.pending[side] >= 0:
         seen.add(state.pending[side])
@@ -83,7 +84,7 @@ def _tiebreak(state: "QuashState", seat: int, legal: list[Action]) -> Action:
         pick = winners[0] if winners else lowest
     else:
         pick = by_rank[-1] if _critical(state, side) else lowest
-    return cards[_code(pick)]
+    return cards[CODE[pick]]
 
 
 def _critical(state: "QuashState", side: int) -> bool:
@@ -98,10 +99,6 @@ def _critical(state: "QuashState", side: int) -> bool:
     return False
 
 
-def _code(c: int) -> str:
-    from ..q2j.rules import CODE
-
-    return CODE[c]
 
 
 # ----------------------------------------------------------------- placements

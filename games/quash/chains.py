@@ -25,15 +25,14 @@ that spot and the card's rank: :func:`_tables` precomputes it per spot and rank.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
+# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
+from ..base import GameState
+from ..cards import CODE, PRETTY
 from ..errors import IllegalAction, MalformedAction
-from ..q2j.rules import CODE, PRETTY
 from .actions import PLACE, QuashAction, card_arg, spot_arg
 from .rules import KIND, RANK, SPOT_SIZE, SPOTS, fits, pretty
-
-if TYPE_CHECKING:
-    from .state import QuashState
 
 _RANGE = range(SPOTS)
 MAX_DISPLACED = 2
@@ -194,7 +193,7 @@ class ChainOptions:
         return self.action is not None
 
 
-def chain_options(state: "QuashState", seat: int, chain: Sequence[str | int] = ()) -> ChainOptions:
+def chain_options(state: GameState, seat: int, chain: Sequence[str | int] = ()) -> ChainOptions:
     """The legal next steps after the partial placement ``chain`` for ``seat``.
 
     ``chain`` uses the action's argument order: ``[]``, ``["9D"]``,

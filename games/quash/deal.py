@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import deal
-from ..q2j.rules import PRETTY
+from ..cards import PRETTY, deal
 from ..rng import Rng
 from .rules import RANK, RANK_NAME, SORT_KEY
 

@@ -2,35 +2,18 @@
 
 from __future__ import annotations
 
-from ..base import Game, OptionSpec, bool_option, int_option
+from ..base import Game
 from .actions import QuashAction
 from .ai import choose
+from .options import NAME, OPTIONS
+from .rules_text import RULES
 from .scoring import SIDE_NAMES
 from .state import QuashState
-
-FINISH_RANGE = (5, 100)
-
-OPTIONS = (
-    OptionSpec(
-        "advanced", False,
-        "advanced play: 2 players get 23 cards each (6 set aside, no draw pile); swap chains "
-        "move cards already placed; every placement must keep its spot able to become a run",
-        parse=bool_option,
-        prompt="Advanced play: hidden cards, and swaps that keep every spot able to become a run",
-    ),
-    OptionSpec(
-        "finish", 30,
-        f"the track's length: the first side to reach this many points wins "
-        f"({FINISH_RANGE[0]}–{FINISH_RANGE[1]})",
-        parse=int_option(*FINISH_RANGE),
-        prompt="Points that win the match (default 30)",
-    ),
-)
 
 
 GAME = Game(
     id="quash",
-    name="QUASH",
+    name=NAME,
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -39,7 +22,10 @@ GAME = Game(
     player_counts=(2, 4),
     ai=choose,
     points="track points",
+    quick_options={"finish": 12},
     sides=SIDE_NAMES,
     command="quash",
+    order=5,
+    rules=RULES,
     summary="QUASH, runs against runs on nine spots a side",
 )

@@ -1,6 +1,6 @@
 """QUASH card rules (RULINGS.md §6): ranks, spots, runs, and how one spot is scored.
 
-Engines work with the shared card ids of :mod:`games.q2j.rules` (``DECK[i]``,
+Engines work with the shared card ids of :mod:`games.cards` (``DECK[i]``,
 ``CODE[i]``, ``PRETTY[i]``); QUASH only reads them differently: aces are high,
 so :data:`RANK` runs 2..14 (J=11, Q=12, K=13, A=14) and there is no A-2 run.
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..cards import Card, CardLike, parse_card
+from ..cards import CODE, DECK, PRETTY, Card, CardLike, card_id_reader
 from ..errors import GameError, MalformedAction
-from ..q2j.rules import CODE, DECK, ID_BY_CODE, PRETTY
+from .options import NAME
 
 SPOTS = 9
 SPOT_SIZE: tuple[int, ...] = (3, 2, 1, 3, 2, 1, 3, 2, 1)
@@ -33,18 +33,15 @@ SORT_KEY: tuple[int, ...] = tuple(RANK[i] * 4 + SUIT[i] for i in range(len(DECK)
 RANK_NAME = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
+_card_id = card_id_reader(NAME)
+
+
 def card_arg(arg: object, what: str = "a card") -> int:
     """The card id named by an action argument (a code, case-insensitive).
 
     Raises :class:`MalformedAction` for anything that is not one of the 52 cards."""
     if isinstance(arg, str):
-        found = ID_BY_CODE.get(arg)
-        if found is not None:
-            return found
-        card = parse_card(arg)  # raises MalformedAction for a bad code
-        if not card.is_joker:
-            return ID_BY_CODE[card.code]
-        raise MalformedAction("QUASH is played without jokers")
+        return _card_id(arg)
     raise MalformedAction(f"{arg!r} is not a card code (expected {what}, e.g. 9D or 10H)")
 
 

@@ -12,14 +12,11 @@ winner, the next round is dealt (``QuashState.end_round``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from ..base import Event
-from ..q2j.rules import PRETTY
+# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
+from ..base import Event, GameState
+from ..cards import PRETTY
 from .rules import KIND, RANK, SECTIONS, SPOTS, judge, pretty, run_ids, suited
-
-if TYPE_CHECKING:
-    from .state import QuashState
 
 SIDE_NAMES = ("RED", "BLACK")
 QUASH_BONUS = 2
@@ -66,7 +63,7 @@ def _points_text(points: tuple[int, int]) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-def _award(state: "QuashState", points: tuple[int, int], text: str, kind: str, events: list[Event]) -> bool:
+def _award(state: GameState, points: tuple[int, int], text: str, kind: str, events: list[Event]) -> bool:
     """Move the markers, announce ``text`` with the points and the new track, and end
     the match when a side reaches the finish. Returns True when the match is over."""
     track = state.track
@@ -97,7 +94,7 @@ def _award(state: "QuashState", points: tuple[int, int], text: str, kind: str, e
     return True
 
 
-def resolve_spot(state: "QuashState", winner: int, points: tuple[int, int], how: str, text: str,
+def resolve_spot(state: GameState, winner: int, points: tuple[int, int], how: str, text: str,
                  events: list[Event]) -> bool:
     """Record the current spot's result and award it, then the QUASH bonus if the spot
     ends a section its winner swept. Returns True when the match ended."""
@@ -116,7 +113,7 @@ def resolve_spot(state: "QuashState", winner: int, points: tuple[int, int], how:
     return _award(state, bonus, f"QUASH! {SIDE_NAMES[winner]} won spots {spots}", "quash", events)
 
 
-def run_scoring(state: "QuashState", events: list[Event]) -> None:
+def run_scoring(state: GameState, events: list[Event]) -> None:
     """Score from ``state.spot`` on until a tiebreak waits, the match ends, or the
     round ends (then the next round is dealt and its events appended)."""
     board = state.board
@@ -146,7 +143,7 @@ def run_scoring(state: "QuashState", events: list[Event]) -> None:
     state.end_round(events)
 
 
-def open_tiebreak(state: "QuashState", events: list[Event]) -> int:
+def open_tiebreak(state: GameState, events: list[Event]) -> int:
     """Start (or restart) the current spot's tiebreaker. When both sides hold
     leftover cards it waits for the choosing seats (``WAIT``); otherwise a side
     with cards wins the spot, or nobody does when neither has one (``DONE``, or
@@ -174,7 +171,7 @@ def open_tiebreak(state: "QuashState", events: list[Event]) -> int:
     return OVER if ended else DONE
 
 
-def play_tiebreak(state: "QuashState", seat: int, card: int, events: list[Event]) -> None:
+def play_tiebreak(state: GameState, seat: int, card: int, events: list[Event]) -> None:
     """``seat`` (its side's chooser) lays ``card`` face down; once both sides have, reveal
     and settle the spot (or tie again), then go on scoring."""
     side = seat % 2

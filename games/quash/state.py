@@ -1,6 +1,6 @@
-"""The QUASH game state: plain data, a seeded Rng, turns and the scoring phase.
+"""The QUASH game state: plain data, a seeded Rng, legal moves (placing and scoring are in turns.py).
 
-Representation (card ids from :mod:`games.q2j.rules`; codes once serialised):
+Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
 
 - ``hands[seat]``: a seat's hand, kept sorted by rank (A high) then suit;
 - ``pile``: the 2-player draw pile (top last); ``aside``: cards out of play
@@ -24,21 +24,22 @@ See ``games/quash/__init__.py`` for the rulings these methods implement.
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..base import Action, Event, GameState, Outcome
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, Card, CardLike
 from ..codec import PLAIN, CardIds, ListOf, Record, stored
-from ..errors import GameError, IllegalAction, MalformedAction
-from ..q2j.rules import CODE, DECK, PRETTY
+from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
-from .chains import advanced_moves, chain_text, check_chain
+from .chains import advanced_moves
 from .deal import cut_for_deal, deal_round
-from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
-from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
+from .options import normalize
+from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOTS, SPOT_SIZE, card_arg
+from .scoring import SIDE_NAMES, names, run_scoring, side_seats, track_text
+from .turns import Turns
+from .view import build_view
 
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
@@ -50,7 +51,7 @@ _SPOT_RESULT = Record({"winner": PLAIN, "points": PLAIN, "how": PLAIN,
 
 
 @dataclass(eq=False, kw_only=True)
-class QuashState(GameState):
+class QuashState(Turns, GameState):
     """A QUASH match in progress."""
 
     game_id = "quash"
@@ -165,11 +166,9 @@ class QuashState(GameState):
         but playing it until nobody can place raises ``RuntimeError``.
         Duplicates, overfull spots or bad seats raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         if players not in (2, 4):
             raise GameError(f"QUASH is for 2 or 4 players, not {players!r}")
-        opts = GAME.normalize_options({"advanced": advanced, "finish": finish}, players)
+        opts = normalize({"advanced": advanced, "finish": finish}, players)
 
         def ids(cards: Sequence[CardLike] | str) -> list[int]:
             if isinstance(cards, str):
@@ -251,6 +250,10 @@ class QuashState(GameState):
             return sorted(chooser[side] for side in (0, 1) if pending[side] < 0)
         return []
 
+    def places_freely(self, seat: int) -> bool:
+        """Whether ``seat``'s placements now use advanced free placement (any spot that can still become a run)."""
+        return self._moves(seat)[1]
+
     def _moves(self, seat: int) -> tuple[list[Action], bool]:
         """(the placing seat's legal placements, whether advanced free placement applies); cached."""
         cached = self._legal
@@ -323,137 +326,6 @@ class QuashState(GameState):
             return self._handover(seat, target)
         raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, tiebreak and chooser")
 
-    # ----------------------------------------------------------- placing
-
-    def _place(self, seat: int, cards: list[int], where: list[int]) -> list[Event]:
-        if self.phase != "play":
-            raise IllegalAction("Scoring has started: the only move now is a tiebreak card")
-        side = seat % 2
-        spots = self.board[side]
-        hand = self.hands[seat]
-        runnable = check_chain(spots, hand, cards, where, self.advanced)
-        if self.advanced and not runnable:
-            moves, free = self._moves(seat)
-            if not free:
-                s = where[0]
-                raise IllegalAction(
-                    f"{PRETTY[cards[0]]} can't go to spot {s + 1}: {pretty([*spots[s], cards[0]])} could never "
-                    "become a run (advanced play allows that only when no placement or swap keeps a run possible)"
-                )
-        hand.remove(cards[0])
-        last = len(where) - 1
-        for i, s in enumerate(where):
-            spot = spots[s]
-            if i < last:
-                spot[spot.index(cards[i + 1])] = cards[i]
-            else:
-                spot.append(cards[i])
-        self.moves += 1
-        self._legal = None
-        s0 = where[0] + 1
-        if len(cards) == 1:
-            text = f"{{p{seat}}} placed {PRETTY[cards[0]]} on {SIDE_NAMES[side]}'s spot {s0} ({KIND[where[0]]})"
-        else:
-            text = f"{{p{seat}}} swapped on {SIDE_NAMES[side]}'s side: {chain_text(cards, where)}"
-        if self.advanced and not runnable:
-            text += " (no move could keep a run possible, so the spot will fail)"
-        events = [Event("place", text + ".", seat)]
-        if self.pile:
-            drawn = self.pile.pop()
-            insort(hand, drawn, key=_KEY)
-            left = len(self.pile)
-            events[0] = Event("place", f"{text} and drew a card ({left} left in the pile).", seat)
-            events.append(Event("draw", f"You drew {PRETTY[drawn]}.", seat, private_to=seat))
-            if not left:
-                events.append(Event("pile_empty", "The draw pile is empty: the rest of the round is played "
-                                                  "from the hands."))
-        board = self.board
-        if all(len(board[x][s]) == SPOT_SIZE[s] for x in (0, 1) for s in _RANGE):
-            self._start_scoring(events)
-        else:
-            self.turn = self._next_turn(seat)
-        return events
-
-    def _start_scoring(self, events: list[Event]) -> None:
-        """Both sides are full: pool the leftovers per side and score from spot 1."""
-        for side in (0, 1):
-            pool: list[int] = []
-            for s in side_seats(self.players, side):
-                pool += self.hands[s]
-                self.hands[s] = []
-            self.leftovers[side] = sorted(pool, key=_KEY)
-        counts = ", ".join(f"{SIDE_NAMES[x]} {len(self.leftovers[x])}" for x in (0, 1))
-        if self.players == 2:
-            text = f"Every spot is full. The cards left in hand are kept for tiebreakers ({counts})."
-        else:
-            text = (f"Every spot is full. Each team pools its leftover cards for tiebreakers ({counts}); "
-                    f"{{p{self.chooser[0]}}} chooses RED's and {{p{self.chooser[1]}}} BLACK's.")
-        events.append(Event("scoring", text + " Scoring starts at spot 1."))
-        self.spot = 0
-        run_scoring(self, events)
-
-    def end_round(self, events: list[Event]) -> None:
-        """All nine spots scored without a winner: announce, keep a summary, deal the next round."""
-        pts = self.round_points
-        events.append(Event(
-            "round_end",
-            f"Round {self.round_no} is scored: RED +{pts[0]}, BLACK +{pts[1]} ({track_text(self.track)}).",
-        ))
-        self.last_round = self._round_summary()
-        self._deal((self.dealer + 1) % self.players, events)
-
-    def _round_summary(self) -> dict[str, Any]:
-        """The finished round for views: who won each spot, no card codes (every card
-        goes back into the deck for the next round and may be hidden again)."""
-        return {
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "points": list(self.round_points),
-            "spots": [
-                {"spot": i + 1, "winner": SIDE_NAMES[r["winner"]] if r["winner"] >= 0 else None,
-                 "points": list(r["points"]), "how": r["how"], "quash": r["quash"]}
-                for i, r in enumerate(self.results)
-            ],
-        }
-
-    def finish_match(self, winner: int) -> None:
-        """End the match: ``winner`` is a side, or -1 for a draw."""
-        self.winner = winner
-        self.phase = "over"
-        self.pending = [-1, -1]
-        self._legal = None
-
-    # ----------------------------------------------------------- tiebreaks
-
-    def _tiebreak(self, seat: int, card: int) -> list[Event]:
-        if self.phase != "tiebreak":
-            raise IllegalAction("There is no tiebreaker to play now")
-        side = seat % 2
-        if card not in self.leftovers[side]:
-            whose = "your leftover cards" if self.players == 2 else "your team's leftover cards"
-            raise IllegalAction(f"{PRETTY[card]} is not among {whose}")
-        events: list[Event] = []
-        self.moves += 1
-        self._legal = None
-        play_tiebreak(self, seat, card, events)
-        return events
-
-    def _handover(self, seat: int, target: int) -> list[Event]:
-        if self.phase != "tiebreak":
-            raise IllegalAction("The tiebreak choice can only be handed over during a tiebreaker")
-        if self.players != 4:
-            raise IllegalAction("Only teams (4 players) can hand the tiebreak choice to a partner")
-        partner = (seat + 2) % 4
-        if target != partner:
-            raise IllegalAction(f"Only your partner (seat {partner + 1}) can take over your team's tiebreak choice")
-        side = seat % 2
-        self.chooser[side] = partner
-        self.moves += 1
-        self._legal = None
-        return [Event(
-            "chooser", f"{{p{seat}}} hands {SIDE_NAMES[side]}'s tiebreak choice to {{p{partner}}}.", seat,
-        )]
-
     # ----------------------------------------------------------- results
 
     @property
@@ -509,6 +381,4 @@ class QuashState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        from .view import build_view
-
         return build_view(self, seat)

@@ -8,15 +8,13 @@ package docs (``games/quash/__init__.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
-from ..errors import MalformedAction
-from ..q2j.rules import CODE
+# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
+from ..base import GameState
+from ..cards import CODE
 from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
 from .scoring import SIDE_NAMES, side_seats
-
-if TYPE_CHECKING:
-    from .state import QuashState
 
 _KEY = SORT_KEY.__getitem__
 
@@ -36,7 +34,7 @@ def _result_view(spot: int, r: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def board_view(state: "QuashState") -> list[list[dict[str, Any]]]:
+def board_view(state: GameState) -> list[list[dict[str, Any]]]:
     """Both sides' nine spots, spot 1 first; a scored spot adds its winner and points."""
     results = state.results
     out = []
@@ -61,9 +59,8 @@ def board_view(state: "QuashState") -> list[list[dict[str, Any]]]:
     return out
 
 
-def build_view(state: "QuashState", seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    state.check_viewer(seat)
     phase = state.phase
     players = state.players
     outcome = state.outcome()
@@ -128,7 +125,7 @@ def build_view(state: "QuashState", seat: int | None) -> dict[str, Any]:
         view["side"] = SIDE_NAMES[side]
         view["hand"] = [CODE[c] for c in sorted(hand, key=_KEY)]
         view["your_tiebreak_card"] = CODE[pending] if pending >= 0 else None
-        view["free_placement"] = phase == "play" and seat == state.turn and state.advanced and state._moves(seat)[1]
+        view["free_placement"] = phase == "play" and seat == state.turn and state.advanced and state.places_freely(seat)
         view["your_turn"] = bool(legal)
         view["legal"] = [a.code() for a in legal if a.kind != "swap"]
         view["swap_count"] = len(legal) - len(view["legal"])

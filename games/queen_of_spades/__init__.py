@@ -109,9 +109,10 @@ position), plus the other hands while a round is being played.
 Tests build positions with :meth:`QoSState.from_position`.
 """
 
-from .actions import QoSAction
-from .game import GAME, OPTIONS
+from .actions import STALL_LIMIT, QoSAction
+from .game import GAME
+from .options import OPTIONS
 from .points import card_points, round_score
-from .state import STALL_LIMIT, QoSState
+from .state import QoSState
 
 __all__ = ["GAME", "OPTIONS", "QoSAction", "QoSState", "STALL_LIMIT", "card_points", "round_score"]

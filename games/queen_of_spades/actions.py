@@ -42,6 +42,9 @@ MAX_DECK = 162
 """Three decks with their jokers: the biggest deck a table uses (7–8 players)."""
 MAX_COUNT = 12
 """The most natural cards of one rank in play (three decks × four suits)."""
+STALL_LIMIT = 10
+"""After this many turns in a row without a draw from the draw pile, the lone
+discard can't be taken: the next player must draw (the anti-stall ruling)."""
 
 # Parsed operation codes.
 CUT, DEAL, DRAW, TAKE_ONE, PILE, LAY, EXTEND, DISCARD, NEXT = range(9)

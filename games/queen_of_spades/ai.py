@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING
 from ..base import Action
 from ..rng import Rng
 from .actions import (
-    CUT_ACTION, DISCARD_ACTION, EXTEND_ACTION, LAY_ACTION, NEXT_ACTION, TAKE_DISCARD, TAKE_DRAW, TAKE_PILE,
+    CUT_ACTION, DISCARD_ACTION, EXTEND_ACTION, LAY_ACTION, NEXT_ACTION, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW,
+    TAKE_PILE,
 )
 from .deal import perfect_cuts
 from .points import IDS_OF_RANK, KINDS, POINTS, RANK_COUNT, RANK_OF, TWO
-from .state import STALL_LIMIT
 
 if TYPE_CHECKING:
     from .state import QoSState

@@ -3,27 +3,13 @@ table options, AI and what a timed-out turn becomes."""
 
 from __future__ import annotations
 
-from ..base import Action, Game, GameState, OptionSpec, int_option
+from ..base import Action, Game, GameState
 from ..rng import Rng
 from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
 from .ai import choose
+from .options import NAME, OPTIONS
+from .rules_text import RULES
 from .state import QoSState
-
-OPTIONS = (
-    OptionSpec(
-        "target", 1000,
-        "the match ends when a player reaches this many points (highest total wins); 0: no target, "
-        "the match goes on until the table ends it",
-        parse=int_option(0, 100_000),
-        prompt="Score that wins the match (default 1000; 0 = endless, until the table ends it)",
-    ),
-    OptionSpec(
-        "rounds", 0,
-        "the match also ends after this many rounds (highest total wins); 0: no limit",
-        parse=int_option(0, 1000),
-        prompt="Also end the match after this many rounds (default 0 = no limit)",
-    ),
-)
 
 
 def on_timeout(state: GameState, seat: int) -> Action:
@@ -39,7 +25,7 @@ def on_timeout(state: GameState, seat: int) -> Action:
 
 GAME = Game(
     id="queen-of-spades",
-    name="Queen of Spades",
+    name=NAME,
     min_players=2,
     max_players=8,
     options=OPTIONS,
@@ -48,6 +34,9 @@ GAME = Game(
     ai=choose,
     points="match points",
     on_timeout=on_timeout,
+    quick_options={"rounds": 2},
     command="qos",
+    order=4,
+    rules=RULES,
     summary="Queen of Spades, two-deck rummy with wild 2s",
 )

@@ -22,8 +22,6 @@ RANK_COUNT = 14
 """Thirteen ranks and the jokers."""
 JOKER_RANK = 13
 TWO = RANKS.index("2")
-QUEEN = RANKS.index("Q")
-QS_ID = QUEEN * 4 + SUITS.index("S")
 
 DECK: tuple[Card, ...] = tuple(parse_card(r + s) for r in RANKS for s in SUITS) + (JOKER,)
 CODE: tuple[str, ...] = tuple(c.code for c in DECK)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..base import Outcome
 
 OUT_BONUS = 100
 CUT_BONUS = 100
+
+
+def copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A fresh copy of one round's record (``round``, ``dealer``, ``end``, ``out``, ``cut``, ``rows``)."""
+    return {
+        "round": record["round"], "dealer": record["dealer"], "end": record["end"], "out": record["out"],
+        "cut": dict(record["cut"]) if record["cut"] is not None else None,
+        "rows": [dict(row) for row in record["rows"]],
+    }
 
 
 def breakdown_row(laid: int, hand: int, out_bonus: int, cut_bonus: int, total_before: int) -> dict[str, int]:

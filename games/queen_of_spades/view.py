@@ -9,18 +9,17 @@ cards can't leak into a later round's view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import MalformedAction
+# States are typed as the base GameState (a QoSState at run time): state.py imports this module.
+from ..base import GameState
+from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
 from .points import CODE, POINTS, RANK_NAME
-from .state import STALL_LIMIT, _copy_record
-
-if TYPE_CHECKING:
-    from .state import QoSState
+from .scoring import copy_record
 
 
-def shown_phase(state: "QoSState") -> str:
+def shown_phase(state: GameState) -> str:
     """``cut``, ``take``, ``lay`` (after taking, when a lay or extend is possible),
     ``discard`` (after taking, when only a discard is), ``round_over`` or ``match_over``."""
     phase = state.phase
@@ -29,7 +28,7 @@ def shown_phase(state: "QoSState") -> str:
     return phase
 
 
-def laid_sets(state: "QoSState", seat: int) -> list[dict[str, Any]]:
+def laid_sets(state: GameState, seat: int) -> list[dict[str, Any]]:
     """Seat ``seat``'s sets in the order laid: ``{rank, cards (naturals), wild (code or null), points}``."""
     out = []
     for rank, naturals, wild in state.sets[seat]:
@@ -39,15 +38,14 @@ def laid_sets(state: "QoSState", seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def build_view(state: "QoSState", seat: int | None) -> dict[str, Any]:
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    state.check_viewer(seat)
     players = state.players
     phase = state.phase
     between = phase in ("round_over", "match_over")
     a, b = perfect_cuts(players)
     outcome = state.outcome()
-    history = [_copy_record(r) for r in state.history]
+    history = [copy_record(r) for r in state.history]
     cut = None
     if state.cut is not None:
         cut = {"dealer": state.dealer, **state.cut}

@@ -1,8 +1,8 @@
 """Q Squared Joe War, the combat game (RULINGS.md §3), for 2–4 players.
 
 ``GAME`` is the registered game; ``WarState`` a game in progress;
-``compare`` is the Q2J concept, reused from :mod:`games.q2j` (War keeps no
-copy of it: ``games.q2j.rules.CMP`` is the table every attack reads).
+``compare`` is the Q2J concept, the public one of :mod:`games.q2j` (War keeps no
+copy of it: :data:`games.concept.CMP` is the table every attack reads).
 
 Options (``GAME.options``):
 
@@ -78,7 +78,8 @@ Tests build positions with :meth:`WarState.from_position`.
 
 from ..q2j import compare
 from .actions import WarAction
-from .game import GAME, OPTIONS
+from .game import GAME
+from .options import OPTIONS
 from .state import WarState
 
 __all__ = ["GAME", "OPTIONS", "WarAction", "WarState", "compare"]

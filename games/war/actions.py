@@ -15,8 +15,12 @@ prebuilt constant, so listing moves allocates nothing but the list itself.
 from __future__ import annotations
 
 from ..base import Action
+from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
-from ..q2j.rules import CODE, ID_BY_CODE, PRETTY, card_id
+from .options import NAME
+
+card_id = card_id_reader(NAME)
+"""The id of a card or code; a joker is refused with a War message ("{NAME} is played without jokers")."""
 
 KINDS = ("attack", "recover", "draw")
 
@@ -28,15 +32,10 @@ class WarAction(Action):
 
     def __str__(self) -> str:
         if self.kind == "attack" and len(self.args) == 2:
-            return f"attack {_pretty_arg(self.args[1])} with {_pretty_arg(self.args[0])}"
+            return f"attack {shown_arg(self.args[1])} with {shown_arg(self.args[0])}"
         if self.kind == "recover" and len(self.args) == 1:
-            return "recover " + _pretty_arg(self.args[0])
+            return "recover " + shown_arg(self.args[0])
         return super().__str__()
-
-
-def _pretty_arg(arg: object) -> str:
-    found = ID_BY_CODE.get(arg) if isinstance(arg, str) else None
-    return PRETTY[found] if found is not None else str(arg)
 
 
 DRAW = WarAction("draw")

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import Action
+from ..concept import CMP
 from ..rng import Rng
-from ..q2j.rules import CMP
 from .actions import PARSED
 
 if TYPE_CHECKING:

@@ -6,9 +6,8 @@ its dealt cards formed, so the first card dealt to it is at the bottom.
 
 from __future__ import annotations
 
-from ..cards import deal
+from ..cards import PRETTY, VALUE, deal
 from ..rng import Rng
-from ..q2j.rules import PRETTY, VALUE
 
 FIELD_SIZE = 5
 _NTH = ("first", "second", "third", "fourth", "fifth")

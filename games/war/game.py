@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from ..base import Game, OptionSpec
+from ..base import Game
 from .actions import WarAction
 from .ai import choose
-from .state import LOSS_RULES, WarState
-
-OPTIONS = (
-    OptionSpec(
-        "loss", "no-cards",
-        "no-cards: a player is out when their field and deck are both empty (English rules); "
-        "field-empty: out as soon as their field is empty (French rules)",
-        choices=LOSS_RULES,
-        prompt="When a player is out (default: when field and deck are both empty)",
-        labels={"no-cards": "Out when field and deck are empty", "field-empty": "Out as soon as the field is empty"},
-    ),
-)
+from .options import NAME, OPTIONS
+from .rules_text import RULES
+from .state import WarState
 
 
 GAME = Game(
     id="war",
-    name="Q Squared Joe War",
+    name=NAME,
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -29,5 +20,7 @@ GAME = Game(
     action_class=WarAction,
     ai=choose,
     command="war",
+    order=2,
+    rules=RULES,
     summary="Q Squared Joe War, the combat game",
 )

@@ -24,15 +24,16 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
-from ..cards import Card, CardLike
+from ..cards import CODE, DECK, PRETTY, Card, CardLike
 from ..codec import PLAIN, CardFlags, CardIds, Nullable, Row, flags_of, stored
+from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
-from ..q2j.rules import CMP, CODE, DECK, PRETTY, card_id, relation
-from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, recover_arg
+from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, card_id, recover_arg
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
+from .options import normalize
+from .view import build_view
 
-LOSS_RULES = ("no-cards", "field-empty")
 _CARDS = len(DECK)
 _CARD = CardIds(CODE, depth=0)
 
@@ -114,12 +115,10 @@ class WarState(GameState):
         tapped cards outside a field, a seat to act that is out, or fewer than
         two seats with cards raise :class:`GameError`.
         """
-        from .game import GAME  # the Game validates options; imported late to avoid a cycle
-
         players = len(fields)
         if not 2 <= players <= 4:
             raise GameError(f"War is for 2–4 players, not {players}")
-        opts = GAME.normalize_options(options)
+        opts = normalize(options)
         field_ids = [[card_id(c) for c in f] for f in fields]
         deck_ids = [[card_id(c) for c in d] for d in (decks if decks is not None else [()] * players)]
         if len(deck_ids) != players:
@@ -379,6 +378,4 @@ class WarState(GameState):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        from .views import build_view
-
         return build_view(self, seat)

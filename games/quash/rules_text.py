@@ -8,8 +8,8 @@ handing a team's tiebreak choice to the partner.
 
 from __future__ import annotations
 
-from . import GameRules, Section
-from .common import playing_in_deckhand
+from ..cards import parse_card
+from ..rules_text import GameRules, Section, playing_in_deckhand
 
 COMMAND = "/quash start"
 
@@ -88,8 +88,6 @@ TIEBREAKERS = """\
 
 
 def _examples() -> str:
-    from games.cards import parse_card
-
     lines = ["Each line is one spot: one side's cards against the other's → the result."]
     for spot, ours, theirs, _, why in SPOT_EXAMPLES:
         a = " ".join(parse_card(c).pretty for c in ours)

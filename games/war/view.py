@@ -5,13 +5,11 @@ Keys are listed in the package docs (``games/war/__init__.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import MalformedAction
-from ..q2j.rules import CODE
-
-if TYPE_CHECKING:
-    from .state import WarState
+# States are typed as the base GameState (a WarState at run time): state.py imports this module.
+from ..base import GameState
+from ..cards import CODE
 
 DISCARD_SHOWN = 5
 """How many of the latest discarded cards a view lists (newest first)."""
@@ -19,7 +17,7 @@ DISCARD_SHOWN = 5
 _DISCARDED = {1: ["target"], -1: ["attacker"], 0: ["attacker", "target"]}
 
 
-def statuses(state: "WarState") -> list[str]:
+def statuses(state: GameState) -> list[str]:
     """Per seat: ``playing`` or ``out``; once over, ``won`` for the winner, or
     ``tied`` for the seats that share a tie."""
     out = ["playing" if alive else "out" for alive in state.alive]
@@ -35,11 +33,10 @@ def statuses(state: "WarState") -> list[str]:
     return out
 
 
-def build_view(state: "WarState", seat: int | None) -> dict[str, Any]:
+def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (``None``: the public). The same for every viewer,
     except that a seat's view adds ``hand`` (always ``[]``), ``your_turn`` and ``legal``."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise MalformedAction(f"There is no seat {seat!r} at this table")
+    state.check_viewer(seat)
     tapped = state.tapped
     outcome = state.outcome()
     last = state.last_attack

@@ -6,8 +6,7 @@ Sources: RULINGS.md §3 (the English and French rules), the engine's rulings in
 
 from __future__ import annotations
 
-from . import GameRules, Section
-from .common import CONCEPT_BRIEF, playing_in_deckhand
+from ..rules_text import GameRules, Section, CONCEPT_BRIEF, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe War** is a combat game for **2 to 4 players** built on the Q2J concept. It is not a shedding game: each player fights from a row of face-up cards, their **field**, fed from a face-down **deck**. Attack the cards in your opponents' fields, look after your own, and be the last player with cards left.

@@ -6,8 +6,8 @@ in ``games/queen_of_spades/__init__.py``.
 
 from __future__ import annotations
 
-from . import GameRules, Section
-from .common import playing_in_deckhand
+from ..cards import parse_card
+from ..rules_text import GameRules, Section, playing_in_deckhand
 
 COMMAND = "/qos start"
 
@@ -91,8 +91,6 @@ ENDING = """\
 
 
 def _scoring() -> str:
-    from games.cards import parse_card
-
     def show(codes: tuple[str, ...]) -> str:
         return " ".join(parse_card(c).pretty for c in codes)
 

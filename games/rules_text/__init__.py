@@ -7,9 +7,11 @@ each fit one Discord embed comfortably (:data:`PAGE_LIMIT` characters of
 description), splitting long sections at paragraph breaks, then at line
 breaks, never inside a word.
 
-The text lives in Python modules (one per game), not in data files, so it is
-installed with the package like any other code. ``python -m cogs.rules_text``
-prints every game as one Markdown document (``docs/rules.md`` is that output).
+Each game's text lives in its own package (``games/<game>/rules_text.py``,
+reached as ``Game.rules``), not in data files, so it is installed with the
+package like any other code; this module holds what they share. ``python -m
+games.rules_text`` prints every registered game as one Markdown document
+(``docs/rules.md`` is that output).
 
 Cards are written in display form (Q♥, 10♠, 🃏), never as engine codes.
 """
@@ -20,13 +22,10 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Iterable
 
 PAGE_LIMIT = 3000
 """Most characters in one page's description (Discord allows 4096)."""
-
-TITLE_LIMIT = 256
-FOOTER_LIMIT = 2048
-EMBED_TOTAL_LIMIT = 6000
 
 SECTION_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -140,22 +139,9 @@ def split_body(body: str, limit: int = PAGE_LIMIT) -> list[str]:
     return pages
 
 
-def _load() -> dict[str, GameRules]:
-    from . import ng, q2j, queen_of_spades, quash, war
-
-    return {rules.id: rules for rules in (q2j.RULES, war.RULES, ng.RULES, queen_of_spades.RULES, quash.RULES)}
-
-
 @cache
-def all_rules() -> dict[str, GameRules]:
-    """Every game's rules by game id, in the order of ``games.GAME_IDS``."""
-    return _load()
-
-
-@cache
-def pages(game_id: str) -> tuple[Page, ...]:
-    """Every page of a game's rules, in order. Unknown ids raise ``KeyError``."""
-    rules = all_rules()[game_id]
+def pages(rules: GameRules) -> tuple[Page, ...]:
+    """Every page of a game's rules, in order."""
     result: list[Page] = []
     for section in rules.sections:
         parts = split_body(section.body)
@@ -164,29 +150,55 @@ def pages(game_id: str) -> tuple[Page, ...]:
     return tuple(result)
 
 
-def first_page(game_id: str, section_id: str) -> int:
+def first_page(rules: GameRules, section_id: str) -> int:
     """The index of the first page of a section (``KeyError`` if it has none)."""
-    for page in pages(game_id):
+    for page in pages(rules):
         if page.section.id == section_id:
             return page.index
     raise KeyError(section_id)
 
 
-def markdown() -> str:
-    """Every game's rules as one Markdown document (what ``docs/rules.md`` holds)."""
+def markdown(every_rules: Iterable[GameRules]) -> str:
+    """Games' rules as one Markdown document (``docs/rules.md`` holds every registered game's)."""
     out = [
         "# Deckhand rules",
         "",
-        "Generated from `cogs/rules_text/` with `python -m cogs.rules_text > docs/rules.md`;",
+        "Generated from each game's `rules_text.py` with `python -m games.rules_text > docs/rules.md`;",
         "the same text `/rules` shows in Discord. Edit the modules, not this file.",
         "",
     ]
-    for rules in all_rules().values():
+    for rules in every_rules:
         out += [f"## {rules.name}", "", f"`/rules game:{rules.id}`", ""]
         for section in rules.sections:
             out += [f"### {section.title}", "", f"`section:{section.id}`", "", section.body.strip(), ""]
     return "\n".join(out)
 
 
-__all__ = ["GameRules", "Page", "Section", "PAGE_LIMIT", "all_rules", "pages", "first_page", "split_body",
-           "markdown"]
+CONCEPT_BRIEF = """\
+Every battle is decided by the **Q2J concept**, the same rule that decides which card may be played on which in Q Squared Joe (`/rules game:q2j section:concept` has it in full). Ranks count A=1, 2–10, J=11, Q=12, K=13, and the first of these checks that applies decides:
+
+1. **Same rank**: the cards are equally strong.
+2. **Ace against a face card** (J, Q, K): the ace is stronger, whatever the suits and whoever attacks.
+3. **Same suit**: the *lower* rank is stronger.
+4. **Different suits**: the *higher* rank is stronger.
+
+There is no order of suits, and strength works both ways: if your card is stronger than the target, the target is weaker than your card."""
+
+
+def playing_in_deckhand(command: str, players: str, controls: str) -> Section:
+    """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``)."""
+    return Section("deckhand", "Playing in Deckhand", f"""\
+**Opening a table.** `{command}` opens a lobby in the channel with **Join**, **Leave**, **Add AI**, **Remove AI**, **Start** and **Cancel**. Whoever ran the command is the host: only the host adds or removes AI players and starts the game ({players}). Seats follow the order people joined. A channel or thread holds one table at a time; a server can give every new table its own thread with `/settings threads:True`.
+
+**The table.** When the game starts, the lobby message becomes the public table message. It is updated after every move with the board, whose turn it is and the latest events, and the player to act gets a short ping.
+
+**Your hand.** The **🂠 My hand** button (or `/table hand`) answers privately, only to you, with your cards and **only your legal moves** as buttons and menus. It updates in place after you move; **Refresh** rebuilds it. A button from an earlier turn, or a double click, changes nothing: you just get your hand as it is now.
+{controls}
+
+**Timers.** Each table has a turn timer: the server's default (`/settings timer:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
+
+**AI players and leaving.** AI players fill empty seats. `/table leave` hands your seat to an AI and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""")
+
+
+__all__ = ["GameRules", "Page", "Section", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
+           "CONCEPT_BRIEF", "playing_in_deckhand"]
