@@ -20,25 +20,28 @@ PACKAGE = "throwaway_duel"
 DUEL = textwrap.dedent('''
     """Duel: two players each get four cards and take turns laying one; the higher total wins."""
 
-    from games.base import Action, Event, Game, GameState, Outcome, OptionSpec, reading_snapshot
+    from dataclasses import dataclass
+
+    from games.base import Action, Event, Game, GameState, Outcome, OptionSpec
     from games.cards import parse_card, shuffled_deck
     from games.errors import IllegalAction, MalformedAction
     from games.rng import Rng
 
 
+    @dataclass(eq=False, kw_only=True)
     class DuelState(GameState):
         game_id = "duel"
 
-        def __init__(self, options, seed, rng, hands, laid, turn):
-            self.players, self.options, self.seed, self.rng = 2, options, seed, rng
-            self.hands, self.laid, self.turn = hands, laid, turn
+        hands: list[list[str]]
+        laid: list[list[str]]
+        turn: int
 
         @classmethod
-        def new(cls, players, options, seed):
+        def new_game(cls, players, options, seed):
             rng = Rng(seed)
             deck = shuffled_deck(rng)[: options["cards"] * 2]
             hands = [sorted(c.code for c in deck[::2]), sorted(c.code for c in deck[1::2])]
-            return cls(options, seed, rng, hands, [[], []], 0)
+            return cls(players=players, options=options, seed=seed, rng=rng, hands=hands, laid=[[], []], turn=0)
 
         def to_act(self):
             return [] if self.is_over() else [self.turn]
@@ -74,17 +77,6 @@ DUEL = textwrap.dedent('''
             best = 0 if scores[0] > scores[1] else 1
             return Outcome((best,), ((best,), (1 - best,)), scores, f"{{p{best}}} laid more.")
 
-        def to_json(self):
-            return {"game": self.game_id, "format": 1, "options": dict(self.options), "seed": self.seed,
-                    "rng": self.rng.state, "hands": [list(h) for h in self.hands],
-                    "laid": [list(l) for l in self.laid], "turn": self.turn}
-
-        @classmethod
-        def from_json(cls, data):
-            with reading_snapshot(data, cls.game_id, 1, "Duel"):
-                return cls(dict(data["options"]), data["seed"], Rng(data["rng"]),
-                           [list(h) for h in data["hands"]], [list(l) for l in data["laid"]], data["turn"])
-
         def zones(self):
             named = {"hand:0": self.hands[0], "hand:1": self.hands[1], "laid:0": self.laid[0], "laid:1": self.laid[1]}
             return {zone: [parse_card(c) for c in cards] for zone, cards in named.items()}
@@ -96,7 +88,7 @@ DUEL = textwrap.dedent('''
     GAME = Game(
         id="duel", name="Duel", min_players=2, max_players=2,
         options=(OptionSpec("cards", 4, "cards dealt to each player", choices=(2, 4)),),
-        state_class=DuelState, create=DuelState.new, command="duel", summary="Duel, a throwaway test game",
+        state_class=DuelState, command="duel", summary="Duel, a throwaway test game",
     )
 ''')
 
