@@ -7,6 +7,7 @@ from .entities import (
     FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, walk_components,
 )
 from .inprocess import DiscordHarness, FakeGateway
+from .loopback import LoopbackDiscord
 from .messages import FakeMessage, HTTPError, InteractionResult, RecordedRequest
 from .model import DiscordModel
 from .watch import ExpectedErrors
@@ -15,5 +16,6 @@ __all__ = [
     "APPLICATION_COMMAND", "AUTOCOMPLETE", "EPHEMERAL", "IS_COMPONENTS_V2", "LOADING", "MESSAGE_COMPONENT",
     "MODAL_SUBMIT", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel", "FakeGateway",
     "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError", "InteractionResult",
+    "LoopbackDiscord",
     "RecordedRequest", "walk_components",
 ]

@@ -235,16 +235,6 @@ class DiscordHarness(BotWatch, DiscordModel):
         await self._settle("bot shutdown")
         self._raise_pending(f"stopping {type(bot).__name__}", [])
 
-    def ready_payload(self) -> dict:
-        return {
-            "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": True},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-            "session_id": "harness-session", "resume_gateway_url": "wss://gateway.invalid",
-            "application": {"id": str(self.application_id), "flags": 0},
-            "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],
-            "user_settings": {}, "guild_join_requests": [],
-        }
-
     def _feed(self, bot: commands.Bot, event: str, payload: dict) -> None:
         parser = bot._connection.parsers.get(event)
         if parser is None:

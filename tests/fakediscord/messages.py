@@ -262,7 +262,7 @@ class RecordedRequest:
     """One REST request the bot made (and how the fake answered)."""
 
     seq: int
-    via: str  # "http" (HTTPClient) or "webhook" (AsyncWebhookAdapter)
+    via: str  # in-process "http" (HTTPClient) or "webhook" (AsyncWebhookAdapter); loopback "rest"
     method: str
     path: str  # concrete path without /api/v10 and query
     query: dict[str, str]

@@ -185,6 +185,18 @@ class DiscordModel(InteractionDrivers):
         return out
 
     # ================================================================= gateway
+    def ready_payload(self, *, session_id: str = "harness-session",
+                      resume_gateway_url: str = "wss://gateway.invalid") -> dict:
+        """The READY event: the bot user, the application, every guild (unavailable until GUILD_CREATE)."""
+        return {
+            "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": True},
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "session_id": session_id, "resume_gateway_url": resume_gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],
+            "user_settings": {}, "guild_join_requests": [],
+        }
+
     def _echo_later(self, event: str, payload: dict, *, intent: str = "guilds") -> None:
         """Deliver a gateway event right after the current REST answer, to every bot
         that asked for ``intent`` (a ``discord.Intents`` flag name), as Discord does."""
