@@ -186,11 +186,15 @@ class LoopbackDiscord(DiscordModel):
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         self._last_request_at = asyncio.get_running_loop().time()
         path = request.path
-        body, files = await self._read_body(request)
         header = request.headers.get("Authorization", "")
         token = header[4:] if header.startswith("Bot ") else ""
         token_in_url = re.match(rf"{API_PREFIX}/(interactions|webhooks)/", path)
         try:
+            try:
+                body, files = await self._read_body(request)
+            except ValueError:
+                self._failures.append(f"{request.method} {path}: the body is not valid JSON")
+                raise HTTPError(400, 50109, "The request body contains invalid JSON.") from None
             if not token_in_url and (not token or token in self.bad_tokens):
                 self.requests.append(RecordedRequest(
                     len(self.requests), "rest", request.method, openapi.OpenAPISpec.normalise_path(path),
