@@ -12,7 +12,7 @@ Helpers for further process-level tests:
 * ``run_slash(fd, proc, "q2j start", {...}, user="alice")``: invoke a command through the
   gateway, return ``(interaction result, visible reply message)``.
 * ``click_button(fd, proc, message, label=... | custom_id=..., user="bob")``: click, return
-  ``(interaction, visible reply message)``.
+  ``(interaction result, visible reply message)``.
 * ``required_defaults(fd, "q2j start")``: first choice for every required option with choices.
 * ``assert_fake_happy(fd)`` / ``assert_clean_log(proc)``: no request Discord would refuse;
   no traceback, ERROR line or blocked network access in the bot's output.
@@ -221,7 +221,9 @@ def assert_clean_log(proc: BotProcess) -> None:
 
 
 def assert_fake_happy(fd: LoopbackDiscord) -> None:
-    assert not fd.failures, f"Discord would have refused requests: {fd.failures}\n{fd.describe()}"
+    refused = [f"{r} {r.error}" for r in fd.requests if r.error]
+    assert not fd.failures and not refused, (
+        f"Discord would have refused requests: {fd.failures or refused}\n{fd.describe()}")
 
 
 def _one_line(text: str) -> list[str]:

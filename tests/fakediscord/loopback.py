@@ -66,6 +66,7 @@ class LoopbackDiscord(DiscordModel):
         self.identify_payload: dict[str, Any] | None = None
         self.presence: dict[str, Any] | None = None
         self.gateway_closes: list[tuple[int, str]] = []
+        self._session_intents: discord.Intents | None = None  # a RESUME keeps IDENTIFY's intents
         self._connections: set[_Connection] = set()
         self._sends: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
@@ -271,8 +272,7 @@ class LoopbackDiscord(DiscordModel):
         elif op == OP_IDENTIFY:
             await self._identify(conn, d or {})
         elif op == OP_RESUME:
-            previous = self._identified()
-            conn.intents = previous.intents if previous else discord.Intents.none()
+            conn.intents = self._session_intents or discord.Intents.none()
             await self._dispatch(conn, "RESUMED", {})
         elif conn.intents is None:
             await self._close(conn, 4003, "Not authenticated")
@@ -297,7 +297,7 @@ class LoopbackDiscord(DiscordModel):
             return await self._close(conn, 4013, "Invalid intent(s).")
         if int(d["intents"]) & PRIVILEGED_INTENTS & ~self.allowed_intents:
             return await self._close(conn, 4014, "Disallowed intent(s).")
-        conn.intents = discord.Intents._from_value(int(d["intents"]))
+        conn.intents = self._session_intents = discord.Intents._from_value(int(d["intents"]))
         await self._dispatch(conn, "READY", self.ready_payload(session_id=conn.session_id,
                                                                resume_gateway_url=self.gateway_url))
         for guild in self.guilds.values():

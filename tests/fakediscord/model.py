@@ -226,7 +226,7 @@ class DiscordModel(InteractionDrivers):
     # ============================================================== REST
     def add_route(self, method: str, pattern: str, handler: RouteHandler) -> None:
         """Answer ``method`` requests whose path fully matches regex ``pattern`` with
-        ``handler(harness, request, match)``; its return value is the response body.
+        ``handler(model, request, match)``; its return value is the response body.
         Checked before the built-in routes."""
         self._user_routes.append((method.upper(), re.compile(pattern), handler))
 
