@@ -10,9 +10,9 @@ import os
 from typing import Any, Mapping, Sequence
 
 from .entities import (
-    _ALL_PERMS, _EVERYONE_PERMS, APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, OPT_BOOL,
+    ALL_PERMS, EVERYONE_PERMS, APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, OPT_BOOL,
     OPT_CHANNEL, OPT_INT, OPT_MENTIONABLE, OPT_NUMBER, OPT_ROLE, OPT_STRING, OPT_USER, FakeChannel, FakeGuild,
-    FakeMember, FakeUser, _component_desc, _id_of, _strip_none,
+    FakeMember, FakeUser, component_desc, id_of, strip_none,
 )
 from .messages import FakeMessage, InteractionRecord, InteractionResult
 
@@ -22,7 +22,7 @@ class InteractionDrivers:
 
     # ============================================================ interactions
     def _member(self, user: FakeUser | FakeMember | int, channel: FakeChannel) -> tuple[FakeUser, FakeMember | None]:
-        uid = _id_of(user)
+        uid = id_of(user)
         fake_user = self._users.get(uid)
         if fake_user is None:
             raise AssertionError(f"unknown user {user!r}: create it with harness.add_user()")
@@ -42,9 +42,9 @@ class InteractionDrivers:
         token = f"hx{iid}t{os.urandom(24).hex()}"  # URL-safe, >= 60 chars like Discord's
         guild = channel.guild
         bot_member = guild.members[self.bot_user.id] if guild else None
-        app_perms = bot_member.permissions if bot_member else _EVERYONE_PERMS
+        app_perms = bot_member.permissions if bot_member else EVERYONE_PERMS
         ch_payload = channel.payload()
-        ch_payload["permissions"] = str(member.permissions if member else _EVERYONE_PERMS)
+        ch_payload["permissions"] = str(member.permissions if member else EVERYONE_PERMS)
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data,
             "channel_id": str(channel.id), "channel": ch_payload, "token": token, "version": 1,
@@ -120,8 +120,8 @@ class InteractionDrivers:
             if not isinstance(value, bool):
                 raise AssertionError(f"option {name} is a boolean option, got {value!r}")
         elif otype in (OPT_USER, OPT_MENTIONABLE) and (isinstance(value, (FakeUser, FakeMember)) or
-                                                       _id_of(value) in self._users):
-            uid = _id_of(value)
+                                                       id_of(value) in self._users):
+            uid = id_of(value)
             user = self._users[uid]
             resolved.setdefault("users", {})[str(uid)] = user.payload()
             if guild is not None and uid in guild.members:
@@ -129,7 +129,7 @@ class InteractionDrivers:
                     with_user=False, with_permissions=True)
             return str(uid)
         elif otype in (OPT_ROLE, OPT_MENTIONABLE):
-            rid = _id_of(value)
+            rid = id_of(value)
             if guild is None or rid not in guild.roles:
                 raise AssertionError(f"option {name}: {value!r} is not a role of the guild")
             resolved.setdefault("roles", {})[str(rid)] = guild.roles[rid].payload()
@@ -140,7 +140,7 @@ class InteractionDrivers:
             if types and ch.type not in types:
                 raise AssertionError(f"option {name}: channel type {ch.type} not in {types}")
             cp = ch.payload()
-            cp["permissions"] = str(_ALL_PERMS)
+            cp["permissions"] = str(ALL_PERMS)
             resolved.setdefault("channels", {})[str(ch.id)] = cp
             return str(ch.id)
         elif otype == OPT_USER:
@@ -285,7 +285,7 @@ class InteractionDrivers:
         return self.message(message)
 
     def _check_can_use(self, msg: FakeMessage, user: FakeUser | FakeMember | int, comp: dict) -> None:
-        uid = _id_of(user)
+        uid = id_of(user)
         if msg.deleted:
             raise AssertionError(f"message {msg.id} was deleted; nobody can click it")
         if msg.ephemeral and msg.visible_to != uid:
@@ -296,7 +296,7 @@ class InteractionDrivers:
         if msg.loading:
             raise AssertionError(f"message {msg.id} is still loading (deferred and never filled in)")
         if comp.get("disabled"):
-            raise AssertionError(f"{_component_desc(comp)} on message {msg.id} is disabled; Discord won't send "
+            raise AssertionError(f"{component_desc(comp)} on message {msg.id} is disabled; Discord won't send "
                                  f"a click")
 
     async def click(
@@ -315,12 +315,12 @@ class InteractionDrivers:
                                   ("custom_id_prefix", custom_id_prefix)) if v is not None}
         comp = msg.component(type=2, **crit)
         if comp.get("style") in (5, 6) or "custom_id" not in comp:
-            raise AssertionError(f"{_component_desc(comp)} is a link/premium button: clicking it sends no "
+            raise AssertionError(f"{component_desc(comp)} is a link/premium button: clicking it sends no "
                                  f"interaction")
         self._check_can_use(msg, user, comp)
         data = {"custom_id": comp["custom_id"], "component_type": 2, "id": comp.get("id")}
         return await self._dispatch_interaction(
-            MESSAGE_COMPONENT, _strip_none(data), user=user, channel=msg.channel, message=msg,
+            MESSAGE_COMPONENT, strip_none(data), user=user, channel=msg.channel, message=msg,
             label=f"click {comp.get('label') or comp['custom_id']!r} on message {msg.id}", **send)
 
     async def select(
@@ -349,7 +349,7 @@ class InteractionDrivers:
         lo = comp.get("min_values", 1)
         hi = comp.get("max_values", 1)
         if not lo <= len(values) <= hi:
-            raise AssertionError(f"{_component_desc(comp)} accepts {lo}..{hi} values, got {len(values)}")
+            raise AssertionError(f"{component_desc(comp)} accepts {lo}..{hi} values, got {len(values)}")
         data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": ctype, "id": comp.get("id")}
         guild = msg.channel.guild
         if ctype == 3:
@@ -357,7 +357,7 @@ class InteractionDrivers:
             bad = [v for v in values if v not in options]
             if bad:
                 listing = ", ".join(f"{o.get('label')!r}={v!r}" for v, o in options.items())
-                raise AssertionError(f"{bad} not among the options of {_component_desc(comp)}: {listing}")
+                raise AssertionError(f"{bad} not among the options of {component_desc(comp)}: {listing}")
             data["values"] = list(values)
         else:
             resolved: dict[str, dict] = {}
@@ -366,8 +366,9 @@ class InteractionDrivers:
                               for v in values]
             data["resolved"] = resolved
         return await self._dispatch_interaction(
-            MESSAGE_COMPONENT, _strip_none(data), user=user, channel=msg.channel, message=msg,
-            label=f"select {list(values)!r} in {comp.get('placeholder') or comp['custom_id']!r} on message {msg.id}", **send)
+            MESSAGE_COMPONENT, strip_none(data), user=user, channel=msg.channel, message=msg,
+            label=f"select {list(values)!r} in {comp.get('placeholder') or comp['custom_id']!r} on message {msg.id}",
+            **send)
 
     async def submit_modal(
         self,
@@ -421,14 +422,14 @@ class InteractionDrivers:
                     if not set(vals) <= allowed:
                         raise AssertionError(f"{vals} not among {sorted(allowed)} for {cid!r}")
                 else:
-                    vals = [str(_id_of(v)) for v in vals]
+                    vals = [str(id_of(v)) for v in vals]
                 return {"type": ctype, "id": comp.get("id"), "custom_id": cid, "values": vals}
             return None
 
         components = [c for c in (submitted(c) for c in modal.get("components", [])) if c]
         if remaining:
             raise AssertionError(f"modal {modal.get('custom_id')!r} has no field(s) {sorted(remaining)}")
-        data = {"custom_id": modal["custom_id"], "components": _strip_none(components)}
+        data = {"custom_id": modal["custom_id"], "components": strip_none(components)}
         message = self._messages.get(rec.message_id) if rec.message_id else None
         return await self._dispatch_interaction(
             MODAL_SUBMIT, data, user=submitter, channel=rec.channel, message=message, parent=rec,

@@ -21,36 +21,36 @@ IS_COMPONENTS_V2 = 1 << 15
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 # Interaction callback types
 CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE, CB_AUTOCOMPLETE, CB_MODAL = 4, 5, 6, 7, 8, 9
-_ALLOWED_CALLBACKS = {
+ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_MODAL},
     MESSAGE_COMPONENT: {CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE, CB_MODAL},
     AUTOCOMPLETE: {CB_AUTOCOMPLETE},
     MODAL_SUBMIT: {CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE},
 }
-_KIND = {APPLICATION_COMMAND: "command", MESSAGE_COMPONENT: "component", AUTOCOMPLETE: "autocomplete",
+INTERACTION_KIND = {APPLICATION_COMMAND: "command", MESSAGE_COMPONENT: "component", AUTOCOMPLETE: "autocomplete",
          MODAL_SUBMIT: "modal"}
 
 # Application command option types
 OPT_SUB, OPT_GROUP, OPT_STRING, OPT_INT, OPT_BOOL, OPT_USER, OPT_CHANNEL, OPT_ROLE, OPT_MENTIONABLE, \
     OPT_NUMBER, OPT_ATTACHMENT = range(1, 12)
 
-_EVERYONE_PERMS = discord.Permissions(
+EVERYONE_PERMS = discord.Permissions(
     view_channel=True, send_messages=True, read_message_history=True, use_application_commands=True,
     embed_links=True, attach_files=True, add_reactions=True, send_messages_in_threads=True,
     create_public_threads=True, use_external_emojis=True, connect=True, speak=True,
 ).value
-_BOT_PERMS = _EVERYONE_PERMS | discord.Permissions(
+BOT_PERMS = EVERYONE_PERMS | discord.Permissions(
     manage_messages=True, manage_threads=True, create_private_threads=True, mention_everyone=True,
 ).value
-_ALL_PERMS = discord.Permissions.all().value
+ALL_PERMS = discord.Permissions.all().value
 
 
 
-def _iso(when: _dt.datetime | None) -> str | None:
+def iso(when: _dt.datetime | None) -> str | None:
     return None if when is None else when.isoformat()
 
 
-def _id_of(obj: Any) -> int:
+def id_of(obj: Any) -> int:
     if isinstance(obj, (int, str)):
         return int(obj)
     ident = getattr(obj, "id", None)
@@ -74,16 +74,16 @@ def walk_components(components: Iterable[Mapping[str, Any]] | None) -> Iterator[
                 yield from walk_components([child])
 
 
-def _strip_none(node: Any) -> Any:
+def strip_none(node: Any) -> Any:
     """Drop ``None`` values in component dicts (Discord omits unset fields)."""
     if isinstance(node, dict):
-        return {k: _strip_none(v) for k, v in node.items() if v is not None}
+        return {k: strip_none(v) for k, v in node.items() if v is not None}
     if isinstance(node, list):
-        return [_strip_none(v) for v in node]
+        return [strip_none(v) for v in node]
     return node
 
 
-def _stored_components(node: Any, parent: str = "") -> Any:
+def stored_components(node: Any, parent: str = "") -> Any:
     """Components as Discord stores and returns them: no nulls, snowflakes as strings
     (requests may carry integer ids, e.g. discord.py's custom emoji ids)."""
     if isinstance(node, dict):
@@ -94,14 +94,14 @@ def _stored_components(node: Any, parent: str = "") -> Any:
             if isinstance(v, int) and not isinstance(v, bool) and (
                     k == "sku_id" or (k == "id" and parent in ("emoji", "default_values"))):
                 v = str(v)
-            out[k] = _stored_components(v, k if isinstance(v, dict) or isinstance(v, list) else parent)
+            out[k] = stored_components(v, k if isinstance(v, dict) or isinstance(v, list) else parent)
         return out
     if isinstance(node, list):
-        return [_stored_components(v, parent) for v in node]
+        return [stored_components(v, parent) for v in node]
     return node
 
 
-def _component_desc(comp: Mapping[str, Any]) -> str:
+def component_desc(comp: Mapping[str, Any]) -> str:
     bits = [f"type={comp.get('type')}"]
     for key in ("label", "custom_id", "placeholder", "url"):
         if comp.get(key) is not None:
@@ -213,8 +213,8 @@ class FakeChannel:
                 "owner_id": str(self.owner_id) if self.owner_id else None,
                 "thread_metadata": {
                     "archived": self.archived, "auto_archive_duration": 1440,
-                    "archive_timestamp": _iso(self.created_at), "locked": self.locked,
-                    "create_timestamp": _iso(self.created_at),
+                    "archive_timestamp": iso(self.created_at), "locked": self.locked,
+                    "create_timestamp": iso(self.created_at),
                     **({"invitable": self.invitable} if self.type == 12 else {}),
                 },
                 "message_count": 0, "member_count": len(self.thread_members), "total_message_sent": 0,
@@ -247,18 +247,18 @@ class FakeMember:
     def permissions(self) -> int:
         """Guild-level permissions (no channel overwrites are modelled)."""
         if self.user.id == self.guild.owner_id:
-            return _ALL_PERMS
+            return ALL_PERMS
         value = self.guild.everyone.permissions
         for rid in self.role_ids:
             value |= self.guild.roles[rid].permissions
         if value & discord.Permissions(administrator=True).value:
-            return _ALL_PERMS
+            return ALL_PERMS
         return value
 
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict:
         d: dict[str, Any] = {
             "roles": [str(r) for r in self.role_ids], "nick": self.nick, "avatar": None, "banner": None,
-            "joined_at": _iso(self.joined_at), "premium_since": None, "deaf": False, "mute": False,
+            "joined_at": iso(self.joined_at), "premium_since": None, "deaf": False, "mute": False,
             "flags": 0, "pending": False, "communication_disabled_until": None,
         }
         if with_user:
@@ -282,10 +282,10 @@ class FakeGuild:
         self.roles: dict[int, FakeRole] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.members: dict[int, FakeMember] = {}
-        self.roles[id] = FakeRole(id, self, "@everyone", _EVERYONE_PERMS, 0)
+        self.roles[id] = FakeRole(id, self, "@everyone", EVERYONE_PERMS, 0)
         self._manager_role: FakeRole | None = None
         self._admin_role: FakeRole | None = None
-        bot_role = self.add_role(model.bot_user.name, _BOT_PERMS)
+        bot_role = self.add_role(model.bot_user.name, BOT_PERMS)
         bot_role.managed = True
         self.members[model.bot_user.id] = FakeMember(model.bot_user, self, [bot_role.id])
 
@@ -337,7 +337,7 @@ class FakeGuild:
                              f"{[c.name for c in self.channels.values()]}")
 
     def member(self, user: FakeUser | FakeMember | int) -> FakeMember:
-        uid = _id_of(user)
+        uid = id_of(user)
         try:
             return self.members[uid]
         except KeyError:
@@ -346,7 +346,7 @@ class FakeGuild:
 
     def payload(self) -> dict:
         """A GUILD_CREATE payload."""
-        now = _iso(_dt.datetime.now(_dt.timezone.utc))
+        now = iso(_dt.datetime.now(_dt.timezone.utc))
         return {
             "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
             "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from .entities import CB_MESSAGE, CB_MODAL, CB_UPDATE, IS_COMPONENTS_V2, _component_desc, walk_components
+from .entities import CB_MESSAGE, CB_MODAL, CB_UPDATE, IS_COMPONENTS_V2, component_desc, walk_components
 from .messages import RecordedRequest
 
 _V2_ONLY_TYPES = {9, 10, 11, 12, 13, 14, 17}  # section, text display, thumbnail, gallery, file, separator, container
@@ -98,13 +98,13 @@ def _component_problems(components: Sequence[Any], *, modal: bool = False) -> li
             style = comp.get("style")
             if style == 5:
                 if not comp.get("url") or comp.get("custom_id"):
-                    problems.append(f"link button {_component_desc(comp)} needs a url and no custom_id")
+                    problems.append(f"link button {component_desc(comp)} needs a url and no custom_id")
             elif style == 6 and not comp.get("sku_id"):
-                problems.append(f"premium button {_component_desc(comp)} needs a sku_id")
+                problems.append(f"premium button {component_desc(comp)} needs a sku_id")
             elif style != 6 and not comp.get("custom_id"):
-                problems.append(f"button {_component_desc(comp)} needs a custom_id")
+                problems.append(f"button {component_desc(comp)} needs a custom_id")
             if style != 6 and not comp.get("label") and not comp.get("emoji"):
-                problems.append(f"button {_component_desc(comp)} needs a label or an emoji")
+                problems.append(f"button {component_desc(comp)} needs a label or an emoji")
         if ctype == 3:
             values = [o.get("value") for o in comp.get("options") or []]
             dups = {v for v in values if values.count(v) > 1}

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import discord
 
 from .entities import (
-    _KIND, CB_AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MODAL,
+    INTERACTION_KIND, CB_AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MODAL,
     EPHEMERAL, IS_COMPONENTS_V2, LOADING, MESSAGE_COMPONENT, MODAL_SUBMIT, SUPPRESS_EMBEDS,
-    SUPPRESS_NOTIFICATIONS, FakeChannel, FakeUser, _component_desc, _iso, _stored_components,
+    SUPPRESS_NOTIFICATIONS, FakeChannel, FakeUser, component_desc, iso, stored_components,
     walk_components,
 )
 
@@ -114,7 +114,7 @@ class FakeMessage:
         return "\n".join(p for p in parts if p)
 
     def _assign_component_ids(self, components: list[dict]) -> list[dict]:
-        components = _stored_components(copy.deepcopy(components))
+        components = stored_components(copy.deepcopy(components))
         for comp in walk_components(components):
             if "id" not in comp:
                 comp["id"] = self._next_component_id
@@ -170,8 +170,8 @@ class FakeMessage:
             "type": self.type,
             "author": self.author.payload(),
             "content": self.content,
-            "timestamp": _iso(self.created_at),
-            "edited_timestamp": _iso(self.edited_at),
+            "timestamp": iso(self.created_at),
+            "edited_timestamp": iso(self.edited_at),
             "tts": False,
             "mention_everyone": False,
             "mentions": [users[m].payload() for m in dict.fromkeys(self.mentions) if m in users],
@@ -242,7 +242,7 @@ class FakeMessage:
         ``placeholder=``/``type=``; AssertionError listing the components otherwise."""
         found = self.find_components(**criteria)
         if len(found) != 1:
-            listing = "\n  ".join(_component_desc(c) for c in self.walk()) or "(no components)"
+            listing = "\n  ".join(component_desc(c) for c in self.walk()) or "(no components)"
             what = "no" if not found else f"{len(found)}"
             raise AssertionError(f"{what} component(s) matching {criteria} on message {self.id}; it has:\n  {listing}")
         return found[0]
@@ -336,7 +336,7 @@ class InteractionResult:
 
     @property
     def kind(self) -> str:
-        return _KIND.get(self.record.type, str(self.record.type))
+        return INTERACTION_KIND.get(self.record.type, str(self.record.type))
 
     @property
     def payload(self) -> dict:

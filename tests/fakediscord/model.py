@@ -27,7 +27,7 @@ import discord
 import openapi
 
 from .drivers import InteractionDrivers
-from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, _id_of
+from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, id_of
 from .limits import discord_limits
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
 from .routes import RouteHandler, builtin_routes
@@ -97,7 +97,7 @@ class DiscordModel(InteractionDrivers):
         raise AssertionError(f"no user {ident!r}")
 
     def channel(self, ident: int | FakeChannel) -> FakeChannel:
-        cid = _id_of(ident)
+        cid = id_of(ident)
         try:
             return self._channels[cid]
         except KeyError:
@@ -105,7 +105,7 @@ class DiscordModel(InteractionDrivers):
 
     # ----------------------------------------------------------- message queries
     def message(self, ident: int | FakeMessage) -> FakeMessage:
-        mid = _id_of(ident)
+        mid = id_of(ident)
         try:
             return self._messages[mid]
         except KeyError:
@@ -115,7 +115,7 @@ class DiscordModel(InteractionDrivers):
                  deleted: bool = False) -> list[FakeMessage]:
         """Messages in creation order, optionally in one channel; ``ephemeral=None``
         means both kinds, deleted ones only with ``deleted=True``."""
-        cid = None if channel is None else _id_of(channel)
+        cid = None if channel is None else id_of(channel)
         out = []
         for msg in sorted(self._messages.values(), key=lambda m: m.id):
             if cid is not None and msg.channel.id != cid:
@@ -141,7 +141,7 @@ class DiscordModel(InteractionDrivers):
     def ephemeral_for(self, user: FakeUser | FakeMember | int,
                       channel: FakeChannel | int | None = None) -> list[FakeMessage]:
         """Ephemeral messages shown to ``user`` (oldest first)."""
-        uid = _id_of(user)
+        uid = id_of(user)
         return [m for m in self.messages(channel, ephemeral=True) if m.visible_to == uid]
 
     def latest_ephemeral(self, user: FakeUser | FakeMember | int,
@@ -152,12 +152,12 @@ class DiscordModel(InteractionDrivers):
         return msgs[-1]
 
     def dms(self, user: FakeUser | FakeMember | int) -> list[FakeMessage]:
-        uid = _id_of(user)
+        uid = id_of(user)
         return [m for m in self.messages() if m.kind == "dm" and m.visible_to == uid]
 
     def commands(self, guild: FakeGuild | int | None = None) -> list[dict]:
         """The synced application commands (global, or of ``guild``)."""
-        key = None if guild is None else _id_of(guild)
+        key = None if guild is None else id_of(guild)
         return [copy.deepcopy(c) for c in self._commands.get(key, {}).values()]
 
     def requests_to(self, method: str | None = None, path: str | None = None) -> list[RecordedRequest]:

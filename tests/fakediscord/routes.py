@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import unquote
 
 from .entities import (
-    _ALLOWED_CALLBACKS, APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, CB_UPDATE,
-    EPHEMERAL, LOADING, FakeChannel, _iso,
+    ALLOWED_CALLBACKS, APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, CB_UPDATE,
+    EPHEMERAL, LOADING, FakeChannel, iso,
 )
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
 
@@ -156,7 +156,7 @@ def _r_callback(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> di
                          failure=f"{rec.label} was acknowledged twice")
     body = req.body or {}
     ctype = body.get("type")
-    if ctype not in _ALLOWED_CALLBACKS.get(rec.type, set()):
+    if ctype not in ALLOWED_CALLBACKS.get(rec.type, set()):
         raise HTTPError(400, 50035, f"Invalid interaction callback type {ctype}",
                          failure=f"{rec.label}: callback type {ctype} is not valid for interaction type {rec.type}")
     if ctype in (CB_DEFERRED_UPDATE, CB_UPDATE) and rec.message_id is None:
@@ -414,7 +414,7 @@ def _r_create_thread(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) 
         req.message_id = int(mid)
     payload = thread.payload()
     payload["member"] = {"id": str(thread.id), "user_id": str(h.bot_user.id),
-                         "join_timestamp": _iso(thread.created_at), "flags": 0}
+                         "join_timestamp": iso(thread.created_at), "flags": 0}
     h._echo_later("THREAD_CREATE", {**thread.payload(), "newly_created": True})
     return payload
 
