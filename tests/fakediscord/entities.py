@@ -45,7 +45,6 @@ BOT_PERMS = EVERYONE_PERMS | discord.Permissions(
 ALL_PERMS = discord.Permissions.all().value
 
 
-
 def iso(when: _dt.datetime | None) -> str | None:
     return None if when is None else when.isoformat()
 

@@ -81,8 +81,6 @@ class FakeGateway:
         self.open = False
 
 
-
-
 class _FakeResponse:
     def __init__(self, status: int) -> None:
         self.status = status
@@ -235,6 +233,7 @@ class DiscordHarness(BotWatch, DiscordModel):
         await self._settle("bot shutdown")
         self._raise_pending(f"stopping {type(bot).__name__}", [])
 
+    # ================================================================= gateway
     def _feed(self, bot: commands.Bot, event: str, payload: dict) -> None:
         parser = bot._connection.parsers.get(event)
         if parser is None:
@@ -258,7 +257,6 @@ class DiscordHarness(BotWatch, DiscordModel):
 
     def _running_bots(self) -> list[commands.Bot]:
         return [b for b in self.bots if not b.is_closed()]
-
 
     def _deliver(self, event: str, payload: dict, intent: str) -> None:
         for bot in self._running_bots():
@@ -325,9 +323,6 @@ def _read_file(value: Any) -> bytes:
     except Exception:  # pragma: no cover - best effort
         pass
     return b""
-
-
-# ====================================================================== limits
 
 
 # ========================================================= the patched methods

@@ -440,7 +440,6 @@ class InteractionResult:
                 f"requests={[str(r) for r in self.requests]}>")
 
 
-
 class HTTPError(Exception):
     """Discord's error answer to a request; ``failure`` (when set) also fails the test."""
 

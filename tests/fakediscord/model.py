@@ -166,8 +166,6 @@ class DiscordModel(InteractionDrivers):
         return [r for r in self.requests if (method is None or r.method == method.upper())
                 and (rx is None or rx.search(r.path))]
 
-    # ============================================================ bots / gateway
-
     def expire_tokens(self, result: Any = None) -> None:
         """Expire one interaction's token (``result`` an InteractionResult) or all: Discord's 15 minutes."""
         recs = [result.record] if result is not None else list(self._interactions.values())
@@ -221,9 +219,7 @@ class DiscordModel(InteractionDrivers):
             payload["guild_id"] = str(guild_id)
         self._echo_later(event, payload, intent="guild_messages" if guild_id is not None else "dm_messages")
 
-    # ==================================================================== errors
-
-    # ============================================================== REST
+    # ==================================================================== REST
     def add_route(self, method: str, pattern: str, handler: RouteHandler) -> None:
         """Answer ``method`` requests whose path fully matches regex ``pattern`` with
         ``handler(model, request, match)``; its return value is the response body.
