@@ -2,7 +2,7 @@
 bot on a real SQLite file, and playing through the same clicks people make.
 
 Every request the bot sends is validated against Discord's OpenAPI spec by the
-harness (tests/discord_harness.py).
+fake Discord (tests/fakediscord, in-process through tests/discord_harness.py).
 """
 
 from __future__ import annotations

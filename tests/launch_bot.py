@@ -6,7 +6,7 @@ Usage::
     # or DECKHAND_FAKE_REST_BASE=... DECKHAND_FAKE_GATEWAY=... python tests/launch_bot.py
 
 ``rest_base_url`` is the full API base (``http://127.0.0.1:PORT/api/v10``, i.e.
-``FakeDiscord.base_url``); ``gateway_url`` the websocket URL (``FakeDiscord.gateway_url``).
+``LoopbackDiscord.base_url``); ``gateway_url`` the websocket URL (``LoopbackDiscord.gateway_url``).
 
 Before the bot is imported this points every URL discord.py uses for login, the
 gateway, interactions/webhooks (they share ``Route.BASE``) and the CDN at the fake, and

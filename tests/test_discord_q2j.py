@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from discord_harness import _HTTPError
+from discord_harness import HTTPError as _HTTPError
 from discord_play import (
     HAND_BUTTON, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
     play_turn, start_bot, to_act,

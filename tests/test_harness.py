@@ -1,4 +1,5 @@
-"""Self-tests of the Discord test harness (tests/discord_harness.py) with a toy bot.
+"""Self-tests of the fake Discord (tests/fakediscord) with a toy bot, mostly in-process
+(``DiscordHarness``), and over the loopback server (``LoopbackDiscord``) at the end.
 
 The toy bot exercises what the real bot relies on: a slash command group with a
 subcommand group, an ephemeral answer carrying a ``DynamicItem`` button, a click
@@ -11,21 +12,19 @@ unacknowledged interactions, tasks that never settle) and a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 
 import discord
 import discord.http
 import discord.webhook.async_
 import pytest
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
-try:  # tests/ is a plain folder on sys.path under pytest; also work if it becomes a package
-    from . import openapi
-    from .discord_harness import EPHEMERAL, DiscordHarness, FakeChannel, FakeGuild, FakeUser
-except ImportError:
-    import openapi  # type: ignore[no-redef]
-    from discord_harness import EPHEMERAL, DiscordHarness, FakeChannel, FakeGuild, FakeUser  # type: ignore[no-redef]
+import openapi
+from fakediscord import EPHEMERAL, DiscordHarness, DiscordModel, FakeChannel, FakeGuild, FakeUser, LoopbackDiscord
 
 CARDS = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "QH"]
 
@@ -184,8 +183,8 @@ class ToyGroup(app_commands.Group, name="toy", description="A toy card table"):
 
 
 class ToyBot(commands.Bot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+    def __init__(self, intents: discord.Intents | None = None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default(),
                          guild_ready_timeout=0.01)
         self.ready_seen = asyncio.Event()
         self.gateway_messages: list[int] = []  # ids of MESSAGE_CREATEs the bot received
@@ -204,7 +203,7 @@ class ToyBot(commands.Bot):
 
 
 # ============================================================================ fixtures
-def world(h: DiscordHarness) -> tuple[FakeGuild, FakeChannel, FakeUser, FakeUser]:
+def world(h: DiscordModel) -> tuple[FakeGuild, FakeChannel, FakeUser, FakeUser]:
     guild = h.add_guild("Card Club")
     general = guild.add_channel("general")
     ana, bob = h.add_user("ana"), h.add_user("bob")
@@ -493,3 +492,51 @@ async def test_patches_are_restored():
     assert discord.http.HTTPClient.request is http_request
     assert discord.webhook.async_.AsyncWebhookAdapter.request is webhook_request
     assert asyncio.get_running_loop().get_task_factory() is None
+
+
+# ====================================================================== loopback transport
+@contextlib.asynccontextmanager
+async def over_loopback(fd: LoopbackDiscord, bot: commands.Bot, token: str = "toy-token"):
+    """Run ``bot`` in this process against ``fd`` over real HTTP and a gateway websocket."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(discord.http.Route, "BASE", fd.base_url)
+        mp.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fd.gateway_url))
+        runner = asyncio.create_task(bot.start(token))
+        try:
+            yield runner
+        finally:
+            await bot.close()
+            await asyncio.wait({runner}, timeout=5)
+
+
+async def test_loopback_serves_the_same_model():
+    async with LoopbackDiscord(validate_responses=True) as fd:
+        guild, general, ana, bob = world(fd)
+        bot = ToyBot()
+        async with over_loopback(fd, bot):
+            await fd.wait_ready(10)
+            await asyncio.wait_for(bot.ready_seen.wait(), 10)
+            r = await fd.slash("toy start", {"name": "alpha", "seats": 3, "rival": bob}, user=ana, channel=general)
+            reply = await fd.wait_for_reply(r)
+            assert reply.ephemeral and reply.content == "Opened alpha (open=True, rival bob)"
+            assert r.requests[-1].query == {"with_response": "1"}
+            click = await fd.click(reply, label="Join", user=ana)
+            assert (await fd.wait_for_reply(click)).content == "You joined."
+            await fd.wait_until(lambda: fd.latest_public(general).content == "Table: ana joined", 5)
+            slow = await fd.slash("toy slow", user=ana, channel=general)
+            assert (await fd.wait_for_reply(slow)).content == "Slow result"
+            await fd.wait_idle(quiet=0.2)
+            assert fd.latest_public(general).id in bot.gateway_messages  # MESSAGE_CREATE over the websocket
+        assert not fd.failures, fd.describe()
+
+
+async def test_loopback_refuses_bad_tokens_and_privileged_intents():
+    async with LoopbackDiscord() as fd:
+        async with over_loopback(fd, ToyBot(), token="bad-token") as runner:
+            with pytest.raises(discord.LoginFailure):
+                await asyncio.wait_for(runner, 10)
+        # members is a privileged intent: refused unless allowed_intents lets it through
+        async with over_loopback(fd, ToyBot(discord.Intents(guilds=True, members=True))) as runner:
+            with pytest.raises(discord.PrivilegedIntentsRequired):
+                await asyncio.wait_for(runner, 10)
+        assert fd.gateway_closes == [(4014, "Disallowed intent(s).")]

@@ -1,0 +1,53 @@
+"""One fake Discord for the tests: one model of Discord and two thin transports.
+
+* ``model.DiscordModel``: users, guilds, channels, threads, messages, synced commands and
+  interactions; every REST request recorded, validated against Discord's OpenAPI spec and
+  its limits (``limits.py``), answered like Discord (``routes.py``); the users' side of
+  interactions (``drivers.py``).
+* ``inprocess.DiscordHarness``: the bot in this process, discord.py's HTTP and webhook
+  requests patched to the model, gateway events fed to ``bot._connection.parsers``.
+* ``loopback.LoopbackDiscord``: the model behind REST + gateway websocket on 127.0.0.1,
+  for the real ``python -m bot`` process (``tests/launch_bot.py``).
+
+API at a glance (both transports):
+
+* Model: ``add_user(name)``, ``add_guild(name, owner=None)``, ``guild.add_channel(name)``,
+  ``guild.add_member(user, manage_guild=False, administrator=False, roles=())``,
+  ``guild.add_role(name, permissions)``; ``bot_user``, ``application_id``, ``app_owner``.
+* Drivers, returning an ``InteractionResult``: ``slash("group sub", {"opt": value}, user=,
+  channel=)``, ``autocomplete(command, focused, value, options, user=, channel=)``,
+  ``click(message, label=|custom_id=|custom_id_prefix=, user=)``, ``select(message, values,
+  custom_id=|custom_id_prefix=|placeholder=, user=)``, ``submit_modal(opened, {custom_id:
+  value})``, ``context_menu(name, target, user=, channel=)``. In-process they also take
+  ``bot=``, ``expect_response=`` and ``timeout=`` and return once the bot settled; over
+  loopback they return once the bot acknowledged (``wait_for_reply`` waits for the result).
+* Queries: ``latest_public(channel)``, ``public_messages(channel)``, ``messages(channel=None,
+  ephemeral=None, deleted=False)``, ``ephemeral_for(user)``, ``latest_ephemeral(user)``,
+  ``dms(user)``, ``message(id)``, ``channel(id)``, ``user(id or name)``, ``commands(guild=None)``,
+  ``requests``, ``requests_to(method, path_regex)``, ``failures``/``take_failures()``.
+* Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
+  ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
+* In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,
+  ``settle()``, ``wait_until``, ``ignore_tasks``, ``expect_logged_error(regex)``,
+  ``allow_logged_errors``, ``assert_no_errors()``.
+* Loopback only: ``base_url``, ``gateway_url``, ``wait_ready``, ``wait_for_request``,
+  ``wait_for_message``, ``wait_for_reply``, ``wait_idle``, ``identify_payload``,
+  ``gateway_closes``, ``describe()``.
+"""
+
+from .entities import (
+    APPLICATION_COMMAND, AUTOCOMPLETE, EPHEMERAL, IS_COMPONENTS_V2, LOADING, MESSAGE_COMPONENT, MODAL_SUBMIT,
+    FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, walk_components,
+)
+from .inprocess import DiscordHarness, FakeGateway
+from .loopback import LoopbackDiscord
+from .messages import FakeMessage, HTTPError, InteractionResult, RecordedRequest
+from .model import DiscordModel
+from .watch import ExpectedErrors
+
+__all__ = [
+    "APPLICATION_COMMAND", "AUTOCOMPLETE", "EPHEMERAL", "IS_COMPONENTS_V2", "LOADING", "MESSAGE_COMPONENT",
+    "MODAL_SUBMIT", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel", "FakeGateway",
+    "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError", "InteractionResult",
+    "LoopbackDiscord", "RecordedRequest", "walk_components",
+]

@@ -1,0 +1,328 @@
+"""Loopback transport: the model served on 127.0.0.1 (REST API v10 + gateway websocket)
+for the real ``python -m bot`` process (started through ``tests/launch_bot.py``)::
+
+    async with LoopbackDiscord() as fd:
+        guild = fd.add_guild("Club"); table = guild.add_channel("card-table")
+        # start the bot with Route.BASE = fd.base_url, DEFAULT_GATEWAY = fd.gateway_url
+        await fd.wait_ready()
+        start = await fd.slash("q2j start", {"variant": "classic"}, user=alice, channel=table)
+        reply = await fd.wait_for_reply(start)
+
+Every REST request goes through the same model, validation and limits as in-process.
+What only a real connection has is checked here: ``Authorization: Bot <token>`` (a token
+in ``bad_tokens`` gets 401, so ``discord.LoginFailure``); the gateway's HELLO, IDENTIFY
+(bad token 4004, no intents 4013, privileged intents not in ``allowed_intents`` 4014)
+→ READY + GUILD_CREATE, heartbeat ACKs, RESUME → RESUMED, member chunks, and
+``compress=zlib-stream`` binary frames as Discord sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+import zlib
+from typing import Any, Callable
+
+import discord
+from aiohttp import WSMsgType, web
+
+import openapi
+
+from .entities import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, FakeChannel, FakeMember, FakeUser
+from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
+from .model import DiscordModel
+
+API_PREFIX = "/api/v10"
+GATEWAY_PATH = "/gateway-ws/"
+OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_RESUME, OP_REQUEST_MEMBERS = 0, 1, 2, 3, 6, 8
+OP_HELLO, OP_HEARTBEAT_ACK = 10, 11
+PRIVILEGED_INTENTS = discord.Intents(members=True, presences=True, message_content=True).value
+
+
+class _Connection:
+    """One gateway websocket."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self.compressor = zlib.compressobj() if compress else None
+        self.lock = asyncio.Lock()  # frames leave in the order they were queued
+        self.seq = 0
+        self.session_id = secrets.token_hex(16)
+        self.intents: discord.Intents | None = None  # set by IDENTIFY or RESUME
+
+
+class LoopbackDiscord(DiscordModel):
+    """The model behind a real HTTP + websocket server on 127.0.0.1 (ephemeral port)."""
+
+    def __init__(self, *, bad_tokens: tuple[str, ...] = ("bad-token",),
+                 allowed_intents: int = ~PRIVILEGED_INTENTS, heartbeat_interval_ms: int = 41250,
+                 **model: Any) -> None:
+        super().__init__(**model)
+        self.bad_tokens = set(bad_tokens)
+        self.allowed_intents = allowed_intents
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.identify_payload: dict[str, Any] | None = None
+        self.presence: dict[str, Any] | None = None
+        self.gateway_closes: list[tuple[int, str]] = []
+        self._session_intents: discord.Intents | None = None  # a RESUME keeps IDENTIFY's intents
+        self._connections: set[_Connection] = set()
+        self._sends: set[asyncio.Task[None]] = set()
+        self._changed = asyncio.Event()
+        self._last_request_at = 0.0
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    async def __aenter__(self) -> "LoopbackDiscord":
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get(GATEWAY_PATH, self._gateway)
+        app.router.add_route("*", "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for conn in list(self._connections):
+            await conn.ws.close(code=1001, message=b"fake discord shutting down")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        """Value for ``discord.http.Route.BASE``."""
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        """Value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``."""
+        return f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
+
+    # ================================================================ waiting
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_until(self, check: Callable[[], Any], timeout: float = 30.0, what: str = "condition") -> Any:
+        """Wait until ``check()`` returns something truthy and return it (TimeoutError after ``timeout``)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not (result := check()):
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError(f"fake discord: timed out after {timeout:g}s waiting for {what}\n"
+                                   f"{self.describe()}")
+            try:
+                await asyncio.wait_for(self._changed.wait(), remaining)
+            except asyncio.TimeoutError:
+                pass
+        return result
+
+    async def wait_ready(self, timeout: float = 30.0) -> dict[str, Any]:
+        """Wait until the bot has IDENTIFYed (and was sent READY + GUILD_CREATE); return IDENTIFY."""
+        return await self.wait_until(lambda: self.identify_payload, timeout, "the bot to IDENTIFY on the gateway")
+
+    async def wait_for_request(self, method: str, path_regex: str, timeout: float = 30.0) -> RecordedRequest:
+        """The first request with ``method`` whose path (below /api/v10) matches ``path_regex``."""
+        return await self.wait_until(lambda: next(iter(self.requests_to(method, path_regex)), None),
+                                     timeout, f"{method} {path_regex}")
+
+    async def wait_for_message(self, predicate: Callable[[FakeMessage], bool], timeout: float = 10.0,
+                               what: str = "a matching message") -> FakeMessage:
+        """The newest live message for which ``predicate`` holds."""
+        return await self.wait_until(lambda: next((m for m in reversed(self.messages()) if predicate(m)), None),
+                                     timeout, what)
+
+    async def wait_idle(self, quiet: float = 0.5, timeout: float = 10.0) -> None:
+        """Wait until the bot has made no REST request for ``quiet`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (idle := loop.time() - self._last_request_at) < quiet:
+            if loop.time() >= deadline:
+                raise TimeoutError(f"fake discord: the bot was still busy after {timeout:g}s\n{self.describe()}")
+            await asyncio.sleep(quiet - idle + 0.01)
+
+    def describe(self, last: int = 25) -> str:
+        lines = [f"fake discord: {len(self.requests)} requests, identified={self.identify_payload is not None}, "
+                 f"closes={self.gateway_closes}, failures={self._failures}"]
+        return "\n  ".join(lines + [f"{r} {r.error or ''}" for r in self.requests[-last:]])
+
+    # ============================================================ interactions
+    async def _dispatch_interaction(self, itype: int, data: dict, *, user: FakeUser | FakeMember | int,
+                                    channel: FakeChannel, label: str, message: FakeMessage | None = None,
+                                    parent: InteractionRecord | None = None, timeout: float = 10.0
+                                    ) -> InteractionResult:
+        """Send INTERACTION_CREATE over the gateway and wait until the bot acknowledged it."""
+        rec = self._new_interaction(itype, data, user=user, channel=channel, label=label, message=message,
+                                    parent=parent)
+        mark = len(self.requests)
+        conn = self._identified()
+        if conn is None:
+            raise AssertionError(f"cannot send {label}: the bot is not connected\n{self.describe()}")
+        await self._dispatch(conn, "INTERACTION_CREATE", rec.payload)
+        await self.wait_until(lambda: rec.callback is not None, timeout, f"the bot to acknowledge {label}")
+        return InteractionResult(self, rec, [r for r in self.requests[mark:] if r.interaction_id in (None, rec.id)])
+
+    async def wait_for_reply(self, result: InteractionResult, timeout: float = 10.0) -> FakeMessage:
+        """The message a user sees as the outcome of an interaction: the created or updated
+        message; after a deferral, the original once filled in, edited or followed up."""
+        rec = result.record
+
+        def reply() -> FakeMessage | None:
+            msg = result.message
+            if result.response_type == CB_DEFERRED_MESSAGE:
+                return msg if msg is not None and not msg.loading else None
+            if result.response_type == CB_DEFERRED_UPDATE:
+                callback = next(r for r in self.requests if r.interaction_id == rec.id)
+                if any(r.message_id == rec.original_id and r.seq > callback.seq and r.status < 300
+                       for r in self.requests):
+                    return msg
+                return next(iter(result.followups), None)
+            return msg
+
+        return await self.wait_until(reply, timeout, f"a visible reply to {rec.label}")
+
+    # ==================================================================== REST
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self._last_request_at = asyncio.get_running_loop().time()
+        path = request.path
+        header = request.headers.get("Authorization", "")
+        token = header[4:] if header.startswith("Bot ") else ""
+        token_in_url = re.match(rf"{API_PREFIX}/(interactions|webhooks)/", path)
+        try:
+            try:
+                body, files = await self._read_body(request)
+            except ValueError:
+                self._failures.append(f"{request.method} {path}: the body is not valid JSON")
+                raise HTTPError(400, 50109, "The request body contains invalid JSON.") from None
+            if not token_in_url and (not token or token in self.bad_tokens):
+                self.requests.append(RecordedRequest(
+                    len(self.requests), "rest", request.method, openapi.OpenAPISpec.normalise_path(path),
+                    dict(request.query), body, status=401, error="401: Unauthorized"))
+                raise HTTPError(401, 0, "401: Unauthorized")
+            answer = await self.handle(via="rest", method=request.method, path=path, query=request.query,
+                                       body=body, multipart=request.content_type == "multipart/form-data",
+                                       files=files)
+            status = 204 if answer is None else 200
+        except HTTPError as err:
+            status, answer = err.status, {"code": err.code, "message": err.message}
+        finally:
+            self._notify()
+        if answer is None:
+            return web.Response(status=status)
+        # discord.py's json_or_text() wants exactly "application/json" (no charset).
+        return web.Response(status=status, body=json.dumps(answer).encode(),
+                            headers={"Content-Type": "application/json"})
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+        """The JSON body (multipart: its payload_json) and the uploaded files."""
+        if not request.can_read_body:
+            return None, []
+        if request.content_type != "multipart/form-data":
+            raw = await request.read()
+            return (json.loads(raw) if raw else None), []
+        body, files = None, []
+        async for part in await request.multipart():
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            else:
+                files.append((part.filename or part.name or "file", await part.read()))
+        return body, files
+
+    # ================================================================= gateway
+    def _identified(self) -> _Connection | None:
+        return next((c for c in self._connections if c.intents is not None and not c.ws.closed), None)
+
+    def _deliver(self, event: str, payload: dict, intent: str) -> None:
+        conn = self._identified()
+        if conn is not None and getattr(conn.intents, intent):
+            task = asyncio.ensure_future(self._dispatch(conn, event, payload))
+            self._sends.add(task)
+            task.add_done_callback(self._sends.discard)
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
+        await ws.prepare(request)
+        conn = _Connection(ws, request.query.get("compress") == "zlib-stream")
+        self._connections.add(conn)
+        try:
+            if request.query.get("v") != "10" or request.query.get("encoding", "json") != "json":
+                await self._close(conn, 4012, "Invalid API version or encoding")
+                return ws
+            await self._send(conn, {"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+            async for msg in ws:
+                if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    break
+                try:
+                    payload = json.loads(msg.data)
+                except ValueError:
+                    await self._close(conn, 4002, "Decode error")
+                    break
+                await self._on_gateway(conn, payload.get("op"), payload.get("d"))
+                self._notify()
+        finally:
+            self._connections.discard(conn)
+        return ws
+
+    async def _on_gateway(self, conn: _Connection, op: int | None, d: Any) -> None:
+        if op == OP_HEARTBEAT:
+            await self._send(conn, {"op": OP_HEARTBEAT_ACK})
+        elif op == OP_IDENTIFY:
+            await self._identify(conn, d or {})
+        elif op == OP_RESUME:
+            conn.intents = self._session_intents or discord.Intents.none()
+            await self._dispatch(conn, "RESUMED", {})
+        elif conn.intents is None:
+            await self._close(conn, 4003, "Not authenticated")
+        elif op == OP_PRESENCE:
+            self.presence = d
+        elif op == OP_REQUEST_MEMBERS:
+            d = d or {}
+            guild = self.guilds[int(d["guild_id"])]
+            await self._dispatch(conn, "GUILD_MEMBERS_CHUNK", {
+                "guild_id": str(guild.id), "members": [m.payload() for m in guild.members.values()],
+                "chunk_index": 0, "chunk_count": 1, "not_found": [],
+                **({"nonce": d["nonce"]} if d.get("nonce") else {})})
+        else:
+            await self._close(conn, 4001, f"Unknown opcode {op}")
+
+    async def _identify(self, conn: _Connection, d: dict[str, Any]) -> None:
+        if conn.intents is not None:
+            return await self._close(conn, 4005, "Already authenticated")
+        if not d.get("token") or d["token"] in self.bad_tokens:
+            return await self._close(conn, 4004, "Authentication failed.")
+        if "intents" not in d:
+            return await self._close(conn, 4013, "Invalid intent(s).")
+        if int(d["intents"]) & PRIVILEGED_INTENTS & ~self.allowed_intents:
+            return await self._close(conn, 4014, "Disallowed intent(s).")
+        conn.intents = self._session_intents = discord.Intents._from_value(int(d["intents"]))
+        await self._dispatch(conn, "READY", self.ready_payload(session_id=conn.session_id,
+                                                               resume_gateway_url=self.gateway_url))
+        for guild in self.guilds.values():
+            await self._dispatch(conn, "GUILD_CREATE", guild.payload())
+        self.identify_payload = d
+
+    async def _close(self, conn: _Connection, code: int, reason: str) -> None:
+        self.gateway_closes.append((code, reason))
+        await conn.ws.close(code=code, message=reason.encode())
+
+    async def _dispatch(self, conn: _Connection, event: str, data: dict[str, Any]) -> None:
+        async with conn.lock:
+            conn.seq += 1
+            await self._send_locked(conn, {"op": OP_DISPATCH, "t": event, "s": conn.seq, "d": data})
+
+    async def _send(self, conn: _Connection, payload: dict[str, Any]) -> None:
+        async with conn.lock:
+            await self._send_locked(conn, payload)
+
+    @staticmethod
+    async def _send_locked(conn: _Connection, payload: dict[str, Any]) -> None:
+        if conn.ws.closed:
+            return
+        data = json.dumps(payload, separators=(",", ":"))
+        if conn.compressor is None:
+            await conn.ws.send_str(data)
+        else:
+            await conn.ws.send_bytes(conn.compressor.compress(data.encode()) + conn.compressor.flush(zlib.Z_SYNC_FLUSH))
