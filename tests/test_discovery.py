@@ -1,5 +1,7 @@
 """The registry finds a game from its package alone: a throwaway two-player game written
-into a temporary directory is discovered and passes the shared contract."""
+into a temporary directory is discovered, passes the shared contract, and renders into
+valid Discord messages offering every legal move (with the default look, as it has no
+Discord module)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,12 @@ from typing import Iterator
 import pytest
 
 import games
+from cogs.games import load_game_uis
+from cogs.ui import DefaultUI, ui_for
 from games.base import Game
 from tests.contract import check_contract, contract_cases
+
+from tests.rendering import render_every_position
 
 PACKAGE = "throwaway_duel"
 
@@ -122,6 +128,13 @@ def test_the_found_game_passes_the_shared_contract(duel: list[Game]) -> None:
     for players, options in cases:
         for seed in range(5):
             check_contract("duel", players, options, seed)
+
+
+def test_the_found_game_renders_and_offers_every_legal_move(duel: list[Game]) -> None:
+    load_game_uis()
+    assert type(ui_for("duel")) is DefaultUI
+    for cards in (2, 4):
+        render_every_position("duel", {"cards": cards}, 2, None, seeds=3)
 
 
 def test_the_registry_forgets_the_game_afterwards() -> None:
