@@ -1,0 +1,22 @@
+"""Every registered game, started by its generated ``/<game> start`` command through the
+real bot, plays to its result by clicks: one person against AI seats."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+
+from discord_play import open_table, play_to_the_end
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+async def test_every_game_starts_from_its_command_and_plays_to_the_end(server, game_id):
+    game = games.get_game(game_id)
+    table = await open_table(server, f"{game.command} start", dict(game.quick_options), "ana",
+                             ai=game.allowed_player_counts()[0] - 1)
+    assert "<@" in server.h.message(table.id).content, "the table names whose turn it is"
+    moves = await play_to_the_end(server, table, limit=2000)
+    assert moves > 0
+    final = server.h.message(table.id)
+    assert final.content.startswith("🏁"), final.content
