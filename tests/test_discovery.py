@@ -36,7 +36,7 @@ DUEL = textwrap.dedent('''
 
     @dataclass(eq=False, kw_only=True)
     class DuelState(GameState):
-        game_id = "duel"
+        game_id = "throwaway-duel"
 
         hands: list[list[str]]
         laid: list[list[str]]
@@ -92,9 +92,9 @@ DUEL = textwrap.dedent('''
 
 
     GAME = Game(
-        id="duel", name="Duel", min_players=2, max_players=2,
+        id="throwaway-duel", name="Duel", min_players=2, max_players=2,
         options=(OptionSpec("cards", 4, "cards dealt to each player", choices=(2, 4)),),
-        state_class=DuelState, command="duel", summary="Duel, a throwaway test game",
+        state_class=DuelState, command="throwaway", summary="Duel, a throwaway test game",
     )
 ''')
 
@@ -111,15 +111,15 @@ def duel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Game]
     try:
         yield games.discover(str(tmp_path))
     finally:
-        games.unregister("duel")
+        games.unregister("throwaway-duel")
         for name in (PACKAGE, "not_a_game"):
             sys.modules.pop(name, None)
 
 
 def test_a_game_package_in_another_directory_is_found(duel: list[Game]) -> None:
-    assert [game.id for game in duel] == ["duel"]
-    assert games.get_game("duel") is duel[0]
-    assert games.GAME_IDS[-1] == "duel" and "duel" in {g.id for g in games.all_games()}
+    assert [game.id for game in duel] == ["throwaway-duel"]
+    assert games.get_game("throwaway-duel") is duel[0]
+    assert games.GAME_IDS[-1] == "throwaway-duel" and "throwaway-duel" in {g.id for g in games.all_games()}
 
 
 def test_the_found_game_passes_the_shared_contract(duel: list[Game]) -> None:
@@ -127,20 +127,20 @@ def test_the_found_game_passes_the_shared_contract(duel: list[Game]) -> None:
     assert cases == [(2, {"cards": 2}), (2, {"cards": 4})]
     for players, options in cases:
         for seed in range(5):
-            check_contract("duel", players, options, seed)
+            check_contract("throwaway-duel", players, options, seed)
 
 
 def test_the_found_game_renders_and_offers_every_legal_move(duel: list[Game]) -> None:
     load_game_uis()
-    assert type(ui_for("duel")) is DefaultUI
+    assert type(ui_for("throwaway-duel")) is DefaultUI
     for cards in (2, 4):
-        render_every_position("duel", {"cards": cards}, 2, None, seeds=3)
+        render_every_position("throwaway-duel", {"cards": cards}, 2, None, seeds=3)
 
 
 def test_the_registry_forgets_the_game_afterwards() -> None:
-    assert "duel" not in games.GAME_IDS
+    assert "throwaway-duel" not in games.GAME_IDS
     with pytest.raises(games.GameError):
-        games.get_game("duel")
+        games.get_game("throwaway-duel")
 
 
 def test_two_games_cannot_share_an_id() -> None:
