@@ -1,0 +1,103 @@
+"""What every game's pictures share, and the look of a game without its own drawer.
+
+A game's module ``cogs/pictures/<package>.py`` defines ``Pictures``, a subclass of
+:class:`GamePictures` overriding what it draws differently. Drawers read views only: the
+table picture the public view (``state.view(None)``), the hand picture one seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from games.base import Action, Game
+from games.cards import parse_card
+from games.errors import MalformedAction
+
+from .canvas import GOLD, SMALL, Canvas, Row, flow
+
+View = Mapping[str, Any]
+
+
+def is_card(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        parse_card(value)
+    except MalformedAction:
+        return False
+    return True
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def marked_positions(cards: Sequence[str | None], playable: Iterable[str]) -> frozenset[int]:
+    playable = set(playable)
+    return frozenset(i for i, card in enumerate(cards) if card in playable)
+
+
+def hand_row(title: str, cards: Sequence[str | None], playable: set[str], **more: Any) -> Row:
+    """A row of the viewer's own cards: the playable ones marked, the others greyed when
+    anything is playable."""
+    return Row(title, cards, marked_positions(cards, playable), dim_unmarked=bool(playable), **more)
+
+
+class GamePictures:
+    """How one game is drawn. The generic look: each seat with its hand as card backs and
+    any public list of cards in the view; the hand as one row."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # The table picture.
+
+    def table(self, view: View) -> Canvas:
+        canvas = Canvas()
+        canvas.heading(self.game.name, self.status_text(view))
+        self.draw_table(canvas, view)
+        return canvas
+
+    def status_text(self, view: View) -> str:
+        """The heading's right side: whose turn, or that the game is over."""
+        if view.get("over"):
+            return "game over"
+        to_act = view.get("to_act") or []
+        return "to play: " + ", ".join(seat_name(s) for s in to_act) if to_act else ""
+
+    def draw_table(self, canvas: Canvas, view: View) -> None:
+        counts = view.get("hand_counts") or []
+        self.seat_lines(canvas, view, [[Row(f"{seat_name(s)}: {n} cards", [None] * n)] for s, n in enumerate(counts)])
+        public = [Row(key.replace("_", " "), value) for key, value in view.items()
+                  if isinstance(value, list) and value and all(is_card(v) for v in value)]
+        flow(canvas, public, size=SMALL, step=30)
+
+    def seat_lines(self, canvas: Canvas, view: View, lines: Sequence[Sequence[Row]], step: int = 14) -> None:
+        """One line per seat (its rows of small cards flowing, wrapped if need be), the seats
+        to act marked with a gold arrow."""
+        to_act = set(view.get("to_act") or [])
+        for seat, rows in enumerate(lines):
+            if seat in to_act:
+                canvas.draw.polygon([(2, canvas.y + 2), (12, canvas.y + 10), (2, canvas.y + 18)], fill=GOLD)
+            flow(canvas, rows, size=SMALL, step=step)
+            canvas.y -= 4
+
+    # The hand picture.
+
+    def hand(self, view: View, legal: Sequence[str]) -> Canvas:
+        canvas = Canvas()
+        seat = view.get("viewer")
+        title = seat_name(seat) if isinstance(seat, int) else "Hand"
+        canvas.heading(title, "your turn" if view.get("your_turn") else "")
+        flow(canvas, self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal])))
+        return canvas
+
+    def playable(self, view: View, legal: Sequence[Action]) -> set[str]:
+        """The cards to mark: those a legal action names first."""
+        return {str(action.args[0]) for action in legal if action.args and is_card(action.args[0])}
+
+    def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
+        hand = list(view.get("hand") or [])
+        return [hand_row(f"Hand: {len(hand)} cards", hand, playable)]
+
+
