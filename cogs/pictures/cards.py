@@ -110,7 +110,7 @@ def _back(size: CardSize) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def card_image(code: str | None, size: CardSize = CARD, *, tapped: bool = False, marked: bool = False,
                dim: bool = False) -> Image.Image:
     """The RGBA image of a card: its face for a code, its back for ``None``; ``tapped``
