@@ -13,7 +13,11 @@ from games.base import Action, Game
 from games.cards import parse_card
 from games.errors import MalformedAction
 
-from .canvas import GOLD, SMALL, Canvas, Row, flow
+from .canvas import MARGIN, SMALL, WIDTH, Canvas, Row, flow
+from .cards import CARD
+
+HAND_MIN_STEP = 36
+"""The closest a hand's cards overlap (a "10" still shows whole) before the row wraps."""
 
 View = Mapping[str, Any]
 
@@ -40,6 +44,9 @@ def marked_positions(cards: Sequence[str | None], playable: Iterable[str]) -> fr
 def hand_row(title: str, cards: Sequence[str | None], playable: set[str], **more: Any) -> Row:
     """A row of the viewer's own cards: the playable ones marked, the others greyed when
     anything is playable."""
+    if "step" not in more and len(cards) > 1:
+        # Squeeze a long hand onto one line while its ranks stay readable; longer ones wrap.
+        more["step"] = max(HAND_MIN_STEP, min(CARD.width - 8, (WIDTH - 2 * MARGIN - CARD.width) // (len(cards) - 1)))
     return Row(title, cards, marked_positions(cards, playable), dim_unmarked=bool(playable), **more)
 
 
@@ -62,8 +69,12 @@ class GamePictures:
         """The heading's right side: whose turn, or that the game is over."""
         if view.get("over"):
             return "game over"
-        to_act = view.get("to_act") or []
+        to_act = self.acting(view)
         return "to play: " + ", ".join(seat_name(s) for s in to_act) if to_act else ""
+
+    def acting(self, view: View) -> list[int]:
+        """The seats whose turn the picture shows (in gold)."""
+        return list(view.get("to_act") or [])
 
     def draw_table(self, canvas: Canvas, view: View) -> None:
         counts = view.get("hand_counts") or []
@@ -72,13 +83,17 @@ class GamePictures:
                   if isinstance(value, list) and value and all(is_card(v) for v in value)]
         flow(canvas, public, size=SMALL, step=30)
 
-    def seat_lines(self, canvas: Canvas, view: View, lines: Sequence[Sequence[Row]], step: int = 14) -> None:
-        """One line per seat (its rows of small cards flowing, wrapped if need be), the seats
-        to act marked with a gold arrow."""
-        to_act = set(view.get("to_act") or [])
-        for seat, rows in enumerate(lines):
-            if seat in to_act:
-                canvas.draw.polygon([(2, canvas.y + 2), (12, canvas.y + 10), (2, canvas.y + 18)], fill=GOLD)
+    def seat_lines(self, canvas: Canvas, view: View, lines: Sequence[Sequence[Row]], step: int = 14,
+                   share: bool = True) -> None:
+        """Each seat's rows of small cards, the titles of the seats to act in gold. With
+        ``share``, seats with one row each share lines as they fit; otherwise (or when a seat
+        has more rows) each seat starts a line."""
+        to_act = set(self.acting(view))
+        lines = [[row._replace(highlight=seat in to_act) for row in rows] for seat, rows in enumerate(lines)]
+        if share and all(len(rows) == 1 for rows in lines):
+            flow(canvas, [rows[0] for rows in lines], size=SMALL, step=step)
+            return
+        for rows in lines:
             flow(canvas, rows, size=SMALL, step=step)
             canvas.y -= 4
 

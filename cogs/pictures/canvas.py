@@ -90,9 +90,10 @@ class Canvas:
 
     def heading(self, text: str, detail: str = "") -> None:
         """The picture's title line, with ``detail`` (counts, scores…) on the right."""
-        self.text((MARGIN, self.y), text, 28, bold=True)
+        right = self.text((MARGIN, self.y), text, 28, bold=True)
         if detail:
-            self.text((self.width - MARGIN, self.y + 4), detail, 20, MUTED, anchor="ra")
+            size = 20 if text_image(detail, 20, MUTED, False, "ra")[0].width < self.width - right - 3 * MARGIN else 16
+            self.text((self.width - MARGIN, self.y + 4), detail, size, MUTED, anchor="ra")
         self.y += 40
 
     def label(self, text: str, size: int = 20, fill=TEXT, bold: bool = False) -> None:
@@ -166,6 +167,8 @@ class Row(NamedTuple):
     """How far apart cards are (overlapping when under a card's width); ``None``: the flow's."""
     dim_unmarked: bool = False
     """Grey the cards not marked (a hand on its turn: what can't be played now)."""
+    highlight: bool = False
+    """Title in gold: the row of a seat to act."""
 
 
 def flow(canvas: Canvas, rows: Sequence[Row], *, size: CardSize = CARD, step: int | None = None) -> None:
@@ -178,21 +181,25 @@ def flow(canvas: Canvas, rows: Sequence[Row], *, size: CardSize = CARD, step: in
     line_height = size.height + 30
     x, right_edge = MARGIN, canvas.width - MARGIN
     for row in rows:
-        advances = [size.height + GAP if i in row.tapped else (size.width + GAP if row.tapped else row.step or step)
-                    for i in range(len(row.cards))]
+        widths = [size.height if i in row.tapped else size.width for i in range(len(row.cards))]
+        advances = [w + GAP if row.tapped else row.step or step for w in widths]
         start = 0
         while start < len(row.cards) or start == 0:
+            # Cards start..end-1 go on this line: ``width`` is where the next would start.
             end, width = start, 0
-            while end < len(row.cards) and (end == start or MARGIN + width + advances[end] + size.height <= right_edge):
+            while end < len(row.cards) and (end == start or MARGIN + width + widths[end] <= right_edge):
                 width += advances[end]
                 end += 1
-            last = row.cards[end - 1:end]
-            width += (size.height if end - 1 in row.tapped else size.width) - (advances[end - 1] if last else 0)
+            if end > start:
+                width += widths[end - 1] - advances[end - 1]
+            else:
+                width = size.width
             if x > MARGIN and x + width > right_edge:
                 x, canvas.y = MARGIN, canvas.y + line_height
             title_right = x
             if row.title and start == 0:
-                title_right = canvas.text((x, canvas.y), row.title, 16, MUTED)
+                title_right = canvas.text((x, canvas.y), row.title, 16, GOLD if row.highlight else MUTED,
+                                          bold=row.highlight)
             left = x
             for i in range(start, end):
                 tapped = i in row.tapped

@@ -4,7 +4,7 @@ on top), resource piles, hand sizes, the deck and the discard pile."""
 from __future__ import annotations
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, GOLD, MARGIN, MUTED, SMALL, Canvas, Row
+from .canvas import GAP, GOLD, MARGIN, MUTED, SMALL, TEXT, Canvas, Row
 
 STACK_STEP = 22
 """How far each card on a stack sits below the one under it (its rank stays visible)."""
@@ -26,11 +26,10 @@ class Pictures(GamePictures):
 
     def draw_seat(self, canvas: Canvas, view: View, seat: int) -> None:
         y = canvas.y
-        if seat in (view.get("to_act") or []):
-            canvas.draw.polygon([(2, y + 2), (12, y + 10), (2, y + 18)], fill=GOLD)
+        acting = seat in self.acting(view)
         status = view["status"][seat]
         canvas.text((MARGIN, y), f"{seat_name(seat)}: {view['field_counts'][seat]} field cards"
-                    + ("" if status == "playing" else f" · {status}"), 18)
+                    + ("" if status == "playing" else f" · {status}"), 18, GOLD if acting else TEXT, bold=acting)
         bottom = y + 26 + SMALL.height
         for k, stack in enumerate(view["fields"][seat]):
             x = MARGIN + k * STACK_PITCH

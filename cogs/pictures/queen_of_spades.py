@@ -27,6 +27,10 @@ class Pictures(GamePictures):
         target = f" · target {view['target']}" if view["target"] else ""
         return f"round {view['round']}{target} · " + (super().status_text(view) or view["phase"].replace("_", " "))
 
+    def acting(self, view: View) -> list[int]:
+        """The seat whose turn it is; between rounds everyone acknowledges, nobody is marked."""
+        return [] if view["turn"] is None else [view["turn"]]
+
     def draw_table(self, canvas: Canvas, view: View) -> None:
         y = canvas.y
         x = canvas.pile((MARGIN, y), view["draw_count"], "draw") + 3 * GAP

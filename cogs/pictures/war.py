@@ -33,7 +33,7 @@ class Pictures(GamePictures):
             status = view["status"][seat]
             title = f"{seat_name(seat)}: deck {view['deck_counts'][seat]}" + ("" if status == "playing" else f" · {status}")
             rows.append(field_row(title, field))
-        self.seat_lines(canvas, view, [[row] for row in rows])
+        self.seat_lines(canvas, view, [[row] for row in rows], share=False)
 
     def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
         seat = view["viewer"]
