@@ -44,13 +44,15 @@ class Pictures(GamePictures):
             canvas.text((x + half - MARGIN - 10, canvas.y + 4), str(view["track"][side]), 18, TEXT, bold=True,
                         anchor="ra")
         canvas.y += 40
-        for section in view["sections"]:
+        for index, section in enumerate(view["sections"]):
             y = canvas.y
+            if index:
+                canvas.draw.line((MARGIN, y - 6, canvas.width - MARGIN, y - 6), fill=FELT_DARK, width=2)
             for side, name in enumerate(view["sides"]):
                 x = MARGIN + side * half
                 for number in section:
                     x = self.draw_spot(canvas, x, y, view["board"][side][number - 1], name) + SPOT_GAP
-            canvas.y = y + SMALL.height + 30
+            canvas.y = y + SMALL.height + 34
         self.draw_track(canvas, view)
         self.draw_counts(canvas, view)
 
