@@ -13,8 +13,8 @@ from games.base import Action, Game
 from games.cards import parse_card
 from games.errors import MalformedAction
 
-from .canvas import MARGIN, SMALL, WIDTH, Canvas, Row, flow
-from .cards import CARD
+from .canvas import MARGIN, WIDTH, Canvas, Row, flow
+from .cards import CARD, SMALL
 
 HAND_MIN_STEP = 36
 """The closest a hand's cards overlap (a "10" still shows whole) before the row wraps."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from itertools import product
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .cards import CARD, CARD_COLOURS, SMALL, CardSize, card_image
+from .cards import CARD, CARD_COLOURS, CardSize, card_image
 
 WIDTH = 720
 """Every picture's width: twice what a phone shows, so it stays sharp when scaled down."""
@@ -27,14 +27,13 @@ GAP = 8
 
 FELT = (28, 94, 62)
 FELT_DARK = (20, 70, 46)
-PANEL = (36, 112, 76)
 TEXT = (240, 240, 232)
 MUTED = (176, 206, 186)
 GOLD = (246, 196, 64)
 RED_SIDE = (196, 48, 52)
 BLACK_SIDE = (34, 34, 40)
 FAILED = (120, 120, 120)
-THEME = (FELT, FELT_DARK, PANEL, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, FAILED)
+THEME = (FELT, FELT_DARK, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, FAILED)
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for the indexed PNGs: the fastest; they stay far below Discord's limits."""
@@ -101,14 +100,6 @@ class Canvas:
         self.text((MARGIN, self.y), text, size, fill, bold)
         self.y += size + 8
 
-    def band(self, height: int, fill=PANEL, outline=None) -> tuple[int, int, int, int]:
-        """A rounded panel across the picture at the cursor; returns its box (the cursor
-        moves below it)."""
-        box = (MARGIN // 2, self.y, self.width - MARGIN // 2, self.y + height)
-        self.draw.rounded_rectangle(box, 10, fill=fill, outline=outline, width=3)
-        self.y += height + GAP
-        return box
-
     def card(self, xy: tuple[int, int], card: str | None, size: CardSize = CARD, *, tapped: bool = False,
              marked: bool = False, dim: bool = False) -> int:
         """One card (a code, or ``None`` for a face-down card); returns its right edge."""
@@ -117,19 +108,15 @@ class Canvas:
         return xy[0] + image.width
 
     def cards(self, xy: tuple[int, int], cards: Sequence[str | None], size: CardSize = CARD, *,
-              step: int | None = None, width: int | None = None, marked: Iterable[int] = ()) -> int:
-        """A row of cards left to right, overlapping by ``step`` (or squeezed to fit ``width``);
-        ``marked`` are the positions to mark. Returns the right edge."""
+              step: int, width: int) -> int:
+        """A row of cards left to right, ``step`` apart or closer to fit in ``width``;
+        returns the right edge."""
         x, y = xy
-        if not cards:
-            return x
-        step = step or size.width + 4
-        if width is not None and len(cards) > 1:
+        if len(cards) > 1:
             step = max(8, min(step, (width - size.width) // (len(cards) - 1)))
-        marked = set(marked)
         right = x
         for i, card in enumerate(cards):
-            right = self.card((x + i * step, y), card, size, marked=i in marked)
+            right = self.card((x + i * step, y), card, size)
         return right
 
     def pile(self, xy: tuple[int, int], count: int, caption: str, size: CardSize = CARD, top: str | None = None) -> int:

@@ -4,7 +4,8 @@ on top), resource piles, hand sizes, the deck and the discard pile."""
 from __future__ import annotations
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, GOLD, MARGIN, MUTED, SMALL, TEXT, Canvas, Row
+from .canvas import GAP, GOLD, MARGIN, MUTED, TEXT, Canvas, Row
+from .cards import SMALL
 
 STACK_STEP = 22
 """How far each card on a stack sits below the one under it (its rank stays visible)."""

@@ -4,7 +4,8 @@ every hand as backs with its count (faces in Face-up), the Q² duty."""
 from __future__ import annotations
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import CARD, GAP, MARGIN, MUTED, SMALL, Canvas, Row
+from .canvas import GAP, MARGIN, MUTED, Canvas, Row
+from .cards import CARD
 
 STATUS_TEXT = {"playing": "", "safe": " · safe", "out": " · out", "won": " · won", "lost": " · lost"}
 

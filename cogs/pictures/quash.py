@@ -5,7 +5,8 @@ markers and the finish; hands, leftovers and the tiebreak."""
 from __future__ import annotations
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import BLACK_SIDE, FAILED, FELT_DARK, GAP, GOLD, MARGIN, MUTED, RED_SIDE, SMALL, TEXT, Canvas, Row, flow
+from .canvas import BLACK_SIDE, FAILED, FELT_DARK, GAP, GOLD, MARGIN, MUTED, RED_SIDE, TEXT, Canvas, Row, flow
+from .cards import SMALL
 
 SIDE_COLOURS = (RED_SIDE, BLACK_SIDE)
 SLOT_STEP = 30

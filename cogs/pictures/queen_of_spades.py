@@ -9,9 +9,12 @@ from collections import defaultdict
 from games.base import Action
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import CARD, GAP, MARGIN, MUTED, SMALL, Canvas, Row
+from .canvas import GAP, MARGIN, MUTED, Canvas, Row, flow
+from .cards import CARD, SMALL
 
 RANK_NAMES = {"joker": "JK"}
+PILE_STEP = 24
+"""The closest the discard pile's cards overlap beside the draw pile; a longer pile wraps below."""
 
 
 def set_cards(laid: dict) -> list[str]:
@@ -35,12 +38,17 @@ class Pictures(GamePictures):
         y = canvas.y
         x = canvas.pile((MARGIN, y), view["draw_count"], "draw") + 3 * GAP
         pile = view["discard_pile"]
-        canvas.text((x, y - 2), f"discard pile, bottom to top: {len(pile)}", 16, MUTED)
-        canvas.cards((x, y + 18), pile, SMALL, step=30, width=canvas.width - MARGIN - x)
+        title = f"discard pile, bottom to top: {len(pile)}"
+        fits = SMALL.width + PILE_STEP * (len(pile) - 1) <= canvas.width - MARGIN - x
+        canvas.text((x, y - 2), title if fits else title + " (below)", 16, MUTED)
+        if fits:
+            canvas.cards((x, y + 18), pile, SMALL, step=30, width=canvas.width - MARGIN - x)
         if view["phase"] == "cut":
             canvas.text((x, y + 18 + SMALL.height + 6), f"{seat_name(view['dealer'])} cuts the deck: "
                         f"bonus at {view['cut_bonus_at'][0]} or {view['cut_bonus_at'][1]} cards", 16, MUTED)
         canvas.y = y + CARD.height + 30
+        if not fits:
+            flow(canvas, [Row("", pile, step=PILE_STEP)], size=SMALL)
         hands = view.get("hands")
         lines = []
         for seat in range(view["players"]):

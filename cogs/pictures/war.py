@@ -4,7 +4,8 @@ discard pile's top."""
 from __future__ import annotations
 
 from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, MARGIN, SMALL, Canvas, Row
+from .canvas import GAP, MARGIN, Canvas, Row
+from .cards import SMALL
 
 
 def field_row(title: str, field: list[dict], playable: set[str] = frozenset(), **more) -> Row:
