@@ -1,0 +1,86 @@
+"""Picture speed and size: table and hand pictures of many random positions of every game.
+
+    python -m bench.pictures [--positions 400] [--games q2j,war]
+
+For each registered game, plays seeded random games (every player count in turn) and
+draws, uncached, the table picture of each position from the public view and the hand
+picture of a seat to act from its view. Prints p50/p99 milliseconds per picture (wall
+clock, and the p99 of the process's CPU time, which other load on the machine barely
+changes) and the mean and largest PNG sizes. Targets (issue 11): p99 ≤ 15 ms per table picture, ≤ 8 ms
+per hand picture, PNGs ≤ 150 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from statistics import quantiles
+from typing import Callable
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games
+from cogs.pictures import hand_png, table_png
+from cogs.pictures.samples import random_positions
+
+
+def percentile(values: list[float], p: int) -> float:
+    return quantiles(values, n=100, method="inclusive")[p - 1]
+
+
+class Samples:
+    """Wall and CPU milliseconds and PNG bytes of the pictures of one kind."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.sizes: list[int] = []
+
+    def time(self, draw: Callable[[], bytes]) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        png = draw()
+        self.cpu.append((time.process_time() - cpu) * 1000)
+        self.wall.append((time.perf_counter() - wall) * 1000)
+        self.sizes.append(len(png))
+
+
+def measure(game: games.Game, positions: int) -> dict[str, Samples]:
+    """Samples of ``positions`` table pictures and of the hand pictures of the same positions."""
+    results = {"table": Samples(), "hand": Samples()}
+    counts = game.allowed_player_counts()
+    seed = 0
+    while len(results["table"].wall) < positions:
+        for state in random_positions(game, counts[seed % len(counts)], dict(game.quick_options), seed):
+            if len(results["table"].wall) >= positions:
+                break
+            public = state.view(None)
+            results["table"].time(lambda: table_png(public))
+            acting = state.to_act()
+            if acting:
+                view = state.view(acting[0])
+                results["hand"].time(lambda: hand_png(view, view["legal"]))
+        seed += 1
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=400, help="table pictures per game (default 400)")
+    parser.add_argument("--games", default=",".join(games.GAME_IDS), help="comma-separated game ids")
+    args = parser.parse_args(argv)
+    print(f"{'game':16} {'picture':8} {'count':>6} {'p50 ms':>8} {'p99 ms':>8} {'p99 cpu':>8} {'mean KB':>8} {'max KB':>8}")
+    for game_id in args.games.split(","):
+        game = games.get_game(game_id)
+        table_png(game.new_game(game.allowed_player_counts()[0], dict(game.quick_options), 0).view(None))  # warm caches
+        for kind, samples in measure(game, args.positions).items():
+            wall, sizes = samples.wall, samples.sizes
+            print(f"{game_id:16} {kind:8} {len(wall):6d} {percentile(wall, 50):8.2f} {percentile(wall, 99):8.2f}"
+                  f" {percentile(samples.cpu, 99):8.2f} {sum(sizes) / len(sizes) / 1024:8.1f} {max(sizes) / 1024:8.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Pictures of tables and hands, drawn with Pillow from game views (never from states).
+
+Public API:
+
+- :func:`table_png(view, key=None) <table_png>`: the table picture from the public view
+  (``state.view(None)``);
+- :func:`hand_png(view, legal, key=None) <hand_png>`: a seat's hand picture from that
+  seat's view, the cards named by ``legal`` (action codes) marked as playable;
+- ``key``: a hashable naming what is drawn, e.g. ``(table_id, version)`` for a table and
+  ``(table_id, version, seat)`` for a hand: a picture already drawn under the same key is
+  returned from a small LRU cache without drawing again.
+
+Each game's look is ``cogs/pictures/<package>.py`` (named after its engine package under
+``games/``) defining ``Pictures``, a :class:`~cogs.pictures.base.GamePictures`; a
+registered game without one gets the generic look. Rendering is deterministic: the same
+view gives the same PNG bytes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Hashable, Sequence
+
+import games
+
+from .base import GamePictures, View
+
+CACHE_SIZE = 64
+_cache: OrderedDict[Hashable, bytes] = OrderedDict()
+
+
+@lru_cache(maxsize=None)
+def pictures_for(game_id: str) -> GamePictures:
+    """The drawer of a registered game (its own module's ``Pictures``, else the generic one)."""
+    game = games.get_game(game_id)
+    package = game.state_class.__module__.split(".")[-2]
+    name = f"{__name__}.{package}"
+    if importlib.util.find_spec(name) is None:
+        return GamePictures(game)
+    return importlib.import_module(name).Pictures(game)
+
+
+def _cached(key: Hashable | None, draw) -> bytes:
+    if key is None:
+        return draw()
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    png = _cache[key] = draw()
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return png
+
+
+def table_png(view: View, key: Hashable | None = None) -> bytes:
+    """The table picture (PNG bytes) drawn from the public view."""
+    drawer = pictures_for(view["game"])
+    return _cached(None if key is None else ("table", key), lambda: drawer.table(view).png())
+
+
+def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None) -> bytes:
+    """A seat's hand picture (PNG bytes) drawn from its view, ``legal`` action codes marked."""
+    drawer = pictures_for(view["game"])
+    return _cached(None if key is None else ("hand", key), lambda: drawer.hand(view, legal).png())
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+__all__ = ["CACHE_SIZE", "GamePictures", "clear_cache", "hand_png", "pictures_for", "table_png"]

@@ -1,0 +1,127 @@
+"""Card images drawn in code: faces (rank and suit pips in red or black), jokers, backs,
+sideways (tapped) cards and marked (playable) cards.
+
+Each image is drawn once at three times its size and scaled down (smooth edges), then
+kept: a picture only pastes cached images. Suit pips are shapes, not font glyphs (the
+font inside Pillow has no suit symbols).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import cos, radians, sin
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw, ImageFont
+
+SCALE = 3
+WHITE = (250, 250, 246)
+EDGE = (70, 70, 70)
+RED = (204, 28, 40)
+BLACK = (24, 24, 28)
+JOKER = (120, 40, 150)
+BACK = (40, 72, 160)
+BACK_LINE = (110, 140, 210)
+MARK = (246, 196, 64)
+CARD_COLOURS = (WHITE, EDGE, RED, BLACK, JOKER, BACK, BACK_LINE, MARK)
+RED_SUITS = frozenset("HD")
+
+
+class CardSize(NamedTuple):
+    width: int
+    height: int
+
+
+CARD = CardSize(64, 90)
+SMALL = CardSize(48, 68)
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """``"10H"`` → ``("10", "H")``; the joker ``"JK"`` → ``("JK", "")``."""
+    return (code, "") if code == "JK" else (code[:-1], code[-1])
+
+
+def draw_pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float, fill) -> None:
+    """A suit pip of half-size ``r`` centred on ``(cx, cy)``."""
+    if suit == "D":
+        draw.polygon([(cx, cy - r), (cx + 0.75 * r, cy), (cx, cy + r), (cx - 0.75 * r, cy)], fill=fill)
+    elif suit in ("H", "S"):
+        flip = 1 if suit == "H" else -1
+        lobe = 0.52 * r
+        for side in (-1, 1):
+            lx, ly = cx + side * lobe * 0.95, cy - flip * 0.38 * r
+            draw.ellipse((lx - lobe, ly - lobe, lx + lobe, ly + lobe), fill=fill)
+        draw.polygon([(cx - 1.45 * lobe * 1.3, cy - flip * 0.2 * r), (cx + 1.45 * lobe * 1.3, cy - flip * 0.2 * r),
+                      (cx, cy + flip * r)], fill=fill)
+        if suit == "S":
+            draw.polygon([(cx, cy + 0.2 * r), (cx + 0.35 * r, cy + r), (cx - 0.35 * r, cy + r)], fill=fill)
+    elif suit == "C":
+        lobe = 0.42 * r
+        for lx, ly in ((cx, cy - 0.5 * r), (cx - 0.5 * r, cy + 0.1 * r), (cx + 0.5 * r, cy + 0.1 * r)):
+            draw.ellipse((lx - lobe, ly - lobe, lx + lobe, ly + lobe), fill=fill)
+        draw.ellipse((cx - lobe * 0.7, cy - lobe * 0.9, cx + lobe * 0.7, cy + lobe * 0.5), fill=fill)
+        draw.polygon([(cx, cy - 0.1 * r), (cx + 0.35 * r, cy + r), (cx - 0.35 * r, cy + r)], fill=fill)
+
+
+def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill) -> None:
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else 0.45 * r
+        angle = radians(-90 + 36 * i)
+        points.append((cx + radius * cos(angle), cy + radius * sin(angle)))
+    draw.polygon(points, fill=fill)
+
+
+def _blank(size: CardSize, fill, outline) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A transparent canvas at ``SCALE`` times ``size`` holding a rounded card shape."""
+    w, h = size.width * SCALE, size.height * SCALE
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), 5 * SCALE, fill=fill, outline=outline, width=SCALE)
+    return image, draw
+
+
+def _face(code: str, size: CardSize) -> Image.Image:
+    rank, suit = split_code(code)
+    image, draw = _blank(size, WHITE, EDGE)
+    w, h = image.size
+    colour = JOKER if not suit else RED if suit in RED_SUITS else BLACK
+    rank_size = int(h * (0.34 if len(rank) == 1 else 0.30))
+    font = ImageFont.load_default(size=rank_size)
+    draw.text((0.07 * w, 0.04 * h), rank, font=font, fill=colour, stroke_width=SCALE, stroke_fill=colour)
+    if suit:
+        draw_pip(draw, suit, 0.22 * w, 0.50 * h, 0.10 * h, colour)
+        draw_pip(draw, suit, 0.64 * w, 0.72 * h, 0.20 * h, colour)
+    else:
+        draw_star(draw, 0.56 * w, 0.68 * h, 0.24 * h, colour)
+    return image
+
+
+def _back(size: CardSize) -> Image.Image:
+    image, draw = _blank(size, BACK, EDGE)
+    w, h = image.size
+    inset = 4 * SCALE
+    draw.rounded_rectangle((inset, inset, w - inset, h - inset), 3 * SCALE, outline=BACK_LINE, width=SCALE)
+    for offset in range(-h, w, 6 * SCALE):
+        draw.line((inset + offset, inset, inset + offset + h, inset + h), fill=BACK_LINE, width=SCALE // 2 + 1)
+    # Lines crossing the inner frame are cut back to it by redrawing the border band.
+    draw.rounded_rectangle((SCALE, SCALE, w - 1 - SCALE, h - 1 - SCALE), 5 * SCALE, outline=BACK, width=inset - SCALE)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), 5 * SCALE, outline=EDGE, width=SCALE)
+    return image
+
+
+@lru_cache(maxsize=2048)
+def card_image(code: str | None, size: CardSize = CARD, *, tapped: bool = False, marked: bool = False,
+               dim: bool = False) -> Image.Image:
+    """The RGBA image of a card: its face for a code, its back for ``None``; ``tapped``
+    turns it sideways, ``marked`` rings it in gold (a card that can be played now),
+    ``dim`` greys it (a card that can't)."""
+    big = _back(size) if code is None else _face(code, size)
+    if marked:
+        ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), 5 * SCALE, outline=MARK,
+                                              width=3 * SCALE)
+    if dim:
+        veil = Image.new("RGBA", big.size, (40, 40, 40, 110))
+        big = Image.composite(Image.alpha_composite(big, veil), big, big)
+    image = big.resize(size, Image.Resampling.LANCZOS)
+    return image.transpose(Image.Transpose.ROTATE_270) if tapped else image

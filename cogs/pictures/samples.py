@@ -1,0 +1,77 @@
+"""Positions to draw, and the sample pictures of ``docs/images/``.
+
+    python -m cogs.pictures.samples docs/images
+
+writes ``<game id>.png``, a table picture from the real renderer, for every registered
+game: a seeded random game stopped two fifths of the way through (the same file every
+run). :func:`random_positions` is also what the tests and ``bench/pictures.py`` draw.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import games
+from games.base import Game, GameState
+from games.rng import Rng
+
+from . import table_png
+
+SAMPLE_PLAYERS = {"q2j": 4, "war": 3, "ng": 3, "queen-of-spades": 4, "quash": 2}
+"""Table sizes that show each game well; other games use their largest count up to 4."""
+SAMPLE_SEED = 7
+SAMPLE_POINT = 0.4
+
+
+def random_positions(game: Game, players: int, options: dict, seed: int) -> Iterator[GameState]:
+    """Every position of one seeded random game, the deal first and the end last (the same
+    state object, moved on after each yield)."""
+    state = game.new_game(players, options, seed)
+    rng = Rng(seed)
+    yield state
+    while not state.is_over():
+        acting = state.to_act()
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+        yield state
+
+
+def sample_players(game: Game) -> int:
+    counts = game.allowed_player_counts()
+    return SAMPLE_PLAYERS.get(game.id, max(c for c in counts if c <= 4) if min(counts) <= 4 else min(counts))
+
+
+def sample_state(game: Game) -> GameState:
+    """The documented position of ``game``: two fifths of the way through a seeded game."""
+    players, options = sample_players(game), dict(game.quick_options)
+    length = sum(1 for _ in random_positions(game, players, options, SAMPLE_SEED))
+    for moves, state in enumerate(random_positions(game, players, options, SAMPLE_SEED)):
+        if moves >= int(length * SAMPLE_POINT):
+            return state
+    raise AssertionError("unreachable: the game has at least one position")
+
+
+def write_samples(directory: Path) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game in games.all_games():
+        path = directory / f"{game.id}.png"
+        path.write_bytes(table_png(sample_state(game).view(None)))
+        written.append(path)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m cogs.pictures.samples DIRECTORY", file=sys.stderr)
+        return 2
+    for path in write_samples(Path(argv[0])):
+        print(f"{path} ({path.stat().st_size // 1024} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,197 @@
+"""Pictures (cogs/pictures): every registered game's table and hand pictures render for many
+random positions within Discord-friendly limits, deterministically, and from what the
+viewer may see only: hidden cards shuffled among their places give the same bytes."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+from collections import Counter
+from typing import Any, Callable, Iterator
+
+import pytest
+from PIL import Image
+
+import games
+from cogs.pictures import CACHE_SIZE, clear_cache, hand_png, pictures_for, table_png
+from cogs.pictures.base import GamePictures
+from cogs.pictures.canvas import MAX_HEIGHT, WIDTH
+from cogs.pictures.samples import random_positions
+from games.base import GameState
+from games.rng import Rng
+from tests.contract import contract_cases
+
+MAX_PNG_BYTES = 150 * 1024
+PICTURES_PER_CASE = 4
+"""Positions drawn per table case (players × options): enough to see every phase over
+all cases, few enough to keep the file quick."""
+MAX_CASES = 16
+ALLOWED_CHUNKS = {b"IHDR", b"PLTE", b"IDAT", b"IEND"}
+
+
+def cases(game: games.Game) -> list[tuple[int, dict[str, Any]]]:
+    """At most ``MAX_CASES`` of the game's contract cases (players × options), spread evenly."""
+    every_case = contract_cases(game)
+    return every_case[::-(-len(every_case) // MAX_CASES)]
+
+
+def sampled_states(game: games.Game, per_case: int = PICTURES_PER_CASE) -> Iterator[GameState]:
+    """Positions spread over one seeded random game per case, the deal and the end included."""
+    for seed, (players, options) in enumerate(cases(game)):
+        length = sum(1 for _ in random_positions(game, players, options, seed))
+        picks = {round(i * (length - 1) / max(1, per_case - 1)) for i in range(per_case)}
+        for i, state in enumerate(random_positions(game, players, options, seed)):
+            if i in picks:
+                yield game.from_json(state.to_json())
+
+
+def png_chunks(png: bytes) -> list[bytes]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = [], 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        chunks.append(kind)
+        at += 12 + length
+    return chunks
+
+
+def check_png(png: bytes) -> None:
+    assert len(png) <= MAX_PNG_BYTES
+    assert set(png_chunks(png)) <= ALLOWED_CHUNKS, "no timestamps or text chunks"
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width == WIDTH and 0 < image.height <= MAX_HEIGHT
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_position_renders_within_limits(game_id: str) -> None:
+    game = games.get_game(game_id)
+    drawn = set()
+    for state in sampled_states(game):
+        png = table_png(state.view(None))
+        check_png(png)
+        drawn.add(png)
+        for seat in state.to_act():
+            view = state.view(seat)
+            check_png(hand_png(view, view["legal"]))
+    assert len(drawn) > len(cases(game)), "different positions give different pictures"
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_rendering_is_deterministic(game_id: str) -> None:
+    game = games.get_game(game_id)
+    for state in sampled_states(game, per_case=2):
+        public = state.view(None)
+        first = table_png(public)
+        clear_cache()
+        copy = json.loads(json.dumps(public))
+        assert table_png(copy) == first
+        seat = state.to_act()[0] if state.to_act() else 0
+        view = state.view(seat)
+        assert hand_png(view, view["legal"]) == hand_png(json.loads(json.dumps(view)), list(view["legal"]))
+
+
+# Where each game keeps, in its snapshot, the cards a viewer can't see: (list, index) places.
+Places = list[tuple[list, int]]
+
+
+def every(cards: list) -> Places:
+    return [(cards, i) for i in range(len(cards))]
+
+
+def other_hands(hands: list[list], viewer: int | None, hidden: bool = True) -> Places:
+    return [place for seat, hand in enumerate(hands) if hidden and seat != viewer for place in every(hand)]
+
+
+def q2j_places(snap: dict, view: dict, viewer: int | None) -> Places:
+    return every(snap["stock"]) + other_hands(snap["hands"], viewer, view["hands"] is None)
+
+
+def war_places(snap: dict, view: dict, viewer: int | None) -> Places:
+    return [place for deck in snap["decks"] for place in every(deck)]
+
+
+def ng_places(snap: dict, view: dict, viewer: int | None) -> Places:
+    if view["faceup"]:
+        return []
+    bottoms = [(stack, 0) for field, down in zip(snap["fields"], snap["down"])
+               for stack, is_down in zip(field, down) if is_down and stack]
+    return every(snap["deck"]) + other_hands(snap["hands"], viewer) + bottoms
+
+
+def qos_places(snap: dict, view: dict, viewer: int | None) -> Places:
+    return every(snap["draw"]) + every(snap["aside"]) + other_hands(snap["hands"], viewer, view["hands"] is None)
+
+
+def quash_places(snap: dict, view: dict, viewer: int | None) -> Places:
+    side = None if viewer is None else viewer % 2
+    others = [s for s in (0, 1) if s != side]
+    pending = snap["pending"]
+    return (every(snap["pile"]) + every(snap["aside"]) + other_hands(snap["hands"], viewer)
+            + [place for s in others for place in every(snap["leftovers"][s])]
+            + [(pending, s) for s in others if pending[s] is not None])
+
+
+HIDDEN_PLACES: dict[str, Callable[[dict, dict, int | None], Places]] = {
+    "q2j": q2j_places, "war": war_places, "ng": ng_places, "queen-of-spades": qos_places, "quash": quash_places,
+}
+
+
+def with_hidden_cards_shuffled(state: GameState, viewer: int | None, rng: Rng) -> GameState | None:
+    """The same position with the cards hidden from ``viewer`` dealt anew among their places
+    (``None`` when shuffling can't change anything)."""
+    assert state.game_id in HIDDEN_PLACES, f"tell this test where {state.game_id} keeps hidden cards"
+    snap = json.loads(json.dumps(state.to_json()))
+    places = HIDDEN_PLACES[state.game_id](snap, state.view(viewer), viewer)
+    cards = [holder[i] for holder, i in places]
+    assert Counter(cards) == Counter(c.code for c in state.hidden_cards(viewer)), "the places are the hidden cards"
+    if len(set(cards)) < 2:
+        return None
+    shuffled = list(cards)
+    while shuffled == cards:
+        rng.shuffle(shuffled)
+    for (holder, i), card in zip(places, shuffled):
+        holder[i] = card
+    return games.get_game(state.game_id).from_json(snap)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_pictures_never_show_hidden_cards(game_id: str) -> None:
+    game = games.get_game(game_id)
+    rng = Rng(11)
+    changed = 0
+    for state in sampled_states(game, per_case=3):
+        for viewer in [None, *state.to_act()]:
+            other = with_hidden_cards_shuffled(state, viewer, rng)
+            if other is None:
+                continue
+            assert other.to_json() != state.to_json()
+            changed += 1
+            if viewer is None:
+                assert table_png(other.view(None)) == table_png(state.view(None))
+            else:
+                mine, theirs = state.view(viewer), other.view(viewer)
+                assert hand_png(theirs, theirs["legal"]) == hand_png(mine, mine["legal"])
+                assert table_png(other.view(None)) == table_png(state.view(None))
+    assert changed > 0
+
+
+def test_a_game_without_its_own_drawer_gets_the_generic_look() -> None:
+    q2j = games.get_game("q2j")
+    generic = GamePictures(q2j)
+    state = next(sampled_states(q2j, per_case=2))
+    png = generic.table(state.view(None)).png()
+    check_png(png)
+    assert type(pictures_for("q2j")) is not GamePictures
+    assert png != table_png(state.view(None))
+
+
+def test_pictures_are_cached_by_key_in_a_small_lru() -> None:
+    clear_cache()
+    state = next(sampled_states(games.get_game("war"), per_case=2))
+    public = state.view(None)
+    first = table_png(public, key=("table-1", 1))
+    assert table_png({**public, "moves": 999}, key=("table-1", 1)) is first, "same key: not drawn again"
+    for version in range(2, CACHE_SIZE + 2):
+        table_png(public, key=("table-1", version))
+    assert table_png({**public, "moves": 999}, key=("table-1", 1)) != first, "the oldest entry was dropped"
