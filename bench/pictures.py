@@ -61,7 +61,8 @@ def measure(game: games.Game, positions: int) -> dict[str, Samples]:
             acting = state.to_act()
             if acting:
                 view = state.view(acting[0])
-                results["hand"].time(lambda: hand_png(view, view["legal"]))
+                legal = [action.code() for action in state.legal_actions(acting[0])]
+                results["hand"].time(lambda: hand_png(view, legal))
         seed += 1
     return results
 
