@@ -153,6 +153,7 @@ class Storage:
         await db.execute("PRAGMA journal_mode=WAL")
         await db.execute(f"PRAGMA synchronous={synchronous}")
         await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
         await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         storage = cls(db)
         await storage._migrate()
@@ -182,6 +183,22 @@ class Storage:
 
         try:
             return await self._in_thread(lambda conn: transaction(conn, fn))
+        except Exception as exc:
+            error = failure_for_caller(exc)
+            if error is exc:
+                raise
+            raise error from exc
+
+    async def compact(self) -> None:
+        """Rebuild the file without free pages and empty the write-ahead log, so nothing
+        deleted or overwritten lingers on disk (after forgetting someone)."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute("VACUUM")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+        try:
+            await self._in_thread(run)
         except Exception as exc:
             error = failure_for_caller(exc)
             if error is exc:

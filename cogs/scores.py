@@ -209,7 +209,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forg
             results = results_of(interaction)
             if await results.open_seats_of(self.user_id):
                 raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
-            count = await results.forget(self.user_id)
+            user = interaction.user
+            count = await results.forget(self.user_id, names={user.display_name, user.global_name, user.name})
             await interaction.response.edit_message(
                 content=f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
                         f"“{FORGOTTEN_NAME}”, and your ratings are deleted.", view=None)
