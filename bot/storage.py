@@ -195,7 +195,7 @@ class Storage:
 
         def run(conn: sqlite3.Connection) -> None:
             conn.execute("VACUUM")
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
         try:
             await self._in_thread(run)
