@@ -423,16 +423,21 @@ class Storage:
             params.append(expected_version)
         return await self.run_write(lambda conn: conn.execute(sql, params).rowcount == 1)
 
-    async def set_seat(self, table_id: int, seat: int, *, is_ai: bool | None = None,
-                       missed_turns: int | None = None) -> None:
-        def write(conn: sqlite3.Connection) -> None:
-            if is_ai is not None:
-                conn.execute("UPDATE seats SET is_ai = ? WHERE table_id = ? AND seat = ?", (int(is_ai), table_id, seat))
-            if missed_turns is not None:
-                conn.execute(
-                    "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", (missed_turns, table_id, seat))
+    async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
+                              recent_events: list[str]) -> bool:
+        """A player left a running game: their seat becomes an AI's and the line is added, in one
+        transaction. False (nothing written) if a move came between."""
 
-        await self.run_write(write)
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE tables SET deadline = ?, reminded = 0, recent_events = ? WHERE id = ? AND version = ?",
+                (deadline, _dumps(recent_events), table_id, expected_version))
+            if cur.rowcount != 1:
+                return False
+            conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return True
+
+        return await self.run_write(write)
 
     async def move_log(self, table_id: int) -> list[tuple[int, dict[str, Any], bool]]:
         """``(seat, action json, by_ai)`` for every move of a table, in order."""

@@ -247,3 +247,38 @@ async def test_a_full_disk_refuses_the_move_and_play_goes_on_when_space_returns(
             (small_disk / "probe").unlink(missing_ok=True)
 
         await run_fault(s, inject, clear, logged=r"database (commit|write) failed \(database or disk is full\)")
+
+
+async def test_an_ai_turn_the_database_could_not_save_is_played_when_the_lock_goes(server, caplog):
+    """The player's move is saved; the AI's reply meets a locked database, and is played
+    (by the retry) once the lock is released: the game does not stall."""
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", ai=1)
+    service = s.h.bot.service
+    table_id = (await service.channel_table(s.channel.id))
+    holder = sqlite3.connect(s.db_path, isolation_level=None)
+    autoplay = service._autoplay
+    kick = autoplay.kick_ai
+
+    def lock_then_kick(row):  # the lock is taken between the player's commit and the AI's turn
+        autoplay.kick_ai = kick
+        holder.execute("BEGIN IMMEDIATE")
+        kick(row)
+
+    while to_act(s, table) != [s.user("ana")]:
+        await s.h.settle()
+    before = stored(s.db_path, table_id)
+    autoplay.kick_ai = lock_then_kick
+    caplog.set_level(logging.WARNING, logger="bot.storage")
+    try:
+        await play_turn(s, table)
+        after_player = stored(s.db_path, table_id)
+        assert after_player[0] == before[0] + 1
+        assert "database is locked" in caplog.text
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await s.h.wait_until(lambda: stored(s.db_path, table_id)[0] > after_player[0], timeout=10,
+                         what="the AI's turn, retried after the lock was released")
+    await s.h.settle()
+    assert (await service.table(table_id)).row.version == stored(s.db_path, table_id)[0]
