@@ -168,7 +168,14 @@ class Storage:
         # aiosqlite runs ``fn`` in its own worker thread with the real connection:
         # one hop for a whole transaction. ``_execute``/``_conn`` are aiosqlite's
         # internals, stable across the pinned range (pyproject) and covered by tests.
-        return await self._db._execute(fn, self._db._conn)
+        # Database faults become StorageUnavailable here, once, for every caller.
+        try:
+            return await self._db._execute(fn, self._db._conn)
+        except Exception as exc:
+            error = failure_for_caller(exc)
+            if error is exc:
+                raise
+            raise error from exc
 
     async def run_read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(connection)`` in the database's thread and return its result.
@@ -181,13 +188,7 @@ class Storage:
     async def run_write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(connection)`` as one transaction: all its writes commit, or none if it raises."""
 
-        try:
-            return await self._in_thread(lambda conn: transaction(conn, fn))
-        except Exception as exc:
-            error = failure_for_caller(exc)
-            if error is exc:
-                raise
-            raise error from exc
+        return await self._in_thread(lambda conn: transaction(conn, fn))
 
     async def compact(self) -> None:
         """Rebuild the file without free pages and empty the write-ahead log, so nothing
@@ -197,13 +198,7 @@ class Storage:
             conn.execute("VACUUM")
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
-        try:
-            await self._in_thread(run)
-        except Exception as exc:
-            error = failure_for_caller(exc)
-            if error is exc:
-                raise
-            raise error from exc
+        await self._in_thread(run)
 
     async def _group_commit(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn`` in the next shared transaction; return its result once committed."""
@@ -232,10 +227,9 @@ class Storage:
             try:
                 results = await self._in_thread(lambda conn: transaction(conn, items))
             except Exception as exc:
-                error = failure_for_caller(exc)
                 for _, future in batch:
                     if not future.done():
-                        future.set_exception(error)
+                        future.set_exception(exc)
                 continue
             for (ok, value), (_, future) in zip(results, batch):
                 if future.done():

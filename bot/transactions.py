@@ -63,9 +63,9 @@ def failure_for_caller(exc: BaseException) -> BaseException:
 
 
 def _log_fault(exc: BaseException) -> None:
-    """One log line per failed transaction: a lock held elsewhere is a warning, the rest errors."""
+    """One log line per failure: a lock held elsewhere is a warning, the rest errors."""
     cause = exc.__cause__ if isinstance(exc, _CommitFailed) else exc
     code = getattr(cause, "sqlite_errorcode", 0) or 0
     level = logging.WARNING if code & 0xFF in _TRANSIENT else logging.ERROR
-    what = "commit failed" if isinstance(exc, _CommitFailed) else "write failed"
+    what = "commit failed" if isinstance(exc, _CommitFailed) else "operation failed"
     log.log(level, "database %s (%s); rolled back, nothing was saved", what, cause)

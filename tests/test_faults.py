@@ -135,7 +135,7 @@ async def test_a_failed_commit_is_rolled_back_and_the_bot_keeps_working(server):
 async def test_a_failed_settings_write_does_not_claim_success(server):
     s = server
     await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = ON"))
-    with s.h.expect_logged_error(r"database write failed \(attempt to write a readonly database\)"):
+    with s.h.expect_logged_error(r"database operation failed \(attempt to write a readonly database\)"):
         refused = await s.h.slash("settings timer", {"minutes": 7}, user=s.admin, channel=s.channel)
     assert refused.ephemeral and refused.text == CANNOT_SAVE
     await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = OFF"))
@@ -151,7 +151,7 @@ async def test_a_database_that_refuses_writes_changes_nothing(server):
     async def clear():
         await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = OFF"))
 
-    await run_fault(s, inject, clear, logged=r"database write failed \(attempt to write a readonly database\)")
+    await run_fault(s, inject, clear, logged=r"database operation failed \(attempt to write a readonly database\)")
 
 
 async def test_a_write_failing_halfway_leaves_nothing_half_applied(server):
@@ -197,7 +197,7 @@ async def test_a_locked_database_gets_a_prompt_answer_and_nothing_changes(server
     assert refused.response_type == 6 and refused.followups[-1].ephemeral  # deferred, then told
     locked = [r for r in caplog.records if r.name == "bot.storage"]
     assert [(r.levelno, r.getMessage()) for r in locked] == [
-        (logging.WARNING, "database write failed (database is locked); rolled back, nothing was saved")]
+        (logging.WARNING, "database operation failed (database is locked); rolled back, nothing was saved")]
 
 
 # -- a full disk: a small filesystem of its own --------------------------------------------------
@@ -246,7 +246,7 @@ async def test_a_full_disk_refuses_the_move_and_play_goes_on_when_space_returns(
             filler.pop().unlink()
             (small_disk / "probe").unlink(missing_ok=True)
 
-        await run_fault(s, inject, clear, logged=r"database (commit|write) failed \(database or disk is full\)")
+        await run_fault(s, inject, clear, logged=r"database (commit|operation) failed \(database or disk is full\)")
 
 
 async def test_an_ai_turn_the_database_could_not_save_is_played_when_the_lock_goes(server, caplog):

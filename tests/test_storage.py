@@ -163,7 +163,7 @@ async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(tmp_pat
     with pytest.raises(StorageUnavailable, match="can't save moves right now; nothing changed"):
         await storage.update_table(table_id, status="cancelled")
     assert [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "bot.storage"] == [
-        ("WARNING", "database write failed (database is locked); rolled back, nothing was saved")]
+        ("WARNING", "database operation failed (database is locked); rolled back, nothing was saved")]
     holder.execute("ROLLBACK")
     holder.close()
     assert await storage.update_table(table_id, status="cancelled")
