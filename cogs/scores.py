@@ -13,7 +13,7 @@ import games
 from bot.errors import UserError
 from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
 
-from .common import guarded, service_of, static_view
+from .common import acknowledged, guarded, service_of, static_view
 from .controls import register_items
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .ui import EMBED_COLOUR, DESCRIPTION
@@ -210,10 +210,15 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forg
             if await results.open_seats_of(self.user_id):
                 raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
             user = interaction.user
-            count = await results.forget(self.user_id, names={user.display_name, user.global_name, user.name})
-            await interaction.response.edit_message(
-                content=f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
-                        f"“{FORGOTTEN_NAME}”, and your ratings are deleted.", view=None)
+            # Forgetting rebuilds the database file, which can take a while on a big one.
+            count = await acknowledged(interaction, results.forget(
+                self.user_id, names={user.display_name, user.global_name, user.name}))
+            done = (f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
+                    f"“{FORGOTTEN_NAME}”, and your ratings are deleted.")
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=done, view=None)
+            else:
+                await interaction.response.edit_message(content=done, view=None)
 
         await guarded(interaction, run)
 
