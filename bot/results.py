@@ -24,7 +24,7 @@ from openskill.models import PlackettLuce
 import games
 from games.base import Event
 
-from .forgetting import FORGOTTEN_NAME, forget_person  # FORGOTTEN_NAME: what the cogs show
+from .forgetting import forget_person
 from .storage import Storage, TableRow
 
 OVERALL = "*"

@@ -11,7 +11,8 @@ from discord.ext import commands
 
 import games
 from bot.errors import UserError
-from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
+from bot.forgetting import FORGOTTEN_NAME
+from bot.results import SORTS, BoardEntry, ResultLine
 
 from .common import acknowledged, guarded, service_of, static_view
 from .controls import register_items
@@ -289,8 +290,9 @@ class ScoresCog(commands.Cog):
         async def run() -> None:
             view = static_view([ForgetButton(interaction.user.id, "yes"), ForgetButton(interaction.user.id, "no")])
             await interaction.response.send_message(
-                "This replaces your name with “Former player” in every game result, on every server, and "
-                "deletes your ratings. Games stay in the history without you. It can't be undone.",
+                "This replaces your name with “Former player” everywhere Deckhand stored it (game results, "
+                "event lines, move logs), on every server, and deletes your ratings. Games stay in the history "
+                "without you. It can't be undone.",
                 view=view, ephemeral=True)
 
         await guarded(interaction, run)

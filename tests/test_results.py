@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from bot.results import FORGOTTEN_NAME, OVERALL, Results
+from bot.forgetting import FORGOTTEN_NAME
+from bot.results import OVERALL, Results
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
