@@ -7,3 +7,13 @@ class UserError(Exception):
 
 class StaleControl(UserError):
     """A button or menu from an earlier state of the game was used."""
+
+
+class StorageUnavailable(Exception):
+    """The database could not be written (locked past a short wait, I/O error, disk
+    full, failed commit). The transaction was rolled back, so nothing changed; the
+    message is what the user is shown."""
+
+    def __init__(self, message: str = "Deckhand can't save moves right now; nothing changed. "
+                                      "Please try again in a moment.") -> None:
+        super().__init__(message)

@@ -17,17 +17,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from openskill.models import PlackettLuce
 
 import games
 from games.base import Event
 
+from .forgetting import forget_person
 from .storage import Storage, TableRow
 
 OVERALL = "*"
-FORGOTTEN_NAME = "Former player"
 _MODEL = PlackettLuce()
 
 
@@ -281,26 +281,13 @@ class Results:
 
         await self.storage.run_write(write)
 
-    async def forget(self, user_id: int) -> int:
-        """Anonymise a person everywhere: results and ended tables keep a nameless seat;
-        ratings are deleted. Returns how many results were anonymised."""
-
-        def write(conn: sqlite3.Connection) -> int:
-            changed = conn.execute(
-                "UPDATE result_seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN_NAME, user_id),
-            ).rowcount
-            conn.execute(
-                "UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ? AND table_id IN"
-                " (SELECT id FROM tables WHERE status NOT IN ('lobby', 'running'))", (FORGOTTEN_NAME, user_id),
-            )
-            conn.execute(
-                "UPDATE tables SET host_id = 0 WHERE host_id = ? AND status NOT IN ('lobby', 'running')", (user_id,),
-            )
-            conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
-            conn.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
-            return changed
-
-        return await self.storage.run_write(write)
+    async def forget(self, user_id: int, names: Iterable[str] = ()) -> int:
+        """Remove a person's names (``names`` plus every name stored for them) and id from
+        everything stored (see :mod:`bot.forgetting`), then compact the file so no old copy
+        stays on disk. Returns how many results were anonymised."""
+        changed = await self.storage.run_write(lambda conn: forget_person(conn, user_id, names))
+        await self.storage.compact()
+        return changed
 
     async def open_seats_of(self, user_id: int) -> int:
         def read(conn: sqlite3.Connection) -> int:

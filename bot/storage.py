@@ -11,6 +11,11 @@ double click or a race can never apply a move twice.
 
 Modules that own other tables (``bot.results``: results and ratings) run their
 queries through :meth:`Storage.run_read` and :meth:`Storage.run_write`.
+
+A transaction can never be left open: a failed statement or a failed COMMIT
+rolls it back. When the database itself is the problem (locked past a short
+wait, an I/O error, a full disk, a failed commit) callers get
+:class:`bot.errors.StorageUnavailable`, logged here once per transaction.
 """
 
 from __future__ import annotations
@@ -25,10 +30,14 @@ from typing import Any, Callable, Iterable, TypeVar
 import aiosqlite
 
 from .migrations import MIGRATIONS
+from .transactions import failure_for_caller, transaction
 
 T = TypeVar("T")
 
 OPEN_STATUSES = ("lobby", "running")
+BUSY_TIMEOUT = 2.0
+"""Seconds a write waits for another connection's lock before giving up (well inside
+Discord's 3 s to answer a click; the cogs defer first anyway when a move is slow)."""
 
 
 class ChannelBusy(Exception):
@@ -135,7 +144,8 @@ class Storage:
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: Path | str, synchronous: str = "FULL") -> "Storage":
+    async def open(cls, path: Path | str, synchronous: str = "FULL",
+                   busy_timeout: float = BUSY_TIMEOUT) -> "Storage":
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
@@ -143,7 +153,8 @@ class Storage:
         await db.execute("PRAGMA journal_mode=WAL")
         await db.execute(f"PRAGMA synchronous={synchronous}")
         await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+        await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
+        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         storage = cls(db)
         await storage._migrate()
         return storage
@@ -157,7 +168,14 @@ class Storage:
         # aiosqlite runs ``fn`` in its own worker thread with the real connection:
         # one hop for a whole transaction. ``_execute``/``_conn`` are aiosqlite's
         # internals, stable across the pinned range (pyproject) and covered by tests.
-        return await self._db._execute(fn, self._db._conn)
+        # Database faults become StorageUnavailable here, once, for every caller.
+        try:
+            return await self._db._execute(fn, self._db._conn)
+        except Exception as exc:
+            error = failure_for_caller(exc)
+            if error is exc:
+                raise
+            raise error from exc
 
     async def run_read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(connection)`` in the database's thread and return its result.
@@ -170,17 +188,17 @@ class Storage:
     async def run_write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(connection)`` as one transaction: all its writes commit, or none if it raises."""
 
-        def run(conn: sqlite3.Connection) -> T:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = fn(conn)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            return result
+        return await self._in_thread(lambda conn: transaction(conn, fn))
 
-        return await self._in_thread(run)
+    async def compact(self) -> None:
+        """Rebuild the file without free pages and empty the write-ahead log, so nothing
+        deleted or overwritten lingers on disk (after forgetting someone)."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute("VACUUM")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+        await self._in_thread(run)
 
     async def _group_commit(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn`` in the next shared transaction; return its result once committed."""
@@ -194,26 +212,20 @@ class Storage:
         while self._queued:
             batch, self._queued = self._queued, []
 
-            def run(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+            def items(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
                 results: list[tuple[bool, Any]] = []
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    for fn, _ in batch:
-                        conn.execute("SAVEPOINT item")
-                        try:
-                            results.append((True, fn(conn)))
-                        except Exception as exc:  # this item fails alone; the rest still commit
-                            conn.execute("ROLLBACK TO item")
-                            results.append((False, exc))
-                        conn.execute("RELEASE item")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
+                for fn, _ in batch:
+                    conn.execute("SAVEPOINT item")
+                    try:
+                        results.append((True, fn(conn)))
+                    except Exception as exc:  # this item fails alone; the rest still commit
+                        conn.execute("ROLLBACK TO item")
+                        results.append((False, exc))
+                    conn.execute("RELEASE item")
                 return results
 
             try:
-                results = await self._in_thread(run)
+                results = await self._in_thread(lambda conn: transaction(conn, items))
             except Exception as exc:
                 for _, future in batch:
                     if not future.done():
@@ -225,7 +237,7 @@ class Storage:
                 if ok:
                     future.set_result(value)
                 else:
-                    future.set_exception(value)
+                    future.set_exception(failure_for_caller(value))
 
     async def _migrate(self) -> None:
         def migrate(conn: sqlite3.Connection) -> None:
@@ -319,7 +331,8 @@ class Storage:
         if not message_ids or set(message_ids) - allowed:
             raise ValueError(f"unknown message columns: {sorted(set(message_ids) - allowed)}")
         assignments = ", ".join(f"{name} = ?" for name in message_ids)
-        await self._db.execute(f"UPDATE tables SET {assignments} WHERE id = ?", (*message_ids.values(), table_id))
+        await self.run_write(lambda conn: conn.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*message_ids.values(), table_id)))
 
     async def start_table(
         self, table_id: int, *, expected_version: int, seats: list[SeatRow], update: TableUpdate, now: float
@@ -402,17 +415,23 @@ class Storage:
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
-        cur = await self._db.execute(sql, params)
-        return cur.rowcount == 1
+        return await self.run_write(lambda conn: conn.execute(sql, params).rowcount == 1)
 
-    async def set_seat(self, table_id: int, seat: int, *, is_ai: bool | None = None,
-                       missed_turns: int | None = None) -> None:
-        if is_ai is not None:
-            await self._db.execute(
-                "UPDATE seats SET is_ai = ? WHERE table_id = ? AND seat = ?", (int(is_ai), table_id, seat))
-        if missed_turns is not None:
-            await self._db.execute(
-                "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", (missed_turns, table_id, seat))
+    async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
+                              recent_events: list[str]) -> bool:
+        """A player left a running game: their seat becomes an AI's and the line is added, in one
+        transaction. False (nothing written) if a move came between."""
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE tables SET deadline = ?, reminded = 0, recent_events = ? WHERE id = ? AND version = ?",
+                (deadline, _dumps(recent_events), table_id, expected_version))
+            if cur.rowcount != 1:
+                return False
+            conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return True
+
+        return await self.run_write(write)
 
     async def move_log(self, table_id: int) -> list[tuple[int, dict[str, Any], bool]]:
         """``(seat, action json, by_ai)`` for every move of a table, in order."""
@@ -446,11 +465,13 @@ class Storage:
 
     async def set_guild_settings(self, guild_id: int, *, use_threads: bool | None = None,
                                  timer_minutes: int | None = None) -> None:
-        threads, timer = await self.guild_settings(guild_id)
-        await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, use_threads, timer_minutes) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET use_threads = excluded.use_threads,"
-            " timer_minutes = excluded.timer_minutes",
-            (guild_id, int(threads if use_threads is None else use_threads),
-             timer if timer_minutes is None else timer_minutes),
-        )
+        """Change the given settings (the others stay); raises :class:`StorageUnavailable` if not saved."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+            if use_threads is not None:
+                conn.execute("UPDATE guild_settings SET use_threads = ? WHERE guild_id = ?", (int(use_threads), guild_id))
+            if timer_minutes is not None:
+                conn.execute("UPDATE guild_settings SET timer_minutes = ? WHERE guild_id = ?", (timer_minutes, guild_id))
+
+        await self.run_write(write)

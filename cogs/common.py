@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.errors import StorageUnavailable, UserError
 from bot.service import GameService, Player
 
+T = TypeVar("T")
+
 log = logging.getLogger("deckhand.interactions")
+
+ACK_GRACE = 1.0
+"""Seconds work may take before the interaction is deferred (Discord allows 3 to answer)."""
 
 APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
 
@@ -37,11 +43,26 @@ async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwar
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+async def acknowledged(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await ``work`` (e.g. a move, which may wait on a locked database); if it takes
+    longer than :data:`ACK_GRACE`, defer the interaction first so Discord's 3 s are kept.
+    After a deferral the answer is an edit of the original response or a follow-up."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_GRACE)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id)
+    return await task
+
+
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[None]]) -> None:
-    """Run ``handler``; user mistakes get their message, anything else an apology and a log line."""
+    """Run ``handler``; user mistakes get their message, anything else an apology and a log line.
+    A database fault (already logged by the storage) gets the message that nothing was saved."""
     try:
         await handler()
-    except UserError as exc:
+    except (UserError, StorageUnavailable) as exc:
         await reply_ephemeral(interaction, str(exc))
     except Exception:
         data = interaction.data or {}
@@ -62,6 +83,8 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
         message = "Deckhand tables live in server channels, not in direct messages."
     elif isinstance(error, app_commands.CheckFailure):
         message = "You don't have permission to use that command here."
+    elif isinstance(getattr(error, "original", None), StorageUnavailable):
+        message = str(error.original)
     else:
         log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
         message = APOLOGY

@@ -31,7 +31,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
 
-from .common import guarded, service_of, static_view
+from .common import acknowledged, guarded, service_of, static_view
 from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .lobby import LobbyButton, lobby_message
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -109,7 +109,13 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
     rendered = hand_message(hand, notice, step)
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
+    private = message is not None and message.flags.ephemeral
+    if interaction.response.is_done():  # deferred while the move waited on the database
+        if private:
+            await interaction.edit_original_response(**rendered.kwargs())
+        else:
+            await interaction.followup.send(ephemeral=True, **rendered.kwargs())
+    elif private:
         await interaction.response.edit_message(**rendered.kwargs())
     else:
         await interaction.response.send_message(ephemeral=True, **rendered.kwargs())
@@ -142,7 +148,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
         raise UserError("That control isn't one Deckhand recognises.") from None
     service = service_of(interaction)
     try:
-        hand = await service.move(table_id, interaction.user.id, version, action)
+        hand = await acknowledged(interaction, service.move(table_id, interaction.user.id, version, action))
     except StaleControl as exc:
         await show_hand(interaction, table_id, notice=f"⚠️ {exc}")
         return

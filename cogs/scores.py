@@ -11,9 +11,10 @@ from discord.ext import commands
 
 import games
 from bot.errors import UserError
-from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
+from bot.forgetting import FORGOTTEN_NAME
+from bot.results import SORTS, BoardEntry, ResultLine
 
-from .common import guarded, service_of, static_view
+from .common import acknowledged, guarded, service_of, static_view
 from .controls import register_items
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .ui import EMBED_COLOUR, DESCRIPTION
@@ -209,10 +210,16 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forg
             results = results_of(interaction)
             if await results.open_seats_of(self.user_id):
                 raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
-            count = await results.forget(self.user_id)
-            await interaction.response.edit_message(
-                content=f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
-                        f"“{FORGOTTEN_NAME}”, and your ratings are deleted.", view=None)
+            user = interaction.user
+            # Forgetting rebuilds the database file, which can take a while on a big one.
+            count = await acknowledged(interaction, results.forget(
+                self.user_id, names={user.display_name, user.global_name, user.name}))
+            done = (f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
+                    f"“{FORGOTTEN_NAME}”, and your ratings are deleted.")
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=done, view=None)
+            else:
+                await interaction.response.edit_message(content=done, view=None)
 
         await guarded(interaction, run)
 
@@ -283,8 +290,9 @@ class ScoresCog(commands.Cog):
         async def run() -> None:
             view = static_view([ForgetButton(interaction.user.id, "yes"), ForgetButton(interaction.user.id, "no")])
             await interaction.response.send_message(
-                "This replaces your name with “Former player” in every game result, on every server, and "
-                "deletes your ratings. Games stay in the history without you. It can't be undone.",
+                "This replaces your name with “Former player” everywhere Deckhand stored it (game results, "
+                "event lines, move logs), on every server, and deletes your ratings. Games stay in the history "
+                "without you. It can't be undone.",
                 view=view, ephemeral=True)
 
         await guarded(interaction, run)

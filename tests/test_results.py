@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bot.results import FORGOTTEN_NAME, OVERALL, Results
+from bot.forgetting import FORGOTTEN_NAME
+from bot.results import OVERALL, Results
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
@@ -182,3 +185,16 @@ async def test_a_real_team_game_is_recorded_with_teams_and_rated_as_teams(servic
     points = await rows(service, "SELECT score FROM result_seats WHERE table_id = ? ORDER BY seat", table_id)
     board = await service.results.leaderboard(9, "quash", "points")
     assert sorted(e.points for e in board) == sorted(p for (p,) in points)
+
+
+async def test_forget_scrubs_whole_names_only_and_keeps_the_others(service):
+    al, alice = Player(7, "Al"), Player(8, "Alice")
+    table_id = await finished_game(service, [al, alice])
+    await service.storage.run_write(lambda conn: conn.execute(
+        "UPDATE results SET summary = 'Al beat Alice; Alice shook hands with Al.' WHERE table_id = ?", (table_id,)))
+    assert await service.results.forget(al.user_id, names=["Al"]) == 1
+    [line] = await service.results.history(9)
+    assert line.summary == "Former player beat Alice; Alice shook hands with Former player."
+    assert [p[0] for p in line.players] == ["Former player", "Alice"]
+    events = (await service.storage.get_table(table_id)).recent_events
+    assert not [e for e in events if re.search(r"(?<!\w)Al(?!\w)", e)]

@@ -13,6 +13,7 @@ import games
 from games.ai import choose_action
 from games.rng import Rng
 
+from ..errors import StorageUnavailable
 from ..storage import MoveRecord, SeatRow, TableRow
 from .publishing import Publishing
 from .snapshots import TableSnapshot
@@ -21,6 +22,8 @@ from .tasks import BackgroundTasks
 
 MISSED_TURNS_BEFORE_AI = 3
 MAX_TURN_STEPS = 50  # a bound only: no game's turn has anywhere near this many steps
+STORAGE_RETRY_SECONDS = 3.0
+"""How soon an AI turn or a timer the database could not save is tried again."""
 
 
 class AutoPlay:
@@ -54,21 +57,32 @@ class AutoPlay:
         self._drivers[row.id] = self._tasks.spawn(self._drive_ai(row.id), f"ai-{row.id}")
 
     async def _drive_ai(self, table_id: int) -> None:
-        """Play AI turns until a human must act or the game ends."""
+        """Play AI turns until a human must act or the game ends; a turn the database
+        could not save (logged by the storage) is tried again shortly."""
         while True:
-            async with self._tables.lock(table_id):
-                live = await self._tables.load(table_id)
-                row = live.row
-                if row.status != "running":
-                    return
-                ai_seats = [s for s in live.state.to_act() if row.seats[s].is_ai]
-                if not ai_seats:
-                    return
-                snap = await self._play_for(live, ai_seats[0], timed_out=False)
+            try:
+                snap = await self._ai_turn(table_id)
+            except StorageUnavailable:
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
+                continue
+            if snap is None:
+                return
             await self._publishing.show_table(snap)
             self.schedule_timer(snap.row)
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
+
+    async def _ai_turn(self, table_id: int) -> TableSnapshot | None:
+        """One AI move, or None when no AI seat is to act."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            if row.status != "running":
+                return None
+            ai_seats = [s for s in live.state.to_act() if row.seats[s].is_ai]
+            if not ai_seats:
+                return None
+            return await self._play_for(live, ai_seats[0], timed_out=False)
 
     async def _play_for(self, live: LiveTable, seat: int, *, timed_out: bool) -> TableSnapshot:
         """Let the AI choose and play one action for ``seat`` (caller holds the lock)."""
@@ -122,7 +136,12 @@ class AutoPlay:
     async def _sleep_then_check(self, table_id: int, wake: float) -> None:
         await asyncio.sleep(max(0.0, wake - self._clock()))
         self._timers.pop(table_id, None)
-        await self.check_timer(table_id)
+        try:
+            await self.check_timer(table_id)
+        except StorageUnavailable:  # logged by the storage; check again shortly
+            if table_id not in self._timers and not self._tasks.closing:
+                retry = self._sleep_then_check(table_id, self._clock() + STORAGE_RETRY_SECONDS)
+                self._timers[table_id] = self._tasks.spawn(retry, f"timer-{table_id}")
 
     async def check_timer(self, table_id: int, now: float | None = None) -> None:
         """Send the half-time reminder or, past the deadline, let the AI play the turn."""

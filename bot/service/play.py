@@ -65,13 +65,14 @@ class Play:
             now = self._clock()
             if not humans_left:
                 return await self._end_locked(live, f"{seat.name} left; no players remain, so the game is over.", now)
-            await self._storage.set_seat(table_id, seat.seat, is_ai=True)
-            seat.is_ai = True
-            update = update_after(row, live.state, [line], now)
-            await self._storage.update_table(
-                table_id, expected_version=row.version, deadline=update.deadline, reminded=0,
+            update = update_after(row, live.state, [line], now, ai_seats=(seat.seat,))
+            if not await self._storage.hand_seat_to_ai(
+                table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
                 recent_events=update.recent_events,
-            )
+            ):
+                self._tables.forget(table_id)
+                raise StaleControl("Someone moved at the same moment; please try again.")
+            seat.is_ai = True
             row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
             snap = live.snapshot()
         self._autoplay.follow(snap)
