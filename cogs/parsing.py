@@ -76,6 +76,21 @@ def one_of(value: Any, allowed: Any, what: str) -> Any:
     return value
 
 
+def edits_in_place(interaction: discord.Interaction, *, poster_only: bool) -> bool:
+    """Whether a paging control may edit the message it was clicked on: a private message,
+    or a command's public answer (with ``poster_only``, only when its poster clicks). Never
+    another message (a table or lobby) that a forged control was sent on."""
+    message = interaction.message
+    if message is None:
+        return False
+    if message.flags.ephemeral:
+        return True
+    metadata = message.interaction_metadata
+    if metadata is None:
+        return False
+    return not poster_only or metadata.user.id == interaction.user.id
+
+
 def control_template(pattern: str) -> str:
     """A dynamic item's template: ``pattern``, only for custom_ids Discord could have sent
     (at most 100 characters), so a longer one is answered as an unknown control."""

@@ -26,7 +26,7 @@ from games.rules_text import GameRules, Page, first_page, pages
 from .common import guarded
 from .controls import register_items, static_view
 from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import ParsedControl, control_template, page_number, quoted, whole_number
+from .parsing import ParsedControl, control_template, edits_in_place, page_number, quoted, whole_number
 from .ui import EMBED_COLOUR
 
 # -- looking things up ------------------------------------------------------------------
@@ -119,14 +119,10 @@ def page_message(game_id: str, index: int) -> dict:
 
 async def show_page(interaction: discord.Interaction, game_id: str, index: int) -> None:
     """Answer a click: edit the clicked message in place, or give someone else a private copy of a public one."""
-    message = interaction.message
-    if message is not None and not message.flags.ephemeral:
-        metadata = message.interaction_metadata
-        poster = metadata.user.id if metadata is not None else None
-        if poster is not None and poster != interaction.user.id:
-            await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
-            return
-    await interaction.response.edit_message(**page_message(game_id, index))
+    if edits_in_place(interaction, poster_only=True):
+        await interaction.response.edit_message(**page_message(game_id, index))
+    else:
+        await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
 
 
 # -- controls -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from bot.results import FORGOTTEN_NAME, SORTS, BoardEntry, ResultLine
 from .common import guarded, service_of, static_view
 from .controls import register_items
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import ParsedControl, control_template, page_number, stored_id
+from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
 from .ui import EMBED_COLOUR, DESCRIPTION
 
 PAGE_SIZE = 10
@@ -90,10 +90,12 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
     pages = max(1, -(-len(entries) // PAGE_SIZE))
     kwargs = {"embed": embed, "view": board_view(game_id, sort, page, pages),
               "allowed_mentions": discord.AllowedMentions.none()}
-    if edit:
+    if not edit:
+        await interaction.response.send_message(**kwargs)
+    elif edits_in_place(interaction, poster_only=False):
         await interaction.response.edit_message(**kwargs)
     else:
-        await interaction.response.send_message(**kwargs)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 class BoardPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
@@ -140,7 +142,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
     view = static_view([LogPage(table_id, page - 1, "◀", disabled=page <= 0),
                         LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1)])
-    if edit:
+    if edit and edits_in_place(interaction, poster_only=False):
         await interaction.response.edit_message(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
