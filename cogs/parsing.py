@@ -158,6 +158,10 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
     return True
 
 
+SNOWFLAKE_OPTIONS = (discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
+                     discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable)
+
+
 def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
     kind = parameter.type
     if parameter.choices:
@@ -182,6 +186,11 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
             raise UserError(f"It must be {parameter.min_value or 0} to {parameter.max_value} characters.")
     elif kind is discord.AppCommandOptionType.boolean and not isinstance(value, bool):
         raise UserError("It must be true or false.")
+    elif kind in SNOWFLAKE_OPTIONS:
+        # Discord resolves every user, channel or role it sends; a bare id is a forged one.
+        if isinstance(value, discord.Object):
+            raise UserError("Pick it from the list Discord offers.")
+        stored_id(value.id, "choice")
 
 
 def install_option_checks(tree: app_commands.CommandTree) -> None:
