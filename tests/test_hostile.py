@@ -8,6 +8,7 @@ before and after) and log nothing at ERROR (the fake Discord fails the test on a
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 import sqlite3
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
+from bot.service.tables import KeyedLocks
 from discord_play import forge_click, open_table, play_to_the_end
 from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
 
@@ -186,6 +188,12 @@ async def test_seated_players_cannot_forge_moves_or_menu_values(server):
     before.check(await forge_select(s, table, f"dh:ms:1:{v}:0", [], mover), "no value")
     for custom_id in (f"dh:ms:{10**30}:{v}:0", f"dh:st:1:{2**64}:0", f"dh:ms:1:{v}:{10**20}"):
         before.check(await forge_select(s, table, custom_id, ["draw"], mover), custom_id)
+    overlong = await forge_click(s, table, f"dh:mv:1:{v}:draw" + "9" * 100, mover)
+    before.check(overlong, "overlong")
+    assert "isn't one Deckhand recognises" in overlong.text
+    huge = await forge_click(s, table, f"dh:hand:{2**63}", mover)
+    before.check(huge, "past SQLite's INTEGER")
+    assert "That table isn't one Deckhand knows" in huge.text
 
 
 @FUZZ
@@ -326,3 +334,20 @@ async def test_forged_table_ids_leave_nothing_in_memory_and_ended_tables_are_dro
     await service.wait_idle()
     assert (await service.table(1)).row.status == "finished"
     assert service.tables_in_memory() == 0
+
+
+async def test_a_table_lock_lives_only_while_held_or_awaited():
+    locks = KeyedLocks()
+    order = []
+
+    async def hold(name: str) -> None:
+        async with locks.hold(7):
+            order.append(name)
+            await asyncio.sleep(0)
+
+    async with locks.hold(7):
+        waiting = [asyncio.create_task(hold(n)) for n in ("second", "third")]
+        await asyncio.sleep(0)
+        assert locks.users(7) == 3 and len(locks) == 1
+    await asyncio.gather(*waiting)
+    assert order == ["second", "third"] and len(locks) == 0 and locks.users(7) == 0
