@@ -13,6 +13,7 @@ from games import GAME_IDS, get_game
 from .common import on_app_command_error
 from .controls import DYNAMIC_ITEMS, register_items
 from .games import load_game_uis
+from .parsing import install_option_checks
 from .start_commands import group_name, start_group
 
 SHARED_COGS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.rules")
@@ -25,6 +26,7 @@ async def setup(bot: commands.Bot) -> None:
         await bot.load_extension(extension)
     for ui in load_game_uis():
         bot.tree.add_command(start_group(ui.game, ui.start_text()))
+    install_option_checks(bot.tree)
 
 
 async def teardown(bot: commands.Bot) -> None:

@@ -12,6 +12,8 @@ from discord import app_commands
 from bot.errors import StorageUnavailable, UserError
 from bot.service import GameService, Player
 
+from .parsing import InvalidOption
+
 T = TypeVar("T")
 
 log = logging.getLogger("deckhand.interactions")
@@ -79,7 +81,9 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """The command tree's error handler: a polite answer, and a log line for our own faults."""
-    if isinstance(error, app_commands.NoPrivateMessage):
+    if isinstance(error, InvalidOption):
+        message = str(error)
+    elif isinstance(error, app_commands.NoPrivateMessage):
         message = "Deckhand tables live in server channels, not in direct messages."
     elif isinstance(error, app_commands.CheckFailure):
         message = "You don't have permission to use that command here."

@@ -34,12 +34,15 @@ from games.errors import GameError
 from .common import acknowledged, guarded, service_of, static_view
 from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .lobby import LobbyButton, lobby_message
+from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
 
 STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
 MOVE_ROWS = ACTION_ROWS - 1
 """Rows for moves in a hand message; the last row holds Refresh / Back."""
 MAX_BUTTON_MOVES = 20
+MAX_FORM_NUMBER = 10**6
+"""More than any number a form asks for (a cut of a deck); larger answers are refused."""
 
 
 def table_view(table_id: int) -> discord.ui.View:
@@ -121,7 +124,8 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
         await interaction.response.send_message(ephemeral=True, **rendered.kwargs())
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:hand:(?P<table>\d+)"):
+class HandButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                 template=control_template(r"dh:hand:(?P<table>\d+)")):
     def __init__(self, table_id: int, button: discord.ui.Button | None = None) -> None:
         super().__init__(button or discord.ui.Button(label="My hand", custom_id=f"dh:hand:{table_id}"))
         self.table_id = table_id
@@ -134,8 +138,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:hand:(
         return cls(table_id, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]))
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: show_hand(interaction, self.table_id))
@@ -156,8 +160,8 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dh:mv:(?P<table>\d+):(?P<version>\d+):(?P<code>[^\s]+)",
+    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    template=control_template(r"dh:mv:(?P<table>\d+):(?P<version>\d+):(?P<code>[^\s]+)"),
 ):
     def __init__(self, table_id: int, version: int, code: str, button: discord.ui.Button | None = None) -> None:
         custom_id = f"dh:mv:{table_id}:{version}:{code}"
@@ -174,16 +178,16 @@ class MoveButton(
         return cls(table_id, version, code, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["version"]), match["code"])
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"]), version_number(match["version"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: _play(interaction, self.table_id, self.version, self.code))
 
 
 class MenuSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:(?P<mode>ms|st):(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)",
+    ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+    template=control_template(r"dh:(?P<mode>ms|st):(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)"),
 ):
     """A menu in a hand message: ``ms`` plays the chosen move (its value is an action
     code); ``st`` takes a first step (its value is a prefix of the moves' step keys)."""
@@ -201,8 +205,9 @@ class MenuSelect(
         return cls(mode, table_id, version, n, select)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["mode"], int(match["table"]), int(match["version"]), int(match["n"]))
+    def parse(cls, match, item):
+        return cls(match["mode"], stored_id(match["table"]), version_number(match["version"]),
+                   whole_number(match["n"], 0, ACTION_ROWS, "menu"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -226,8 +231,8 @@ class MenuSelect(
 
 
 class NumberPrompt(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dh:ask:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+):(?P<low>\d+):(?P<high>\d+)",
+    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    template=control_template(r"dh:ask:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+):(?P<low>\d+):(?P<high>\d+)"),
 ):
     """A button that asks for a number in a form; the answer is played as ``<kind>:<number>``."""
 
@@ -246,10 +251,11 @@ class NumberPrompt(
         return cls(table_id, version, kind, low, high, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
+    def parse(cls, match, item):
         # ``item`` is the clicked button as sent, so its label becomes the form's title.
-        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["low"]),
-                   int(match["high"]), item)
+        low = whole_number(match["low"], 0, MAX_FORM_NUMBER, "lowest number")
+        high = whole_number(match["high"], low, MAX_FORM_NUMBER, "highest number")
+        return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"], low, high, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -279,7 +285,7 @@ class NumberForm(discord.ui.Modal):
         ))
 
 
-NUMBER_FORM = re.compile(r"dh:num:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+)")
+NUMBER_FORM = re.compile(control_template(r"dh:num:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+)"))
 
 
 def _submitted_value(components: list[dict]) -> str:
@@ -301,10 +307,9 @@ async def answer_number(interaction: discord.Interaction) -> None:
     async def run() -> None:
         if match is None:
             raise UserError("That form isn't one Deckhand recognises.")
-        text = _submitted_value(data.get("components") or []).strip()
-        if not text.isdigit():
-            raise UserError(f"Please enter a whole number, not {text!r}.")
-        await _play(interaction, int(match["table"]), int(match["version"]), f"{match['kind']}:{int(text)}")
+        number = whole_number(_submitted_value(data.get("components") or []), 0, MAX_FORM_NUMBER, "number")
+        await _play(interaction, stored_id(match["table"]), version_number(match["version"]),
+                    f"{match['kind']}:{number}")
 
     await guarded(interaction, run)
 

@@ -10,8 +10,10 @@ import discord
 
 from bot.errors import UserError
 from bot.service import TableSnapshot
+from games.base import Game
 
 from .common import guarded, is_admin, player_of, service_of, static_view
+from .parsing import ParsedControl, control_template, stored_id
 from .ui import Rendered, lobby_embed, ui_for
 
 LOBBY_VERBS = {
@@ -25,7 +27,13 @@ LOBBY_VERBS = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)"):
+def offered_verbs(game: Game) -> list[str]:
+    """The lobby buttons ``game`` shows: "Switch side" only for games played in sides."""
+    return [verb for verb in LOBBY_VERBS if verb != "side" or game.sides]
+
+
+class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                  template=control_template(r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)")):
     def __init__(self, table_id: int, verb: str) -> None:
         label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
         super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
@@ -33,13 +41,18 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), match["verb"])
+    def parse(cls, match, item):
+        if match["verb"] not in LOBBY_VERBS:
+            raise UserError("That button isn't one Deckhand knows.")
+        return cls(stored_id(match["table"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             service = service_of(interaction)
             player = player_of(interaction)
+            game = ui_for((await service.table(self.table_id)).row.game_id).game
+            if self.verb not in offered_verbs(game):
+                raise UserError(f"{game.name} isn't played in sides, so there is no side to switch.")
             if self.verb == "join":
                 await service.join(self.table_id, player)
             elif self.verb == "leave":
@@ -52,23 +65,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:lobby
                 await service.switch_side(self.table_id, player)
             elif self.verb == "start":
                 await service.start(self.table_id, player)
-            elif self.verb == "cancel":
+            else:  # "cancel": parse admits only the verbs in LOBBY_VERBS
                 await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
-            else:
-                raise UserError("That button isn't one Deckhand knows.")
             # The service edits the lobby message itself; acknowledge without changing it here.
             await interaction.response.defer()
 
         await guarded(interaction, run)
 
 
-def lobby_view(table_id: int, sides: bool = False) -> discord.ui.View:
-    """The lobby's buttons; "Switch side" only for games played in sides."""
-    return static_view([LobbyButton(table_id, verb) for verb in LOBBY_VERBS if verb != "side" or sides])
+def lobby_view(table_id: int, game: Game) -> discord.ui.View:
+    """The lobby's buttons, as :func:`offered_verbs` has them for ``game``."""
+    return static_view([LobbyButton(table_id, verb) for verb in offered_verbs(game)])
 
 
 def lobby_message(table: TableSnapshot) -> Rendered:
     """The lobby: seats and options, with its buttons while the table is open."""
     row = table.row
-    sides = bool(ui_for(row.game_id).game.sides)
-    return Rendered(embed=lobby_embed(table), view=lobby_view(row.id, sides) if row.status == "lobby" else None)
+    game = ui_for(row.game_id).game
+    return Rendered(embed=lobby_embed(table), view=lobby_view(row.id, game) if row.status == "lobby" else None)

@@ -25,11 +25,9 @@ from games.rules_text import GameRules, Page, first_page, pages
 
 from .common import guarded
 from .controls import register_items, static_view
+from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .parsing import ParsedControl, control_template, edits_in_place, page_number, quoted, whole_number
 from .ui import EMBED_COLOUR
-
-MAX_CHOICES = 25
-MAX_CHOICE_NAME = 100
-
 
 # -- looking things up ------------------------------------------------------------------
 
@@ -45,8 +43,8 @@ def find_game(text: str) -> GameRules:
         if wanted in {_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)}:
             return rules
     listing = "\n".join(f"- `{r.id}`: {r.name}" for r in all_rules().values())
-    raise UserError(f"Sorry, I don't know a game called “{text}”. The games I have rules for are:\n{listing}\n"
-                    "Pick one from the list that appears as you type `game:`.")
+    raise UserError(clip(f"Sorry, I don't know a game called {quoted(text)}. The games I have rules for are:\n"
+                         f"{listing}\nPick one from the list that appears as you type `game:`.", CONTENT))
 
 
 def find_section(rules: GameRules, text: str) -> int:
@@ -56,11 +54,13 @@ def find_section(rules: GameRules, text: str) -> int:
     for section in rules.sections:
         if wanted in (_norm(section.id), _norm(section.title)):
             return first_page(rules, section.id)
-    if wanted.isdigit() and 1 <= int(wanted) <= len(all_pages):
-        return int(wanted) - 1
+    try:
+        return whole_number(wanted, 1, len(all_pages), "page") - 1
+    except UserError:
+        pass
     listing = "\n".join(f"- `{s.id}`: {s.title}" for s in rules.sections)
-    raise UserError(f"Sorry, {rules.name} has no section “{text}”. Its sections are:\n{listing}\n"
-                    "Leave `section:` out to start at the beginning.")
+    raise UserError(clip(f"Sorry, {rules.name} has no section {quoted(text)}. Its sections are:\n{listing}\n"
+                         "Leave `section:` out to start at the beginning.", CONTENT))
 
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -71,7 +71,7 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
         names = [_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)]
         if not typed or any(typed in n for n in names):
             found.append(app_commands.Choice(name=rules.name, value=rules.id))
-    return found[:MAX_CHOICES]
+    return found[:COMMAND_CHOICES]
 
 
 def section_choices(game: str | None, current: str) -> list[app_commands.Choice[str]]:
@@ -82,10 +82,10 @@ def section_choices(game: str | None, current: str) -> list[app_commands.Choice[
         return []
     typed = _norm(current or "")
     return [
-        app_commands.Choice(name=section.title[:MAX_CHOICE_NAME], value=section.id)
+        app_commands.Choice(name=clip(section.title, CHOICE_NAME), value=section.id)
         for section in rules.sections
         if not typed or typed in _norm(section.id) or typed in _norm(section.title)
-    ][:MAX_CHOICES]
+    ][:COMMAND_CHOICES]
 
 
 # -- rendering ----------------------------------------------------------------------------
@@ -119,14 +119,10 @@ def page_message(game_id: str, index: int) -> dict:
 
 async def show_page(interaction: discord.Interaction, game_id: str, index: int) -> None:
     """Answer a click: edit the clicked message in place, or give someone else a private copy of a public one."""
-    message = interaction.message
-    if message is not None and not message.flags.ephemeral:
-        metadata = message.interaction_metadata
-        poster = metadata.user.id if metadata is not None else None
-        if poster is not None and poster != interaction.user.id:
-            await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
-            return
-    await interaction.response.edit_message(**page_message(game_id, index))
+    if edits_in_place(interaction, poster_only=True):
+        await interaction.response.edit_message(**page_message(game_id, index))
+    else:
+        await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
 
 
 # -- controls -----------------------------------------------------------------------------
@@ -140,8 +136,8 @@ def _known_game(game_id: str) -> GameRules:
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<verb>prev|next)",
+    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<verb>prev|next)"),
 ):
     def __init__(self, game_id: str, page: int, verb: str, button: discord.ui.Button | None = None) -> None:
         super().__init__(button or discord.ui.Button(label=verb, custom_id=f"dh:rules:{game_id}:{page}:{verb}"))
@@ -155,8 +151,8 @@ class PageButton(
         return cls(game_id, page, verb, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["game"], int(match["page"]), match["verb"])
+    def parse(cls, match, item):
+        return cls(match["game"], page_number(match["page"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -167,8 +163,8 @@ class PageButton(
 
 
 class SectionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:rules:(?P<game>[a-z0-9-]+):section",
+    ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+    template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):section"),
 ):
     def __init__(self, game_id: str, select: discord.ui.Select | None = None) -> None:
         super().__init__(select or discord.ui.Select(custom_id=f"dh:rules:{game_id}:section"))
@@ -177,15 +173,16 @@ class SectionSelect(
     @classmethod
     def make(cls, rules: GameRules, current: str) -> "SectionSelect":
         options = [
-            discord.SelectOption(label=section.title[:MAX_CHOICE_NAME], value=section.id, default=section.id == current)
-            for section in rules.sections[:MAX_CHOICES]
+            discord.SelectOption(label=clip(section.title, SELECT_OPTION_TEXT), value=section.id,
+                                 default=section.id == current)
+            for section in rules.sections[:SELECT_OPTIONS]
         ]
         select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
                                    placeholder="Jump to a section…", row=1)
         return cls(rules.id, select)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
+    def parse(cls, match, item):
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ from bot.results import SORTS, BoardEntry, ResultLine
 from .common import acknowledged, guarded, service_of, static_view
 from .controls import register_items
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
 from .ui import EMBED_COLOUR, DESCRIPTION
 
 PAGE_SIZE = 10
@@ -90,22 +91,24 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
     pages = max(1, -(-len(entries) // PAGE_SIZE))
     kwargs = {"embed": embed, "view": board_view(game_id, sort, page, pages),
               "allowed_mentions": discord.AllowedMentions.none()}
-    if edit:
+    if not edit:
+        await interaction.response.send_message(**kwargs)
+    elif edits_in_place(interaction, poster_only=False):
         await interaction.response.edit_message(**kwargs)
     else:
-        await interaction.response.send_message(**kwargs)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
-class BoardPage(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"dh:lb:(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)"):
+class BoardPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                template=control_template(r"dh:lb:(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)")):
     def __init__(self, game_id: str, sort: str, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
                                            custom_id=f"dh:lb:{game_id}:{sort}:{page}"))
         self.game_id, self.sort, self.page = game_id, sort, page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["game"], match["sort"], int(match["page"]))
+    def parse(cls, match, item):
+        return cls(match["game"], match["sort"], page_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -140,21 +143,22 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
     view = static_view([LogPage(table_id, page - 1, "◀", disabled=page <= 0),
                         LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1)])
-    if edit:
+    if edit and edits_in_place(interaction, poster_only=False):
         await interaction.response.edit_message(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:log:(?P<table>\d+):(?P<page>-?\d+)"):
+class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+              template=control_template(r"dh:log:(?P<table>\d+):(?P<page>-?\d+)")):
     def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
                                            custom_id=f"dh:log:{table_id}:{page}"))
         self.table_id, self.page = table_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["page"]))
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"], "game"), page_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True))
@@ -179,9 +183,9 @@ class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"
         values = (interaction.data or {}).get("values") or []
 
         async def run() -> None:
-            if len(values) != 1 or not values[0].isdigit():
+            if len(values) != 1:
                 raise UserError("Choose one game.")
-            await show_log(interaction, int(values[0]), 0, edit=False)
+            await show_log(interaction, stored_id(values[0], "game"), 0, edit=False)
 
         await guarded(interaction, run)
 
@@ -189,7 +193,8 @@ class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"
 # -- forgetting ---------------------------------------------------------------------------
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forget:(?P<user>\d+):(?P<answer>yes|no)"):
+class ForgetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                   template=control_template(r"dh:forget:(?P<user>\d+):(?P<answer>yes|no)")):
     def __init__(self, user_id: int, answer: str) -> None:
         label, style = ("Yes, forget me", discord.ButtonStyle.danger) if answer == "yes" else (
             "Keep my data", discord.ButtonStyle.secondary)
@@ -197,8 +202,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:forg
         self.user_id, self.answer = user_id, answer
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["user"]), match["answer"])
+    def parse(cls, match, item):
+        return cls(stored_id(match["user"], "person"), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:

@@ -13,6 +13,7 @@ from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 
 from .common import guarded, is_admin, service_of, static_view
 from .controls import register_items
+from .parsing import ParsedControl, control_template, stored_id
 
 
 async def describe(interaction: discord.Interaction) -> str:
@@ -22,7 +23,8 @@ async def describe(interaction: discord.Interaction) -> str:
             f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).")
 
 
-class ResetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)"):
+class ResetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                  template=control_template(r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)")):
     def __init__(self, guild_id: int, answer: str) -> None:
         label, style = ("Reset the leaderboards", discord.ButtonStyle.danger) if answer == "yes" else (
             "Keep them", discord.ButtonStyle.secondary)
@@ -30,8 +32,8 @@ class ResetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:reset
         self.guild_id, self.answer = guild_id, answer
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["guild"]), match["answer"])
+    def parse(cls, match, item):
+        return cls(stored_id(match["guild"], "server"), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -81,7 +83,7 @@ class SettingsCog(commands.Cog):
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
         async def run() -> None:
-            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, timer_minutes=minutes)
+            await service_of(interaction).set_default_timer(interaction.guild_id, minutes)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)

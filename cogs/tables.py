@@ -16,6 +16,7 @@ from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
 from .controls import DYNAMIC_ITEMS, answer_number, show_hand, table_message
+from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
 from .ui import players_to_act, ui_for
 
@@ -163,15 +164,14 @@ class TablesCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer number forms, and clicks whose custom_id no Deckhand control recognises."""
         if interaction.type is discord.InteractionType.modal_submit:
-            if (interaction.data or {}).get("custom_id", "").startswith("dh:num:"):
-                await answer_number(interaction)
+            await answer_number(interaction)  # the only form Deckhand shows; it refuses any other
             return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
             return
-        log.info("unrecognised control %r from user %s", custom_id, interaction.user.id)
+        log.info("unrecognised control %r from user %s", clip(custom_id, CUSTOM_ID), interaction.user.id)
         try:
             await interaction.response.send_message("That control isn't one Deckhand recognises any more.",
                                                     ephemeral=True)

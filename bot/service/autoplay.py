@@ -54,7 +54,16 @@ class AutoPlay:
         running = self._drivers.get(row.id)
         if running is not None and not running.done():
             return
-        self._drivers[row.id] = self._tasks.spawn(self._drive_ai(row.id), f"ai-{row.id}")
+        task = self._drivers[row.id] = self._tasks.spawn(self._drive_ai(row.id), f"ai-{row.id}")
+        task.add_done_callback(lambda done, table_id=row.id: self._driver_done(table_id, done))
+
+    def _driver_done(self, table_id: int, task: asyncio.Task[None]) -> None:
+        if self._drivers.get(table_id) is task:
+            del self._drivers[table_id]
+
+    def tables_held(self) -> int:
+        """How many tables have an AI turn or a timer under way."""
+        return len(self._drivers.keys() | self._timers.keys())
 
     async def _drive_ai(self, table_id: int) -> None:
         """Play AI turns until a human must act or the game ends; a turn the database

@@ -59,6 +59,10 @@ class GameService:
             timer_minutes=timer_minutes, new_seed=self.new_seed,
         )
 
+    async def set_default_timer(self, guild_id: int, minutes: int) -> None:
+        """The server's default turn timer for new tables; refused unless 0 (off) to the maximum."""
+        await self._lobbies.set_default_timer(guild_id, minutes)
+
     async def join(self, table_id: int, player: Player) -> TableSnapshot:
         return await self._lobbies.join(table_id, player)
 
@@ -100,6 +104,11 @@ class GameService:
         live = self._tables.cached(table_id)
         row = live.row if live is not None else await self.storage.get_table(table_id)
         return row.ping_message_id if row is not None else None
+
+    def tables_in_memory(self) -> int:
+        """Per-table entries held in memory (cached tables, locks, publishing, AI turns and
+        timers): only open tables, and tables with work under way, should count."""
+        return self._tables.held_entries() + self._publishing.tables_held() + self._autoplay.tables_held()
 
     def forget_cached(self, table_id: int) -> None:
         """Drop the table's in-memory copy, so the next access reads the database

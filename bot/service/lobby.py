@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
 
 import games
@@ -14,6 +15,8 @@ from .autoplay import AutoPlay
 from .publishing import Publishing
 from .snapshots import Player, TableSnapshot
 from .tables import LiveTable, LiveTables, render_events, update_after
+
+log = logging.getLogger(__name__)
 
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
@@ -30,12 +33,19 @@ class Lobbies:
         self._clock = clock
 
     async def _timer_for(self, guild_id: int, requested: int | None) -> int:
-        if requested is None:
-            _, default = await self._storage.guild_settings(guild_id)
-            requested = DEFAULT_TIMER_MINUTES if default is None else default
-        if not 0 <= requested <= MAX_TIMER_MINUTES:
-            raise UserError(f"The turn timer must be 0 (off) to {MAX_TIMER_MINUTES} minutes.")
-        return requested
+        if requested is not None:
+            return checked_timer(requested)
+        _, default = await self._storage.guild_settings(guild_id)
+        try:
+            return DEFAULT_TIMER_MINUTES if default is None else checked_timer(default)
+        except UserError:
+            # Written before settings were validated on write: one bad row must not stop every start.
+            log.warning("guild %s has an invalid default timer %r; using %s", guild_id, default, DEFAULT_TIMER_MINUTES)
+            return DEFAULT_TIMER_MINUTES
+
+    async def set_default_timer(self, guild_id: int, minutes: int) -> None:
+        """Store the server's default turn timer, after checking it (every start without a timer uses it)."""
+        await self._storage.set_guild_settings(guild_id, timer_minutes=checked_timer(minutes))
 
     async def open(
         self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host: Player,
@@ -183,6 +193,13 @@ class Lobbies:
             snap = live.snapshot()
         self._autoplay.follow(snap)
         return snap
+
+
+def checked_timer(minutes: object) -> int:
+    """``minutes`` if it is a valid turn timer (0 turns it off); :class:`UserError` otherwise."""
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_TIMER_MINUTES:
+        raise UserError(f"The turn timer must be 0 (off) to {MAX_TIMER_MINUTES} minutes.")
+    return minutes
 
 
 def _require_lobby(row: TableRow) -> None:

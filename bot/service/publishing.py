@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from ..storage import SeatRow
 from .snapshots import Publisher, TableSnapshot
+from .tables import KeyedLocks
 from .tasks import BackgroundTasks
 
 
@@ -13,8 +12,9 @@ class Publishing:
     def __init__(self, tasks: BackgroundTasks) -> None:
         self.publisher: Publisher | None = None
         self._tasks = tasks
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._published: dict[int, int] = {}
+        self._locks = KeyedLocks()
+        self._published: dict[int, tuple[int, bool]] = {}
+        """Per table: the version last shown, and whether the table had ended then."""
 
     def show_lobby(self, snap: TableSnapshot) -> None:
         """Show a lobby's change in the background."""
@@ -30,12 +30,20 @@ class Publishing:
         if self.publisher is None:
             return
         table_id = snap.row.id
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if self._published.get(table_id, -1) > snap.row.version:
-                return
-            self._published[table_id] = snap.row.version
-            await self.publisher.table_changed(snap)
+        async with self._locks.hold(table_id):
+            try:
+                if self._published.get(table_id, (-1, False))[0] > snap.row.version:
+                    return
+                self._published[table_id] = (snap.row.version, snap.row.status not in ("lobby", "running"))
+                await self.publisher.table_changed(snap)
+            finally:
+                # Nothing newer comes after an ended table's last state: forget it once no one waits.
+                if self._published.get(table_id, (-1, False))[1] and self._locks.users(table_id) == 1:
+                    del self._published[table_id]
+
+    def tables_held(self) -> int:
+        """How many tables have publishing bookkeeping in memory."""
+        return len(self._published) + len(self._locks)
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
         if self.publisher is not None:

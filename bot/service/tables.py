@@ -9,7 +9,9 @@ next access reloads the table from the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from typing import AsyncContextManager, AsyncIterator
 
 import games
 from games.base import Action, Event, GameState
@@ -41,18 +43,57 @@ class LiveTable:
         return TableSnapshot(row, view)
 
 
+class _KeyLock:
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+        """Tasks holding or awaiting the lock."""
+
+
+class KeyedLocks:
+    """One lock per key, kept only while someone holds or awaits it: keys that were
+    never real (a forged table id) or are done with (an ended table) leave nothing behind."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, _KeyLock] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    def users(self, key: int) -> int:
+        """How many tasks hold or await ``key``'s lock."""
+        entry = self._locks.get(key)
+        return entry.users if entry is not None else 0
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: int) -> AsyncIterator[None]:
+        entry = self._locks.setdefault(key, _KeyLock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if not entry.users:
+                del self._locks[key]
+
+
 class LiveTables:
     def __init__(self, storage: Storage, results: Results) -> None:
         self.storage = storage
         self.results = results
         self._live: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    def lock(self, table_id: int) -> AsyncContextManager[None]:
+        """Hold while loading, changing and committing the table (``async with``)."""
+        return self._locks.hold(table_id)
+
+    def held_entries(self) -> int:
+        """How many tables have in-memory bookkeeping (cached state or a lock in use)."""
+        return len(self._live) + len(self._locks)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table from memory, or from the database (kept in memory while it is open)."""

@@ -1,0 +1,200 @@
+"""The one validated path from what a client sends to the values the bot acts on.
+
+Anything in an interaction can be forged: a custom_id, a select value, a form
+answer, a slash option outside its declared choices or range (discord.py does not
+recheck raw payloads). Every number goes through :func:`whole_number`, every id
+through :func:`stored_id`, every custom_id template through :func:`control_template`,
+and every slash command's options through :func:`check_declared_options`; what fails
+becomes a polite refusal (:class:`~bot.errors.UserError`, or :class:`InvalidOption`
+for the command tree), never an exception from SQLite or discord.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+
+from .limits import CUSTOM_ID, clip
+
+SQL_INTEGER_MAX = 2**63 - 1
+"""The largest SQLite INTEGER: Discord snowflakes, table ids and versions all fit."""
+MAX_PAGE = 10_000
+"""More pages than any rules, leaderboard or move log has; page numbers are clamped anyway."""
+QUOTE = 60
+"""Characters of a user's input quoted back in a refusal."""
+
+
+def quoted(text: Any) -> str:
+    """``text`` as a refusal may quote it: clipped, so a refusal stays within Discord's limits."""
+    return f"“{clip(str(text), QUOTE)}”"
+
+
+def whole_number(value: Any, low: int, high: int, what: str = "number") -> int:
+    """``value`` as an int in ``low``–``high``: whatever :func:`int` accepts from a
+    string (``" 7"``, ``"+7"``, ``"٧"``) or an int itself; anything else (``"²"``,
+    ``"①"``, ``"7.0"``, a bool) is refused with a :class:`UserError` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise UserError(f"The {what} must be a whole number.")
+    try:
+        number = int(value)
+    except ValueError:
+        raise UserError(f"The {what} must be a whole number, not {quoted(value)}.") from None
+    if not low <= number <= high:
+        raise UserError(f"The {what} must be a whole number from {low} to {high}.")
+    return number
+
+
+def stored_id(value: Any, what: str = "table") -> int:
+    """A table id or Discord snowflake from a client: positive and within SQLite's INTEGER."""
+    try:
+        return whole_number(value, 1, SQL_INTEGER_MAX, what)
+    except UserError:
+        raise UserError(f"That {what} isn't one Deckhand knows.") from None
+
+
+def version_number(value: Any) -> int:
+    """A table's state version from a control; out of range means a forged control."""
+    try:
+        return whole_number(value, 0, SQL_INTEGER_MAX, "version")
+    except UserError:
+        raise UserError("That control isn't one Deckhand recognises.") from None
+
+
+def page_number(value: Any) -> int:
+    """A page index from a control (clamped later to the pages there are)."""
+    return whole_number(value, -1, MAX_PAGE, "page")
+
+
+def one_of(value: Any, allowed: Any, what: str) -> Any:
+    """``value`` if it is among ``allowed``; otherwise a refusal listing nothing unbounded."""
+    if value not in allowed:
+        raise UserError(f"That {what} isn't one of the choices offered.")
+    return value
+
+
+def edits_in_place(interaction: discord.Interaction, *, poster_only: bool) -> bool:
+    """Whether a paging control may edit the message it was clicked on: a private message,
+    or a command's public answer (with ``poster_only``, only when its poster clicks). Never
+    another message (a table or lobby) that a forged control was sent on."""
+    message = interaction.message
+    if message is None:
+        return False
+    if message.flags.ephemeral:
+        return True
+    metadata = message.interaction_metadata
+    if metadata is None:
+        return False
+    return not poster_only or metadata.user.id == interaction.user.id
+
+
+def control_template(pattern: str) -> str:
+    """A dynamic item's template: ``pattern``, only for custom_ids Discord could have sent
+    (at most 100 characters), so a longer one is answered as an unknown control."""
+    return rf"(?=.{{1,{CUSTOM_ID}}}\Z){pattern}"
+
+
+# -- controls whose custom_id does not parse ----------------------------------------------------
+
+
+class Refused(discord.ui.DynamicItem[discord.ui.Item], template=r"(?s).*"):
+    """What a control whose custom_id fails validation becomes: its click gets ``reason``.
+    (Never registered with the bot: it only stands in for the item that failed.)"""
+
+    def __init__(self, item: discord.ui.Item, reason: str) -> None:
+        super().__init__(item)
+        self.reason = reason
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.send_message(self.reason, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class ParsedControl:
+    """Mix into a dynamic item before ``DynamicItem`` and implement :meth:`parse`:
+    a custom_id whose fields fail validation (a 30-digit table id, a verb the control
+    never offers) is answered with the refusal, instead of discord.py logging an error."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: Any):
+        try:
+            return cls.parse(match, item)
+        except UserError as exc:
+            return Refused(item, str(exc))
+
+    @classmethod
+    def parse(cls, match: Any, item: discord.ui.Item) -> discord.ui.DynamicItem:
+        """The control for the custom_id's ``match`` (``item``: the component as clicked)."""
+        raise NotImplementedError
+
+
+# -- slash command options ------------------------------------------------------------------------
+
+
+class InvalidOption(app_commands.CheckFailure):
+    """A slash option outside what the command declares; its text is the user's answer."""
+
+
+async def check_declared_options(interaction: discord.Interaction) -> bool:
+    """A check for every slash command: each option given must be one of its declared
+    choices and within its declared range or length (raw payloads are not rechecked by
+    discord.py), and a whole number must fit an SQLite INTEGER."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return True
+    for parameter in command.parameters:
+        value = getattr(interaction.namespace, parameter.display_name, None)
+        if value is None:
+            continue
+        try:
+            _check_option(parameter, value)
+        except UserError as exc:
+            raise InvalidOption(f"`{parameter.display_name}`: {exc}") from None
+    return True
+
+
+SNOWFLAKE_OPTIONS = (discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
+                     discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable)
+
+
+def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
+    kind = parameter.type
+    if parameter.choices:
+        one_of(value, [choice.value for choice in parameter.choices], "value")
+    if kind is discord.AppCommandOptionType.integer:
+        low = parameter.min_value if parameter.min_value is not None else -SQL_INTEGER_MAX
+        high = parameter.max_value if parameter.max_value is not None else SQL_INTEGER_MAX
+        if not isinstance(value, int):
+            raise UserError("It must be a whole number.")
+        whole_number(value, int(low), int(high), "number")
+    elif kind is discord.AppCommandOptionType.number:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise UserError("It must be a number.")
+        if ((parameter.min_value is not None and value < parameter.min_value)
+                or (parameter.max_value is not None and value > parameter.max_value)):
+            raise UserError(f"It must be from {parameter.min_value} to {parameter.max_value}.")
+    elif kind is discord.AppCommandOptionType.string:
+        if not isinstance(value, str):
+            raise UserError("It must be text.")
+        if ((parameter.min_value is not None and len(value) < parameter.min_value)
+                or (parameter.max_value is not None and len(value) > parameter.max_value)):
+            raise UserError(f"It must be {parameter.min_value or 0} to {parameter.max_value} characters.")
+    elif kind is discord.AppCommandOptionType.boolean and not isinstance(value, bool):
+        raise UserError("It must be true or false.")
+    elif kind in SNOWFLAKE_OPTIONS:
+        # Discord resolves every user, channel or role it sends; a bare id is a forged one.
+        if isinstance(value, discord.Object):
+            raise UserError("Pick it from the list Discord offers.")
+        stored_id(value.id, "choice")
+
+
+def install_option_checks(tree: app_commands.CommandTree) -> None:
+    """Add :func:`check_declared_options` to every slash command in ``tree``."""
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command) and check_declared_options not in command.checks:
+            command.add_check(check_declared_options)

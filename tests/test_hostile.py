@@ -1,0 +1,353 @@
+"""Hostile input through the real bot, discord.py's own dispatch and a real SQLite file.
+
+A modified client can send any custom_id on any message it sees, any select value,
+any form text and raw slash options outside what a command declares. Every probe here
+must get a clear private answer, change nothing stored (the whole database is compared
+before and after) and log nothing at ERROR (the fake Discord fails the test on any).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sqlite3
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import games
+from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
+from bot.service.tables import KeyedLocks
+from discord_play import forge_click, open_table, play_to_the_end
+from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
+
+FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+"""The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
+
+
+# -- what must not change --------------------------------------------------------------------------
+
+
+def stored_rows(s) -> dict[str, list[str]]:
+    """Every row of every table in the bot's database file."""
+    with contextlib.closing(sqlite3.connect(s.db_path)) as db:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {name: sorted(map(repr, db.execute(f'SELECT * FROM "{name}"'))) for name in names}
+
+
+def public_messages(s) -> list[tuple[Any, ...]]:
+    return [(m.id, m.content, m.embeds, m.components) for m in s.h.public_messages(s.channel)]
+
+
+class Unchanged:
+    """The database and the channel's public messages, to compare after a probe."""
+
+    def __init__(self, s) -> None:
+        self.s = s
+        self.rows = stored_rows(s)
+        self.messages = public_messages(s)
+
+    def check(self, result, probe: Any) -> None:
+        assert result.ephemeral and result.text.strip(), (probe, result)
+        assert len(result.text) <= 2000, probe
+        assert stored_rows(self.s) == self.rows, probe
+        assert public_messages(self.s) == self.messages, probe
+
+
+async def running_table(s):
+    """Q Squared Joe between ana and ben (table 1), no timer: cat is a bystander."""
+    return await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+
+
+async def table_message(s):
+    """The public message of table 1, opening the table on a test's first example."""
+    if not s.h.public_messages(s.channel):
+        await running_table(s)
+    return s.h.public_messages(s.channel)[0]
+
+
+# -- forging interactions ------------------------------------------------------------------------
+
+
+async def forge_select(s, message, custom_id: str, values: list[str], user):
+    """A select menu answer with any custom_id and values, as a modified client could send it."""
+    options = [{"label": "forged", "value": v} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
+    saved = message.components
+    message.components = [*saved, {"type": 1, "components": [
+        {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}]}]
+    try:
+        return await s.h._dispatch_interaction(
+            MESSAGE_COMPONENT, {"custom_id": custom_id, "component_type": 3, "values": values}, user=user,
+            channel=message.channel, message=message, label=f"forged select {custom_id!r}")
+    finally:
+        message.components = saved
+
+
+async def forge_form(s, custom_id: str, answer: str, user, channel):
+    """A form (modal) submitted with any custom_id and answer, without the bot having shown it."""
+    data = {"custom_id": custom_id, "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "value", "value": answer}]}]}
+    return await s.h._dispatch_interaction(MODAL_SUBMIT, data, user=user, channel=channel,
+                                           label=f"forged form {custom_id!r}")
+
+
+async def raw_slash(s, command: str, options: dict[str, Any], user, channel=None):
+    """``/command`` with raw option values: no check of choices, ranges or types, as the
+    payload of a modified client (discord.py does not check them again)."""
+    channel = channel or s.channel
+    name, *subcommands = command.split()
+    definition, is_guild = s.h._find_command(name, channel)
+    data: dict[str, Any] = {"id": definition["id"], "name": name, "type": 1}
+    if is_guild:
+        data["guild_id"] = definition["guild_id"]
+    node, container = definition, data
+    for sub in subcommands:
+        node = next(o for o in node["options"] if o["name"] == sub)
+        entry = {"type": node["type"], "name": sub, "options": []}
+        container.setdefault("options", []).append(entry)
+        container = entry
+    types = {o["name"]: o["type"] for o in node.get("options") or []}
+    container.setdefault("options", []).extend(
+        {"type": types[k], "name": k, "value": v} for k, v in options.items())
+    return await s.h._dispatch_interaction(APPLICATION_COMMAND, data, user=user, channel=channel,
+                                           label=f"raw /{command} {options!r}")
+
+
+# -- generated custom_ids ------------------------------------------------------------------------
+
+NUMBERS = st.one_of(
+    st.integers(0, 3).map(str),                      # plausible: real tables, versions, pages
+    st.integers(2**63, 10**40).map(str),             # past SQLite's INTEGER
+    st.integers(-10**30, -1).map(str),
+    st.sampled_from(["²", "①", "٣", "１", "", "0x1", "1_0", "9" * 19, "9223372036854775808"]),
+)
+FIELDS = {
+    "n": NUMBERS,
+    "code": st.sampled_from(["draw", "play:QS", "fly:XX", "cut:5", "draw" * 30, "pläy:②"]),
+    "verb": st.sampled_from(["join", "leave", "ai", "unai", "side", "start", "cancel", "nuke", ""]),
+    "game": st.sampled_from(["q2j", "quash", "nope", "Q2J", ""]),
+    "sort": st.sampled_from(["rating", "wins", "drop_table", ""]),
+    "pv": st.sampled_from(["prev", "next", "back"]),
+    "yn": st.sampled_from(["yes", "no", "maybe"]),
+}
+BUTTONS = ["dh:mv:{n}:{n}:{code}", "dh:hand:{n}", "dh:lobby:{n}:{verb}", "dh:ask:{n}:{n}:cut:{n}:{n}",
+           "dh:rules:{game}:{n}:{pv}", "dh:lb:{game}:{sort}:{n}", "dh:log:{n}:{n}", "dh:forget:{n}:{yn}",
+           "dh:reset:{n}:{yn}", "dh:unknown:{n}"]
+SELECTS = ["dh:ms:{n}:{n}:{n}", "dh:st:{n}:{n}:{n}", "dh:rules:{game}:section", "dh:logsel"]
+
+
+@st.composite
+def custom_ids(draw, families: list[str]) -> str:
+    """A custom_id of one of ``families``: as generated, truncated, overlong or with junk after it."""
+    custom_id = re.sub(r"\{(\w+)\}", lambda m: draw(FIELDS[m[1]]), draw(st.sampled_from(families)))
+    change = draw(st.sampled_from(["as is", "truncated", "overlong", "junk"]))
+    if change == "truncated" and len(custom_id) > 1:
+        return custom_id[:draw(st.integers(1, len(custom_id) - 1))]
+    if change == "overlong":
+        return custom_id + "9" * draw(st.integers(max(1, 101 - len(custom_id)), 150))
+    if change == "junk":
+        return custom_id + draw(st.text(min_size=1, max_size=5).filter(str.strip))
+    return custom_id
+
+
+@FUZZ
+@given(custom_id=custom_ids(BUTTONS))
+async def test_forged_buttons_of_every_family_are_refused(server, custom_id):
+    s = server
+    table = await table_message(s)
+    before = Unchanged(s)
+    before.check(await forge_click(s, table, custom_id, s.user("cat")), custom_id)
+
+
+@FUZZ
+@given(custom_id=custom_ids(SELECTS), values=st.lists(st.text(max_size=120), max_size=3))
+async def test_forged_selects_and_values_are_refused(server, custom_id, values):
+    s = server
+    table = await table_message(s)
+    before = Unchanged(s)
+    before.check(await forge_select(s, table, custom_id, values, s.user("cat")), (custom_id, values))
+
+
+async def test_seated_players_cannot_forge_moves_or_menu_values(server):
+    s = server
+    table = await running_table(s)
+    snap = await s.h.bot.service.table(1)
+    mover = s.user("ana") if 0 in snap.view["to_act"] else s.user("ben")
+    legal = {a.code() for a in (await s.h.bot.service.hand(1, mover.id)).actions}
+    before = Unchanged(s)
+    v = snap.row.version
+    for custom_id in (f"dh:mv:1:{v + 1}:draw", f"dh:mv:1:{v}:fly:XX", f"dh:mv:2:{v}:draw",
+                      f"dh:mv:1:{2**64}:draw", f"dh:mv:{10**30}:{v}:draw", f"dh:hand:{10**30}"):
+        before.check(await forge_click(s, table, custom_id, mover), custom_id)
+    for value in ("zzz", "play:XX", "draw" * 40, ""):
+        assert value not in legal
+        before.check(await forge_select(s, table, f"dh:ms:1:{v}:0", [value], mover), value)
+        before.check(await forge_select(s, table, f"dh:st:1:{v}:0", [value], mover), value)
+    before.check(await forge_select(s, table, f"dh:ms:1:{v}:0", [], mover), "no value")
+    for custom_id in (f"dh:ms:{10**30}:{v}:0", f"dh:st:1:{2**64}:0", f"dh:ms:1:{v}:{10**20}"):
+        before.check(await forge_select(s, table, custom_id, ["draw"], mover), custom_id)
+    overlong = await forge_click(s, table, f"dh:mv:1:{v}:draw" + "9" * 100, mover)
+    before.check(overlong, "overlong")
+    assert "isn't one Deckhand recognises" in overlong.text
+    huge = await forge_click(s, table, f"dh:hand:{2**63}", mover)
+    before.check(huge, "past SQLite's INTEGER")
+    assert "That table isn't one Deckhand knows" in huge.text
+
+
+@FUZZ
+@given(answer=st.one_of(st.sampled_from(["²", "①", "", " ", "4.5", "-5", "1e3", "9" * 40, "0x10"]),
+                        st.text(max_size=50)),
+       custom_id=st.sampled_from(["dh:num:1:{v}:cut", "dh:num:1:{v}:draw", f"dh:num:{10**30}:1:cut",
+                                  "dh:num:1:99999999999999999999:cut", "dh:other:1", "dh:num:1:1:cut" + "9" * 95]))
+async def test_form_answers_outside_what_was_asked_are_refused(server, answer, custom_id):
+    s = server
+    await table_message(s)
+    version = (await s.h.bot.service.table(1)).row.version
+    before = Unchanged(s)
+    for user in (s.user("ana"), s.user("cat")):
+        probe = custom_id.format(v=version)
+        before.check(await forge_form(s, probe, answer, user, s.channel), (probe, answer))
+
+
+# -- slash options outside what the commands declare ------------------------------------------------
+
+
+def start_probes() -> list[tuple[str, dict[str, Any]]]:
+    """For every game's ``/<game> start``: each option outside its choices and range."""
+    probes = []
+    for game in games.all_games():
+        command = f"{game.command or game.id} start"
+        probes += [(command, {"timer": -5}), (command, {"timer": 10**9}), (command, {"timer": 2**70})]
+        for spec in game.options:
+            if spec.choices:
+                probes += [(command, {spec.name: "xxx"}), (command, {spec.name: "drop table"})]
+            elif spec.bounds is not None:
+                probes += [(command, {spec.name: spec.bounds[0] - 1}), (command, {spec.name: spec.bounds[1] + 1}),
+                           (command, {spec.name: 10**30})]
+    return probes
+
+
+COMMAND_PROBES = [
+    ("leaderboard", {"game": "nope"}), ("leaderboard", {"sort": "drop table"}), ("stats", {"game": "nope"}),
+    ("history", {"game": "nope"}), ("settings timer", {"minutes": -5}), ("settings timer", {"minutes": 10**9}),
+    ("settings timer", {"minutes": 2**80}), ("settings timer", {"minutes": "ten"}),
+    ("settings threads", {"enabled": "yes"}),
+    ("rules", {"game": "q2j", "section": "x" * 1700}), ("rules", {"game": "x" * 1700}),
+    ("rules", {"game": "q2j", "section": "²"}), ("rules", {"game": "q2j", "section": "①"}),
+    ("rules", {"game": "q2j", "public": "yes"}),
+    ("stats", {"user": "9" * 30}), ("stats", {"user": "1"}), ("history", {"channel": str(2**64)}),
+    *start_probes(),
+]
+
+
+async def test_raw_slash_options_outside_their_declaration_are_refused(server):
+    s = server
+    before = Unchanged(s)
+    for command, options in COMMAND_PROBES:
+        result = await raw_slash(s, command, options, s.admin)
+        before.check(result, (command, options))
+        assert command == "rules" or "`" in result.text, result.text  # the refusal names the option
+
+
+@FUZZ
+@given(minutes=st.one_of(st.integers(max_value=-1), st.integers(min_value=MAX_TIMER_MINUTES + 1)),
+       command=st.sampled_from(["settings timer", "q2j start", "war start"]))
+async def test_out_of_range_timers_are_refused(server, minutes, command):
+    s = server
+    before = Unchanged(s)
+    option = "minutes" if command == "settings timer" else "timer"
+    before.check(await raw_slash(s, command, {option: minutes}, s.admin), (command, minutes))
+
+
+@FUZZ
+@given(section=st.text(min_size=1, max_size=2000))
+async def test_any_rules_section_gets_an_answer_within_discords_limits(server, section):
+    s = server
+    before = Unchanged(s)
+    before.check(await raw_slash(s, "rules", {"game": "q2j", "section": section}, s.user("cat")), section)
+
+
+async def test_a_long_section_is_not_quoted_back_in_full(server):
+    s = server
+    reply = await raw_slash(s, "rules", {"game": "q2j", "section": "y" * 1700}, s.user("ana"))
+    assert reply.ephemeral and "no section" in reply.text and "y" * 100 not in reply.text
+    page = await raw_slash(s, "rules", {"game": "q2j", "section": "٢"}, s.user("ana"))  # int() reads it as 2
+    assert page.ephemeral and "Page 2 of" in page.text
+
+
+async def test_a_bad_stored_default_timer_does_not_stop_starts(server):
+    s = server
+    refused = await raw_slash(s, "settings timer", {"minutes": -5}, s.admin)
+    assert refused.ephemeral and "minutes" in refused.text
+    assert await s.h.bot.service.storage.guild_settings(s.guild.id) == (False, None)
+    with_bad_row = Unchanged(s)  # a row written before settings were checked on write
+    await s.h.bot.service.storage.set_guild_settings(s.guild.id, timer_minutes=10**9)
+    assert stored_rows(s) != with_bad_row.rows
+    reply = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    assert reply.ephemeral and "table is open" in reply.text
+    assert (await s.h.bot.service.table(1)).row.timer_minutes == DEFAULT_TIMER_MINUTES
+    ok = await s.h.slash("settings timer", {"minutes": MAX_TIMER_MINUTES}, user=s.admin, channel=s.channel)
+    assert ok.ephemeral and f"{MAX_TIMER_MINUTES} min" in ok.text
+
+
+# -- lobby verbs, DMs, and memory ------------------------------------------------------------------
+
+
+async def test_switch_side_is_refused_in_a_game_without_sides(server):
+    s = server
+    lobby = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"], start=False)
+    assert not lobby.find_components(label="Switch side")
+    before = Unchanged(s)
+    for user in (s.user("ben"), s.user("ana")):
+        refused = await forge_click(s, lobby, "dh:lobby:1:side", user)
+        before.check(refused, user.name)
+        assert "isn't played in sides" in refused.text
+    before.check(await forge_click(s, lobby, "dh:lobby:1:nuke", s.user("ana")), "unknown verb")
+
+
+async def test_direct_messages_get_a_polite_answer(server):
+    s = server
+    await running_table(s)
+    cat = s.user("cat")
+    dm = FakeChannel(s.h.new_id(), "dm-cat", 1, None, recipient=cat)
+    s.h._channels[dm.id] = dm
+    before = Unchanged(s)
+    for command, options in (("leaderboard", {}), ("q2j start", {}), ("table hand", {}),
+                             ("settings timer", {"minutes": 5}), ("leaderboard", {"game": "nope"}),
+                             ("rules", {"game": "q2j", "section": "①"})):
+        before.check(await raw_slash(s, command, options, cat, channel=dm), (command, options))
+    before.check(await forge_form(s, "dh:num:1:1:cut", "5", cat, dm), "form in a DM")
+
+
+async def test_forged_table_ids_leave_nothing_in_memory_and_ended_tables_are_dropped(server):
+    s = server
+    table = await running_table(s)
+    service = s.h.bot.service
+    await service.wait_idle()
+    held = service.tables_in_memory()
+    for table_id in range(1000, 1200):
+        await forge_click(s, table, f"dh:hand:{table_id}", s.user("ana"))
+    assert service.tables_in_memory() == held
+    await play_to_the_end(s, table)
+    await service.wait_idle()
+    assert (await service.table(1)).row.status == "finished"
+    assert service.tables_in_memory() == 0
+
+
+async def test_a_table_lock_lives_only_while_held_or_awaited():
+    locks = KeyedLocks()
+    order = []
+
+    async def hold(name: str) -> None:
+        async with locks.hold(7):
+            order.append(name)
+            await asyncio.sleep(0)
+
+    async with locks.hold(7):
+        waiting = [asyncio.create_task(hold(n)) for n in ("second", "third")]
+        await asyncio.sleep(0)
+        assert locks.users(7) == 3 and len(locks) == 1
+    await asyncio.gather(*waiting)
+    assert order == ["second", "third"] and len(locks) == 0 and locks.users(7) == 0
