@@ -104,8 +104,9 @@ players, viewer, advanced, finish, sides`` (``["RED", "BLACK"]``), ``teams``
 (seats per side), ``seat_sides`` (side name per seat), ``sections``
 (``[[1,2,3],[4,5,6],[7,8,9]]``), ``phase`` (``play``, ``tiebreak``, ``over``),
 ``round, dealer, turn`` (the placing seat, else null), ``chain`` (null, or the
-open swap chain: ``{seat, side, steps`` (each ``{card, spot, displaced}``),
-``flying}`` (the card in the air)), ``to_act, moves,
+open swap chain: ``{seat, side, steps`` (each ``{card, spot}``: the card
+placed, displacing the next step's card), ``flying}`` (the card in the air,
+displaced by the last step)), ``to_act, moves,
 track`` (per side), ``round_points`` (this round's, per side), ``board`` (per
 side, nine spots in order, each ``{spot, kind, cards`` (slot order),
 ``open, failed`` (null until full), ``scored, winner`` (side name, null for

@@ -60,14 +60,16 @@ def board_view(state: GameState) -> list[list[dict[str, Any]]]:
 
 
 def chain_view(state: GameState) -> dict[str, Any] | None:
-    """The open swap chain, for everyone: every card in it was on the board."""
+    """The open swap chain, for everyone (every card in it was on the board): each step's
+    card and the spot it went to, in order; each step displaced the next step's card, and
+    the last one ``flying``, the card in the air."""
     chain = state.chain
     if not chain:
         return None
     return {
         "seat": state.turn,
         "side": SIDE_NAMES[state.turn % 2],
-        "steps": [{"card": CODE[c], "spot": s + 1, "displaced": CODE[d]} for c, s, d in chain],
+        "steps": [{"card": CODE[c], "spot": s + 1} for c, s, _ in chain],
         "flying": CODE[chain[-1][2]],
     }
 
