@@ -79,7 +79,7 @@ class Finisher:
     searched once for all the steps of the turn.
     """
 
-    __slots__ = ("accept", "slots", "paths", "hopeful", "failed")
+    __slots__ = ("accept", "slots", "paths", "hopeful", "failed", "landings", "bounds")
 
     def __init__(self, spots: list[list[int]], moved: set[int]) -> None:
         self.accept = accept = [accepts(spots[t], SPOT_SIZE[t]) for t in _RANGE]
@@ -99,32 +99,60 @@ class Finisher:
         self.hopeful = hopeful
         self.paths = [slot for slot in slots if hopeful >> RANK[slot[1]] & 1]
         self.failed: set[tuple[int, int]] = set()
+        self.landings: dict[int, int] = {}
+        self.bounds: dict[int, int] = {}
 
     def elsewhere(self, t: int, flying: int) -> bool:
         """Whether ``flying``, just displaced from spot ``t``, can end the chain without
         coming back to spot ``t``. (Back onto an open slot of spot ``t`` it fits exactly
         when the card that displaced it could have gone there: the caller checks that.)"""
-        return self._finish(flying, RANK[flying], 1 << t)
+        r = RANK[flying]
+        entered = 1 << t
+        return bool(self._landing(entered) >> r & 1) or self._finish(flying, r, entered)
 
     def _finish(self, flying: int, r: int, entered: int) -> bool:
-        if not self.hopeful >> r & 1:
-            return False
-        landing = 0
-        for t, mask in enumerate(self.accept):
-            if not entered >> t & 1:
-                landing |= mask
-        if landing >> r & 1:
-            return True
-        if not landing:
+        if not self._hopeful(entered) >> r & 1:
             return False
         key = (entered, flying)
         if key in self.failed:
             return False
         for t, z, ok in self.paths:
-            if ok >> r & 1 and not entered >> t & 1 and self._finish(z, RANK[z], entered | 1 << t):
-                return True
+            if ok >> r & 1 and not entered >> t & 1:
+                next_entered = entered | 1 << t
+                rz = RANK[z]
+                if self._landing(next_entered) >> rz & 1 or self._finish(z, rz, next_entered):
+                    return True
         self.failed.add(key)
         return False
+
+    def _landing(self, entered: int) -> int:
+        """Ranks an open slot of a spot not yet entered takes."""
+        found = self.landings.get(entered)
+        if found is None:
+            found = 0
+            for t, mask in enumerate(self.accept):
+                if not entered >> t & 1:
+                    found |= mask
+            self.landings[entered] = found
+        return found
+
+    def _hopeful(self, entered: int) -> int:
+        """Ranks that could finish through spots not yet entered if each could be entered
+        again: an upper bound, per set of spots entered, that prunes hopeless searches."""
+        found = self.bounds.get(entered)
+        if found is None:
+            found = self._landing(entered)
+            if found:
+                paths = [(RANK[z], ok) for t, z, ok in self.paths if not entered >> t & 1]
+                grown = True
+                while grown:
+                    grown = False
+                    for rz, ok in paths:
+                        if found >> rz & 1 and ok & ~found:
+                            found |= ok
+                            grown = True
+            self.bounds[entered] = found
+        return found
 
 
 def turn_moves(spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
