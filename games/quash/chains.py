@@ -210,24 +210,22 @@ def flying_moves(spots: list[list[int]], moved: set[int], flying: int) -> list:
     return out
 
 
-_OPEN_MASK: dict[tuple[int, ...], int] = {}
 _PLACE_ROWS: dict[int, list[tuple]] = {}
 
 
 def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
     """Every hand card onto every spot with an open slot (hand order, then spot): basic
     play, and free placement. Rows of actions are shared per set of open spots."""
-    lens = tuple(map(len, spots))
-    mask = _OPEN_MASK.get(lens)
-    if mask is None:
-        mask = _OPEN_MASK[lens] = sum(1 << t for t in _RANGE if lens[t] < SPOT_SIZE[t])
+    a, b, c, d, e, f, g, h, i = map(len, spots)  # sizes 3 2 1 3 2 1 3 2 1
+    mask = ((a < 3) | (b < 2) << 1 | (c < 1) << 2 | (d < 3) << 3 | (e < 2) << 4 | (f < 1) << 5
+            | (g < 3) << 6 | (h < 2) << 7 | (i < 1) << 8)
     rows = _PLACE_ROWS.get(mask)
     if rows is None:
-        rows = _PLACE_ROWS[mask] = [tuple(PLACE[c][t] for t in _RANGE if mask >> t & 1) for c in range(len(PLACE))]
+        rows = _PLACE_ROWS[mask] = [tuple(row[t] for t in _RANGE if mask >> t & 1) for row in PLACE]
     out: list = []
     extend = out.extend
-    for c in hand:
-        extend(rows[c])
+    for card in hand:
+        extend(rows[card])
     return out
 
 
