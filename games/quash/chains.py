@@ -67,6 +67,24 @@ def replaces(cards: Sequence[int], i: int, size: int) -> int:
     return _mask(size, tuple(RANK[c] for j, c in enumerate(cards) if j != i))
 
 
+_SPOT_INFO: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+_SPOT_INFO_LIMIT = 100_000
+
+
+def spot_info(t: int, cards: list[int]) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """(the rank mask an open slot of spot ``t`` accepts, ``(t, card, ranks that may take
+    its place)`` for each card there); cached, as a spot's cards change rarely."""
+    key = (t, *cards)
+    found = _SPOT_INFO.get(key)
+    if found is None:
+        if len(_SPOT_INFO) >= _SPOT_INFO_LIMIT:
+            _SPOT_INFO.clear()
+        size = SPOT_SIZE[t]
+        found = _SPOT_INFO[key] = (accepts(cards, size),
+                                   tuple((t, z, replaces(cards, i, size)) for i, z in enumerate(cards)))
+    return found
+
+
 class Finisher:
     """Answers "can the card in the air still end the chain on an open slot?" for the
     steps of one turn that start from the same board.
@@ -82,9 +100,9 @@ class Finisher:
     __slots__ = ("accept", "slots", "paths", "hopeful", "failed", "landings", "bounds")
 
     def __init__(self, spots: list[list[int]], moved: set[int]) -> None:
-        self.accept = accept = [accepts(spots[t], SPOT_SIZE[t]) for t in _RANGE]
-        self.slots = slots = [(t, z, replaces(cards, i, SPOT_SIZE[t]))
-                              for t, cards in enumerate(spots) for i, z in enumerate(cards) if z not in moved]
+        infos = [spot_info(t, cards) for t, cards in enumerate(spots)]
+        self.accept = accept = [info[0] for info in infos]
+        self.slots = slots = [slot for info in infos for slot in info[1] if slot[1] not in moved]
         # Ranks that could finish if entering a spot twice were allowed: a quick upper bound.
         hopeful = 0
         for mask in accept:
@@ -179,7 +197,7 @@ def turn_moves(spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]
         ok &= ranks
         if not ok:
             continue
-        if not finisher.elsewhere(t, y):
+        if ok & ~accept[t] and not finisher.elsewhere(t, y):
             ok &= accept[t]  # y can only go back onto an open slot of its own spot
         r = 2
         while ok >> r:
