@@ -508,7 +508,7 @@ async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(
     assert not any("Spot 1 " in label for label in labels) and "9♦ → Spot 2 (double): ▢ ▢" in labels
 
 
-async def test_advanced_swap_chain_built_step_by_step_with_back(server):
+async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take_back(server):
     s = server
     ana = s.user("ana")
     table = await open_table(s, "quash start", {"advanced": True, "timer": 0}, "ana", joiners=["ben"])
@@ -519,46 +519,67 @@ async def test_advanced_swap_chain_built_step_by_step_with_back(server):
     before = await stored(s)
     version = before[0]
 
-    # An advanced placement that can never become a run, and a chain that drops a card on a full spot.
+    # An advanced placement that can never become a run, a swap step that can't fit, an old whole chain.
     never = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:place:2S,4", ana)
     assert never.ephemeral and "2♠ can't go to spot 4: 2♠ 5♥ 7♠ could never become a run" in never.text
-    full = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:swap:9D,4,5H,1", ana)
-    assert full.ephemeral and "Spot 1 (triple) is full" in full.text and "name a card there to displace" in full.text
+    bad = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:swap:9D,4,7S", ana)
+    assert bad.ephemeral and "9♦ can't take 7♠'s place in spot 4: 5♥ 9♦ could never become a run" in bad.text
+    full = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{version}:swap:9D,1,6C,4,5H,1", ana)
+    assert full.ephemeral and "Spot 1 (triple) is full" in full.text
     assert await stored(s) == before
 
     hand = (await open_hand(s, ana, table)).message
     assert [o["label"] for o in hand.component(placeholder="Place a card…")["options"]] == ["2♠", "9♦"]
     await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
     hand = s.h.message(hand.id)
-    # Plain placements are buttons; spots where 9♦ can swap a card out are a menu.
+    # Placements are buttons; spots where 9♦ can swap a card out are a menu, then a button per card.
     menu = hand.component(placeholder="…or swap a card out of a spot…")
     assert [o["value"] for o in menu["options"]] == ["9D>1>", "9D>4>"]
     assert menu["options"][0]["label"] == "Spot 1 (triple): 6♣ 7♦ 8♦ — swap a card out"
-    buttons = [b["label"] for b in hand.buttons]
-    assert "9♦ → Spot 2 (double): ▢ ▢" in buttons and not any("Spot 4" in b for b in buttons)
+    assert "9♦ → Spot 2 (double): ▢ ▢" in [b["label"] for b in hand.buttons]
     await s.h.select(hand, ["9D>1>"], placeholder="…or swap a card out of a spot…", user=ana)
-    hand = s.h.message(hand.id)
-    assert [o["label"] for o in hand.component(placeholder="…moving which card out?")["options"]] == ["6♣"]
-    await s.h.select(hand, ["9D>1>6C>"], placeholder="…moving which card out?", user=ana)
-    hand = s.h.message(hand.id)
-    assert "Swap: 9♦ → spot 1 → 6♣ → spot 2" in [b["label"] for b in hand.buttons]
-    assert [o["value"] for o in hand.component(placeholder="…or swap a card out of a spot…")["options"]] == ["9D>1>6C>4>"]
+    step = await s.h.click(s.h.message(hand.id), label="9♦ into spot 1 for 6♣", user=ana)
 
-    # ← Back before committing: the full hand again, nothing played.
-    back = await s.h.click(hand, label="← Back", user=ana)
-    assert back.message.component(placeholder="Place a card…") and await stored(s) == before
+    # 6♣ is in the air: ana still plays, and everyone sees the chain so far.
+    hand = s.h.message(step.message.id)
+    assert "In the air: 6♣" in hand.text and "9♦ into spot 1 for 6♣" in hand.text
+    assert not hand.find_components(placeholder="Place a card…")
+    labels = [b["label"] for b in hand.buttons]
+    assert "6♣ → Spot 2 (double): ▢ ▢" in labels and "↩ Take the whole chain back" in labels
+    assert not any(label.startswith("2♠") for label in labels)
+    assert "⛓ ana is swapping on RED's side: 9♦ into spot 1 for 6♣; 6♣ is in the air." in board_text(s, table)
+    assert board_row(s, table, 1).startswith("`1` triple — 🟥 7♦ 8♦ 9♦ ·")
+    assert [u.name for u in to_act(s, table)] == ["ana"]
 
-    # Now the longest chain: 9♦ into spot 1 for 6♣, 6♣ into spot 4 for 7♠, 7♠ onto spot 9.
-    for value, placeholder in (("9D>", "Place a card…"), ("9D>1>", "…or swap a card out of a spot…"),
-                               ("9D>1>6C>", "…moving which card out?"), ("9D>1>6C>4>", "…or swap a card out of a spot…"),
-                               ("9D>1>6C>4>7S>", "…moving which card out?")):
-        await s.h.select(hand, [value], placeholder=placeholder, user=ana)
-    hand = s.h.message(hand.id)
-    done = await s.h.click(hand, label="Swap: 9♦ → spot 1 → 6♣ → spot 4 → 7♠ → spot 9", user=ana)
+    # A restart mid-chain resumes it.
+    mid = await stored(s)
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    assert await stored(s) == mid
+    again = (await open_hand(s, ana, table)).message
+    assert "In the air: 6♣" in again.text and "⛓ ana is swapping" in board_text(s, table)
+
+    # Take the whole chain back: the side as the turn began.
+    await s.h.click(again, label="↩ Take the whole chain back", user=ana)
+    assert "ana took a swap chain back; RED's side is as it was." in latest(s, table)
+    assert "⛓" not in board_text(s, table) and board_row(s, table, 1).startswith("`1` triple — 🟥 6♣ 7♦ 8♦ ·")
+
+    # Now a chain of two displacements: 9♦ for 6♣ in spot 1, 6♣ for 7♠ in spot 4, 7♠ onto spot 9.
+    hand = (await open_hand(s, ana, table)).message
+    await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
+    await s.h.select(s.h.message(hand.id), ["9D>1>"], placeholder="…or swap a card out of a spot…", user=ana)
+    await s.h.click(s.h.message(hand.id), label="9♦ into spot 1 for 6♣", user=ana)
+    await s.h.select(s.h.message(hand.id), ["6C>4>"], placeholder="…or swap a card out of a spot…", user=ana)
+    await s.h.click(s.h.message(hand.id), label="6♣ into spot 4 for 7♠", user=ana)
+    assert "In the air: 7♠" in s.h.message(hand.id).text
+    done = await s.h.click(s.h.message(hand.id), label="7♠ → Spot 9 (single): ▢", user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, " \
            "which moved to spot 9." in latest(s, table)
     assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⬛ ▢ ▢ ▢")
     assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
     log = await storage(s).move_log(1)
-    assert [action for _, action, _ in log] == [{"kind": "swap", "args": ["9D", 1, "6C", 4, "7S", 9]}]
+    assert [action for _, action, _ in log] == [
+        {"kind": "swap", "args": ["9D", 1, "6C"]}, {"kind": "takeback", "args": []},
+        {"kind": "swap", "args": ["9D", 1, "6C"]}, {"kind": "swap", "args": ["6C", 4, "7S"]},
+        {"kind": "place", "args": ["7S", 9]}]

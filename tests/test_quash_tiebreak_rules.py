@@ -1,6 +1,6 @@
 """QUASH, the rest of RULINGS.md §6 as exact cases: tiebreakers, four players (teams, pooled
-leftovers, the chooser), advanced play's swap chains, views and snapshots, and the AI (the helpers
-are in test_quash_rules.py)."""
+leftovers, the chooser), views and snapshots, and the AI (the helpers are in test_quash_rules.py;
+advanced play's swap chains are in test_quash_chain_rules.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from games.ai import choose_action
 from games.base import Action
 from games.cards import CODE, parse_card
 from games.errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
-from games.quash import GAME, MAX_DISPLACED, QuashAction, QuashState, chain_options
+from games.quash import GAME, QuashAction, QuashState
 from games.quash.ai import choose
 from games.rng import Rng
 from tests.contract import check_views, codes_in
@@ -211,145 +211,6 @@ def test_four_player_outcome_names_the_team() -> None:
     assert outcome.scores == (30, 0, 30, 0)
 
 
-# ------------------------------------------------------------------ advanced play: swap chains
-
-
-def advanced(red: list[str], hand: list[str], black_hand: tuple[str, ...] = ("2H",)) -> QuashState:
-    """Advanced 2-player play, RED (seat 0) to place on ``red``; BLACK's side is empty."""
-    return QuashState.from_position(2, board=[red, EMPTY], hands=[hand, list(black_hand)], turn=0, advanced=True)
-
-
-def test_swap_examples_from_the_source() -> None:
-    # Example 2: 9♦ takes 6♣'s place in 6♣ 7♦ 8♦; 6♣ must go to another spot.
-    state = advanced(with_spot(EMPTY, 1, "6C 7D 8D"), ["9D", "2S"])
-    legal = state.legal_actions(0)
-    assert swap("9D", 1, "6C", 9) in legal and swap("9D", 1, "6C", 2) in legal
-    assert swap("9D", 1, "7D", 9) not in legal  # 6 8 9 could never be a run
-    events = state.apply(0, swap("9D", 1, "6C", 9))
-    assert texts(events) == ["{p0} swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 9."]
-    assert [CODE[c] for c in state.board[0][0]] == ["9D", "7D", "8D"] and [CODE[c] for c in state.board[0][8]] == ["6C"]
-    assert [CODE[c] for c in state.hands[0]] == ["2S"]  # no draw pile in advanced 2-player play
-    # … and 6♣ may displace again, but never beside a 10 and a J.
-    red = with_spot(with_spot(EMPTY, 1, "6C 7D 8D"), 4, "10H JC QS")
-    state = advanced(red, ["9D", "2S"])
-    assert "could never become a run" in refused(state, 0, swap("9D", 1, "6C", 4, "QS", 9))
-    assert not any(a.args[:4] == ("9D", 1, "6C", 4) for a in state.legal_actions(0))
-    red = with_spot(with_spot(EMPTY, 1, "6C 7D 8D"), 4, "5H 7S")
-    state = advanced(red, ["9D", "2S"])
-    state.apply(0, swap("9D", 1, "6C", 4, "7S", 9))
-    assert [[CODE[c] for c in spot] for spot in state.board[0][:4:3]] == [["9D", "7D", "8D"], ["5H", "6C"]]
-    # Example 3: a 10-J double can't trade its 10 for a 9, only for a Q.
-    state = advanced(with_spot(EMPTY, 2, "10H JC"), ["9D", "QD", "2S"])
-    assert refused(state, 0, swap("9D", 2, "10H", 3)) == (
-        "9♦ can't take 10♥'s place in spot 2: 9♦ J♣ could never become a run")
-    state.apply(0, swap("QD", 2, "10H", 3))
-    assert [CODE[c] for c in state.board[0][1]] == ["QD", "JC"]
-    # Example 1: J-Q double, K in hand: K takes the J's place and the J moves on.
-    state = advanced(with_spot(EMPTY, 2, "JH QH"), ["KD", "2S"])
-    assert swap("KD", 2, "JH", 6) in state.legal_actions(0)
-    # A single spot takes anything, and its card may be swapped out by anything.
-    state = advanced(with_spot(EMPTY, 3, "AS"), ["2D", "9S"])
-    assert swap("2D", 3, "AS", 6) in state.legal_actions(0)
-
-
-def test_chains_are_cycle_free_bounded_and_end_on_an_open_slot() -> None:
-    red = ["6C 7D 8D", "JH QH", "AS", "5H 7S", "", "KC", "", "", ""]
-    state = advanced(red, ["9D", "2S", "3D"])
-    legal = state.legal_actions(0)
-    assert all(len(a.args) <= 2 + 2 * MAX_DISPLACED for a in legal)
-    assert all(len(set(a.args[1::2])) == len(a.args[1::2]) for a in legal)  # no spot twice
-    assert "at most once" in refused(state, 0, swap("9D", 1, "6C", 1))  # back into the spot it left
-    assert "at most once" in refused(state, 0, swap("9D", 1, "6C", 3, "AS", 1))  # a cycle through spot 1
-    assert f"at most {MAX_DISPLACED}" in refused(state, 0, swap("9D", 1, "6C", 3, "AS", 6, "KC", 9))
-    assert "Spot 3 (single) is full" in refused(state, 0, swap("9D", 1, "6C", 3))  # blocked: must displace
-    assert "not in your spot 3" in refused(state, 0, swap("9D", 1, "6C", 3, "KC", 9))
-    assert "don't hold" in refused(state, 0, swap("KD", 1, "6C", 9))
-    assert "could never become a run" in refused(state, 0, swap("9D", 1, "6C", 2, "JH", 9))  # 6 beside a Q
-    assert "at least one displaced card" in refused(state, 0, Action("swap", ("9D", 5)), MalformedAction)
-    refused(state, 0, Action("swap", ("9D", 1, "6C")), MalformedAction)
-    state.apply(0, swap("9D", 1, "6C", 3, "AS", 9))
-    assert [CODE[c] for c in state.board[0][2]] == ["6C"] and [CODE[c] for c in state.board[0][8]] == ["AS"]
-
-
-def test_advanced_placements_must_keep_a_run_possible_unless_nothing_can() -> None:
-    state = advanced(with_spot(EMPTY, 1, "10H JC"), ["6C", "9D"])
-    assert "could never become a run" in refused(state, 0, place("6C", 1))
-    assert place("9D", 1) in state.legal_actions(0) and place("6C", 3) in state.legal_actions(0)
-    assert state.view(0)["free_placement"] is False
-
-
-def test_free_placement_when_no_move_keeps_a_run_possible() -> None:
-    # RED's only open slot is beside the 6♣ of spot 8; the hand's 2♠ can't join it, and no chain
-    # can bring a 5 or a 7 there (there is none on the board). So any placement is allowed: here one.
-    red = ["9D 10D JD", "3S 4S", "KH", "2C 3C 4C", "QS KS", "AH", "QH KC AD", "6C", "8H"]
-    black = ["8C 9H 10S", "5C 6H", "QD", "2H 3D 4D", "7S 8S", "AS", "JC QC KD", "10H JS", ""]
-    state = QuashState.from_position(2, board=[red, black], hands=[["2S"], ["7C"]], turn=0, advanced=True)
-    assert state.legal_actions(0) == [place("2S", 8)] and state.view(0)["free_placement"] is True
-    events = state.apply(0, place("2S", 8))
-    assert texts(events) == ["{p0} placed 2♠ on RED's spot 8 (double) (no move could keep a run possible, "
-                             "so the spot will fail)."]
-    assert place("7C", 9) in state.legal_actions(1) and state.view(1)["free_placement"] is False
-    state.apply(1, place("7C", 9))
-    assert state.last_round["spots"][7]["how"] == "failed"
-    # With a 7 in hand instead, the free placement is refused: 6♣ 7♦ keeps the run.
-    state = QuashState.from_position(2, board=[red, black], hands=[["2S", "7D"], ["7C"]], turn=0, advanced=True)
-    assert "could never become a run" in refused(state, 0, place("2S", 8))
-
-
-def test_the_chain_helper_lists_exactly_the_legal_next_steps() -> None:
-    red = with_spot(with_spot(EMPTY, 1, "6C 7D 8D"), 4, "5H 7S")
-    state = advanced(red, ["9D", "2S"])
-    first = chain_options(state, 0)
-    assert first.expects == "card" and first.choices == ("2S", "9D") and first.action is None and not first.can_end
-    step = chain_options(state, 0, ["9d"])
-    assert step.expects == "spot" and step.moving == "9D" and step.choices == tuple(range(1, 10))
-    step = chain_options(state, 0, ["9D", 1])
-    assert step.expects == "displace" and step.choices == ("6C",) and step.action is None  # spot 1 is full
-    step = chain_options(state, 0, ["9D", 1, "6C"])
-    assert step.expects == "spot" and step.moving == "6C" and step.choices == (2, 3, 4, 5, 6, 7, 8, 9)
-    step = chain_options(state, 0, ["9D", 1, "6C", 4])
-    assert step.can_end and step.action == swap("9D", 1, "6C", 4) and step.choices == ("5H", "7S")
-    step = chain_options(state, 0, ["9D", 1, "6C", 4, "7S"])
-    assert step.choices == (2, 3, 5, 6, 7, 8, 9) and step.moving == "7S"
-    step = chain_options(state, 0, ["9D", 1, "6C", 4, "7S", 9])
-    assert step.action == swap("9D", 1, "6C", 4, "7S", 9) and step.choices == ()  # the bound: no deeper
-    step = chain_options(state, 0, ["9D", 5])
-    assert step.action == place("9D", 5) and step.choices == ()
-    with pytest.raises(IllegalAction, match="No legal placement starts with 9D,1,7D"):
-        chain_options(state, 0, ["9D", 1, "7D"])
-    with pytest.raises(MalformedAction):
-        chain_options(state, 0, ["9D", "one"])
-    with pytest.raises(NotYourTurn):
-        chain_options(state, 1, [])
-    # Walking every prefix reproduces legal_actions exactly, in a real advanced game.
-    for seed in range(3):
-        game = GAME.new_game(2, {"advanced": True}, seed)
-        rng = Rng(seed)
-        for _ in range(12 + seed * 5):
-            seat = game.to_act()[0]
-            game.apply(seat, choose_action(game, seat, rng))
-        seat = game.to_act()[0]
-        found = set()
-        stack = [()]
-        while stack:
-            chain = stack.pop()
-            options = chain_options(game, seat, chain)
-            if options.action is not None:
-                found.add(options.action)
-            stack.extend(chain + (c,) for c in options.choices)
-        assert found == set(game.legal_actions(seat))
-
-
-def test_chain_helper_in_basic_play_and_during_a_tiebreak() -> None:
-    state = QuashState.from_position(2, board=[with_spot(EMPTY, 3, "AS"), EMPTY], hands=[["9D"], ["3S"]], turn=0)
-    assert chain_options(state, 0, ["9D"]).choices == (1, 2, 4, 5, 6, 7, 8, 9)
-    assert chain_options(state, 0, ["9D", 4]).action == place("9D", 4)
-    with pytest.raises(IllegalAction):
-        chain_options(state, 0, ["9D", 3])
-    with pytest.raises(IllegalAction, match="nothing to place"):
-        chain_options(tied_single(), 0, [])
-
-
 # ------------------------------------------------------------------ views, encoding, snapshots
 
 
@@ -377,11 +238,13 @@ def test_views_hide_what_each_seat_may_not_see() -> None:
 
 def test_action_encoding_and_text() -> None:
     assert place("9D", 4).code() == "place:9D,4"
-    assert swap("9D", 4, "6C", 7).code() == "swap:9D,4,6C,7"
-    assert Action.from_code("swap:10D,4,10C,7,10H,1") == swap("10D", 4, "10C", 7, "10H", 1)
-    assert len(swap("10D", 1, "10C", 4, "10H", 7).code()) <= 30
+    assert swap("9D", 4, "6C").code() == "swap:9D,4,6C"
+    assert Action.from_code("swap:10D,4,10C,7,10H,1") == swap("10D", 4, "10C", 7, "10H", 1)  # an old whole chain
+    assert Action.from_code("takeback") == QuashAction("takeback")
     assert str(QuashAction("place", ("9D", 4))) == "9♦ to spot 4"
+    assert str(QuashAction("swap", ("9D", 4, "6C"))) == "9♦ to spot 4 for 6♣"
     assert str(QuashAction("swap", ("9D", 4, "6C", 7))) == "9♦ to spot 4 for 6♣ → spot 7"
+    assert str(QuashAction("takeback")) == "take the chain back"
     assert str(QuashAction("tiebreak", ("9H",))) == "tiebreak with 9♥"
     state = QuashState.from_position(2, board=[EMPTY, EMPTY], hands=[["9d"], ["3S"]], turn=0)
     state.apply(0, Action("place", ("9d", 4)))  # codes are case-insensitive

@@ -241,7 +241,7 @@ RULINGS_FACTS = {
         "If one side has no leftover cards left, the other side wins the spot; if neither has any, nobody wins it",
         "finish (30 by default) wins at once, even in the middle of scoring",
         "6 cards are set aside face down", "23 each", "Swap chains", "occupied slot",
-        "displaces at most two cards", "moves each card at most once", "never sends a card back to your hand", "Switch side",
+        "as long as the board allows", "each card moves at most once a turn", "never goes back to your hand", "take the whole chain back", "Switch side",
         "able to become a run", "Single spots take anything", "not onto a triple spot holding 10 J",
         "`finish:`", "`advanced:`", "default 30",
     ],

@@ -7,6 +7,18 @@ shape, plus the first state of every phase. With each snapshot it stores what th
 answered for it: ``view`` for the public and every seat, every seat's legal action codes,
 ``to_act`` and ``is_over``. Today's engines must load them and answer the same.
 Never regenerate these files from the current code: they record the old format.
+
+What changed on purpose since the files were written (:data:`CHANGED`):
+
+- QUASH (issue 10: swap chains played step by step). The snapshot format went from 1
+  to 2, which adds ``chain`` (the open swap chain; a format-1 snapshot never has one,
+  so it loads as ``[]``), and every view gains ``chain`` (``None``: no card in the
+  air). Legal actions would change in advanced positions that offered whole chains
+  (``swap:9D,4,6C,7``): those are now single steps (``swap:9D,4,6C``), and a seat
+  view's ``legal`` lists them (``swap_count`` counts them). None of the stored advanced
+  positions offers a swap (their boards are empty, or scoring has begun:
+  :func:`test_stored_quash_positions_offer_no_swap`), so their legal actions and
+  every other view key are still answered exactly as stored.
 """
 
 from __future__ import annotations
@@ -38,6 +50,20 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+CHANGED: dict[str, dict[str, Any]] = {
+    "quash": {"snapshot": {"format": 2, "chain": []}, "view": {"chain": None}},
+}
+"""Per game: keys a stored snapshot gains when loaded today, and keys every view gains."""
+
+
+def _expected_view(game_id: str, view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, **CHANGED.get(game_id, {}).get("view", {})}
+
+
+def _expected_snapshot(game_id: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+    return {**snapshot, **CHANGED.get(game_id, {}).get("snapshot", {})}
+
+
 def test_snapshots_were_stored_for_the_games_that_shipped_before_the_codec() -> None:
     """A game added later has no old snapshots to keep loading; these five do."""
     assert {p.stem for p in SNAPSHOTS.glob("*.json")} == {"q2j", "war", "ng", "queen-of-spades", "quash"}
@@ -54,7 +80,18 @@ def test_stored_snapshot_loads_and_answers_the_same(game_id: str, case: dict[str
         assert [a.code() for a in state.legal_actions(seat)] == legal, f"seat {seat}"
     for key, view in case["views"].items():
         seat = None if key == "None" else int(key)
-        assert _json(state.view(seat)) == view, f"view of seat {key}"
+        assert _json(state.view(seat)) == _expected_view(game_id, view), f"view of seat {key}"
+
+
+def test_stored_quash_positions_offer_no_swap() -> None:
+    """Why the QUASH expectations above hold unchanged for advanced play: no stored
+    position offered a swap chain, so swap steps could not replace one."""
+    stored = json.loads((SNAPSHOTS / "quash.json").read_text())
+    advanced = [case for case in stored["cases"] if case["snapshot"]["options"]["advanced"]]
+    assert advanced
+    for case in stored["cases"]:
+        assert not any(code.startswith("swap:") for legal in case["legal"] for code in legal)
+        assert all(view.get("swap_count", 0) == 0 for view in case["views"].values())
 
 
 UNORDERED = {"war": ("tapped",)}
@@ -69,10 +106,11 @@ def _sorted_sets(game_id: str, snapshot: dict[str, Any]) -> dict[str, Any]:
 def test_stored_snapshot_round_trips(game_id: str, case: dict[str, Any]) -> None:
     game = games.get_game(game_id)
     snapshot = _json(game.from_json(case["snapshot"]).to_json())
-    assert _sorted_sets(game_id, snapshot) == _sorted_sets(game_id, case["snapshot"]), "the stored format changed"
+    expected = _expected_snapshot(game_id, case["snapshot"])
+    assert _sorted_sets(game_id, snapshot) == _sorted_sets(game_id, expected), "the stored format changed"
     again = game.from_json(snapshot)
     assert _json(again.to_json()) == snapshot
-    assert _json(again.view(None)) == case["views"]["None"]
+    assert _json(again.view(None)) == _expected_view(game_id, case["views"]["None"])
 
 
 CARD_LISTS = {"q2j": "stock", "war": "discard", "ng": "deck", "queen-of-spades": "draw", "quash": "aside"}

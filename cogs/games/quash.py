@@ -1,16 +1,20 @@
-"""QUASH on Discord: nine spots a side and the track on the table; a move is chosen card
-by card (card, then spot; in advanced play the swap chain one card at a time), plus secret
-tiebreak choices."""
+"""QUASH on Discord: nine spots a side and the track on the table; a placement is chosen
+card then spot. In advanced play a swap chain is played one placement at a time: a card
+onto an occupied slot names the card it displaces, which is then in the air; the hand
+message shows it and where it may go, with a button taking the whole chain back. Plus
+secret tiebreak choices."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 
-from ..ui import GameUI
+from ..ui import GameUI, MoveLayout
 
 SIDES = ("RED", "BLACK")
 SIDE_MARKS = {"RED": "🟥", "BLACK": "⬛"}
@@ -54,6 +58,14 @@ def round_summary(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def chain_text(chain: dict[str, Any]) -> str:
+    """The open chain in words: "9♦ into spot 1 for 6♣, then 6♣ into spot 4 for 7♠"."""
+    steps = chain["steps"]
+    displaced = [step["card"] for step in steps[1:]] + [chain["flying"]]
+    return ", then ".join(f"{parse_card(step['card']).pretty} into spot {step['spot']} for {parse_card(out).pretty}"
+                          for step, out in zip(steps, displaced))
+
+
 def spot_mark(spot: dict[str, Any], side: str) -> str:
     if spot.get("failed"):
         return " ✗"
@@ -79,6 +91,10 @@ class QuashUI(GameUI):
                 spots = view["board"][0][number - 1], view["board"][1][number - 1]
                 lines.append(f"`{number}` {spots[0]['kind']} — 🟥 {spot_cards(spots[0])}{spot_mark(spots[0], 'RED')}"
                              f" · ⬛ {spot_cards(spots[1])}{spot_mark(spots[1], 'BLACK')}")
+        chain = view.get("chain")
+        if chain:
+            lines += ["", f"⛓ {names[chain['seat']]} is swapping on {chain['side']}'s side: {chain_text(chain)}; "
+                          f"{parse_card(chain['flying']).pretty} is in the air."]
         if view["phase"] == "play" and view.get("last_round"):
             lines += ["", *round_summary(view)]
         tiebreak = view.get("tiebreak")
@@ -98,18 +114,37 @@ class QuashUI(GameUI):
         lines.append("**Your side:** " + " · ".join(f"`{spot['spot']}` {spot_cards(spot)}" for spot in view["board"][hand.seat % 2]))
         if view.get("free_placement"):
             lines.append("No placement can keep a run possible: any card may go on any open slot this turn.")
+        chain = view.get("chain")
+        if chain and chain["seat"] == hand.seat:
+            flying = parse_card(chain["flying"]).pretty
+            lines += [f"**In the air: {flying}** (your chain: {chain_text(chain)}).",
+                      f"Put {flying} on an open slot to end your turn, or swap it into a spot to displace "
+                      "another card; or take the whole chain back."]
         return "\n".join(lines)
 
+    def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
+        """While a card is in the air, its moves need no card menu: they start at its spots,
+        and the take-back button is always there."""
+        chain = hand.view.get("chain")
+        if not chain or chain["seat"] != hand.seat or not hand.actions:
+            return super().move_layout(hand, step)
+        layout = super().move_layout(hand, step or chain["flying"] + self.step_end)
+        takeback = [action for action in hand.actions if action.kind == "takeback"]
+        return MoveLayout(layout.numbers, layout.menus, [*layout.actions, *takeback])
+
+    def action_style(self, action: Action) -> discord.ButtonStyle:
+        return discord.ButtonStyle.danger if action.kind == "takeback" else discord.ButtonStyle.primary
+
     def step_path(self, action: Action) -> tuple[str, ...]:
-        # A placement or swap chain is chosen along its path card, spot (, card, spot…): a menu per step but the last.
+        # A placement: the card menu, then a button per spot. A swap step: the card, a spot menu, then a
+        # button per card it may displace there.
         return tuple(map(str, action.args[:-1])) if action.kind in ("place", "swap") else ()
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        level = len(path) - 1  # the path alternates: a card (level 0, then every displaced card), a spot (odd levels)
-        return "Place a card…" if level == 0 else "…or swap a card out of a spot…" if level % 2 else "…moving which card out?"
+        return "Place a card…" if len(path) == 1 else "…or swap a card out of a spot…"
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
-        return self._token_label(path[-1], hand) + (" — swap a card out" if (len(path) - 1) % 2 else "")
+        return self._token_label(path[-1], hand) + (" — swap a card out" if len(path) == 2 else "")
 
     def _token_label(self, token: str, hand: HandSnapshot) -> str:
         if token.isdigit():
@@ -121,7 +156,10 @@ class QuashUI(GameUI):
         if action.kind == "place":
             return f"{parse_card(action.args[0]).pretty} → {self._token_label(str(action.args[1]), hand)}"
         if action.kind == "swap":
-            return "Swap: " + " → ".join(parse_card(a).pretty if isinstance(a, str) else f"spot {a}" for a in action.args)
+            card, spot, out = action.args[:3]
+            return f"{parse_card(card).pretty} into spot {spot} for {parse_card(out).pretty}"
+        if action.kind == "takeback":
+            return "↩ Take the whole chain back"
         if action.kind == "tiebreak":
             return f"Play {parse_card(action.args[0]).pretty} face down"
         if action.kind == "chooser":

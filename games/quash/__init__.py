@@ -2,8 +2,7 @@
 
 ``GAME`` is the registered game; ``QuashState`` a match in progress;
 ``QuashAction`` its moves. Rules helpers: :func:`is_run`, :func:`score_spot`,
-:func:`can_become_run`; the step-by-step placement helper for the Discord
-layer: :func:`chain_options`.
+:func:`can_become_run`.
 
 Options (``GAME.options``; players are ``new_game``'s ``players``, 2 or 4):
 
@@ -22,10 +21,11 @@ lets players pick colours by choosing seats.
 
 Moves (:mod:`games.quash.actions`; spots 1–9 as on the board, seats 0-based):
 
-- ``place:9D,4``: 9♦ from your hand onto an open slot of your side's spot 4;
-- ``swap:9D,4,6C,7``: advanced: 9♦ onto spot 4 in place of 6♣, which moves to
-  an open slot of spot 7; ``swap:9D,4,6C,3,QH,8``: … 6♣ displaces Q♥ in
-  spot 3, and Q♥ lands on spot 8;
+- ``place:9D,4``: 9♦ from your hand (or 9♦ in the air) onto an open slot of
+  your side's spot 4; the turn ends;
+- ``swap:9D,4,6C``: advanced: 9♦ onto spot 4 in place of 6♣; 6♣ is then in the
+  air, and the same seat places it next (``place:6C,7``, or ``swap:6C,3,QH``…);
+- ``takeback``: advanced, while a card is in the air: the whole chain back;
 - ``tiebreak:9H``: your side's secret tiebreak card;
 - ``chooser:2``: 4 players, during a tiebreak: hand your team's choice to your
   partner (seat 2), who chooses the team's tiebreak cards from then on.
@@ -33,14 +33,9 @@ Moves (:mod:`games.quash.actions`; spots 1–9 as on the board, seats 0-based):
 Placement is automatic about the draw: with a draw pile (2 players, basic)
 ``place``/``swap`` also draws the pile's top card (told privately).
 
-Building chains step by step: ``chain_options(state, seat, partial)`` with
-``partial`` in argument order (``[]``, ``["9D"]``, ``["9D", 4]``,
-``["9D", 4, "6C"]``…) returns a :class:`ChainOptions`: ``expects``
-(``"card"``: a hand card, ``"spot"``: where ``moving`` goes, ``"displace"``:
-a card of the spot just named to displace), ``choices`` (exactly the next
-elements that lead to a legal move), ``moving``, and ``action`` (the complete
-legal ``place``/``swap`` when the chain may end here, else ``None``;
-``can_end`` says the same). It works in basic play too (only ``place``).
+Old move logs hold whole chains as one action (``swap:9D,4,6C,7``,
+``swap:9D,4,6C,3,QH,8``): ``apply`` still plays them, step by step, as one
+move (all or nothing). Snapshots of format 1 load with no chain open.
 
 Rulings of this engine where the sources leave a gap:
 
@@ -66,13 +61,15 @@ Rulings of this engine where the sources leave a gap:
   Availability of the missing cards is not considered. When a seat has no
   placement or chain that keeps a run possible, it may place any hand card on
   any open slot (a failed sequence; no swap then), and the event says so.
-- Swap chains (see :mod:`games.quash.chains`): enter each spot at most once
-  (cycle-free: every card moves at most once, never back to the hand, never
-  back into the spot it left) and displace at most 2 cards (three spots at
-  most: the source's own longest example). Unbounded chains explode (2.1
-  million moves in one measured early position); with this bound random
-  2-player games list about 850 moves a turn on average, 3,150 at most, and
-  ``legal_actions`` lists every one of them: plain placements first, then chains.
+- Swap chains (see :mod:`games.quash.chains`) are played step by step: one
+  action is one placement. While a card is in the air, ``to_act()`` stays the
+  placing seat and ``legal_actions`` lists only that card's placements, then
+  ``takeback`` (the whole chain back, the side as the turn began). A card
+  moves at most once a turn (a card placed this turn can't be displaced), and
+  nothing else limits a chain: it may pass through a spot again with another
+  card. Only steps from which the chain can still end on an open slot are
+  offered or accepted. Intermediate steps announce nothing (the public view's
+  ``chain`` shows them); the landing announces the whole chain.
 - Leftovers: once both sides are full, each side's remaining hand cards
   (both partners' with 4 players) form the side's leftover pool; both
   partners see their pool. The side's chooser plays its tiebreak cards:
@@ -106,7 +103,10 @@ View keys (``state.view(seat)``; ``None`` for the public view): ``game,
 players, viewer, advanced, finish, sides`` (``["RED", "BLACK"]``), ``teams``
 (seats per side), ``seat_sides`` (side name per seat), ``sections``
 (``[[1,2,3],[4,5,6],[7,8,9]]``), ``phase`` (``play``, ``tiebreak``, ``over``),
-``round, dealer, turn`` (the placing seat, else null), ``to_act, moves,
+``round, dealer, turn`` (the placing seat, else null), ``chain`` (null, or the
+open swap chain: ``{seat, side, steps`` (each ``{card, spot}``: the card
+placed, displacing the next step's card), ``flying}`` (the card in the air,
+displaced by the last step)), ``to_act, moves,
 track`` (per side), ``round_points`` (this round's, per side), ``board`` (per
 side, nine spots in order, each ``{spot, kind, cards`` (slot order),
 ``open, failed`` (null until full), ``scored, winner`` (side name, null for
@@ -124,9 +124,8 @@ cards), ``over, winner`` (``RED``, ``BLACK``, ``draw`` or null), ``outcome``.
 A seat's view adds ``side``, ``hand`` (while placing: the seat's own hand,
 sorted; from scoring on: the side's leftover pool), ``your_tiebreak_card``
 (your side's face-down card, or null), ``free_placement`` (advanced: no
-placement can keep a run possible), ``your_turn``, ``legal`` (action codes,
-without swap chains, which can number thousands: build those with
-:func:`chain_options`) and ``swap_count``.
+placement can keep a run possible), ``your_turn``, ``legal`` (every legal
+action code) and ``swap_count`` (how many of them are swap steps).
 ``hidden_cards(seat)``: the pile and the set-aside cards, every other seat's
 hand (the partner's too), the other side's leftovers and face-down tiebreak
 card (both sides' for the public view).
@@ -135,7 +134,6 @@ Tests build positions with :meth:`QuashState.from_position`.
 """
 
 from .actions import QuashAction
-from .chains import MAX_DISPLACED, ChainOptions, chain_options
 from .game import GAME
 from .options import OPTIONS
 from .rules import can_become_run, is_run, score_spot
@@ -143,6 +141,5 @@ from .scoring import SIDE_NAMES
 from .state import QuashState
 
 __all__ = [
-    "GAME", "MAX_DISPLACED", "OPTIONS", "SIDE_NAMES", "ChainOptions", "QuashAction", "QuashState",
-    "can_become_run", "chain_options", "is_run", "score_spot",
+    "GAME", "OPTIONS", "SIDE_NAMES", "QuashAction", "QuashState", "can_become_run", "is_run", "score_spot",
 ]

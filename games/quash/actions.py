@@ -3,23 +3,28 @@
 ==================================  ==========================  =========================================
 action                              ``code()``                  meaning
 ==================================  ==========================  =========================================
-``("place", card, spot)``           ``place:9D,4``              a hand card onto an open slot of spot 4
-``("swap", card, spot, d, s…)``     ``swap:9D,4,6C,7``          advanced: 9♦ into spot 4 in place of 6♣,
-                                                                which goes to an open slot of spot 7
-``("swap", …)``, two displaced      ``swap:9D,4,6C,3,QH,8``     … 6♣ displaces Q♥ in spot 3, and Q♥
-                                                                lands on an open slot of spot 8
+``("place", card, spot)``           ``place:9D,4``              a hand card (or the card in the air) onto
+                                                                an open slot of spot 4: the turn ends
+``("swap", card, spot, d)``         ``swap:9D,4,6C``            advanced: 9♦ into spot 4 in place of 6♣,
+                                                                which is then in the air
+``("takeback",)``                   ``takeback``                advanced, while a card is in the air: the
+                                                                whole chain back, as the turn began
 ``("tiebreak", card)``              ``tiebreak:9H``             your side's secret tiebreak card
 ``("chooser", seat)``               ``chooser:2``               4 players: hand your team's tiebreak
                                                                 choice to your partner (seat 2, 0-based)
 ==================================  ==========================  =========================================
 
 Spots are numbered 1–9 as on the board; seats are 0-based like every seat in
-actions. A swap chain lists the hand card, the spot it goes to, then for each
-card it displaced: that card and the spot it moves to; the last spot named
-must have an open slot. A chain displaces at most two cards, so the longest
-code, ``swap:10D,1,10C,4,10H,7``, has 22 characters. Plain placements,
-tiebreak cards and hand-overs are prebuilt constants, so listing them
-allocates nothing but the list.
+actions. A swap chain is played one placement (one action) at a time: see
+:mod:`games.quash.chains`.
+
+Older move logs hold whole chains as one action, ``swap:9D,4,6C,7`` (… 6♣
+moves to an open slot of spot 7) or ``swap:9D,4,6C,3,QH,8`` (… 6♣ displaces
+Q♥ in spot 3, and Q♥ lands on spot 8): an even number of arguments. They are
+still accepted, played step by step (:func:`chain_args` reads them).
+
+Placements, swap steps, tiebreak cards and hand-overs are shared constants
+(swap steps are made on first use), so listing them allocates nothing but the list.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from ..cards import CODE, ID_BY_CODE, PRETTY
 from ..errors import MalformedAction
 from .rules import SPOTS, card_arg
 
-KINDS = ("place", "swap", "tiebreak", "chooser")
+KINDS = ("place", "swap", "takeback", "tiebreak", "chooser")
 MAX_SEATS = 4
 
 
@@ -39,8 +44,8 @@ def _card(arg: object) -> str:
 
 
 class QuashAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``9♦ to spot 4``,
-    ``9♦ to spot 4 for 6♣ → spot 7``, ``tiebreak with 9♥``, ``let seat 3 choose``."""
+    """An :class:`Action` whose ``str()`` reads well: ``9♦ to spot 4``, ``9♦ to spot 4
+    for 6♣``, ``take the chain back``, ``tiebreak with 9♥``, ``let seat 3 choose``."""
 
     __slots__ = ()
 
@@ -48,11 +53,15 @@ class QuashAction(Action):
         kind, args = self.kind, self.args
         if kind == "place" and len(args) == 2:
             return f"{_card(args[0])} to spot {args[1]}"
+        if kind == "swap" and len(args) == 3:
+            return f"{_card(args[0])} to spot {args[1]} for {_card(args[2])}"
         if kind == "swap" and len(args) >= 4 and len(args) % 2 == 0:
             text = f"{_card(args[0])} to spot {args[1]}"
             for i in range(2, len(args), 2):
                 text += f" for {_card(args[i])} → spot {args[i + 1]}"
             return text
+        if kind == "takeback" and not args:
+            return "take the chain back"
         if kind == "tiebreak" and len(args) == 1:
             return f"tiebreak with {_card(args[0])}"
         if kind == "chooser" and len(args) == 1:
@@ -68,11 +77,27 @@ PLACE: tuple[tuple[QuashAction, ...], ...] = tuple(
 TIEBREAK: tuple[QuashAction, ...] = tuple(QuashAction("tiebreak", (code,)) for code in CODE)
 CHOOSER: tuple[QuashAction, ...] = tuple(QuashAction("chooser", (s,)) for s in range(MAX_SEATS))
 
-PARSED: dict[Action, tuple[int, int, int]] = {}
-"""Prebuilt action (or any equal action) → (kind: 0 place, 2 tiebreak, 3 chooser; card id or seat; spot index)."""
-PARSED.update({PLACE[c][s]: (0, c, s) for c in range(len(CODE)) for s in range(SPOTS)})
-PARSED.update({TIEBREAK[c]: (2, c, -1) for c in range(len(CODE))})
-PARSED.update({CHOOSER[s]: (3, s, -1) for s in range(MAX_SEATS)})
+TAKEBACK = QuashAction("takeback")
+
+PARSED: dict[Action, tuple[int, int, int, int]] = {}
+"""Known action (or any equal action) → (kind: 0 place, 1 swap step, 2 tiebreak, 3 chooser,
+4 take back; card id or seat; spot index; displaced card id)."""
+PARSED.update({PLACE[c][s]: (0, c, s, -1) for c in range(len(CODE)) for s in range(SPOTS)})
+PARSED.update({TIEBREAK[c]: (2, c, -1, -1) for c in range(len(CODE))})
+PARSED.update({CHOOSER[s]: (3, s, -1, -1) for s in range(MAX_SEATS)})
+PARSED[TAKEBACK] = (4, -1, -1, -1)
+
+_SWAPS: list[QuashAction | None] = [None] * (len(CODE) * SPOTS * len(CODE))
+
+
+def swap_step(card: int, spot: int, displaced: int) -> QuashAction:
+    """The swap step ``card`` onto spot index ``spot`` in place of ``displaced`` (made once)."""
+    key = (card * SPOTS + spot) * 52 + displaced
+    action = _SWAPS[key]
+    if action is None:
+        action = _SWAPS[key] = QuashAction("swap", (CODE[card], spot + 1, CODE[displaced]))
+        PARSED[action] = (1, card, spot, displaced)
+    return action
 
 
 def spot_arg(arg: object) -> int:
@@ -83,16 +108,16 @@ def spot_arg(arg: object) -> int:
 
 
 def chain_args(args: tuple) -> tuple[list[int], list[int]]:
-    """(cards, spot indexes) of a ``place`` or ``swap``: ``cards[0]`` is the hand
-    card, ``cards[i]`` the card displaced from ``spots[i - 1]``; ``cards[i]``
-    goes to ``spots[i]``. Only the form is checked here."""
+    """(cards, spot indexes) of a ``place`` or an old whole-chain ``swap``: ``cards[0]`` is
+    the hand card, ``cards[i]`` the card displaced from ``spots[i - 1]``; ``cards[i]`` goes
+    to ``spots[i]``. Only the form is checked here."""
     if len(args) < 2 or len(args) % 2:
         raise MalformedAction(
-            f"A placement is a card then a spot (place:9D,4); a swap adds displaced cards and "
-            f"their spots (swap:9D,4,6C,7); got {len(args)} arguments"
+            f"A placement is a card then a spot (place:9D,4); a swap step adds the card it displaces "
+            f"(swap:9D,4,6C); got {len(args)} arguments"
         )
-    if len(args) > 2 * SPOTS:
-        raise MalformedAction(f"A swap chain can't name more than {SPOTS} spots")
+    if len(args) > 4 * SPOTS:
+        raise MalformedAction("That swap chain is longer than any board allows")
     cards = [card_arg(args[i]) for i in range(0, len(args), 2)]
     spots = [spot_arg(args[i]) for i in range(1, len(args), 2)]
     return cards, spots

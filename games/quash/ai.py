@@ -1,6 +1,7 @@
 """A heuristic QUASH player that clearly beats uniform random play.
 
-Placements (plain or swap chains) are scored by what the seat's side is worth
+Placements (plain, or a swap step, valued as if the displaced card then landed
+on its best open slot) are scored by what the seat's side is worth
 afterwards, one spot at a time, in expected points against the opposite spot
 (net: ours minus theirs):
 
@@ -35,9 +36,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import Action
-from ..cards import CODE
+from ..cards import CODE, ID_BY_CODE
 from ..rng import Rng
-from .actions import chain_args
 from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, fits, run_ids, suited
 
 if TYPE_CHECKING:
@@ -139,32 +139,42 @@ def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) ->
             found = cache[key] = _spot_value(s, list(cards), theirs[s], hand_count, hand_suits, outside, used)
         return found
 
-    base = {}  # hand card played -> value of every spot unchanged, with that card gone
+    base = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
     spot_tuples = [tuple(spot) for spot in mine]
+    flying = state.flying()
     best: list[Action] = []
     best_score = float("-inf")
     for action in legal:
-        cards, where = chain_args(action.args)
-        h = cards[0]
+        if action.kind == "takeback":
+            continue
+        card = ID_BY_CODE[action.args[0]]
+        t = action.args[1] - 1
+        h = -1 if flying is not None else card
         total = base.get(h)
         if total is None:
             total = base[h] = [value(s, spot_tuples[s], h) for s in _RANGE]
-        changed = {}
-        last = len(where) - 1
-        for i, s in enumerate(where):
-            content = list(mine[s])
-            if i < last:
-                content[content.index(cards[i + 1])] = cards[i]
-            else:
-                content.append(cards[i])
-            changed[s] = tuple(content)
-        score = sum(total) + sum(value(s, content, h) - total[s] for s, content in changed.items())
-        score -= RANK[h] * 0.001  # keep high cards for tiebreakers when nothing else differs
+        score = max(sum(total) + sum(value(s, content, h) - total[s] for s, content in changed.items())
+                    for changed in _outcomes(mine, action, card, t))
+        score -= RANK[card] * 0.001  # keep high cards for tiebreakers when nothing else differs
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif score > best_score - 1e-9:
             best.append(action)
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def _outcomes(mine: list[list[int]], action: Action, card: int, t: int) -> list[dict[int, tuple[int, ...]]]:
+    """The spots a step would change, for each way it can end at once: a placement; a
+    swap step with the displaced card landing on each open slot that takes it (or, when
+    none does, the swap alone: the chain goes on)."""
+    if action.kind == "place":
+        return [{t: (*mine[t], card)}]
+    displaced = ID_BY_CODE[action.args[2]]
+    swapped = tuple(card if c == displaced else c for c in mine[t])
+    after = [swapped if s == t else tuple(mine[s]) for s in _RANGE]
+    landings = [{t: swapped, s: (*after[s], displaced)} if s != t else {t: (*swapped, displaced)}
+                for s in _RANGE if len(after[s]) < SPOT_SIZE[s] and fits([*after[s], displaced], SPOT_SIZE[s])]
+    return landings or [{t: swapped}]
 
 
 def _vs_run(top: int, is_suited: bool, opp: list[int], size: int) -> float:
@@ -210,7 +220,7 @@ def _spot_value(s: int, cards: list[int], opp: list[int], hand_count: list[int],
         return _vs_failed(opp, size)
     if len(cards) == size:
         return _vs_run(max(RANK[c] for c in cards), suited(cards), opp, size)
-    ru = RANK[used]
+    ru = RANK[used] if used >= 0 else 0  # -1: the card played is not from the hand
     present = [RANK[c] for c in cards]
     failed = _vs_failed(opp, size)
     one_suit = SUIT[cards[0]] if cards and suited(cards) else -1

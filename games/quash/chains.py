@@ -1,245 +1,250 @@
-"""Placements and advanced-play swap chains: listing them, checking one, and the
-step-by-step helper the Discord layer builds chains with.
+"""Placements and advanced play's swap chains, one placement at a time (RULINGS §6).
 
-A chain (``swap:9D,4,6C,7``) puts a hand card on an occupied slot of a spot;
-the card it displaces moves to another spot, onto an open slot or displacing
-again, until a card lands on an open slot. Rulings (see the package docs):
+A swap chain is played step by step within one turn: a hand card goes onto an
+occupied slot of the side's spot, naming the card it displaces; that card is
+then *in the air* and must be placed in turn, onto an open slot (the turn
+ends) or onto another occupied slot (displacing again). Rulings:
 
-- a chain enters each spot at most once, so it is cycle-free: every card
-  moves at most once and never back to the hand, and a displaced card always
-  goes to another spot than the one it left;
-- a chain displaces at most :data:`MAX_DISPLACED` (2) cards, so it touches
-  at most three spots. That is the source's own longest example (9♦ displaces
-  6♣, 6♣ displaces another card, which lands on an open slot) and keeps the
-  list of legal moves enumerable: unbounded chains reach millions of moves
-  in an early advanced position (measured: 2.1 million), while with two
-  displacements random 2-player games peak near 3,000 and average ~850;
-- every step must leave the spot it changes able to become a run
-  (:func:`games.quash.rules.fits`); single spots take anything.
+- a card moves at most once a turn and never back to the hand: a card placed
+  this turn can't be displaced again. Nothing else limits a chain: it may be
+  as long as the board allows and pass through a spot again with another card,
+  and a displaced card may even go to an open slot of the spot it left;
+- every placement keeps its spot able to become a run
+  (:func:`games.quash.rules.fits`); single spots take anything;
+- a step is offered (and accepted) only when the chain can still end on an
+  open slot from there (:class:`Finisher`), so a chain never dead-ends;
+- when no placement or chain keeps a run possible, any hand card may go on
+  any open slot (free placement), and no chain is allowed that turn.
 
-Because a chain never revisits a spot, each step sees that spot as it was at
-the start of the turn, so whether a card may land or displace depends only on
-that spot and the card's rank: :func:`_tables` precomputes it per spot and rank.
+Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank
+``r``, 2..14) a spot accepts: :func:`accepts` for an open slot and
+:func:`replaces` for one occupied slot. Both are cached by the ranks involved.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
-# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
-from ..base import GameState
-from ..cards import CODE, PRETTY
-from ..errors import IllegalAction, MalformedAction
-from .actions import PLACE, QuashAction, card_arg, spot_arg
-from .rules import KIND, RANK, SPOT_SIZE, SPOTS, fits, pretty
+from ..cards import PRETTY
+from .actions import PLACE, swap_step
+from .rules import RANK, SPOT_SIZE, SPOTS
 
 _RANGE = range(SPOTS)
-MAX_DISPLACED = 2
-"""A swap chain displaces at most this many cards (so it touches at most 3 spots).
-:func:`runnable_moves` is written out for exactly this bound (two nested levels)."""
+_ACCEPT: dict[tuple[int, ...], int] = {}
+_RANKS = range(2, 15)
+_ALL = sum(1 << r for r in _RANKS)
 
 
-def plain_placements(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> list[QuashAction]:
-    """Every hand card onto every spot with an open slot (free placement)."""
-    open_spots = [s for s in _RANGE if len(spots[s]) < SPOT_SIZE[s]]
-    return [PLACE[c][s] for c in hand for s in open_spots]
+def _mask(size: int, ranks: tuple[int, ...]) -> int:
+    """Ranks ``r`` such that ``ranks`` plus ``r`` can still become a run in a spot of ``size``."""
+    key = (size, *ranks)
+    found = _ACCEPT.get(key)
+    if found is None:
+        found = 0 if ranks else _ALL
+        for r in _RANKS if ranks else ():
+            if r in ranks:
+                continue
+            low, high = min(r, *ranks), max(r, *ranks)
+            if high - low < size:
+                found |= 1 << r
+        _ACCEPT[key] = found
+    return found
 
 
-_BY_RANK = tuple((r - 1) if r < 14 else 0 for r in range(15))
-"""A card id of each QUASH rank 2..14 (placement rules only read ranks)."""
+def accepts(cards: Sequence[int], size: int) -> int:
+    """The rank mask an open slot of this spot accepts (0 when the spot is full)."""
+    if len(cards) >= size:
+        return 0
+    if size == 1:
+        return _ALL
+    return _mask(size, tuple(RANK[c] for c in cards))
 
 
-def _tables(spots: Sequence[Sequence[int]]) -> tuple[list[tuple[bool, ...]], list[list[tuple[int, tuple[bool, ...]]]]]:
-    """Per spot, by incoming rank: can it land on an open slot (``land[s][r]``), and
-    for each card ``d`` there, can it take ``d``'s place (``swap[s] = [(d, ok[r])…]``),
-    keeping the spot able to become a run."""
-    land, swap = [], []
-    for s in _RANGE:
-        cards = list(spots[s])
-        size = SPOT_SIZE[s]
-        if len(cards) < size:
-            land.append(tuple(r >= 2 and fits([*cards, _BY_RANK[r]], size) for r in range(15)))
-        else:
-            land.append((False,) * 15)
-        row = []
-        for d in cards:
-            rest = [c for c in cards if c != d]
-            row.append((d, tuple(r >= 2 and fits([*rest, _BY_RANK[r]], size) for r in range(15))))
-        swap.append(row)
-    return land, swap
+def replaces(cards: Sequence[int], i: int, size: int) -> int:
+    """The rank mask that may take the place of ``cards[i]``."""
+    if size == 1:
+        return _ALL
+    return _mask(size, tuple(RANK[c] for j, c in enumerate(cards) if j != i))
 
 
-def runnable_moves(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> list[QuashAction]:
-    """Advanced play: every plain placement, and every swap chain of at most
-    :data:`MAX_DISPLACED` displaced cards, that keeps each spot it changes able
-    to become a run. Plain placements come first (hand order, then spot), then
-    chains (by hand card, first spot, displaced card, next spot…)."""
-    land, swap = _tables(spots)
-    out: list[QuashAction] = []
-    for h in hand:
-        r = RANK[h]
-        row = PLACE[h]
-        for s in _RANGE:
-            if land[s][r]:
-                out.append(row[s])
-    for h in hand:
-        r = RANK[h]
-        code = CODE[h]
-        for s in _RANGE:
-            for d, ok in swap[s]:
-                if not ok[r]:
-                    continue
-                head = (code, s + 1, CODE[d])
-                rd = RANK[d]
-                for s2 in _RANGE:
-                    if s2 == s:
-                        continue
-                    if land[s2][rd]:
-                        out.append(QuashAction("swap", head + (s2 + 1,)))
-                    for d2, ok2 in swap[s2]:
-                        if not ok2[rd]:
-                            continue
-                        head2 = head + (s2 + 1, CODE[d2])
-                        rd2 = RANK[d2]
-                        for s3 in _RANGE:
-                            if s3 != s and s3 != s2 and land[s3][rd2]:
-                                out.append(QuashAction("swap", head2 + (s3 + 1,)))
+_SPOT_INFO: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+_SPOT_INFO_LIMIT = 100_000
+
+
+def spot_info(t: int, cards: list[int]) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """(the rank mask an open slot of spot ``t`` accepts, ``(t, card, ranks that may take
+    its place)`` for each card there); cached, as a spot's cards change rarely."""
+    key = (t, *cards)
+    found = _SPOT_INFO.get(key)
+    if found is None:
+        if len(_SPOT_INFO) >= _SPOT_INFO_LIMIT:
+            _SPOT_INFO.clear()
+        size = SPOT_SIZE[t]
+        found = _SPOT_INFO[key] = (accepts(cards, size),
+                                   tuple((t, z, replaces(cards, i, size)) for i, z in enumerate(cards)))
+    return found
+
+
+class Finisher:
+    """Answers "can the card in the air still end the chain on an open slot?" for the
+    steps of one turn that start from the same board.
+
+    The look-ahead enters each spot at most once (a chain actually played may come back
+    to a spot: the look-ahead starts again from the board after every step). Then every
+    spot it may enter still holds its cards of the board it started from, so whether a
+    card may land on or displace into a spot is known in advance, and a search position
+    is just (the spots entered, the card in the air): at most 512 × 18 of them, each
+    searched once for all the steps of the turn.
+    """
+
+    __slots__ = ("accept", "slots", "paths", "hopeful", "failed", "landings", "bounds")
+
+    def __init__(self, spots: list[list[int]], moved: set[int]) -> None:
+        infos = [spot_info(t, cards) for t, cards in enumerate(spots)]
+        self.accept = accept = [info[0] for info in infos]
+        self.slots = slots = [slot for info in infos for slot in info[1] if slot[1] not in moved]
+        # Ranks that could finish if entering a spot twice were allowed: a quick upper bound.
+        hopeful = 0
+        for mask in accept:
+            hopeful |= mask
+        grown = True
+        while grown:
+            grown = False
+            for _, z, ok in slots:
+                if hopeful >> RANK[z] & 1 and ok & ~hopeful:
+                    hopeful |= ok
+                    grown = True
+        self.hopeful = hopeful
+        self.paths = [slot for slot in slots if hopeful >> RANK[slot[1]] & 1]
+        self.failed: set[tuple[int, int]] = set()
+        self.landings: dict[int, int] = {}
+        self.bounds: dict[int, int] = {}
+
+    def elsewhere(self, t: int, flying: int) -> bool:
+        """Whether ``flying``, just displaced from spot ``t``, can end the chain without
+        coming back to spot ``t``. (Back onto an open slot of spot ``t`` it fits exactly
+        when the card that displaced it could have gone there: the caller checks that.)"""
+        r = RANK[flying]
+        entered = 1 << t
+        return bool(self._landing(entered) >> r & 1) or self._finish(flying, r, entered)
+
+    def _finish(self, flying: int, r: int, entered: int) -> bool:
+        if not self._hopeful(entered) >> r & 1:
+            return False
+        key = (entered, flying)
+        if key in self.failed:
+            return False
+        for t, z, ok in self.paths:
+            if ok >> r & 1 and not entered >> t & 1:
+                next_entered = entered | 1 << t
+                rz = RANK[z]
+                if self._landing(next_entered) >> rz & 1 or self._finish(z, rz, next_entered):
+                    return True
+        self.failed.add(key)
+        return False
+
+    def _landing(self, entered: int) -> int:
+        """Ranks an open slot of a spot not yet entered takes."""
+        found = self.landings.get(entered)
+        if found is None:
+            found = 0
+            for t, mask in enumerate(self.accept):
+                if not entered >> t & 1:
+                    found |= mask
+            self.landings[entered] = found
+        return found
+
+    def _hopeful(self, entered: int) -> int:
+        """Ranks that could finish through spots not yet entered if each could be entered
+        again: an upper bound, per set of spots entered, that prunes hopeless searches."""
+        found = self.bounds.get(entered)
+        if found is None:
+            found = self._landing(entered)
+            if found:
+                paths = [(RANK[z], ok) for t, z, ok in self.paths if not entered >> t & 1]
+                grown = True
+                while grown:
+                    grown = False
+                    for rz, ok in paths:
+                        if found >> rz & 1 and ok & ~found:
+                            found |= ok
+                            grown = True
+            self.bounds[entered] = found
+        return found
+
+
+def turn_moves(spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
+    """Advanced play at the start of a turn: (legal placements, free). Placements that keep
+    their spot able to become a run (hand order, then spot), then the first steps of swap
+    chains that can finish (hand order, spot, displaced card); when there is none at all,
+    every hand card onto every open slot, with ``free`` True."""
+    finisher = Finisher(spots, ())
+    accept = finisher.accept
+    opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
+    out = []
+    append = out.append
+    for c in hand:
+        r = RANK[c]
+        row = PLACE[c]
+        for t in opened:
+            if accept[t] >> r & 1:
+                append(row[t])
+    ranks = 0
+    for c in hand:
+        ranks |= 1 << RANK[c]
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    for t, y, ok in finisher.slots:
+        ok &= ranks
+        if not ok:
+            continue
+        if ok & ~accept[t] and not finisher.elsewhere(t, y):
+            ok &= accept[t]  # y can only go back onto an open slot of its own spot
+        r = 2
+        while ok >> r:
+            if ok >> r & 1:
+                by_rank.setdefault(r, []).append((t, y))
+            r += 1
+    if by_rank:
+        for c in hand:
+            for t, y in by_rank.get(RANK[c], ()):
+                append(swap_step(c, t, y))
+    if out:
+        return out, False
+    return open_placements(spots, hand), True
+
+
+def flying_moves(spots: list[list[int]], moved: set[int], flying: int) -> list:
+    """The placements of the card in the air: onto an open slot that takes it (spot order),
+    then onto an occupied slot, displacing a card that hasn't moved this turn, when the
+    displaced card can then finish the chain."""
+    finisher = Finisher(spots, moved)
+    r = RANK[flying]
+    row = PLACE[flying]
+    accept = finisher.accept
+    out = [row[t] for t in _RANGE if accept[t] >> r & 1]
+    for t, z, ok in finisher.slots:
+        if ok >> r & 1 and (accept[t] >> r & 1 or finisher.elsewhere(t, z)):
+            out.append(swap_step(flying, t, z))
     return out
 
 
-def advanced_moves(spots: Sequence[Sequence[int]], hand: Sequence[int]) -> tuple[list[QuashAction], bool]:
-    """(legal placements and chains, free): the runnable moves, or, when there is
-    none at all, every plain placement with ``free`` True (a failed sequence is
-    then unavoidable, and the turn can't be passed)."""
-    moves = runnable_moves(spots, hand)
-    if moves:
-        return moves, False
-    return plain_placements(spots, hand), True
+_PLACE_ROWS: dict[int, list[tuple]] = {}
 
 
-def check_chain(spots: Sequence[Sequence[int]], hand: Sequence[int], cards: list[int], where: list[int],
-                advanced: bool) -> bool:
-    """Validate a placement (``len(cards) == 1``) or chain against one side's spots.
-
-    Returns whether it keeps every changed spot able to become a run; raises
-    :class:`IllegalAction` (with a message for the player) when it breaks a rule
-    that holds in every mode. The caller decides whether a placement that does
-    not keep its spot runnable is allowed (basic play, or no runnable move).
-    """
-    h = cards[0]
-    if h not in hand:
-        raise IllegalAction(f"You don't hold {PRETTY[h]}")
-    if len(cards) > 1 and not advanced:
-        raise IllegalAction("Swap chains are only allowed in advanced play")
-    if len(cards) - 1 > MAX_DISPLACED:
-        raise IllegalAction(f"A swap chain displaces at most {MAX_DISPLACED} cards")
-    if len(set(where)) != len(where):
-        raise IllegalAction("A swap chain enters each spot at most once")
-    runnable = True
-    moving = h
-    last = len(where) - 1
-    for i, s in enumerate(where):
-        spot_cards = spots[s]
-        size = SPOT_SIZE[s]
-        if i < last:
-            d = cards[i + 1]
-            if d not in spot_cards:
-                raise IllegalAction(f"{PRETTY[d]} is not in your spot {s + 1}, so {PRETTY[moving]} can't displace it")
-            after = [c for c in spot_cards if c != d] + [moving]
-            if not fits(after, size):
-                raise IllegalAction(
-                    f"{PRETTY[moving]} can't take {PRETTY[d]}'s place in spot {s + 1}: "
-                    f"{pretty(after)} could never become a run"
-                )
-            moving = d
-        else:
-            if len(spot_cards) >= size:
-                what = "displaced card" if i else "card"
-                raise IllegalAction(
-                    f"Spot {s + 1} ({KIND[s]}) is full: the {what} {PRETTY[moving]} needs a spot with an open slot"
-                    + ("" if not advanced else ", or name a card there to displace")
-                )
-            runnable = fits([*spot_cards, moving], size)
-            if not runnable and i:
-                raise IllegalAction(
-                    f"{PRETTY[moving]} can't go to spot {s + 1}: "
-                    f"{pretty([*spot_cards, moving])} could never become a run"
-                )
-    return runnable
-
-
-@dataclass(frozen=True)
-class ChainOptions:
-    """What may come next in a placement being built step by step.
-
-    ``chain`` is the partial chain (normalised: card codes upper-case, spots as
-    ints). ``expects`` says what the next element is: ``"card"`` (the hand card
-    to play, when ``chain`` is empty), ``"spot"`` (where ``moving`` goes), or
-    ``"displace"`` (a card of the spot just named for ``moving`` to displace).
-    ``choices`` are exactly the next elements that lead to at least one legal
-    move (card codes, or spot numbers 1–9). ``action`` is the complete legal
-    action when the chain may end here (a ``place`` or ``swap``), else ``None``.
-    """
-
-    chain: tuple[str | int, ...]
-    expects: str
-    moving: str | None
-    choices: tuple[str | int, ...]
-    action: QuashAction | None
-
-    @property
-    def can_end(self) -> bool:
-        return self.action is not None
-
-
-def chain_options(state: GameState, seat: int, chain: Sequence[str | int] = ()) -> ChainOptions:
-    """The legal next steps after the partial placement ``chain`` for ``seat``.
-
-    ``chain`` uses the action's argument order: ``[]``, ``["9D"]``,
-    ``["9D", 4]``, ``["9D", 4, "6C"]``, ``["9D", 4, "6C", 7]``… Every choice
-    offered leads to at least one action of ``state.legal_actions(seat)``, and
-    ``action`` is one of them, so a UI built on this never dead-ends. A chain
-    that is no prefix of a legal move raises :class:`IllegalAction`; a
-    malformed element :class:`MalformedAction`; a seat that may not place now
-    the usual turn errors.
-    """
-    if not isinstance(chain, (list, tuple)):
-        raise MalformedAction(f"A chain is a list of cards and spots, not {chain!r}")
-    norm: list[str | int] = []
-    for i, part in enumerate(chain):
-        norm.append(CODE[card_arg(part)] if i % 2 == 0 else spot_arg(part) + 1)
-    key = tuple(norm)
-    legal = state.legal_actions(seat)
-    if not legal:
-        state.check_turn(seat)
-    moves = [a for a in legal if a.kind in ("place", "swap")]
-    if not moves:
-        raise IllegalAction("There is nothing to place now")
-    n = len(key)
-    following: dict[str | int, None] = {}
-    action = None
-    for a in moves:
-        args = a.args
-        if args[:n] != key:
-            continue
-        if len(args) == n:
-            action = a
-        else:
-            following.setdefault(args[n], None)
-    if action is None and not following:
-        shown = ",".join(str(p) for p in key)
-        raise IllegalAction(f"No legal placement starts with {shown}")
-    choices: tuple[str | int, ...] = tuple(following)
-    if n % 2:
-        choices = tuple(sorted(choices))  # spots in board order
-    if n == 0:
-        expects, moving = "card", None
-    elif n % 2:
-        expects, moving = "spot", key[-1]
-    else:
-        expects, moving = "displace", key[-2]
-    return ChainOptions(key, expects, moving, choices, action)
+def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
+    """Every hand card onto every spot with an open slot (hand order, then spot): basic
+    play, and free placement. Rows of actions are shared per set of open spots."""
+    a, b, c, d, e, f, g, h, i = map(len, spots)  # sizes 3 2 1 3 2 1 3 2 1
+    mask = ((a < 3) | (b < 2) << 1 | (c < 1) << 2 | (d < 3) << 3 | (e < 2) << 4 | (f < 1) << 5
+            | (g < 3) << 6 | (h < 2) << 7 | (i < 1) << 8)
+    rows = _PLACE_ROWS.get(mask)
+    if rows is None:
+        rows = _PLACE_ROWS[mask] = [tuple(row[t] for t in _RANGE if mask >> t & 1) for row in PLACE]
+    out: list = []
+    extend = out.extend
+    for card in hand:
+        extend(rows[card])
+    return out
 
 
 def chain_text(cards: list[int], where: list[int]) -> str:
@@ -250,7 +255,4 @@ def chain_text(cards: list[int], where: list[int]) -> str:
     return text
 
 
-__all__ = [
-    "MAX_DISPLACED", "ChainOptions", "advanced_moves", "chain_options", "check_chain", "plain_placements",
-    "runnable_moves",
-]
+__all__ = ["Finisher", "accepts", "chain_text", "flying_moves", "open_placements", "replaces", "turn_moves"]

@@ -2,7 +2,7 @@
 
 Sources: RULINGS.md §6 and the source rules (seed 004), plus what the engine
 (``games/quash``, still being written when this text was) had already decided:
-the cut for the first deal, swap chains entering each spot at most once, and
+the cut for the first deal, swap chains played one placement at a time, and
 handing a team's tiebreak choice to the partner.
 """
 
@@ -109,7 +109,7 @@ ADVANCED = """\
 Turn on `advanced:` for a harder game:
 
 - **Deal**: with two players, **6 cards are set aside face down**, unseen by anyone (the dealer too), and the other 46 dealt **23 each**; there is no draw pile, and each player keeps 5 cards for tiebreakers. With four players, the usual four-player deal.
-- **Swap chains**: instead of placing on an open slot, you may put a hand card on an **occupied** slot of your side. The card it displaces must go to **another spot**: onto an open slot, or onto an occupied one, displacing one more card, which must then land on an open slot. A chain displaces **at most two** cards (so it touches at most three spots), enters each spot at most once, moves each card at most once, and never sends a card back to your hand.
+- **Swap chains**: instead of placing on an open slot, you may put a hand card on an **occupied** slot of your side. The card it displaces is then **in the air**, and you place it in turn: onto an open slot (your turn ends), or onto another occupied slot, displacing one more card, and so on. A chain may be as long as the board allows and may pass through a spot again with another card, but each card moves at most once a turn and never goes back to your hand. Only placements from which the chain can still end on an open slot are offered, and until it does you may **take the whole chain back** (your side as the turn began). Everyone sees the chain as it grows; the table announces it when it ends.
 - **Keep runs possible**: in advanced play every card placed, swaps included, must leave its spot **able to become a run**. Single spots take anything.
 
 Examples:

@@ -16,6 +16,10 @@ Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
   (-1 none); ``leftovers[side]``: the side's leftover cards (pooled per team
   with 4 players), sorted; ``used``: this round's revealed tiebreak cards;
 - ``chooser[side]``: the seat that plays the side's tiebreak cards;
+- ``chain``: the open swap chain of the placing seat (advanced play), one
+  ``(card, spot, displaced)`` per step so far; the card in the air is the last
+  step's displaced card; ``[]`` when no card is in the air. Snapshots of format
+  1 (before chains were played step by step) had none and load with ``[]``;
 - ``track[side]``, ``round_points[side]``, ``round_no``, ``dealer``, ``turn``,
   ``winner`` (side, -1 for a draw, ``None`` while playing), ``moves``.
 
@@ -25,15 +29,15 @@ See ``games/quash/__init__.py`` for the rulings these methods implement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
 from ..cards import CODE, DECK, Card, CardLike
-from ..codec import PLAIN, CardIds, ListOf, Record, stored
+from ..codec import PLAIN, CardIds, ListOf, Record, Row, stored
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
-from .actions import CHOOSER, PARSED, PLACE, TIEBREAK, chain_args, one_arg
-from .chains import advanced_moves
+from .actions import CHOOSER, PARSED, TAKEBACK, TIEBREAK, chain_args, one_arg, spot_arg
+from .chains import flying_moves, open_placements, turn_moves
 from .deal import cut_for_deal, deal_round
 from .options import normalize
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOTS, SPOT_SIZE, card_arg
@@ -46,6 +50,7 @@ _RANGE = range(SPOTS)
 
 
 _CARDS = CardIds(CODE)
+_CARD = CardIds(CODE, depth=0)
 _SPOT_RESULT = Record({"winner": PLAIN, "points": PLAIN, "how": PLAIN,
                        "reveals": CardIds(CODE, depth=2), "quash": PLAIN})
 
@@ -55,6 +60,7 @@ class QuashState(Turns, GameState):
     """A QUASH match in progress."""
 
     game_id = "quash"
+    snapshot_format = 2
 
     round_no: int = stored(key="round")
     dealer: int
@@ -76,6 +82,7 @@ class QuashState(Turns, GameState):
     winner: int | None = None
     moves: int = 0
     last_round: dict[str, Any] | None = None
+    chain: list[tuple[int, int, int]] = stored(ListOf(Row((_CARD, PLAIN, _CARD))), default_factory=list)
     advanced: bool = field(init=False)
     finish: int = field(init=False)
     _legal: tuple[int, int, list[Action], bool] | None = field(init=False, repr=False, default=None)
@@ -83,6 +90,13 @@ class QuashState(Turns, GameState):
     def __post_init__(self) -> None:
         self.advanced = bool(self.options["advanced"])
         self.finish = self.options["finish"]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "QuashState":
+        """A stored match; format 1 (whole swap chains, no card ever in the air) is upgraded."""
+        if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
+            data = {**data, "format": 2, "chain": []}
+        return super().from_json(data)
 
     # ----------------------------------------------------------- creation
 
@@ -117,6 +131,7 @@ class QuashState(Turns, GameState):
         self.pending = [-1, -1]
         self.leftovers = [[], []]
         self.round_points = [0, 0]
+        self.chain = []
         self._legal = None
         n = len(self.hands[0])
         if self.players == 2 and self.advanced:
@@ -225,8 +240,7 @@ class QuashState(Turns, GameState):
         return state
 
     def _can_place(self, seat: int) -> bool:
-        spots = self.board[seat % 2]
-        return bool(self.hands[seat]) and any(len(spots[s]) < SPOT_SIZE[s] for s in _RANGE)
+        return bool(self.hands[seat]) and sum(map(len, self.board[seat % 2])) < SIDE_CARDS
 
     def _next_turn(self, seat: int) -> int:
         """The next seat clockwise that can place. In a dealt round that is simply the
@@ -251,8 +265,13 @@ class QuashState(Turns, GameState):
         return []
 
     def places_freely(self, seat: int) -> bool:
-        """Whether ``seat``'s placements now use advanced free placement (any spot that can still become a run)."""
+        """Whether ``seat``'s placements now use advanced free placement (no placement or
+        chain keeps a run possible, so any card may go on any open slot)."""
         return self._moves(seat)[1]
+
+    def flying(self) -> int | None:
+        """The card in the air (displaced by the last step of an open chain), else ``None``."""
+        return self.chain[-1][2] if self.chain else None
 
     def _moves(self, seat: int) -> tuple[list[Action], bool]:
         """(the placing seat's legal placements, whether advanced free placement applies); cached."""
@@ -260,19 +279,23 @@ class QuashState(Turns, GameState):
         if cached is not None and cached[0] == self.moves and cached[1] == seat:
             return cached[2], cached[3]
         spots = self.board[seat % 2]
-        hand = self.hands[seat]
-        if self.advanced:
-            moves, free = advanced_moves(spots, hand)
+        chain = self.chain
+        if chain:
+            moves, free = flying_moves(spots, {step[0] for step in chain}, chain[-1][2]), False
+            moves.append(TAKEBACK)
+        elif self.advanced:
+            moves, free = turn_moves(spots, self.hands[seat])
         else:
-            open_spots = [s for s in _RANGE if len(spots[s]) < SPOT_SIZE[s]]
-            moves, free = [PLACE[c][s] for c in hand for s in open_spots], False
+            moves, free = open_placements(spots, self.hands[seat]), False
         self._legal = (self.moves, seat, moves, free)
         return moves, free
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Placing: ``place`` actions (hand order, then spot), then in advanced play
-        ``swap`` chains. Tiebreak: ``tiebreak`` with each of the side's leftover cards,
-        then (4 players) ``chooser`` handing the choice to the partner. ``[]`` otherwise."""
+        """Placing: ``place`` actions (hand order, then spot), then in advanced play the
+        ``swap`` steps that start a chain. While a card is in the air: its placements
+        (open slots, then swap steps), then ``takeback``. Tiebreak: ``tiebreak`` with each
+        of the side's leftover cards, then (4 players) ``chooser`` handing the choice to
+        the partner. ``[]`` otherwise."""
         phase = self.phase
         if phase == "play":
             if seat != self.turn:
@@ -295,12 +318,16 @@ class QuashState(Turns, GameState):
         except TypeError:  # unhashable junk
             known = None
         if known is not None:
-            kind, c, s = known
+            kind, c, s, d = known
             if kind == 0:
-                return self._place(seat, [c], [s])
+                return self._land(seat, c, s)
+            if kind == 1:
+                return self._displace(seat, c, s, d)
             if kind == 2:
                 return self._tiebreak(seat, c)
-            return self._handover(seat, c)
+            if kind == 3:
+                return self._handover(seat, c)
+            return self._take_back(seat)
         try:
             kind, args = action
         except (TypeError, ValueError):
@@ -310,13 +337,19 @@ class QuashState(Turns, GameState):
         if kind == "place":
             cards, spots = chain_args(args)
             if len(cards) != 1:
-                raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a chain is swap:…)")
-            return self._place(seat, cards, spots)
+                raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a swap step is swap:9D,4,6C)")
+            return self._land(seat, cards[0], spots[0])
         if kind == "swap":
+            if len(args) == 3:
+                return self._displace(seat, card_arg(args[0]), spot_arg(args[1]), card_arg(args[2], "a card to displace"))
             cards, spots = chain_args(args)
             if len(cards) < 2:
-                raise MalformedAction("A swap names at least one displaced card, e.g. swap:9D,4,6C,7")
-            return self._place(seat, cards, spots)
+                raise MalformedAction("A swap step names the card it displaces, e.g. swap:9D,4,6C")
+            return self._whole_chain(seat, cards, spots)
+        if kind == "takeback":
+            if args:
+                raise MalformedAction("takeback takes no arguments")
+            return self._take_back(seat)
         if kind == "tiebreak":
             return self._tiebreak(seat, card_arg(one_arg(kind, args, "tiebreak:9H"), "your tiebreak card"))
         if kind == "chooser":
@@ -324,7 +357,7 @@ class QuashState(Turns, GameState):
             if type(target) is not int:
                 raise MalformedAction(f"chooser takes a seat number, not {target!r}")
             return self._handover(seat, target)
-        raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, tiebreak and chooser")
+        raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, takeback, tiebreak and chooser")
 
     # ----------------------------------------------------------- results
 
@@ -353,8 +386,9 @@ class QuashState(Turns, GameState):
     # ----------------------------------------------------------- cards and views
 
     def zones(self) -> dict[str, list[Card]]:
+        flying = self.flying()
         zones = {"pile": [DECK[c] for c in self.pile], "aside": [DECK[c] for c in self.aside],
-                 "used": [DECK[c] for c in self.used]}
+                 "used": [DECK[c] for c in self.used], "air": [DECK[flying]] if flying is not None else []}
         for s in range(self.players):
             zones[f"hand:{s}"] = [DECK[c] for c in self.hands[s]]
         for side in (0, 1):

@@ -11,9 +11,17 @@ from typing import Any
 from ..base import Event
 from ..cards import PRETTY
 from ..errors import IllegalAction
-from .chains import chain_text, check_chain
-from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, pretty
+from .actions import swap_step
+from .chains import accepts, chain_text, replaces
+from .rules import KIND, RANK, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, pretty
 from .scoring import SIDE_NAMES, play_tiebreak, run_scoring, side_seats, track_text
+
+_KEY = SORT_KEY.__getitem__
+SEATS = tuple(f"{{p{seat}}}" for seat in range(4))
+PLACED = tuple(tuple(tuple(f" placed {PRETTY[c]} on {SIDE_NAMES[side]}'s spot {s + 1} ({KIND[s]})" for s in range(SPOTS))
+                     for c in range(52)) for side in (0, 1))
+"""``PLACED[side][card][spot]``: the words after the seat for a placement (built once, not per move)."""
+DREW = tuple(f"You drew {PRETTY[c]}." for c in range(52))
 
 
 class Turns:
@@ -21,53 +29,129 @@ class Turns:
 
     # ----------------------------------------------------------- placing
 
-    def _place(self, seat: int, cards: list[int], where: list[int]) -> list[Event]:
+    def _mover(self, seat: int, card: int) -> None:
+        """Refuse ``card`` unless it may move now: the card in the air, else a hand card."""
         if self.phase != "play":
             raise IllegalAction("Scoring has started: the only move now is a tiebreak card")
+        chain = self.chain
+        if chain:
+            flying = chain[-1][2]
+            if card != flying:
+                raise IllegalAction(f"{PRETTY[flying]} is in the air: place it first (or take the whole chain back)")
+        elif card not in self.hands[seat]:
+            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+
+    def _land(self, seat: int, card: int, s: int) -> list[Event]:
+        """``card`` (a hand card, or the card in the air) onto an open slot of spot ``s``: the turn ends."""
+        self._mover(seat, card)
         side = seat % 2
-        spots = self.board[side]
-        hand = self.hands[seat]
-        runnable = check_chain(spots, hand, cards, where, self.advanced)
-        if self.advanced and not runnable:
-            moves, free = self._moves(seat)
-            if not free:
-                s = where[0]
-                raise IllegalAction(
-                    f"{PRETTY[cards[0]]} can't go to spot {s + 1}: {pretty([*spots[s], cards[0]])} could never "
-                    "become a run (advanced play allows that only when no placement or swap keeps a run possible)"
-                )
-        hand.remove(cards[0])
-        last = len(where) - 1
-        for i, s in enumerate(where):
-            spot = spots[s]
-            if i < last:
-                spot[spot.index(cards[i + 1])] = cards[i]
-            else:
-                spot.append(cards[i])
+        cards = self.board[side][s]
+        size = SPOT_SIZE[s]
+        chain = self.chain
+        if len(cards) >= size:
+            raise IllegalAction(
+                f"Spot {s + 1} ({KIND[s]}) is full: the {'displaced card' if chain else 'card'} {PRETTY[card]} "
+                "needs a spot with an open slot" + (", or name a card there to displace" if self.advanced else ""))
+        failing = self.advanced and not accepts(cards, size) >> RANK[card] & 1
+        if failing and (chain or not self._moves(seat)[1]):
+            raise IllegalAction(
+                f"{PRETTY[card]} can't go to spot {s + 1}: {pretty([*cards, card])} could never become a run"
+                + ("" if chain else " (advanced play allows that only when no placement or swap keeps a run possible)"))
+        cards.append(card)
+        if chain:
+            moved = [step[0] for step in chain]
+            text = f"{SEATS[seat]} swapped on {SIDE_NAMES[side]}'s side: " + chain_text(
+                [*moved, card], [step[1] for step in chain] + [s])
+            self.chain = []
+        else:
+            self.hands[seat].remove(card)
+            text = SEATS[seat] + PLACED[side][card][s]
+        if failing:
+            text += " (no move could keep a run possible, so the spot will fail)"
         self.moves += 1
         self._legal = None
-        s0 = where[0] + 1
-        if len(cards) == 1:
-            text = f"{{p{seat}}} placed {PRETTY[cards[0]]} on {SIDE_NAMES[side]}'s spot {s0} ({KIND[where[0]]})"
-        else:
-            text = f"{{p{seat}}} swapped on {SIDE_NAMES[side]}'s side: {chain_text(cards, where)}"
-        if self.advanced and not runnable:
-            text += " (no move could keep a run possible, so the spot will fail)"
-        events = [Event("place", text + ".", seat)]
-        if self.pile:
-            drawn = self.pile.pop()
-            insort(hand, drawn, key=SORT_KEY.__getitem__)
-            left = len(self.pile)
-            events[0] = Event("place", f"{text} and drew a card ({left} left in the pile).", seat)
-            events.append(Event("draw", f"You drew {PRETTY[drawn]}.", seat, private_to=seat))
+        pile = self.pile
+        if pile:
+            drawn = pile.pop()
+            insort(self.hands[seat], drawn, key=_KEY)
+            left = len(pile)
+            events = [Event("place", f"{text} and drew a card ({left} left in the pile).", seat),
+                      Event("draw", DREW[drawn], seat, private_to=seat)]
             if not left:
                 events.append(Event("pile_empty", "The draw pile is empty: the rest of the round is played "
                                                   "from the hands."))
+        else:
+            events = [Event("place", text + ".", seat)]
         board = self.board
-        if all(len(board[x][s]) == SPOT_SIZE[s] for x in (0, 1) for s in range(SPOTS)):
+        if sum(map(len, board[0])) + sum(map(len, board[1])) == 2 * SIDE_CARDS:
             self._start_scoring(events)
         else:
             self.turn = self._next_turn(seat)
+        return events
+
+    def _displace(self, seat: int, card: int, s: int, displaced: int) -> list[Event]:
+        """Advanced play: ``card`` onto spot ``s`` in place of ``displaced``, which is then in the air."""
+        if not self.advanced:
+            raise IllegalAction("Swap chains are only allowed in advanced play")
+        self._mover(seat, card)
+        spots = self.board[seat % 2]
+        cards = spots[s]
+        if displaced not in cards:
+            raise IllegalAction(f"{PRETTY[displaced]} is not in your spot {s + 1}, so {PRETTY[card]} can't displace it")
+        chain = self.chain
+        moved = {step[0] for step in chain}
+        if displaced in moved:
+            raise IllegalAction(f"{PRETTY[displaced]} has already moved this turn: a card moves at most once a turn")
+        i = cards.index(displaced)
+        if not replaces(cards, i, SPOT_SIZE[s]) >> RANK[card] & 1:
+            after = [c for c in cards if c != displaced] + [card]
+            raise IllegalAction(f"{PRETTY[card]} can't take {PRETTY[displaced]}'s place in spot {s + 1}: "
+                                f"{pretty(after)} could never become a run")
+        if swap_step(card, s, displaced) not in self._moves(seat)[0]:  # the listing proved which steps finish
+            raise IllegalAction(f"{PRETTY[displaced]} could then go nowhere: no open slot takes it, even by "
+                                "displacing again, so the chain could never end")
+        cards[i] = card
+        if not chain:
+            self.hands[seat].remove(card)
+        chain.append((card, s, displaced))
+        self.moves += 1
+        self._legal = None
+        return []
+
+    def _take_back(self, seat: int) -> list[Event]:
+        """Undo the open chain: the side and the hand as they were when the turn began."""
+        chain = self.chain
+        if self.phase != "play" or not chain:
+            raise IllegalAction("There is no swap chain to take back")
+        spots = self.board[seat % 2]
+        for card, s, displaced in reversed(chain):
+            cards = spots[s]
+            cards[cards.index(card)] = displaced
+        insort(self.hands[seat], chain[0][0], key=_KEY)
+        self.chain = []
+        self.moves += 1
+        self._legal = None
+        return [Event("takeback", f"{SEATS[seat]} took a swap chain back; {SIDE_NAMES[seat % 2]}'s side is "
+                                  "as it was.", seat)]
+
+    def _whole_chain(self, seat: int, cards: list[int], where: list[int]) -> list[Event]:
+        """An old whole-chain action (``swap:9D,4,6C,7``, from move logs written before chains
+        were played step by step): its steps in turn, as one move; all or nothing."""
+        if self.chain:
+            raise IllegalAction(f"{PRETTY[self.chain[-1][2]]} is in the air: place it first (or take the "
+                                "whole chain back)")
+        moves = self.moves
+        try:
+            for i in range(len(cards) - 1):
+                self._displace(seat, cards[i], where[i], cards[i + 1])
+            events = self._land(seat, cards[-1], where[-1])
+        except IllegalAction:
+            if self.chain:
+                self._take_back(seat)
+            self.moves = moves
+            self._legal = None
+            raise
+        self.moves = moves + 1
         return events
 
     def _start_scoring(self, events: list[Event]) -> None:

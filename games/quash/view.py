@@ -59,6 +59,21 @@ def board_view(state: GameState) -> list[list[dict[str, Any]]]:
     return out
 
 
+def chain_view(state: GameState) -> dict[str, Any] | None:
+    """The open swap chain, for everyone (every card in it was on the board): each step's
+    card and the spot it went to, in order; each step displaced the next step's card, and
+    the last one ``flying``, the card in the air."""
+    chain = state.chain
+    if not chain:
+        return None
+    return {
+        "seat": state.turn,
+        "side": SIDE_NAMES[state.turn % 2],
+        "steps": [{"card": CODE[c], "spot": s + 1} for c, s, _ in chain],
+        "flying": CODE[chain[-1][2]],
+    }
+
+
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     state.check_viewer(seat)
     phase = state.phase
@@ -96,6 +111,7 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "round": state.round_no,
         "dealer": state.dealer,
         "turn": state.turn if phase == "play" else None,
+        "chain": chain_view(state),
         "to_act": state.to_act(),
         "moves": state.moves,
         "track": list(state.track),
@@ -127,6 +143,6 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         view["your_tiebreak_card"] = CODE[pending] if pending >= 0 else None
         view["free_placement"] = phase == "play" and seat == state.turn and state.advanced and state.places_freely(seat)
         view["your_turn"] = bool(legal)
-        view["legal"] = [a.code() for a in legal if a.kind != "swap"]
-        view["swap_count"] = len(legal) - len(view["legal"])
+        view["legal"] = [a.code() for a in legal]
+        view["swap_count"] = sum(a.kind == "swap" for a in legal)
     return view
