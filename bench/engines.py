@@ -13,10 +13,10 @@ one option set instead. A new game is measured as soon as it is registered.
 
 When ``rlcard`` is installed (``pip install -e ".[bench]"``), RLCard's Uno rule
 engine (``rlcard.games.uno.game.UnoGame``, 2 players) runs through the same loop
-in the same process, for half a row's time before the first row and after every
-row; the ``× Uno`` column is the row's actions/s divided by the mean of the Uno
-figures just before and just after it, so a change in the machine's load
-between rows does not skew the ratio. Times are this process's CPU seconds.
+in the same process, taking turns with each row in slices of 0.05 CPU seconds
+(so both see the same machine, however its load changes), and the ``× Uno``
+column is the row's actions/s divided by Uno's over those slices. Times are
+this process's CPU seconds.
 """
 
 from __future__ import annotations
@@ -69,22 +69,42 @@ def play_random(new_game: NewGame, seed: int) -> tuple[int, bool]:
     return steps, False
 
 
-def measure(new_game: NewGame, seconds: float) -> tuple[int, int, int, float]:
-    """(actions, finished games, unfinished games, elapsed seconds) for about ``seconds``.
+class Runner:
+    """Random games from seeds 0, 1, 2, … of one engine, played in slices of CPU time."""
 
-    Seconds of this process's CPU time, so that other work on the machine does not count."""
-    actions = finished = unfinished = 0
-    seed = 0
-    start = time.process_time()
-    while True:
-        steps, done = play_random(new_game, seed)
-        actions += steps
-        finished += done
-        unfinished += not done
-        seed += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return actions, finished, unfinished, elapsed
+    def __init__(self, new_game: NewGame) -> None:
+        self.new_game = new_game
+        self.seed = self.actions = self.finished = self.unfinished = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play whole games for about ``seconds`` of this process's CPU time (other work on the machine does not count)."""
+        start = time.process_time()
+        while True:
+            steps, done = play_random(self.new_game, self.seed)
+            self.actions += steps
+            self.finished += done
+            self.unfinished += not done
+            self.seed += 1
+            spent = time.process_time() - start
+            if spent >= seconds:
+                self.elapsed += spent
+                return
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.elapsed
+
+    def add(self, other: "Runner") -> None:
+        """Count ``other``'s games and time as well (for a total over several runs)."""
+        self.actions += other.actions
+        self.finished += other.finished
+        self.unfinished += other.unfinished
+        self.elapsed += other.elapsed
+
+
+SLICE = 0.05
+"""CPU seconds per turn when a row and RLCard's Uno take turns: short, so both see the same machine."""
 
 
 class RLCardUno:
@@ -141,13 +161,12 @@ def _valid(game: games.Game, players: int, options: dict) -> bool:
 HEADER = f"{'game':<16} {'variant':<22} {'players':>7} {'actions/s':>11} {'games/s':>9} {'actions/game':>12} {'× Uno':>7}"
 
 
-def _row(name: str, variant: str, players: int | str, result: tuple[int, int, int, float], uno: float | None) -> str:
-    actions, finished, unfinished, elapsed = result
-    rate = actions / elapsed
-    ratio = f"{rate / uno:>7.2f}" if uno else f"{'–':>7}"
-    note = f"  ({unfinished} unfinished after {MAX_STEPS} steps)" if unfinished else ""
-    return (f"{name:<16} {variant:<22} {players!s:>7} {rate:>11,.0f} {(finished + unfinished) / elapsed:>9,.1f}"
-            f" {actions / max(1, finished + unfinished):>12,.0f} {ratio}{note}")
+def _row(name: str, variant: str, players: int | str, runner: Runner, uno: Runner | None) -> str:
+    games_played = runner.finished + runner.unfinished
+    ratio = f"{runner.rate / uno.rate:>7.2f}" if uno else f"{'–':>7}"
+    note = f"  ({runner.unfinished} unfinished after {MAX_STEPS} steps)" if runner.unfinished else ""
+    return (f"{name:<16} {variant:<22} {players!s:>7} {runner.rate:>11,.0f} {games_played / runner.elapsed:>9,.1f}"
+            f" {runner.actions / max(1, games_played):>12,.0f} {ratio}{note}")
 
 
 def _rows(args: argparse.Namespace) -> Iterator[tuple[tuple[str, str, int], NewGame] | str]:
@@ -166,10 +185,6 @@ def _rows(args: argparse.Namespace) -> Iterator[tuple[tuple[str, str, int], NewG
                     yield (game_id, label, players), partial(game.new_game, players, options)
 
 
-def _rate(result: tuple[int, int, int, float]) -> float:
-    return result[0] / result[3]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per row (game, variant, player count)")
@@ -181,21 +196,22 @@ def main(argv: list[str] | None = None) -> int:
     if not with_uno:
         print('rlcard is not installed (pip install -e ".[bench]"): no RLCard Uno column')
     print(HEADER)
-    uno_runs = [measure(RLCardUno, args.seconds / 2)] if with_uno else []
+    everything = Runner(RLCardUno)  # RLCard's Uno over the whole run, for its own line
     for row in _rows(args):
         if isinstance(row, str):
             print(row)
             continue
         key, new_game = row
-        result = measure(new_game, args.seconds)
-        uno = None
-        if with_uno:
-            uno_runs.append(measure(RLCardUno, args.seconds / 2))
-            uno = (_rate(uno_runs[-2]) + _rate(uno_runs[-1])) / 2
-        print(_row(*key, result, uno), flush=True)
-    if uno_runs:
-        total = tuple(sum(run[i] for run in uno_runs) for i in range(4))
-        print(_row("rlcard-uno", "UnoGame, all runs", 2, total, None))  # type: ignore[arg-type]
+        runner, uno = Runner(new_game), Runner(RLCardUno) if with_uno else None
+        while runner.elapsed < args.seconds:
+            runner.run(SLICE)
+            if uno:
+                uno.run(SLICE)
+        if uno:
+            everything.add(uno)
+        print(_row(*key, runner, uno), flush=True)
+    if everything.elapsed:
+        print(_row("rlcard-uno", "UnoGame, every row's", 2, everything, None))
     return 0
 
 
