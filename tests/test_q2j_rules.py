@@ -266,8 +266,16 @@ def test_nothing_to_draw_skips_the_draw_and_says_so() -> None:
     assert state.view(0)["hand"] == ["2S"] and state.to_act() == [1]
 
 
-def test_an_equal_last_card_still_draws_its_penalty() -> None:
-    # The previous top is always under the played card, so a penalty card can always be found.
+def test_an_equal_strength_play_of_the_last_card_draws_the_penalty_first_so_it_does_not_win() -> None:
+    """RULINGS §2: the penalty draw comes before the check for an empty hand."""
+    state = position([["5H"], ["3D"]], "5D", ["9C"])
+    events = state.apply(0, play("5H"))
+    assert texts(events) == ["{p0} played 5♥ on 5♦: equal strength, so {p0} draws a penalty card.",
+                             "{p0} drew a card as a penalty."]
+    assert state.view(0)["hand"] == ["9C"] and not state.is_over() and state.outcome() is None
+    assert state.to_act() == [1]
+    # With the stock empty the pile under the new top is reshuffled first: the
+    # previous top is always under the played card, so a penalty card can always be found.
     state = position([["5H"], ["3D"]], "5D")
     events = state.apply(0, play("5H"))
     assert texts(events)[1:] == ["The stock ran out: the discard pile under the top was shuffled into a new stock of 1 cards.",

@@ -58,12 +58,6 @@ def test_exhausted_draw_pile_ends_the_round_without_a_bonus() -> None:
     assert state.phase == "round_over"
 
 
-def test_going_out_on_the_last_draw_still_earns_the_bonus() -> None:
-    state = pos([["QS", "QH", "QD"], ["KH"]], draw=["7H"], discard=["4C"])
-    play(state, 0, "take:draw", "lay:Q,3", "discard:7H")
-    assert state.history[-1]["end"] == "out" and state.history[-1]["rows"][0]["out_bonus"] == 100
-
-
 def test_between_rounds_every_seat_acknowledges_then_the_next_dealer_cuts() -> None:
     state = pos([["5C"], ["KH"], ["3D"]], phase="lay", dealer=2, draw=["7H", "8H"], discard=["4C"], scores=[0, 0, 0])
     play(state, 0, "discard:5C")

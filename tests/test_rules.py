@@ -222,7 +222,7 @@ RULINGS_FACTS = {
         "Target score (default 1000)", "Target 0 means an endless match", "Rounds (default 0 = no limit)",
         "the highest total wins", "`target:`", "`rounds:`",
         # the engine's rulings
-        "one set per rank", "Deckhand always puts Q♠ down first", "the whole discard pile", "even if the draw pile ran out on that same turn", "after 10 turns in a row in which nobody drew from the draw pile", "equal totals share the win",
+        "one set per rank", "Deckhand always puts Q♠ down first", "the whole discard pile", "unless the draw pile ran out on that same turn", "not even a player whose discard was their last card", "only the counts that are a possible cut", "after 10 turns in a row in which nobody drew from the draw pile", "equal totals share the win",
     ],
     "quash": [
         "2 players", "4 players in two teams", "Triple spots 1, 4, 7", "Double spots 2, 5, 8", "Single spots 3, 6, 9",

@@ -101,6 +101,13 @@ DEFEND: tuple[tuple[NGAction, ...], ...] = tuple(
     tuple(NGAction("defend", (code, t // SLOTS, t % SLOTS)) for t in range(RES0)) for code in CODE
 )
 """``DEFEND[c][target]``: put card id ``c`` on a stack target."""
+MOVES_OF: tuple[tuple[NGAction, ...], ...] = tuple(ATTACK[c] + DEFEND[c] for c in range(len(CODE)))
+"""``MOVES_OF[c]``: every attack of card id ``c`` (index: target id), then its defends
+(index: ``N_TARGETS`` + stack target id), so one lookup lists a hand card's moves."""
+HAND_TARGETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(HAND0 + s * MAX_HAND, HAND0 + (s + 1) * MAX_HAND)) for s in range(MAX_SEATS)
+)
+"""``HAND_TARGETS[s][p]``: the target id of position ``p`` of seat ``s``'s hand."""
 
 
 def card_arg(arg: object) -> int:

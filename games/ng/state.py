@@ -24,27 +24,22 @@ See ``games/ng/__init__.py`` for the rulings these methods implement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain, compress
 from operator import itemgetter
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..base import Action, Event, GameState, Outcome
 from ..cards import CODE, DECK, Card, CardLike, pretty_ids
 from ..codec import CardIds, stored
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
-from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, card_id
+from .actions import (
+    DRAW, HAND_TARGETS, MOVES_OF, N_TARGETS, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, card_id,
+)
 from .deal import deal_game
 from .options import normalize
 from .turns import Turns
 from .view import build_view
-
-
-
-def _getter(targets: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
-    if len(targets) == 1:
-        only = targets[0]
-        return lambda row: (row[only],)
-    return itemgetter(*targets)
 
 
 @dataclass(eq=False, kw_only=True)
@@ -184,29 +179,22 @@ class NGState(Turns, GameState):
         if self.over or seat != self.turn:
             return []
         acts: list[Action] = [DRAW] if self.deck else []
-        acts += [PICK[c] for c in self.resources[seat]]
-        own = self.fields[seat]
-        acts += [SACRIFICE[i] for i in range(SLOTS) if own[i]]
+        acts += map(PICK.__getitem__, self.resources[seat])
+        acts += compress(SACRIFICE, self.fields[seat])
         hand = self.hands[seat]
         if hand:
-            stacks: list[int] = []
+            # Seats out of the game hold nothing, so only stacks, piles and hands with cards count.
+            stacks = list(compress(range(self.players * SLOTS), chain.from_iterable(self.fields)))
             others: list[int] = []
-            fields, resources, hands = self.fields, self.resources, self.hands
-            for s in range(self.players):
-                if not self.alive[s]:
-                    continue
-                base = s * SLOTS
-                stacks += [base + i for i, st in enumerate(fields[s]) if st]
-                if resources[s]:
+            for s, (pile, held) in enumerate(zip(self.resources, self.hands)):
+                if pile:
                     others.append(RES0 + s)
-                if s != seat and hands[s]:
-                    first = HAND0 + s * MAX_HAND
-                    others += range(first, first + len(hands[s]))
-            attack = _getter(stacks + others)
-            defend = _getter(stacks)
+                if held and s != seat:
+                    others += HAND_TARGETS[s][:len(held)]
+            # At least two items (the mover's own stack and its defend), so a tuple every time.
+            moves = itemgetter(*stacks, *others, *[N_TARGETS + t for t in stacks])
             for c in hand:
-                acts += attack(ATTACK[c])
-                acts += defend(DEFEND[c])
+                acts += moves(MOVES_OF[c])
         return acts
 
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -33,8 +33,9 @@ Rulings of this engine where the sources leave a gap:
 
 - Decks: 2 decks with 2 jokers each (108 cards) for 2–6 players, 3 (162) for 7–8.
   The first dealer is a seeded draw (announced); the deal rotates one seat per round.
-- The cut: the real cut is the aim plus a seeded offset uniform over −4 … +4,
-  clamped to 1 … deck size (so aims near the ends land on the end more often).
+- The cut: the real cut is seeded, uniform over the numbers within ±4 of the
+  aim that are a possible cut (1 … deck size): nine outcomes mid-deck, fewer
+  near either end, each equally likely.
   The bonus (100, in the dealer's round score) needs exactly 13 × players or one
   more. The packet is the top of the deck and the dealer deals from it first,
   then tops up from the rest, so the cut never changes which cards are dealt:
@@ -61,14 +62,15 @@ Rulings of this engine where the sources leave a gap:
   top). The rest of the pile goes into your hand. If you already have a set of
   that rank, the new natural set is merged into it (always, since one set per rank).
 - A lay or extend must leave at least one card in hand (the turn ends with a
-  discard). Discarding your last card goes out: +100, and the round ends at once,
-  even if the draw pile is empty too.
+  discard). Discarding your last card goes out: +100, and the round ends at once.
 - The draw pile empty after a turn's discard ends the round with no going-out
-  bonus. The draw pile is never empty at the start of a turn.
-- Anti-stall: taking the lone discard and discarding could go round forever
-  without anyone drawing. After ``STALL_LIMIT`` (10) turns in a row without a
-  draw from the draw pile, the lone discard can't be taken: the next player must
-  draw (announced). Taking the pile lays at least three cards for good, so it
+  bonus, even for a player whose discard emptied their hand (RULINGS §5: "No one
+  is awarded the 100 bonus points for going out"). The draw pile is never empty
+  at the start of a turn.
+- Anti-stall (a ruling, RULINGS §5): taking the lone discard and discarding
+  could go round forever without anyone drawing. After ``STALL_LIMIT`` (10)
+  turns in a row without a draw from the draw pile, the lone discard can't be
+  taken: the next player must draw (announced). Taking the pile lays at least three cards for good, so it
   can't repeat forever. Every round therefore ends: the draw pile shrinks at
   least once every 11 turns.
 - Scoring: laid value minus hand value, plus 100 for going out and 100 for the
@@ -98,7 +100,8 @@ laid: ``{rank, cards (naturals), wild (code or null), points}``; ranks ``A``,
 the round or match is over, else null), ``scores`` (match totals), 
 ``turns_without_draw, stall_limit, ready`` (between rounds: per seat, else
 null), ``last_round`` (the latest round record or null), ``history`` (every
-round record: ``{round, dealer, end ("out" | "exhausted"), out (seat or null),
+round record: ``{round, dealer, end ("out": the bonus was paid | "exhausted": the
+draw pile ran out), out (the seat whose discard emptied their hand, or null),
 cut ({aimed, landed, bonus} or null), rows}``, ``rows`` per seat ``{laid,
 hand, out_bonus, cut_bonus, round, total}``; numbers only), ``over, outcome``;
 a seat's view adds ``hand`` (sorted by rank then suit, jokers last),

@@ -111,6 +111,14 @@ EXTEND_ACTION: tuple[tuple[tuple[QoSAction, QoSAction], ...], ...] = tuple(
     for r in range(RANK_COUNT)
 )
 """``EXTEND_ACTION[rank][n][wild]``: ``n`` naturals plus ``wild`` wild 2s onto your set of ``rank``."""
+LAYS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+    tuple(tuple(LAY_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
+)
+"""``LAYS[rank][wild]``: :data:`LAY_ACTION` by count, so a run of counts is one slice."""
+EXTENDS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+    tuple(tuple(EXTEND_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
+)
+"""``EXTENDS[rank][wild]``: :data:`EXTEND_ACTION` by count, so a run of counts is one slice."""
 DISCARD_ACTION: tuple[QoSAction, ...] = tuple(QoSAction("discard", (code,)) for code in CODE)
 """``DISCARD_ACTION[i]`` discards card id ``i``."""
 
@@ -209,6 +217,6 @@ def parse(action: object) -> Parsed:
 
 __all__ = [
     "QoSAction", "parse", "rank_arg", "PARSED", "RANK_ARG", "CUT_ACTION", "DEAL_ACTION", "NEXT_ACTION",
-    "TAKE_DRAW", "TAKE_DISCARD", "TAKE_PILE", "LAY_ACTION", "EXTEND_ACTION", "DISCARD_ACTION",
+    "TAKE_DRAW", "TAKE_DISCARD", "TAKE_PILE", "LAY_ACTION", "EXTEND_ACTION", "LAYS", "EXTENDS", "DISCARD_ACTION",
     "MAX_DECK", "MAX_COUNT",
 ]

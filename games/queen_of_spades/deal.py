@@ -36,10 +36,11 @@ def shuffled(players: int, rng: Rng) -> list[int]:
 
 
 def land_cut(aim: int, size: int, rng: Rng) -> int:
-    """Where a cut aimed at ``aim`` cards really lands: ``aim`` plus a seeded offset
-    uniform over -4 … +4 (nine outcomes), clamped to ``1 … size``."""
-    offset = rng.below(2 * CUT_SPREAD + 1) - CUT_SPREAD
-    return min(max(aim + offset, 1), size)
+    """Where a cut aimed at ``aim`` cards really lands: seeded, uniform over the
+    numbers within ±4 of ``aim`` that are a possible cut (``1 … size``), so an aim
+    near either end of the deck lands on each possible count equally often."""
+    low, high = max(aim - CUT_SPREAD, 1), min(aim + CUT_SPREAD, size)
+    return low + rng.below(high - low + 1)
 
 
 class Dealt(NamedTuple):

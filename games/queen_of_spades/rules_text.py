@@ -44,7 +44,7 @@ CUT = """\
 Before dealing, the dealer **cuts** the deck, and a lucky cut scores.
 
 - The deck is shuffled first. The dealer then names how many cards to cut, a number from 1 to the size of the deck, or chooses to deal without cutting.
-- Nobody cuts exactly by hand, so the real cut lands **within ±4** cards of the number named: any of those nine counts is equally likely (seeded by Deckhand), never less than 1 card or more than the whole deck.
+- Nobody cuts exactly by hand, so the real cut lands **within ±4** cards of the number named: any of those nine counts is equally likely (seeded by Deckhand). Near either end of the deck only the counts that are a possible cut (1 card to the whole deck) remain, each equally likely: naming 2 lands on 1 to 6.
 - **Perfect cut**: if the real cut is exactly **13 × players** (just enough for the deal) or **13 × players + 1** (the deal plus the first card of the discard pile), the dealer scores a **100** bonus.
 - The deal uses the cut packet first; if it runs short, the dealer tops it up from the rest of the deck. Dealt this way the cut never changes which cards anyone gets: it only decides the bonus.
 - If the dealer doesn't cut in time, Deckhand deals without a cut, and there is no bonus.
@@ -85,8 +85,8 @@ SETS = """\
 - Cards of one rank differ only by suit, and only Q♠ is worth more, so when you lay or add queens Deckhand always puts Q♠ down first: it scores 100 laid and costs 100 held. You can still discard Q♠ on purpose."""
 
 ENDING = """\
-- **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus, even if the draw pile ran out on that same turn. You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
-- **Draw pile used up**: if the draw pile is empty once a turn's discard has been made, the round ends there, and **nobody** gets the going-out bonus.
+- **Going out**: discarding your **last card** ends the round at once, and you score a **100** bonus, unless the draw pile ran out on that same turn (next point). You must go out **with a discard**: you can't lay your last card and be left with nothing to discard, so always keep one card back.
+- **Draw pile used up**: if the draw pile is empty once a turn's discard has been made, the round ends there, and **nobody** gets the going-out bonus, not even a player whose discard was their last card.
 - Either way, everyone then scores the round, and every hand is shown."""
 
 

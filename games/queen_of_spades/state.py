@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
@@ -36,8 +37,8 @@ from ..codec import CardCounts, CardIds, ListOf, OneOf, counts_of, stored
 from ..errors import GameError, IllegalAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
-    CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTEND_ACTION, LAY, LAY_ACTION, NEXT,
-    NEXT_ACTION, PILE, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
+    CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTENDS, LAY, LAYS, NEXT, NEXT_ACTION,
+    PILE, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
 )
 from .deal import deck_size, perfect_cuts, shuffled
 from .options import normalize
@@ -277,11 +278,13 @@ class QoSState(Turns, GameState):
 
     def _set_actions(self, seat: int) -> list[Action]:
         """Every lay and extend ``seat`` may make now (a lay or extend must leave a card to discard)."""
+        room = self.size[seat] - 1
+        if room < 1:
+            return []
         rc = self.rc[seat]
         where = self.where[seat]
         sets = self.sets[seat]
         twos = rc[TWO]
-        room = self.size[seat] - 1
         acts: list[Action] = []
         for r in range(RANK_COUNT):
             have = rc[r]
@@ -289,20 +292,19 @@ class QoSState(Turns, GameState):
             if i < 0:
                 if have < 2:
                     continue
-                row = LAY_ACTION[r]
-                acts += [row[n][0] for n in range(3, min(have, room) + 1)]
+                natural, wild = LAYS[r]
+                acts += natural[3:min(have, room) + 1]
                 if twos and r != TWO:
-                    acts += [row[n][1] for n in range(2, min(have, room - 1) + 1)]
+                    acts += wild[2:min(have, room - 1) + 1]
             else:
-                row = EXTEND_ACTION[r]
-                acts += [row[n][0] for n in range(1, min(have, room) + 1)]
+                natural, wild = EXTENDS[r]
+                acts += natural[1:min(have, room) + 1]
                 if twos and r != TWO and sets[i][2] < 0:
-                    acts += [row[n][1] for n in range(0, min(have, room - 1) + 1)]
+                    acts += wild[:min(have, room - 1) + 1]
         return acts
 
     def _discard_actions(self, seat: int) -> list[Action]:
-        cnt = self.cnt[seat]
-        return [DISCARD_ACTION[c] for c in range(KINDS) if cnt[c]]
+        return list(compress(DISCARD_ACTION, self.cnt[seat]))
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and play ``action`` for ``seat``; on any :class:`GameError` nothing has changed."""

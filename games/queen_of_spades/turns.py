@@ -203,13 +203,15 @@ class Turns:
         self.discard.append(card)
         self.moves += 1
         events = [Event("discard", f"{{p{seat}}} discarded {PRETTY[card]}.", seat)]
-        if not self.size[seat]:
+        out = not self.size[seat]
+        if not self.draw:
+            empty = (f"{{p{seat}}} discarded their last card, but the draw pile is empty" if out
+                     else "The draw pile is empty")
+            events.append(Event("exhausted", f"{empty}: round {self.round_no} ends with no going-out bonus.", seat))
+            self._end_round(seat if out else None, events, bonus=False)
+        elif out:
             events.append(Event("out", f"{{p{seat}}} discarded their last card and went out: +{OUT_BONUS}!", seat))
-            self._end_round(seat, events)
-        elif not self.draw:
-            events.append(Event("exhausted", f"The draw pile is empty: round {self.round_no} ends with no "
-                                             "going-out bonus.", seat))
-            self._end_round(None, events)
+            self._end_round(seat, events, bonus=True)
         else:
             self.turn = nxt = (seat + 1) % self.players
             self.phase = "take"
@@ -224,7 +226,9 @@ class Turns:
 
     # ----------------------------------------------------------- rounds and the match
 
-    def _end_round(self, out_seat: int | None, events: list[Event]) -> None:
+    def _end_round(self, out_seat: int | None, events: list[Event], *, bonus: bool) -> None:
+        """Score the round: ``out_seat`` emptied their hand (or None); ``bonus``
+        whether they earn the going-out bonus (not when the draw pile is empty too)."""
         dealer_bonus = bool(self.cut and self.cut.get("bonus"))
         rows = []
         for s in range(self.players):
@@ -232,13 +236,13 @@ class Turns:
                 POINTS[st[2]] for st in self.sets[s] if st[2] >= 0)
             cnt = self.cnt[s]
             hand = sum(POINTS[c] * cnt[c] for c in range(KINDS) if cnt[c])
-            row = breakdown_row(laid, hand, OUT_BONUS if s == out_seat else 0,
+            row = breakdown_row(laid, hand, OUT_BONUS if bonus and s == out_seat else 0,
                                 CUT_BONUS if dealer_bonus and s == self.dealer else 0, self.scores[s])
             self.scores[s] = row["total"]
             rows.append(row)
         cut = self.cut
         record = {
-            "round": self.round_no, "dealer": self.dealer, "end": "out" if out_seat is not None else "exhausted",
+            "round": self.round_no, "dealer": self.dealer, "end": "out" if bonus else "exhausted",
             "out": out_seat, "cut": dict(cut) if cut is not None else None, "rows": rows,
         }
         self.history.append(record)
