@@ -7,8 +7,8 @@ game on with the game's rollout policy — at most the game's ``ROLLOUT_MOVES``
 moves — and score the result for the seat (:mod:`games.evaluation`: the outcome
 when the game finished, else the game's own ``evaluate``). Every candidate is
 played out in the same guess with the same rollout seed, so they are compared on
-equal terms. The candidate with the best average wins; ties go to the earlier
-candidate, and the ``normal`` choice comes first.
+equal terms. The candidate with the best average wins, but the ``normal`` choice
+keeps its place unless another beats it by :data:`MARGIN`.
 
 The budget counts simulated moves, not seconds, so a seed gives the same
 choice on any machine. Everything the search reads goes through the seat's
@@ -34,9 +34,13 @@ from .rng import Rng
 
 Policy = Callable[[GameState, int, Rng], Action]
 
-MAX_CANDIDATES = 12
+MAX_CANDIDATES = 8
 """With more legal actions than this, the search compares the ``normal`` choice and
 a seeded sample of the others: spreading the budget thinner helps no move."""
+MARGIN = 0.02
+"""How much better (in average playout value) a move must look than the ``normal``
+choice to replace it: with few playouts per move, the best-looking of many is
+often just the luckiest."""
 ROLLOUT_NOISE = 0.1
 """Share of rollout moves played at random, so playouts don't all follow one line."""
 
@@ -47,19 +51,32 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
 
     ``budget`` is the number of simulated moves to spend (default: the game's
     ``BUDGET``); ``fallback`` is the ``normal`` policy, the first candidate and
-    what a game without search hooks plays.
+    what a game without search hooks plays. Another candidate replaces the
+    ``normal`` choice only when its average beats it by :data:`MARGIN`.
     """
-    legal = state.legal_actions(seat)
     policy = fallback or get_game(state.game_id).ai or _random_policy
+    values = search_values(state, seat, rng, budget, policy)
+    if not values:
+        return policy(state, seat, rng)
+    first_value = values[0][1]
+    best, value = max(values, key=lambda item: item[1])
+    return best if value > first_value + MARGIN else values[0][0]
+
+
+def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = None,
+                  policy: Policy | None = None) -> list[tuple[Action, float]]:
+    """Every candidate with its average playout value for ``seat`` (0..1), the
+    ``normal`` choice first; ``[]`` when there is nothing to search (a game without
+    search hooks, or a single legal action)."""
+    legal = state.legal_actions(seat)
     hooks = game_hooks(state)
     if hooks is None or len(legal) == 1:
-        return policy(state, seat, rng)
+        return []
+    policy = policy or get_game(state.game_id).ai or _random_policy
     candidates = _candidates(state, seat, rng, legal, policy)
-    if len(candidates) == 1:
-        return candidates[0]
     rollout = getattr(hooks, "rollout_policy", None) or _noisy(policy)
     totals = [0.0] * len(candidates)
-    spent = 0
+    spent = rounds = 0
     limit = budget if budget is not None else hooks.BUDGET
     while spent < limit:
         snap = determinized_snapshot(state, seat, rng, hooks)
@@ -70,8 +87,8 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
             value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout)
             totals[i] += value
             spent += moves + 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+        rounds += 1
+    return [(action, total / rounds) for action, total in zip(candidates, totals)]
 
 
 def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], policy: Policy) -> list[Action]:

@@ -14,8 +14,8 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .state import NGState
 
-BUDGET = 1500
-ROLLOUT_MOVES = 40
+BUDGET = 3000
+ROLLOUT_MOVES = 24
 FIELD_WEIGHT = 2.0
 
 

@@ -13,8 +13,8 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .state import WarState
 
-BUDGET = 1500
-ROLLOUT_MOVES = 60
+BUDGET = 4500
+ROLLOUT_MOVES = 24
 
 
 def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
