@@ -18,7 +18,7 @@ seed and rng are replaced (see :mod:`games.determinize`).
 A game's ``games/<pkg>/search.py`` provides ``hidden_slots(snapshot, seat)``,
 ``evaluate(state, seat)`` (0..1), ``ROLLOUT_MOVES``, ``BUDGET`` (moves per
 decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the game's
-``ai`` with a little randomness). A game without that module plays ``normal``.
+``ai`` with a little randomness) and ``MARGIN`` (default :data:`MARGIN`). A game without that module plays ``normal``.
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
     values = search_values(state, seat, rng, budget, policy)
     if not values:
         return policy(state, seat, rng)
-    first_value = values[0][1]
+    margin = getattr(game_hooks(state), "MARGIN", MARGIN)
     best, value = max(values, key=lambda item: item[1])
-    return best if value > first_value + MARGIN else values[0][0]
+    return best if value > values[0][1] + margin else values[0][0]
 
 
 def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = None,

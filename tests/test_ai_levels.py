@@ -14,6 +14,7 @@ from games.base import GameState
 from games.determinize import determinized_snapshot, game_hooks
 from games.errors import GameError
 from games.rng import Rng
+from games.search import search_values
 from tests.contract import contract_cases
 
 SMALL_BUDGET = 60
@@ -104,19 +105,37 @@ def test_a_determinization_keeps_the_view_and_moves_the_hidden_cards(game_id: st
     assert any(guess.zones() != state.zones() for guess in guesses), "the hidden cards are dealt again"
 
 
+def _twin(state: GameState, seat: int, rng: Rng) -> GameState:
+    """The same game with the cards ``seat`` cannot see moved around its hidden places, and
+    another seed and rng: built here, apart from the code under test."""
+    hooks = game_hooks(state)
+    snap = state.to_json()
+    slots = hooks.hidden_slots(snap, seat)
+    cards = [container[key] for container, key in slots]
+    rng.shuffle(cards)
+    for (container, key), card in zip(slots, cards):
+        container[key] = card
+    if hasattr(hooks, "tidy"):
+        hooks.tidy(snap)
+    snap["seed"], snap["rng"] = snap["seed"] + 1, rng.next64()
+    return type(state).from_json(snap)
+
+
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_hard_sees_only_the_view(game_id: str) -> None:
     """Two states that look the same to the seat (hidden cards elsewhere, another seed
-    and rng) give hard the same choice for every fixed search seed."""
+    and rng) give hard the same choice, and the same value for every move it weighed,
+    for every fixed search seed."""
     checked = 0
     for index, (state, seat) in enumerate(_thinking_positions(game_id, 2, 7)[:3]):
-        hooks = game_hooks(state)
-        twin = type(state).from_json(determinized_snapshot(state, seat, Rng(99 + index), hooks))
+        twin = _twin(state, seat, Rng(99 + index))
         assert twin.view(seat) == state.view(seat)
         assert twin.to_json() != state.to_json()
         for seed in range(3):
             mine = choose_action(state, seat, Rng(seed), "hard", budget=SMALL_BUDGET)
             theirs = choose_action(twin, seat, Rng(seed), "hard", budget=SMALL_BUDGET)
             assert mine == theirs
+            weighed = search_values(state, seat, Rng(seed), SMALL_BUDGET)
+            assert len(weighed) > 1 and weighed == search_values(twin, seat, Rng(seed), SMALL_BUDGET)
         checked += 1
     assert checked

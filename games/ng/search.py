@@ -14,7 +14,7 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .state import NGState
 
-BUDGET = 3000
+BUDGET = 2500
 ROLLOUT_MOVES = 24
 FIELD_WEIGHT = 2.0
 

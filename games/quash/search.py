@@ -17,7 +17,9 @@ from ..evaluation import margin_value
 from ..rng import Rng
 from .state import QuashState
 
-BUDGET = 2500
+BUDGET = 800
+MARGIN = 0.1
+"""Random playouts judge QUASH placements roughly: only a clear difference overrides the heuristic."""
 ROLLOUT_MOVES = 60
 
 

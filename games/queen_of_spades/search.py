@@ -16,7 +16,11 @@ from .points import POINTS
 from .state import QoSState
 
 BUDGET = 1500
-ROLLOUT_MOVES = 40
+ROLLOUT_MOVES = 60
+MARGIN = 0.05
+"""Most QoS moves the heuristic already plays well: the search must clearly beat it."""
+HELD_WEIGHT = 0.5
+"""What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
 SCALE = 120
 """Points of margin that make a position clearly better (about a Q♠ laid against one held)."""
 
@@ -31,11 +35,11 @@ def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
     return slots
 
 
-def standing(state: QoSState, seat: int) -> int:
+def standing(state: QoSState, seat: int) -> float:
     """The seat's match total, plus laid minus held while a round is played."""
     total = state.scores[seat]
     if state.phase in ("take", "play"):
-        total += state.laid_points(seat) - sum(POINTS[c] for c in state.hand_ids(seat))
+        total += state.laid_points(seat) - HELD_WEIGHT * sum(POINTS[c] for c in state.hand_ids(seat))
     return total
 
 

@@ -13,7 +13,7 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .state import WarState
 
-BUDGET = 4500
+BUDGET = 2000
 ROLLOUT_MOVES = 24
 
 
