@@ -17,7 +17,7 @@ from games.rng import Rng
 from games.search import search_values
 from tests.contract import contract_cases
 
-SMALL_BUDGET = 60
+SMALL_BUDGET = 40
 """Simulated moves per hard decision in these tests: enough to search, quick to run."""
 
 
@@ -61,14 +61,13 @@ def _thinking_positions(game_id: str, players: int, seed: int) -> list[tuple[Gam
 
 @pytest.mark.parametrize("game_id,players,options", _cases())
 def test_every_level_plays_only_legal_actions(game_id: str, players: int, options: dict[str, Any]) -> None:
-    for state in _positions(game_id, players, options, seed=players, every=9)[:12]:
+    for state in _positions(game_id, players, options, seed=players, every=9)[:8]:
         for seat in state.to_act():
             legal = state.legal_actions(seat)
             before = state.to_json()
             for level in LEVELS:
-                for seed in range(2):
-                    action = choose_action(state, seat, Rng(seed), level, budget=SMALL_BUDGET)
-                    assert action in legal, (level, action)
+                action = choose_action(state, seat, Rng(len(legal)), level, budget=SMALL_BUDGET)
+                assert action in legal, (level, action)
             assert state.to_json() == before, "choosing a move must not change the game"
 
 
