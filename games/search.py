@@ -18,7 +18,8 @@ seed and rng are replaced (see :mod:`games.determinize`).
 A game's ``games/<pkg>/search.py`` provides ``hidden_slots(snapshot, seat)``,
 ``evaluate(state, seat)`` (0..1), ``ROLLOUT_MOVES``, ``BUDGET`` (moves per
 decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the game's
-``ai`` with a little randomness) and ``MARGIN`` (default :data:`MARGIN`). A game without that module plays ``normal``.
+``ai`` with a little randomness) and ``MARGIN`` (default :data:`MARGIN`). A game
+without that module plays ``normal``.
 """
 
 from __future__ import annotations
