@@ -17,7 +17,7 @@ from .state import QoSState
 
 BUDGET = 1500
 ROLLOUT_MOVES = 60
-MARGIN = 0.05
+MARGIN = 0.15
 """Most QoS moves the heuristic already plays well: the search must clearly beat it."""
 HELD_WEIGHT = 0.5
 """What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
