@@ -1,0 +1,59 @@
+"""Determinization: one guess at the cards a seat cannot see, consistent with its view.
+
+The hard AI (:mod:`games.search`) plays out guesses of the hidden cards. A guess
+is built on the state's snapshot: the game's hook ``hidden_slots(snapshot, seat)``
+(in ``games/<pkg>/search.py``) lists every place holding a card the seat cannot
+see, as ``(container, key)`` pairs into the snapshot; the cards found there must be
+exactly ``state.hidden_cards(seat)``. An optional hook ``tidy(snapshot)`` restores
+an order the engine keeps (sorted hands) after the cards are dealt back. Those cards are sorted, shuffled with the
+search's own :class:`~games.rng.Rng` and dealt back into the same places, so every
+count stays as it was and every card the seat can see stays where it is.
+
+Sorting first makes the guess depend only on *which* cards are unseen, never on
+where they really are: two states that look the same to the seat give the same
+guesses for the same rng. The snapshot's ``seed`` and ``rng`` are replaced too,
+so what the real deck would do next (a reshuffle, a deal) is guessed, not read.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from types import ModuleType
+from typing import Any, MutableMapping, MutableSequence, Union
+
+from .base import GameState
+from .rng import Rng
+
+Container = Union[MutableSequence[Any], MutableMapping[str, Any]]
+Slot = tuple[Container, Any]
+
+
+def game_hooks(state: GameState) -> ModuleType | None:
+    """The ``search`` module of the state's game package (``games/<pkg>/search.py``), if it has one."""
+    package = type(state).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.search")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.search":
+            raise
+        return None
+
+
+def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleType) -> dict[str, Any]:
+    """A snapshot of ``state`` with the cards ``seat`` cannot see dealt again at random."""
+    snap = state.to_json()
+    slots: list[Slot] = hooks.hidden_slots(snap, seat)
+    unseen = sorted(container[key] for container, key in slots)
+    expected = sorted(card.code for card in state.hidden_cards(seat))
+    if Counter(unseen) != Counter(expected):
+        raise RuntimeError(f"{state.game_id}: hidden_slots disagree with hidden_cards for seat {seat}")
+    rng.shuffle(unseen)
+    for (container, key), code in zip(slots, unseen):
+        container[key] = code
+    tidy = getattr(hooks, "tidy", None)
+    if tidy is not None:
+        tidy(snap)
+    snap["seed"] = rng.next64() >> 1
+    snap["rng"] = rng.next64()
+    return snap

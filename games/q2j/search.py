@@ -1,0 +1,49 @@
+"""What the hard AI (:mod:`games.search`) needs to know about Q2J.
+
+Hidden: the stock and, unless hands are face up, every other hand. Games are
+short, so rollouts mostly reach the end; a cut-short position is worth having
+fewer cards to shed (countdown hands still to come count) than the closest rival,
+with a seat owing the Joe duty a card worse off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CODE
+from ..determinize import Slot
+from ..evaluation import margin_value
+from .state import Q2JState
+
+BUDGET = 2000
+ROLLOUT_MOVES = 200
+
+
+def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+    slots: list[Slot] = [(snap["stock"], i) for i in range(len(snap["stock"]))]
+    if snap["options"].get("variant") != "faceup":
+        for s, hand in enumerate(snap["hands"]):
+            if s != seat:
+                slots += [(hand, i) for i in range(len(hand))]
+    return slots
+
+
+def tidy(snap: dict[str, Any]) -> None:
+    """Hands are kept sorted by card id (suit, then rank), as the engine keeps them."""
+    for hand in snap["hands"]:
+        hand.sort(key=CODE.index)
+
+
+def to_shed(state: Q2JState, seat: int) -> float:
+    """Cards ``seat`` still has to get rid of (countdown: the hands still to come too)."""
+    left = len(state.hands[seat])
+    if state.countdown:
+        left += sum(range(1, max(1, state.levels[seat])))
+    return left + (1 if state.duty == seat else 0)
+
+
+def evaluate(state: Q2JState, seat: int) -> float:
+    if not state.playing[seat]:
+        return 0.0 if seat in state.eliminated else 1.0
+    rivals = [-to_shed(state, s) for s in range(state.players) if s != seat and state.playing[s]]
+    return margin_value(-to_shed(state, seat), rivals, 2)
