@@ -8,7 +8,7 @@ import io
 import json
 import struct
 from collections import Counter
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
 from PIL import Image
@@ -19,6 +19,7 @@ from cogs.pictures.base import GamePictures
 from cogs.pictures.canvas import MAX_HEIGHT, WIDTH
 from cogs.pictures.samples import random_positions
 from games.base import GameState
+from games.determinize import game_hooks
 from games.rng import Rng
 from tests.contract import contract_cases
 
@@ -95,58 +96,16 @@ def test_rendering_is_deterministic(game_id: str) -> None:
         assert hand_png(view, legal) == hand_png(json.loads(json.dumps(view)), list(legal))
 
 
-# Where each game keeps, in its snapshot, the cards a viewer can't see: (list, index) places.
-Places = list[tuple[list, int]]
-
-
-def every(cards: list) -> Places:
-    return [(cards, i) for i in range(len(cards))]
-
-
-def other_hands(hands: list[list], viewer: int | None, hidden: bool = True) -> Places:
-    return [place for seat, hand in enumerate(hands) if hidden and seat != viewer for place in every(hand)]
-
-
-def q2j_places(snap: dict, view: dict, viewer: int | None) -> Places:
-    return every(snap["stock"]) + other_hands(snap["hands"], viewer, view["hands"] is None)
-
-
-def war_places(snap: dict, view: dict, viewer: int | None) -> Places:
-    return [place for deck in snap["decks"] for place in every(deck)]
-
-
-def ng_places(snap: dict, view: dict, viewer: int | None) -> Places:
-    if view["faceup"]:
-        return []
-    bottoms = [(stack, 0) for field, down in zip(snap["fields"], snap["down"])
-               for stack, is_down in zip(field, down) if is_down and stack]
-    return every(snap["deck"]) + other_hands(snap["hands"], viewer) + bottoms
-
-
-def qos_places(snap: dict, view: dict, viewer: int | None) -> Places:
-    return every(snap["draw"]) + every(snap["aside"]) + other_hands(snap["hands"], viewer, view["hands"] is None)
-
-
-def quash_places(snap: dict, view: dict, viewer: int | None) -> Places:
-    side = None if viewer is None else viewer % 2
-    others = [s for s in (0, 1) if s != side]
-    pending = snap["pending"]
-    return (every(snap["pile"]) + every(snap["aside"]) + other_hands(snap["hands"], viewer)
-            + [place for s in others for place in every(snap["leftovers"][s])]
-            + [(pending, s) for s in others if pending[s] is not None])
-
-
-HIDDEN_PLACES: dict[str, Callable[[dict, dict, int | None], Places]] = {
-    "q2j": q2j_places, "war": war_places, "ng": ng_places, "queen-of-spades": qos_places, "quash": quash_places,
-}
-
-
 def with_hidden_cards_shuffled(state: GameState, viewer: int | None, rng: Rng) -> GameState | None:
     """The same position with the cards hidden from ``viewer`` dealt anew among their places
     (``None`` when shuffling can't change anything)."""
-    assert state.game_id in HIDDEN_PLACES, f"tell this test where {state.game_id} keeps hidden cards"
+    hooks = game_hooks(state)
+    if hooks is None:
+        assert not state.hidden_cards(viewer), (
+            f"{state.game_id} hides cards: list where in games/<package>/search.py (hidden_slots)")
+        return None
     snap = json.loads(json.dumps(state.to_json()))
-    places = HIDDEN_PLACES[state.game_id](snap, state.view(viewer), viewer)
+    places = hooks.hidden_slots(snap, viewer)
     cards = [holder[i] for holder, i in places]
     assert Counter(cards) == Counter(c.code for c in state.hidden_cards(viewer)), "the places are the hidden cards"
     if len(set(cards)) < 2:

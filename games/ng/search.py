@@ -19,7 +19,7 @@ ROLLOUT_MOVES = 24
 FIELD_WEIGHT = 2.0
 
 
-def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     if snap["options"].get("faceup"):
         return []
     slots: list[Slot] = [(snap["deck"], i) for i in range(len(snap["deck"]))]

@@ -19,7 +19,7 @@ BUDGET = 2000
 ROLLOUT_MOVES = 200
 
 
-def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     slots: list[Slot] = [(snap["stock"], i) for i in range(len(snap["stock"]))]
     if snap["options"].get("variant") != "faceup":
         for s, hand in enumerate(snap["hands"]):

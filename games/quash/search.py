@@ -23,15 +23,17 @@ MARGIN = 0.1
 ROLLOUT_MOVES = 60
 
 
-def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     slots: list[Slot] = [(snap[name], i) for name in ("pile", "aside") for i in range(len(snap[name]))]
     for s, hand in enumerate(snap["hands"]):
         if s != seat:
             slots += [(hand, i) for i in range(len(hand))]
-    other = 1 - seat % 2
-    slots += [(snap["leftovers"][other], i) for i in range(len(snap["leftovers"][other]))]
-    if snap["pending"][other] is not None:
-        slots.append((snap["pending"], other))
+    for other in (0, 1):
+        if seat is not None and other == seat % 2:
+            continue
+        slots += [(snap["leftovers"][other], i) for i in range(len(snap["leftovers"][other]))]
+        if snap["pending"][other] is not None:
+            slots.append((snap["pending"], other))
     return slots
 
 

@@ -25,7 +25,7 @@ SCALE = 120
 """Points of margin that make a position clearly better (about a Q♠ laid against one held)."""
 
 
-def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     slots: list[Slot] = [(snap["draw"], i) for i in range(len(snap["draw"]))]
     slots += [(snap["aside"], i) for i in range(len(snap["aside"]))]
     if snap["phase"] in ("take", "play"):

@@ -17,7 +17,7 @@ BUDGET = 2000
 ROLLOUT_MOVES = 24
 
 
-def hidden_slots(snap: dict[str, Any], seat: int) -> list[Slot]:
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     return [(deck, i) for deck in snap["decks"] for i in range(len(deck))]
 
 
