@@ -143,16 +143,16 @@ class GameService:
         return self._autoplay.timer_scheduled(table_id)
 
     async def restore(self) -> int:
-        """Reload every open table after a restart: timers rescheduled, AI turns resumed."""
+        """Pick up every open table after a restart, returning how many there are: timers are
+        rescheduled (those already due fire at once) and, in the background, AI seats that are
+        to act play. Tables themselves are loaded only when first touched."""
         for table_id in await self.storage.unrecorded_table_ids():
             await self._tables.record(await self.storage.get_table(table_id))
-        ids = await self.storage.open_table_ids()
-        for table_id in ids:
-            live = await self._tables.load(table_id)
-            if live.row.status == "running":
-                self._autoplay.schedule_timer(live.row)
-                self._autoplay.kick_ai(live.row)
-        return len(ids)
+        tables = await self.storage.open_tables()
+        for table in tables:
+            self._autoplay.schedule_timer(table)
+        self._autoplay.resume_ai_later([t.id for t in tables if t.status == "running" and t.has_ai])
+        return len(tables)
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""
