@@ -1,7 +1,7 @@
 """Benchmark of start-up: N open tables restored and serving, and the memory each idle table costs.
 
 Creates N running tables (every registered game in turn, two human seats, one
-table in ten with an AI seat, a turn timer on each, deadlines minutes away)
+table in ten with an AI seat, a turn timer on each, its half-time reminder minutes away)
 straight into a real SQLite file, then in a fresh service measures:
 
 * start-up: ``GameService.restore()`` until serving, i.e. until the first move
@@ -58,7 +58,7 @@ async def create_tables(path: Path, count: int, now: float) -> None:
         game_id, players, options, state = states[table_id % len(states)]
         timer = rng.choice((5, 10, 30))
         tables.append((table_id, 1, table_id, game_id, options, table_id * 10, "running", table_id, 1, state,
-                       timer, now + rng.uniform(60, timer * 60), now, now))
+                       timer, now + rng.uniform(timer * 30 + 120, timer * 60), now, now))
         for seat in range(players):
             is_ai = seat == players - 1 and table_id % 10 == 0
             seats.append((table_id, seat, None if is_ai else table_id * 10 + seat, f"P{seat}", int(is_ai)))
