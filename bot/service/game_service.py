@@ -15,7 +15,7 @@ from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
-from .tables import LiveTables
+from .tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
 
 
@@ -27,12 +27,14 @@ class GameService:
         ai_delay: float = 1.0,
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+        cached_tables: int = CACHED_TABLES,
     ) -> None:
+        """``cached_tables``: how many open tables stay in memory between touches (the rest are re-read)."""
         self.storage = storage
         self.results = Results(storage)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
-        self._tables = LiveTables(storage, self.results)
+        self._tables = LiveTables(storage, self.results, cached_tables)
         self._publishing = Publishing(self._tasks)
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock)
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)

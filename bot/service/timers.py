@@ -38,7 +38,12 @@ class TimerQueue:
         return {self._sleeper} if self._sleeper is not None else set()
 
     def schedule(self, table_id: int, wake: float) -> None:
-        """Run the table's check at ``wake`` (clock time), instead of any time set before."""
+        """Run the table's check at ``wake`` (clock time), instead of any time set before.
+        A check already due starts at once, as work :meth:`sleeping` does not hide."""
+        if wake <= self._clock():
+            self._wake.pop(table_id, None)
+            self._tasks.spawn(self._fire(table_id), f"timer-{table_id}")
+            return
         self._wake[table_id] = wake
         heapq.heappush(self._heap, (wake, table_id))
         if len(self._heap) > 2 * len(self._wake) + STALE_ENTRIES_BEFORE_REBUILD:
