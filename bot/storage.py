@@ -312,17 +312,11 @@ class Storage:
 
     async def open_tables(self) -> list[OpenTable]:
         """Every open table's timer and AI facts, in one read (start-up)."""
-
-        def load(conn: sqlite3.Connection) -> list[OpenTable]:
-            return [
-                OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5]))
-                for r in conn.execute(
-                    "SELECT id, status, deadline, reminded, timer_minutes,"
-                    " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai)"
-                    " FROM tables t WHERE status IN ('lobby', 'running') ORDER BY id")
-            ]
-
-        return await self.run_read(load)
+        rows = await self.run_read(lambda conn: conn.execute(
+            "SELECT id, status, deadline, reminded, timer_minutes,"
+            " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai)"
+            " FROM tables t WHERE status IN ('lobby', 'running') ORDER BY id").fetchall())
+        return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
     async def open_table_in(self, channel_id: int) -> int | None:
         async with self._db.execute(
@@ -330,12 +324,6 @@ class Storage:
         ) as cur:
             row = await cur.fetchone()
         return row["id"] if row else None
-
-    async def open_table_ids(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM tables WHERE status IN ('lobby', 'running') ORDER BY id"
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
 
     async def unrecorded_table_ids(self) -> list[int]:
         """Ended tables whose result is not recorded yet."""

@@ -111,7 +111,7 @@ async def test_committed_moves_survive_reopening(tmp_path):
     )
     await storage.close()
     storage = await open_storage(tmp_path)
-    assert await storage.open_table_ids() == [table_id]
+    assert [t.id for t in await storage.open_tables()] == [table_id]
     assert (await storage.get_table(table_id)).state == {"n": 1}
     await storage.close()
 
