@@ -91,6 +91,18 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class OpenTable:
+    """What start-up needs of an open table without loading it: its timer and whether AI seats play."""
+
+    id: int
+    status: str
+    deadline: float | None
+    reminded: bool
+    timer_minutes: int
+    has_ai: bool
+
+
+@dataclass(frozen=True)
 class MoveRecord:
     seat: int
     action: dict[str, Any]
@@ -279,18 +291,32 @@ class Storage:
         return await self.run_write(create)
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        def load(conn: sqlite3.Connection) -> TableRow | None:
-            row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            table = _table_from_row(row)
-            table.seats = [
-                _seat_from_row(r)
-                for r in conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-            ]
-            return table
+        tables = await self.get_tables([table_id])
+        return tables[0] if tables else None
+
+    async def get_tables(self, table_ids: list[int]) -> list[TableRow]:
+        """The tables that exist among ``table_ids``, seats included, in one read."""
+
+        def load(conn: sqlite3.Connection) -> list[TableRow]:
+            marks = ",".join("?" * len(table_ids))
+            tables = {
+                r["id"]: _table_from_row(r)
+                for r in conn.execute(f"SELECT * FROM tables WHERE id IN ({marks}) ORDER BY id", table_ids)
+            }
+            for r in conn.execute(f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+                                  table_ids):
+                tables[r["table_id"]].seats.append(_seat_from_row(r))
+            return list(tables.values())
 
         return await self.run_read(load)
+
+    async def open_tables(self) -> list[OpenTable]:
+        """Every open table's timer and AI facts, in one read (start-up)."""
+        rows = await self.run_read(lambda conn: conn.execute(
+            "SELECT id, status, deadline, reminded, timer_minutes,"
+            " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai)"
+            " FROM tables t WHERE status IN ('lobby', 'running') ORDER BY id").fetchall())
+        return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
     async def open_table_in(self, channel_id: int) -> int | None:
         async with self._db.execute(
@@ -298,12 +324,6 @@ class Storage:
         ) as cur:
             row = await cur.fetchone()
         return row["id"] if row else None
-
-    async def open_table_ids(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM tables WHERE status IN ('lobby', 'running') ORDER BY id"
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
 
     async def unrecorded_table_ids(self) -> list[int]:
         """Ended tables whose result is not recorded yet."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import StorageUnavailable
 from bot.migrations import MIGRATIONS
-from bot.storage import ChannelBusy, MoveRecord, SeatRow, Storage, TableUpdate
+from bot.storage import ChannelBusy, MoveRecord, OpenTable, SeatRow, Storage, TableUpdate
 
 
 async def open_storage(tmp_path):
@@ -111,8 +111,23 @@ async def test_committed_moves_survive_reopening(tmp_path):
     )
     await storage.close()
     storage = await open_storage(tmp_path)
-    assert await storage.open_table_ids() == [table_id]
+    assert [t.id for t in await storage.open_tables()] == [table_id]
     assert (await storage.get_table(table_id)).state == {"n": 1}
+    await storage.close()
+
+
+async def test_start_up_facts_and_tables_read_together(tmp_path):
+    storage = await open_storage(tmp_path)
+    first, second = await new_table(storage, 10), await new_table(storage, 11)
+    await storage.set_seats(second, [SeatRow(0, 1, "Ana", False), SeatRow(1, None, "AI", True)])
+    row = await storage.get_table(second)
+    timed = TableUpdate(state={"n": 0}, status="running", deadline=99.0, reminded=True, recent_events=[])
+    await storage.start_table(second, expected_version=0, seats=row.seats, update=timed, now=1.0)
+    assert await storage.open_tables() == [
+        OpenTable(first, "lobby", None, False, 10, False), OpenTable(second, "running", 99.0, True, 10, True)]
+    tables = await storage.get_tables([second, 12345, first])
+    assert [t.id for t in tables] == [first, second]
+    assert [[s.name for s in t.seats] for t in tables] == [["Ana"], ["Ana", "AI"]]
     await storage.close()
 
 

@@ -7,23 +7,36 @@ After every committed change :meth:`AutoPlay.follow` shows the table, then
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Collection
+from typing import Any, Callable, Collection, Protocol
 
 import games
 from games.ai import choose_action
 from games.rng import Rng
 
 from ..errors import StorageUnavailable
-from ..storage import MoveRecord, SeatRow, TableRow
+from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .publishing import Publishing
 from .snapshots import TableSnapshot
 from .tables import LiveTable, LiveTables, render_events, update_after
 from .tasks import BackgroundTasks
+from .timers import TimerQueue
 
 MISSED_TURNS_BEFORE_AI = 3
 MAX_TURN_STEPS = 50  # a bound only: no game's turn has anywhere near this many steps
 STORAGE_RETRY_SECONDS = 3.0
 """How soon an AI turn or a timer the database could not save is tried again."""
+RESUME_BATCH = 500
+"""Tables read per query when start-up looks for AI seats to resume."""
+
+
+class TimedTable(Protocol):
+    """What scheduling a table's timer reads: a :class:`TableRow` or a storage ``OpenTable``."""
+
+    id: int
+    status: str
+    deadline: float | None
+    reminded: bool
+    timer_minutes: int
 
 
 class AutoPlay:
@@ -36,7 +49,7 @@ class AutoPlay:
         self._publishing = publishing
         self._ai_delay = ai_delay
         self._clock = clock
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._timers = TimerQueue(tasks, clock, self._timer_due)
         self._drivers: dict[int, asyncio.Task[None]] = {}
 
     def follow(self, snap: TableSnapshot) -> None:
@@ -63,7 +76,7 @@ class AutoPlay:
 
     def tables_held(self) -> int:
         """How many tables have an AI turn or a timer under way."""
-        return len(self._drivers.keys() | self._timers.keys())
+        return len(self._drivers.keys() | self._timers.table_ids())
 
     async def _drive_ai(self, table_id: int) -> None:
         """Play AI turns until a human must act or the game ends; a turn the database
@@ -123,34 +136,42 @@ class AutoPlay:
 
     def sleeping(self) -> Collection[asyncio.Task[Any]]:
         """The timers still waiting for their moment (not work :meth:`GameService.wait_idle` waits for)."""
-        return self._timers.values()
+        return self._timers.sleeping()
 
     def timer_scheduled(self, table_id: int) -> bool:
         return table_id in self._timers
 
     def cancel_timer(self, table_id: int) -> None:
-        task = self._timers.pop(table_id, None)
-        if task is not None:
-            task.cancel()
+        self._timers.cancel(table_id)
 
-    def schedule_timer(self, row: TableRow) -> None:
+    def schedule_timer(self, table: TimedTable) -> None:
         """Wake at half time (for the reminder) or at the deadline, whichever comes next."""
-        self.cancel_timer(row.id)
-        if row.status != "running" or row.deadline is None or self._tasks.closing:
+        self.cancel_timer(table.id)
+        if table.status != "running" or table.deadline is None or self._tasks.closing:
             return
-        half = row.timer_minutes * 30
-        wake = row.deadline if row.reminded else row.deadline - half
-        self._timers[row.id] = self._tasks.spawn(self._sleep_then_check(row.id, wake), f"timer-{row.id}")
+        half = table.timer_minutes * 30
+        self._timers.schedule(table.id, table.deadline if table.reminded else table.deadline - half)
 
-    async def _sleep_then_check(self, table_id: int, wake: float) -> None:
-        await asyncio.sleep(max(0.0, wake - self._clock()))
-        self._timers.pop(table_id, None)
+    async def _timer_due(self, table_id: int) -> None:
         try:
             await self.check_timer(table_id)
         except StorageUnavailable:  # logged by the storage; check again shortly
             if table_id not in self._timers and not self._tasks.closing:
-                retry = self._sleep_then_check(table_id, self._clock() + STORAGE_RETRY_SECONDS)
-                self._timers[table_id] = self._tasks.spawn(retry, f"timer-{table_id}")
+                self._timers.schedule(table_id, self._clock() + STORAGE_RETRY_SECONDS)
+
+    def resume_ai_later(self, table_ids: list[int]) -> None:
+        """After a restart: in the background, let the AI play wherever an AI seat is to act."""
+        if table_ids:
+            self._tasks.spawn(self._resume_ai(self._tables.storage, table_ids), "resume-ai")
+
+    async def _resume_ai(self, storage: Storage, table_ids: list[int]) -> None:
+        for start in range(0, len(table_ids), RESUME_BATCH):
+            for row in await storage.get_tables(table_ids[start:start + RESUME_BATCH]):
+                if row.status != "running" or not row.state:
+                    continue
+                state = games.get_game(row.game_id).from_json(row.state)
+                if any(row.seats[s].is_ai for s in state.to_act()):
+                    self.kick_ai(row)
 
     async def check_timer(self, table_id: int, now: float | None = None) -> None:
         """Send the half-time reminder or, past the deadline, let the AI play the turn."""

@@ -15,7 +15,7 @@ from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
-from .tables import LiveTables
+from .tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
 
 
@@ -27,12 +27,14 @@ class GameService:
         ai_delay: float = 1.0,
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+        cached_tables: int = CACHED_TABLES,
     ) -> None:
+        """``cached_tables``: how many open tables stay in memory between touches (the rest are re-read)."""
         self.storage = storage
         self.results = Results(storage)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
-        self._tables = LiveTables(storage, self.results)
+        self._tables = LiveTables(storage, self.results, cached_tables)
         self._publishing = Publishing(self._tasks)
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock)
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
@@ -143,16 +145,16 @@ class GameService:
         return self._autoplay.timer_scheduled(table_id)
 
     async def restore(self) -> int:
-        """Reload every open table after a restart: timers rescheduled, AI turns resumed."""
+        """Pick up every open table after a restart, returning how many there are: timers are
+        rescheduled (those already due fire at once) and, in the background, AI seats that are
+        to act play. Tables themselves are loaded only when first touched."""
         for table_id in await self.storage.unrecorded_table_ids():
             await self._tables.record(await self.storage.get_table(table_id))
-        ids = await self.storage.open_table_ids()
-        for table_id in ids:
-            live = await self._tables.load(table_id)
-            if live.row.status == "running":
-                self._autoplay.schedule_timer(live.row)
-                self._autoplay.kick_ai(live.row)
-        return len(ids)
+        tables = await self.storage.open_tables()
+        for table in tables:
+            self._autoplay.schedule_timer(table)
+        self._autoplay.resume_ai_later([t.id for t in tables if t.status == "running" and t.has_ai])
+        return len(tables)
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""

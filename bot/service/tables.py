@@ -3,7 +3,9 @@
 Callers hold the table's lock (:meth:`LiveTables.lock`) while they load, change
 and commit it. What is in memory always matches what is committed: whenever
 that is in doubt (a failed commit, an engine bug), the entry is dropped and the
-next access reloads the table from the database.
+next access reloads the table from the database. Only the tables touched most
+recently stay in memory (:data:`CACHED_TABLES`); the others are read again when
+next touched. A table in memory keeps its engine state, not the stored snapshot.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from typing import AsyncContextManager, AsyncIterator
 
 import games
@@ -25,6 +28,8 @@ from .snapshots import TableSnapshot
 log = logging.getLogger(__name__)
 
 RECENT_EVENT_LINES = 20
+CACHED_TABLES = 2000
+"""Open tables kept in memory, least recently touched dropped first (re-read when touched)."""
 
 
 class LiveTable:
@@ -81,10 +86,11 @@ class KeyedLocks:
 
 
 class LiveTables:
-    def __init__(self, storage: Storage, results: Results) -> None:
+    def __init__(self, storage: Storage, results: Results, capacity: int = CACHED_TABLES) -> None:
         self.storage = storage
         self.results = results
-        self._live: dict[int, LiveTable] = {}
+        self._capacity = capacity
+        self._live: OrderedDict[int, LiveTable] = OrderedDict()
         self._locks = KeyedLocks()
 
     def lock(self, table_id: int) -> AsyncContextManager[None]:
@@ -99,6 +105,7 @@ class LiveTables:
         """The table from memory, or from the database (kept in memory while it is open)."""
         live = self._live.get(table_id)
         if live is not None:
+            self._live.move_to_end(table_id)
             return live
         row = await self.storage.get_table(table_id)
         if row is None:
@@ -106,7 +113,12 @@ class LiveTables:
         state = games.get_game(row.game_id).from_json(row.state) if row.state else None
         live = LiveTable(row, state)
         if row.status in ("lobby", "running"):
+            row.state = None  # the engine state holds it; results read it only once the game ended
             self._live[table_id] = live
+            while len(self._live) > self._capacity:
+                # A caller still holding the evicted entry stays correct: its commit is version
+                # guarded, and the next load reads what it committed.
+                self._live.popitem(last=False)
         return live
 
     def cached(self, table_id: int) -> LiveTable | None:
@@ -157,8 +169,8 @@ class LiveTables:
         row = live.row
         live.state = state
         row.version = version
-        row.state = update.state
         row.status = update.status
+        row.state = None if row.status == "running" else update.state
         row.deadline = update.deadline
         row.reminded = update.reminded
         row.recent_events = update.recent_events

@@ -32,7 +32,7 @@ class BackgroundTasks:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
-            asleep = sleeping()
+            asleep = set(sleeping())
             busy = [t for t in self._tasks if not t.done() and t not in asleep]
             if not busy:
                 return
