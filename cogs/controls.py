@@ -32,6 +32,7 @@ from games.base import Action
 from games.errors import GameError
 
 from .common import acknowledged, guarded, service_of, static_view
+from .game_log import LogPage
 from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .lobby import LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
@@ -45,8 +46,13 @@ MAX_FORM_NUMBER = 10**6
 """More than any number a form asks for (a cut of a deck); larger answers are refused."""
 
 
-def table_view(table_id: int) -> discord.ui.View:
-    return static_view([HandButton.make(table_id, "🂠 My hand", row=0)])
+LOG_BUTTON = "📜 Log"
+
+
+def table_view(table_id: int, running: bool) -> discord.ui.View:
+    """My hand while the game runs; the Log (every event so far, privately) always."""
+    hand = [HandButton.make(table_id, "🂠 My hand", row=0)] if running else []
+    return static_view([*hand, LogPage(table_id, 0, LOG_BUTTON)])
 
 
 def table_message(table: TableSnapshot) -> Rendered:
@@ -55,7 +61,7 @@ def table_message(table: TableSnapshot) -> Rendered:
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table)
     content, embed = table_embed(table)
-    return Rendered(content=content, embed=embed, view=table_view(row.id) if row.status == "running" else None)
+    return Rendered(content=content, embed=embed, view=table_view(row.id, row.status == "running"))
 
 
 def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
@@ -315,7 +321,7 @@ async def answer_number(interaction: discord.Interaction) -> None:
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
-    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt,
+    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt, LogPage,
 ]
 """Every control class the bot answers; cogs with controls of their own add theirs with
 :func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""

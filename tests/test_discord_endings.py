@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from discord_play import open_table, play_to_the_end
+from discord_play import open_table, play_to_the_end, play_turn
 
 
 def live_pings(s, table):
@@ -27,3 +27,28 @@ async def test_no_turn_ping_stays_when_the_table_is_ended(server):
     await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
     assert s.h.message(table.id).content.startswith("🛑")
     assert live_pings(s, table) == []
+
+
+async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_privately(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    for _ in range(12):
+        await play_turn(s, table, prefer=("play", "draw"))
+    message = s.h.message(table.id)
+    embed = message.embeds[0]
+    assert message.content.startswith("▶ ")  # whose turn, at the top
+    assert [f["name"] for f in embed.get("fields", [])] == ["Latest"]
+    latest = embed["fields"][0]["value"].split("\n")
+    assert 3 <= len(latest) <= 5 and not any("higher is stronger" in line for line in latest)
+    assert len(embed["description"]) + sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 1500
+    assert [b["label"] for b in message.buttons] == ["🂠 My hand", "📜 Log"]
+
+    log = await s.h.click(message, label="📜 Log", user=s.user("cat"))  # anyone may read it, privately
+    assert log.ephemeral and "every move" in log.text
+    every = await s.h.bot.service.results.move_log(1, s.guild.id)
+    pages = [log.message.embeds[0]["description"]]
+    while not log.message.button("▶").get("disabled"):
+        log = await s.h.click(log.message, label="▶", user=s.user("cat"))
+        pages.append(s.h.message(log.message.id).embeds[0]["description"])
+    assert "\n".join(pages).split("\n") == every and len(every) > 12
+    assert any("higher is stronger" in line for line in every)  # the explanations live in the Log
