@@ -23,6 +23,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action, Game, count_text
 from games.cards import parse_card
 
+from .endings import final_standings
 from .limits import CONTENT, EMBED_FIELD_VALUE, EMBED_FOOTER, SELECT_OPTIONS, clip
 
 EMBED_COLOUR = discord.Colour.dark_green()
@@ -35,6 +36,7 @@ SHORT_EVENT = 120
 EVENT_ROOM = 3 * SHORT_EVENT
 """What the board always leaves the latest events (at least three of them)."""
 LATEST = "Latest"
+RESULT = "Final standings"
 ASIDE = re.compile(r" ?\([^()]*\)")
 UNAVAILABLE_STEP = "That choice isn't available now."
 
@@ -321,13 +323,18 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
 
 def table_embed(table: TableSnapshot) -> tuple[str | None, discord.Embed]:
     """The public table message of a started game (content, embed), a dashboard: whose
-    turn (content), the board (description), the latest events in short form (one field),
+    turn (content), the board (description), once finished the standings (:mod:`cogs.endings`),
+    the latest events in short form (one field),
     timer and options (footer), the result (content). The **Log** button has the rest."""
     row = table.row
     ui = ui_for(row.game_id)
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.description = whole_lines(ui.board(table), DASHBOARD - EVENT_ROOM - len(LATEST))
-    latest = latest_events(row.recent_events, DASHBOARD - len(embed.description) - len(LATEST))
+    ending = clip(final_standings(table), EMBED_FIELD_VALUE)
+    room = DASHBOARD - EVENT_ROOM - len(LATEST) - (len(ending) + len(RESULT) if ending else 0)
+    embed.description = whole_lines(ui.board(table), room)
+    if ending:
+        embed.add_field(name=RESULT, value=ending, inline=False)
+    latest = latest_events(row.recent_events, room + EVENT_ROOM - len(embed.description))
     if latest:
         embed.add_field(name=LATEST, value=latest, inline=False)
     footer = ui.options_text(row.options)

@@ -36,7 +36,10 @@ def test_the_table_embed_stays_small_and_the_log_holds_every_event(game_id, opti
             row.recent_events = every[-20:]
             _, embed = table_embed(TableSnapshot(row, state.view(None)))
             assert embed_size(embed) <= DASHBOARD
-            latest = embed.fields[0].value.split("\n") if embed.fields else []
+            fields = {f.name: f.value for f in embed.fields}
+            latest = fields["Latest"].split("\n") if "Latest" in fields else []
+            if state.is_over():
+                assert fields["Final standings"].startswith("🏆")
             assert 1 <= len(latest) <= DASHBOARD_EVENTS if every else not latest
             assert latest == [short_event(line) for line in every[-len(latest):]] if latest else True
             if state.is_over():

@@ -52,3 +52,19 @@ async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_pri
         pages.append(s.h.message(log.message.id).embeds[0]["description"])
     assert "\n".join(pages).split("\n") == every and len(every) > 12
     assert any("higher is stronger" in line for line in every)  # the explanations live in the Log
+
+
+async def test_every_game_ends_with_the_same_standings_block(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    await play_to_the_end(s, table, limit=2000, prefer=("attack", "play", "draw"))
+    final = s.h.message(table.id)
+    row = await s.h.bot.service.storage.get_table(1)
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    standings = fields["Final standings"].split("\n")
+    winner = row.seats[row.outcome["winners"][0]].name
+    loser = row.seats[1 - row.outcome["winners"][0]].name
+    assert standings[0] == f"🏆 **{winner}** wins"
+    assert standings[1].startswith(f"1. **{winner}** — ") and standings[2].startswith(f"2. **{loser}** — ")
+    assert "Final standings" in final.text and "Latest" in fields
+    assert [f["name"] for f in final.embeds[0]["fields"]] == ["Final standings", "Latest"]

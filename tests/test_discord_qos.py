@@ -470,7 +470,12 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"]
     assert final.content == "🏁 ana reached the target of 400 with 480 points."
     text = final.embeds[0]["description"]
-    assert "**Round 2 scores**" in text and "The match is over." in text
+    # The board keeps the last round's breakdown, without the stale round and turn lines …
+    assert "**Round 2 scores**" in text and "Round 2 · dealer" not in text and "to discard" not in text
+    # … and the shared ending block says who won, the ranking, and the rounds played.
+    standings = next(f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final standings")
+    assert standings.split("\n")[:3] == ["🏆 **ana** wins", "1. **ana** — 480", "2. **ben** — 120"]
+    assert standings.split("\n")[3].startswith("2 rounds")
     assert "ana: laid 120 − hand 10 (5♣ 6♣) = **+110** → 480" in text
     assert "ben: laid 15 − hand 0 + out 100 = **+115** → 120" in text
     assert list(row.outcome["scores"]) == [480, 120] and list(row.outcome["winners"]) == [0]

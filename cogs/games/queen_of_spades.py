@@ -66,8 +66,6 @@ class QueenOfSpadesUI(GameUI):
         if phase == "round_over":
             waiting = [names[s] for s in view["to_act"]]
             return "Round over — waiting for " + ", ".join(waiting) + " to continue." if waiting else "Round over."
-        if phase == "match_over":
-            return "The match is over."
         return f"**{names[view['turn']]}** {PHASE_TEXT.get(phase, phase)}"
 
     def _scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
@@ -85,15 +83,17 @@ class QueenOfSpadesUI(GameUI):
 
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
-        lines = [f"Round {view['round']} · dealer {names[view['dealer']]}", pile_text(view)]
-        if view["discard_count"] > 1:  # the pile is public: every card in it was seen face up
-            lines.append(f"Discard pile, bottom → top: {pretty(view['discard_pile'])}")
-        lines.append(self._phase_line(view, names))
-        cut = view.get("cut")
-        if cut and cut.get("landed") is not None:
-            lines.append(f"Cut: aimed {cut['aimed']}, landed {cut['landed']} — " + (
-                "**100 bonus!**" if cut["bonus"] else f"no bonus (needed {' or '.join(map(str, view['cut_bonus_at']))})"))
-        lines.append("")
+        lines: list[str] = []
+        if view["phase"] != "match_over":  # once over, the shared final standings say the rest
+            lines += [f"Round {view['round']} · dealer {names[view['dealer']]}", pile_text(view)]
+            if view["discard_count"] > 1:  # the pile is public: every card in it was seen face up
+                lines.append(f"Discard pile, bottom → top: {pretty(view['discard_pile'])}")
+            lines.append(self._phase_line(view, names))
+            cut = view.get("cut")
+            if cut and cut.get("landed") is not None:
+                lines.append(f"Cut: aimed {cut['aimed']}, landed {cut['landed']} — " + (
+                    "**100 bonus!**" if cut["bonus"] else f"no bonus (needed {' or '.join(map(str, view['cut_bonus_at']))})"))
+            lines.append("")
         for seat, name in enumerate(names):
             marker = "▶" if seat in view.get("to_act", []) and view["phase"] != "round_over" else "•"
             lines.append(f"{marker} **{name}** — {cards_count(view['hand_counts'][seat])} · score {view['scores'][seat]}")
