@@ -97,7 +97,7 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first
     if len(actions) <= ROW_BUTTONS * rows and len(actions) <= MAX_BUTTON_MOVES:
         return [
             MoveButton.make(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                            ui.action_style(action), row=first_row + i // ROW_BUTTONS)
+                            ui.action_style(action, hand), row=first_row + i // ROW_BUTTONS)
             for i, action in enumerate(actions)
         ]
     items: list[discord.ui.Item] = []

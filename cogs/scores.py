@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.results import SORTS, BoardEntry, ResultLine
 
-from .common import acknowledged, guarded, service_of, static_view
+from .common import acknowledged, guarded, static_view
 from .controls import register_items
 from .game_log import require_guild, results_of, show_log
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip

@@ -36,6 +36,12 @@ SHORT_EVENT = 120
 EVENT_ROOM = 3 * SHORT_EVENT
 """What the board always leaves the latest events (at least three of them)."""
 LATEST = "Latest"
+WINS, NEUTRAL, LOSES = "wins", "neutral", "loses"
+MOVE_STYLES = {WINS: discord.ButtonStyle.success, NEUTRAL: discord.ButtonStyle.secondary,
+               LOSES: discord.ButtonStyle.danger}
+"""The one colour rule of every game's move buttons: green for a move that wins (a card,
+points, or forces a penalty on another player), grey for a neutral one, red only for a move
+that loses your own card."""
 RESULT = "Final standings"
 ASIDE = re.compile(r" ?\([^()]*\)")
 UNAVAILABLE_STEP = "That choice isn't available now."
@@ -169,8 +175,13 @@ class GameUI:
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         return str(action)
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return discord.ButtonStyle.primary
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        """What ``action`` does for the mover, as far as the mover can see: :data:`WINS`,
+        :data:`NEUTRAL` (the default) or :data:`LOSES`; it decides the button's colour."""
+        return NEUTRAL
+
+    def action_style(self, action: Action, hand: HandSnapshot) -> discord.ButtonStyle:
+        return MOVE_STYLES[self.move_outlook(action, hand)]
 
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 from games.q2j import compare
 
-from ..ui import GameUI, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, turn_marker
 
 STATUS_MARKS = {"out": " · eliminated", "won": " · 🏆 won", "lost": ""}
 VERDICT = {1: "wins", 0: "ties", -1: "loses"}
@@ -93,8 +92,20 @@ class NGUI(GameUI):
             return f"Attack {target}" + (f": {parse_card(card).pretty} {VERDICT[compare(card, known)]}" if known else "")
         return str(action)
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return discord.ButtonStyle.danger if action.kind == "attack" else discord.ButtonStyle.secondary
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        if action.kind == "sacrifice":
+            return LOSES
+        if action.kind != "attack":
+            return NEUTRAL
+        card, target_kind, seat, *index = action.args
+        known = self._target(target_kind, seat, index[0] if index else None, hand)[1]
+        if known is None:  # a face-down or blind target: the outcome is unknown
+            return NEUTRAL
+        return WINS if compare(card, known) > 0 else LOSES
+
+    def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
+        # Attacks on your own stacks come after every other target, apart from them.
+        return sorted(hand.actions, key=lambda a: a.kind == "attack" and a.args[2] == hand.seat)
 
 
 UI = NGUI

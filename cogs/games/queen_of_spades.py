@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import RANKS, parse_card, pretty
 from games.queen_of_spades import card_points
 
-from ..ui import GameUI
+from ..ui import NEUTRAL, WINS, GameUI
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)} | {"joker": len(RANKS), "JK": len(RANKS)}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "joker": "joker", "JK": "joker"}
@@ -133,10 +132,10 @@ class QueenOfSpadesUI(GameUI):
             return f"Discard {parse_card(args[0]).pretty} ({card_points(args[0])} points)"
         return {"deal": "Deal without cutting (no bonus)", "next": "Continue to the next round"}.get(kind, str(action))
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        if action.kind in ("lay", "extend") or (action.kind == "take" and action.args[0] == "pile"):
-            return discord.ButtonStyle.success
-        return discord.ButtonStyle.primary if action.kind in ("next", "take") else discord.ButtonStyle.secondary
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        # Laying and taking the pile as a set score points; everything else is neutral.
+        scores = action.kind in ("lay", "extend") or (action.kind == "take" and action.args[0] == "pile")
+        return WINS if scores else NEUTRAL
 
 
 UI = QueenOfSpadesUI
