@@ -3,6 +3,8 @@ game and what the table message's **Log** button shows while the game runs."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import discord
 
 from bot.errors import UserError
@@ -27,6 +29,13 @@ def require_guild(interaction: discord.Interaction) -> int:
 
 
 
+def page_buttons(make: Callable[[int, str, bool], discord.ui.Item], page: int, pages: int) -> list[discord.ui.Item]:
+    """◀ ▶ for a list of ``pages`` pages, made by ``make(page, label, disabled)``; none for one page."""
+    if pages <= 1:
+        return []
+    return [make(page - 1, "◀", page <= 0), make(page + 1, "▶", page >= pages - 1)]
+
+
 def log_pages(lines: list[str]) -> list[str]:
     """Whole lines, at most :data:`LOG_PAGE_CHARS` characters a page."""
     pages, current = [], ""
@@ -47,8 +56,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
     page = min(max(page, 0), len(pages) - 1)
     embed = discord.Embed(title=f"Game #{table_id} — every move", description=pages[page], colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
-    view = static_view([LogPage(table_id, page - 1, "◀", disabled=page <= 0),
-                        LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1)])
+    view = static_view(page_buttons(lambda to, label, off: LogPage(table_id, to, label, off), page, len(pages)))
     if edit and edits_in_place(interaction, poster_only=False):
         await interaction.response.edit_message(embed=embed, view=view)
     else:

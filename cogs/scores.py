@@ -16,7 +16,7 @@ from bot.results import SORTS, BoardEntry, ResultLine
 
 from .common import acknowledged, guarded, static_view
 from .controls import register_items
-from .game_log import require_guild, results_of, show_log
+from .game_log import page_buttons, require_guild, results_of, show_log
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
 from .ui import EMBED_COLOUR, DESCRIPTION
@@ -71,8 +71,7 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) ->
 
 
 def board_view(game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
-    return static_view([BoardPage(game_id, sort, page - 1, "◀", disabled=page <= 0),
-                        BoardPage(game_id, sort, page + 1, "▶", disabled=page >= pages - 1)])
+    return static_view(page_buttons(lambda to, label, off: BoardPage(game_id, sort, to, label, off), page, pages))
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:

@@ -32,6 +32,8 @@ async def test_no_turn_ping_stays_when_the_table_is_ended(server):
 async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_privately(server):
     s = server
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    short = await s.h.click(s.h.message(table.id), label="📜 Log", user=s.user("ana"))
+    assert short.ephemeral and "Page 1/1" in short.text and not short.message.buttons  # no idle ◀ ▶
     for _ in range(12):
         await play_turn(s, table, prefer=("play", "draw"))
     message = s.h.message(table.id)
@@ -47,7 +49,7 @@ async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_pri
     assert log.ephemeral and "every move" in log.text
     every = await s.h.bot.service.results.move_log(1, s.guild.id)
     pages = [log.message.embeds[0]["description"]]
-    while not log.message.button("▶").get("disabled"):
+    while log.message.buttons and not s.h.message(log.message.id).button("▶").get("disabled"):
         log = await s.h.click(log.message, label="▶", user=s.user("cat"))
         pages.append(s.h.message(log.message.id).embeds[0]["description"])
     assert "\n".join(pages).split("\n") == every and len(every) > 12
