@@ -33,7 +33,10 @@ from games.errors import GameError
 
 from .common import acknowledged, guarded, service_of, static_view
 from .game_log import LogPage
-from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .limits import (
+    ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
+    SELECT_PLACEHOLDER, clip,
+)
 from .lobby import LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -104,10 +107,11 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first
     for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
         if n >= rows:
             break
+        chunk = actions[start:start + SELECT_OPTIONS]
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
-                   for a in actions[start:start + SELECT_OPTIONS]]
+                   for a in chunk]
         items.append(MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
-                                     placeholder="Choose a move…"))
+                                     placeholder=clip(ui.menu_placeholder(chunk, hand), SELECT_PLACEHOLDER)))
     return items
 
 

@@ -183,6 +183,13 @@ class GameUI:
     def action_style(self, action: Action, hand: HandSnapshot) -> discord.ButtonStyle:
         return MOVE_STYLES[self.move_outlook(action, hand)]
 
+    def menu_placeholder(self, actions: list[Action], hand: HandSnapshot) -> str:
+        """The placeholder of a menu of moves (when there are too many for buttons): says
+        what the menu holds, e.g. "Discard A♠ – 9♣"; by default its first and last moves."""
+        if len(actions) == 1:
+            return self.action_label(actions[0], hand)
+        return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"
+
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""
         return hand.actions

@@ -17,6 +17,8 @@ RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)} | {"joker": len(RANKS), "
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "joker": "joker", "JK": "joker"}
 PHASE_TEXT = {"cut": "to cut the deck", "take": "to take a card", "lay": "to lay sets and discard", "discard": "to discard"}
 SET_MENU = "Lay or add to a set…"
+BIG_HAND = 12
+"""Hands of more cards are shown one line per rank, so no rank breaks across lines."""
 
 
 def rank_of(code: str) -> str:
@@ -35,6 +37,14 @@ def grouped(codes: list[str]) -> str:
     for code in sorted(codes, key=lambda c: RANK_ORDER[rank_of(c)]):  # stable: keeps the suit order
         groups.setdefault(rank_of(code), []).append(code)
     return " · ".join(pretty(cards) for cards in groups.values()) or "—"
+
+
+def rank_lines(codes: list[str]) -> str:
+    """A big hand, one line per rank with its count: ``K ×3: K♠ K♥ K♦``."""
+    groups: dict[str, list[str]] = {}
+    for code in sorted(codes, key=lambda c: RANK_ORDER[rank_of(c)]):
+        groups.setdefault(rank_of(code), []).append(code)
+    return "\n".join(f"{'🃏' if rank == 'joker' else rank} ×{len(cards)}: {pretty(cards)}" for rank, cards in groups.items())
 
 
 def cards_count(n: int) -> str:
@@ -102,7 +112,11 @@ class QueenOfSpadesUI(GameUI):
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        lines = [f"**Your hand ({len(view['hand'])}):** {grouped(view['hand'])}"]
+        cards = view["hand"]
+        if len(cards) > BIG_HAND:
+            lines = [f"**Your hand ({len(cards)}):**", rank_lines(cards)]
+        else:
+            lines = [f"**Your hand ({len(cards)}):** {grouped(cards)}"]
         if view["laid"][hand.seat]:
             lines.append("**Your sets:** " + " · ".join(set_text(s) for s in view["laid"][hand.seat]))
         top = view.get("discard_top")
@@ -127,10 +141,29 @@ class QueenOfSpadesUI(GameUI):
         if kind in ("lay", "extend"):
             count, wild = args[1], len(args) > 2
             what = f"{count} {rank_name(args[0], count != 1)}" if count else ""
-            return ("Lay " if kind == "lay" else "Add ") + what + ((" + " if what else "") + "a wild 2" if wild else "")
+            label = ("Lay " if kind == "lay" else "Add ") + what + ((" + " if what else "") + "a wild 2" if wild else "")
+            points = self._lay_points(action, hand.view["hand"])
+            return label + (f" ({points} points)" if points is not None else "")
         if kind == "discard":
             return f"Discard {parse_card(args[0]).pretty} ({card_points(args[0])} points)"
         return {"deal": "Deal without cutting (no bonus)", "next": "Continue to the next round"}.get(kind, str(action))
+
+    def menu_placeholder(self, actions: list[Action], hand: HandSnapshot) -> str:
+        if all(a.kind == "discard" for a in actions):
+            first, last = parse_card(actions[0].args[0]).pretty, parse_card(actions[-1].args[0]).pretty
+            return f"Discard {first}" + (f" – {last}" if len(actions) > 1 else "")
+        return super().menu_placeholder(actions, hand)
+
+    @staticmethod
+    def _lay_points(action: Action, hand: list[str]) -> int | None:
+        """What the laid cards score; ``None`` when the hand's cards of that rank differ in
+        worth (queens with Q♠) and the move does not say which are laid."""
+        rank, count = str(action.args[0]), action.args[1]
+        worth = {card_points(c) for c in hand if rank_of(c) == rank or (rank == "joker" and rank_of(c) == "joker")}
+        wild = 20 if len(action.args) > 2 else 0
+        if count and len(worth) != 1:
+            return None
+        return count * (worth.pop() if count else 0) + wild
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         # Laying and taking the pile as a set score points; everything else is neutral.
