@@ -77,6 +77,14 @@ def latest_events(lines: list[str], room: int) -> str:
     return "\n".join(reversed(kept))
 
 
+def hint_line(actions: list[Action], hints: Mapping[str, str]) -> list[str]:
+    """The hint under a hand: the sentence of each kind of move offered, in ``hints``' order
+    (``[]`` when none is offered), so it never explains a move the player doesn't have."""
+    kinds = {action.kind for action in actions}
+    said = [sentence for kind, sentence in hints.items() if kind in kinds]
+    return [" ".join(said)] if said else []
+
+
 def shown(arg: Any) -> str:
     """An action argument as players read it: a card with its suit symbol, else as is."""
     try:

@@ -11,9 +11,12 @@ from games.base import Action
 from games.cards import parse_card, pretty
 from games.q2j import compare
 
-from ..ui import LOSES, NEUTRAL, WINS, GameUI, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
 
 STATUS_MARKS = {"out": " · eliminated", "won": " · 🏆 won", "lost": ""}
+HINTS = {"attack": "Attack: choose a card, then its target.", "defend": "Defend: choose a card, then your stack.",
+         "draw": "Draw from the deck.", "pick": "Pick a card from your resource pile.",
+         "sacrifice": "Sacrifice the top of one of your stacks."}
 VERDICT = {1: "wins", 0: "ties", -1: "loses"}
 
 
@@ -60,9 +63,7 @@ class NGUI(GameUI):
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
         lines = [f"**Your hand:** {pretty(view['hand']) or '—'}", f"**Your field:** {field_text(view['fields'][hand.seat])}"]
-        if hand.actions:
-            lines.append("Attack or defend: choose the card, then the target. Or draw, pick or sacrifice.")
-        return "\n".join(lines)
+        return "\n".join(lines + hint_line(hand.actions, HINTS))
 
     def _target(self, kind: str, seat: int, index: int | None, hand: HandSnapshot) -> tuple[str, str | None]:
         """A target's description and its card when the seat can see it."""
@@ -83,7 +84,8 @@ class NGUI(GameUI):
         if kind == "pick":
             return f"Pick {parse_card(args[0]).pretty} from your resource pile"
         if kind == "sacrifice":
-            return f"Sacrifice the top of your stack {args[0] + 1} ({stack_text(hand.view['fields'][hand.seat][args[0]][-1:])})"
+            top = hand.view["fields"][hand.seat][args[0]][-1]
+            return f"Sacrifice the top of your stack {args[0] + 1} ({'face down' if top is None else parse_card(top).pretty})"
         if kind == "defend":
             return f"Put {parse_card(args[0]).pretty} onto {self._target('stack', args[1], args[2], hand)[0]}"
         if kind == "attack":

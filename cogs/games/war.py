@@ -10,9 +10,11 @@ from games.base import Action
 from games.cards import parse_card
 from games.q2j import compare
 
-from ..ui import LOSES, NEUTRAL, WINS, GameUI, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
 
 STATUS_MARKS = {"out": " · out", "won": " · 🏆 won", "tied": " · tied"}
+HINTS = {"attack": "Attack: choose an untapped card, then its target.", "recover": "Recover a tapped card.",
+         "draw": "Draw to your field."}
 OUTCOME_WORDS = {1: "wins", 0: "tie: both are discarded", -1: "loses: only your card is discarded"}
 
 
@@ -45,9 +47,7 @@ class WarUI(GameUI):
         lines = [f"**Your field:** {field_text(view['fields'][hand.seat])} · deck {view['deck_counts'][hand.seat]}"]
         lines += [f"**{name}:** {field_text(view['fields'][seat])}" for seat, name in enumerate(hand.table.names)
                   if seat != hand.seat and view["status"][seat] == "playing"]
-        if hand.actions:
-            lines.append("Attack: pick an untapped card, then its target. Or recover a tapped card, or draw.")
-        return "\n".join(lines)
+        return "\n".join(lines + hint_line(hand.actions, HINTS))
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "attack":
