@@ -55,3 +55,13 @@ async def test_ng_attacks_on_your_own_stacks_come_after_every_other_target(serve
     own = [i for i, label in enumerate(labels) if label.startswith("Attack your ")]
     assert own and own == list(range(len(labels) - len(own), len(labels))), labels
     assert all(b["style"] in (GREEN, GREY, RED) for b in s.h.message(hand.message.id).buttons)
+
+
+async def test_ng_fields_are_written_for_players(server):
+    s = server
+    table = await open_table(s, "ng start", {"timer": 0}, "ana", joiners=["ben"])
+    board = s.h.message(table.id).embeds[0]["description"]
+    field = next(line for line in board.split("\n") if line.startswith("`1` "))
+    assert " · `2` " in field and "🂠" not in field and " — " not in field
+    assert all(part.split(" ", 1)[1].startswith(("face down", "empty")) or part.split(" ", 1)[1][0] in "A23456789JQK1"
+               for part in field.split(" · "))

@@ -21,14 +21,15 @@ VERDICT = {1: "wins", 0: "ties", -1: "loses"}
 
 
 def stack_text(stack: list[str | None]) -> str:
+    """A stack as players read it: its top card (or "face down"), and how many lie under it."""
     if not stack:
-        return "—"
-    shown = "🂠" if stack[-1] is None else parse_card(stack[-1]).pretty
-    return shown + (f"×{len(stack)}" if len(stack) > 1 else "")
+        return "empty"
+    shown = "face down" if stack[-1] is None else parse_card(stack[-1]).pretty
+    return shown + (f" (+{len(stack) - 1} under)" if len(stack) > 1 else "")
 
 
 def field_text(field: list[list[str | None]]) -> str:
-    return "  ".join(f"`{i + 1}` {stack_text(stack)}" for i, stack in enumerate(field))
+    return " · ".join(f"`{i + 1}` {stack_text(stack)}" for i, stack in enumerate(field))
 
 
 class NGUI(GameUI):
