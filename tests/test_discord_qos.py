@@ -335,7 +335,8 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     assert sorted(offered(taken.message, "discard:")) == sorted(f"discard:{c}" for c in set(view["hand"]))
     steps = taken.message.component(placeholder=LAY_MENU)
     assert {o["value"] for o in steps["options"]} == {f"lay:{r}," for r in ("A", 4, 5, 6, 8, 9, 10, "J", "K")}
-    assert {o["label"] for o in steps["options"]} >= {"Lay a set of jacks", "Lay a set of 10s", "Lay a set of aces"}
+    assert {o["label"] for o in steps["options"]} >= {"Lay a set of jacks (4 in hand)", "Lay a set of 10s (3 in hand)",
+                                                      "Lay a set of aces (3 in hand)"}
 
     # The public table: the new set, the running scores, the emptied discard pile.
     text = board(s, table)
@@ -436,7 +437,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await refused(ana, "discard:JD", "You don't hold J♦")
     await refused(ben, "discard:3S", "not your turn")
     await refused(ana, "take:draw", "earlier turn", version=(await row_of(s)).version - 1)
-    assert "Lay a set of kings" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
+    assert "Lay a set of kings (3 in hand)" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
 
 
 async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_match(server):

@@ -128,7 +128,8 @@ class QueenOfSpadesUI(GameUI):
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         kind, _, rank = path[-1].partition(":")
-        return ("Lay a set of " if kind == "lay" else "Add to your ") + rank_name(rank, True)
+        held = sum(1 for code in hand.view["hand"] if rank_of(code) == ("joker" if rank in ("joker", "JK") else rank))
+        return ("Lay a set of " if kind == "lay" else "Add to your ") + rank_name(rank, True) + f" ({held} in hand)"
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         kind, args, view = action.kind, action.args, hand.view
