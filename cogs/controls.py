@@ -32,7 +32,11 @@ from games.base import Action
 from games.errors import GameError
 
 from .common import acknowledged, guarded, service_of, static_view
-from .limits import ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .game_log import LogPage
+from .limits import (
+    ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
+    SELECT_PLACEHOLDER, clip,
+)
 from .lobby import LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -45,8 +49,13 @@ MAX_FORM_NUMBER = 10**6
 """More than any number a form asks for (a cut of a deck); larger answers are refused."""
 
 
-def table_view(table_id: int) -> discord.ui.View:
-    return static_view([HandButton.make(table_id, "🂠 My hand", row=0)])
+LOG_BUTTON = "📜 Log"
+
+
+def table_view(table_id: int, running: bool) -> discord.ui.View:
+    """My hand while the game runs; the Log (every event so far, privately) always."""
+    hand = [HandButton.make(table_id, "🂠 My hand", row=0)] if running else []
+    return static_view([*hand, LogPage(table_id, 0, LOG_BUTTON)])
 
 
 def table_message(table: TableSnapshot) -> Rendered:
@@ -55,7 +64,7 @@ def table_message(table: TableSnapshot) -> Rendered:
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table)
     content, embed = table_embed(table)
-    return Rendered(content=content, embed=embed, view=table_view(row.id) if row.status == "running" else None)
+    return Rendered(content=content, embed=embed, view=table_view(row.id, row.status == "running"))
 
 
 def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
@@ -91,17 +100,18 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first
     if len(actions) <= ROW_BUTTONS * rows and len(actions) <= MAX_BUTTON_MOVES:
         return [
             MoveButton.make(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                            ui.action_style(action), row=first_row + i // ROW_BUTTONS)
+                            ui.action_style(action, hand), row=first_row + i // ROW_BUTTONS)
             for i, action in enumerate(actions)
         ]
     items: list[discord.ui.Item] = []
     for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
         if n >= rows:
             break
+        chunk = actions[start:start + SELECT_OPTIONS]
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
-                   for a in actions[start:start + SELECT_OPTIONS]]
+                   for a in chunk]
         items.append(MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
-                                     placeholder="Choose a move…"))
+                                     placeholder=clip(ui.menu_placeholder(chunk, hand), SELECT_PLACEHOLDER)))
     return items
 
 
@@ -315,7 +325,7 @@ async def answer_number(interaction: discord.Interaction) -> None:
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
-    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt,
+    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt, LogPage,
 ]
 """Every control class the bot answers; cogs with controls of their own add theirs with
 :func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""

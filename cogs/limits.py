@@ -24,6 +24,7 @@ BUTTON_LABEL = 80
 SELECT_OPTIONS = 25
 SELECT_OPTION_TEXT = 100
 """Characters in a select option's label, value or description."""
+SELECT_PLACEHOLDER = 150
 MODAL_TITLE = 45
 TEXT_INPUT_LABEL = 45
 

@@ -14,14 +14,14 @@ from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.results import SORTS, BoardEntry, ResultLine
 
-from .common import acknowledged, guarded, service_of, static_view
+from .common import acknowledged, guarded, static_view
 from .controls import register_items
+from .game_log import page_buttons, require_guild, results_of, show_log
 from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
 from .ui import EMBED_COLOUR, DESCRIPTION
 
 PAGE_SIZE = 10
-LOG_PAGE_CHARS = 3500
 SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games": "Games played", "points": "Points"}
 
 
@@ -32,16 +32,6 @@ def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
 
 def game_name(game_id: str | None) -> str:
     return "All games" if game_id in (None, "all") else games.get_game(game_id).name
-
-
-def results_of(interaction: discord.Interaction):
-    return service_of(interaction).results
-
-
-def require_guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise UserError("Leaderboards and stats belong to a server: use this command in one.")
-    return interaction.guild_id
 
 
 def when(timestamp: float | None) -> str:
@@ -81,8 +71,7 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) ->
 
 
 def board_view(game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
-    return static_view([BoardPage(game_id, sort, page - 1, "◀", disabled=page <= 0),
-                        BoardPage(game_id, sort, page + 1, "▶", disabled=page >= pages - 1)])
+    return static_view(page_buttons(lambda to, label, off: BoardPage(game_id, sort, to, label, off), page, pages))
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
@@ -120,48 +109,6 @@ class BoardPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
 
 
 # -- history and move logs -------------------------------------------------------------------
-
-
-def log_pages(lines: list[str]) -> list[str]:
-    pages, current = [], ""
-    for line in lines:
-        line = clip(line, 500)
-        if current and len(current) + len(line) + 1 > LOG_PAGE_CHARS:
-            pages.append(current)
-            current = ""
-        current += ("\n" if current else "") + line
-    return pages + [current or "No moves were played."]
-
-
-async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool) -> None:
-    lines = await results_of(interaction).move_log(table_id, require_guild(interaction))
-    if lines is None:
-        raise UserError("There's no finished game with that number on this server.")
-    pages = log_pages(lines)
-    page = min(max(page, 0), len(pages) - 1)
-    embed = discord.Embed(title=f"Game #{table_id} — every move", description=pages[page], colour=EMBED_COLOUR)
-    embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
-    view = static_view([LogPage(table_id, page - 1, "◀", disabled=page <= 0),
-                        LogPage(table_id, page + 1, "▶", disabled=page >= len(pages) - 1)])
-    if edit and edits_in_place(interaction, poster_only=False):
-        await interaction.response.edit_message(embed=embed, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-
-class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-              template=control_template(r"dh:log:(?P<table>\d+):(?P<page>-?\d+)")):
-    def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:log:{table_id}:{page}"))
-        self.table_id, self.page = table_id, page
-
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["table"], "game"), page_number(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True))
 
 
 class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"):
@@ -304,5 +251,5 @@ class ScoresCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, BoardPage, LogPage, LogSelect, ForgetButton)
+    register_items(bot, BoardPage, LogSelect, ForgetButton)
     await bot.add_cog(ScoresCog())

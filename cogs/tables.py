@@ -129,14 +129,16 @@ class TablesCog(commands.Cog):
     async def _ping(self, table: TableSnapshot) -> None:
         """Mention the humans to act when the turn passes to them; clear the ping at the end."""
         row = table.row
-        acting = tuple(s for s in players_to_act(table) if not row.seats[s].is_ai) if row.status == "running" else ()
+        if row.status != "running":
+            # However the game ended (an AI's last move included), no ping outlives it.
+            self._acting.pop(row.id, None)
+            await self._replace_ping(table, None)
+            return
+        acting = tuple(s for s in players_to_act(table) if not row.seats[s].is_ai)
         if self._acting.get(row.id) == acting:
             return
         self._acting[row.id] = acting
         if not acting:
-            if row.status != "running":
-                self._acting.pop(row.id, None)
-                await self._replace_ping(table, None)
             return
         who = ", ".join(f"<@{row.seats[s].user_id}>" for s in acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
@@ -147,6 +149,8 @@ class TablesCog(commands.Cog):
     async def _replace_ping(self, table: TableSnapshot, content: str | None) -> None:
         channel = self._channel(table)
         old = await self.service.ping_message(table.row.id)
+        if old is None and content is None:
+            return
         if old is not None:
             try:
                 await channel.get_partial_message(old).delete()

@@ -10,6 +10,7 @@ looks and behaves alike. This module builds no controls: :mod:`cogs.controls` tu
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
@@ -22,40 +23,66 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action, Game, count_text
 from games.cards import parse_card
 
-from .limits import CONTENT, EMBED_FIELD_VALUE, EMBED_FOOTER, EMBED_TOTAL, SELECT_OPTIONS, clip
+from .endings import final_standings
+from .limits import CONTENT, EMBED_FIELD_VALUE, EMBED_FOOTER, SELECT_OPTIONS, clip
 
 EMBED_COLOUR = discord.Colour.dark_green()
 DESCRIPTION = 4000
 """Room we give a board or hand: a little under Discord's 4096, for the embed's other parts."""
-LATEST_FIELDS = 3
+DASHBOARD = 1500
+"""The table message's description and fields together (board and latest events) stay within this."""
+DASHBOARD_EVENTS = 5
+SHORT_EVENT = 120
+EVENT_ROOM = 3 * SHORT_EVENT
+"""What the board always leaves the latest events (at least three of them)."""
+LATEST = "Latest"
+WINS, NEUTRAL, LOSES = "wins", "neutral", "loses"
+MOVE_STYLES = {WINS: discord.ButtonStyle.success, NEUTRAL: discord.ButtonStyle.secondary,
+               LOSES: discord.ButtonStyle.danger}
+"""The one colour rule of every game's move buttons: green for a move that wins (a card,
+points, or forces a penalty on another player), grey for a neutral one, red only for a move
+that loses your own card."""
+RESULT = "Final standings"
+ASIDE = re.compile(r" ?\([^()]*\)")
 UNAVAILABLE_STEP = "That choice isn't available now."
 
 
-def latest_lines(lines: list[str], limit: int) -> str:
-    """As many of the newest lines as fit in ``limit`` characters, oldest first."""
+def short_event(line: str) -> str:
+    """The dashboard's form of an event: without its parenthesised asides, where engines put
+    rule explanations and running totals ("7♣ beats 4♦ (different suits, higher is
+    stronger): …"), clipped to :data:`SHORT_EVENT`. The whole sentence stays in the Log."""
+    return clip(ASIDE.sub("", line).strip() or line, SHORT_EVENT)
+
+
+def whole_lines(text: str, limit: int) -> str:
+    """As many whole lines of ``text`` as fit in ``limit`` characters, "…" marking a cut."""
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for line in text.split("\n"):
+        if len(kept) + len(line) + 3 > limit:
+            break
+        kept += line + "\n"
+    return kept + "…" if kept else clip(text, limit)
+
+
+def latest_events(lines: list[str], room: int) -> str:
+    """The newest :data:`DASHBOARD_EVENTS` events in short form, oldest first, within ``room``."""
     kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        line = clip(line, limit)
-        if size + len(line) + 1 > limit:
+    for line in reversed(lines[-DASHBOARD_EVENTS:]):
+        line = short_event(line)
+        if sum(len(k) + 1 for k in kept) + len(line) > room:
             break
         kept.append(line)
-        size += len(line) + 1
     return "\n".join(reversed(kept))
 
 
-def field_chunks(text: str, limit: int) -> list[str]:
-    """``text`` cut at line ends into pieces of at most ``limit`` characters."""
-    chunks: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        line = clip(line, limit)
-        if current and len(current) + 1 + len(line) > limit:
-            chunks.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return [*chunks, current] if current else chunks
+def hint_line(actions: list[Action], hints: Mapping[str, str]) -> list[str]:
+    """The hint under a hand: the sentence of each kind of move offered, in ``hints``' order
+    (``[]`` when none is offered), so it never explains a move the player doesn't have."""
+    kinds = {action.kind for action in actions}
+    said = [sentence for kind, sentence in hints.items() if kind in kinds]
+    return [" ".join(said)] if said else []
 
 
 def shown(arg: Any) -> str:
@@ -156,8 +183,20 @@ class GameUI:
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         return str(action)
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return discord.ButtonStyle.primary
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        """What ``action`` does for the mover, as far as the mover can see: :data:`WINS`,
+        :data:`NEUTRAL` (the default) or :data:`LOSES`; it decides the button's colour."""
+        return NEUTRAL
+
+    def action_style(self, action: Action, hand: HandSnapshot) -> discord.ButtonStyle:
+        return MOVE_STYLES[self.move_outlook(action, hand)]
+
+    def menu_placeholder(self, actions: list[Action], hand: HandSnapshot) -> str:
+        """The placeholder of a menu of moves (when there are too many for buttons): says
+        what the menu holds, e.g. "Discard A♠ – 9♣"; by default its first and last moves."""
+        if len(actions) == 1:
+            return self.action_label(actions[0], hand)
+        return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"
 
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""
@@ -309,21 +348,21 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
 
 
 def table_embed(table: TableSnapshot) -> tuple[str | None, discord.Embed]:
-    """The public table message of a started game (content, embed): board, whose turn,
-    recent events, timer, result."""
+    """The public table message of a started game (content, embed), a dashboard: whose
+    turn (content), the board (description), once finished the standings (:mod:`cogs.endings`),
+    the latest events in short form (one field),
+    timer and options (footer), the result (content). The **Log** button has the rest."""
     row = table.row
     ui = ui_for(row.game_id)
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.description = clip(ui.board(table), DESCRIPTION)
-    if row.recent_events:
-        # A burst of events (a QUASH round's scoring is up to 16 lines) outgrows one field:
-        # go on over a few fields, within what the embed has left of its total.
-        room = (EMBED_TOTAL - len(embed.title or "") - len(embed.description or "")
-                - EMBED_FOOTER - 100)
-        field_limit = EMBED_FIELD_VALUE
-        text = latest_lines(row.recent_events, max(field_limit // 2, min(LATEST_FIELDS * field_limit, room)))
-        for i, chunk in enumerate(field_chunks(text, field_limit)):
-            embed.add_field(name="Latest" if i == 0 else "Latest (continued)", value=chunk, inline=False)
+    ending = clip(final_standings(table), EMBED_FIELD_VALUE)
+    room = DASHBOARD - EVENT_ROOM - len(LATEST) - (len(ending) + len(RESULT) if ending else 0)
+    embed.description = whole_lines(ui.board(table), room)
+    if ending:
+        embed.add_field(name=RESULT, value=ending, inline=False)
+    latest = latest_events(row.recent_events, room + EVENT_ROOM - len(embed.description))
+    if latest:
+        embed.add_field(name=LATEST, value=latest, inline=False)
     footer = ui.options_text(row.options)
     content = None
     if row.status == "running":

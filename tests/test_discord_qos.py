@@ -259,7 +259,7 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     await play_round(s, table)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and not final.buttons
+    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"]
     last = row.state["history"][-1]
     assert last["round"] == 2 and [r["total"] for r in last["rows"]] == list(row.outcome["scores"])
     assert [r["total"] - r["round"] for r in last["rows"]] == totals
@@ -291,6 +291,13 @@ def hand_line(text: str) -> str:
     return next(line for line in text.splitlines() if line.startswith("**Your hand"))
 
 
+def rank_rows(text: str) -> list[str]:
+    """A big hand's lines, one per rank (``K ×3: K♠ K♥ K♦``), below its heading."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("**Your hand")) + 1
+    return [line for line in lines[start:] if " ×" in line.split(":")[0]]
+
+
 def offered(message, prefix: str) -> list[str]:
     return [value for _, _, value in move_choices(message) if value.startswith(prefix)]
 
@@ -311,11 +318,16 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     taken = await s.h.click(hand.message, label="Take the pile: Q♥ + 2 of yours as a new set", user=ana)
     view = (await s.h.bot.service.hand(1, ana.id)).view
     assert len(view["hand"]) == 30 and view["laid"][0][0]["cards"] == ["QS", "QH", "QD"]
-    # The private hand lists every card, grouped by rank (A … K, then jokers), suits ♠ ♥ ♦ ♣.
-    line = hand_line(taken.text)
-    assert line.startswith("**Your hand (30):** A♠ A♥ A♦ · 3♣ · 4♥ 4♦ 4♣ · 5♠ 5♥ 5♣ ·")
-    assert line.endswith("K♠ K♥ K♦ · 🃏")
-    assert Counter(line.split(":** ")[1].replace(" · ", " ").split()) == Counter(pretty(c) for c in view["hand"])
+    # The private hand lists every card, one line per rank with its count (A … K, then
+    # jokers), suits ♠ ♥ ♦ ♣: no rank breaks across lines.
+    assert hand_line(taken.text) == "**Your hand (30):**"
+    rows = rank_rows(taken.text)
+    assert rows[:4] == ["A ×3: A♠ A♥ A♦", "3 ×1: 3♣", "4 ×3: 4♥ 4♦ 4♣", "5 ×3: 5♠ 5♥ 5♣"]
+    assert rows[-2:] == ["K ×3: K♠ K♥ K♦", "🃏 ×1: 🃏"]
+    assert Counter(card for row in rows for card in row.split(": ")[1].split()) == Counter(pretty(c) for c in view["hand"])
+    # Each discard menu says which cards it holds.
+    placeholders = [c["placeholder"] for c in taken.message.selects if c["custom_id"].startswith("dh:ms:")]
+    assert all(p.startswith("Discard ") and " – " in p for p in placeholders), placeholders
     assert "**Your sets:** Q♠ Q♥ Q♦" in taken.text
     # Every distinct card can be discarded from the menus (25 a menu), and every set laid.
     menus = [c for c in taken.message.selects if c["custom_id"].startswith("dh:ms:")]
@@ -323,7 +335,8 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     assert sorted(offered(taken.message, "discard:")) == sorted(f"discard:{c}" for c in set(view["hand"]))
     steps = taken.message.component(placeholder=LAY_MENU)
     assert {o["value"] for o in steps["options"]} == {f"lay:{r}," for r in ("A", 4, 5, 6, 8, 9, 10, "J", "K")}
-    assert {o["label"] for o in steps["options"]} >= {"Lay a set of jacks", "Lay a set of 10s", "Lay a set of aces"}
+    assert {o["label"] for o in steps["options"]} >= {"Lay a set of jacks (4 in hand)", "Lay a set of 10s (3 in hand)",
+                                                      "Lay a set of aces (3 in hand)"}
 
     # The public table: the new set, the running scores, the emptied discard pile.
     text = board(s, table)
@@ -336,11 +349,11 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     # A lay in two steps: the set, then how many (Back returns to the whole hand).
     await s.h.select(taken.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
     step = s.h.message(taken.message.id)
-    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks", "Lay 4 jacks", "← Back"]
+    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 points)", "Lay 4 jacks (40 points)", "← Back"]
     back = await s.h.click(step, label="← Back", user=ana)
     assert back.message.component(placeholder=LAY_MENU)
     await s.h.select(back.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
-    laid = await s.h.click(s.h.message(taken.message.id), label="Lay 4 jacks", user=ana)
+    laid = await s.h.click(s.h.message(taken.message.id), label="Lay 4 jacks (40 points)", user=ana)
     assert "Your hand (26)" in laid.text and "**Your sets:** Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in laid.text
     assert "  Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in board(s, table)
 
@@ -363,9 +376,10 @@ async def test_a_hand_of_every_card_offers_every_discard(server):
                   for suit in "SHDC"] + ["2S", "2H", "2D", "2C", "JK", "JK", "QS", "9D"]
     await rig(s, QoSState.from_position([everything, ["5C"]], turn=0, phase="lay", draw=["4S"]))
     hand = await open_hand(s, s.user("ana"), table)
-    line = hand_line(hand.text)
-    assert line.startswith(f"**Your hand ({len(everything)}):** A♠ A♥ A♦ A♣ · 2♠ 2♥ 2♦ 2♣ · 3♠")
-    assert "Q♠ Q♠ Q♥ Q♦ Q♣" in line and line.endswith("· 🃏 🃏")
+    rows = rank_rows(hand.text)
+    assert hand_line(hand.text) == f"**Your hand ({len(everything)}):**"
+    assert rows[:2] == ["A ×4: A♠ A♥ A♦ A♣", "2 ×4: 2♠ 2♥ 2♦ 2♣"]
+    assert "Q ×5: Q♠ Q♠ Q♥ Q♦ Q♣" in rows and rows[-1] == "🃏 ×2: 🃏 🃏"
     assert sorted(offered(hand.message, "discard:")) == sorted(f"discard:{c}" for c in set(everything))
     assert len([c for c in hand.message.selects if c["custom_id"].startswith("dh:ms:")]) == 3
     steps = hand.message.component(placeholder=LAY_MENU)
@@ -423,7 +437,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await refused(ana, "discard:JD", "You don't hold J♦")
     await refused(ben, "discard:3S", "not your turn")
     await refused(ana, "take:draw", "earlier turn", version=(await row_of(s)).version - 1)
-    assert "Lay a set of kings" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
+    assert "Lay a set of kings (3 in hand)" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
 
 
 async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_match(server):
@@ -467,10 +481,15 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     await s.h.click((await open_hand(s, ben, table)).message, label="Discard K♥ (10 points)", user=ben)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and not final.buttons
+    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"]
     assert final.content == "🏁 ana reached the target of 400 with 480 points."
     text = final.embeds[0]["description"]
-    assert "**Round 2 scores**" in text and "The match is over." in text
+    # The board keeps the last round's breakdown, without the stale round and turn lines …
+    assert "**Round 2 scores**" in text and "Round 2 · dealer" not in text and "to discard" not in text
+    # … and the shared ending block says who won, the ranking, and the rounds played.
+    standings = next(f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final standings")
+    assert standings.split("\n")[:3] == ["🏆 **ana** wins", "1. **ana** — 480", "2. **ben** — 120"]
+    assert standings.split("\n")[3].startswith("2 rounds")
     assert "ana: laid 120 − hand 10 (5♣ 6♣) = **+110** → 480" in text
     assert "ben: laid 15 − hand 0 + out 100 = **+115** → 120" in text
     assert list(row.outcome["scores"]) == [480, 120] and list(row.outcome["winners"]) == [0]

@@ -53,9 +53,11 @@ def board_text(s, table) -> str:
     return s.h.message(table.id).embeds[0]["description"]
 
 
-def latest(s, table) -> list[str]:
-    fields = s.h.message(table.id).embeds[0].get("fields") or []
-    return "\n".join(f["value"] for f in fields if f["name"].startswith("Latest")).split("\n")
+async def latest(s, table) -> list[str]:
+    """The table's latest (20) events in full, as the Log ends (the dashboard shows the newest
+    shortened). Tests that rig a position read these: the Log replays the real deal."""
+    table_id = int(s.h.message(table.id).embeds[0]["title"].rsplit("#", 1)[1])
+    return (await storage(s).get_table(table_id)).recent_events
 
 
 def board_row(s, table, spot: int) -> str:
@@ -115,16 +117,10 @@ async def play_by_policy(s, table, rng: random.Random, stop, limit: int = 200) -
     raise AssertionError(f"not done after {limit} moves")
 
 
-def every_latest_line(s, table) -> list[str]:
-    """Every Latest line the table message ever showed, in order, without repeats."""
-    seen: list[str] = []
-    message = s.h.message(table.id)
-    for payload in [*message.history, message.payload()]:
-        for embed in payload.get("embeds") or []:
-            for f in embed.get("fields") or []:
-                if f["name"].startswith("Latest"):
-                    seen += [line for line in f["value"].split("\n") if line not in seen]
-    return seen
+async def every_logged_line(s, table) -> list[str]:
+    """Every event of the game in order, as the table's Log button shows them."""
+    table_id = int(s.h.message(table.id).embeds[0]["title"].rsplit("#", 1)[1])
+    return await s.h.bot.service.results.move_log(table_id, s.guild.id)
 
 
 # ------------------------------------------------------------------ the lobby: sides
@@ -149,7 +145,7 @@ async def test_two_players_pick_sides_with_switch_side(server):
     table = s.h.message(lobby.id)
     board = board_text(s, table)
     assert "🟥 **RED** (ben) **0** · ⬛ **BLACK** (ana) **0** — first to 10" in board
-    assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in latest(s, table)
+    assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in (await latest(s, table))
     assert "You play for **RED**." in (await open_hand(s, ben, table)).text
     assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
     # The board shows both sides' nine spots, in three sections, all open.
@@ -175,7 +171,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
     assert "🟥 **RED** (ana, AI 1) **0** · ⬛ **BLACK** (ben, cat) **0**" in board_text(s, table)
-    assert "Sides — RED: ana and AI 1; BLACK: ben and cat. First to 30 points wins." in latest(s, table)
+    assert "Sides — RED: ana and AI 1; BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
     assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
                                                                 ("cat", False)]
@@ -188,7 +184,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         await click_action(s, mover, hand.message, actions[0])
     log = await storage(s).move_log(1)
     assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
-    assert any(line.startswith("AI 1 placed") and "on RED's spot" in line for line in latest(s, table))
+    assert any(line.startswith("AI 1 placed") and "on RED's spot" in line for line in (await latest(s, table)))
     view = (await s.h.bot.service.table(1)).view
     assert sum(len(spot["cards"]) for spot in view["board"][0]) == sum(1 for seat, _, _ in log if seat % 2 == 0)
 
@@ -206,11 +202,11 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
     tiebreaks = await play_by_policy(s, table, random.Random(16), round_over)
     assert tiebreaks and all("— waiting for" in t for t in tiebreaks)
     # Round 1 is scored: its spots were revealed one by one in the Latest lines…
-    shown = every_latest_line(s, table)
+    shown = (await every_logged_line(s, table))
     numbers = spot_numbers(shown)
     assert numbers == sorted(numbers) and numbers[-1] == 9
-    assert "Round 1 is scored" in " ".join(latest(s, table))
-    assert latest(s, table)[-1].startswith("Round 2: ")
+    assert "Round 1 is scored" in " ".join((await latest(s, table)))
+    assert (await latest(s, table))[-1].startswith("Round 2: ")
     # … and the board keeps the whole round's result, spot by spot, while round 2 is placed.
     board = board_text(s, table)
     assert "**Round 1 scored**" in board
@@ -219,11 +215,11 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
 
     await play_by_policy(s, table, random.Random(17), lambda: s.h.message(table.id).content.startswith("🏁"))
     final = s.h.message(table.id)
-    assert not final.buttons and "reached the finish (12) first" in final.content
+    assert [b["label"] for b in final.buttons] == ["📜 Log"] and "reached the finish (12) first" in final.content
     row = await storage(s).get_table(1)
     assert row.status == "finished" and row.outcome["winners"]
     assert max(row.state["track"]) >= 12
-    assert any("wins the match!" in line for line in latest(s, table))
+    assert any("wins the match!" in line for line in (await latest(s, table)))
     assert "first to 12" in board_text(s, table)
 
 
@@ -259,7 +255,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
     assert tiebreak_seen and "Round 2 ·" in board_text(s, table)
-    shown = every_latest_line(s, table)
+    shown = (await every_logged_line(s, table))
     assert any("pools its leftover cards for tiebreakers" in line for line in shown)
     assert any(re.match(r"Tiebreaker for spot \d: RED .+ against BLACK ", line) for line in shown)
     log = await storage(s).move_log(1)
@@ -287,7 +283,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     await click_action(s, ana, hand.message, QuashAction("place", ("8H", 9)))
 
     # Scoring: spots 1 and 2 one line each, then spot 3 ties and waits for both sides.
-    lines = latest(s, table)
+    lines = (await latest(s, table))
     start = lines.index("ana placed 8♥ on RED's spot 9 (single).")
     assert lines[start + 1].startswith("Every spot is full. The cards left in hand are kept for tiebreakers (RED 3, BLACK 3)")
     assert lines[start + 2].startswith("Spot 1 — triple: RED 9♦ 10♦ J♦ (same suit) beats BLACK 8♣ 9♥ 10♠")
@@ -335,12 +331,12 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert all("A♣" not in m.text for m in s.h.messages(s.channel) if not (m.ephemeral and m.visible_to == ana.id))
 
     await s.h.click(refreshed.message, label="Play K♦ face down", user=ben)
-    shown = every_latest_line(s, table)
+    shown = (await latest(s, table))
     reveal = shown.index("Tiebreaker for spot 3: RED A♣ against BLACK K♦: RED wins the spot: +1 RED (RED 2 · BLACK 2).")
     assert shown.index("ben chose BLACK's tiebreak card, face down.") == reveal - 1
     assert spot_numbers(shown[reveal:]) == [4, 5, 6, 7, 8, 9]
     assert shown[reveal + 1].startswith("Spot 4 — triple: RED 2♣ 3♣ 4♣ (same suit) beats BLACK 2♥ 3♠ 4♦")
-    assert latest(s, table)[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
+    assert (await latest(s, table))[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
                                      "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
     board = board_text(s, table)
     assert "Round 2 · dealer ana" in board and "Tiebreaker" not in board
@@ -359,11 +355,11 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     await rig(s, QuashState.from_position(2, board=[red, black], hands=[["AH", "2D"], ["3D"]], turn=0))
     await click_action(s, ana, (await open_hand(s, ana, table)).message, QuashAction("place", ("AH", 9)))
     # Each spot and each QUASH is announced on its own line, in scoring order …
-    assert latest(s, table)[-3:] == [
+    assert (await latest(s, table))[-3:] == [
         "QUASH! RED won spots 7, 8 and 9: +2 RED (RED 10 · BLACK 5).",
         "Round 1 is scored: RED +10, BLACK +5 (RED 10 · BLACK 5).",
         "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
-    shown = every_latest_line(s, table)
+    shown = (await latest(s, table))
     assert shown.index("QUASH! BLACK won spots 4, 5 and 6: +2 BLACK (RED 5 · BLACK 5).") == shown.index(
         "Spot 6 — single: BLACK A♠ beats RED 5♦ — higher card: +1 BLACK (RED 5 · BLACK 3).") + 1
     assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
@@ -400,12 +396,12 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
     await s.h.click(s.h.message(theirs.message.id), label="Play 5♥ face down", user=ben)
     final = s.h.message(table.id)
     assert final.content.startswith("🏁") and "RED (ana) reached the finish (5) first (RED 5 · BLACK 2)" in final.content
-    assert not final.buttons
-    assert latest(s, table)[-2:] == [
+    assert [b["label"] for b in final.buttons] == ["📜 Log"]
+    assert (await latest(s, table))[-2:] == [
         "Tiebreaker for spot 3: RED A♣ against BLACK 5♥: RED wins the spot: +1 RED (RED 5 · BLACK 2).",
         "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]
     # The reveal stopped at spot 3: nothing after it was scored.
-    assert not [n for n in spot_numbers(every_latest_line(s, table)) if n > 3]
+    assert not [n for n in spot_numbers((await latest(s, table))) if n > 3]
     assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⬛ Q♠")
     for n in range(4, 10):
         assert "✓" not in board_row(s, table, n)
@@ -431,7 +427,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     await rig(s, state)
     await click_action(s, cat, (await open_hand(s, cat, table)).message, QuashAction("place", ("7C", 9)))
     assert "Each team pools its leftover cards for tiebreakers (RED 3, BLACK 3); ana chooses RED's and ben " \
-           "BLACK's." in " ".join(latest(s, table))
+           "BLACK's." in " ".join((await latest(s, table)))
     assert set(to_act(s, table)) == {ana, ben}
     before = await stored(s)
 
@@ -463,7 +459,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     theirs = await open_hand(s, ben, table)
     assert "Let cat choose our tiebreak cards" in [b["label"] for b in theirs.message.buttons]
     await s.h.click(theirs.message, label="Play K♦ face down", user=ben)
-    assert any(line.startswith(f"Tiebreaker for spot 3: RED {shown} against BLACK K♦") for line in every_latest_line(s, table))
+    assert any(line.startswith(f"Tiebreaker for spot 3: RED {shown} against BLACK K♦") for line in (await latest(s, table)))
     view = (await s.h.bot.service.table(1)).view
     assert view["chooser"] == [2, 1]  # AI 1 keeps choosing for RED until it hands the choice back
 
@@ -561,7 +557,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
 
     # Take the whole chain back: the side as the turn began.
     await s.h.click(again, label="↩ Take the whole chain back", user=ana)
-    assert "ana took a swap chain back; RED's side is as it was." in latest(s, table)
+    assert "ana took a swap chain back; RED's side is as it was." in (await latest(s, table))
     assert "⛓" not in board_text(s, table) and board_row(s, table, 1).startswith("`1` triple — 🟥 6♣ 7♦ 8♦ ·")
 
     # Now a chain of two displacements: 9♦ for 6♣ in spot 1, 6♣ for 7♠ in spot 4, 7♠ onto spot 9.
@@ -575,7 +571,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     done = await s.h.click(s.h.message(hand.id), label="7♠ → Spot 9 (single): ▢", user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, " \
-           "which moved to spot 9." in latest(s, table)
+           "which moved to spot 9." in (await latest(s, table))
     assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⬛ ▢ ▢ ▢")
     assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
     log = await storage(s).move_log(1)

@@ -12,10 +12,13 @@ import importlib.util
 import pytest
 
 import games
+from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis, package_of
 from cogs.ui import DefaultUI, register, ui_for
 
-from tests.rendering import render_every_position
+from games.ai import choose_action
+from games.rng import Rng
+from tests.rendering import render_every_position, table_row
 
 CASES = [
     ("q2j", {"variant": "standard"}, 2), ("q2j", {"variant": "faceup"}, 10), ("q2j", {"variant": "countdown"}, 4),
@@ -56,3 +59,27 @@ def test_every_registered_game_gets_its_discord_module_or_the_default_look():
     for ui in uis:
         module = f"cogs.games.{package_of(ui.game)}"
         assert type(ui).__module__ == module if importlib.util.find_spec(module) else type(ui) is DefaultUI
+
+HINT_WORDS = {"attack": "Attack", "defend": "defend", "recover": "Recover", "draw": "Draw", "pick": "pick",
+              "sacrifice": "sacrifice"}
+
+
+@pytest.mark.parametrize("game_id", ["war", "ng"])
+def test_hand_hints_name_only_the_moves_offered(game_id):
+    """The hint line under a hand says what the offered moves allow, nothing else."""
+    game = games.get_game(game_id)
+    seen = set()
+    for seed in range(3):
+        state = game.new_game(2, {}, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            snap = TableSnapshot(table_row(game_id, {}, 2, state), state.view(None))
+            actions = state.legal_actions(seat)
+            hint = ui_for(game_id).hand(HandSnapshot(snap, seat, state.view(seat), actions)).split("\n")[-1]
+            kinds = {a.kind for a in actions}
+            for kind, word in HINT_WORDS.items():
+                assert (word.lower() in hint.lower()) == (kind in kinds), (kinds, hint)
+            seen.add(frozenset(kinds))
+            state.apply(seat, choose_action(state, seat, rng))
+    assert any("attack" not in kinds for kinds in seen)  # turns without an attack were checked

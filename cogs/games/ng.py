@@ -5,28 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 from games.q2j import compare
 
-from ..ui import GameUI, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
 
 STATUS_MARKS = {"out": " · eliminated", "won": " · 🏆 won", "lost": ""}
+HINTS = {"attack": "Attack: choose a card, then its target.", "defend": "Defend: choose a card, then your stack.",
+         "draw": "Draw from the deck.", "pick": "Pick a card from your resource pile.",
+         "sacrifice": "Sacrifice the top of one of your stacks."}
 VERDICT = {1: "wins", 0: "ties", -1: "loses"}
 
 
 def stack_text(stack: list[str | None]) -> str:
+    """A stack as players read it: its top card (or "face down"), and how many lie under it."""
     if not stack:
-        return "—"
-    shown = "🂠" if stack[-1] is None else parse_card(stack[-1]).pretty
-    return shown + (f"×{len(stack)}" if len(stack) > 1 else "")
+        return "empty"
+    shown = "face down" if stack[-1] is None else parse_card(stack[-1]).pretty
+    return shown + (f" (+{len(stack) - 1} under)" if len(stack) > 1 else "")
 
 
 def field_text(field: list[list[str | None]]) -> str:
-    return "  ".join(f"`{i + 1}` {stack_text(stack)}" for i, stack in enumerate(field))
+    return " · ".join(f"`{i + 1}` {stack_text(stack)}" for i, stack in enumerate(field))
 
 
 class NGUI(GameUI):
@@ -61,9 +64,7 @@ class NGUI(GameUI):
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
         lines = [f"**Your hand:** {pretty(view['hand']) or '—'}", f"**Your field:** {field_text(view['fields'][hand.seat])}"]
-        if hand.actions:
-            lines.append("Attack or defend: choose the card, then the target. Or draw, pick or sacrifice.")
-        return "\n".join(lines)
+        return "\n".join(lines + hint_line(hand.actions, HINTS))
 
     def _target(self, kind: str, seat: int, index: int | None, hand: HandSnapshot) -> tuple[str, str | None]:
         """A target's description and its card when the seat can see it."""
@@ -84,7 +85,8 @@ class NGUI(GameUI):
         if kind == "pick":
             return f"Pick {parse_card(args[0]).pretty} from your resource pile"
         if kind == "sacrifice":
-            return f"Sacrifice the top of your stack {args[0] + 1} ({stack_text(hand.view['fields'][hand.seat][args[0]][-1:])})"
+            top = hand.view["fields"][hand.seat][args[0]][-1]
+            return f"Sacrifice the top of your stack {args[0] + 1} ({'face down' if top is None else parse_card(top).pretty})"
         if kind == "defend":
             return f"Put {parse_card(args[0]).pretty} onto {self._target('stack', args[1], args[2], hand)[0]}"
         if kind == "attack":
@@ -93,8 +95,20 @@ class NGUI(GameUI):
             return f"Attack {target}" + (f": {parse_card(card).pretty} {VERDICT[compare(card, known)]}" if known else "")
         return str(action)
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return discord.ButtonStyle.danger if action.kind == "attack" else discord.ButtonStyle.secondary
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        if action.kind == "sacrifice":
+            return LOSES
+        if action.kind != "attack":
+            return NEUTRAL
+        card, target_kind, seat, *index = action.args
+        known = self._target(target_kind, seat, index[0] if index else None, hand)[1]
+        if known is None:  # a face-down or blind target: the outcome is unknown
+            return NEUTRAL
+        return WINS if compare(card, known) > 0 else LOSES
+
+    def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
+        # Attacks on your own stacks come after every other target, apart from them.
+        return sorted(hand.actions, key=lambda a: a.kind == "attack" and a.args[2] == hand.seat)
 
 
 UI = NGUI

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 
-from ..ui import GameUI, turn_marker
+from ..ui import NEUTRAL, WINS, GameUI, turn_marker
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
-STYLES = {"draw": discord.ButtonStyle.secondary, "qq": discord.ButtonStyle.danger}
 
 
 def sort_key(code: str) -> tuple[int, int]:
@@ -79,8 +77,8 @@ class Q2JUI(GameUI):
         penalty = action.args[0] in hand.view.get("penalty_cards", [])
         return "Play " + pretty(action.args) + (" (+1 penalty draw)" if penalty else "")
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return STYLES.get(action.kind, discord.ButtonStyle.primary)
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        return WINS if action.kind == "qq" else NEUTRAL  # a Q² puts the next player on duty
 
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         # Engine order is deck order; players look for cards in the order their hand shows them.

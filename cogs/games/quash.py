@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
@@ -131,9 +130,6 @@ class QuashUI(GameUI):
         layout = super().move_layout(hand, step or chain["flying"] + self.step_end)
         takeback = [action for action in hand.actions if action.kind == "takeback"]
         return MoveLayout(layout.numbers, layout.menus, [*layout.actions, *takeback])
-
-    def action_style(self, action: Action) -> discord.ButtonStyle:
-        return discord.ButtonStyle.danger if action.kind == "takeback" else discord.ButtonStyle.primary
 
     def step_path(self, action: Action) -> tuple[str, ...]:
         # A placement: the card menu, then a button per spot. A swap step: the card, a spot menu, then a

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card
 from games.q2j import compare
 
-from ..ui import GameUI, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
 
 STATUS_MARKS = {"out": " · out", "won": " · 🏆 won", "tied": " · tied"}
+HINTS = {"attack": "Attack: choose an untapped card, then its target.", "recover": "Recover a tapped card.",
+         "draw": "Draw to your field."}
 OUTCOME_WORDS = {1: "wins", 0: "tie: both are discarded", -1: "loses: only your card is discarded"}
 
 
 def field_text(field: list[dict[str, Any]]) -> str:
     if not field:
         return "_(empty field)_"
-    return "  ".join(f"~~{parse_card(slot['card']).pretty}~~ (tapped)" if slot["tapped"]
+    return "  ".join(f"↷ {parse_card(slot['card']).pretty} tapped" if slot["tapped"]
                      else f"**{parse_card(slot['card']).pretty}**" for slot in field)
 
 
@@ -46,9 +47,7 @@ class WarUI(GameUI):
         lines = [f"**Your field:** {field_text(view['fields'][hand.seat])} · deck {view['deck_counts'][hand.seat]}"]
         lines += [f"**{name}:** {field_text(view['fields'][seat])}" for seat, name in enumerate(hand.table.names)
                   if seat != hand.seat and view["status"][seat] == "playing"]
-        if hand.actions:
-            lines.append("Attack: pick an untapped card, then its target. Or recover a tapped card, or draw.")
-        return "\n".join(lines)
+        return "\n".join(lines + hint_line(hand.actions, HINTS))
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "attack":
@@ -60,10 +59,11 @@ class WarUI(GameUI):
             return f"Recover {parse_card(action.args[0]).pretty}"
         return "Draw to your field" if action.kind == "draw" else str(action)
 
-    def action_style(self, action: Action) -> discord.ButtonStyle:
+    def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
+        # A tie discards both cards: the attacker loses theirs too.
         if action.kind == "attack":
-            return discord.ButtonStyle.danger if compare(*action.args) >= 0 else discord.ButtonStyle.secondary
-        return discord.ButtonStyle.primary if action.kind == "recover" else discord.ButtonStyle.secondary
+            return WINS if compare(*action.args) > 0 else LOSES
+        return NEUTRAL
 
 
 UI = WarUI

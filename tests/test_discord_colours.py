@@ -1,0 +1,67 @@
+"""One colour rule for every game's move buttons (green wins, grey neutral, red loses your
+own card), War's tapped cards, and NG's own-stack targets kept apart."""
+
+from __future__ import annotations
+
+from discord_play import open_hand, open_table, to_act
+
+from games.q2j import compare
+
+GREEN, GREY, RED = 3, 2, 4  # Discord's button styles: success, secondary, danger
+
+
+async def test_war_attack_buttons_follow_the_colour_rule(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    styles = {}
+    for option in hand.message.component(placeholder="Attack with…")["options"]:
+        await s.h.select(hand.message, [option["value"]], placeholder="Attack with…", user=mover)
+        for button in s.h.message(hand.message.id).buttons:
+            if button["custom_id"].startswith("dh:mv:"):
+                attacker, target = button["custom_id"].split(":", 4)[4].removeprefix("attack:").split(",")
+                verdict = compare(attacker, target)
+                styles[verdict] = styles.get(verdict, set()) | {button["style"]}
+                assert button["style"] == (GREEN if verdict > 0 else RED), button["label"]
+        await s.h.click(hand.message, label="← Back", user=mover)
+    assert styles.get(1) == {GREEN}  # this deal offers winning attacks: they are green
+
+
+async def test_war_tapped_cards_say_tapped_not_struck_through(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = (await open_hand(s, mover, table)).message
+    for option in hand.component(placeholder="Attack with…")["options"]:
+        await s.h.select(hand, [option["value"]], placeholder="Attack with…", user=mover)
+        green = [b for b in s.h.message(hand.id).buttons if b["style"] == GREEN]
+        if green:
+            await s.h.click(hand, custom_id=green[0]["custom_id"], user=mover)
+            break
+        await s.h.click(hand, label="← Back", user=mover)
+    board = s.h.message(table.id).embeds[0]["description"]
+    assert "↷ " in board and " tapped" in board and "~~" not in board
+
+
+async def test_ng_attacks_on_your_own_stacks_come_after_every_other_target(server):
+    s = server
+    table = await open_table(s, "ng start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    menu = hand.message.component(placeholder="Attack with…")
+    await s.h.select(hand.message, [menu["options"][0]["value"]], placeholder="Attack with…", user=mover)
+    labels = [b["label"] for b in s.h.message(hand.message.id).buttons if b["custom_id"].startswith("dh:mv:")]
+    own = [i for i, label in enumerate(labels) if label.startswith("Attack your ")]
+    assert own and own == list(range(len(labels) - len(own), len(labels))), labels
+    assert all(b["style"] in (GREEN, GREY, RED) for b in s.h.message(hand.message.id).buttons)
+
+
+async def test_ng_fields_are_written_for_players(server):
+    s = server
+    table = await open_table(s, "ng start", {"timer": 0}, "ana", joiners=["ben"])
+    board = s.h.message(table.id).embeds[0]["description"]
+    field = next(line for line in board.split("\n") if line.startswith("`1` "))
+    assert " · `2` " in field and "🂠" not in field and " — " not in field
+    assert all(part.split(" ", 1)[1].startswith(("face down", "empty")) or part.split(" ", 1)[1][0] in "A23456789JQK1"
+               for part in field.split(" · "))

@@ -1,0 +1,72 @@
+"""How games end through Discord: the turn ping goes, whoever made the last move."""
+
+from __future__ import annotations
+
+from discord_play import open_table, play_to_the_end, play_turn
+
+
+def live_pings(s, table):
+    return [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+
+
+async def test_no_turn_ping_stays_when_an_ai_makes_the_last_move(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", ai=1)
+    assert live_pings(s, table)  # ana was pinged at some point of the game
+    await play_to_the_end(s, table)
+    log = await s.h.bot.service.storage.move_log(1)
+    assert log[-1][2], "this deal must end on the AI's move"
+    assert s.h.message(table.id).content.startswith("🏁")
+    assert live_pings(s, table) == []
+
+
+async def test_no_turn_ping_stays_when_the_table_is_ended(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    assert live_pings(s, table)
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
+    assert s.h.message(table.id).content.startswith("🛑")
+    assert live_pings(s, table) == []
+
+
+async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_privately(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    short = await s.h.click(s.h.message(table.id), label="📜 Log", user=s.user("ana"))
+    assert short.ephemeral and "Page 1/1" in short.text and not short.message.buttons  # no idle ◀ ▶
+    for _ in range(12):
+        await play_turn(s, table, prefer=("play", "draw"))
+    message = s.h.message(table.id)
+    embed = message.embeds[0]
+    assert message.content.startswith("▶ ")  # whose turn, at the top
+    assert [f["name"] for f in embed.get("fields", [])] == ["Latest"]
+    latest = embed["fields"][0]["value"].split("\n")
+    assert 3 <= len(latest) <= 5 and not any("higher is stronger" in line for line in latest)
+    assert len(embed["description"]) + sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 1500
+    assert [b["label"] for b in message.buttons] == ["🂠 My hand", "📜 Log"]
+
+    log = await s.h.click(message, label="📜 Log", user=s.user("cat"))  # anyone may read it, privately
+    assert log.ephemeral and "every move" in log.text
+    every = await s.h.bot.service.results.move_log(1, s.guild.id)
+    pages = [log.message.embeds[0]["description"]]
+    while log.message.buttons and not s.h.message(log.message.id).button("▶").get("disabled"):
+        log = await s.h.click(log.message, label="▶", user=s.user("cat"))
+        pages.append(s.h.message(log.message.id).embeds[0]["description"])
+    assert "\n".join(pages).split("\n") == every and len(every) > 12
+    assert any("higher is stronger" in line for line in every)  # the explanations live in the Log
+
+
+async def test_every_game_ends_with_the_same_standings_block(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    await play_to_the_end(s, table, limit=2000, prefer=("attack", "play", "draw"))
+    final = s.h.message(table.id)
+    row = await s.h.bot.service.storage.get_table(1)
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    standings = fields["Final standings"].split("\n")
+    winner = row.seats[row.outcome["winners"][0]].name
+    loser = row.seats[1 - row.outcome["winners"][0]].name
+    assert standings[0] == f"🏆 **{winner}** wins"
+    assert standings[1].startswith(f"1. **{winner}** — ") and standings[2].startswith(f"2. **{loser}** — ")
+    assert "Final standings" in final.text and "Latest" in fields
+    assert [f["name"] for f in final.embeds[0]["fields"]] == ["Final standings", "Latest"]
