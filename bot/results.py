@@ -29,11 +29,24 @@ from .storage import Storage, TableRow
 
 OVERALL = "*"
 _MODEL = PlackettLuce()
+PROVISIONAL_GAMES = 5
+"""A rating is shown as provisional until it rests on this many rated games."""
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    """The displayed rating: a conservative estimate (openskill's ordinal, μ − 3σ)."""
+    """The stored rating: a conservative estimate (openskill's ordinal, μ − 3σ)."""
     return mu - 3 * sigma
+
+
+def display_rating(ordinal_value: float) -> int:
+    """The figure players see: 1000 + 40 × (μ − 3σ), rounded. A new player's ordinal is 0
+    (so 1000); one game moves it by roughly 40–80 points."""
+    return round(1000 + 40 * ordinal_value)
+
+
+def display_change(ordinal_change: float) -> int:
+    """A change of ordinal in displayed points."""
+    return round(40 * ordinal_change)
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,8 @@ class BoardEntry:
     wins: int
     points: int
     rating: float | None
+    rated_games: int = 0
+    """How many rated games ``rating`` rests on."""
 
     @property
     def win_rate(self) -> float:
@@ -72,6 +87,7 @@ class Stats:
     trend: list[float]
     favourite: str | None
     recent: list[ResultLine]
+    rated_games: int = 0
 
 
 SORTS = {
@@ -174,18 +190,18 @@ class Results:
                 params.append(game_id)
             rows = conn.execute(query + " GROUP BY rs.user_id", params).fetchall()
             ratings = {
-                r[0]: ordinal(r[1], r[2]) for r in conn.execute(
-                    "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ?",
+                r[0]: (ordinal(r[1], r[2]), r[3]) for r in conn.execute(
+                    "SELECT user_id, mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ?",
                     (guild_id, rating_game),
                 )
             }
-            return [BoardEntry(r[0], r[1], r[2], r[3], ratings.get(r[0])) for r in rows]
+            return [BoardEntry(r[0], r[1], r[2], r[3], *ratings.get(r[0], (None, 0))) for r in rows]
 
         entries = await self.storage.run_read(read)
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None, recent: int = 5) -> Stats:
-        def read(conn: sqlite3.Connection) -> tuple[int, int, float | None, list[float], str | None]:
+        def read(conn: sqlite3.Connection) -> tuple[int, int, float | None, list[float], str | None, int]:
             where = "r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ? AND rs.is_ai = 0"
             params: list[Any] = [guild_id, user_id]
             if game_id:
@@ -203,19 +219,19 @@ class Results:
             ).fetchone()
             rating_game = game_id or OVERALL
             rated = conn.execute(
-                "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+                "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
                 (guild_id, rating_game, user_id),
             ).fetchone()
             trend = [r[0] for r in conn.execute(
                 "SELECT ordinal FROM rating_history WHERE guild_id = ? AND game_id = ? AND user_id = ?"
                 " ORDER BY at DESC, table_id DESC LIMIT 10", (guild_id, rating_game, user_id),
             )]
-            return (games_played, wins, ordinal(*rated) if rated else None, trend[::-1],
-                    favourite[0] if favourite else None)
+            return (games_played, wins, ordinal(rated[0], rated[1]) if rated else None, trend[::-1],
+                    favourite[0] if favourite else None, rated[2] if rated else 0)
 
-        games_played, wins, rating, trend, favourite = await self.storage.run_read(read)
+        games_played, wins, rating, trend, favourite, rated_games = await self.storage.run_read(read)
         lines = await self.history(guild_id, user_id=user_id, game_id=game_id, limit=recent)
-        return Stats(games_played, wins, rating, trend, favourite, lines)
+        return Stats(games_played, wins, rating, trend, favourite, lines, rated_games)
 
     async def history(self, guild_id: int, *, user_id: int | None = None, channel_id: int | None = None,
                       game_id: str | None = None, limit: int = 10, offset: int = 0) -> list[ResultLine]:
@@ -254,6 +270,11 @@ class Results:
 
     async def move_log(self, table_id: int, guild_id: int) -> list[str] | None:
         """Every public event of a game in words, replayed from its seed and move log."""
+        logged = await self.game_log(table_id, guild_id)
+        return logged[1] if logged else None
+
+    async def game_log(self, table_id: int, guild_id: int) -> tuple[str, list[str]] | None:
+        """``(game id, every public event in words)`` of a game here (see :meth:`move_log`)."""
         row = await self.storage.get_table(table_id)
         if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
             return None
@@ -264,7 +285,7 @@ class Results:
         for seat, action, by_ai in await self.storage.move_log(table_id):
             events = state.apply(seat, game.action_from_json(action))
             lines += [e.render(names) for e in events if e.private_to is None]
-        return lines
+        return row.game_id, lines
 
     # -- resets and forgetting -------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import OVERALL, Results
+from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_change, display_rating
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
@@ -132,6 +132,23 @@ async def test_leaderboard_sorts_and_reset_starts_afresh(service):
     assert await service.results.leaderboard(9, None) == []
     assert len(await service.results.history(9)) == 3  # history stays
     assert (await service.results.stats(9, ANA.user_id, None)).rating is None
+
+
+async def test_rated_games_are_counted_for_the_provisional_mark(service):
+    await finished_game(service, [ANA], ai=1)  # recorded, not rated
+    for _ in range(2):
+        await finished_game(service, [ANA, BEN])
+    board = {e.user_id: e for e in await service.results.leaderboard(9, "q2j")}
+    assert (board[ANA.user_id].games, board[ANA.user_id].rated_games) == (3, 2)
+    assert (board[BEN.user_id].games, board[BEN.user_id].rated_games) == (2, 2)
+    stats = await service.results.stats(9, ANA.user_id, None)
+    assert (stats.games, stats.rated_games) == (3, 2) and 2 < PROVISIONAL_GAMES
+
+
+def test_the_displayed_rating_is_a_friendly_whole_number():
+    assert display_rating(0.0) == 1000  # a new player (μ 25, σ 25/3)
+    assert display_rating(-1.8) == 928 and display_rating(2.26) == 1090
+    assert display_change(1.5) == 60
 
 
 async def test_stats_and_history(service):
