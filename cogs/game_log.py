@@ -1,21 +1,29 @@
-"""A game's whole public log, paged and shown privately: what ``/history`` shows for a
-game and what the table message's **Log** button shows while the game runs."""
+"""``/history``'s list of games and a game's whole public log, paged and shown privately.
+
+The log is what ``/history`` shows for a game (with **Back** to the list it came from)
+and what the table message's **Log** button shows while the game runs."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import discord
 
+import games
 from bot.errors import UserError
+from bot.results import ResultLine
 
 from .common import guarded, service_of, static_view
-from .limits import clip
+from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
-from .ui import EMBED_COLOUR
+from .ui import DESCRIPTION, EMBED_COLOUR
 
-LOG_PAGE_CHARS = 3500
+LOG_PAGE_CHARS = 1500
+"""A log page: about 15 to 25 moves, readable without scrolling."""
 LOG_LINE_CHARS = 500
+HISTORY_GAMES = 10
+BACK = "↩ Back"
 
 
 def results_of(interaction: discord.Interaction):
@@ -27,6 +35,25 @@ def require_guild(interaction: discord.Interaction) -> int:
         raise UserError("Leaderboards and stats belong to a server: use this command in one.")
     return interaction.guild_id
 
+
+def game_name(game_id: str | None) -> str:
+    """A game as its command names it (``/war`` → "Q Squared Joe War"), or "All games"."""
+    return "All games" if game_id in (None, "all") else games.get_game(game_id).name
+
+
+def when(timestamp: float | None) -> str:
+    return f"<t:{int(timestamp)}:R>" if timestamp else "—"
+
+
+def result_line(line: ResultLine) -> str:
+    players = ", ".join(
+        f"{'🏆 ' if won else ''}{name}{' (AI)' if ai else ''}" for name, _, ai, _, won in line.players
+    )
+    minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
+    status = "" if line.status == "finished" else " · ended early"
+    rated = "" if line.rated or line.status != "finished" else " · not rated"
+    return (f"**#{line.table_id} {game_name(line.game_id)}**{status}{rated}{minutes} · {when(line.finished_at)}\n"
+            f"{players}\n_{clip(line.summary, 200)}_")
 
 
 def page_buttons(make: Callable[[int, str, bool], discord.ui.Item], page: int, pages: int) -> list[discord.ui.Item]:
@@ -48,31 +75,132 @@ def log_pages(lines: list[str]) -> list[str]:
     return pages + [current or "No moves were played."]
 
 
-async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool) -> None:
-    lines = await results_of(interaction).move_log(table_id, require_guild(interaction))
-    if lines is None:
-        raise UserError("There's no game with that number on this server.")
-    pages = log_pages(lines)
-    page = min(max(page, 0), len(pages) - 1)
-    embed = discord.Embed(title=f"Game #{table_id} — every move", description=pages[page], colour=EMBED_COLOUR)
-    embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
-    view = static_view(page_buttons(lambda to, label, off: LogPage(table_id, to, label, off), page, len(pages)))
+async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs) -> None:
+    """Edit the private message a control was clicked on, or answer with a new private one."""
     if edit and edits_in_place(interaction, poster_only=False):
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(**kwargs)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
-class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-              template=control_template(r"dh:log:(?P<table>\d+):(?P<page>-?\d+)")):
-    def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:log:{table_id}:{page}"))
-        self.table_id, self.page = table_id, page
+# -- the list of games ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryQuery:
+    """Which games ``/history`` lists; carried in its controls so **Back** finds the same list."""
+
+    user_id: int | None = None
+    channel_id: int | None = None
+    game_id: str | None = None
+
+    PATTERN = r"(?P<user>\d+):(?P<channel>\d+):(?P<game>[a-z0-9-]+)"
+
+    def code(self) -> str:
+        return f"{self.user_id or 0}:{self.channel_id or 0}:{self.game_id or 'all'}"
+
+    def select_id(self) -> str:
+        """The game menu's custom_id: plain ``dh:logsel`` for the unfiltered list, as before filters were kept."""
+        return "dh:logsel" if self == HistoryQuery() else f"dh:logsel:{self.code()}"
+
+    @classmethod
+    def parse(cls, match) -> "HistoryQuery":
+        game = match["game"]
+        if game != "all" and game not in games.GAME_IDS:
+            raise UserError("That history control isn't valid any more.")
+        return cls(None if match["user"] == "0" else stored_id(match["user"], "person"),
+                   None if match["channel"] == "0" else stored_id(match["channel"], "channel"),
+                   None if game == "all" else game)
+
+
+async def show_history(interaction: discord.Interaction, query: HistoryQuery, *, edit: bool) -> None:
+    lines = await results_of(interaction).history(
+        require_guild(interaction), user_id=query.user_id, channel_id=query.channel_id, game_id=query.game_id,
+        limit=HISTORY_GAMES)
+    embed = discord.Embed(title=f"Recent games — {game_name(query.game_id)}", colour=EMBED_COLOUR)
+    embed.description = clip("\n\n".join(result_line(line) for line in lines), DESCRIPTION) or "No games yet."
+    view = static_view([LogSelect.make(lines, query)] if lines else [])
+    await reply(interaction, edit=edit, embed=embed, view=view)
+
+
+class LogSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+                template=control_template(rf"dh:logsel(?::{HistoryQuery.PATTERN})?")):
+    def __init__(self, query: HistoryQuery, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=query.select_id()))
+        self.query = query
+
+    @classmethod
+    def make(cls, lines: list[ResultLine], query: HistoryQuery) -> "LogSelect":
+        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
+                                        description=clip(line.summary, SELECT_OPTION_TEXT) or None, value=str(line.table_id))
+                   for line in lines[:SELECT_OPTIONS]]
+        return cls(query, discord.ui.Select(custom_id=query.select_id(), options=options,
+                                            placeholder="See a game's moves…"))
 
     @classmethod
     def parse(cls, match, item):
-        return cls(stored_id(match["table"], "game"), page_number(match["page"]))
+        return cls(HistoryQuery.parse(match) if match["game"] else HistoryQuery())
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True))
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            if len(values) != 1:
+                raise UserError("Choose one game.")
+            await show_log(interaction, stored_id(values[0], "game"), 0, edit=True, back=self.query)
+
+        await guarded(interaction, run)
+
+
+class HistoryBack(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                  template=control_template(rf"dh:hist:{HistoryQuery.PATTERN}")):
+    """**Back** from a game's moves to the list of games it was chosen from."""
+
+    def __init__(self, query: HistoryQuery) -> None:
+        super().__init__(discord.ui.Button(label=BACK, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dh:hist:{query.code()}"))
+        self.query = query
+
+    @classmethod
+    def parse(cls, match, item):
+        return cls(HistoryQuery.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: show_history(interaction, self.query, edit=True))
+
+
+# -- a game's moves ----------------------------------------------------------------------------
+
+
+async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool,
+                   back: HistoryQuery | None = None) -> None:
+    """Page ``page`` of a game's moves; with ``back``, a **Back** button to that list of games."""
+    logged = await results_of(interaction).game_log(table_id, require_guild(interaction))
+    if logged is None:
+        raise UserError("There's no game with that number on this server.")
+    game_id, lines = logged
+    pages = log_pages(lines)
+    page = min(max(page, 0), len(pages) - 1)
+    embed = discord.Embed(title=f"#{table_id} {game_name(game_id)} — every move", description=pages[page],
+                          colour=EMBED_COLOUR)
+    embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
+    buttons = page_buttons(lambda to, label, off: LogPage(table_id, to, label, off, back), page, len(pages))
+    await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + ([HistoryBack(back)] if back else [])))
+
+
+class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+              template=control_template(rf"dh:log:(?P<table>\d+):(?P<page>-?\d+)(?::{HistoryQuery.PATTERN})?")):
+    def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False,
+                 back: HistoryQuery | None = None) -> None:
+        suffix = f":{back.code()}" if back else ""
+        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dh:log:{table_id}:{page}{suffix}"))
+        self.table_id, self.page, self.back = table_id, page, back
+
+    @classmethod
+    def parse(cls, match, item):
+        back = HistoryQuery.parse(match) if match["game"] else None
+        return cls(stored_id(match["table"], "game"), page_number(match["page"]), back=back)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True, back=self.back))

@@ -12,40 +12,39 @@ from discord.ext import commands
 import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import SORTS, BoardEntry, ResultLine
+from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, display_change, display_rating
 
 from .common import acknowledged, guarded, static_view
 from .controls import register_items
-from .game_log import page_buttons, require_guild, results_of, show_log
-from .limits import EMBED_FIELD_VALUE, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .game_log import (HistoryBack, HistoryQuery, LogSelect, game_name, page_buttons, require_guild, result_line,
+                       results_of, show_history)
+from .limits import EMBED_FIELD_VALUE, clip
 from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
-from .ui import EMBED_COLOUR, DESCRIPTION
+from .ui import EMBED_COLOUR
 
 PAGE_SIZE = 10
+WHICH_GAMES_COUNT = ("Only games where every seat was a person are rated: games with an AI seat, "
+                     "or a seat an AI took over, are recorded but not rated.")
 SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games": "Games played", "points": "Points"}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def rating_text(rating: float | None, rated_games: int) -> str:
+    """The friendly figure with the rated games it rests on: "**1072** (provisional, 2 rated games)"."""
+    if rating is None:
+        return "not rated yet"
+    games_note = plural(rated_games, "rated game")
+    if rated_games < PROVISIONAL_GAMES:
+        games_note = f"provisional, {games_note}"
+    return f"**{display_rating(rating)}** ({games_note})"
 
 
 def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
     choices = [app_commands.Choice(name=g.name, value=g.id) for g in games.all_games()]
     return ([app_commands.Choice(name="All games", value="all")] if with_all else []) + choices
-
-
-def game_name(game_id: str | None) -> str:
-    return "All games" if game_id in (None, "all") else games.get_game(game_id).name
-
-
-def when(timestamp: float | None) -> str:
-    return f"<t:{int(timestamp)}:R>" if timestamp else "—"
-
-
-def result_line(line: ResultLine) -> str:
-    players = ", ".join(
-        f"{'🏆 ' if won else ''}{name}{' (AI)' if ai else ''}" for name, _, ai, _, won in line.players
-    )
-    minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
-    status = "" if line.status == "finished" else " · ended early"
-    return (f"**#{line.table_id} {game_name(line.game_id)}**{status}{minutes} · {when(line.finished_at)}\n"
-            f"{players}\n_{clip(line.summary, 200)}_")
 
 
 # -- leaderboard -------------------------------------------------------------------------
@@ -58,15 +57,14 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) ->
     embed = discord.Embed(title=f"Leaderboard — {game_name(game_id)}", colour=EMBED_COLOUR)
     lines = []
     for rank, entry in enumerate(entries[page * PAGE_SIZE:(page + 1) * PAGE_SIZE], start=page * PAGE_SIZE + 1):
-        rating = f"rating {entry.rating:.1f}" if entry.rating is not None else "unrated"
-        line = (f"**{rank}.** <@{entry.user_id}> — {rating} · {entry.wins} win{'s' if entry.wins != 1 else ''}"
-                f" / {entry.games} game{'s' if entry.games != 1 else ''} ({entry.win_rate:.0%})")
+        line = (f"**{rank}.** <@{entry.user_id}> — {rating_text(entry.rating, entry.rated_games)}"
+                f" · {plural(entry.wins, 'win')} in {plural(entry.games, 'game')} ({entry.win_rate:.0%})")
         if game is not None and game.points:
             line += f" · {entry.points} {game.points}"
         lines.append(line)
-    embed.description = "\n".join(lines) or "No finished games here yet. Start one!"
-    embed.set_footer(text=f"Page {page + 1}/{pages} · sorted by {SORT_NAMES[sort].lower()} · "
-                          "games with AI players count but are not rated")
+    embed.description = "\n".join(lines + ["", f"_{WHICH_GAMES_COUNT}_"]) if lines else "No finished games here yet. Start one!"
+    embed.set_footer(text=f"Page {page + 1}/{pages} · sorted by {SORT_NAMES[sort].lower()} · a rating is "
+                          f"provisional until {PROVISIONAL_GAMES} rated games")
     return embed, page
 
 
@@ -104,35 +102,6 @@ class BoardPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
             if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
                 raise UserError("That leaderboard control isn't valid any more.")
             await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
-
-        await guarded(interaction, run)
-
-
-# -- history and move logs -------------------------------------------------------------------
-
-
-class LogSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dh:logsel"):
-    def __init__(self, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id="dh:logsel"))
-
-    @classmethod
-    def make(cls, lines: list[ResultLine]) -> "LogSelect":
-        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
-                                        description=clip(line.summary, SELECT_OPTION_TEXT) or None, value=str(line.table_id))
-                   for line in lines[:SELECT_OPTIONS]]
-        return cls(discord.ui.Select(custom_id="dh:logsel", options=options, placeholder="See a game's moves…"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            if len(values) != 1:
-                raise UserError("Choose one game.")
-            await show_log(interaction, stored_id(values[0], "game"), 0, edit=False)
 
         await guarded(interaction, run)
 
@@ -202,12 +171,13 @@ class ScoresCog(commands.Cog):
             if not stats.games:
                 embed.description = "No finished games yet. Start one with a game's `start` command!"
             else:
-                embed.add_field(name="Games", value=str(stats.games))
+                embed.description = f"_{WHICH_GAMES_COUNT}_"
+                embed.add_field(name="Games", value=f"{stats.games} ({stats.rated_games} rated)")
                 embed.add_field(name="Wins", value=f"{stats.wins} ({stats.wins / stats.games:.0%})")
-                rating = f"{stats.rating:.1f}" if stats.rating is not None else "unrated"
+                rating = rating_text(stats.rating, stats.rated_games)
                 if len(stats.trend) >= 2:
-                    change = stats.trend[-1] - stats.trend[0]
-                    rating += f" ({'▲' if change >= 0 else '▼'} {abs(change):.1f} over {len(stats.trend) - 1} rated games)"
+                    change = display_change(stats.trend[-1] - stats.trend[0])
+                    rating += f"\n{'▲' if change >= 0 else '▼'} {abs(change)} over the last {plural(len(stats.trend) - 1, 'rated game')}"
                 embed.add_field(name="Rating", value=rating)
                 if stats.favourite:
                     embed.add_field(name="Favourite game", value=game_name(stats.favourite))
@@ -225,17 +195,9 @@ class ScoresCog(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       channel: discord.TextChannel | discord.Thread | None = None, game: str = "all") -> None:
-        async def run() -> None:
-            lines = await results_of(interaction).history(
-                require_guild(interaction), user_id=user.id if user else None,
-                channel_id=channel.id if channel else None, game_id=None if game == "all" else game, limit=10,
-            )
-            embed = discord.Embed(title="Recent games", colour=EMBED_COLOUR)
-            embed.description = clip("\n\n".join(result_line(line) for line in lines), DESCRIPTION) or "No games yet."
-            view = static_view([LogSelect.make(lines)] if lines else [])
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-        await guarded(interaction, run)
+        query = HistoryQuery(user.id if user else None, channel.id if channel else None,
+                             None if game == "all" else game)
+        await guarded(interaction, lambda: show_history(interaction, query, edit=False))
 
     @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
     async def forget(self, interaction: discord.Interaction) -> None:
@@ -251,5 +213,5 @@ class ScoresCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, BoardPage, LogSelect, ForgetButton)
+    register_items(bot, BoardPage, LogSelect, HistoryBack, ForgetButton)
     await bot.add_cog(ScoresCog())

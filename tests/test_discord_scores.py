@@ -48,18 +48,103 @@ async def test_leaderboard_pages_in_order(server):
     assert board_ids(back.message) == second
 
 
-async def test_stats_history_and_move_log(server):
+async def rated_pair_games(s, count: int, names=("ben", "cat")) -> tuple[Player, Player]:
+    """``count`` finished War games between two people, straight through the service."""
+    service = s.h.bot.service
+    pair = [Player(s.user(name).id, name) for name in names]
+    for _ in range(count):
+        snap = await service.open_lobby(guild_id=s.guild.id, channel_id=s.channel.id, game_id="war",
+                                        options={}, host=pair[0], timer_minutes=0)
+        await service.join(snap.row.id, pair[1])
+        await service.start(snap.row.id, pair[0])
+        await play_out(service, snap.row.id, pair)
+    return pair[0], pair[1]
+
+
+def board_line(message, user_id: int) -> str:
+    return next(line for line in message.embeds[0]["description"].split("\n") if f"<@{user_id}>" in line)
+
+
+async def test_leaderboard_shows_a_friendly_rating_provisional_and_which_games_count(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", ai=1)
+    await play_to_the_end(s, table)  # with an AI seat: recorded, not rated
+    ivy, jo = await rated_pair_games(s, 1)
+    board = await s.h.slash("leaderboard", {}, user=s.user("dan"), channel=s.channel)
+    description = board.message.embeds[0]["description"]
+    assert "_Only games where every seat was a person are rated: games with an AI seat, or a seat an AI took " \
+           "over, are recorded but not rated._" in description
+    assert "provisional until 5 rated games" in board.message.embeds[0]["footer"]["text"]
+    for person in (ivy, jo):
+        figure = re.search(r"— \*\*(\d+)\*\* \(provisional, 1 rated game\) · [01] wins? in 1 game",
+                           board_line(board.message, person.user_id))
+        assert figure and 900 <= int(figure[1]) <= 1200
+    assert re.search(r"— not rated yet · [01] wins? in 1 game", board_line(board.message, s.user("ana").id))
+    assert not re.search(r"-?\d+\.\d", description)  # no raw ratings like −1.8
+
+    await rated_pair_games(s, 4)
+    board = await s.h.slash("leaderboard", {"game": "war"}, user=s.user("dan"), channel=s.channel)
+    assert board.message.embeds[0]["title"] == "Leaderboard — Q Squared Joe War"
+    assert re.search(r"— \*\*\d+\*\* \(5 rated games\) · \d wins? in 5 games", board_line(board.message, ivy.user_id))
+    assert "provisional" not in board.message.embeds[0]["description"]
+
+    stats = await s.h.slash("stats", {"user": s.user("ana")}, user=s.user("ana"), channel=s.channel)
+    embed = stats.message.embeds[0]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert embed["description"].startswith("_Only games where every seat was a person are rated")
+    assert fields["Games"] == "1 (0 rated)" and fields["Rating"] == "not rated yet"
+    assert "not rated" in fields["Recent games"]  # the game with an AI seat says so
+
+
+async def test_stats_show_the_figure_and_its_trend(server):
+    s = server
+    await rated_pair_games(s, 3)
+    stats = await s.h.slash("stats", {"game": "war"}, user=s.user("ben"), channel=s.channel)
+    embed = stats.message.embeds[0]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert embed["title"] == "ben — Q Squared Joe War" and fields["Games"] == "3 (3 rated)"
+    assert re.fullmatch(r"\*\*\d{3,4}\*\* \(provisional, 3 rated games\)\n[▲▼] \d+ over the last 2 rated games",
+                        fields["Rating"]), fields["Rating"]
+
+
+async def test_history_pages_a_games_moves_and_goes_back_to_the_list(server):
     s = server
     empty = await s.h.slash("stats", {}, user=s.user("cat"), channel=s.channel)
     assert empty.ephemeral and "No finished games yet" in empty.text
-    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
-    await play_to_the_end(s, table)
-    stats = await s.h.slash("stats", {"user": s.user("ana"), "public": True}, user=s.user("cat"), channel=s.channel)
-    assert not stats.ephemeral and "Games" in stats.text and "Rating" in stats.text
-    history = await s.h.slash("history", {}, user=s.user("cat"), channel=s.channel)
-    assert history.ephemeral and "#1 Q Squared Joe" in history.text
-    log = await s.h.select(history.message, ["1"], custom_id="dh:logsel", user=s.user("cat"))
-    assert log.ephemeral and "every move" in log.text and "Dealt" in log.text
+    await rated_pair_games(s, 1, names=("ana", "ben"))
+    history = await s.h.slash("history", {"game": "war"}, user=s.user("cat"), channel=s.channel)
+    assert history.ephemeral and "#1 Q Squared Joe War" in history.text
+    assert history.message.embeds[0]["title"] == "Recent games — Q Squared Joe War"
+    listing = history.message.embeds[0]["description"]
+    log = await s.h.select(history.message, ["1"], custom_id_prefix="dh:logsel", user=s.user("cat"))
+    assert log.message.id == history.message.id  # the list makes way for the moves
+    shown = s.h.message(history.message.id)
+    assert shown.embeds[0]["title"] == "#1 Q Squared Joe War — every move"
+    assert [b["label"] for b in shown.buttons] == ["◀", "▶", "↩ Back"] and shown.button("◀")["disabled"]
+    every = await s.h.bot.service.results.move_log(1, s.guild.id)
+    pages = [shown.embeds[0]["description"]]
+    while not s.h.message(history.message.id).button("▶").get("disabled"):
+        await s.h.click(history.message, label="▶", user=s.user("cat"))
+        pages.append(s.h.message(history.message.id).embeds[0]["description"])
+        assert len(pages[-1]) <= 1500
+    assert "\n".join(pages).split("\n") == every and len(pages) >= 2
+    assert f"Page {len(pages)}/{len(pages)}" in s.h.message(history.message.id).embeds[0]["footer"]["text"]
+    back = await s.h.click(history.message, label="↩ Back", user=s.user("cat"))
+    assert back.message.id == history.message.id
+    again = s.h.message(history.message.id)
+    assert again.embeds[0]["description"] == listing and not again.buttons
+    assert again.component(custom_id_prefix="dh:logsel")
+
+
+async def test_a_short_log_has_no_idle_arrows_but_keeps_back(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
+    history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
+    assert "ended early" in history.text and table
+    await s.h.select(history.message, ["1"], custom_id_prefix="dh:logsel", user=s.user("ana"))
+    shown = s.h.message(history.message.id)
+    assert [b["label"] for b in shown.buttons] == ["↩ Back"] and "Page 1/1" in shown.text
 
 
 async def test_settings_need_manage_server_and_reset_is_confirmed(server):
@@ -96,3 +181,14 @@ async def test_privacy_forget_with_confirmation(server):
     assert "No finished games yet" in stats.text
     board = await s.h.slash("leaderboard", {}, user=s.user("ben"), channel=s.channel)
     assert str(ana.id) not in board.text
+
+
+async def test_forged_history_controls_are_refused_politely(server):
+    s = server
+    await rated_pair_games(s, 1, names=("ana", "ben"))
+    history = await s.h.slash("history", {"user": s.user("ana")}, user=s.user("ana"), channel=s.channel)
+    assert history.message.component(custom_id_prefix="dh:logsel:")["custom_id"] == f"dh:logsel:{s.user('ana').id}:0:all"
+    for custom_id in ("dh:hist:0:0:chess", "dh:hist:99999999999999999999999:0:all", "dh:log:1:0:0:0:chess"):
+        refused = await forge_click(s, history.message, custom_id, s.user("ana"))
+        assert refused.ephemeral and "isn't" in refused.text, custom_id
+    assert s.h.message(history.message.id).embeds[0]["title"] == "Recent games — All games"  # unchanged

@@ -78,6 +78,7 @@ async def test_forget_leaves_no_trace_of_name_or_id_in_the_database_file(tmp_pat
         for table_id in ("1", "2"):  # every move, replayed with the seats' stored names
             log = await h.select(history.message, [table_id], custom_id="dh:logsel", user=s.user("cat"))
             assert "Former player" in log.text and NAME not in log.text
+            await h.click(history.message, label="↩ Back", user=s.user("cat"))  # to the list of games
         assert traces(file_bytes(s.db_path), NAME, str(person.id)) == []
         for path in tmp_path.glob("deckhand.sqlite3*"):  # the WAL and shared-memory files too
             assert traces(path.read_bytes(), NAME, str(person.id)) == [], path.name
