@@ -223,6 +223,12 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     refused = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{(await row_of(s)).version}:take:draw",
                                 s.user("ana"))
     assert refused.ephemeral and "round is over" in refused.text
+    assert "click Continue to the next round" in refused.text  # the button's own words, not a command
+    events = (await stored(s).get_table(1)).recent_events
+    assert "Round 1 is over: everyone, click **Continue to the next round** when you're ready for round 2." in events
+    scores = next(line for line in events if line.startswith("Round 1 scores: "))
+    assert "hand -" not in scores and all(f"{row['hand']} left in hand" in scores
+                                          for row in view["last_round"]["rows"] if row["hand"])
     totals = view["scores"]
 
     # A restart between rounds keeps the totals and who still has to continue.
@@ -437,6 +443,12 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await refused(ana, "discard:JD", "You don't hold J♦")
     await refused(ben, "discard:3S", "not your turn")
     await refused(ana, "take:draw", "earlier turn", version=(await row_of(s)).version - 1)
+    # A wild 2 in a laid set is named as a wild, not shown as "+2♦".
+    await rig(s, QoSState.from_position([["AS", "5C"], ["3S", "9D"]], sets=[[], [["10S", "10H", "2D"]]],
+                                        draw=["4S"], turn=0, phase="take"))
+    assert "**Your sets:** 10♠ 10♥ + 2♦ (wild)" in (await open_hand(s, ben, table)).text
+    await s.h.click((await open_hand(s, ana, table)).message, label="Draw from the draw pile", user=ana)
+    assert "10♠ 10♥ + 2♦ (wild)" in board(s, table)
     assert "Lay a set of kings (3 in hand)" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
 
 

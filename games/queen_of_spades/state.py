@@ -154,7 +154,7 @@ class QoSState(Turns, GameState):
     def _round_text(self) -> str:
         a, b = perfect_cuts(self.players)
         d = self.dealer
-        return (f"Round {self.round_no}: {{p{d}}} deals (seeded draw for the first round). " if self.round_no == 1
+        return (f"Round {self.round_no}: {{p{d}}} deals (drawn by lot for the first round). " if self.round_no == 1
                 else f"Round {self.round_no}: {{p{d}}} deals. ") + (
             f"{{p{d}}}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without a cut.")
 
@@ -341,7 +341,7 @@ class QoSState(Turns, GameState):
         elif phase == "round_over":
             if op == NEXT:
                 return self._next(seat)
-            raise IllegalAction("The round is over: send next when you're ready for the next round")
+            raise IllegalAction("The round is over: click Continue to the next round when you're ready")
         if op in (CUT, DEAL):
             raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
         raise IllegalAction("The round is still being played: next is for between rounds")

@@ -258,8 +258,8 @@ class Turns:
         else:
             self.phase = "round_over"
             self.ready = [False] * self.players
-            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, send next when you're "
-                                              f"ready for round {self.round_no + 1}."))
+            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, click **Continue to the "
+                                              f"next round** when you're ready for round {self.round_no + 1}."))
 
     def _next(self, seat: int) -> list[Event]:
         self.ready[seat] = True
