@@ -416,7 +416,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     assert [b["label"] for b in hand.message.buttons] == ["Draw from the draw pile", "🔄 Refresh"]
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
-    await refused(ana, "lay:K,2", "First take a card")
+    await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes
     await refused(ana, "take:pile,2", "You hold 1 queen, not 2: you can't lay the pile's top Q♥ with 2")
     await refused(ana, "take:discard", "can only be taken into a new natural set with two or more matching cards")
     await refused(ana, "take:pile,1", "at least two queens from your hand")
@@ -438,7 +438,8 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await refused(ana, "lay:Q,3", "You hold 1 queen, not 3")
     await refused(ana, "lay:K,2,w", "You have no 2 to use as a wild")
     await refused(ana, "lay:K,1,w,w", "At most one wild 2 per set")
-    await refused(ana, "extend:10,1", "You have no set of 10s to add to (you can only add to your own sets)")
+    await refused(ana, "extend:10,1", "You have no set of 10s to add to (you can only add to your own sets); "
+                                         "lay a new one (“Lay a set of 10s”) with at least three cards")
     await refused(ana, "lay:K,9", "You hold 3 kings, not 9")
     await refused(ana, "discard:JD", "You don't hold J♦")
     await refused(ben, "discard:3S", "not your turn")

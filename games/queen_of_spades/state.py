@@ -331,13 +331,13 @@ class QoSState(Turns, GameState):
             if op == PILE:
                 return self._take_pile(seat, a, b)
             if op in (LAY, EXTEND, DISCARD):
-                raise IllegalAction("First take a card: from the draw pile (take:draw) or the discard pile")
+                raise IllegalAction("First take a card: from the draw pile or the discard pile")
         elif phase == "cut":
             if op == CUT:
                 return self._cut(seat, a)
             if op == DEAL:
                 return self._deal_without_cut(seat)
-            raise IllegalAction("The round starts with the dealer's cut: cut:<cards> or deal (no cut)")
+            raise IllegalAction("The round starts with the dealer's cut: cut the deck or deal without cutting")
         elif phase == "round_over":
             if op == NEXT:
                 return self._next(seat)
