@@ -108,6 +108,8 @@ async def test_ng_game_played_to_the_end(server, players, faceup):
     table = await open_table(s, "ng start", {"faceup": faceup, "timer": 0}, "ana", joiners=joiners)
     board = s.h.message(table.id).embeds[0]["description"]
     assert ("Deck (top last)" in board) is faceup
+    events = (await storage(s).get_table(1)).recent_events
+    assert any(line.endswith(" starts (drawn by lot).") for line in events)  # plain words, no "seeded draw"
     await play_to_the_end(s, table, prefer=NG_PREFER)
     assert (await storage(s).get_table(1)).status == "finished"
 

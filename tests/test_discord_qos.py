@@ -223,6 +223,12 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     refused = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{(await row_of(s)).version}:take:draw",
                                 s.user("ana"))
     assert refused.ephemeral and "round is over" in refused.text
+    assert "click Continue to the next round" in refused.text  # the button's own words, not a command
+    events = (await stored(s).get_table(1)).recent_events
+    assert "Round 1 is over: everyone, click **Continue to the next round** when you're ready for round 2." in events
+    scores = next(line for line in events if line.startswith("Round 1 scores: "))
+    assert "hand -" not in scores and all(f"{row['hand']} left in hand" in scores
+                                          for row in view["last_round"]["rows"] if row["hand"])
     totals = view["scores"]
 
     # A restart between rounds keeps the totals and who still has to continue.
@@ -410,7 +416,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     assert [b["label"] for b in hand.message.buttons] == ["Draw from the draw pile", "🔄 Refresh"]
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
-    await refused(ana, "lay:K,2", "First take a card")
+    await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes
     await refused(ana, "take:pile,2", "You hold 1 queen, not 2: you can't lay the pile's top Q♥ with 2")
     await refused(ana, "take:discard", "can only be taken into a new natural set with two or more matching cards")
     await refused(ana, "take:pile,1", "at least two queens from your hand")
@@ -432,11 +438,18 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await refused(ana, "lay:Q,3", "You hold 1 queen, not 3")
     await refused(ana, "lay:K,2,w", "You have no 2 to use as a wild")
     await refused(ana, "lay:K,1,w,w", "At most one wild 2 per set")
-    await refused(ana, "extend:10,1", "You have no set of 10s to add to (you can only add to your own sets)")
+    await refused(ana, "extend:10,1", "You have no set of 10s to add to (you can only add to your own sets); "
+                                         "lay a new one (“Lay a set of 10s”) with at least three cards")
     await refused(ana, "lay:K,9", "You hold 3 kings, not 9")
     await refused(ana, "discard:JD", "You don't hold J♦")
     await refused(ben, "discard:3S", "not your turn")
     await refused(ana, "take:draw", "earlier turn", version=(await row_of(s)).version - 1)
+    # A wild 2 in a laid set is named as a wild, not shown as "+2♦".
+    await rig(s, QoSState.from_position([["AS", "5C"], ["3S", "9D"]], sets=[[], [["10S", "10H", "2D"]]],
+                                        draw=["4S"], turn=0, phase="take"))
+    assert "**Your sets:** 10♠ 10♥ + 2♦ (wild)" in (await open_hand(s, ben, table)).text
+    await s.h.click((await open_hand(s, ana, table)).message, label="Draw from the draw pile", user=ana)
+    assert "10♠ 10♥ + 2♦ (wild)" in board(s, table)
     assert "Lay a set of kings (3 in hand)" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
 
 

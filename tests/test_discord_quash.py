@@ -144,14 +144,21 @@ async def test_two_players_pick_sides_with_switch_side(server):
     await s.h.click(lobby, label="Start", user=ana)  # the host starts from any seat
     table = s.h.message(lobby.id)
     board = board_text(s, table)
-    assert "🟥 **RED** (ben) **0** · ⬛ **BLACK** (ana) **0** — first to 10" in board
+    assert "🟥 **RED** (ben) **0** · ⚫ **BLACK** (ana) **0** — first to 10" in board
     assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in (await latest(s, table))
     assert "You play for **RED**." in (await open_hand(s, ben, table)).text
     assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
     # The board shows both sides' nine spots, in three sections, all open.
     assert [board_row(s, table, n).split(" — ")[0] for n in range(1, 10)] == [
         f"`{n}` {kind}" for n, kind in zip(range(1, 10), ["triple", "double", "single"] * 3)]
-    assert board_row(s, table, 1).endswith("🟥 ▢ ▢ ▢ · ⬛ ▢ ▢ ▢") and board.count("\n\n") == 3
+    assert board_row(s, table, 1).endswith("🟥 ▢ ▢ ▢ · ⚫ ▢ ▢ ▢") and board.count("\n\n") == 3
+    assert "✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored" in board.split("\n")[:3]
+    # The hand shows your side as three lines of three spots, each spot unbroken (no-break spaces).
+    lines = (await open_hand(s, ben, table)).text.split("\n")
+    side = lines[lines.index("**Your side:**") + 1:][:3]
+    assert side == ["`1` ▢\u00a0▢\u00a0▢ · `2` ▢\u00a0▢ · `3` ▢", "`4` ▢\u00a0▢\u00a0▢ · `5` ▢\u00a0▢ · `6` ▢",
+                    "`7` ▢\u00a0▢\u00a0▢ · `8` ▢\u00a0▢ · `9` ▢"]
+    assert not any("partner" in line for line in lines)  # two players: no partner
 
 
 async def test_four_players_in_teams_of_a_human_and_an_ai(server):
@@ -170,7 +177,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     assert "3. AI 1 (AI) · RED" in text and "4. cat · BLACK" in text
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
-    assert "🟥 **RED** (ana, AI 1) **0** · ⬛ **BLACK** (ben, cat) **0**" in board_text(s, table)
+    assert "🟥 **RED** (ana, AI 1) **0** · ⚫ **BLACK** (ben, cat) **0**" in board_text(s, table)
     assert "Sides — RED: ana and AI 1; BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
     assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
@@ -187,6 +194,12 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     assert any(line.startswith("AI 1 placed") and "on RED's spot" in line for line in (await latest(s, table)))
     view = (await s.h.bot.service.table(1)).view
     assert sum(len(spot["cards"]) for spot in view["board"][0]) == sum(1 for seat, _, _ in log if seat % 2 == 0)
+    # ana's hand names her partner and shows the AI's placements on their shared side.
+    placed = [action["args"][0] for seat, action, _ in log if seat == 2]
+    mine = (await open_hand(s, ana, table)).text
+    assert "Your partner **AI 1** (RED) places on these spots too" in mine
+    side = mine.split("**Your side:**\n")[1]
+    assert placed and all(parse_card(card).pretty in side for card in placed)
 
 
 # ------------------------------------------------------------------ whole games by clicks
@@ -227,7 +240,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
     s = server
     ana, ben, cat, dan = (s.user(n) for n in ("ana", "ben", "cat", "dan"))
     table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben", "cat", "dan"])
-    assert "🟥 **RED** (ana, cat) **0** · ⬛ **BLACK** (ben, dan) **0**" in board_text(s, table)
+    assert "🟥 **RED** (ana, cat) **0** · ⚫ **BLACK** (ben, dan) **0**" in board_text(s, table)
     rng = random.Random(16)
     tiebreak_seen = False
     for _ in range(60):
@@ -291,10 +304,10 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert lines[start + 4:] == ["Spot 3 — single: RED Q♥ ties BLACK Q♠: tiebreaker!",
                                  "Tiebreaker for spot 3: ana and ben each choose a leftover card in secret."]
     board = board_text(s, table)
-    assert "🟥 **RED** (ana) **1** · ⬛ **BLACK** (ben) **2**" in board
-    assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⬛ 8♣ 9♥ 10♠")
-    assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⬛ 5♣ 6♥ ✓")  # the failed sequence, marked
-    assert board_row(s, table, 3).endswith("🟥 Q♥ · ⬛ Q♠")
+    assert "🟥 **RED** (ana) **1** · ⚫ **BLACK** (ben) **2**" in board
+    assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⚫ 8♣ 9♥ 10♠")
+    assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⚫ 5♣ 6♥ ✓")  # the failed sequence, marked
+    assert board_row(s, table, 3).endswith("🟥 Q♥ · ⚫ Q♠ ◀ tiebreak")  # the spot being tied, marked
     assert "**Tiebreaker for spot 3** — waiting for ana, ben to choose a card (leftovers: RED 3, BLACK 3)." in board
     assert set(to_act(s, table)) == {ana, ben}
     ping = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
@@ -342,7 +355,11 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert "Round 2 · dealer ana" in board and "Tiebreaker" not in board
     summary = board.split("**Round 1 scored** — RED +5 · BLACK +7")[1]
     assert "`3` 🟥 +1 (tiebreak)" in summary and "`5` both failed, +1 each" in summary
-    assert "`7` ⬛ +2 (run vs failed)" in summary
+    assert "`7` ⚫ +2 (run vs failed)" in summary
+    # The result stays until round 2's first placement, then the board is round 2's alone.
+    await click_action(s, ben, (await open_hand(s, ben, table)).message,
+                       (await s.h.bot.service.hand(1, ben.id)).actions[0])
+    assert "**Round 1 scored**" not in board_text(s, table)
 
 
 async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
@@ -365,11 +382,11 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
     # … but the Latest field keeps only the newest lines, so the board keeps the whole round.
     board = board_text(s, table)
-    assert "🟥 **RED** (ana) **10** · ⬛ **BLACK** (ben) **5**" in board
+    assert "🟥 **RED** (ana) **10** · ⚫ **BLACK** (ben) **5**" in board
     summary = board.split("**Round 1 scored** — RED +10 · BLACK +5\n")[1].split("\n")
     assert summary == [
         "`1` 🟥 +1 (higher top card) · `2` 🟥 +1 (higher top card) · `3` 🟥 +1 (higher card) · QUASH 🟥 +2",
-        "`4` ⬛ +1 (higher top card) · `5` ⬛ +1 (higher top card) · `6` ⬛ +1 (higher card) · QUASH ⬛ +2",
+        "`4` ⚫ +1 (higher top card) · `5` ⚫ +1 (higher top card) · `6` ⚫ +1 (higher card) · QUASH ⚫ +2",
         "`7` 🟥 +1 (higher top card) · `8` 🟥 +1 (higher top card) · `9` 🟥 +1 (higher card) · QUASH 🟥 +2",
     ]
 
@@ -402,7 +419,7 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
         "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]
     # The reveal stopped at spot 3: nothing after it was scored.
     assert not [n for n in spot_numbers((await latest(s, table))) if n > 3]
-    assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⬛ Q♠")
+    assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⚫ Q♠")
     for n in range(4, 10):
         assert "✓" not in board_row(s, table, n)
     row = await storage(s).get_table(1)
@@ -572,7 +589,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, " \
            "which moved to spot 9." in (await latest(s, table))
-    assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⬛ ▢ ▢ ▢")
+    assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⚫ ▢ ▢ ▢")
     assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
     log = await storage(s).move_log(1)
     assert [action for _, action, _ in log] == [

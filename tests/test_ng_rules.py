@@ -114,7 +114,7 @@ def test_deal_5_hand_5_face_down_stacks_1_resource_rest_is_the_deck(players: int
         assert [st for st in state.fields[seat]] == [[c] for c in field_cards[seat]]
     assert state.deck == deck
     texts = [e.text for e in state.opening_events()]
-    assert f"{{p{first}}} starts (seeded draw)." in texts
+    assert f"{{p{first}}} starts (drawn by lot)." in texts
     assert any(f"The deck holds {len(deck)} cards" in t for t in texts)
     # Seeded: the same seed deals the same game.
     assert GAME.new_game(players, {}, seed).to_json() == state.to_json()

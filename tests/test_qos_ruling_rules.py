@@ -21,7 +21,7 @@ def test_going_out_as_the_draw_pile_runs_out_earns_no_going_out_bonus() -> None:
     events = play(state, 0, "take:draw", "lay:Q,3", "discard:7H")
     assert texts(events)[-3:-1] == [
         "{p0} discarded their last card, but the draw pile is empty: round 1 ends with no going-out bonus.",
-        "Round 1 scores: {p0} +120 (laid 120, hand -0), {p1} -10 (laid 0, hand -10). Match totals: {p0} 120, {p1} -10.",
+        "Round 1 scores: {p0} +120 (laid 120), {p1} -10 (laid 0, 10 left in hand). Match totals: {p0} 120, {p1} -10.",
     ]
     record = state.history[-1]
     assert record["end"] == "exhausted" and record["out"] == 0

@@ -34,7 +34,7 @@ def test_going_out_with_a_discard_scores_100_and_ends_the_round() -> None:
     events = play(state, 0, "lay:Q,3", "discard:5C")
     assert texts(events)[2:4] == [
         "{p0} discarded their last card and went out: +100!",
-        "Round 1 scores: {p0} +220 (laid 120, hand -0, went out +100), {p1} -15 (laid 45, hand -60). "
+        "Round 1 scores: {p0} +220 (laid 120, went out +100), {p1} -15 (laid 45, 60 left in hand). "
         "Match totals: {p0} 230, {p1} 5.",
     ]
     record = state.history[-1]
@@ -51,7 +51,7 @@ def test_exhausted_draw_pile_ends_the_round_without_a_bonus() -> None:
     events = play(state, 0, "take:draw", "discard:9D")
     assert texts(events)[-3:-1] == [
         "The draw pile is empty: round 1 ends with no going-out bonus.",
-        "Round 1 scores: {p0} -10 (laid 0, hand -10), {p1} -60 (laid 0, hand -60). Match totals: {p0} -10, {p1} -60.",
+        "Round 1 scores: {p0} -10 (laid 0, 10 left in hand), {p1} -60 (laid 0, 60 left in hand). Match totals: {p0} -10, {p1} -60.",
     ]
     assert state.history[-1]["end"] == "exhausted" and state.history[-1]["out"] is None
     assert all(row["out_bonus"] == 0 for row in state.history[-1]["rows"])
@@ -66,7 +66,7 @@ def test_between_rounds_every_seat_acknowledges_then_the_next_dealer_cuts() -> N
     assert view["hands"] == [[], ["KH"], ["3D"]]
     assert view["last_round"]["rows"][0]["round"] == 100
     assert [legal(state, s) for s in range(3)] == [["next"]] * 3
-    assert "send next" in refused(state, 1, "take:draw")
+    assert "click Continue to the next round" in refused(state, 1, "take:draw")
     assert texts(play(state, 1, "next")) == ["{p1} is ready for round 2."]
     assert state.to_act() == [0, 2] and legal(state, 1) == []
     refused(state, 1, "next", NotYourTurn)

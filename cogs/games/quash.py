@@ -16,7 +16,9 @@ from games.cards import parse_card, pretty
 from ..ui import GameUI, MoveLayout
 
 SIDES = ("RED", "BLACK")
-SIDE_MARKS = {"RED": "🟥", "BLACK": "⬛"}
+SIDE_MARKS = {"RED": "🟥", "BLACK": "⚫"}  # ⬛ is nearly invisible on the dark theme
+LEGEND = "✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored"
+NBSP = "\u00a0"
 ACE_HIGH = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 HOW = {"rank": "higher card", "top": "higher top card", "suit": "same-suit run", "failed": "run vs failed",
        "tiebreak": "tiebreak", "no-cards": "no leftover cards"}
@@ -26,13 +28,13 @@ def by_rank(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda c: (ACE_HIGH[parse_card(c).rank], "SHDC".index(parse_card(c).suit)))
 
 
-def spot_cards(spot: dict[str, Any]) -> str:
-    shown = pretty(by_rank(spot["cards"])) if spot["cards"] else ""
-    return (shown + " " + "▢ " * spot["open"]).strip() or "▢"
+def spot_cards(spot: dict[str, Any], space: str = " ") -> str:
+    """A spot's cards and open slots; ``space`` joins them (a no-break space keeps a spot on one line)."""
+    return space.join([*(parse_card(c).pretty for c in by_rank(spot["cards"])), *["▢"] * spot["open"]]) or "▢"
 
 
 def result_text(spot: dict[str, Any]) -> str:
-    """One scored spot of a round summary, e.g. "`2` ⬛ +2 (run vs failed)"."""
+    """One scored spot of a round summary, e.g. "`2` ⚫ +2 (run vs failed)"."""
     number, winner, how = spot["spot"], spot["winner"], spot["how"]
     if winner is None:
         return f"`{number}` both failed, +1 each" if how == "both-failed" else f"`{number}` nobody ({HOW[how]})"
@@ -41,7 +43,8 @@ def result_text(spot: dict[str, Any]) -> str:
 
 def round_summary(view: dict[str, Any]) -> list[str]:
     """The previous round, spot by spot: the next deal clears the board, and a round's
-    scoring lines are more than the table's Latest lines can hold."""
+    scoring lines are more than the table's Latest lines can hold. The view keeps who won
+    each spot but not the cards (they go back into the deck and may be hidden again)."""
     last = view.get("last_round")
     if not last:
         return []
@@ -65,10 +68,36 @@ def chain_text(chain: dict[str, Any]) -> str:
                           for step, out in zip(steps, displaced))
 
 
+def being_scored(view: dict[str, Any]) -> int | None:
+    """The spot being scored or tied now, if any."""
+    if view.get("tiebreak"):
+        return view["tiebreak"]["spot"]
+    return (view.get("scoring") or {}).get("spot")
+
+
+def round_started(view: dict[str, Any]) -> bool:
+    """Whether the current round has its first placement (the last round's result stays until then)."""
+    return any(spot["cards"] for side in view["board"] for spot in side)
+
+
 def spot_mark(spot: dict[str, Any], side: str) -> str:
     if spot.get("failed"):
         return " ✗"
     return " ✓" if spot.get("scored") and spot.get("winner") == side else ""
+
+
+def side_lines(hand: HandSnapshot) -> list[str]:
+    """Your side's nine spots as three lines of three (a section a line, each spot unbroken);
+    in teams, who your partner is: a side's spots hold both partners' placements."""
+    view = hand.view
+    board = view["board"][hand.seat % 2]
+    lines = ["**Your side:**"] + [" · ".join(f"`{n}` {spot_cards(board[n - 1], NBSP)}" for n in section)
+                                  for section in view["sections"]]
+    if view["players"] == 4:
+        partner = next(seat for seat in view["teams"][view["sides"].index(view["side"])] if seat != hand.seat)
+        lines.append(f"Your partner **{hand.table.names[partner]}** ({view['seat_sides'][partner]}) places on these "
+                     f"spots too ({view['hand_counts'][partner]} cards in hand): every card here is yours or theirs.")
+    return lines
 
 
 class QuashUI(GameUI):
@@ -83,18 +112,21 @@ class QuashUI(GameUI):
         red, black = (f"{SIDE_MARKS[side]} **{side}** ({', '.join(names[s] for s in view['teams'][i])})"
                       for i, side in enumerate(view["sides"]))
         lines = [f"{red} **{view['track'][0]}** · {black} **{view['track'][1]}** — first to {view['finish']}",
-                 f"Round {view['round']} · dealer {names[view['dealer']]} · draw pile {view['pile_count']}"]
+                 f"Round {view['round']} · dealer {names[view['dealer']]} · draw pile {view['pile_count']}",
+                 LEGEND]
+        current, why = being_scored(view), " ◀ tiebreak" if view.get("tiebreak") else " ◀ scoring"
         for section in view["sections"]:
             lines.append("")
             for number in section:
                 spots = view["board"][0][number - 1], view["board"][1][number - 1]
                 lines.append(f"`{number}` {spots[0]['kind']} — 🟥 {spot_cards(spots[0])}{spot_mark(spots[0], 'RED')}"
-                             f" · ⬛ {spot_cards(spots[1])}{spot_mark(spots[1], 'BLACK')}")
+                             f" · ⚫ {spot_cards(spots[1])}{spot_mark(spots[1], 'BLACK')}"
+                             + (why if number == current else ""))
         chain = view.get("chain")
         if chain:
             lines += ["", f"⛓ {names[chain['seat']]} is swapping on {chain['side']}'s side: {chain_text(chain)}; "
                           f"{parse_card(chain['flying']).pretty} is in the air."]
-        if view["phase"] == "play" and view.get("last_round"):
+        if view["phase"] == "play" and view.get("last_round") and not round_started(view):
             lines += ["", *round_summary(view)]
         tiebreak = view.get("tiebreak")
         if tiebreak:
@@ -110,7 +142,7 @@ class QuashUI(GameUI):
                  f"{pretty(by_rank(view['hand'])) or '—'}"]
         if view.get("your_tiebreak_card"):
             lines.append(f"Your side's face-down tiebreak card: {parse_card(view['your_tiebreak_card']).pretty}")
-        lines.append("**Your side:** " + " · ".join(f"`{spot['spot']}` {spot_cards(spot)}" for spot in view["board"][hand.seat % 2]))
+        lines += side_lines(hand)
         if view.get("free_placement"):
             lines.append("No placement can keep a run possible: any card may go on any open slot this turn.")
         chain = view.get("chain")

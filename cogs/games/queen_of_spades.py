@@ -52,7 +52,8 @@ def cards_count(n: int) -> str:
 
 
 def set_text(laid: dict[str, Any]) -> str:
-    return pretty(laid["cards"]) + (f" +{parse_card(laid['wild']).pretty}" if laid["wild"] else "")
+    """A laid set, its wild 2 named as such: "K♠ K♥ + 2♦ (wild)"."""
+    return pretty(laid["cards"]) + (f" + {parse_card(laid['wild']).pretty} (wild)" if laid["wild"] else "")
 
 
 def pile_text(view: dict[str, Any]) -> str:

@@ -87,7 +87,7 @@ class NGState(Turns, GameState):
         ]
         if state.faceup:
             opening.append(Event("faceup", "Face-up game: every card is public, the deck order included."))
-        opening.append(Event("first_player", f"{{p{state.turn}}} starts (seeded draw).", state.turn))
+        opening.append(Event("first_player", f"{{p{state.turn}}} starts (drawn by lot).", state.turn))
         state.opening = opening
         return state
 

@@ -68,14 +68,15 @@ def match_outcome(scores: Sequence[int], end: str, target: int, rounds_played: i
 
 
 def summary_text(record: dict[str, Any]) -> str:
-    """``Round 3 scores: {p0} +70 (laid 190, hand -120), …; totals: {p0} 540, …`` for a round record."""
+    """``Round 3 scores: {p0} +70 (laid 190, 120 left in hand), …; totals: {p0} 540, …`` for a round
+    record; an empty hand costs nothing and is not mentioned."""
     parts = []
     for s, row in enumerate(record["rows"]):
-        extras = ""
+        extras = f", {row['hand']} left in hand" if row["hand"] else ""
         if row["out_bonus"]:
             extras += f", went out +{row['out_bonus']}"
         if row["cut_bonus"]:
             extras += f", cut +{row['cut_bonus']}"
-        parts.append(f"{{p{s}}} {row['round']:+d} (laid {row['laid']}, hand -{row['hand']}{extras})")
+        parts.append(f"{{p{s}}} {row['round']:+d} (laid {row['laid']}{extras})")
     totals = ", ".join(f"{{p{s}}} {row['total']}" for s, row in enumerate(record["rows"]))
     return f"Round {record['round']} scores: " + ", ".join(parts) + f". Match totals: {totals}."

@@ -154,7 +154,7 @@ class QoSState(Turns, GameState):
     def _round_text(self) -> str:
         a, b = perfect_cuts(self.players)
         d = self.dealer
-        return (f"Round {self.round_no}: {{p{d}}} deals (seeded draw for the first round). " if self.round_no == 1
+        return (f"Round {self.round_no}: {{p{d}}} deals (drawn by lot for the first round). " if self.round_no == 1
                 else f"Round {self.round_no}: {{p{d}}} deals. ") + (
             f"{{p{d}}}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without a cut.")
 
@@ -331,17 +331,17 @@ class QoSState(Turns, GameState):
             if op == PILE:
                 return self._take_pile(seat, a, b)
             if op in (LAY, EXTEND, DISCARD):
-                raise IllegalAction("First take a card: from the draw pile (take:draw) or the discard pile")
+                raise IllegalAction("First take a card: from the draw pile or the discard pile")
         elif phase == "cut":
             if op == CUT:
                 return self._cut(seat, a)
             if op == DEAL:
                 return self._deal_without_cut(seat)
-            raise IllegalAction("The round starts with the dealer's cut: cut:<cards> or deal (no cut)")
+            raise IllegalAction("The round starts with the dealer's cut: cut the deck or deal without cutting")
         elif phase == "round_over":
             if op == NEXT:
                 return self._next(seat)
-            raise IllegalAction("The round is over: send next when you're ready for the next round")
+            raise IllegalAction("The round is over: click Continue to the next round when you're ready")
         if op in (CUT, DEAL):
             raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
         raise IllegalAction("The round is still being played: next is for between rounds")

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from ..base import Event
 from ..errors import IllegalAction
-from .actions import EXTEND, LAY, RANK_ARG, STALL_LIMIT
+from .actions import EXTEND, LAY, STALL_LIMIT
 from .deal import HAND_SIZE, deal_round, land_cut, perfect_cuts, shuffled
 from .points import IDS_OF_RANK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF, SINGULAR, TWO, pretty
 from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, summary_text
@@ -91,13 +91,13 @@ class Turns:
                 raise IllegalAction("The discard pile is empty: draw from the draw pile")
             raise IllegalAction(
                 f"The discard pile holds {len(pile)} cards, so its top {PRETTY[pile[-1]]} can only be taken "
-                f"into a new natural set with two or more matching cards from your hand (take:pile,2), which "
+                f"into a new natural set with two or more matching cards from your hand, which "
                 f"also takes the rest of the pile; or draw"
             )
         if self.stall >= STALL_LIMIT:
             raise IllegalAction(
                 f"{self.stall} turns in a row without a draw from the draw pile: the lone discard can't be "
-                f"taken now, draw (take:draw)"
+                f"taken now: draw from the draw pile"
             )
         card = pile.pop()
         self._gain(seat, (card,))
@@ -111,14 +111,15 @@ class Turns:
         if len(pile) < 2:
             if pile:
                 raise IllegalAction(
-                    f"The discard pile holds one card, {PRETTY[pile[0]]}: take it freely with take:discard"
+                    f"The discard pile holds one card, {PRETTY[pile[0]]}: take it freely (“Take the lone discard”)"
                 )
             raise IllegalAction("The discard pile is empty: draw from the draw pile")
         top = pile[-1]
         rank = RANK_OF[top]
         if wilds:
             raise IllegalAction(
-                f"The pile's top {PRETTY[top]} can only go into a natural set: no wild 2 (take:pile,{max(n, 2)})"
+                f"The pile's top {PRETTY[top]} can only go into a natural set: no wild 2: take it with "
+                f"{max(n, 2)} {PLURAL[rank]} from your hand"
             )
         if n < 2:
             mine = self.where[seat][rank] >= 0
@@ -152,13 +153,12 @@ class Turns:
     def _lay(self, seat: int, op: int, rank: int, n: int, wilds: int) -> list[Event]:
         name = PLURAL[rank]
         i = self.where[seat][rank]
-        code = RANK_ARG[rank]
         if op == LAY and i >= 0:
-            raise IllegalAction(f"You already have a set of {name}: add to it with extend:{code},<cards>")
+            raise IllegalAction(f"You already have a set of {name}: add to it instead (“Add to your {name}”)")
         if op == EXTEND and i < 0:
             raise IllegalAction(
                 f"You have no set of {name} to add to (you can only add to your own sets); lay a new one "
-                f"with lay:{code},3"
+                f"(“Lay a set of {name}”) with at least three cards"
             )
         if wilds > 1:
             raise IllegalAction(
@@ -258,8 +258,8 @@ class Turns:
         else:
             self.phase = "round_over"
             self.ready = [False] * self.players
-            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, send next when you're "
-                                              f"ready for round {self.round_no + 1}."))
+            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, click **Continue to the "
+                                              f"next round** when you're ready for round {self.round_no + 1}."))
 
     def _next(self, seat: int) -> list[Event]:
         self.ready[seat] = True
