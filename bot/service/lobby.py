@@ -11,10 +11,9 @@ from games.errors import GameError
 
 from ..errors import StaleControl, UserError
 from ..storage import ChannelBusy, SeatRow, TableRow
-from .autoplay import AutoPlay
-from .publishing import Publishing
+from .part import ServicePart
 from .snapshots import Player, TableSnapshot
-from .tables import LiveTable, LiveTables, render_events, update_after
+from .tables import LiveTable, render_events, update_after
 
 log = logging.getLogger(__name__)
 
@@ -22,15 +21,7 @@ DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
 
 
-class Lobbies:
-    def __init__(
-        self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
-    ) -> None:
-        self._tables = tables
-        self._storage = tables.storage
-        self._publishing = publishing
-        self._autoplay = autoplay
-        self._clock = clock
+class Lobbies(ServicePart):
 
     async def _timer_for(self, guild_id: int, requested: int | None) -> int:
         if requested is not None:

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 from games.base import Action
 
 from ..errors import StaleControl, UserError
 from ..storage import MoveRecord, SeatRow, TableRow
-from .autoplay import AutoPlay
-from .publishing import Publishing
+from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
-from .tables import LiveTable, LiveTables, render_events, update_after, with_recent
+from .tables import LiveTable, render_events, update_after, with_recent
 
 
-class Play:
-    def __init__(
-        self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
-    ) -> None:
-        self._tables = tables
-        self._storage = tables.storage
-        self._publishing = publishing
-        self._autoplay = autoplay
-        self._clock = clock
+class Play(ServicePart):
 
     async def hand(self, table_id: int, user_id: int) -> HandSnapshot:
         live = await self._tables.load(table_id)

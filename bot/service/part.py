@@ -1,0 +1,21 @@
+"""What the service's player-facing parts (lobbies, play) share: the live tables, the
+publisher, the AI and timers, and the clock."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .autoplay import AutoPlay
+from .publishing import Publishing
+from .tables import LiveTables
+
+
+class ServicePart:
+    def __init__(
+        self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
+    ) -> None:
+        self._tables = tables
+        self._storage = tables.storage
+        self._publishing = publishing
+        self._autoplay = autoplay
+        self._clock = clock
