@@ -115,4 +115,13 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 4: pictures and the default AI level per server; each AI seat's level; tables and results
+    # in which someone took a hint (those are unrated).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE guild_settings ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    ALTER TABLE tables ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

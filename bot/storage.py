@@ -23,13 +23,15 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import aiosqlite
 
 from .migrations import MIGRATIONS
+from .records import (  # noqa: F401  (re-exported: callers import the rows from here)
+    ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate,
+)
 from .transactions import failure_for_caller, transaction
 
 T = TypeVar("T")
@@ -38,91 +40,6 @@ OPEN_STATUSES = ("lobby", "running")
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for another connection's lock before giving up (well inside
 Discord's 3 s to answer a click; the cogs defer first anyway when a move is slow)."""
-
-
-class ChannelBusy(Exception):
-    """Another table is already open in that channel."""
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    user_id: int | None
-    name: str
-    is_ai: bool
-    missed_turns: int = 0
-
-
-@dataclass
-class TableRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    game_id: str
-    options: dict[str, Any]
-    host_id: int
-    status: str
-    seed: int
-    version: int
-    state: dict[str, Any] | None
-    timer_minutes: int
-    deadline: float | None
-    reminded: bool
-    recent_events: list[str]
-    outcome: dict[str, Any] | None
-    lobby_message_id: int | None
-    table_message_id: int | None
-    ping_message_id: int | None
-    created_at: float
-    started_at: float | None
-    finished_at: float | None
-    seats: list[SeatRow] = field(default_factory=list)
-
-    def copy(self) -> "TableRow":
-        """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""
-        clone = object.__new__(TableRow)
-        clone.__dict__.update(self.__dict__)
-        clone.seats = [SeatRow(s.seat, s.user_id, s.name, s.is_ai, s.missed_turns) for s in self.seats]
-        return clone
-
-    def seat_of(self, user_id: int) -> SeatRow | None:
-        """The seat ``user_id`` plays (not one an AI took over from them)."""
-        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
-
-
-@dataclass(frozen=True)
-class OpenTable:
-    """What start-up needs of an open table without loading it: its timer and whether AI seats play."""
-
-    id: int
-    status: str
-    deadline: float | None
-    reminded: bool
-    timer_minutes: int
-    has_ai: bool
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    seat: int
-    action: dict[str, Any]
-    by_ai: bool
-    at: float
-
-
-@dataclass
-class TableUpdate:
-    """The columns a move (or a batch of AI moves) changes, written in one transaction."""
-
-    state: dict[str, Any]
-    status: str
-    deadline: float | None
-    reminded: bool
-    recent_events: list[str]
-    outcome: dict[str, Any] | None = None
-    finished_at: float | None = None
-    missed_turns: dict[int, int] = field(default_factory=dict)
-    ai_seats: Iterable[int] = ()
 
 
 def _table_from_row(row: sqlite3.Row) -> TableRow:
@@ -136,12 +53,12 @@ def _table_from_row(row: sqlite3.Row) -> TableRow:
         outcome=json.loads(row["outcome"]) if row["outcome"] else None,
         lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],
         ping_message_id=row["ping_message_id"], created_at=row["created_at"],
-        started_at=row["started_at"], finished_at=row["finished_at"],
+        started_at=row["started_at"], finished_at=row["finished_at"], hinted=bool(row["hinted"]),
     )
 
 
 def _seat_from_row(row: sqlite3.Row) -> SeatRow:
-    return SeatRow(row["seat"], row["user_id"], row["name"], bool(row["is_ai"]), row["missed_turns"])
+    return SeatRow(row["seat"], row["user_id"], row["name"], bool(row["is_ai"]), row["missed_turns"], row["ai_level"])
 
 
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
@@ -339,8 +256,9 @@ class Storage:
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             conn.executemany(
-                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, missed_turns) VALUES (?, ?, ?, ?, ?, ?)",
-                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.missed_turns) for s in seats],
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, missed_turns, ai_level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.missed_turns, s.ai_level) for s in seats],
             )
 
         await self.run_write(write)
@@ -372,8 +290,8 @@ class Storage:
                 return False
             conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             conn.executemany(
-                "INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats],
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.ai_level) for s in seats],
             )
             return True
 
@@ -424,7 +342,8 @@ class Storage:
 
         With ``expected_version`` the write happens only if no move came between.
         """
-        allowed = {"status", "deadline", "reminded", "outcome", "finished_at", "recent_events", "timer_minutes"}
+        allowed = {"status", "deadline", "reminded", "outcome", "finished_at", "recent_events", "timer_minutes",
+                   "hinted"}
         if not columns or set(columns) - allowed:
             raise ValueError(f"unknown columns: {sorted(set(columns) - allowed)}")
         values = [
@@ -475,23 +394,28 @@ class Storage:
 
     # -- settings ----------------------------------------------------------------
 
-    async def guild_settings(self, guild_id: int) -> tuple[bool, int | None]:
-        """``(use_threads, timer_minutes or None for the default)``."""
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (defaults for a server that never changed any)."""
         async with self._db.execute(
-            "SELECT use_threads, timer_minutes FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            "SELECT use_threads, timer_minutes, pictures, ai_level FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
         ) as cur:
             row = await cur.fetchone()
-        return (bool(row["use_threads"]), row["timer_minutes"]) if row else (False, None)
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(bool(row["use_threads"]), row["timer_minutes"], bool(row["pictures"]), row["ai_level"])
 
-    async def set_guild_settings(self, guild_id: int, *, use_threads: bool | None = None,
-                                 timer_minutes: int | None = None) -> None:
-        """Change the given settings (the others stay); raises :class:`StorageUnavailable` if not saved."""
+    async def set_guild_settings(self, guild_id: int, **changes: Any) -> None:
+        """Change the named :class:`GuildSettings` fields (the others stay);
+        raises :class:`StorageUnavailable` if not saved."""
+        unknown = set(changes) - set(GuildSettings.__dataclass_fields__)
+        if not changes or unknown:
+            raise ValueError(f"unknown settings: {sorted(unknown)}")
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
 
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
-            if use_threads is not None:
-                conn.execute("UPDATE guild_settings SET use_threads = ? WHERE guild_id = ?", (int(use_threads), guild_id))
-            if timer_minutes is not None:
-                conn.execute("UPDATE guild_settings SET timer_minutes = ? WHERE guild_id = ?", (timer_minutes, guild_id))
+            conn.execute(f"UPDATE guild_settings SET {assignments} WHERE guild_id = ?", (*values, guild_id))
 
         await self.run_write(write)

@@ -17,9 +17,9 @@ from .parsing import ParsedControl, control_template, stored_id
 
 
 async def describe(interaction: discord.Interaction) -> str:
-    use_threads, minutes = await service_of(interaction).storage.guild_settings(interaction.guild_id)
-    minutes = DEFAULT_TIMER_MINUTES if minutes is None else minutes
-    return (f"New tables open {'in their own thread' if use_threads else 'in the channel'}; "
+    settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    minutes = DEFAULT_TIMER_MINUTES if settings.timer_minutes is None else settings.timer_minutes
+    return (f"New tables open {'in their own thread' if settings.use_threads else 'in the channel'}; "
             f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).")
 
 

@@ -43,9 +43,9 @@ async def open_table(
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         title = ui_for(game_id).title
-        use_threads, _ = await service.storage.guild_settings(interaction.guild_id)
+        settings = await service.storage.guild_settings(interaction.guild_id)
         target: discord.abc.Messageable = interaction.channel
-        if use_threads and isinstance(interaction.channel, discord.TextChannel):
+        if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
             try:
                 target = await interaction.channel.create_thread(
                     name=f"{title} — {interaction.user.display_name}",

@@ -19,6 +19,7 @@ import pytest
 
 from discord_harness import DiscordHarness
 from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
+from bot.storage import GuildSettings
 
 CANNOT_SAVE = "Deckhand can't save moves right now; nothing changed. Please try again in a moment."
 
@@ -129,7 +130,7 @@ async def test_a_failed_commit_is_rolled_back_and_the_bot_keeps_working(server):
     # Settings written after the failure are really saved (no transaction was left open).
     shown = await s.h.slash("settings timer", {"minutes": 7}, user=s.admin, channel=s.channel)
     assert "7 min" in shown.text
-    assert await storage(s).guild_settings(s.guild.id) == (False, 7)
+    assert await storage(s).guild_settings(s.guild.id) == GuildSettings(False, 7)
 
 
 async def test_a_failed_settings_write_does_not_claim_success(server):
@@ -139,7 +140,7 @@ async def test_a_failed_settings_write_does_not_claim_success(server):
         refused = await s.h.slash("settings timer", {"minutes": 7}, user=s.admin, channel=s.channel)
     assert refused.ephemeral and refused.text == CANNOT_SAVE
     await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = OFF"))
-    assert await storage(s).guild_settings(s.guild.id) == (False, None)
+    assert await storage(s).guild_settings(s.guild.id) == GuildSettings(False, None)
 
 
 async def test_a_database_that_refuses_writes_changes_nothing(server):

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.tables import KeyedLocks
+from bot.storage import GuildSettings
 from discord_play import forge_click, open_table, play_to_the_end
 from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
 
@@ -281,7 +282,7 @@ async def test_a_bad_stored_default_timer_does_not_stop_starts(server):
     s = server
     refused = await raw_slash(s, "settings timer", {"minutes": -5}, s.admin)
     assert refused.ephemeral and "minutes" in refused.text
-    assert await s.h.bot.service.storage.guild_settings(s.guild.id) == (False, None)
+    assert await s.h.bot.service.storage.guild_settings(s.guild.id) == GuildSettings(False, None)
     with_bad_row = Unchanged(s)  # a row written before settings were checked on write
     await s.h.bot.service.storage.set_guild_settings(s.guild.id, timer_minutes=10**9)
     assert stored_rows(s) != with_bad_row.rows

@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import StorageUnavailable
 from bot.migrations import MIGRATIONS
-from bot.storage import ChannelBusy, MoveRecord, OpenTable, SeatRow, Storage, TableUpdate
+from bot.storage import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, Storage, TableUpdate
 
 
 async def open_storage(tmp_path):
@@ -63,10 +63,12 @@ async def test_one_open_table_per_channel(tmp_path):
 async def test_table_round_trip_with_seats(tmp_path):
     storage = await open_storage(tmp_path)
     table_id = await new_table(storage)
-    await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, None, "AI 1", True)])
+    await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, None, "AI 1", True, ai_level="hard")])
     row = await storage.get_table(table_id)
-    assert row.status == "lobby" and row.options == {"variant": "classic"} and row.seed == 42
-    assert [(s.seat, s.name, s.is_ai) for s in row.seats] == [(0, "Ana", False), (1, "AI 1", True)]
+    assert row.status == "lobby" and row.options == {"variant": "classic"} and row.seed == 42 and not row.hinted
+    assert [(s.seat, s.name, s.is_ai, s.ai_level) for s in row.seats] == [
+        (0, "Ana", False, None), (1, "AI 1", True, "hard")]
+    assert await storage.update_table(table_id, hinted=True) and (await storage.get_table(table_id)).hinted
     assert row.seat_of(100).seat == 0 and row.seat_of(999) is None
     await storage.close()
 
@@ -133,10 +135,14 @@ async def test_start_up_facts_and_tables_read_together(tmp_path):
 
 async def test_guild_settings_default_and_update(tmp_path):
     storage = await open_storage(tmp_path)
-    assert await storage.guild_settings(5) == (False, None)
+    assert await storage.guild_settings(5) == GuildSettings(False, None)
     await storage.set_guild_settings(5, use_threads=True)
     await storage.set_guild_settings(5, timer_minutes=3)
-    assert await storage.guild_settings(5) == (True, 3)
+    assert await storage.guild_settings(5) == GuildSettings(True, 3)
+    await storage.set_guild_settings(5, pictures=False, ai_level="hard")
+    assert await storage.guild_settings(5) == GuildSettings(True, 3, pictures=False, ai_level="hard")
+    with pytest.raises(ValueError, match="colour"):
+        await storage.set_guild_settings(5, colour="red")
     await storage.close()
 
 
@@ -161,12 +167,12 @@ async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_pat
     assert not await storage.run_read(lambda conn: conn.in_transaction)
     await storage.run_read(lambda conn: conn.set_authorizer(None))
     assert [(await storage.get_table(t)).version for t in (first, second)] == [1, 1]
-    assert await storage.guild_settings(5) == (False, None)
+    assert await storage.guild_settings(5) == GuildSettings(False, None)
     assert await storage.commit_moves(first, expected_version=1, moves=[move], update=update(1))
     await storage.set_guild_settings(5, timer_minutes=3)
     await storage.close()
     storage = await open_storage(tmp_path)
-    assert (await storage.get_table(first)).version == 2 and await storage.guild_settings(5) == (False, 3)
+    assert (await storage.get_table(first)).version == 2 and await storage.guild_settings(5) == GuildSettings(False, 3)
     await storage.close()
 
 

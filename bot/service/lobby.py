@@ -26,7 +26,7 @@ class Lobbies(ServicePart):
     async def _timer_for(self, guild_id: int, requested: int | None) -> int:
         if requested is not None:
             return checked_timer(requested)
-        _, default = await self._storage.guild_settings(guild_id)
+        default = (await self._storage.guild_settings(guild_id)).timer_minutes
         try:
             return DEFAULT_TIMER_MINUTES if default is None else checked_timer(default)
         except UserError:

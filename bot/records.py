@@ -1,0 +1,107 @@
+"""The rows Deckhand stores, as plain values shared by the storage backend and the service."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+
+class ChannelBusy(Exception):
+    """Another table is already open in that channel."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    missed_turns: int = 0
+    ai_level: str | None = None
+    """The level an AI seat plays at; None for a person's seat (and AI seats from before levels: normal)."""
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    options: dict[str, Any]
+    host_id: int
+    status: str
+    seed: int
+    version: int
+    state: dict[str, Any] | None
+    timer_minutes: int
+    deadline: float | None
+    reminded: bool
+    recent_events: list[str]
+    outcome: dict[str, Any] | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    hinted: bool = False
+    """Someone took a hint in this game: it is recorded unrated."""
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def copy(self) -> "TableRow":
+        """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""
+        clone = object.__new__(TableRow)
+        clone.__dict__.update(self.__dict__)
+        clone.seats = [SeatRow(s.seat, s.user_id, s.name, s.is_ai, s.missed_turns, s.ai_level) for s in self.seats]
+        return clone
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        """The seat ``user_id`` plays (not one an AI took over from them)."""
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's settings; the defaults are what a server that never used ``/settings`` gets."""
+
+    use_threads: bool = False
+    timer_minutes: int | None = None
+    """None: the built-in default turn timer."""
+    pictures: bool = True
+    ai_level: str = "normal"
+    """The level of AI seats added without choosing one, and of AIs taking over a seat."""
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """What start-up needs of an open table without loading it: its timer and whether AI seats play."""
+
+    id: int
+    status: str
+    deadline: float | None
+    reminded: bool
+    timer_minutes: int
+    has_ai: bool
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    seat: int
+    action: dict[str, Any]
+    by_ai: bool
+    at: float
+
+
+@dataclass
+class TableUpdate:
+    """The columns a move (or a batch of AI moves) changes, written in one transaction."""
+
+    state: dict[str, Any]
+    status: str
+    deadline: float | None
+    reminded: bool
+    recent_events: list[str]
+    outcome: dict[str, Any] | None = None
+    finished_at: float | None = None
+    missed_turns: dict[int, int] = field(default_factory=dict)
+    ai_seats: Iterable[int] = ()
