@@ -39,6 +39,7 @@ from .limits import (
 )
 from .lobby import LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
+from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
 
 STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
@@ -121,17 +122,10 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
     if hand is None:
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
     rendered = hand_message(hand, notice, step)
-    message = interaction.message
-    private = message is not None and message.flags.ephemeral
-    if interaction.response.is_done():  # deferred while the move waited on the database
-        if private:
-            await interaction.edit_original_response(**rendered.kwargs())
-        else:
-            await interaction.followup.send(ephemeral=True, **rendered.kwargs())
-    elif private:
-        await interaction.response.edit_message(**rendered.kwargs())
-    else:
-        await interaction.response.send_message(ephemeral=True, **rendered.kwargs())
+    picture = None
+    if await pictures_on(service_of(interaction), hand.table.row.guild_id):
+        picture = await drawn_in_time(interaction, hand_picture(hand))
+    await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
 
 
 class HandButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],

@@ -20,7 +20,8 @@ async def describe(interaction: discord.Interaction) -> str:
     settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
     minutes = DEFAULT_TIMER_MINUTES if settings.timer_minutes is None else settings.timer_minutes
     return (f"New tables open {'in their own thread' if settings.use_threads else 'in the channel'}; "
-            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).")
+            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another)."
+            f"\nPictures of tables and hands: {'on' if settings.pictures else 'off (text only)'}.")
 
 
 class ResetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
@@ -84,6 +85,15 @@ class SettingsCog(commands.Cog):
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
         async def run() -> None:
             await service_of(interaction).set_default_timer(interaction.guild_id, minutes)
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name="pictures", description="Show tables and hands as pictures, or as text only")
+    @app_commands.describe(enabled="True: pictures beside the text; False: text only")
+    async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
+        async def run() -> None:
+            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, pictures=enabled)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)

@@ -12,24 +12,23 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.service import TableSnapshot
+from bot.service.replay import ENDED
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
-from .controls import DYNAMIC_ITEMS, answer_number, show_hand, table_message
+from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
 from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
+from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
+from .play_again import PlayAgainButton
+from .posting import message_link, post_lobby
 from .ui import players_to_act, ui_for
+from .watch import WatchButton
 
 log = logging.getLogger(__name__)
 
 TURN_PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel no longer exists
-
-
-def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
-    if message_id is None:
-        return f"https://discord.com/channels/{guild_id}/{channel_id}"
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
 async def open_table(
@@ -58,14 +57,7 @@ async def open_table(
             guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
             host=player_of(interaction), timer_minutes=timer,
         )
-        try:
-            message = await target.send(**lobby_message(snap).kwargs())
-        except discord.Forbidden:
-            await service.cancel(snap.row.id, player_of(interaction))
-            raise UserError("I can't post in this channel. Give me View Channel, Send Messages and "
-                            "Embed Links here, then try again.") from None
-        await service.set_messages(snap.row.id, lobby_message_id=message.id, table_message_id=message.id)
-        link = message_link(interaction.guild_id, target.id, message.id)
+        link = await post_lobby(interaction, target, snap)
         await interaction.followup.send(f"Your {title} table is open: {link}", ephemeral=True)
 
     await guarded(interaction, run)
@@ -88,10 +80,20 @@ class TablesCog(commands.Cog):
         return self.bot.get_partial_messageable(snap.row.channel_id, guild_id=snap.row.guild_id)
 
     async def lobby_changed(self, table: TableSnapshot) -> None:
-        await self._edit(table, lobby_message(table).kwargs())
+        body = lobby_message(table).kwargs()
+        del body["content"]  # a lobby has none of its own; Play again's invitation stays above it
+        await self._edit(table, body)
 
     async def table_changed(self, table: TableSnapshot) -> None:
-        await self._edit(table, table_message(table).kwargs())
+        rendered = table_message(table)
+        if rendered.view is not None and table.row.status == "running":
+            rendered.view.add_item(WatchButton(table.row.id))
+        elif rendered.view is not None and table.row.status in ENDED:
+            rendered.view.add_item(PlayAgainButton(table.row.id))
+        picture = None
+        if draws_table(table) and await pictures_on(self.service, table.row.guild_id):
+            picture = await table_picture(table)
+        await self._edit(table, rendered.kwargs(), picture)
         await self._ping(table)
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
@@ -105,14 +107,16 @@ class TablesCog(commands.Cog):
             table, f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
         )
 
-    async def _edit(self, table: TableSnapshot, body: dict[str, Any]) -> None:
+    async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None = None) -> None:
+        """Edit the table's message to ``body`` (with ``picture``, replacing any earlier one)."""
         row = table.row
         message_id = row.table_message_id or row.lobby_message_id
         if message_id is None:
             return
         channel = self._channel(table)
         try:
-            await channel.get_partial_message(message_id).edit(**body)
+            await send_with_picture(channel.get_partial_message(message_id).edit, body, picture, edit=True,
+                                    what=f"table {row.id}")
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 if row.status in ("lobby", "running"):
@@ -121,7 +125,7 @@ class TablesCog(commands.Cog):
                 return
             # Someone deleted the table message: post it again so the game stays playable.
             if row.status in ("lobby", "running"):
-                message = await channel.send(**body)
+                message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}")
                 await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)
@@ -246,4 +250,5 @@ class TablesCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    register_items(bot, WatchButton, PlayAgainButton)
     await bot.add_cog(TablesCog(bot))

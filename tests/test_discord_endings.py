@@ -43,7 +43,7 @@ async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_pri
     latest = embed["fields"][0]["value"].split("\n")
     assert 3 <= len(latest) <= 5 and not any("higher is stronger" in line for line in latest)
     assert len(embed["description"]) + sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 1500
-    assert [b["label"] for b in message.buttons] == ["🂠 My hand", "📜 Log"]
+    assert [b["label"] for b in message.buttons] == ["🂠 My hand", "📜 Log", "👁 Watch"]
 
     log = await s.h.click(message, label="📜 Log", user=s.user("cat"))  # anyone may read it, privately
     assert log.ephemeral and "every move" in log.text

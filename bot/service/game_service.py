@@ -14,6 +14,7 @@ from .autoplay import AutoPlay
 from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
+from .replay import Rematch, Replays
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
@@ -39,6 +40,7 @@ class GameService:
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock)
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
         self._play = Play(self._tables, self._publishing, self._autoplay, clock)
+        self._replays = Replays(self._tables, self._lobbies)
 
     @property
     def publisher(self) -> Publisher | None:
@@ -85,6 +87,10 @@ class GameService:
 
     async def start(self, table_id: int, by: Player) -> TableSnapshot:
         return await self._lobbies.start(table_id, by)
+
+    async def play_again(self, table_id: int, by: Player, *, is_admin: bool = False) -> Rematch:
+        """A new lobby where the ended table was; see :meth:`Replays.play_again`."""
+        return await self._replays.play_again(table_id, by, is_admin=is_admin, new_seed=self.new_seed)
 
     # -- tables --------------------------------------------------------------------
 

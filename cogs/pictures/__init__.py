@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Hashable, Sequence
@@ -30,6 +31,7 @@ from .base import GamePictures, View
 
 CACHE_SIZE = 64
 _cache: OrderedDict[Hashable, bytes] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 @lru_cache(maxsize=None)
@@ -44,14 +46,18 @@ def pictures_for(game_id: str) -> GamePictures:
 
 
 def _cached(key: Hashable | None, draw) -> bytes:
+    # Pictures are drawn in worker threads (cogs.pictures.attach): the cache is shared.
     if key is None:
         return draw()
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]
-    png = _cache[key] = draw()
-    if len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    png = draw()
+    with _cache_lock:
+        _cache[key] = png
+        if len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
     return png
 
 
@@ -68,7 +74,8 @@ def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None) -> b
 
 
 def clear_cache() -> None:
-    _cache.clear()
+    with _cache_lock:
+        _cache.clear()
 
 
 __all__ = ["CACHE_SIZE", "GamePictures", "clear_cache", "hand_png", "pictures_for", "table_png"]

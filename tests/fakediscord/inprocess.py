@@ -297,15 +297,16 @@ class DiscordHarness(BotWatch, DiscordModel):
         split = urlsplit(url)
         query = dict(parse_qsl(split.query))
         query.update({k: str(v) for k, v in (params or {}).items()})
-        body, files = json_body, []
+        body, files, fields = json_body, [], []
         for fld in form or ():  # discord.py passes [] when there are no files
             if fld.get("name") == "payload_json":
                 body = json.loads(fld["value"])
             elif "filename" in fld:
                 files.append((fld["filename"], _read_file(fld.get("value"))))
+                fields.append(fld.get("name", ""))
         try:
             return await self.handle(via=via, method=method, path=split.path, query=query, body=body,
-                                     multipart=bool(form), files=files, reason=reason)
+                                     multipart=bool(form), files=files, reason=reason, file_fields=fields)
         except HTTPError as err:
             raise _to_discord_error(err) from None
 

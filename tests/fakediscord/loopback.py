@@ -192,7 +192,7 @@ class LoopbackDiscord(DiscordModel):
         token_in_url = re.match(rf"{API_PREFIX}/(interactions|webhooks)/", path)
         try:
             try:
-                body, files = await self._read_body(request)
+                body, files, fields = await self._read_body(request)
             except ValueError:
                 self._failures.append(f"{request.method} {path}: the body is not valid JSON")
                 raise HTTPError(400, 50109, "The request body contains invalid JSON.") from None
@@ -203,7 +203,7 @@ class LoopbackDiscord(DiscordModel):
                 raise HTTPError(401, 0, "401: Unauthorized")
             answer = await self.handle(via="rest", method=request.method, path=path, query=request.query,
                                        body=body, multipart=request.content_type == "multipart/form-data",
-                                       files=files)
+                                       files=files, file_fields=fields)
             status = 204 if answer is None else 200
         except HTTPError as err:
             status, answer = err.status, {"code": err.code, "message": err.message}
@@ -216,20 +216,21 @@ class LoopbackDiscord(DiscordModel):
                             headers={"Content-Type": "application/json"})
 
     @staticmethod
-    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
-        """The JSON body (multipart: its payload_json) and the uploaded files."""
+    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]], list[str]]:
+        """The JSON body (multipart: its payload_json), the uploaded files and their field names."""
         if not request.can_read_body:
-            return None, []
+            return None, [], []
         if request.content_type != "multipart/form-data":
             raw = await request.read()
-            return (json.loads(raw) if raw else None), []
-        body, files = None, []
+            return (json.loads(raw) if raw else None), [], []
+        body, files, fields = None, [], []
         async for part in await request.multipart():
             if part.name == "payload_json":
                 body = json.loads(await part.text())
             else:
                 files.append((part.filename or part.name or "file", await part.read()))
-        return body, files
+                fields.append(part.name or "")
+        return body, files, fields
 
     # ================================================================= gateway
     def _identified(self) -> _Connection | None:

@@ -55,7 +55,7 @@ class FakeMessage:
         self.embeds: list[dict] = []
         self.components: list[dict] = []
         self.attachments: list[dict] = []
-        self.files: list[tuple[str, bytes]] = []
+        self._file_bytes: dict[str, bytes] = {}
         self.flags: int = 0
         self.message_reference: dict | None = None
         self.interaction = interaction
@@ -113,6 +113,26 @@ class FakeMessage:
                 parts.append(comp["content"])
         return "\n".join(p for p in parts if p)
 
+    @property
+    def files(self) -> list[tuple[str, bytes]]:
+        """The message's attachments now, as (filename, bytes) in order."""
+        return [(a["filename"], self._file_bytes[a["id"]]) for a in self.attachments]
+
+    def file(self, filename: str) -> bytes:
+        """The bytes of the attachment named ``filename`` (KeyError if there is none)."""
+        return dict(self.files)[filename]
+
+    def embed_images(self) -> list[str]:
+        """The ``image.url`` of each embed that has one."""
+        return [(emb.get("image") or {}).get("url") for emb in self.embeds if (emb.get("image") or {}).get("url")]
+
+    def unresolved_images(self) -> list[str]:
+        """``attachment://`` references in the embeds that name no attachment of the message."""
+        names = {a["filename"] for a in self.attachments}
+        refs = [url for emb in self.embeds for part in ("image", "thumbnail")
+                if (url := (emb.get(part) or {}).get("url", "")).startswith("attachment://")]
+        return [url for url in refs if url[len("attachment://"):] not in names]
+
     def _assign_component_ids(self, components: list[dict]) -> list[dict]:
         components = stored_components(copy.deepcopy(components))
         for comp in walk_components(components):
@@ -141,20 +161,27 @@ class FakeMessage:
             self.flags = keep | (int(body["flags"]) & settable)
         new_atts = []
         for idx, (name, data) in enumerate(files):
+            att_id = str(self.model.new_id())
+            self._file_bytes[att_id] = bytes(data)
             new_atts.append({
-                "id": str(self.model.new_id()), "filename": name, "size": len(data),
+                "id": att_id, "filename": name, "size": len(data),
                 "url": f"https://cdn.discordapp.com/attachments/{self.channel.id}/{self.id}/{name}",
                 "proxy_url": f"https://media.discordapp.net/attachments/{self.channel.id}/{self.id}/{name}",
-                "content_type": "application/octet-stream", "_index": idx,
+                "content_type": "image/png" if name.endswith(".png") else "application/octet-stream",
             })
         if "attachments" in body and body["attachments"] is not None:
+            # Discord keeps the existing attachments the list names (by id) and adds the
+            # uploaded files; any attachment left out is dropped.
             keep_ids = {str(a.get("id")) for a in body["attachments"]}
-            kept = [a for a in self.attachments if a["id"] in keep_ids]
-            self.attachments = kept + [{k: v for k, v in a.items() if k != "_index"} for a in new_atts]
-        elif new_atts:
-            self.attachments = self.attachments + [{k: v for k, v in a.items() if k != "_index"} for a in new_atts]
-        if files:
-            self.files = (self.files if not create else []) + list(files)
+            self.attachments = [a for a in self.attachments if a["id"] in keep_ids] + new_atts
+        else:
+            self.attachments = self.attachments + new_atts
+        self._file_bytes = {a["id"]: self._file_bytes[a["id"]] for a in self.attachments}
+        missing = self.unresolved_images()
+        if missing:
+            self.model._failures.append(
+                f"message {self.id} shows {missing} in an embed, but has no attachment by that name "
+                f"(its attachments: {[a['filename'] for a in self.attachments]}); Discord would show no picture")
         if "message_reference" in body and body["message_reference"]:
             ref = {k: (str(v) if k.endswith("_id") and v is not None else v)
                    for k, v in body["message_reference"].items() if k != "fail_if_not_exists"}
@@ -268,7 +295,7 @@ class RecordedRequest:
     query: dict[str, str]
     body: Any = field(repr=False)  # JSON body (payload_json for multipart), None if there was none
     multipart: bool = False
-    files: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
+    files: list[tuple[str, bytes]] = field(default_factory=list, repr=False)  # (filename, bytes) uploaded
     reason: str | None = None
     status: int = 0
     response: Any = field(default=None, repr=False)
@@ -276,6 +303,7 @@ class RecordedRequest:
     operation: str | None = None  # OpenAPI operationId
     message_id: int | None = None  # message created/edited/deleted by this request
     interaction_id: int | None = None
+    file_fields: list[str] = field(default_factory=list)  # the form field name of each file ("files[0]")
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

@@ -65,6 +65,8 @@ class DiscordModel(InteractionDrivers):
         self._routes = builtin_routes()
         self._user_routes: list[tuple[str, re.Pattern[str], RouteHandler]] = []
         self._failures: list[str] = []
+        self._upload_failures = 0
+        self._upload_error = HTTPError(413, 40005, "Request entity too large")
 
     # =================================================================== model
     def new_id(self) -> int:
@@ -220,6 +222,13 @@ class DiscordModel(InteractionDrivers):
         self._echo_later(event, payload, intent="guild_messages" if guild_id is not None else "dm_messages")
 
     # ==================================================================== REST
+    def fail_uploads(self, count: int = 1, *, status: int = 413, code: int = 40005,
+                     message: str = "Request entity too large") -> None:
+        """Answer the next ``count`` requests that upload files with Discord's error
+        ``status``/``code`` (default: 413, the file is too large), changing nothing."""
+        self._upload_failures = count
+        self._upload_error = HTTPError(status, code, message)
+
     def add_route(self, method: str, pattern: str, handler: RouteHandler) -> None:
         """Answer ``method`` requests whose path fully matches regex ``pattern`` with
         ``handler(model, request, match)``; its return value is the response body.
@@ -229,17 +238,20 @@ class DiscordModel(InteractionDrivers):
 
     async def handle(self, *, via: str, method: str, path: str, query: Mapping[str, str], body: Any,
                      multipart: bool = False, files: Sequence[tuple[str, bytes]] = (),
-                     reason: str | None = None) -> Any:
+                     reason: str | None = None, file_fields: Sequence[str] = ()) -> Any:
         """Record, validate and answer one REST request (``path`` below ``/api/v10``);
         returns the response body (``None``: 204) or raises Discord's :class:`HTTPError`."""
         await asyncio.sleep(0)  # a real request always yields to the loop
         req = RecordedRequest(len(self.requests), via, method.upper(), openapi.OpenAPISpec.normalise_path(path),
                               dict(query), copy.deepcopy(body), multipart=multipart, files=list(files),
-                              reason=reason)
+                              reason=reason, file_fields=list(file_fields))
         self.requests.append(req)
         try:
             if self.validate:
                 self._validate(req)
+            if req.files and self._upload_failures:
+                self._upload_failures -= 1
+                raise self._upload_error
             response = self._route(req)
         except HTTPError as err:
             req.status, req.error = err.status, err.message
@@ -270,6 +282,7 @@ class DiscordModel(InteractionDrivers):
         except openapi.SpecViolation as exc:
             problems.append(str(exc))
         problems.extend(discord_limits(req))
+        problems.extend(upload_problems(req))
         if problems:
             text = f"{req.method} {req.path} was rejected:\n" + "\n".join(problems)
             raise HTTPError(400, 50035, f"Invalid Form Body (harness: {text})",
@@ -332,6 +345,35 @@ class DiscordModel(InteractionDrivers):
                          failure=f"the bot sent an empty message (no content, embeds, components or files) {where}")
 
 _MISSING = object()
+
+
+FILE_FIELD = re.compile(r"files\[(\d+)\]")
+
+
+def upload_problems(req: RecordedRequest) -> list[str]:
+    """What Discord would refuse in a multipart upload: files not named ``files[n]``, and
+    ``attachments`` metadata whose new entries (integer ids) name no uploaded file or
+    another file name."""
+    if not req.multipart:
+        return []
+    problems = []
+    uploaded: dict[int, str] = {}
+    for fld, (filename, _) in zip(req.file_fields, req.files):
+        m = FILE_FIELD.fullmatch(fld)
+        if m is None:
+            problems.append(f"a file is uploaded as form field {fld!r}; Discord reads files[n] fields")
+        else:
+            uploaded[int(m[1])] = filename
+    for att in (req.body or {}).get("attachments") or []:
+        att_id = att.get("id")
+        if isinstance(att_id, str) and not att_id.isdigit():
+            problems.append(f"attachment id {att_id!r} is not a snowflake or an upload index")
+        if isinstance(att_id, int) and uploaded.get(att_id, att.get("filename")) != att.get("filename"):
+            problems.append(f"attachment {att_id} is named {att.get('filename')!r} but files[{att_id}] "
+                            f"is {uploaded.get(att_id)!r}")
+        if isinstance(att_id, int) and att_id not in uploaded:
+            problems.append(f"attachment {att_id} names files[{att_id}], which was not uploaded")
+    return problems
 
 
 def _short_json(value: Any, limit: int = 1000) -> str:

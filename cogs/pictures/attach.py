@@ -1,0 +1,133 @@
+"""Pictures on Discord messages: the table and hand pictures as attachments, the embed
+showing them, and the text-only fallback.
+
+A message body (``Rendered.kwargs()``) gets a picture with :func:`with_picture`: the
+embed (a copy) shows ``attachment://<filename>`` as its image, and the body carries the
+file as ``attachments`` (edits) or ``files`` (new messages); discord.py sends that as
+Discord wants it, multipart with ``payload_json`` and ``files[0]``. Listing only the new
+file drops the old picture on an edit. :func:`without_picture` is the same body as text
+only, also dropping any earlier picture; it is what pictures-off servers get, and what a
+failed upload is retried as.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, TypeVar
+
+import discord
+
+from bot.service import GameService, HandSnapshot, TableSnapshot
+
+from . import hand_png, table_png
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+DRAW_GRACE = 1.0
+"""Seconds drawing may take before the interaction is acknowledged (Discord allows 3 in all)."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    filename: str
+    png: bytes
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
+
+def draws_table(table: TableSnapshot) -> bool:
+    """Whether the table has a picture: a started game (running or ended) with a public view."""
+    return table.view is not None and table.row.status not in ("lobby", "cancelled")
+
+
+async def table_picture(table: TableSnapshot) -> Picture:
+    """The picture of the table's public view, drawn off the event loop (cached per version)."""
+    row = table.row
+    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version))
+    return Picture(f"table-{row.id}-{row.version}.png", png)
+
+
+async def hand_picture(hand: HandSnapshot) -> Picture:
+    """The picture of one seat's hand, its legal moves marked (cached per version and seat)."""
+    row = hand.table.row
+    legal = [action.code() for action in hand.actions] if row.status == "running" else []
+    png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat))
+    return Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
+
+
+def with_picture(body: dict[str, Any], picture: Picture, *, edit: bool) -> dict[str, Any]:
+    """``body`` with ``picture`` as its embed's image: as the only ``attachments`` of an
+    edit (the old picture goes), as ``files`` of a new message."""
+    embed = body["embed"].copy()
+    embed.set_image(url=picture.url)
+    return {**body, "embed": embed, ("attachments" if edit else "files"): [picture.file()]}
+
+
+def without_picture(body: dict[str, Any], *, edit: bool) -> dict[str, Any]:
+    """``body`` as text only; on an edit, any picture attached earlier is dropped."""
+    return {**body, "attachments": []} if edit else dict(body)
+
+
+async def pictures_on(service: GameService, guild_id: int) -> bool:
+    """Whether the server shows pictures (``/settings pictures``; on unless turned off)."""
+    return (await service.storage.guild_settings(guild_id)).pictures
+
+
+async def drawn_in_time(interaction: discord.Interaction, drawing: Awaitable[T]) -> T:
+    """Await ``drawing``; if it takes longer than :data:`DRAW_GRACE`, acknowledge the
+    interaction first (privately for a command), so a picture never makes a reply late.
+    The answer then goes as an edit of the original response or a follow-up."""
+    task = asyncio.ensure_future(drawing)
+    done, _ = await asyncio.wait({task}, timeout=DRAW_GRACE)
+    if not done and not interaction.response.is_done():
+        command = interaction.type is discord.InteractionType.application_command
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=command)
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id)
+    return await task
+
+
+async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, Any], picture: Picture | None,
+                            *, edit: bool, what: str) -> T:
+    """``send(**body)`` with ``picture`` (or as text without one). A failed upload is logged
+    and the same message goes as text; a message that is gone (404) is the caller's."""
+    if picture is None:
+        return await send(**without_picture(body, edit=edit))
+    try:
+        return await send(**with_picture(body, picture, edit=edit))
+    except discord.NotFound:
+        raise
+    except discord.HTTPException as exc:
+        log.warning("could not upload the picture of %s (HTTP %s: %s); sent as text instead",
+                    what, exc.status, exc.text)
+        return await send(**without_picture(body, edit=edit))
+
+
+async def answer_privately(interaction: discord.Interaction, body: dict[str, Any], picture: Picture | None,
+                           *, what: str) -> None:
+    """Answer with a private message (and its picture): update the clicked private message,
+    or open a new one; after a deferral, edit the original response or follow up."""
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    if interaction.response.is_done():
+        if private:
+            await send_with_picture(interaction.edit_original_response, body, picture, edit=True, what=what)
+        else:
+            await send_with_picture(interaction.followup.send, {**body, "ephemeral": True}, picture, edit=False,
+                                    what=what)
+    elif private:
+        await send_with_picture(interaction.response.edit_message, body, picture, edit=True, what=what)
+    else:
+        await send_with_picture(interaction.response.send_message, {**body, "ephemeral": True}, picture,
+                                edit=False, what=what)

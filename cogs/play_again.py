@@ -1,0 +1,50 @@
+"""**Play again** on an ended table (``dh:again:<table>``): a new lobby in the same channel or
+thread, same game, options and turn timer, the AI seats kept, the old table's people
+mentioned so they can click Join. The clicker hosts it (see :meth:`GameService.play_again`)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import UserError
+
+from .common import guarded, is_admin, player_of, service_of
+from .parsing import ParsedControl, control_template, stored_id
+from .posting import post_lobby
+from .ui import ui_for
+
+PLAY_AGAIN = "🔁 Play again"
+
+
+class PlayAgainButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+                      template=control_template(r"dh:again:(?P<table>\d+)")):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label=PLAY_AGAIN, style=discord.ButtonStyle.primary,
+                                           custom_id=f"dh:again:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: play_again(interaction, self.table_id))
+
+
+def invitation(title: str, host_id: int, invited: list[int]) -> str:
+    who = ", ".join(f"<@{user}>" for user in invited)
+    if not who:
+        return f"🔁 <@{host_id}> opened another round of {title}."
+    return f"🔁 Another round of {title}, opened by <@{host_id}>: {who}, click **Join** to take your seat."
+
+
+async def play_again(interaction: discord.Interaction, table_id: int) -> None:
+    if interaction.guild_id is None or interaction.channel is None:
+        raise UserError("Deckhand tables live in server channels, not in direct messages.")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    rematch = await service.play_again(table_id, player_of(interaction), is_admin=is_admin(interaction))
+    title = ui_for(rematch.lobby.row.game_id).title
+    content = invitation(title, interaction.user.id, rematch.invited)
+    link = await post_lobby(interaction, interaction.channel, rematch.lobby, content)
+    await interaction.followup.send(f"Your new {title} table is open: {link}", ephemeral=True)

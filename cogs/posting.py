@@ -1,0 +1,38 @@
+"""Posting a new lobby message: what ``/<game> start`` and **Play again** share."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import UserError
+from bot.service import TableSnapshot
+
+from .common import player_of, service_of
+from .lobby import lobby_message
+
+INVITE = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    if message_id is None:
+        return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+async def post_lobby(interaction: discord.Interaction, target: discord.abc.Messageable, snap: TableSnapshot,
+                     content: str | None = None) -> str:
+    """Post the lobby of ``snap`` in ``target`` (with ``content`` above it, its mentions
+    notified) and return its link; if Deckhand may not post there, the lobby is cancelled
+    and the user told what permission is missing."""
+    service = service_of(interaction)
+    body = lobby_message(snap).kwargs()
+    if content is not None:
+        body.update(content=content, allowed_mentions=INVITE)
+    try:
+        message = await target.send(**body)
+    except discord.Forbidden:
+        await service.cancel(snap.row.id, player_of(interaction))
+        raise UserError("I can't post in this channel. Give me View Channel, Send Messages and "
+                        "Embed Links here, then try again.") from None
+    await service.set_messages(snap.row.id, lobby_message_id=message.id, table_message_id=message.id)
+    return message_link(snap.row.guild_id, snap.row.channel_id, message.id)

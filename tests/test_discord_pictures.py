@@ -1,0 +1,126 @@
+"""Table and hand pictures through Discord: attached the way Discord expects (multipart with
+``payload_json`` and ``files[n]``, the embed's image an ``attachment://`` of that message),
+replaced on each edit, kept after a restart, off by ``/settings pictures``, and a failed
+upload answered with the same message as text."""
+
+from __future__ import annotations
+
+import re
+
+from cogs.pictures import hand_png, table_png
+from cogs.ui import table_embed
+from discord_play import open_hand, open_table, play_turn, start_bot
+
+
+def picture_of(message) -> tuple[str, bytes]:
+    """The message's one picture: the embed's attachment:// name and that file's bytes."""
+    (url,) = message.embed_images()
+    assert url.startswith("attachment://")
+    name = url[len("attachment://"):]
+    assert [filename for filename, _ in message.files] == [name]
+    return name, message.file(name)
+
+
+def uploads(s, message_id: int):
+    return [r for r in s.h.requests if r.message_id == message_id and r.files]
+
+
+def embed_as_rendered(snap) -> dict:
+    return {**table_embed(snap)[1].to_dict(), "type": "rich"}
+
+
+async def table_view_now(s, table_id: int = 1):
+    return (await s.h.bot.service.table(table_id)).view
+
+
+async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    name, png = picture_of(s.h.message(table.id))
+    assert re.fullmatch(r"table-1-\d+\.png", name) and png.startswith(b"\x89PNG")
+    assert png == table_png(await table_view_now(s))  # the public view, drawn as the renderer draws it
+    first = uploads(s, table.id)[-1]
+    assert first.multipart and first.file_fields == ["files[0]"]
+    assert first.body["attachments"] == [{"id": 0, "filename": name}]
+    assert first.body["embeds"][0]["image"]["url"] == f"attachment://{name}"
+
+    await play_turn(s, table, prefer=("play", "draw"))
+    message = s.h.message(table.id)
+    new_name, new_png = picture_of(message)
+    assert new_name != name and new_png == table_png(await table_view_now(s))
+    assert len(message.attachments) == 1  # the old picture was dropped, not kept beside the new one
+    assert uploads(s, table.id)[-1].body["attachments"] == [{"id": 0, "filename": new_name}]
+
+
+async def test_the_hand_picture_is_in_the_private_hand_message(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    hand = await open_hand(s, s.user("ana"), table)
+    name, png = picture_of(hand.message)
+    snap = await s.h.bot.service.hand(1, s.user("ana").id)
+    assert name == f"hand-1-{snap.version}-1.png"
+    assert png == hand_png(snap.view, [a.code() for a in snap.actions])
+    assert hand.message.ephemeral
+    callback = next(r for r in hand.requests if r.files)
+    assert callback.multipart and callback.file_fields == ["files[0]"]
+
+    refreshed = await s.h.click(hand.message, label="🔄 Refresh", user=s.user("ana"))
+    assert picture_of(s.h.message(hand.message.id))[1] == png
+    assert len(s.h.message(hand.message.id).attachments) == 1
+    assert refreshed.message.id == hand.message.id
+
+
+async def test_pictures_stay_and_buttons_work_after_a_restart(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    await play_turn(s, table, prefer=("play", "draw"))
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    name, _ = picture_of(s.h.message(table.id))
+    mover = await play_turn(s, table, prefer=("play", "draw"))
+    new_name, png = picture_of(s.h.message(table.id))
+    assert new_name != name and png == table_png(await table_view_now(s))
+    hand = s.h.latest_ephemeral(mover)
+    assert picture_of(hand)[0].startswith("hand-1-")
+
+
+async def test_pictures_off_by_the_setting_send_no_files_and_the_same_text(server):
+    s = server
+    shown = await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
+    assert "Pictures of tables and hands: off" in shown.text
+    mark = len(s.h.requests)
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    hand = await open_hand(s, s.user("ana"), table)
+    message = s.h.message(table.id)
+    assert not any(r.files for r in s.h.requests[mark:])
+    assert message.attachments == [] and message.embed_images() == []
+    assert hand.message.attachments == [] and hand.message.embed_images() == []
+
+    assert message.embeds[0] == embed_as_rendered(await s.h.bot.service.table(1))
+
+    await s.h.slash("settings pictures", {"enabled": True}, user=s.admin, channel=s.channel)
+    await play_turn(s, table, prefer=("play", "draw"))
+    pictured = s.h.message(table.id)
+    assert picture_of(pictured)
+    embed = dict(pictured.embeds[0])
+    del embed["image"]
+    assert embed == embed_as_rendered(await s.h.bot.service.table(1))  # the same text, a picture beside it
+
+
+async def test_a_failed_upload_falls_back_to_the_same_message_as_text(server):
+    s = server
+    await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"], start=False)
+    lobby = s.h.latest_public(s.channel)
+    s.h.fail_uploads(1)
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    table = s.h.message(lobby.id)
+    assert table.attachments == [] and table.embed_images() == []
+    assert table.content.startswith("▶ ") and table.buttons  # the game is on, as text
+    refused = [r for r in s.h.requests if r.files and r.status == 413]
+    assert len(refused) == 1 and refused[0].path.endswith(f"/messages/{table.id}")
+
+    s.h.fail_uploads(1)
+    hand = await open_hand(s, s.user("ana"), table)
+    assert hand.message.ephemeral and hand.message.attachments == [] and "Your hand" in hand.text
+    assert [r.status for r in hand.requests if r.files] == [413]
+    assert s.h.failures == []
