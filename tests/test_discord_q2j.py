@@ -34,7 +34,7 @@ async def test_classic_game_with_an_ai_seat_played_to_the_end(server):
     assert "Classic" in text and "Top card" in text and "ana" in text and "AI 1" in text
     moves = await play_to_the_end(s, table)
     final = s.h.message(table.id)
-    assert final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"], final.text
+    assert final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"], final.text
     row = await stored(s).get_table(1)
     assert row.status == "finished" and row.outcome["winners"]
     log = await stored(s).move_log(1)
@@ -210,7 +210,7 @@ async def test_table_commands(server):
     ended = await s.h.slash("table end", {}, user=s.admin, channel=s.channel)
     assert ended.ephemeral and (await stored(s).get_table(1)).status == "abandoned"
     final = s.h.message(table.id)
-    assert final.content.startswith("🛑") and [b["label"] for b in final.buttons] == ["📜 Log"]
+    assert final.content.startswith("🛑") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     after = await forge_click(s, final, "dh:hand:1", ana)
     assert after.ephemeral and "ended" in after.text
 

@@ -265,7 +265,7 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     await play_round(s, table)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"]
+    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     last = row.state["history"][-1]
     assert last["round"] == 2 and [r["total"] for r in last["rows"]] == list(row.outcome["scores"])
     assert [r["total"] - r["round"] for r in last["rows"]] == totals
@@ -494,7 +494,7 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     await s.h.click((await open_hand(s, ben, table)).message, label="Discard K♥ (10 points)", user=ben)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log"]
+    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     assert final.content == "🏁 ana reached the target of 400 with 480 points."
     text = final.embeds[0]["description"]
     # The board keeps the last round's breakdown, without the stale round and turn lines …

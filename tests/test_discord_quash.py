@@ -228,7 +228,7 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
 
     await play_by_policy(s, table, random.Random(17), lambda: s.h.message(table.id).content.startswith("🏁"))
     final = s.h.message(table.id)
-    assert [b["label"] for b in final.buttons] == ["📜 Log"] and "reached the finish (12) first" in final.content
+    assert [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"] and "reached the finish (12) first" in final.content
     row = await storage(s).get_table(1)
     assert row.status == "finished" and row.outcome["winners"]
     assert max(row.state["track"]) >= 12
@@ -413,7 +413,7 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
     await s.h.click(s.h.message(theirs.message.id), label="Play 5♥ face down", user=ben)
     final = s.h.message(table.id)
     assert final.content.startswith("🏁") and "RED (ana) reached the finish (5) first (RED 5 · BLACK 2)" in final.content
-    assert [b["label"] for b in final.buttons] == ["📜 Log"]
+    assert [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     assert (await latest(s, table))[-2:] == [
         "Tiebreaker for spot 3: RED A♣ against BLACK 5♥: RED wins the spot: +1 RED (RED 5 · BLACK 2).",
         "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]

@@ -1,0 +1,61 @@
+"""Watch: anyone, seated or not, sees the table privately with its picture and the latest
+events, refreshed on click; Face-up variants show every hand; text only with pictures off."""
+
+from __future__ import annotations
+
+from cogs.pictures import table_png
+from discord_play import open_table, play_turn
+from test_discord_pictures import picture_of
+
+WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
+
+
+async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))  # not seated
+    assert watched.ephemeral and watched.message.visible_to == s.user("cat").id
+    view = (await s.h.bot.service.table(1)).view
+    assert picture_of(watched.message)[1] == table_png(view)
+    assert "Latest" in [f["name"] for f in watched.message.embeds[0]["fields"]]
+    assert [b["label"] for b in watched.message.buttons] == [REFRESH]
+
+    for _ in range(2):
+        await play_turn(s, table, prefer=("play", "draw"))
+    refreshed = await s.h.click(watched.message, label=REFRESH, user=s.user("cat"))
+    again = s.h.message(watched.message.id)
+    assert refreshed.message.id == watched.message.id  # updated in place
+    assert picture_of(again)[1] == table_png((await s.h.bot.service.table(1)).view)
+    assert len(again.attachments) == 1
+
+    seated = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("ana"))
+    assert seated.ephemeral and picture_of(seated.message)[1] == picture_of(again)[1]
+
+
+async def test_face_up_watch_shows_every_hand(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "faceup", "timer": 0}, "ana", joiners=["ben"])
+    watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))
+    view = (await s.h.bot.service.table(1)).view
+    assert all(view["hands"]) and len(view["hands"]) == 2  # the public view holds both hands
+    png = picture_of(watched.message)[1]
+    assert png == table_png(view)
+    assert png != table_png({**view, "hands": None})  # and the picture draws them, not backs
+
+
+async def test_watch_is_text_only_with_pictures_off(server):
+    s = server
+    await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("dan"))
+    assert watched.ephemeral and watched.message.attachments == [] and watched.message.embed_images() == []
+    assert "Latest" in watched.text
+    assert not any(r.files for r in watched.requests)
+
+
+async def test_the_ended_table_offers_no_watch(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
+    labels = [b["label"] for b in s.h.message(table.id).buttons]
+    assert WATCH not in labels and "🔁 Play again" in labels
