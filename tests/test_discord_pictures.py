@@ -5,11 +5,16 @@ upload answered with the same message as text."""
 
 from __future__ import annotations
 
+import io
 import re
+
+import discord
 
 from cogs.pictures import hand_png, table_png
 from cogs.ui import table_embed
 from discord_play import open_hand, open_table, play_turn, start_bot
+from fakediscord import RecordedRequest
+from fakediscord.model import upload_problems
 
 
 def picture_of(message) -> tuple[str, bytes]:
@@ -124,3 +129,21 @@ async def test_a_failed_upload_falls_back_to_the_same_message_as_text(server):
     assert hand.message.ephemeral and hand.message.attachments == [] and "Your hand" in hand.text
     assert [r.status for r in hand.requests if r.files] == [413]
     assert s.h.failures == []
+
+
+async def test_the_fake_refuses_pictures_discord_would_not_show(server):
+    s = server
+    channel = s.h.bot.get_partial_messageable(s.channel.id, guild_id=s.guild.id)
+    embed = discord.Embed(title="x").set_image(url="attachment://missing.png")
+    await channel.send(embed=embed, file=discord.File(io.BytesIO(b"png"), filename="other.png"))
+    (failure,) = s.h.take_failures()
+    assert "attachment://missing.png" in failure and "other.png" in failure
+
+    wrong_field = RecordedRequest(0, "http", "POST", "/channels/1/messages", {}, {
+        "attachments": [{"id": 0, "filename": "a.png"}, {"id": 1, "filename": "b.png"}]},
+        multipart=True, files=[("a.png", b"1")], file_fields=["file"])
+    assert upload_problems(wrong_field) == [
+        "a file is uploaded as form field 'file'; Discord reads files[n] fields",
+        "attachment 0 names files[0], which was not uploaded",
+        "attachment 1 names files[1], which was not uploaded",
+    ]

@@ -78,3 +78,21 @@ async def test_play_again_works_after_a_restart_and_after_a_table_was_ended(serv
     new = (await s.h.bot.service.table(2)).row
     assert new.options == {"loss": "field-empty"} and [seat.name for seat in new.seats] == ["ana"]
     assert s.h.latest_public(s.channel).mentions == [s.user("ana").id, s.user("ben").id]
+
+
+async def test_play_again_opens_in_the_same_thread(server):
+    s = server
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    await s.h.slash("war start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    service = s.h.bot.service
+    thread_id = (await service.table(1)).row.channel_id
+    thread = s.h.channel(thread_id)
+    lobby = s.h.latest_public(thread)
+    await s.h.click(lobby, label="Join", user=s.user("ben"))
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=thread)
+    answer = await s.h.click(s.h.message(lobby.id), label=PLAY_AGAIN, user=s.user("ben"))
+    assert "table is open" in answer.text
+    new = (await service.table(2)).row
+    assert new.channel_id == thread_id and s.h.latest_public(thread).id == new.lobby_message_id
+    assert len([c for c in s.guild.channels.values() if c.parent_id]) == 1  # no second thread

@@ -25,6 +25,12 @@ API at a glance (both transports):
   ephemeral=None, deleted=False)``, ``ephemeral_for(user)``, ``latest_ephemeral(user)``,
   ``dms(user)``, ``message(id)``, ``channel(id)``, ``user(id or name)``, ``commands(guild=None)``,
   ``requests``, ``requests_to(method, path_regex)``, ``failures``/``take_failures()``.
+* Attachments: multipart bodies are read as Discord does (``payload_json`` + ``files[n]``;
+  the JSON part validated like any body, the field names and ``attachments`` metadata
+  checked, an embed's ``attachment://`` that names no attachment is a failure);
+  ``message.files`` / ``message.file(name)`` / ``message.embed_images()``,
+  ``request.files`` / ``request.file_fields``; ``fail_uploads(count=1, status=413)`` answers
+  the next uploads with an error.
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,
