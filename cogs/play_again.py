@@ -43,7 +43,8 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
         raise UserError("Deckhand tables live in server channels, not in direct messages.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    rematch = await service.play_again(table_id, player_of(interaction), is_admin=is_admin(interaction))
+    rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
+                                       is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
     content = invitation(title, interaction.user.id, rematch.invited)
     link = await post_lobby(interaction, interaction.channel, rematch.lobby, content)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.errors import UserError
+
 from .common import guarded, service_of, static_view
 from .parsing import ParsedControl, control_template, stored_id
 from .pictures.attach import answer_privately, draws_table, drawn_in_time, pictures_on, table_picture
@@ -37,6 +39,10 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     """Answer with the watch message: update the clicked private one, or open a new one."""
     service = service_of(interaction)
     table = await service.table(table_id)
+    if table.row.guild_id != interaction.guild_id:
+        raise UserError("That table doesn't exist any more.")
+    if not draws_table(table):
+        raise UserError("This table's game hasn't started: there is nothing to watch yet.")
     content, embed = table_embed(table)
     embed.title = f"👁 {embed.title or ui_for(table.row.game_id).title}"
     rendered = Rendered(content=content, embed=embed, view=static_view([WatchButton(table_id, REFRESH)]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from discord_play import open_table, play_to_the_end, start_bot
+from discord_play import forge_click, open_table, play_to_the_end, start_bot
 
 PLAY_AGAIN = "🔁 Play again"
 OPTIONS = {"variant": "classic", "timer": 3}
@@ -96,3 +96,16 @@ async def test_play_again_opens_in_the_same_thread(server):
     new = (await service.table(2)).row
     assert new.channel_id == thread_id and s.h.latest_public(thread).id == new.lobby_message_id
     assert len([c for c in s.guild.channels.values() if c.parent_id]) == 1  # no second thread
+
+
+async def test_play_again_is_refused_from_another_channel(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
+    lounge = s.guild.add_channel("lounge")
+    elsewhere = await s.h.bot.get_partial_messageable(lounge.id, guild_id=s.guild.id).send("hello")
+    custom_id = next(b["custom_id"] for b in s.h.message(table.id).buttons if b["label"] == PLAY_AGAIN)
+    refused = await forge_click(s, s.h.message(elsewhere.id), custom_id, s.user("ana"))
+    assert refused.ephemeral and "doesn't exist" in refused.text
+    assert await s.h.bot.service.channel_table(lounge.id) is None
+    assert await s.h.bot.service.channel_table(s.channel.id) is None

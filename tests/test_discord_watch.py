@@ -4,7 +4,7 @@ events, refreshed on click; Face-up variants show every hand; text only with pic
 from __future__ import annotations
 
 from cogs.pictures import table_png
-from discord_play import open_table, play_turn
+from discord_play import forge_click, open_table, play_turn
 from test_discord_pictures import picture_of
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
@@ -59,3 +59,18 @@ async def test_the_ended_table_offers_no_watch(server):
     await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
     labels = [b["label"] for b in s.h.message(table.id).buttons]
     assert WATCH not in labels and "🔁 Play again" in labels
+
+
+async def test_watch_refuses_a_lobby_and_another_servers_table(server):
+    s = server
+    await open_table(s, "war start", {"timer": 0}, "ana", start=False)
+    lobby = s.h.latest_public(s.channel)
+    early = await forge_click(s, lobby, "dh:watch:1", s.user("cat"))
+    assert early.ephemeral and "nothing to watch yet" in early.text
+    other = s.h.add_guild("Elsewhere")
+    room = other.add_channel("room")
+    other.add_member(s.user("cat"))
+    await s.h.join_guild(other)
+    message = await s.h.bot.get_partial_messageable(room.id, guild_id=other.id).send("hello")
+    elsewhere = await forge_click(s, s.h.message(message.id), "dh:watch:1", s.user("cat"))
+    assert elsewhere.ephemeral and "doesn't exist" in elsewhere.text

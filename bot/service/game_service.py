@@ -88,9 +88,10 @@ class GameService:
     async def start(self, table_id: int, by: Player) -> TableSnapshot:
         return await self._lobbies.start(table_id, by)
 
-    async def play_again(self, table_id: int, by: Player, *, is_admin: bool = False) -> Rematch:
+    async def play_again(self, table_id: int, by: Player, *, channel_id: int, is_admin: bool = False) -> Rematch:
         """A new lobby where the ended table was; see :meth:`Replays.play_again`."""
-        return await self._replays.play_again(table_id, by, is_admin=is_admin, new_seed=self.new_seed)
+        return await self._replays.play_again(table_id, by, channel_id=channel_id, is_admin=is_admin,
+                                              new_seed=self.new_seed)
 
     # -- tables --------------------------------------------------------------------
 

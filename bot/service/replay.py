@@ -30,12 +30,14 @@ class Replays:
         self._storage = tables.storage
         self._lobbies = lobbies
 
-    async def play_again(self, table_id: int, by: Player, *, is_admin: bool, new_seed: Callable[[], int]) -> Rematch:
-        """Open a lobby in the ended table's channel, hosted by ``by``: same game, options and
-        turn timer, its AI seats kept (with their levels) after the host. Its people are only
-        invited: each takes a seat by joining. Allowed to the table's people and to admins."""
+    async def play_again(self, table_id: int, by: Player, *, channel_id: int, is_admin: bool,
+                         new_seed: Callable[[], int]) -> Rematch:
+        """Open a lobby in the ended table's channel (``channel_id``, where the click came from),
+        hosted by ``by``: same game, options and turn timer, its AI seats kept (with their
+        levels) after the host. Its people are only invited: each takes a seat by joining.
+        Allowed to the table's people and to admins."""
         old = await self._storage.get_table(table_id)
-        if old is None:
+        if old is None or old.channel_id != channel_id:
             raise UserError("That table doesn't exist any more.")
         if old.status not in ENDED:
             raise UserError("This game isn't over yet: Play again opens once it ends.")
