@@ -147,3 +147,12 @@ async def test_the_fake_refuses_pictures_discord_would_not_show(server):
         "attachment 0 names files[0], which was not uploaded",
         "attachment 1 names files[1], which was not uploaded",
     ]
+
+
+async def test_only_moderators_turn_pictures_off(server):
+    s = server
+    refused = await s.h.slash("settings pictures", {"enabled": False}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and "permission" in refused.text
+    assert (await s.h.bot.service.storage.guild_settings(s.guild.id)).pictures
+    shown = await s.h.slash("settings show", {}, user=s.admin, channel=s.channel)
+    assert "Pictures of tables and hands: on" in shown.text
