@@ -114,18 +114,18 @@ class PostgresStorage(Storage):
     @classmethod
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "PostgresStorage":
         url = str(target)
-        try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=busy_timeout * 5)
+        try:  # one connection first: an unreachable server is reported here, once, and migrations run on it
+            connection = await asyncpg.connect(url, timeout=busy_timeout * 5)
         except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise DatabaseUnreachable(f"cannot reach the PostgreSQL database {redacted(url)} ({reason})") from exc
-        storage = cls(pool, busy_timeout)
         try:
-            await storage._migrate()
-        except BaseException:
-            await pool.close()
-            raise
-        return storage
+            await _migrate(connection)
+        finally:
+            await connection.close()
+        # min_size=0: the pool connects on demand, so a lost server costs nothing until the next call.
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL_SIZE, timeout=busy_timeout * 5)
+        return cls(pool, busy_timeout)
 
     async def close(self) -> None:
         await self._pool.close()
@@ -139,7 +139,10 @@ class PostgresStorage(Storage):
         try:
             return await fn(connection)
         except Exception as exc:
-            if is_server_fault(exc):
+            # A connection the server dropped can fail in asyncpg's own state machine
+            # (InternalClientError) before it knows it is closed; releasing it to the pool
+            # (below) discards it, and the pool opens a fresh one next time.
+            if is_server_fault(exc) or isinstance(exc, asyncpg.InternalClientError):
                 raise _unavailable(exc, what) from exc
             raise
         finally:
@@ -178,22 +181,21 @@ class PostgresStorage(Storage):
         write-ahead log and backups are the operator's to rotate)."""
         await self._with_connection("vacuum", lambda connection: connection.execute("VACUUM", timeout=3600))
 
-    async def _migrate(self) -> None:
-        async def migrate(connection: asyncpg.Connection) -> None:
-            async with connection.transaction():
-                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
-                await connection.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_version ("
-                    " version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-                current = await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-                for number, script in enumerate(POSTGRES_MIGRATIONS[current:], start=current + 1):
-                    await connection.execute(script)
-                    await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-
-        await self._with_connection("migration", migrate)
-
     async def schema_version(self) -> int:
         return await self.run_read(lambda db: db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+
+async def _migrate(connection: asyncpg.Connection) -> None:
+    """Apply the migrations this database has not had, under an advisory lock (one process at a time)."""
+    async with connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+        await connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            " version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        current = await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        for number, script in enumerate(POSTGRES_MIGRATIONS[current:], start=current + 1):
+            await connection.execute(script)
+            await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
 
 async def _awaited(value: Awaitable[T] | T) -> T:
