@@ -63,12 +63,12 @@ async def create_tables(path: Path, count: int, now: float) -> None:
             is_ai = seat == players - 1 and table_id % 10 == 0
             seats.append((table_id, seat, None if is_ai else table_id * 10 + seat, f"P{seat}", int(is_ai)))
 
-    def write(conn) -> None:
-        conn.executemany(
+    async def write(db) -> None:
+        await db.executemany(
             "INSERT INTO tables (id, guild_id, channel_id, game_id, options, host_id, status, seed, version,"
             " state, timer_minutes, deadline, created_at, started_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             tables)
-        conn.executemany("INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?,?,?,?,?)", seats)
+        await db.executemany("INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?,?,?,?,?)", seats)
 
     await storage.run_write(write)
     await storage.close()
