@@ -332,7 +332,8 @@ class Storage:
                     "UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", (missed, table_id, seat)
                 )
             for seat in update.ai_seats:
-                conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+                conn.execute("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
+                             (update.ai_level, table_id, seat))
             return True
 
         return await self._group_commit(commit)
@@ -357,9 +358,9 @@ class Storage:
         return await self.run_write(lambda conn: conn.execute(sql, params).rowcount == 1)
 
     async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
-                              recent_events: list[str]) -> bool:
-        """A player left a running game: their seat becomes an AI's and the line is added, in one
-        transaction. False (nothing written) if a move came between."""
+                              recent_events: list[str], ai_level: str | None = None) -> bool:
+        """A player left a running game: their seat becomes an AI's (playing at ``ai_level``) and the
+        line is added, in one transaction. False (nothing written) if a move came between."""
 
         def write(conn: sqlite3.Connection) -> bool:
             cur = conn.execute(
@@ -367,7 +368,8 @@ class Storage:
                 (deadline, _dumps(recent_events), table_id, expected_version))
             if cur.rowcount != 1:
                 return False
-            conn.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            conn.execute("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
+                         (ai_level, table_id, seat))
             return True
 
         return await self.run_write(write)

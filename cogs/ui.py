@@ -330,7 +330,7 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
     game = ui.game
     sides = game.sides
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai else ''}{' — host' if s.user_id == row.host_id else ''}"
+        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai and not s.ai_level else ''}{' — host' if s.user_id == row.host_id else ''}"
         + (f" · {sides[s.seat % len(sides)]}" if sides else "")
         for s in row.seats
     )
