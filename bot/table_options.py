@@ -11,12 +11,16 @@ TABLE_OPTIONS: dict[str, bool] = {"hints": True}
 
 
 def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
-    """``(the game's options, the table options with their defaults filled in)``; a table
-    option that isn't true or false is refused with a :class:`UserError`."""
-    table = {name: options.get(name, default) for name, default in TABLE_OPTIONS.items()}
-    for name, value in table.items():
+    """``(the game's options, the table options to store)``. Only a table option changed from
+    its default is stored, so a table that keeps the defaults has exactly its game's options.
+    A table option that isn't true or false is refused with a :class:`UserError`."""
+    table = {}
+    for name, default in TABLE_OPTIONS.items():
+        value = options.get(name, default)
         if not isinstance(value, bool):
             raise UserError(f"The option `{name}` must be true or false.")
+        if value != default:
+            table[name] = value
     return engine_options(options), table
 
 
