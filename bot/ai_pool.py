@@ -96,10 +96,11 @@ class AiPool:
         return [w.process.pid for w in self._workers if w.process.pid is not None]
 
     def _start(self) -> asyncio.Queue[_Worker]:
+        """The idle workers, after starting any missing (the first time, or after a cancelled move)."""
         if self._idle is None:
             self._idle = asyncio.Queue()
-            for _ in range(self.size):
-                self._add_worker()
+        while len(self._workers) < self.size:
+            self._add_worker()
         return self._idle
 
     def _add_worker(self) -> None:
@@ -108,12 +109,15 @@ class AiPool:
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
-    def _replace(self, worker: _Worker, why: str) -> None:
-        log.warning("AI worker %s %s; replacing it", worker.process.pid, why)
-        self.replaced += 1
+    def _drop(self, worker: _Worker) -> None:
         if worker in self._workers:
             self._workers.remove(worker)
         worker.kill()
+
+    def _replace(self, worker: _Worker, why: str) -> None:
+        log.warning("AI worker %s %s; replacing it", worker.process.pid, why)
+        self.replaced += 1
+        self._drop(worker)
         if not self._closed:
             self._add_worker()
 
@@ -134,8 +138,8 @@ class AiPool:
             raise
         except BaseException:
             # Cancelled mid-move (the service is closing): the worker may still answer
-            # later, so it can't serve another move.
-            self._replace(worker, "was abandoned mid-move")
+            # later, so it can't serve another move; a new one starts when one is needed.
+            self._drop(worker)
             raise
         idle.put_nowait(worker)
         status, payload = reply
@@ -177,6 +181,8 @@ class AiPool:
         while self._idle is not None and not self._idle.empty():
             idle.append(self._idle.get_nowait())
         for worker in self._workers:
-            # A busy worker's pipe is closed by the move waiting on it, when it sees the end.
-            worker.kill() if worker in idle else worker.stop()
+            if worker in idle:
+                worker.kill()
+            else:  # its pipe is closed by the move waiting on it, when that sees the end
+                worker.stop()
         self._workers.clear()

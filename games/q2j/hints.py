@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from ..base import Action
 from ..cards import ID_BY_CODE, PRETTY
 from ..concept import CMP, relation
-from .rules import BEATERS
 
 if TYPE_CHECKING:
     from .state import Q2JState
@@ -26,7 +25,9 @@ def reason(state: "Q2JState", seat: int, action: Action) -> str:
         if state.free:
             return "the Q² came back round to you: any card goes, so play the one hardest to cover"
         return "a jack pays the Q² duty"
-    covers = BEATERS[card]
     if CMP[card][top] == 0:
         return f"{relation(card, top)} with {PRETTY[top]}: a card gone without drawing"
-    return f"{relation(card, top)}, it beats {PRETTY[top]}; only {covers} cards can follow it"
+    why = f"{relation(card, top)}, it beats {PRETTY[top]}"
+    if sum(1 for c in state.hands[seat] if CMP[c][top] > 0) > 1:
+        why += "; of your cards that do, it is the hardest to follow"
+    return why
