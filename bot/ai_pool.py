@@ -31,6 +31,8 @@ MAX_WORKERS = 2
 HARD_TIMEOUT = 5.0
 """Seconds a worker may think about one move (``hard`` takes ≤ 0.3 s at p95) before it
 counts as stuck."""
+STARTUP_SECONDS = 20.0
+"""Added to a new worker's first move: a fresh interpreter imports the engines first."""
 
 
 def pool_size() -> int:
@@ -49,9 +51,9 @@ def _serve(conn: Connection) -> None:
             game_id, state_json, seat, seed, level, budget = conn.recv()
         except EOFError:
             return
-        game = games.get_game(game_id)
         try:
-            action = choose_action(game.from_json(state_json), seat, Rng(seed), level, budget)
+            state = games.get_game(game_id).from_json(state_json)
+            action = choose_action(state, seat, Rng(seed), level, budget)
             conn.send(("ok", action.to_json()))
         except Exception as exc:  # reported to the caller, which falls back and logs it
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -63,6 +65,8 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True, name="deckhand-ai")
         self.process.start()
         child.close()
+        self.answered = 0
+        """Moves this worker has answered (its first also waits for its start-up)."""
 
     def stop(self) -> None:
         """End the process (a stopped or busy one too); its pipe stays open until :meth:`kill`."""
@@ -141,6 +145,7 @@ class AiPool:
             # later, so it can't serve another move; a new one starts when one is needed.
             self._drop(worker)
             raise
+        worker.answered += 1
         idle.put_nowait(worker)
         status, payload = reply
         if status != "ok":
@@ -167,10 +172,11 @@ class AiPool:
         except (BrokenPipeError, OSError):
             raise WorkerLost("died") from None
         loop.add_reader(fd, readable)
+        timeout = self.timeout if worker.answered else self.timeout + STARTUP_SECONDS
         try:
-            return await asyncio.wait_for(answer, self.timeout)
+            return await asyncio.wait_for(answer, timeout)
         except asyncio.TimeoutError:
-            raise WorkerLost(f"took longer than {self.timeout} s") from None
+            raise WorkerLost(f"took longer than {timeout} s") from None
         finally:
             loop.remove_reader(fd)
 

@@ -133,3 +133,13 @@ async def test_a_closed_pool_refuses_and_stops_its_workers():
         os.kill(pid, 0)
     with pytest.raises(WorkerLost):
         await pool.choose(state, seat, 1, "hard")
+
+
+async def test_an_engine_error_in_a_worker_is_reported_and_the_worker_keeps_serving(pool):
+    state = get_game("war").new_game(2, {}, 3)
+    seat = state.to_act()[0]
+    with pytest.raises(RuntimeError, match="Unknown AI level"):
+        await pool.choose(state, seat, 1, "bogus")
+    [pid] = pool.worker_pids()
+    assert (await pool.choose(state, seat, 1, "hard")) in state.legal_actions(seat)
+    assert pool.worker_pids() == [pid] and pool.replaced == 0
