@@ -62,6 +62,7 @@ async def test_a_table_can_turn_hints_off(server):
     s = server
     table = await open_table(s, "q2j start", {"timer": 0, "hints": False}, "ana", joiners=["ben"])
     assert (await stored(s).get_table(1)).options["hints"] is False
+    assert "hints off" in s.h.message(table.id).embeds[0]["footer"]["text"]
     mover, _ = await mover_and_waiter(s, table)
     hand = await open_hand(s, mover, table)
     assert HINT_LABEL not in labels(hand.message)
