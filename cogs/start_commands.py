@@ -2,7 +2,8 @@
 
 The group is ``Game.command`` described by ``Game.summary``; ``start`` has one option
 per table option (choices with the spec's labels, ranges for whole numbers, booleans
-for on/off) and the shared ``timer`` and ``hints`` (:mod:`bot.table_options`). An option left out keeps the engine's default.
+for on/off) and the shared ``timer`` and ``hints`` (:mod:`bot.table_options`). An option
+left out keeps the engine's default.
 """
 
 from __future__ import annotations
