@@ -192,7 +192,8 @@ POSTGRES_MIGRATIONS: list[str] = [
         p_table_id BIGINT, p_expected INTEGER, p_version INTEGER, p_state TEXT, p_status TEXT,
         p_deadline DOUBLE PRECISION, p_reminded INTEGER, p_events TEXT, p_outcome TEXT,
         p_finished DOUBLE PRECISION, p_seats INTEGER[], p_actions TEXT[], p_by_ai INTEGER[],
-        p_at DOUBLE PRECISION[], p_missed_seats INTEGER[], p_missed INTEGER[], p_ai_seats INTEGER[]
+        p_at DOUBLE PRECISION[], p_missed_seats INTEGER[], p_missed INTEGER[], p_ai_seats INTEGER[],
+        p_ai_level TEXT
     ) RETURNS BOOLEAN LANGUAGE plpgsql AS $$
     BEGIN
         PERFORM pg_advisory_xact_lock(p_table_id);
@@ -211,7 +212,7 @@ POSTGRES_MIGRATIONS: list[str] = [
              WHERE seats.table_id = p_table_id AND seats.seat = m.seat;
         END IF;
         IF cardinality(p_ai_seats) > 0 THEN
-            UPDATE seats SET is_ai = 1 WHERE table_id = p_table_id AND seat = ANY (p_ai_seats);
+            UPDATE seats SET is_ai = 1, ai_level = p_ai_level WHERE table_id = p_table_id AND seat = ANY (p_ai_seats);
         END IF;
         RETURN TRUE;
     END

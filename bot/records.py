@@ -105,3 +105,5 @@ class TableUpdate:
     finished_at: float | None = None
     missed_turns: dict[int, int] = field(default_factory=dict)
     ai_seats: Iterable[int] = ()
+    ai_level: str | None = None
+    """The level the AI plays ``ai_seats`` at."""

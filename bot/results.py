@@ -7,7 +7,7 @@ so start-up can record anything a crash left unrecorded.
 
 Ratings use openskill's Plackett–Luce model, which handles any number of
 players, shared places and teams. Only games where every seat ended in human
-hands are rated; AI seats (including seats handed to the AI when a player left
+hands and nobody took a hint are rated; AI seats (including seats handed to the AI when a player left
 or timed out) are recorded but never rated and never on a leaderboard. Each
 player has a rating per game and an overall one (``game_id = "*"``).
 """
@@ -25,6 +25,7 @@ from games.base import Event
 
 from .forgetting import forget_person
 from .storage import Session, Storage, TableRow
+from .table_options import engine_options
 
 OVERALL = "*"
 _MODEL = PlackettLuce()
@@ -76,6 +77,8 @@ class ResultLine:
     finished_at: float
     channel_id: int
     rated: bool
+    hinted: bool = False
+    """Someone took a hint (so the game is unrated)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ class Results:
         winners = set(outcome.get("winners") or [])
         scores = outcome.get("scores") or []
         finished = row.status == "finished"
-        rated = finished and bool(place_of) and all(not s.is_ai and s.user_id for s in row.seats)
+        rated = (finished and bool(place_of) and not row.hinted
+                 and all(not s.is_ai and s.user_id for s in row.seats))
         if finished:
             summary = Event("result", outcome.get("reason", "")).render(names)
         else:
@@ -136,10 +140,10 @@ class Results:
         async def write(db: Session) -> bool:
             inserted = await db.execute(
                 "INSERT INTO results (table_id, guild_id, channel_id, game_id, options, status, rated,"
-                " rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " hinted, rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id) DO NOTHING",
                 (row.id, row.guild_id, row.channel_id, row.game_id, json.dumps(row.options), row.status,
-                 int(rated), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
+                 int(rated), int(row.hinted), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
                  row.finished_at or row.created_at),
             )
             if inserted != 1:
@@ -259,7 +263,7 @@ class Results:
                 lines.append(ResultLine(
                     r["table_id"], r["game_id"], json.loads(r["options"]), r["status"], r["summary"],
                     [(s[0], s[1], bool(s[2]), s[3], bool(s[4])) for s in seats],
-                    r["started_at"], r["finished_at"], r["channel_id"], bool(r["rated"]),
+                    r["started_at"], r["finished_at"], r["channel_id"], bool(r["rated"]), bool(r["hinted"]),
                 ))
             return lines
 
@@ -277,7 +281,7 @@ class Results:
             return None
         game = games.get_game(row.game_id)
         names = [s.name for s in row.seats]
-        state = game.new_game(len(row.seats), row.options, row.seed)
+        state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
         lines = [e.render(names) for e in state.opening_events() if e.private_to is None]
         for seat, action, by_ai in await self.storage.move_log(table_id):
             events = state.apply(seat, game.action_from_json(action))

@@ -33,11 +33,12 @@ from games.errors import GameError
 
 from .common import acknowledged, guarded, service_of, static_view
 from .game_log import LogPage
+from .hints import HintButton, hint_items
 from .limits import (
     ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
     SELECT_PLACEHOLDER, clip,
 )
-from .lobby import LobbyButton, lobby_message
+from .lobby import AiLevelSelect, LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -74,6 +75,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
     row = hand.table.row
     items = move_items(ui_for(row.game_id), hand, step) if row.status == "running" else []
     items.append(HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=MOVE_ROWS))
+    items += hint_items(hand, row=MOVE_ROWS)
     return Rendered(content=notice, embed=hand_embed(hand), view=static_view(items))
 
 
@@ -319,7 +321,7 @@ async def answer_number(interaction: discord.Interaction) -> None:
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
-    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt, LogPage,
+    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt, LogPage, AiLevelSelect, HintButton,
 ]
 """Every control class the bot answers; cogs with controls of their own add theirs with
 :func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""

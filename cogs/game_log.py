@@ -47,11 +47,14 @@ def when(timestamp: float | None) -> str:
 
 def result_line(line: ResultLine) -> str:
     players = ", ".join(
-        f"{'🏆 ' if won else ''}{name}{' (AI)' if ai else ''}" for name, _, ai, _, won in line.players
+        # "(AI)" marks a person's seat an AI took over; an AI player's own name says it ("AI 1 (hard)").
+        f"{'🏆 ' if won else ''}{name}{' (AI)' if ai and user_id is not None else ''}"
+        for name, user_id, ai, _, won in line.players
     )
     minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
     status = "" if line.status == "finished" else " · ended early"
-    rated = "" if line.rated or line.status != "finished" else " · not rated"
+    rated = "" if line.rated or line.status != "finished" else (
+        " · unrated: a hint was taken" if line.hinted else " · not rated")
     return (f"**#{line.table_id} {game_name(line.game_id)}**{status}{rated}{minutes} · {when(line.finished_at)}\n"
             f"{players}\n_{clip(line.summary, 200)}_")
 

@@ -1,4 +1,5 @@
-"""The lobby message and its buttons (``dh:lobby:<table>:<verb>``).
+"""The lobby message and its buttons (``dh:lobby:<table>:<verb>``), and the level menu
+**Add AI** shows the host (``dh:ailevel:<table>``).
 
 The service edits the lobby message itself after every change, so a button only
 asks the service and acknowledges the click.
@@ -13,7 +14,7 @@ from bot.service import TableSnapshot
 from games.base import Game
 
 from .common import guarded, is_admin, player_of, service_of, static_view
-from .parsing import ParsedControl, control_template, stored_id
+from .parsing import ParsedControl, control_template, one_of, stored_id
 from .ui import Rendered, lobby_embed, ui_for
 
 LOBBY_VERBS = {
@@ -25,6 +26,14 @@ LOBBY_VERBS = {
     "start": ("Start", discord.ButtonStyle.primary, 1),
     "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
 }
+
+
+LEVEL_TEXT = {
+    "easy": "A beginner: now and then a random move",
+    "normal": "Deckhand's usual player: a good heuristic",
+    "hard": "Thinks ahead over the cards it can't see",
+}
+"""The AI levels (games.ai.LEVELS) as the Add AI menu offers them."""
 
 
 def offered_verbs(game: Game) -> list[str]:
@@ -58,7 +67,12 @@ class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
             elif self.verb == "leave":
                 await service.leave_lobby(self.table_id, player)
             elif self.verb == "ai":
-                await service.add_ai(self.table_id, player)
+                # Ask the host for the level first; the select adds the AI (AiLevelSelect).
+                level = await service.ai_level_choice(self.table_id, player)
+                await interaction.response.send_message(
+                    "Which level for the new AI player?", ephemeral=True,
+                    view=static_view([AiLevelSelect.make(self.table_id, level)]))
+                return
             elif self.verb == "unai":
                 await service.remove_ai(self.table_id, player)
             elif self.verb == "side":
@@ -69,6 +83,39 @@ class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
                 await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
             # The service edits the lobby message itself; acknowledge without changing it here.
             await interaction.response.defer()
+
+        await guarded(interaction, run)
+
+
+class AiLevelSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+                    template=control_template(r"dh:ailevel:(?P<table>\d+)")):
+    """The level menu **Add AI** shows the host (privately); choosing adds the AI player."""
+
+    def __init__(self, table_id: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"dh:ailevel:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    def make(cls, table_id: int, default: str) -> "AiLevelSelect":
+        options = [discord.SelectOption(label=level, value=level, description=text, default=level == default)
+                   for level, text in LEVEL_TEXT.items()]
+        return cls(table_id, discord.ui.Select(custom_id=f"dh:ailevel:{table_id}", options=options,
+                                               placeholder="AI level"))
+
+    @classmethod
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def run() -> None:
+            if len(values) != 1:
+                raise UserError("Choose exactly one level.")
+            level = one_of(values[0], LEVEL_TEXT, "level")
+            snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
+            added = [s for s in snap.row.seats if s.is_ai][-1].name
+            await interaction.response.edit_message(content=f"{added} joined the table.", view=None)
 
         await guarded(interaction, run)
 

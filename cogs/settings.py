@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
+from games.ai import LEVELS
 
 from .common import guarded, is_admin, service_of, static_view
 from .controls import register_items
@@ -20,8 +21,10 @@ async def describe(interaction: discord.Interaction) -> str:
     settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
     minutes = DEFAULT_TIMER_MINUTES if settings.timer_minutes is None else settings.timer_minutes
     return (f"New tables open {'in their own thread' if settings.use_threads else 'in the channel'}; "
-            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another)."
-            f"\nPictures of tables and hands: {'on' if settings.pictures else 'off (text only)'}.")
+            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).\n"
+            f"Pictures of tables and hands: {'on' if settings.pictures else 'off (text only)'}.\n"
+            f"AI players are {settings.ai_level} unless the host picks another level; an AI taking over "
+            f"a seat plays at {settings.ai_level}.")
 
 
 class ResetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
@@ -94,6 +97,16 @@ class SettingsCog(commands.Cog):
     async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def run() -> None:
             await service_of(interaction).storage.set_guild_settings(interaction.guild_id, pictures=enabled)
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name="ai-level", description="The level AI players default to, and AIs taking over a seat play at")
+    @app_commands.describe(level="easy: a beginner; normal: Deckhand's usual player; hard: thinks ahead")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
+        async def run() -> None:
+            await service_of(interaction).set_default_ai_level(interaction.guild_id, level)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)

@@ -2,7 +2,8 @@
 
 The group is ``Game.command`` described by ``Game.summary``; ``start`` has one option
 per table option (choices with the spec's labels, ranges for whole numbers, booleans
-for on/off) and the shared ``timer``. An option left out keeps the engine's default.
+for on/off) and the shared ``timer`` and ``hints`` (:mod:`bot.table_options`). An option
+left out keeps the engine's default.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
 from .tables import open_table
 
 TIMER_DESCRIPTION = "Minutes per turn before the AI plays for you; 0 turns it off (default: the server's, or 10)"
+HINTS_DESCRIPTION = "Offer the Hint button (the move the normal AI would make); hinted games are unrated (default: on)"
 
 
 def slash_type(spec: OptionSpec) -> Any:
@@ -46,7 +48,10 @@ def start_command(game: Game, description: str) -> app_commands.Command:
 
     async def start(interaction: discord.Interaction, **given: Any) -> None:
         timer = given.pop("timer", None)
+        hints = given.pop("hints", None)
         options = {name: engine_value(specs[name], value) for name, value in given.items() if value is not None}
+        if hints is not None:
+            options["hints"] = hints
         await open_table(interaction, game.id, options, timer)
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -54,11 +59,12 @@ def start_command(game: Game, description: str) -> app_commands.Command:
     parameters += [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[annotation])
         for name, annotation in [*((s.name, slash_type(s)) for s in game.options),
-                                 ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES])]
+                                 ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES]), ("hints", bool)]
     ]
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     app_commands.describe(
         **{s.name: clip(s.prompt or s.description, COMMAND_DESCRIPTION) for s in game.options}, timer=TIMER_DESCRIPTION,
+        hints=HINTS_DESCRIPTION,
     )(start)
     choices = {
         s.name: [app_commands.Choice(name=clip(s.labels.get(c, str(c)), CHOICE_NAME), value=str(c)) for c in s.choices]

@@ -20,6 +20,7 @@ import discord
 import games
 from bot.errors import UserError
 from bot.service import HandSnapshot, TableSnapshot
+from bot.table_options import engine_options, hints_allowed
 from games.base import Action, Game, count_text
 from games.cards import parse_card
 
@@ -324,19 +325,25 @@ def turn_marker(table: TableSnapshot, seat: int) -> str:
     return "▶" if seat in players_to_act(table) else "•"
 
 
+def options_line(ui: GameUI, options: dict[str, Any]) -> str:
+    """The game's options in its own words, then the table options changed from their defaults."""
+    parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else "hints off"]
+    return " · ".join(part for part in parts if part)
+
+
 def lobby_embed(table: TableSnapshot) -> discord.Embed:
     ui = ui_for(table.row.game_id)
     row = table.row
     game = ui.game
     sides = game.sides
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai else ''}{' — host' if s.user_id == row.host_id else ''}"
+        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai and not s.ai_level else ''}{' — host' if s.user_id == row.host_id else ''}"
         + (f" · {sides[s.seat % len(sides)]}" if sides else "")
         for s in row.seats
     )
     timer = f"{row.timer_minutes} min per turn" if row.timer_minutes else "no turn timer"
     embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.add_field(name="Options", value=clip(ui.options_text(row.options) or "defaults", EMBED_FIELD_VALUE),
+    embed.add_field(name="Options", value=clip(options_line(ui, row.options) or "defaults", EMBED_FIELD_VALUE),
                     inline=False)
     embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—", inline=False)
     embed.set_footer(text=f"{timer} · {game.min_players}–{game.max_players} players")
@@ -363,7 +370,7 @@ def table_embed(table: TableSnapshot) -> tuple[str | None, discord.Embed]:
     latest = latest_events(row.recent_events, room + EVENT_ROOM - len(embed.description))
     if latest:
         embed.add_field(name=LATEST, value=latest, inline=False)
-    footer = ui.options_text(row.options)
+    footer = options_line(ui, row.options)
     content = None
     if row.status == "running":
         acting = players_to_act(table)

@@ -61,16 +61,23 @@ def make_server(h: DiscordHarness, tmp_path: Path, names=("ana", "ben", "cat", "
     return Server(h, guild, channel, users, admin, tmp_path / "deckhand.sqlite3")
 
 
+async def add_ai(s: Server, lobby: FakeMessage, host: FakeUser, level: str = "normal"):
+    """Click **Add AI** and choose ``level`` in the menu it shows the host; returns the choice's result."""
+    menu = await s.h.click(lobby, label="Add AI", user=host)
+    assert menu.ephemeral, menu.text
+    return await s.h.select(menu.message, [level], user=host, custom_id_prefix="dh:ailevel:")
+
+
 async def open_table(s: Server, command: str, options: dict, host: str, joiners=(), ai: int = 0,
-                     start: bool = True) -> FakeMessage:
-    """Run ``/<game> start``, fill the lobby, start; return the table message."""
+                     start: bool = True, level: str = "normal") -> FakeMessage:
+    """Run ``/<game> start``, fill the lobby (``ai`` AI players at ``level``), start; return the table message."""
     reply = await s.h.slash(command, options, user=s.user(host), channel=s.channel)
     assert reply.ephemeral, reply.text
     lobby = s.h.latest_public(s.channel)
     for name in joiners:
         await s.h.click(lobby, label="Join", user=s.user(name))
     for _ in range(ai):
-        await s.h.click(lobby, label="Add AI", user=s.user(host))
+        await add_ai(s, lobby, s.user(host), level)
     if start:
         await s.h.click(lobby, label="Start", user=s.user(host))
     return s.h.message(lobby.id)

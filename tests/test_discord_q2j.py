@@ -7,7 +7,7 @@ import asyncio
 
 from discord_harness import HTTPError as _HTTPError
 from discord_play import (
-    HAND_BUTTON, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
+    HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
     play_turn, start_bot, to_act,
 )
 
@@ -24,7 +24,7 @@ async def test_commands_are_synced_with_descriptions(server):
     q2j = next(c for c in server.h.commands() if c["name"] == "q2j")
     start = q2j["options"][0]
     assert start["name"] == "start" and start["description"]
-    assert {o["name"] for o in start["options"]} == {"variant", "match", "timer", "short_hand"}
+    assert {o["name"] for o in start["options"]} == {"variant", "match", "timer", "short_hand", "hints"}
 
 
 async def test_classic_game_with_an_ai_seat_played_to_the_end(server):
@@ -109,7 +109,7 @@ async def test_full_table_refuses_another_player(server):
     await s.h.slash("war start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     lobby = s.h.latest_public(s.channel)
     for _ in range(3):
-        await s.h.click(lobby, label="Add AI", user=s.user("ana"))
+        await add_ai(s, lobby, s.user("ana"))
     full = await s.h.click(lobby, label="Join", user=s.user("ben"))
     assert full.ephemeral and "full" in full.text
     assert len((await stored(s).get_table(1)).seats) == 4

@@ -114,7 +114,7 @@ async def test_qos_command_is_synced_with_its_options(server):
     qos = next(c for c in server.h.commands() if c["name"] == "qos")
     start = qos["options"][0]
     assert start["name"] == "start" and start["description"]
-    assert {o["name"] for o in start["options"]} == {"target", "rounds", "timer"}
+    assert {o["name"] for o in start["options"]} == {"target", "rounds", "timer", "hints"}
     assert all(o["description"] for o in start["options"])
 
 
@@ -259,7 +259,7 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     assert view["scores"] == totals
     text = board(s, table)
     assert "Round 2 · dealer" in text and "Round 1 scores" not in text
-    for seat, name in enumerate([*humans, "AI 1"]):
+    for seat, name in enumerate([*humans, "AI 1 (normal)"]):
         assert f"**{name}** — " in text and f"score {totals[seat]}" in text
 
     await play_round(s, table)
@@ -355,7 +355,7 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     # A lay in two steps: the set, then how many (Back returns to the whole hand).
     await s.h.select(taken.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
     step = s.h.message(taken.message.id)
-    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 points)", "Lay 4 jacks (40 points)", "← Back"]
+    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 points)", "Lay 4 jacks (40 points)", "← Back", "💡 Hint"]
     back = await s.h.click(step, label="← Back", user=ana)
     assert back.message.component(placeholder=LAY_MENU)
     await s.h.select(back.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
@@ -413,7 +413,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
         assert await frozen(s) == before, code
 
     hand = await open_hand(s, ana, table)
-    assert [b["label"] for b in hand.message.buttons] == ["Draw from the draw pile", "🔄 Refresh"]
+    assert [b["label"] for b in hand.message.buttons] == ["Draw from the draw pile", "🔄 Refresh", "💡 Hint"]
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
     await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes

@@ -16,7 +16,7 @@ import re
 
 from cogs.ui import ui_for
 from discord_harness import MESSAGE_COMPONENT
-from discord_play import forge_click, open_hand, open_table, start_bot, to_act
+from discord_play import add_ai, forge_click, open_hand, open_table, start_bot, to_act
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
 
@@ -168,19 +168,19 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     lobby = s.h.latest_public(s.channel)
     for name in ("ben", "cat"):
         await s.h.click(lobby, label="Join", user=s.user(name))
-    await s.h.click(lobby, label="Add AI", user=ana)
+    await add_ai(s, lobby, ana)
     text = s.h.message(lobby.id).text
-    assert all(seat in text for seat in ("1. ana — host · RED", "2. ben · BLACK", "3. cat · RED", "4. AI 1 (AI) · BLACK"))
+    assert all(seat in text for seat in ("1. ana — host · RED", "2. ben · BLACK", "3. cat · RED", "4. AI 1 (normal) · BLACK"))
     # cat crosses over to BLACK: the AI takes cat's seat on RED. Teams are seats 1+3 and 2+4.
     await s.h.click(lobby, label="Switch side", user=cat)
     text = s.h.message(lobby.id).text
-    assert "3. AI 1 (AI) · RED" in text and "4. cat · BLACK" in text
+    assert "3. AI 1 (normal) · RED" in text and "4. cat · BLACK" in text
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
-    assert "🟥 **RED** (ana, AI 1) **0** · ⚫ **BLACK** (ben, cat) **0**" in board_text(s, table)
-    assert "Sides — RED: ana and AI 1; BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
+    assert "🟥 **RED** (ana, AI 1 (normal)) **0** · ⚫ **BLACK** (ben, cat) **0**" in board_text(s, table)
+    assert "Sides — RED: ana and AI 1 (normal); BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
-    assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
+    assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1 (normal)", True),
                                                                 ("cat", False)]
     # A few turns round the table: the AI places for RED between the humans, on RED's side.
     for _ in range(6):
@@ -191,13 +191,13 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         await click_action(s, mover, hand.message, actions[0])
     log = await storage(s).move_log(1)
     assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
-    assert any(line.startswith("AI 1 placed") and "on RED's spot" in line for line in (await latest(s, table)))
+    assert any(line.startswith("AI 1 (normal) placed") and "on RED's spot" in line for line in (await latest(s, table)))
     view = (await s.h.bot.service.table(1)).view
     assert sum(len(spot["cards"]) for spot in view["board"][0]) == sum(1 for seat, _, _ in log if seat % 2 == 0)
     # ana's hand names her partner and shows the AI's placements on their shared side.
     placed = [action["args"][0] for seat, action, _ in log if seat == 2]
     mine = (await open_hand(s, ana, table)).text
-    assert "Your partner **AI 1** (RED) places on these spots too" in mine
+    assert "Your partner **AI 1 (normal)** (RED) places on these spots too" in mine
     side = mine.split("**Your side:**\n")[1]
     assert placed and all(parse_card(card).pretty in side for card in placed)
 
@@ -317,7 +317,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     theirs = await open_hand(s, ben, table)
     assert theirs.ephemeral and "**Your leftover cards (3):** 5♥ 6♦ K♦" in theirs.text
     assert [b["label"] for b in theirs.message.buttons] == [
-        "Play 5♥ face down", "Play 6♦ face down", "Play K♦ face down", "🔄 Refresh"]
+        "Play 5♥ face down", "Play 6♦ face down", "Play K♦ face down", "🔄 Refresh", "💡 Hint"]
     mine = await open_hand(s, ana, table)
     assert [b["label"] for b in mine.message.buttons][:3] == ["Play 2♦ face down", "Play 6♠ face down", "Play A♣ face down"]
     # A card RED doesn't hold, or a placement now, is refused and changes nothing.
@@ -434,7 +434,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     await s.h.slash("quash start", {"timer": 0}, user=ana, channel=s.channel)
     lobby = s.h.latest_public(s.channel)
     await s.h.click(lobby, label="Join", user=ben)
-    await s.h.click(lobby, label="Add AI", user=ana)
+    await add_ai(s, lobby, ana)
     await s.h.click(lobby, label="Join", user=cat)
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)  # RED: ana and AI 1 · BLACK: ben and cat
@@ -462,7 +462,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     assert await stored(s) == before
 
     hand = await open_hand(s, ana, table)
-    await s.h.click(hand.message, label="Let AI 1 choose our tiebreak cards", user=ana)
+    await s.h.click(hand.message, label="Let AI 1 (normal) choose our tiebreak cards", user=ana)
     # The AI chose at once, face down: the table says so but not which card; ana (its partner) sees it.
     public = s.h.message(table.id).text
     assert "ana hands RED's tiebreak choice to AI 1." in public and "AI 1 chose RED's tiebreak card, face down." in public

@@ -10,8 +10,8 @@ that the tables cog provides, so this package never imports discord.
 
 The parts, lowest first: ``snapshots`` (what the service hands out), ``tasks``
 (background work), ``publishing``, ``tables`` (tables in memory and committing a
-new state), ``autoplay`` (AI seats and turn timers), ``lobby`` and ``play`` (what
-people do), and ``game_service`` (the :class:`GameService` cogs use).
+new state), ``autoplay`` (AI seats and turn timers), ``lobby``, ``play`` and ``hints``
+(what people do), and ``game_service`` (the :class:`GameService` cogs use).
 """
 
 from .game_service import GameService

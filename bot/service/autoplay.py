@@ -7,12 +7,15 @@ After every committed change :meth:`AutoPlay.follow` shows the table, then
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, Callable, Collection, Protocol
 
 import games
-from games.ai import choose_action
+from games.ai import DEFAULT_LEVEL, LEVELS, choose_action
+from games.base import Action
 from games.rng import Rng
 
+from ..ai_pool import AiPool, WorkerLost
 from ..errors import StorageUnavailable
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .publishing import Publishing
@@ -27,6 +30,22 @@ STORAGE_RETRY_SECONDS = 3.0
 """How soon an AI turn or a timer the database could not save is tried again."""
 RESUME_BATCH = 500
 """Tables read per query when start-up looks for AI seats to resume."""
+POOLED_LEVELS = ("hard",)
+"""Levels computed in the :class:`AiPool`; ``easy`` and ``normal`` (a heuristic, a few
+milliseconds at most) are computed on the event loop."""
+
+log = logging.getLogger(__name__)
+
+
+def seat_level(seat: SeatRow) -> str:
+    """The level an AI seat plays at: its own, or normal (AI seats from before levels)."""
+    return seat.ai_level if seat.ai_level in LEVELS else DEFAULT_LEVEL
+
+
+async def server_ai_level(storage: Storage, guild_id: int) -> str:
+    """The server's default AI level (``/settings ai-level``); normal if the stored one is unknown."""
+    level = (await storage.guild_settings(guild_id)).ai_level
+    return level if level in LEVELS else DEFAULT_LEVEL
 
 
 class TimedTable(Protocol):
@@ -42,9 +61,10 @@ class TimedTable(Protocol):
 class AutoPlay:
     def __init__(
         self, tables: LiveTables, tasks: BackgroundTasks, publishing: Publishing, *,
-        ai_delay: float, clock: Callable[[], float],
+        ai_delay: float, clock: Callable[[], float], pool: AiPool,
     ) -> None:
         self._tables = tables
+        self._pool = pool
         self._tasks = tasks
         self._publishing = publishing
         self._ai_delay = ai_delay
@@ -111,10 +131,13 @@ class AutoPlay:
         row = live.row
         state = live.state
         game = games.get_game(row.game_id)
+        seat_row = row.seats[seat]
+        # A person's seat (timed out) is played at the server's level, which it keeps if handed over.
+        level = seat_level(seat_row) if seat_row.is_ai else await server_ai_level(self._tables.storage, row.guild_id)
         if timed_out and game.on_timeout is not None:
             action = game.on_timeout(state, seat)
         else:
-            action = choose_action(state, seat, Rng(row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat))
+            action = await self._choose(live, seat, level)
         events = self._tables.apply(live, seat, action)
         lines, _ = render_events(events, row.seats, None)
         missed: dict[int, int] = {}
@@ -126,11 +149,26 @@ class AutoPlay:
             lines.insert(0, f"⏰ {seat_row.name} ran out of time; the AI played for them.")
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(f"{seat_row.name} missed {count} turns in a row; an AI plays their seat now.")
+                lines.append(f"{seat_row.name} missed {count} turns in a row; an AI ({level}) plays their seat now.")
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
+        update.ai_level = level
         await self._tables.commit(live, [MoveRecord(seat, action.to_json(), True, now)], update)
         return live.snapshot()
+
+    async def _choose(self, live: LiveTable, seat: int, level: str) -> Action:
+        """The AI's action at ``level``: ``hard`` in the pool, falling back to ``normal``
+        (computed here) when its worker died or got stuck; other levels here."""
+        row, state = live.row, live.state
+        seed = row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat
+        if level in POOLED_LEVELS:
+            try:
+                return await self._pool.choose(state, seat, seed, level)
+            except (WorkerLost, RuntimeError) as exc:
+                log.warning("table %s seat %s: the %s AI fell back to normal for this move: %s",
+                            row.id, seat, level, exc)
+                level = DEFAULT_LEVEL
+        return choose_action(state, seat, Rng(seed), level)
 
     # -- turn timers ---------------------------------------------------------------
 

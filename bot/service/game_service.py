@@ -7,10 +7,13 @@ import time
 from typing import Any, Callable
 
 from games.base import Action
+from games.hints import Hint
 
+from ..ai_pool import AiPool
 from ..results import Results
 from ..storage import Storage
 from .autoplay import AutoPlay
+from .hints import Hints
 from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
@@ -29,18 +32,23 @@ class GameService:
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
         cached_tables: int = CACHED_TABLES,
+        ai_pool: AiPool | None = None,
     ) -> None:
-        """``cached_tables``: how many open tables stay in memory between touches (the rest are re-read)."""
+        """``cached_tables``: how many open tables stay in memory between touches (the rest are re-read);
+        ``ai_pool``: where hard AI players think (default: a pool sized to the machine, stopped by :meth:`close`)."""
         self.storage = storage
         self.results = Results(storage)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
         self._tables = LiveTables(storage, self.results, cached_tables)
         self._publishing = Publishing(self._tasks)
-        self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock)
+        self.ai_pool = ai_pool or AiPool()
+        self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock,
+                                  pool=self.ai_pool)
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
         self._play = Play(self._tables, self._publishing, self._autoplay, clock)
         self._replays = Replays(self._tables, self._lobbies)
+        self._hints = Hints(self._tables, self._publishing, self._autoplay, clock)
 
     @property
     def publisher(self) -> Publisher | None:
@@ -73,8 +81,17 @@ class GameService:
     async def leave_lobby(self, table_id: int, player: Player) -> TableSnapshot:
         return await self._lobbies.leave(table_id, player)
 
-    async def add_ai(self, table_id: int, by: Player) -> TableSnapshot:
-        return await self._lobbies.add_ai(table_id, by)
+    async def ai_level_choice(self, table_id: int, by: Player) -> str:
+        """The level to offer first when ``by`` adds an AI player; refused unless they may add one now."""
+        return await self._lobbies.ai_level_choice(table_id, by)
+
+    async def set_default_ai_level(self, guild_id: int, level: str) -> None:
+        """The server's AI level: AI players' default, and what an AI taking over a seat plays at."""
+        await self._lobbies.set_default_ai_level(guild_id, level)
+
+    async def add_ai(self, table_id: int, by: Player, level: str | None = None) -> TableSnapshot:
+        """Seat an AI player at ``level`` (easy, normal or hard; default: the server's)."""
+        return await self._lobbies.add_ai(table_id, by, level)
 
     async def remove_ai(self, table_id: int, by: Player) -> TableSnapshot:
         return await self._lobbies.remove_ai(table_id, by)
@@ -133,6 +150,10 @@ class GameService:
         """Play ``action`` for the user's seat if ``version`` is still current; see :meth:`Play.move`."""
         return await self._play.move(table_id, user_id, version, action)
 
+    async def hint(self, table_id: int, user_id: int) -> tuple[HandSnapshot, Hint]:
+        """The move ``normal`` would make for the user now, and why; marks the game hinted (unrated)."""
+        return await self._hints.hint(table_id, lambda: self._play.hand(table_id, user_id))
+
     async def leave_game(self, table_id: int, player: Player) -> TableSnapshot:
         return await self._play.leave_game(table_id, player)
 
@@ -169,3 +190,4 @@ class GameService:
 
     async def close(self) -> None:
         await self._tasks.close()
+        await self.ai_pool.close()

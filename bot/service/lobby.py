@@ -6,11 +6,14 @@ import logging
 from typing import Any, Callable
 
 import games
+from games.ai import LEVELS
 from games.base import Game, count_text
 from games.errors import GameError
 
 from ..errors import StaleControl, UserError
 from ..storage import ChannelBusy, SeatRow, TableRow
+from ..table_options import engine_options, split_options
+from .autoplay import server_ai_level
 from .part import ServicePart
 from .snapshots import Player, TableSnapshot
 from .tables import LiveTable, render_events, update_after
@@ -44,8 +47,9 @@ class Lobbies(ServicePart):
     ) -> TableSnapshot:
         """Open a lobby with the host seated. Options are validated here, before anyone joins."""
         game = games.get_game(game_id)
+        game_options, table_options = split_options(options)
         try:
-            options = game.normalize_options(options)
+            options = {**game.normalize_options(game_options), **table_options}
         except GameError as exc:
             raise UserError(str(exc)) from None
         timer = await self._timer_for(guild_id, timer_minutes)
@@ -95,14 +99,28 @@ class Lobbies(ServicePart):
 
         return await self._change(table_id, remove)
 
-    async def add_ai(self, table_id: int, by: Player) -> TableSnapshot:
+    async def ai_level_choice(self, table_id: int, by: Player) -> str:
+        """The level offered first when ``by`` adds an AI (the server's default); refuses,
+        changing nothing, whoever may not add one now (not the host, a full or closed table)."""
+        row = (await self._tables.load(table_id)).row
+        _require_lobby(row)
+        _check_add_ai(row, by)
+        return await server_ai_level(self._storage, row.guild_id)
+
+    async def set_default_ai_level(self, guild_id: int, level: str) -> None:
+        await self._storage.set_guild_settings(guild_id, ai_level=checked_level(level))
+
+    async def add_ai(self, table_id: int, by: Player, level: str | None = None) -> TableSnapshot:
+        """Seat an AI playing at ``level`` (default: the server's), named "AI <n> (<level>)"."""
+        if level is None:
+            level = await server_ai_level(self._storage, (await self._tables.load(table_id)).row.guild_id)
+        level = checked_level(level)
+
         def add(live: LiveTable) -> list[SeatRow]:
             row = live.row
-            if by.user_id != row.host_id:
-                raise UserError("Only the host can add AI players.")
-            _require_free_seat(row)
+            _check_add_ai(row, by)
             number = sum(1 for s in row.seats if s.is_ai) + 1
-            return [*row.seats, SeatRow(len(row.seats), None, f"AI {number}", True)]
+            return [*row.seats, SeatRow(len(row.seats), None, f"AI {number} ({level})", True, ai_level=level)]
 
         return await self._change(table_id, add)
 
@@ -166,7 +184,7 @@ class Lobbies(ServicePart):
                     "Invite more people or add an AI player."
                 )
             try:
-                state = game.new_game(len(row.seats), row.options, row.seed)
+                state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
             except GameError as exc:
                 raise UserError(str(exc)) from None
             names = [s.name for s in row.seats]
@@ -200,6 +218,19 @@ def _require_lobby(row: TableRow) -> None:
         raise UserError("This table is closed.")
 
 
+def checked_level(level: object) -> str:
+    """``level`` if it is an AI level; :class:`UserError` otherwise."""
+    if level not in LEVELS:
+        raise UserError(f"The AI level must be one of: {', '.join(LEVELS)}.")
+    return str(level)
+
+
+def _check_add_ai(row: TableRow, by: Player) -> None:
+    if by.user_id != row.host_id:
+        raise UserError("Only the host can add AI players.")
+    _require_free_seat(row)
+
+
 def _require_free_seat(row: TableRow) -> None:
     game = games.get_game(row.game_id)
     if len(row.seats) >= game.max_players:
@@ -216,4 +247,4 @@ def _seat_opposite(game: Game, seat: int, players: int) -> int | None:
 
 
 def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
-    return [SeatRow(i, s.user_id, s.name, s.is_ai, s.missed_turns) for i, s in enumerate(seats)]
+    return [SeatRow(i, s.user_id, s.name, s.is_ai, s.missed_turns, s.ai_level) for i, s in enumerate(seats)]

@@ -6,6 +6,7 @@ from games.base import Action
 
 from ..errors import StaleControl, UserError
 from ..storage import MoveRecord, SeatRow, TableRow
+from .autoplay import server_ai_level
 from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
 from .tables import LiveTable, render_events, update_after, with_recent
@@ -49,19 +50,20 @@ class Play(ServicePart):
             if row.status == "lobby":
                 raise UserError("The game hasn't started: use the lobby's Leave button.")
             seat = _seat_for(row, player.user_id)
-            line = f"{seat.name} left the table; an AI plays their seat now."
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
             if not humans_left:
                 return await self._end_locked(live, f"{seat.name} left; no players remain, so the game is over.", now)
+            level = await server_ai_level(self._storage, row.guild_id)
+            line = f"{seat.name} left the table; an AI ({level}) plays their seat now."
             update = update_after(row, live.state, [line], now, ai_seats=(seat.seat,))
             if not await self._storage.hand_seat_to_ai(
                 table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
-                recent_events=update.recent_events,
+                recent_events=update.recent_events, ai_level=level,
             ):
                 self._tables.forget(table_id)
                 raise StaleControl("Someone moved at the same moment; please try again.")
-            seat.is_ai = True
+            seat.is_ai, seat.ai_level = True, level
             row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
             snap = live.snapshot()
         self._autoplay.follow(snap)

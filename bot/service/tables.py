@@ -180,7 +180,7 @@ class LiveTables:
             if seat.seat in update.missed_turns:
                 seat.missed_turns = update.missed_turns[seat.seat]
             if seat.seat in update.ai_seats:
-                seat.is_ai = True
+                seat.is_ai, seat.ai_level = True, update.ai_level
         if row.status != "running":
             self.forget(row.id)
 

@@ -258,9 +258,9 @@ class Storage(ABC):
         return await self.run_write(lambda db: _changed_one(db.execute(sql, params)))
 
     async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
-                              recent_events: list[str]) -> bool:
-        """A player left a running game: their seat becomes an AI's and the line is added, in one
-        transaction. False (nothing written) if a move came between."""
+                              recent_events: list[str], ai_level: str | None = None) -> bool:
+        """A player left a running game: their seat becomes an AI's (playing at ``ai_level``) and the
+        line is added, in one transaction. False (nothing written) if a move came between."""
 
         async def write(db: Session) -> bool:
             changed = await db.execute(
@@ -268,7 +268,8 @@ class Storage(ABC):
                 (deadline, _dumps(recent_events), table_id, expected_version))
             if changed != 1:
                 return False
-            await db.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            await db.execute("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
+                             (ai_level, table_id, seat))
             return True
 
         return await self.run_write(write)
@@ -338,6 +339,8 @@ class MoveWrite:
     missed_turns: list[tuple[int, int]]
     """``(seat, missed turns)``."""
     ai_seats: list[int]
+    ai_level: str | None
+    """The level the AIs taking over ``ai_seats`` play at."""
 
     @classmethod
     def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> "MoveWrite":
@@ -346,7 +349,7 @@ class MoveWrite:
             update.deadline, int(update.reminded), _dumps(update.recent_events),
             _dumps(update.outcome) if update.outcome else None, update.finished_at,
             [(m.seat, _dumps(m.action), int(m.by_ai), m.at) for m in moves],
-            list(update.missed_turns.items()), list(update.ai_seats),
+            list(update.missed_turns.items()), list(update.ai_seats), update.ai_level,
         )
 
     async def apply(self, db: Session) -> bool:
@@ -367,8 +370,8 @@ class MoveWrite:
             await db.executemany("UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
                                  [(missed, self.table_id, seat) for seat, missed in self.missed_turns])
         if self.ai_seats:
-            await db.executemany("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?",
-                                 [(self.table_id, seat) for seat in self.ai_seats])
+            await db.executemany("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
+                                 [(self.ai_level, self.table_id, seat) for seat in self.ai_seats])
         return True
 
 

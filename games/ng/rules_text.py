@@ -6,7 +6,7 @@ docs/decisions.md, and ``cogs/ng.py``.
 
 from __future__ import annotations
 
-from ..rules_text import GameRules, Section, CONCEPT_BRIEF, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, GameRules, HINTS_OPTION, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe NG** ("New Game") is a combat game for **2 to 4 players** on the Q2J concept, with more choices than War. Each player has a **hand**, a **field** of five stacks and a **resource pile**, and each turn picks one of five actions: draw, pick, defend, sacrifice or attack. A player whose field is empty is eliminated; the **last player standing wins**.
@@ -74,11 +74,12 @@ WINNING = """\
 - **Anti-stall**: if **40 turns** in a row pass without any card reaching the discard pile, the game ends. The players still in with the **most field cards** win together (a tie is a shared win); the others are ranked by field cards, then the eliminated players, last out first. The table warns when 10 or fewer such turns are left.
 - A game always ends: a card can reach the discard pile only once, and at most 39 turns pass between two discards."""
 
-OPTIONS = """\
+OPTIONS = f"""\
 Open a table with `/ng start`. Every option is optional:
 
 - `faceup:` **False** (default) or **True**: every card is public: all hands (in position order), the face-down field cards, and the whole deck in order (shown top card last). The original rules call this the much more strategic way to play.
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{HINTS_OPTION}
 
 Players: **2 to 4**, people and AI players together. (The original rules allow more players with more decks; Deckhand plays NG with one deck.)
 

@@ -6,7 +6,7 @@ docs/decisions.md, and the table options of ``cogs/q2j.py``.
 
 from __future__ import annotations
 
-from ..rules_text import GameRules, Section, playing_in_deckhand
+from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe** (Q2J for short) is a shedding game for **2 to 10 players** with one 52-card deck and no jokers. Everyone starts with five cards. On your turn you put one card on the discard pile, but only a card that is *stronger* than the one on top, by the Q2J concept. The first player to get rid of every card wins.
@@ -112,13 +112,14 @@ With the variants:
 - **Classic** and **Face-up** work in elimination matches as in single games.
 - Q² in an elimination match: see the note in *Q² and the Joe rule* on a Q² player who is already safe."""
 
-OPTIONS = """\
+OPTIONS = f"""\
 Open a table with `/q2j start`. Every option is optional; leave one out to get its default:
 
 - `variant:` **Standard** (default), **Classic**, **Face-up**, **Challenge** or **Countdown**.
 - `match:` **Single game** (default) or **Elimination match**.
 - `short_hand:` Challenge only: who is dealt the single card: **Random** (default, seeded), **First seat (the host)** or **Second seat**. Choosing a seat with another variant is refused.
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{HINTS_OPTION}
 
 Players: 2 to 10, people and AI players together (Challenge: exactly 2).
 

@@ -9,7 +9,7 @@ handing a team's tiebreak choice to the partner.
 from __future__ import annotations
 
 from ..cards import parse_card
-from ..rules_text import GameRules, Section, playing_in_deckhand
+from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
 
 COMMAND = "/quash start"
 
@@ -123,6 +123,7 @@ Open a table with `{COMMAND}`. Every option is optional:
 - `finish:` the length of the track, the score that wins the match: 5 to 100, default **30**.
 - `advanced:` **False** (default) or **True**: advanced play (see *Advanced play*).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{HINTS_OPTION}
 
 Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined; **Switch side** in the lobby changes sides), people and AI players together.
 

@@ -7,7 +7,7 @@ in ``games/queen_of_spades/__init__.py``.
 from __future__ import annotations
 
 from ..cards import parse_card
-from ..rules_text import GameRules, Section, playing_in_deckhand
+from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
 
 COMMAND = "/qos start"
 
@@ -120,6 +120,7 @@ Open a table with `{COMMAND}`. Every option is optional:
 - `target:` the score that ends the match, 0 to 100000; default **1000**; **0** plays an endless match.
 - `rounds:` end the match after this many rounds, 0 to 1000; default **0** (no limit).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10. It also limits the dealer's cut: a dealer who doesn't cut in time deals without one.
+{HINTS_OPTION}
 
 Players: **2 to 8**, people and AI players together (2 decks for up to 6 players, 3 for 7 or 8).
 

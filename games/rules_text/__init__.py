@@ -185,6 +185,14 @@ Every battle is decided by the **Q2J concept**, the same rule that decides which
 There is no order of suits, and strength works both ways: if your card is stronger than the target, the target is weaker than your card."""
 
 
+HINTS_OPTION = (
+    "- `hints:` **True** (default) offers a **💡 Hint** button to the player to move: privately, the move "
+    "Deckhand's normal AI would make and why. **False** turns hints off. A game in which anyone took a hint "
+    "is recorded unrated."
+)
+"""The line every game's table options section has for the shared ``hints`` option."""
+
+
 def playing_in_deckhand(command: str, players: str, controls: str) -> Section:
     """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``)."""
     return Section("deckhand", "Playing in Deckhand", f"""\
@@ -197,8 +205,8 @@ def playing_in_deckhand(command: str, players: str, controls: str) -> Section:
 
 **Timers.** Each table has a turn timer: the server's default (`/settings timer:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
 
-**AI players and leaving.** AI players fill empty seats. `/table leave` hands your seat to an AI and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""")
+**AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""")
 
 
 __all__ = ["GameRules", "Page", "Section", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
-           "CONCEPT_BRIEF", "playing_in_deckhand"]
+           "CONCEPT_BRIEF", "HINTS_OPTION", "playing_in_deckhand"]

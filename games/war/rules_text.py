@@ -6,7 +6,7 @@ Sources: RULINGS.md §3 (the English and French rules), the engine's rulings in
 
 from __future__ import annotations
 
-from ..rules_text import GameRules, Section, CONCEPT_BRIEF, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, GameRules, HINTS_OPTION, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe War** is a combat game for **2 to 4 players** built on the Q2J concept. It is not a shedding game: each player fights from a row of face-up cards, their **field**, fed from a face-down **deck**. Attack the cards in your opponents' fields, look after your own, and be the last player with cards left.
@@ -61,11 +61,12 @@ Points the rules leave open, settled the same way at every Deckhand table:
 - Everyone sees every field card; decks are face down and show only how many cards they hold.
 - **No anti-stall rule is needed**: every attack discards at least one card and only a winning attacker gets tapped, so you can only recover after an attack. Whatever anyone plays, a game ends within about 150 moves."""
 
-OPTIONS = """\
+OPTIONS = f"""\
 Open a table with `/war start`. Every option is optional:
 
 - `loss:` **Out when field and deck are empty** (default; the English rules) or **Out as soon as the field is empty** (the French rules).
 - `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{HINTS_OPTION}
 
 Players: **2 to 4**, people and AI players together. More than four isn't offered.
 

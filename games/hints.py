@@ -1,0 +1,46 @@
+"""Hints: the move the ``normal`` AI would make for a seat, and one line why.
+
+The move comes from :func:`games.ai.choose_action` at ``normal``; the line from the
+game's own ``games/<pkg>/hints.py`` (``reason(state, seat, action) -> str``), which
+knows the game (e.g. "same suit, lower is stronger: it beats J♣"). A game without
+that module gets :data:`GENERIC_REASON`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from .ai import choose_action
+from .base import Action, GameState
+from .rng import Rng
+
+GENERIC_REASON = "it is the move Deckhand's normal AI would make here"
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    why: str
+    """One line, lower case first, to follow the move's own label: "Play 4♣: <why>"."""
+
+
+def hint(state: GameState, seat: int, rng: Rng | None = None) -> Hint:
+    """The ``normal`` AI's move for ``seat`` (which must be to act) and the reason for it.
+    ``rng`` breaks the heuristic's ties (default: a fixed seed, so a position always gets
+    the same hint)."""
+    action = choose_action(state, seat, rng or Rng(seat), "normal")
+    reasons = _reasons(state)
+    return Hint(action, reasons.reason(state, seat, action) if reasons else GENERIC_REASON)
+
+
+def _reasons(state: GameState) -> ModuleType | None:
+    """The ``hints`` module of the state's game package, if it has one."""
+    package = type(state).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.hints")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.hints":
+            raise
+        return None

@@ -1,0 +1,97 @@
+"""The Hint button through Discord: shown to the player to move when the table allows hints,
+the normal AI's move with one line why, still working after a restart, refused politely
+otherwise; a hinted game is recorded unrated and /history says why."""
+
+from __future__ import annotations
+
+from discord_play import forge_click, open_hand, open_table, play_to_the_end, start_bot, to_act
+from cogs.hints import HINT_LABEL
+
+HINT_ID = "dh:hint:1"
+
+
+def stored(s):
+    return s.h.bot.service.storage
+
+
+def labels(message) -> list[str]:
+    return [b["label"] for b in message.buttons]
+
+
+async def mover_and_waiter(s, table):
+    mover = to_act(s, table)[0]
+    waiter = s.user("ben") if mover is s.user("ana") else s.user("ana")
+    return mover, waiter
+
+
+async def test_hint_shows_the_normal_move_and_why_and_marks_the_table(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    mover, waiter = await mover_and_waiter(s, table)
+    assert HINT_LABEL not in labels((await open_hand(s, waiter, table)).message)
+    hand = await open_hand(s, mover, table)
+    assert labels(hand.message)[-2:] == ["🔄 Refresh", HINT_LABEL]
+    before = await stored(s).get_table(1)
+    assert not before.hinted
+    shown = await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    assert shown.ephemeral and shown.message.id != hand.message.id
+    expected = (await s.h.bot.service.hint(1, mover.id))[1]
+    assert shown.text.startswith("💡 **") and f": {expected.why}." in shown.text and "unrated" in shown.text
+    move_labels = [b["label"] for b in hand.message.buttons if b["custom_id"].startswith("dh:mv:")]
+    assert any(f"**{label}**" in shown.text for label in move_labels)  # the move, as its button says it
+    after = await stored(s).get_table(1)
+    assert after.hinted and after.version == before.version  # a hint changes no move
+
+    refused = await forge_click(s, hand.message, HINT_ID, waiter)
+    assert refused.ephemeral and "isn't your turn" in refused.text
+
+
+async def test_hint_works_after_a_restart(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    mover, _ = await mover_and_waiter(s, table)
+    hand = await open_hand(s, mover, table)
+    await s.h.stop()
+    await start_bot(s.h, s.db_path)
+    shown = await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    assert shown.ephemeral and shown.text.startswith("💡 **")
+    assert (await stored(s).get_table(1)).hinted
+
+
+async def test_a_table_can_turn_hints_off(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0, "hints": False}, "ana", joiners=["ben"])
+    assert (await stored(s).get_table(1)).options["hints"] is False
+    assert "hints off" in s.h.message(table.id).embeds[0]["footer"]["text"]
+    mover, _ = await mover_and_waiter(s, table)
+    hand = await open_hand(s, mover, table)
+    assert HINT_LABEL not in labels(hand.message)
+    refused = await forge_click(s, hand.message, HINT_ID, mover)
+    assert refused.ephemeral and "Hints are off at this table." in refused.text
+    assert not (await stored(s).get_table(1)).hinted
+    await play_to_the_end(s, table)  # the game's engine never sees the table option
+    assert (await stored(s).get_table(1)).status == "finished"
+
+
+async def test_hinted_game_is_unrated_and_history_says_so(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    mover, _ = await mover_and_waiter(s, table)
+    hand = await open_hand(s, mover, table)
+    await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    await play_to_the_end(s, table)
+    await s.h.bot.service.wait_idle()
+    ended = await forge_click(s, hand.message, HINT_ID, mover)
+    assert ended.ephemeral and "ended" in ended.text
+
+    def result(conn):
+        return conn.execute("SELECT rated, hinted FROM results WHERE table_id = 1").fetchone()
+
+    assert tuple(await stored(s).run_read(result)) == (0, 1)
+    history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
+    assert "#1 Q Squared Joe" in history.text and "unrated: a hint was taken" in history.text
+
+    # The same game without a hint is rated, and history says nothing of hints.
+    await play_to_the_end(s, await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"]))
+    history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
+    assert history.text.count("unrated: a hint was taken") == 1
