@@ -90,6 +90,8 @@ class AiPool:
         """Moves computed in a worker (a structural fact tests and benchmarks read)."""
         self.replaced = 0
         """Workers killed and replaced because they died or got stuck."""
+        self.thinking = 0
+        """Moves being computed in a worker right now (the test harness waits for them to settle)."""
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
         self._idle: asyncio.Queue[_Worker] | None = None
@@ -131,6 +133,13 @@ class AiPool:
         Raises :class:`WorkerLost` if the worker died or took longer than ``timeout``
         (it is replaced), and :class:`RuntimeError` if the engine failed in the worker.
         """
+        self.thinking += 1
+        try:
+            return await self._choose(state, seat, seed, level, budget)
+        finally:
+            self.thinking -= 1
+
+    async def _choose(self, state: GameState, seat: int, seed: int, level: str, budget: int | None) -> Action:
         if self._closed:
             raise WorkerLost("the AI pool is closed")
         idle = self._start()

@@ -84,10 +84,7 @@ async def test_old_ai_seats_without_a_level_play_normal_after_a_restart(server):
     s = server
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", ai=1, start=False)
 
-    def forget_levels(conn):
-        conn.execute("UPDATE seats SET ai_level = NULL, name = 'AI 1' WHERE is_ai = 1")
-
-    await stored(s).run_write(forget_levels)
+    await stored(s).run_write(lambda db: db.execute("UPDATE seats SET ai_level = NULL, name = 'AI 1' WHERE is_ai = 1"))
     await s.h.stop()
     await start_bot(s.h, s.db_path)
     await s.h.click(table, label="Start", user=s.user("ana"))

@@ -84,10 +84,8 @@ async def test_hinted_game_is_unrated_and_history_says_so(server):
     ended = await forge_click(s, hand.message, HINT_ID, mover)
     assert ended.ephemeral and "ended" in ended.text
 
-    def result(conn):
-        return conn.execute("SELECT rated, hinted FROM results WHERE table_id = 1").fetchone()
-
-    assert tuple(await stored(s).run_read(result)) == (0, 1)
+    result = await stored(s).run_read(lambda db: db.fetchrow("SELECT rated, hinted FROM results WHERE table_id = 1"))
+    assert tuple(result) == (0, 1)
     history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
     assert "#1 Q Squared Joe" in history.text and "unrated: a hint was taken" in history.text
 

@@ -4,8 +4,6 @@ their levels); after a restart too; refused politely when it can't."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from discord_play import forge_click, open_table, play_to_the_end, start_bot
 
 PLAY_AGAIN = "🔁 Play again"
@@ -14,11 +12,7 @@ OPTIONS = {"variant": "classic", "timer": 3}
 
 async def ended_game_with_a_hard_ai(s):
     """ana and ben against a hard AI at Q2J Classic, played to the end; the table message."""
-    lobby = await open_table(s, "q2j start", OPTIONS, "ana", joiners=["ben"], ai=1, start=False)
-    service = s.h.bot.service
-    seats = (await service.table(1)).row.seats
-    await service.storage.set_seats(1, [replace(seat, ai_level="hard") if seat.is_ai else seat for seat in seats])
-    service.forget_cached(1)
+    lobby = await open_table(s, "q2j start", OPTIONS, "ana", joiners=["ben"], ai=1, start=False, level="hard")
     await s.h.click(lobby, label="Start", user=s.user("ana"))
     await play_to_the_end(s, lobby, prefer=("play", "draw"))
     return s.h.message(lobby.id)
@@ -40,13 +34,13 @@ async def test_play_again_opens_the_same_table_with_the_players_invited_and_the_
     old, new = (await s.h.bot.service.table(1)).row, (await s.h.bot.service.table(2)).row
     assert (new.game_id, new.options, new.timer_minutes, new.status) == (old.game_id, old.options, 3, "lobby")
     assert [(seat.name, seat.user_id, seat.is_ai, seat.ai_level) for seat in new.seats] == [
-        ("ben", s.user("ben").id, False, None), ("AI 1", None, True, "hard")]
+        ("ben", s.user("ben").id, False, None), ("AI 1 (hard)", None, True, "hard")]
     assert new.host_id == s.user("ben").id
 
     await s.h.click(lobby, label="Join", user=s.user("ana"))  # seated as she joins
     lobby = s.h.message(lobby.id)
     assert s.user("ana").id in lobby.mentions  # the invitation stays above the lobby
-    assert [seat.name for seat in (await s.h.bot.service.table(2)).row.seats] == ["ben", "AI 1", "ana"]
+    assert [seat.name for seat in (await s.h.bot.service.table(2)).row.seats] == ["ben", "AI 1 (hard)", "ana"]
     await s.h.click(lobby, label="Start", user=s.user("ben"))
     assert s.h.message(lobby.id).content.startswith("▶ ")
 

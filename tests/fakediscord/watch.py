@@ -242,6 +242,12 @@ class BotWatch:
             return False
         return True  # a bare future nobody in this process is computing right now (e.g. wait_for's)
 
+    def _ai_thinking(self) -> bool:
+        """Whether a bot's AI worker pool is computing a move: the waiting task looks idle (it
+        waits on a pipe from another process), but its move is still to come."""
+        return any(getattr(getattr(getattr(bot, "service", None), "ai_pool", None), "thinking", 0)
+                   for bot in getattr(self, "bots", ()))
+
     def _busy(self) -> list[asyncio.Task[Any]]:
         return [t for t in self._tasks
                 if not t.done() and t not in self._settling and not self._ignored(t) and not self._is_idle(t)]
@@ -262,7 +268,8 @@ class BotWatch:
                 for _ in range(5):
                     await asyncio.sleep(0)
                 busy = self._busy()
-                if not busy:
+                thinking = self._ai_thinking()
+                if not busy and not thinking:
                     quiet_rounds += 1
                     continue
                 quiet_rounds = 0
@@ -273,7 +280,10 @@ class BotWatch:
                         + "\n".join(self._describe_task(t) for t in busy)
                         + "\n(use harness.ignore_tasks(...) for long-lived background tasks)"
                     )
-                await asyncio.wait(busy, timeout=min(remaining, 0.05), return_when=asyncio.FIRST_COMPLETED)
+                if busy:
+                    await asyncio.wait(busy, timeout=min(remaining, 0.05), return_when=asyncio.FIRST_COMPLETED)
+                else:
+                    await asyncio.sleep(min(remaining, 0.01))
         finally:
             self._settling.discard(current)  # type: ignore[arg-type]
         self._check_task_exceptions()
