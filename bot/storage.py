@@ -29,6 +29,7 @@ from typing import Any, Callable, TypeVar
 import aiosqlite
 
 from .migrations import MIGRATIONS
+from .shards import ALL_SHARDS, Shards
 from .records import (  # noqa: F401  (re-exported: callers import the rows from here)
     ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate,
 )
@@ -227,12 +228,12 @@ class Storage:
 
         return await self.run_read(load)
 
-    async def open_tables(self) -> list[OpenTable]:
-        """Every open table's timer and AI facts, in one read (start-up)."""
+    async def open_tables(self, shards: Shards = ALL_SHARDS) -> list[OpenTable]:
+        """Every open table's timer and AI facts (of servers on ``shards``), in one read (start-up)."""
         rows = await self.run_read(lambda conn: conn.execute(
             "SELECT id, status, deadline, reminded, timer_minutes,"
             " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai)"
-            " FROM tables t WHERE status IN ('lobby', 'running') ORDER BY id").fetchall())
+            " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id").fetchall())
         return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
     async def open_table_in(self, channel_id: int) -> int | None:
@@ -242,11 +243,12 @@ class Storage:
             row = await cur.fetchone()
         return row["id"] if row else None
 
-    async def unrecorded_table_ids(self) -> list[int]:
-        """Ended tables whose result is not recorded yet."""
+    async def unrecorded_table_ids(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ended tables (of servers on ``shards``) whose result is not recorded yet."""
         async with self._db.execute(
             "SELECT id FROM tables t WHERE status IN ('finished', 'abandoned')"
-            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id) ORDER BY id"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id)" + shards.sql_condition()
+            + " ORDER BY id"
         ) as cur:
             return [r["id"] for r in await cur.fetchall()]
 
