@@ -17,3 +17,8 @@ class StorageUnavailable(Exception):
     def __init__(self, message: str = "Deckhand can't save moves right now; nothing changed. "
                                       "Please try again in a moment.") -> None:
         super().__init__(message)
+
+
+class DatabaseUnreachable(Exception):
+    """The database could not be opened at start-up; the message says which and why,
+    in one line (no password)."""

@@ -8,51 +8,54 @@ the result's summary) has the person's names replaced with
 they were not seated at ("<name> ended the game.") is rewritten wherever it is.
 Seats keep a nameless "Former player"; ratings are deleted. Rows written by
 older versions are scrubbed the same way, since nothing relies on how they
-were written. The caller then compacts the file (:meth:`Storage.compact`) so
-no old copy lingers in free pages or the write-ahead log.
+were written. The caller then compacts the database (:meth:`Storage.compact`) so
+no old copy lingers in free pages or the write-ahead log. The SQL is written once for
+both backends (:mod:`bot.storage.session`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from typing import Any, Callable, Iterable
+
+from .storage import Session
 
 FORGOTTEN_NAME = "Former player"
 
 _TABLE_TEXT = ("recent_events", "outcome", "state", "options")
 
 
-def forget_person(conn: sqlite3.Connection, user_id: int, names: Iterable[str]) -> int:
+async def forget_person(db: Session, user_id: int, names: Iterable[str]) -> int:
     """Scrub ``user_id`` (known as ``names`` and as every seat name stored for them) from
     ended tables, moves and results; returns how many results were anonymised."""
-    known = {r[0] for r in conn.execute(
+    known = {r[0] for r in await db.fetch(
         "SELECT name FROM seats WHERE user_id = ? UNION SELECT name FROM result_seats WHERE user_id = ?",
         (user_id, user_id))}
     known |= {n for n in names if n and n.strip()}
     known.discard(FORGOTTEN_NAME)
     scrub = _scrubber(known, user_id)
-    table_ids = [r[0] for r in conn.execute(
+    table_ids = [r[0] for r in await db.fetch(
         "SELECT id FROM tables WHERE status NOT IN ('lobby', 'running') AND (host_id = ?"
         " OR id IN (SELECT table_id FROM seats WHERE user_id = ?)"
         " OR id IN (SELECT table_id FROM result_seats WHERE user_id = ?))", (user_id, user_id, user_id))]
     for table_id in table_ids:
-        _rewrite(conn, "tables", _TABLE_TEXT, "id = ?", (table_id,), scrub)
-        _rewrite(conn, "results", ("summary", "options"), "table_id = ?", (table_id,), scrub)
-        for (version,) in conn.execute("SELECT version FROM moves WHERE table_id = ?", (table_id,)).fetchall():
-            _rewrite(conn, "moves", ("action",), "table_id = ? AND version = ?", (table_id, version), scrub)
-    _rewrite_ender_lines(conn, known)
-    changed = conn.execute(
+        await _rewrite(db, "tables", _TABLE_TEXT, "id = ?", (table_id,), scrub)
+        await _rewrite(db, "results", ("summary", "options"), "table_id = ?", (table_id,), scrub)
+        for (version,) in await db.fetch("SELECT version FROM moves WHERE table_id = ?", (table_id,)):
+            await _rewrite(db, "moves", ("action",), "table_id = ? AND version = ?", (table_id, version), scrub)
+    await _rewrite_ender_lines(db, known)
+    changed = await db.execute(
         "UPDATE result_seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN_NAME, user_id),
-    ).rowcount
-    conn.execute(
+    )
+    await db.execute(
         "UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ? AND table_id IN"
         " (SELECT id FROM tables WHERE status NOT IN ('lobby', 'running'))", (FORGOTTEN_NAME, user_id),
     )
-    conn.execute("UPDATE tables SET host_id = 0 WHERE host_id = ? AND status NOT IN ('lobby', 'running')", (user_id,))
-    conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
-    conn.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
+    await db.execute("UPDATE tables SET host_id = 0 WHERE host_id = ? AND status NOT IN ('lobby', 'running')",
+                     (user_id,))
+    await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+    await db.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
     return changed
 
 
@@ -82,16 +85,16 @@ def _scrubber(names: set[str], user_id: int) -> Scrub:
     return scrub
 
 
-def _rewrite(conn: sqlite3.Connection, table: str, columns: tuple[str, ...], where: str, keys: tuple,
+async def _rewrite(db: Session, table: str, columns: tuple[str, ...], where: str, keys: tuple,
              scrub: Scrub) -> None:
     """Rewrite the text/JSON ``columns`` of one row through ``scrub`` (JSON stays valid JSON)."""
-    row = conn.execute(f"SELECT {', '.join(columns)} FROM {table} WHERE {where}", keys).fetchone()
+    row = await db.fetchrow(f"SELECT {', '.join(columns)} FROM {table} WHERE {where}", keys)
     if row is None:
         return
     new = [_scrub_column(value, scrub) for value in row]
     if list(row) != new:
         assignments = ", ".join(f"{c} = ?" for c in columns)
-        conn.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*new, *keys))
+        await db.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*new, *keys))
 
 
 def _scrub_column(value: Any, scrub: Scrub) -> Any:
@@ -105,15 +108,15 @@ def _scrub_column(value: Any, scrub: Scrub) -> Any:
     return value if scrubbed == parsed else json.dumps(scrubbed, separators=(",", ":"))
 
 
-def _rewrite_ender_lines(conn: sqlite3.Connection, names: set[str]) -> None:
+async def _rewrite_ender_lines(db: Session, names: set[str]) -> None:
     """"<name> ended the game." lines of games the person ended without playing in them."""
     for name in names:
         line = f"{name} ended the game."
         replacement = f"{FORGOTTEN_NAME} ended the game."
-        conn.execute("UPDATE results SET summary = ? WHERE summary = ?", (replacement, line))
+        await db.execute("UPDATE results SET summary = ? WHERE summary = ?", (replacement, line))
         pattern = "%" + json.dumps(line)[1:-1].replace("%", r"\%").replace("_", r"\_") + "%"
-        for table_id, events in conn.execute(
+        for table_id, events in await db.fetch(
             "SELECT id, recent_events FROM tables WHERE status NOT IN ('lobby', 'running')"
-            " AND recent_events LIKE ? ESCAPE '\\'", (pattern,)).fetchall():
+            " AND recent_events LIKE ? ESCAPE '\\'", (pattern,)):
             lines = [replacement if e == line else e for e in json.loads(events)]
-            conn.execute("UPDATE tables SET recent_events = ? WHERE id = ?", (json.dumps(lines), table_id))
+            await db.execute("UPDATE tables SET recent_events = ? WHERE id = ?", (json.dumps(lines), table_id))

@@ -15,7 +15,6 @@ player has a rating per game and an overall one (``game_id = "*"``).
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -25,7 +24,7 @@ import games
 from games.base import Event
 
 from .forgetting import forget_person
-from .storage import Storage, TableRow
+from .storage import Session, Storage, TableRow
 
 OVERALL = "*"
 _MODEL = PlackettLuce()
@@ -134,23 +133,24 @@ class Results:
             for s in row.seats
         ]
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "INSERT OR IGNORE INTO results (table_id, guild_id, channel_id, game_id, options, status, rated,"
-                " rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        async def write(db: Session) -> bool:
+            inserted = await db.execute(
+                "INSERT INTO results (table_id, guild_id, channel_id, game_id, options, status, rated,"
+                " rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id) DO NOTHING",
                 (row.id, row.guild_id, row.channel_id, row.game_id, json.dumps(row.options), row.status,
                  int(rated), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
                  row.finished_at or row.created_at),
             )
-            if cur.rowcount != 1:
+            if inserted != 1:
                 return False
-            conn.executemany(
+            await db.executemany(
                 "INSERT INTO result_seats (table_id, seat, user_id, name, is_ai, team, place, score, won)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seat_rows,
             )
             if rated:
                 for game_id in (row.game_id, OVERALL):
-                    _rate(conn, row, game_id, teams, place_of)
+                    await _rate(db, row, game_id, teams, place_of)
             return True
 
         return await self.storage.run_write(write)
@@ -162,11 +162,9 @@ class Results:
     # -- leaderboards and stats ----------------------------------------------------------
 
     async def board_since(self, guild_id: int) -> float:
-        def read(conn: sqlite3.Connection) -> float:
-            found = conn.execute("SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
-            return found[0] if found else 0.0
-
-        return await self.storage.run_read(read)
+        found = await self.storage.run_read(lambda db: db.fetchval(
+            "SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+        return found if found is not None else 0.0
 
     async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating") -> list[BoardEntry]:
         """Every human who finished a game here since the last reset, best first."""
@@ -174,10 +172,9 @@ class Results:
             raise ValueError(f"unknown sort {sort!r}")
         rating_game = game_id or OVERALL
 
-        def read(conn: sqlite3.Connection) -> list[BoardEntry]:
-            since = conn.execute(
-                "SELECT COALESCE((SELECT board_since FROM guild_settings WHERE guild_id = ?), 0)", (guild_id,)
-            ).fetchone()[0]
+        async def read(db: Session) -> list[BoardEntry]:
+            since = await db.fetchval(
+                "SELECT COALESCE((SELECT board_since FROM guild_settings WHERE guild_id = ?), 0)", (guild_id,))
             query = (
                 "SELECT rs.user_id, COUNT(*) AS games, SUM(rs.won) AS wins, COALESCE(SUM(rs.score), 0) AS points"
                 " FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
@@ -188,9 +185,9 @@ class Results:
             if game_id:
                 query += " AND r.game_id = ?"
                 params.append(game_id)
-            rows = conn.execute(query + " GROUP BY rs.user_id", params).fetchall()
+            rows = await db.fetch(query + " GROUP BY rs.user_id", params)
             ratings = {
-                r[0]: (ordinal(r[1], r[2]), r[3]) for r in conn.execute(
+                r[0]: (ordinal(r[1], r[2]), r[3]) for r in await db.fetch(
                     "SELECT user_id, mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ?",
                     (guild_id, rating_game),
                 )
@@ -201,28 +198,28 @@ class Results:
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None, recent: int = 5) -> Stats:
-        def read(conn: sqlite3.Connection) -> tuple[int, int, float | None, list[float], str | None, int]:
+        async def read(db: Session) -> tuple[int, int, float | None, list[float], str | None, int]:
             where = "r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ? AND rs.is_ai = 0"
             params: list[Any] = [guild_id, user_id]
             if game_id:
                 where += " AND r.game_id = ?"
                 params.append(game_id)
-            games_played, wins = conn.execute(
+            games_played, wins = await db.fetchrow(
                 f"SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
                 f" ON r.table_id = rs.table_id WHERE {where}", params,
-            ).fetchone()
-            favourite = conn.execute(
+            )
+            favourite = await db.fetchrow(
                 "SELECT r.game_id FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
                 " WHERE r.guild_id = ? AND rs.user_id = ? AND rs.is_ai = 0 AND r.status = 'finished'"
                 " GROUP BY r.game_id ORDER BY COUNT(*) DESC, MAX(r.finished_at) DESC LIMIT 1",
                 (guild_id, user_id),
-            ).fetchone()
+            )
             rating_game = game_id or OVERALL
-            rated = conn.execute(
+            rated = await db.fetchrow(
                 "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
                 (guild_id, rating_game, user_id),
-            ).fetchone()
-            trend = [r[0] for r in conn.execute(
+            )
+            trend = [r[0] for r in await db.fetch(
                 "SELECT ordinal FROM rating_history WHERE guild_id = ? AND game_id = ? AND user_id = ?"
                 " ORDER BY at DESC, table_id DESC LIMIT 10", (guild_id, rating_game, user_id),
             )]
@@ -237,7 +234,7 @@ class Results:
                       game_id: str | None = None, limit: int = 10, offset: int = 0) -> list[ResultLine]:
         """Recent ended games here, newest first, optionally of one player or channel."""
 
-        def read(conn: sqlite3.Connection) -> list[ResultLine]:
+        async def read(db: Session) -> list[ResultLine]:
             where = ["r.guild_id = ?"]
             params: list[Any] = [guild_id]
             if user_id is not None:
@@ -249,16 +246,16 @@ class Results:
             if game_id is not None:
                 where.append("r.game_id = ?")
                 params.append(game_id)
-            found = conn.execute(
+            found = await db.fetch(
                 "SELECT * FROM results r WHERE " + " AND ".join(where) +
                 " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ? OFFSET ?", (*params, limit, offset),
-            ).fetchall()
+            )
             lines = []
             for r in found:
-                seats = conn.execute(
+                seats = await db.fetch(
                     "SELECT name, user_id, is_ai, place, won FROM result_seats WHERE table_id = ? ORDER BY seat",
                     (r["table_id"],),
-                ).fetchall()
+                )
                 lines.append(ResultLine(
                     r["table_id"], r["game_id"], json.loads(r["options"]), r["status"], r["summary"],
                     [(s[0], s[1], bool(s[2]), s[3], bool(s[4])) for s in seats],
@@ -292,13 +289,13 @@ class Results:
     async def reset_leaderboard(self, guild_id: int, now: float) -> None:
         """Start the server's leaderboards afresh: results stay in history, ratings start over."""
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def write(db: Session) -> None:
+            await db.execute(
                 "INSERT INTO guild_settings (guild_id, board_since) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET board_since = excluded.board_since", (guild_id, now),
             )
-            conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-            conn.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,))
 
         await self.storage.run_write(write)
 
@@ -306,30 +303,26 @@ class Results:
         """Remove a person's names (``names`` plus every name stored for them) and id from
         everything stored (see :mod:`bot.forgetting`), then compact the file so no old copy
         stays on disk. Returns how many results were anonymised."""
-        changed = await self.storage.run_write(lambda conn: forget_person(conn, user_id, names))
+        changed = await self.storage.run_write(lambda db: forget_person(db, user_id, names))
         await self.storage.compact()
         return changed
 
     async def open_seats_of(self, user_id: int) -> int:
-        def read(conn: sqlite3.Connection) -> int:
-            return conn.execute(
-                "SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id"
-                " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,),
-            ).fetchone()[0]
-
-        return await self.storage.run_read(read)
+        return await self.storage.run_read(lambda db: db.fetchval(
+            "SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,)))
 
 
-def _rate(conn: sqlite3.Connection, row: TableRow, game_id: str, teams: list[list[int]],
+async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]],
           place_of: dict[int, int]) -> None:
     """Update the ratings of ``game_id`` (or overall) with one rated result."""
     users = {s.seat: s.user_id for s in row.seats}
     current = {}
     for seat, user in users.items():
-        found = conn.execute(
+        found = await db.fetchrow(
             "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
             (row.guild_id, game_id, user),
-        ).fetchone()
+        )
         current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
     match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
     ranks = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
@@ -337,13 +330,13 @@ def _rate(conn: sqlite3.Connection, row: TableRow, game_id: str, teams: list[lis
     at = row.finished_at or 0.0
     for team, new_team in zip(teams, rated):
         for seat, new in zip(team, new_team):
-            conn.execute(
+            await db.execute(
                 "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
                 " rated_games = excluded.rated_games",
                 (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
             )
-            conn.execute(
+            await db.execute(
                 "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
             )

@@ -1,11 +1,17 @@
-"""Fixtures shared by the Discord-level tests."""
+"""Fixtures shared by the tests: the Discord-level server, and the databases both storage
+backends run on (a SQLite file, and a fresh database on a real PostgreSQL server)."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
 from discord_harness import DiscordHarness
 from discord_play import make_server, start_bot
+from pgserver import MISSING, PostgresServer, find_binaries
+
+BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture
@@ -16,3 +22,34 @@ async def server(tmp_path):
         s = make_server(h, tmp_path)
         await start_bot(h, s.db_path)
         yield s
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One real PostgreSQL server for the whole session (started on first use).
+
+    Without server binaries the test is skipped with the reason, except in CI
+    (``CI`` set), where a skipped PostgreSQL test would hide a missing install: it fails."""
+    binaries = find_binaries()
+    if binaries is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {MISSING}", pytrace=False)
+        pytest.skip(MISSING)
+    server = PostgresServer(binaries).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """The URL of a fresh, empty database on the session's PostgreSQL server."""
+    return pg_server.create_database()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path) -> str:
+    """What ``DECKHAND_DB`` would hold, once per backend: a fresh SQLite file's path, then
+    a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "deckhand.sqlite3")
+    return request.getfixturevalue("pg_url")

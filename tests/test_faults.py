@@ -121,10 +121,10 @@ async def test_a_failed_commit_is_rolled_back_and_the_bot_keeps_working(server):
         return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
 
     async def inject():
-        await storage(s).run_read(lambda conn: conn.set_authorizer(deny_commit))
+        await storage(s).run_read(lambda db: db.connection.set_authorizer(deny_commit))
 
     async def clear():
-        await storage(s).run_read(lambda conn: conn.set_authorizer(None))
+        await storage(s).run_read(lambda db: db.connection.set_authorizer(None))
 
     await run_fault(s, inject, clear, logged=r"bot\.storage: database commit failed \(not authorized\)")
     # Settings written after the failure are really saved (no transaction was left open).
@@ -135,11 +135,11 @@ async def test_a_failed_commit_is_rolled_back_and_the_bot_keeps_working(server):
 
 async def test_a_failed_settings_write_does_not_claim_success(server):
     s = server
-    await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = ON"))
+    await storage(s).run_read(lambda db: db.connection.execute("PRAGMA query_only = ON"))
     with s.h.expect_logged_error(r"database operation failed \(attempt to write a readonly database\)"):
         refused = await s.h.slash("settings timer", {"minutes": 7}, user=s.admin, channel=s.channel)
     assert refused.ephemeral and refused.text == CANNOT_SAVE
-    await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = OFF"))
+    await storage(s).run_read(lambda db: db.connection.execute("PRAGMA query_only = OFF"))
     assert await storage(s).guild_settings(s.guild.id) == GuildSettings(False, None)
 
 
@@ -147,10 +147,10 @@ async def test_a_database_that_refuses_writes_changes_nothing(server):
     s = server
 
     async def inject():
-        await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = ON"))
+        await storage(s).run_read(lambda db: db.connection.execute("PRAGMA query_only = ON"))
 
     async def clear():
-        await storage(s).run_read(lambda conn: conn.execute("PRAGMA query_only = OFF"))
+        await storage(s).run_read(lambda db: db.connection.execute("PRAGMA query_only = OFF"))
 
     await run_fault(s, inject, clear, logged=r"database operation failed \(attempt to write a readonly database\)")
 
@@ -166,11 +166,11 @@ async def test_a_write_failing_halfway_leaves_nothing_half_applied(server):
     table, mover, hand, table_id = await paused_game(s)
     choice = first_move(hand)
     before = stored(s.db_path, table_id)
-    await storage(s).run_read(lambda conn: conn.set_authorizer(deny_move_log))
+    await storage(s).run_read(lambda db: db.connection.set_authorizer(deny_move_log))
     with s.h.expect_logged_error(r"interaction failed.*not authorized") as expected:
         result = await move(s, mover, hand, choice)
     assert len(expected.records) == 1
-    await storage(s).run_read(lambda conn: conn.set_authorizer(None))
+    await storage(s).run_read(lambda db: db.connection.set_authorizer(None))
     assert result.ephemeral and "Sorry, something went wrong" in result.text
     assert stored(s.db_path, table_id) == before
     assert (await s.h.bot.service.table(table_id)).row.version == before[0]
@@ -240,7 +240,7 @@ async def test_a_full_disk_refuses_the_move_and_play_goes_on_when_space_returns(
 
         async def inject():
             # An empty write-ahead log, so the move's commit needs new space on the disk.
-            await storage(s).run_read(lambda conn: conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
+            await storage(s).run_read(lambda db: db.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
             filler.append(fill(small_disk))
 
         async def clear():

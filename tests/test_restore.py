@@ -25,11 +25,11 @@ async def stop(service: GameService) -> None:
 
 
 @pytest.fixture
-async def tiny_cache(tmp_path):
+async def tiny_cache(db_url):
     """A service keeping a single table in memory, so every other table is evicted."""
     clock = Clock()
-    service = await new_service(tmp_path / "db.sqlite3", clock, cached_tables=1)
-    yield service, clock, tmp_path
+    service = await new_service(db_url, clock, cached_tables=1)
+    yield service, clock, db_url
     await stop(service)
 
 
@@ -79,12 +79,12 @@ async def test_a_stale_click_on_an_evicted_table_is_refused(tiny_cache):
     assert len(await service.storage.move_log(first)) == 1
 
 
-async def test_start_up_loads_no_table_until_touched(tmp_path):
+async def test_start_up_loads_no_table_until_touched(db_url):
     clock = Clock()
-    service = await new_service(tmp_path / "db.sqlite3", clock)
+    service = await new_service(db_url, clock)
     tables = [await start_table(service, channel, timer=5) for channel in (50, 51, 52)]
     await stop(service)
-    service = await new_service(tmp_path / "db.sqlite3", clock)
+    service = await new_service(db_url, clock)
     try:
         assert await service.restore() == 3
         assert all(service.timer_scheduled(t) for t in tables)
@@ -95,14 +95,14 @@ async def test_start_up_loads_no_table_until_touched(tmp_path):
         await stop(service)
 
 
-async def test_a_timer_due_at_start_up_fires_once(tmp_path):
+async def test_a_timer_due_at_start_up_fires_once(db_url):
     clock = Clock()
-    service = await new_service(tmp_path / "db.sqlite3", clock)
+    service = await new_service(db_url, clock)
     table_id = await start_table(service, 50, timer=5)
     deadline = (await service.table(table_id)).row.deadline
     await stop(service)
     clock.now = deadline + 1
-    service = await new_service(tmp_path / "db.sqlite3", clock)
+    service = await new_service(db_url, clock)
     try:
         await service.restore()
         await service.wait_idle()
@@ -117,14 +117,14 @@ async def test_a_timer_due_at_start_up_fires_once(tmp_path):
         await stop(service)
 
 
-async def test_ai_turns_due_at_start_up_are_played_on_evicted_tables(tmp_path):
+async def test_ai_turns_due_at_start_up_are_played_on_evicted_tables(db_url):
     clock = Clock()
-    service = await new_service(tmp_path / "db.sqlite3", clock)
+    service = await new_service(db_url, clock)
     service.new_seed = lambda: 3  # with this deal the AI (seat 1) starts
     tables = [await start_table(service, channel, ai=True) for channel in (50, 51, 52)]
     await service.close()  # the process stops before the AI's moves are made
     await service.storage.close()
-    service = await new_service(tmp_path / "db.sqlite3", clock, cached_tables=1)
+    service = await new_service(db_url, clock, cached_tables=1)
     try:
         await service.restore()
         await service.wait_idle()

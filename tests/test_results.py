@@ -1,4 +1,5 @@
-"""Results and ratings on a real SQLite file: every kind of table, resets, forgetting."""
+"""Results and ratings on both backends (a real SQLite file, a real PostgreSQL database): every
+kind of table, resets, forgetting."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ ANA, BEN, CAT = Player(1, "Ana"), Player(2, "Ben"), Player(3, "Cat")
 
 
 @pytest.fixture
-async def service(tmp_path):
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+async def service(db_url):
+    storage = await Storage.open(db_url)
     service = GameService(storage, ai_delay=0, new_seed=lambda: 11)
     yield service
     await service.close()
@@ -50,9 +51,7 @@ async def finished_game(service, players, *, ai=0, channel=50, game="q2j", optio
 
 
 async def rows(service, sql, *params):
-    def read(conn):
-        return [tuple(r) for r in conn.execute(sql, params)]
-    return await service.storage.run_read(read)
+    return [tuple(r) for r in await service.storage.run_read(lambda db: db.fetch(sql, params))]
 
 
 async def test_two_player_game_is_recorded_and_rated(service):

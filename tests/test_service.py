@@ -1,4 +1,5 @@
-"""The game service on a real SQLite file: lobbies, moves, AI seats, timers, restarts."""
+"""The game service on both backends (a real SQLite file, a real PostgreSQL database): lobbies,
+moves, AI seats, timers, restarts."""
 
 from __future__ import annotations
 
@@ -40,21 +41,21 @@ class Recorder:
 
 
 @pytest.fixture
-async def env(tmp_path):
+async def env(db_url):
     clock = Clock()
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+    storage = await Storage.open(db_url)
     service = GameService(storage, ai_delay=0, clock=clock, new_seed=lambda: 7)
     service.publisher = Recorder()
-    yield service, clock, tmp_path
+    yield service, clock, db_url
     await service.close()
     await storage.close()
 
 
-async def restart(service: GameService, tmp_path, clock) -> GameService:
-    """A new service on the same database file, as after a process restart."""
+async def restart(service: GameService, db_url, clock) -> GameService:
+    """A new service on the same database, as after a process restart."""
     await service.close()
     await service.storage.close()
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+    storage = await Storage.open(db_url)
     fresh = GameService(storage, ai_delay=0, clock=clock, new_seed=lambda: 7)
     fresh.publisher = Recorder()
     await fresh.restore()
@@ -279,11 +280,11 @@ async def test_a_move_resets_missed_turns(env):
 
 
 async def test_deadlines_survive_a_restart(env):
-    service, clock, tmp_path = env
+    service, clock, db_url = env
     table_id = await open_q2j(service, ANA, BEN, timer=5)
     snap = await service.start(table_id, ANA)
     deadline = snap.row.deadline
-    service = await restart(service, tmp_path, clock)
+    service = await restart(service, db_url, clock)
     try:
         snap = await service.table(table_id)
         assert snap.row.deadline == deadline and snap.row.status == "running"
@@ -298,14 +299,14 @@ async def test_deadlines_survive_a_restart(env):
 
 
 async def test_restart_resumes_pending_ai_turns(env):
-    service, clock, tmp_path = env
+    service, clock, db_url = env
     service.new_seed = lambda: 3  # with this deal the AI (seat 1) starts
     table_id = await open_q2j(service, ANA, ai=1)
     snap = await service.start(table_id, ANA)
     assert snap.view["to_act"] == [1]
     await service.close()  # the process stops before the AI's move is made
     assert (await service.storage.get_table(table_id)).version == 1
-    service = await restart(service, tmp_path, clock)
+    service = await restart(service, db_url, clock)
     try:
         await service.wait_idle()
         snap = await service.table(table_id)

@@ -1,19 +1,19 @@
-"""Storage against a real SQLite file: migrations, the one-open-table rule, version-guarded moves."""
+"""Storage on both backends (a real SQLite file, a real PostgreSQL database): migrations, the
+one-open-table rule, version-guarded moves, settings. What only one backend has is in
+test_storage_sqlite.py and test_storage_postgres.py."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
-from bot.errors import StorageUnavailable
-from bot.migrations import MIGRATIONS
-from bot.storage import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, Storage, TableUpdate
+from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
+from bot.storage import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, Session, Storage, TableUpdate
 
 
-async def open_storage(tmp_path):
-    return await Storage.open(tmp_path / "deckhand.sqlite3")
+async def open_storage(db_url: str) -> Storage:
+    return await Storage.open(db_url)
 
 
 async def new_table(storage: Storage, channel_id: int = 10) -> int:
@@ -27,30 +27,21 @@ def update(n: int, status: str = "running") -> TableUpdate:
     return TableUpdate(state={"n": n}, status=status, deadline=None, reminded=False, recent_events=[f"move {n}"])
 
 
-async def test_migrations_run_once_and_record_the_version(tmp_path):
-    storage = await open_storage(tmp_path)
+def test_both_dialects_have_the_same_numbered_migrations():
+    assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
+
+
+async def test_migrations_run_once_and_record_the_version(db_url):
+    storage = await open_storage(db_url)
     assert await storage.schema_version() == len(MIGRATIONS)
     await storage.close()
-    storage = await open_storage(tmp_path)  # a second start applies nothing again
+    storage = await open_storage(db_url)  # a second start applies nothing again
     assert await storage.schema_version() == len(MIGRATIONS)
     await storage.close()
 
 
-async def test_pragmas_are_durable_by_default(tmp_path):
-    storage = await open_storage(tmp_path)
-    def pragma(name: str):
-        return storage.run_read(lambda conn: conn.execute(f"PRAGMA {name}").fetchone()[0])
-
-    assert await pragma("synchronous") == 2  # FULL
-    assert await pragma("journal_mode") == "wal"
-    assert await pragma("foreign_keys") == 1
-    assert await pragma("secure_delete") == 1
-    assert await pragma("busy_timeout") == 2000
-    await storage.close()
-
-
-async def test_one_open_table_per_channel(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_one_open_table_per_channel(db_url):
+    storage = await open_storage(db_url)
     first = await new_table(storage)
     with pytest.raises(ChannelBusy):
         await new_table(storage)
@@ -60,8 +51,8 @@ async def test_one_open_table_per_channel(tmp_path):
     await storage.close()
 
 
-async def test_table_round_trip_with_seats(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_table_round_trip_with_seats(db_url):
+    storage = await open_storage(db_url)
     table_id = await new_table(storage)
     await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, None, "AI 1", True, ai_level="hard")])
     row = await storage.get_table(table_id)
@@ -73,8 +64,8 @@ async def test_table_round_trip_with_seats(tmp_path):
     await storage.close()
 
 
-async def test_moves_are_version_guarded_and_logged(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_moves_are_version_guarded_and_logged(db_url):
+    storage = await open_storage(db_url)
     table_id = await new_table(storage)
     row = await storage.get_table(table_id)
     assert await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
@@ -88,12 +79,12 @@ async def test_moves_are_version_guarded_and_logged(tmp_path):
     await storage.close()
 
 
-async def test_a_failing_transaction_leaves_nothing_behind(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_a_failing_transaction_leaves_nothing_behind(db_url):
+    storage = await open_storage(db_url)
     table_id = await new_table(storage)
 
-    def half_then_fail(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE tables SET status = 'running' WHERE id = ?", (table_id,))
+    async def half_then_fail(db: Session) -> None:
+        await db.execute("UPDATE tables SET status = 'running' WHERE id = ?", (table_id,))
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
@@ -102,8 +93,8 @@ async def test_a_failing_transaction_leaves_nothing_behind(tmp_path):
     await storage.close()
 
 
-async def test_committed_moves_survive_reopening(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_committed_moves_survive_reopening(db_url):
+    storage = await open_storage(db_url)
     table_id = await new_table(storage)
     row = await storage.get_table(table_id)
     await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
@@ -112,14 +103,14 @@ async def test_committed_moves_survive_reopening(tmp_path):
         update=update(1),
     )
     await storage.close()
-    storage = await open_storage(tmp_path)
+    storage = await open_storage(db_url)
     assert [t.id for t in await storage.open_tables()] == [table_id]
     assert (await storage.get_table(table_id)).state == {"n": 1}
     await storage.close()
 
 
-async def test_start_up_facts_and_tables_read_together(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_start_up_facts_and_tables_read_together(db_url):
+    storage = await open_storage(db_url)
     first, second = await new_table(storage, 10), await new_table(storage, 11)
     await storage.set_seats(second, [SeatRow(0, 1, "Ana", False), SeatRow(1, None, "AI", True)])
     row = await storage.get_table(second)
@@ -133,8 +124,8 @@ async def test_start_up_facts_and_tables_read_together(tmp_path):
     await storage.close()
 
 
-async def test_guild_settings_default_and_update(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_guild_settings_default_and_update(db_url):
+    storage = await open_storage(db_url)
     assert await storage.guild_settings(5) == GuildSettings(False, None)
     await storage.set_guild_settings(5, use_threads=True)
     await storage.set_guild_settings(5, timer_minutes=3)
@@ -146,47 +137,38 @@ async def test_guild_settings_default_and_update(tmp_path):
     await storage.close()
 
 
-def deny_commit(action, arg1, *_):
-    return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT" else sqlite3.SQLITE_OK
-
-
-async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_path, caplog):
-    storage = await open_storage(tmp_path)
-    first, second = await new_table(storage, 10), await new_table(storage, 11)
-    for table_id in (first, second):
+async def test_concurrent_moves_of_many_tables_all_commit(db_url):
+    """Moves of different tables at once (SQLite: one group commit; PostgreSQL: the pool),
+    and a stale second move of each table refused by the version guard."""
+    storage = await open_storage(db_url)
+    tables = [await new_table(storage, channel) for channel in range(20, 40)]
+    for table_id in tables:
         row = await storage.get_table(table_id)
         await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
-    await storage.run_read(lambda conn: conn.set_authorizer(deny_commit))
     move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
-    # Two tables' moves in one group commit, and a single transaction: all refused, all rolled back.
-    moves = [storage.commit_moves(t, expected_version=1, moves=[move], update=update(1)) for t in (first, second)]
-    outcomes = await asyncio.gather(*moves, storage.set_guild_settings(5, timer_minutes=3), return_exceptions=True)
-    assert [type(o) for o in outcomes] == [StorageUnavailable] * 3
-    assert [r.getMessage() for r in caplog.records if r.name == "bot.storage"] == [
-        "database commit failed (not authorized); rolled back, nothing was saved"] * 2
-    assert not await storage.run_read(lambda conn: conn.in_transaction)
-    await storage.run_read(lambda conn: conn.set_authorizer(None))
-    assert [(await storage.get_table(t)).version for t in (first, second)] == [1, 1]
-    assert await storage.guild_settings(5) == GuildSettings(False, None)
-    assert await storage.commit_moves(first, expected_version=1, moves=[move], update=update(1))
-    await storage.set_guild_settings(5, timer_minutes=3)
-    await storage.close()
-    storage = await open_storage(tmp_path)
-    assert (await storage.get_table(first)).version == 2 and await storage.guild_settings(5) == GuildSettings(False, 3)
+    outcomes = await asyncio.gather(*(
+        storage.commit_moves(t, expected_version=1, moves=[move], update=update(n))
+        for n in (1, 2) for t in tables))
+    assert outcomes == [True] * len(tables) + [False] * len(tables)
+    assert {(await storage.get_table(t)).state["n"] for t in tables} == {1}
     await storage.close()
 
 
-async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(tmp_path, caplog):
-    storage = await Storage.open(tmp_path / "deckhand.sqlite3", busy_timeout=0.05)
+async def test_a_move_hands_seats_to_the_ai_and_counts_missed_turns(db_url):
+    storage = await open_storage(db_url)
     table_id = await new_table(storage)
-    holder = sqlite3.connect(tmp_path / "deckhand.sqlite3", isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
-    with pytest.raises(StorageUnavailable, match="can't save moves right now; nothing changed"):
-        await storage.update_table(table_id, status="cancelled")
-    assert [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "bot.storage"] == [
-        ("WARNING", "database operation failed (database is locked); rolled back, nothing was saved")]
-    holder.execute("ROLLBACK")
-    holder.close()
-    assert await storage.update_table(table_id, status="cancelled")
-    assert (await storage.get_table(table_id)).status == "cancelled"
+    await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, 101, "Ben", False)])
+    row = await storage.get_table(table_id)
+    await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
+    timed_out = TableUpdate(state={"n": 1}, status="running", deadline=5.0, reminded=False, recent_events=[],
+                            missed_turns={0: 2}, ai_seats=[1])
+    assert await storage.commit_moves(
+        table_id, expected_version=1, moves=[MoveRecord(1, {"kind": "pass"}, True, 3.0)], update=timed_out)
+    seats = (await storage.get_table(table_id)).seats
+    assert [(s.missed_turns, s.is_ai) for s in seats] == [(2, False), (0, True)]
+    assert await storage.unrecorded_table_ids() == []
+    assert await storage.open_table_in(10) == table_id
+    await storage.set_meta("synced", "abc")
+    await storage.set_meta("synced", "def")
+    assert await storage.get_meta("synced") == "def" and await storage.get_meta("other") is None
     await storage.close()

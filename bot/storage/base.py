@@ -1,0 +1,350 @@
+"""The storage interface both backends share, and everything about it that is dialect-free.
+
+A backend (:mod:`bot.storage.sqlite`, :mod:`bot.storage.postgres`) supplies a way to run
+a function on a connection (:meth:`Storage.run_read`, :meth:`Storage.run_write`), the move
+transaction (:meth:`Storage._write_move`: group commit on SQLite, an advisory lock on the
+table id on PostgreSQL), migrations and compaction; the table, seat, move-log, meta and
+settings queries are written once here against a :class:`~bot.storage.session.Session`.
+
+Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a double click
+or a race (another process holding a stale copy of the table) can never apply a move twice.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Awaitable, Callable, ClassVar, TypeVar
+
+from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate
+from ..shards import ALL_SHARDS, Shards
+from .session import Conflict, Row, Session
+
+T = TypeVar("T")
+SessionFn = Callable[[Session], Awaitable[T] | T]
+
+OPEN_STATUSES = ("lobby", "running")
+BUSY_TIMEOUT = 2.0
+"""Seconds a write waits for a lock (or a pooled connection) before giving up: well inside
+Discord's 3 s to answer a click; the cogs defer first anyway when a move is slow."""
+
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def _table_from_row(row: Row) -> TableRow:
+    return TableRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game_id=row["game_id"],
+        options=json.loads(row["options"]), host_id=row["host_id"], status=row["status"],
+        seed=row["seed"], version=row["version"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        timer_minutes=row["timer_minutes"], deadline=row["deadline"], reminded=bool(row["reminded"]),
+        recent_events=json.loads(row["recent_events"]),
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],
+        ping_message_id=row["ping_message_id"], created_at=row["created_at"],
+        started_at=row["started_at"], finished_at=row["finished_at"], hinted=bool(row["hinted"]),
+    )
+
+
+def _seat_from_row(row: Row) -> SeatRow:
+    return SeatRow(row["seat"], row["user_id"], row["name"], bool(row["is_ai"]), row["missed_turns"], row["ai_level"])
+
+
+def is_postgres_url(target: Path | str) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL, False for a SQLite file path."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+class Storage(ABC):
+    """The bot's database. ``await Storage.open(target)``; close with :meth:`close`.
+
+    ``target`` is a SQLite file path (or ``:memory:``) or a ``postgresql://`` URL.
+    """
+
+    dialect: ClassVar[str]
+    _backends: ClassVar[dict[str, type["Storage"]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        Storage._backends[cls.dialect] = cls
+
+    @classmethod
+    async def open(cls, target: Path | str, synchronous: str = "FULL",
+                   busy_timeout: float = BUSY_TIMEOUT) -> "Storage":
+        """Open (creating and migrating as needed) the database at ``target``.
+
+        ``synchronous`` is SQLite's durability setting (PostgreSQL follows the server's
+        ``synchronous_commit``). Raises :class:`bot.errors.DatabaseUnreachable` when the
+        database cannot be opened.
+        """
+        backend = cls._backends["postgresql" if is_postgres_url(target) else "sqlite"]
+        return await backend._open(target, synchronous=synchronous, busy_timeout=busy_timeout)
+
+    @classmethod
+    @abstractmethod
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "Storage": ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def run_read(self, fn: SessionFn[T]) -> T:
+        """Run ``fn(session)`` outside any transaction and return its result.
+
+        For queries other modules own (results, leaderboards): ``fn`` only reads. Use
+        :meth:`run_write` to change anything.
+        """
+
+    @abstractmethod
+    async def run_write(self, fn: SessionFn[T]) -> T:
+        """Run ``fn(session)`` as one transaction: all its writes commit, or none if it raises."""
+
+    @abstractmethod
+    async def _write_move(self, table_id: int, fn: Callable[[Session], Awaitable[bool]]) -> bool:
+        """Run ``fn`` (one move of table ``table_id``) in its own committed transaction, or savepoint."""
+
+    @abstractmethod
+    async def compact(self) -> None:
+        """Leave no copy of deleted or overwritten rows in the database's free space
+        (after forgetting someone)."""
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """How many numbered migrations this database has had."""
+
+    # -- tables ------------------------------------------------------------------
+
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host_id: int,
+        host_name: str, seed: int, timer_minutes: int, now: float,
+    ) -> int:
+        """Open a lobby with the host in seat 0. Raises :class:`ChannelBusy`."""
+
+        async def create(db: Session) -> int:
+            try:
+                table_id = await db.fetchval(
+                    "INSERT INTO tables (guild_id, channel_id, game_id, options, host_id, status, seed,"
+                    " timer_minutes, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, game_id, _dumps(options), host_id, seed, timer_minutes, now),
+                )
+            except Conflict:
+                raise ChannelBusy(channel_id) from None
+            await db.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
+                (table_id, host_id, host_name),
+            )
+            return table_id
+
+        return await self.run_write(create)
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        tables = await self.get_tables([table_id])
+        return tables[0] if tables else None
+
+    async def get_tables(self, table_ids: list[int]) -> list[TableRow]:
+        """The tables that exist among ``table_ids``, seats included, in one read."""
+        if not table_ids:
+            return []
+        marks = ",".join("?" * len(table_ids))
+
+        async def load(db: Session) -> list[TableRow]:
+            tables = {
+                r["id"]: _table_from_row(r)
+                for r in await db.fetch(f"SELECT * FROM tables WHERE id IN ({marks}) ORDER BY id", table_ids)
+            }
+            for r in await db.fetch(f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+                                    table_ids):
+                tables[r["table_id"]].seats.append(_seat_from_row(r))
+            return list(tables.values())
+
+        return await self.run_read(load)
+
+    async def open_tables(self, shards: Shards = ALL_SHARDS) -> list[OpenTable]:
+        """Every open table's timer and AI facts (of servers on ``shards``), in one read (start-up)."""
+        rows = await self.run_read(lambda db: db.fetch(
+            "SELECT id, status, deadline, reminded, timer_minutes,"
+            " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai = 1)"
+            " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id"))
+        return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
+
+    async def open_table_in(self, channel_id: int) -> int | None:
+        return await self.run_read(lambda db: db.fetchval(
+            "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)))
+
+    async def unrecorded_table_ids(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ended tables (of servers on ``shards``) whose result is not recorded yet."""
+        rows = await self.run_read(lambda db: db.fetch(
+            "SELECT id FROM tables t WHERE status IN ('finished', 'abandoned')"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id)" + shards.sql_condition()
+            + " ORDER BY id"))
+        return [r[0] for r in rows]
+
+    async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        """Replace a lobby's seats (join, leave, add AI)."""
+
+        async def write(db: Session) -> None:
+            await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await db.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, missed_turns, ai_level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.missed_turns, s.ai_level) for s in seats],
+            )
+
+        await self.run_write(write)
+
+    async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
+        """Record message ids: ``lobby_message_id``, ``table_message_id``, ``ping_message_id``."""
+        allowed = {"lobby_message_id", "table_message_id", "ping_message_id"}
+        if not message_ids or set(message_ids) - allowed:
+            raise ValueError(f"unknown message columns: {sorted(set(message_ids) - allowed)}")
+        assignments = ", ".join(f"{name} = ?" for name in message_ids)
+        await self.run_write(lambda db: db.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*message_ids.values(), table_id)))
+
+    async def start_table(
+        self, table_id: int, *, expected_version: int, seats: list[SeatRow], update: TableUpdate, now: float
+    ) -> bool:
+        """Lobby → running with the first snapshot. False if the table changed meanwhile."""
+
+        async def start(db: Session) -> bool:
+            changed = await db.execute(
+                "UPDATE tables SET status = ?, version = version + 1, state = ?, deadline = ?, reminded = ?,"
+                " recent_events = ?, outcome = ?, started_at = ?, finished_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'lobby'",
+                (update.status, _dumps(update.state), update.deadline, int(update.reminded),
+                 _dumps(update.recent_events), _dumps(update.outcome) if update.outcome else None,
+                 now, update.finished_at, table_id, expected_version),
+            )
+            if changed != 1:
+                return False
+            await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await db.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.ai_level) for s in seats],
+            )
+            return True
+
+        return await self.run_write(start)
+
+    async def commit_moves(
+        self, table_id: int, *, expected_version: int, moves: list[MoveRecord], update: TableUpdate
+    ) -> bool:
+        """Append ``moves`` to the log and write the snapshot, in one transaction.
+
+        Returns False (and writes nothing) when the stored version is not
+        ``expected_version``: someone else moved first.
+        """
+        new_version = expected_version + len(moves)
+        table_values = (new_version, _dumps(update.state), update.status, update.deadline, int(update.reminded),
+                        _dumps(update.recent_events), _dumps(update.outcome) if update.outcome else None,
+                        update.finished_at, table_id, expected_version)
+        move_rows = [
+            (table_id, expected_version + i + 1, m.seat, _dumps(m.action), int(m.by_ai), m.at)
+            for i, m in enumerate(moves)
+        ]
+        missed_turns = [(missed, table_id, seat) for seat, missed in update.missed_turns.items()]
+        ai_seats = [(table_id, seat) for seat in update.ai_seats]
+
+        async def commit(db: Session) -> bool:
+            changed = await db.execute(
+                "UPDATE tables SET version = ?, state = ?, status = ?, deadline = ?, reminded = ?,"
+                " recent_events = ?, outcome = ?, finished_at = ? WHERE id = ? AND version = ?", table_values,
+            )
+            if changed != 1:
+                return False
+            await db.executemany(
+                "INSERT INTO moves (table_id, version, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+                move_rows,
+            )
+            if missed_turns:
+                await db.executemany("UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", missed_turns)
+            if ai_seats:
+                await db.executemany("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", ai_seats)
+            return True
+
+        return await self._write_move(table_id, commit)
+
+    async def update_table(self, table_id: int, *, expected_version: int | None = None, **columns: Any) -> bool:
+        """Set plain columns (status, deadline, reminded, outcome…) outside a move.
+
+        With ``expected_version`` the write happens only if no move came between.
+        """
+        allowed = {"status", "deadline", "reminded", "outcome", "finished_at", "recent_events", "timer_minutes",
+                   "hinted"}
+        if not columns or set(columns) - allowed:
+            raise ValueError(f"unknown columns: {sorted(set(columns) - allowed)}")
+        values = [
+            _dumps(v) if k in ("outcome", "recent_events") and v is not None else int(v) if isinstance(v, bool) else v
+            for k, v in columns.items()
+        ]
+        sql = "UPDATE tables SET " + ", ".join(f"{k} = ?" for k in columns) + " WHERE id = ?"
+        params: list[Any] = [*values, table_id]
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        return await self.run_write(lambda db: _changed_one(db.execute(sql, params)))
+
+    async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
+                              recent_events: list[str]) -> bool:
+        """A player left a running game: their seat becomes an AI's and the line is added, in one
+        transaction. False (nothing written) if a move came between."""
+
+        async def write(db: Session) -> bool:
+            changed = await db.execute(
+                "UPDATE tables SET deadline = ?, reminded = 0, recent_events = ? WHERE id = ? AND version = ?",
+                (deadline, _dumps(recent_events), table_id, expected_version))
+            if changed != 1:
+                return False
+            await db.execute("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return True
+
+        return await self.run_write(write)
+
+    async def move_log(self, table_id: int) -> list[tuple[int, dict[str, Any], bool]]:
+        """``(seat, action json, by_ai)`` for every move of a table, in order."""
+        rows = await self.run_read(lambda db: db.fetch(
+            "SELECT seat, action, by_ai FROM moves WHERE table_id = ? ORDER BY version", (table_id,)))
+        return [(r[0], json.loads(r[1]), bool(r[2])) for r in rows]
+
+    # -- deployment facts --------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """A stored fact about this deployment (``None`` when never set)."""
+        return await self.run_read(lambda db: db.fetchval("SELECT value FROM meta WHERE key = ?", (key,)))
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.run_write(lambda db: db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value)))
+
+    # -- settings ----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (defaults for a server that never changed any)."""
+        row = await self.run_read(lambda db: db.fetchrow(
+            "SELECT use_threads, timer_minutes, pictures, ai_level FROM guild_settings WHERE guild_id = ?",
+            (guild_id,)))
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3])
+
+    async def set_guild_settings(self, guild_id: int, **changes: Any) -> None:
+        """Change the named :class:`GuildSettings` fields (the others stay);
+        raises :class:`StorageUnavailable` if not saved."""
+        unknown = set(changes) - set(GuildSettings.__dataclass_fields__)
+        if not changes or unknown:
+            raise ValueError(f"unknown settings: {sorted(unknown)}")
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
+
+        async def write(db: Session) -> None:
+            await db.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
+                             (guild_id,))
+            await db.execute(f"UPDATE guild_settings SET {assignments} WHERE guild_id = ?", (*values, guild_id))
+
+        await self.run_write(write)
+
+
+async def _changed_one(changed: Awaitable[int]) -> bool:
+    return await changed == 1

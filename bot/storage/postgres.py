@@ -1,0 +1,200 @@
+"""The PostgreSQL backend (asyncpg): for a bot that runs as several processes on one database.
+
+Each call takes a connection from an asyncpg pool; the server's own concurrency does the
+rest (no group commit: PostgreSQL already groups the commits of concurrent
+transactions). A move takes a transaction-level advisory lock on its table id
+(``pg_advisory_xact_lock``) before its version-guarded update, so two processes never
+interleave one table's move; the version guard then stops the one holding a stale copy.
+
+Migrations are numbered like SQLite's (same numbers, :data:`bot.migrations.POSTGRES_MIGRATIONS`)
+and recorded in a ``schema_version`` table, applied under an advisory lock so processes
+starting together migrate once.
+
+When the server is lost (connection refused or dropped, shut down, out of connections)
+callers get :class:`bot.errors.StorageUnavailable`, logged once per failed call; the pool
+opens fresh connections on later calls, so service resumes by itself when the server is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from ..errors import DatabaseUnreachable, StorageUnavailable
+from ..migrations import POSTGRES_MIGRATIONS
+from .base import SessionFn, Storage
+from .session import Conflict, Session, numbered_placeholders
+
+T = TypeVar("T")
+
+log = logging.getLogger("bot.storage")
+
+POOL_SIZE = 10
+MIGRATION_LOCK = (0x4465636B, 1)
+"""The advisory lock key (two int4: "Deck", 1) held while migrating; table locks use one bigint."""
+
+_UNAVAILABLE_CLASSES = {"08", "40", "53", "57", "58"}
+"""SQLSTATE classes that mean the server, not the query, is at fault: connection lost,
+transaction rolled back by the server (deadlock, serialization), out of resources,
+operator intervention (shutdown, terminated backend), system error."""
+
+
+class PostgresSession:
+    """A :class:`~bot.storage.session.Session` on one pooled asyncpg connection."""
+
+    dialect = "postgresql"
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        status = await self._call(self.connection.execute, sql, params)
+        count = status.rsplit(" ", 1)[-1]
+        return int(count) if count.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.connection.executemany(numbered_placeholders(sql), rows)
+        except asyncpg.UniqueViolationError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return await self._call(self.connection.fetch, sql, params)
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+        return await self._call(self.connection.fetchrow, sql, params)
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return await self._call(self.connection.fetchval, sql, params)
+
+    @staticmethod
+    async def _call(method: Callable[..., Awaitable[T]], sql: str, params: Sequence[Any]) -> T:
+        try:
+            return await method(numbered_placeholders(sql), *params)
+        except asyncpg.UniqueViolationError as exc:
+            raise Conflict(str(exc)) from exc
+
+
+def is_server_fault(exc: BaseException) -> bool:
+    """True when ``exc`` means the server is unreachable or failing, not that the query is wrong."""
+    if isinstance(exc, asyncpg.PostgresError):
+        return (getattr(exc, "sqlstate", None) or "")[:2] in _UNAVAILABLE_CLASSES
+    return isinstance(exc, (OSError, asyncio.TimeoutError)) or (
+        isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc))
+
+
+def _unavailable(exc: BaseException, what: str) -> StorageUnavailable:
+    log.error("database %s failed (%s: %s); nothing was saved", what, type(exc).__name__, exc)
+    error = StorageUnavailable()
+    error.__cause__ = exc
+    return error
+
+
+def redacted(url: str) -> str:
+    """``url`` without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return parts._replace(netloc=f"{parts.username}:***@{host}").geturl()
+
+
+class PostgresStorage(Storage):
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, busy_timeout: float) -> None:
+        self._pool = pool
+        self._busy_timeout = busy_timeout
+
+    @classmethod
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "PostgresStorage":
+        url = str(target)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=busy_timeout * 5)
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise DatabaseUnreachable(f"cannot reach the PostgreSQL database {redacted(url)} ({reason})") from exc
+        storage = cls(pool, busy_timeout)
+        try:
+            await storage._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _with_connection(self, what: str, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """``fn(connection)`` on a pooled connection; server faults become StorageUnavailable."""
+        try:
+            connection = await self._pool.acquire(timeout=self._busy_timeout)
+        except Exception as exc:  # refused, timed out, server not accepting connections: all unavailable
+            raise _unavailable(exc, "connection") from exc
+        try:
+            return await fn(connection)
+        except Exception as exc:
+            if is_server_fault(exc):
+                raise _unavailable(exc, what) from exc
+            raise
+        finally:
+            await self._pool.release(connection)
+
+    async def run_read(self, fn: SessionFn[T]) -> T:
+        async def read(connection: asyncpg.Connection) -> T:
+            return await _awaited(fn(PostgresSession(connection)))
+
+        return await self._with_connection("read", read)
+
+    async def run_write(self, fn: SessionFn[T]) -> T:
+        async def write(connection: asyncpg.Connection) -> T:
+            async with connection.transaction():
+                return await _awaited(fn(PostgresSession(connection)))
+
+        return await self._with_connection("write", write)
+
+    async def _write_move(self, table_id: int, fn: Callable[[Session], Awaitable[bool]]) -> bool:
+        async def move(connection: asyncpg.Connection) -> bool:
+            # BEGIN and the lock in one round trip; the id is an int, so it is safe in the text.
+            await connection.execute(f"BEGIN; SELECT pg_advisory_xact_lock({int(table_id)})")
+            try:
+                done = await fn(PostgresSession(connection))
+                await connection.execute("COMMIT")
+            except BaseException:
+                if not connection.is_closed():
+                    await connection.execute("ROLLBACK")
+                raise
+            return done
+
+        return await self._with_connection("move", move)
+
+    async def compact(self) -> None:
+        """VACUUM, so the space of deleted and overwritten rows is reclaimed (the server's
+        write-ahead log and backups are the operator's to rotate)."""
+        await self._with_connection("vacuum", lambda connection: connection.execute("VACUUM", timeout=3600))
+
+    async def _migrate(self) -> None:
+        async def migrate(connection: asyncpg.Connection) -> None:
+            async with connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version ("
+                    " version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+                current = await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                for number, script in enumerate(POSTGRES_MIGRATIONS[current:], start=current + 1):
+                    await connection.execute(script)
+                    await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+
+        await self._with_connection("migration", migrate)
+
+    async def schema_version(self) -> int:
+        return await self.run_read(lambda db: db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+
+async def _awaited(value: Awaitable[T] | T) -> T:
+    return await value if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) else value

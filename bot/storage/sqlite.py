@@ -1,0 +1,185 @@
+"""The SQLite backend (aiosqlite): one file, nothing to install; the default.
+
+Every transaction runs as one function in aiosqlite's worker thread (one thread hop per
+transaction instead of one per statement): storage functions get a :class:`SqliteSession`
+that never suspends, so :func:`~bot.storage.session.settle` runs them to the end there.
+Moves use group commit: moves of different tables that arrive while a commit is in
+flight are written together in the next transaction, each inside its own savepoint,
+so many tables share one fsync (DESIGN.md, "Storage"). Every caller still gets its
+answer only after the commit that holds its move.
+
+A transaction can never be left open: a failed statement or a failed COMMIT rolls it
+back. When the database itself is the problem (locked past a short wait, an I/O error,
+a full disk, a failed commit) callers get :class:`bot.errors.StorageUnavailable`,
+logged once per transaction (:mod:`bot.transactions`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
+
+import aiosqlite
+
+from ..errors import DatabaseUnreachable
+from ..migrations import MIGRATIONS
+from ..transactions import failure_for_caller, transaction
+from .base import SessionFn, Storage
+from .session import Conflict, Session, settle
+
+T = TypeVar("T")
+
+
+class SqliteSession:
+    """A :class:`~bot.storage.session.Session` on the connection itself, in its worker thread.
+
+    ``connection`` is the :class:`sqlite3.Connection`, for what only SQLite has (pragmas).
+    """
+
+    dialect = "sqlite"
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return self.connection.execute(sql, params).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise _conflict_or(exc) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self.connection.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise _conflict_or(exc) from exc
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return self.connection.execute(sql, params).fetchall()
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        try:
+            return self.connection.execute(sql, params).fetchone()
+        except sqlite3.IntegrityError as exc:  # INSERT … RETURNING
+            raise _conflict_or(exc) from exc
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchrow(sql, params)
+        return row[0] if row is not None else None
+
+
+def _conflict_or(exc: sqlite3.IntegrityError) -> Exception:
+    return Conflict(str(exc)) if "UNIQUE constraint failed" in str(exc) else exc
+
+
+class SqliteStorage(Storage):
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._queued: list[tuple[Callable[[Session], Awaitable[bool]], asyncio.Future[bool]]] = []
+        self._committer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "SqliteStorage":
+        try:
+            if str(target) != ":memory:":
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(str(target), isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise DatabaseUnreachable(f"cannot open the SQLite database {target} ({exc})") from exc
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute(f"PRAGMA synchronous={synchronous}")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
+        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        if self._committer is not None:
+            await asyncio.gather(self._committer, return_exceptions=True)
+        await self._db.close()
+
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite runs ``fn`` in its own worker thread with the real connection:
+        # one hop for a whole transaction. ``_execute``/``_conn`` are aiosqlite's
+        # internals, stable across the pinned range (pyproject) and covered by tests.
+        # Database faults become StorageUnavailable here, once, for every caller.
+        try:
+            return await self._db._execute(fn, self._db._conn)
+        except Exception as exc:
+            error = failure_for_caller(exc)
+            if error is exc:
+                raise
+            raise error from exc
+
+    async def run_read(self, fn: SessionFn[T]) -> T:
+        return await self._in_thread(lambda conn: settle(fn(SqliteSession(conn))))
+
+    async def run_write(self, fn: SessionFn[T]) -> T:
+        return await self._in_thread(lambda conn: transaction(conn, lambda c: settle(fn(SqliteSession(c)))))
+
+    async def compact(self) -> None:
+        """Rebuild the file without free pages and empty the write-ahead log."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute("VACUUM")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+        await self._in_thread(run)
+
+    async def _write_move(self, table_id: int, fn: Callable[[Session], Awaitable[bool]]) -> bool:
+        """Run ``fn`` in the next shared transaction; return its result once committed."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queued.append((fn, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.ensure_future(self._commit_queued())
+        return await future
+
+    async def _commit_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+
+            def items(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+                session = SqliteSession(conn)
+                results: list[tuple[bool, Any]] = []
+                for fn, _ in batch:
+                    conn.execute("SAVEPOINT item")
+                    try:
+                        results.append((True, settle(fn(session))))
+                    except Exception as exc:  # this item fails alone; the rest still commit
+                        conn.execute("ROLLBACK TO item")
+                        results.append((False, exc))
+                    conn.execute("RELEASE item")
+                return results
+
+            try:
+                results = await self._in_thread(lambda conn: transaction(conn, items))
+            except Exception as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (ok, value), (_, future) in zip(results, batch):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(failure_for_caller(value))
+
+    async def _migrate(self) -> None:
+        def migrate(conn: sqlite3.Connection) -> None:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+                # executescript commits on its own, so the version bump rides in the script.
+                conn.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+        await self._in_thread(migrate)
+
+    async def schema_version(self) -> int:
+        return await self._in_thread(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0])

@@ -1,0 +1,75 @@
+"""What only the SQLite backend has: pragmas, group commit through a failed COMMIT, busy waits."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.errors import StorageUnavailable
+from bot.storage import GuildSettings, MoveRecord, Storage
+from test_storage import new_table, update
+
+
+async def open_storage(tmp_path):
+    return await Storage.open(tmp_path / "deckhand.sqlite3")
+
+
+async def test_pragmas_are_durable_by_default(tmp_path):
+    storage = await open_storage(tmp_path)
+    def pragma(name: str):
+        return storage.run_read(lambda db: db.connection.execute(f"PRAGMA {name}").fetchone()[0])
+
+    assert await pragma("synchronous") == 2  # FULL
+    assert await pragma("journal_mode") == "wal"
+    assert await pragma("foreign_keys") == 1
+    assert await pragma("secure_delete") == 1
+    assert await pragma("busy_timeout") == 2000
+    await storage.close()
+
+
+def deny_commit(action, arg1, *_):
+    return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT" else sqlite3.SQLITE_OK
+
+
+async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_path, caplog):
+    storage = await open_storage(tmp_path)
+    first, second = await new_table(storage, 10), await new_table(storage, 11)
+    for table_id in (first, second):
+        row = await storage.get_table(table_id)
+        await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
+    await storage.run_read(lambda db: db.connection.set_authorizer(deny_commit))
+    move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
+    # Two tables' moves in one group commit, and a single transaction: all refused, all rolled back.
+    moves = [storage.commit_moves(t, expected_version=1, moves=[move], update=update(1)) for t in (first, second)]
+    outcomes = await asyncio.gather(*moves, storage.set_guild_settings(5, timer_minutes=3), return_exceptions=True)
+    assert [type(o) for o in outcomes] == [StorageUnavailable] * 3
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.storage"] == [
+        "database commit failed (not authorized); rolled back, nothing was saved"] * 2
+    assert not await storage.run_read(lambda db: db.connection.in_transaction)
+    await storage.run_read(lambda db: db.connection.set_authorizer(None))
+    assert [(await storage.get_table(t)).version for t in (first, second)] == [1, 1]
+    assert await storage.guild_settings(5) == GuildSettings(False, None)
+    assert await storage.commit_moves(first, expected_version=1, moves=[move], update=update(1))
+    await storage.set_guild_settings(5, timer_minutes=3)
+    await storage.close()
+    storage = await open_storage(tmp_path)
+    assert (await storage.get_table(first)).version == 2 and await storage.guild_settings(5) == GuildSettings(False, 3)
+    await storage.close()
+
+
+async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(tmp_path, caplog):
+    storage = await Storage.open(tmp_path / "deckhand.sqlite3", busy_timeout=0.05)
+    table_id = await new_table(storage)
+    holder = sqlite3.connect(tmp_path / "deckhand.sqlite3", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StorageUnavailable, match="can't save moves right now; nothing changed"):
+        await storage.update_table(table_id, status="cancelled")
+    assert [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "bot.storage"] == [
+        ("WARNING", "database operation failed (database is locked); rolled back, nothing was saved")]
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert await storage.update_table(table_id, status="cancelled")
+    assert (await storage.get_table(table_id)).status == "cancelled"
+    await storage.close()
