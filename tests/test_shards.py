@@ -1,5 +1,5 @@
 """Shards: DECKHAND_SHARDS, each process restoring, timing and driving only its own servers'
-tables (real SQLite files shared by several services, as processes share a database), a stale
+tables (several services sharing one database, SQLite and PostgreSQL, as processes do), a stale
 copy of a table stopped by the version guard, and the fake Discord's sharded gateway."""
 
 from __future__ import annotations
@@ -99,9 +99,9 @@ async def start_tables(path, clock, *, timer=0, ai=False, seed=7) -> dict[int, i
     return tables
 
 
-async def test_each_process_restores_and_times_only_its_own_servers_tables(tmp_path):
+async def test_each_process_restores_and_times_only_its_own_servers_tables(db_url):
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     tables = await start_tables(path, clock, timer=5)
     first = await new_service(path, clock, Shards.parse("0/2"))
     second = await new_service(path, clock, Shards.parse("1/2"))
@@ -114,9 +114,9 @@ async def test_each_process_restores_and_times_only_its_own_servers_tables(tmp_p
         await stop(first, second)
 
 
-async def test_ai_turns_due_at_start_up_are_played_by_their_shards_process_only(tmp_path):
+async def test_ai_turns_due_at_start_up_are_played_by_their_shards_process_only(db_url):
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     tables = await start_tables(path, clock, ai=True, seed=AI_STARTS_SEED)
     service = await new_service(path, clock, Shards.parse("1/2"))
     try:
@@ -129,14 +129,14 @@ async def test_ai_turns_due_at_start_up_are_played_by_their_shards_process_only(
         await stop(service)
 
 
-async def test_missing_results_are_recorded_by_their_shards_process(tmp_path):
+async def test_missing_results_are_recorded_by_their_shards_process(db_url):
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     tables = await start_tables(path, clock)
     service = await new_service(path, clock)
     for table_id in tables.values():
         await service.end(table_id, ANA, is_admin=False)
-    await service.storage.run_write(lambda conn: conn.execute("DELETE FROM results"))  # as after a crash
+    await service.storage.run_write(lambda db: db.execute("DELETE FROM results"))  # as after a crash
     await stop(service)
     service = await new_service(path, clock, Shards.parse("0/2"))
     try:
@@ -156,12 +156,12 @@ def no_errors_logged(caplog):
     assert not errors, errors
 
 
-async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(tmp_path, no_errors_logged):
+async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(db_url, no_errors_logged):
     """Two processes both holding a shard (a rolling restart's overlap), each with the table in
     memory, both find its deadline passed: the version guard lets one timed-out turn through;
     the other process's copy is refused, dropped and read again, and its timer follows the table."""
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     table_id = (await start_tables(path, clock, timer=5))[GUILDS[0]]
     services = [await new_service(path, clock), await new_service(path, clock)]
     try:
@@ -184,9 +184,9 @@ async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(tmp_pat
         await stop(*services)
 
 
-async def test_an_ai_turn_on_a_stale_copy_is_refused_and_the_table_read_again(tmp_path, no_errors_logged):
+async def test_an_ai_turn_on_a_stale_copy_is_refused_and_the_table_read_again(db_url, no_errors_logged):
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     table_id = (await start_tables(path, clock, ai=True, seed=AI_STARTS_SEED))[GUILDS[0]]
     stale, fresh = await new_service(path, clock), await new_service(path, clock)
     try:
@@ -203,11 +203,11 @@ async def test_an_ai_turn_on_a_stale_copy_is_refused_and_the_table_read_again(tm
         await stop(stale, fresh)
 
 
-async def test_a_click_newer_than_a_stale_copy_reads_the_table_again(tmp_path):
+async def test_a_click_newer_than_a_stale_copy_reads_the_table_again(db_url):
     """Controls made by the process that moved last are newer than another process's copy:
     that process reads the table again instead of refusing them."""
     clock = Clock()
-    path = tmp_path / "db.sqlite3"
+    path = db_url
     table_id = (await start_tables(path, clock))[GUILDS[0]]
     stale, fresh = await new_service(path, clock), await new_service(path, clock)
     try:
