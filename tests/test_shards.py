@@ -13,6 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+import yaml
 
 from bot.service import GameService, Player
 from bot.settings import Settings, SettingsError
@@ -69,6 +70,23 @@ def test_a_server_belongs_to_exactly_one_shard_of_a_split():
         assert [s.owns(guild_id) for s in split].count(True) == 1
         assert ALL_SHARDS.owns(guild_id)
         assert Shards.parse(f"{shard_of(guild_id, 4)}/4").owns(guild_id)
+
+
+def test_the_compose_file_starts_the_bot_on_a_healthy_postgresql_with_its_data_in_a_volume():
+    compose = yaml.safe_load((Path(__file__).resolve().parent.parent / "docker-compose.yml").read_text())
+    services, volumes = compose["services"], compose["volumes"]
+    database, bot = services["postgres"], services["deckhand"]
+    assert any(mount.split(":")[0] in volumes and mount.endswith(":/var/lib/postgresql/data")
+               for mount in database["volumes"])
+    assert "pg_isready" in " ".join(database["healthcheck"]["test"])
+    assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert bot["build"] == "." and (Path(__file__).resolve().parent.parent / "Dockerfile").exists()
+    login = database["environment"]
+    url = (f"postgresql://{login['POSTGRES_USER']}:{login['POSTGRES_PASSWORD']}@postgres:5432/"
+           f"{login['POSTGRES_DB']}")
+    assert bot["environment"]["DECKHAND_DB"] == url
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", **bot["environment"]})
+    assert str(settings.db_path) == url and settings.shards == ALL_SHARDS
 
 
 # -- services sharing one database, as processes do ---------------------------------------
