@@ -1,6 +1,6 @@
 """Two real ``python -m bot`` processes, shards 0/2 and 1/2, on one database, against the
-loopback fake Discord with servers on both shards: tables are played in each, one process
-is killed (SIGKILL) mid-game and started again, and every game is finished.
+loopback fake Discord with servers on both shards (on PostgreSQL, and on one SQLite file):
+tables are played in each, one process is killed (SIGKILL) mid-game and started again, and every game is finished.
 
 Then, from the database: every move acknowledged to a player is in the log, at the version
 its controls carried, by that player's seat; each table's log replays from its seed to the
@@ -138,13 +138,9 @@ async def assert_every_game_recorded(db: str, tables: list[Table]) -> None:
         await storage.close()
 
 
-@pytest.fixture
-def shared_db(tmp_path) -> str:
-    return str(tmp_path / "shared.sqlite3")
-
-
-async def test_two_processes_survive_a_kill_and_lose_no_move(fake: LoopbackDiscord, tmp_path: Path, shared_db):
-    fd = fake
+async def test_two_processes_survive_a_kill_and_lose_no_move(fake: LoopbackDiscord, tmp_path: Path, db_url: str):
+    """On PostgreSQL, as the processes of a sharded bot run; on SQLite, which one file allows too."""
+    fd, shared_db = fake, db_url
     tables = [Table(shard, channel) for shard in range(SHARDS)
               for guild in [next(g for g in fd.guilds.values() if g.name.endswith(str(shard)))]
               for channel in guild.channels.values()]
