@@ -12,6 +12,7 @@ done: the most moves/s the machine gives, with latency mostly queueing), and
 clicking would, and the latency is what a player waits at that load.
 
     python -m bench.move_path --tables 100 --seconds 10 [--rate 2000] [--game q2j] [--synchronous FULL]
+    python -m bench.move_path --db postgresql://…   # the same on PostgreSQL (an empty scratch database)
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 
 import games
 from bot.service import GameService, Player, TableSnapshot
-from bot.storage import SeatRow, Storage
+from bot.storage import SeatRow, Storage, is_postgres_url
 from cogs.controls import hand_message, table_message
 from cogs.games import load_game_uis
 
@@ -98,7 +99,7 @@ async def seat_tables(service: GameService, args: argparse.Namespace, slot: int,
 
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(Path(folder) / "bench.sqlite3", args.synchronous)
+        storage = await Storage.open(args.db or Path(folder) / "bench.sqlite3", args.synchronous)
         service = GameService(storage, ai_delay=0)
         publisher = RenderingPublisher()
         service.publisher = publisher
@@ -120,10 +121,11 @@ async def run(args: argparse.Namespace) -> None:
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
     load = f"offered load {args.rate:,.0f} moves/s" if args.rate else "flat out"
-    print(f"{game.name}: {args.tables} concurrent tables, {args.players} players, "
-          f"synchronous={args.synchronous}, {load}")
+    database = "PostgreSQL" if args.db and is_postgres_url(args.db) else "SQLite"
+    durability = "" if database == "PostgreSQL" else f"synchronous={args.synchronous}, "
+    print(f"{game.name}: {args.tables} concurrent tables, {args.players} players, {durability}{load}")
     print(f"  {total} moves in {elapsed:.1f} s = {total / elapsed:,.0f} moves/s "
-          f"(engine + SQLite commit + table and hand payloads)")
+          f"(engine + {database} commit + table and hand payloads)")
     print(f"  latency per move: p50 {p50:.2f} ms, p99 {p99:.2f} ms; table renders {publisher.rendered}")
 
 
@@ -135,6 +137,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s over all tables (0: flat out)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"])
+    parser.add_argument("--db", help="a SQLite file or a postgresql:// URL (default: a temporary SQLite file)")
     load_game_uis()
     asyncio.run(run(parser.parse_args()))
 

@@ -1,14 +1,19 @@
-"""``python -m bot [--sync]``: start Deckhand."""
+"""``python -m bot [--sync]``: start Deckhand.
+``python -m bot migrate-to-postgres SQLITE_FILE POSTGRES_URL``: copy a SQLite deployment to PostgreSQL."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
 import discord
 
+from .errors import DatabaseUnreachable, StorageUnavailable
+from .migrate_to_postgres import MigrationError, migrate_to_postgres
 from .settings import Settings, SettingsError
+from .storage import Storage
 
 
 def configure_logging(level: str) -> None:
@@ -25,7 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Start Deckhand.")
     parser.add_argument("--sync", action="store_true",
                         help="sync the slash commands with Discord even if they did not change since the last sync")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    migrate = commands.add_parser(
+        "migrate-to-postgres", help="copy a SQLite database into an empty PostgreSQL database, then verify the counts")
+    migrate.add_argument("sqlite_file", metavar="SQLITE_FILE")
+    migrate.add_argument("postgres_url", metavar="POSTGRES_URL")
     args = parser.parse_args(argv)
+    if args.command == "migrate-to-postgres":
+        return migrate_command(args.sqlite_file, args.postgres_url)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -37,7 +49,15 @@ def main(argv: list[str] | None = None) -> int:
 
     bot = DeckhandBot(settings, force_sync=args.sync)
     try:
+        asyncio.run(check_database(settings))  # before Discord: a wrong DECKHAND_DB is one clear line
         bot.run(settings.token, log_handler=None)
+    except DatabaseUnreachable as exc:
+        print(f"deckhand: {exc}; check DECKHAND_DB and that the database server is running.", file=sys.stderr)
+        return 1
+    except StorageUnavailable:
+        print("deckhand: the database failed during start-up (the log line above says how); "
+              "check that the database server is running.", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("deckhand: Discord rejected DISCORD_TOKEN; copy the bot token again from the "
               "Developer Portal (Bot → Reset Token).", file=sys.stderr)
@@ -48,6 +68,22 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+async def check_database(settings: Settings) -> None:
+    """Open (and migrate) the database once, so an unreachable one stops start-up at once."""
+    storage = await Storage.open(settings.db_path, settings.db_synchronous)
+    await storage.close()
+
+
+def migrate_command(sqlite_file: str, postgres_url: str) -> int:
+    try:
+        copied = asyncio.run(migrate_to_postgres(sqlite_file, postgres_url))
+    except (MigrationError, StorageUnavailable) as exc:
+        print(f"deckhand: migrate-to-postgres: {exc}", file=sys.stderr)
+        return 1
+    print("copied " + ", ".join(f"{n} {table}" for table, n in copied.items()) + "; the counts match")
     return 0
 
 

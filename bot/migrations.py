@@ -133,7 +133,7 @@ MIGRATIONS: list[str] = [
 ]
 
 POSTGRES_MIGRATIONS: list[str] = [
-    # 1: tables, seats, move log, per-server settings.
+    # 1: tables, seats, move log, per-server settings; and (PostgreSQL only) the move as one call.
     """
     CREATE TABLE guild_settings (
         guild_id      BIGINT  PRIMARY KEY,
@@ -186,6 +186,36 @@ POSTGRES_MIGRATIONS: list[str] = [
         at       DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, version)
     );
+    -- A move in one call (one round trip; the call is its own transaction): the advisory
+    -- lock on the table id, the version-guarded update, the move log, the seats it changes.
+    CREATE FUNCTION deckhand_commit_moves(
+        p_table_id BIGINT, p_expected INTEGER, p_version INTEGER, p_state TEXT, p_status TEXT,
+        p_deadline DOUBLE PRECISION, p_reminded INTEGER, p_events TEXT, p_outcome TEXT,
+        p_finished DOUBLE PRECISION, p_seats INTEGER[], p_actions TEXT[], p_by_ai INTEGER[],
+        p_at DOUBLE PRECISION[], p_missed_seats INTEGER[], p_missed INTEGER[], p_ai_seats INTEGER[]
+    ) RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_advisory_xact_lock(p_table_id);
+        UPDATE tables SET version = p_version, state = p_state, status = p_status, deadline = p_deadline,
+               reminded = p_reminded, recent_events = p_events, outcome = p_outcome, finished_at = p_finished
+         WHERE id = p_table_id AND version = p_expected;
+        IF NOT FOUND THEN
+            RETURN FALSE;
+        END IF;
+        INSERT INTO moves (table_id, version, seat, action, by_ai, at)
+        SELECT p_table_id, p_expected + m.n, m.seat, m.action, m.by_ai, m.at
+          FROM unnest(p_seats, p_actions, p_by_ai, p_at) WITH ORDINALITY AS m (seat, action, by_ai, at, n);
+        IF cardinality(p_missed_seats) > 0 THEN
+            UPDATE seats SET missed_turns = m.missed
+              FROM unnest(p_missed_seats, p_missed) AS m (seat, missed)
+             WHERE seats.table_id = p_table_id AND seats.seat = m.seat;
+        END IF;
+        IF cardinality(p_ai_seats) > 0 THEN
+            UPDATE seats SET is_ai = 1 WHERE table_id = p_table_id AND seat = ANY (p_ai_seats);
+        END IF;
+        RETURN TRUE;
+    END
+    $$;
     """,
     # 2: results of finished and abandoned games, ratings, leaderboard resets.
     """

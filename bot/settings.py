@@ -19,7 +19,8 @@ class SettingsError(ValueError):
 class Settings:
     token: str
     dev_guild_id: int | None
-    db_path: Path
+    db_path: Path | str
+    """DECKHAND_DB: a SQLite file (a :class:`Path`) or a ``postgresql://`` URL (a str)."""
     log_level: str
     db_synchronous: str
     ai_delay: float
@@ -59,9 +60,20 @@ class Settings:
         return cls(
             token=token,
             dev_guild_id=int(guild) if guild else None,
-            db_path=Path(env.get("DECKHAND_DB", "").strip() or "data/deckhand.sqlite3"),
+            db_path=database_from(env.get("DECKHAND_DB", "")),
             log_level=level,
             db_synchronous=sync,
             ai_delay=max(0.0, ai_delay),
             shards=shards,
         )
+
+
+def database_from(value: str) -> Path | str:
+    """DECKHAND_DB as :meth:`bot.storage.Storage.open` takes it: a ``postgresql://`` URL as
+    it is, anything else a SQLite file path (default ``data/deckhand.sqlite3``)."""
+    value = value.strip()
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    if "://" in value:
+        raise SettingsError(f"DECKHAND_DB must be a SQLite file path or a postgresql:// URL, not {value.split('://')[0]}://…")
+    return Path(value or "data/deckhand.sqlite3")

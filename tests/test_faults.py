@@ -1,7 +1,8 @@
-"""Database faults in the middle of a game, through the real bot and a real SQLite file.
+"""Database faults in the middle of a game, through the real bot and a real SQLite file (and a
+real PostgreSQL server that goes away).
 
 For each fault (a failed COMMIT, a failed write, a database locked by another
-connection, a full disk) a player's move is refused: the player is told, the
+connection, a full disk, a lost PostgreSQL server) a player's move is refused: the player is told, the
 table is exactly as before on disk and in memory (same version; the next
 player is not offered moves), and the same move plays once the fault clears.
 """
@@ -9,6 +10,7 @@ player is not offered moves), and the same move plays once the fault clears.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import logging
 import sqlite3
@@ -19,7 +21,7 @@ import pytest
 
 from discord_harness import DiscordHarness
 from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
-from bot.storage import GuildSettings
+from bot.storage import GuildSettings, Storage
 
 CANNOT_SAVE = "Deckhand can't save moves right now; nothing changed. Please try again in a moment."
 
@@ -283,3 +285,48 @@ async def test_an_ai_turn_the_database_could_not_save_is_played_when_the_lock_go
                          what="the AI's turn, retried after the lock was released")
     await s.h.settle()
     assert (await service.table(table_id)).row.version == stored(s.db_path, table_id)[0]
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def pg_discord(tmp_path, pg_url):
+    """The Discord-level server with the real bot on a fresh PostgreSQL database."""
+    async with DiscordHarness() as h:
+        s = dataclasses.replace(make_server(h, tmp_path), db_path=pg_url)
+        await start_bot(h, pg_url)
+        yield s
+
+
+async def stored_in(storage: Storage, table_id: int) -> tuple[int, int, str]:
+    """``(version, moves logged, recent events)`` as committed, read through the storage."""
+    return tuple(await storage.run_read(lambda db: db.fetchrow(
+        "SELECT version, (SELECT COUNT(*) FROM moves WHERE table_id = ?), recent_events FROM tables WHERE id = ?",
+        (table_id, table_id))))
+
+
+async def test_a_lost_postgresql_server_refuses_moves_then_play_goes_on(pg_server, pg_discord):
+    """The server drops every connection and takes no new ones: the move is refused (nothing
+    changes), and once the database is back the same move plays, with no restart."""
+    s = pg_discord
+    table, mover, hand, table_id = await paused_game(s)
+    choice = first_move(hand)
+    before = await stored_in(storage(s), table_id)
+    name = s.db_path.rsplit("/", 1)[-1]
+    pg_server.sql(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+    pg_server.sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+    try:
+        with s.h.expect_logged_error(r"bot\.storage: database (move|connection) failed"):
+            result = await move(s, mover, hand, choice)
+    finally:
+        pg_server.sql(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    assert answer(result) == CANNOT_SAVE
+    assert result.ephemeral or result.followups[-1].ephemeral
+    assert await stored_in(storage(s), table_id) == before
+    assert (await s.h.bot.service.table(table_id)).row.version == before[0]
+    assert to_act(s, table) == [mover]
+    played = await move(s, mover, hand, choice)
+    assert answer(played) != CANNOT_SAVE
+    version, moves, _ = await stored_in(storage(s), table_id)
+    assert version > before[0] and moves > before[1]

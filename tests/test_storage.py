@@ -148,9 +148,12 @@ async def test_concurrent_moves_of_many_tables_all_commit(db_url):
     move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
     outcomes = await asyncio.gather(*(
         storage.commit_moves(t, expected_version=1, moves=[move], update=update(n))
-        for n in (1, 2) for t in tables))
-    assert outcomes == [True] * len(tables) + [False] * len(tables)
-    assert {(await storage.get_table(t)).state["n"] for t in tables} == {1}
+        for t in tables for n in (1, 2)))
+    for t, (first, second) in zip(tables, zip(outcomes[::2], outcomes[1::2])):
+        assert first != second  # exactly one of the two moves made from version 1 is applied
+        row = await storage.get_table(t)
+        assert row.version == 2 and row.state["n"] == (1 if first else 2)
+        assert await storage.move_log(t) == [(0, move.action, False)]
     await storage.close()
 
 

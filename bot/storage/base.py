@@ -2,8 +2,8 @@
 
 A backend (:mod:`bot.storage.sqlite`, :mod:`bot.storage.postgres`) supplies a way to run
 a function on a connection (:meth:`Storage.run_read`, :meth:`Storage.run_write`), the move
-transaction (:meth:`Storage._write_move`: group commit on SQLite, an advisory lock on the
-table id on PostgreSQL), migrations and compaction; the table, seat, move-log, meta and
+transaction (:meth:`Storage._commit_move`: group commit on SQLite, one server-side call
+holding an advisory lock on the table id on PostgreSQL), migrations and compaction; the table, seat, move-log, meta and
 settings queries are written once here against a :class:`~bot.storage.session.Session`.
 
 Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a double click
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Awaitable, Callable, ClassVar, TypeVar
 
@@ -101,8 +102,9 @@ class Storage(ABC):
         """Run ``fn(session)`` as one transaction: all its writes commit, or none if it raises."""
 
     @abstractmethod
-    async def _write_move(self, table_id: int, fn: Callable[[Session], Awaitable[bool]]) -> bool:
-        """Run ``fn`` (one move of table ``table_id``) in its own committed transaction, or savepoint."""
+    async def _commit_move(self, move: "MoveWrite") -> bool:
+        """Write ``move`` in a transaction of its own (or a savepoint of a shared one); True once
+        committed, False (nothing written) if the table's version was not the expected one."""
 
     @abstractmethod
     async def compact(self) -> None:
@@ -235,35 +237,7 @@ class Storage(ABC):
         Returns False (and writes nothing) when the stored version is not
         ``expected_version``: someone else moved first.
         """
-        new_version = expected_version + len(moves)
-        table_values = (new_version, _dumps(update.state), update.status, update.deadline, int(update.reminded),
-                        _dumps(update.recent_events), _dumps(update.outcome) if update.outcome else None,
-                        update.finished_at, table_id, expected_version)
-        move_rows = [
-            (table_id, expected_version + i + 1, m.seat, _dumps(m.action), int(m.by_ai), m.at)
-            for i, m in enumerate(moves)
-        ]
-        missed_turns = [(missed, table_id, seat) for seat, missed in update.missed_turns.items()]
-        ai_seats = [(table_id, seat) for seat in update.ai_seats]
-
-        async def commit(db: Session) -> bool:
-            changed = await db.execute(
-                "UPDATE tables SET version = ?, state = ?, status = ?, deadline = ?, reminded = ?,"
-                " recent_events = ?, outcome = ?, finished_at = ? WHERE id = ? AND version = ?", table_values,
-            )
-            if changed != 1:
-                return False
-            await db.executemany(
-                "INSERT INTO moves (table_id, version, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-                move_rows,
-            )
-            if missed_turns:
-                await db.executemany("UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?", missed_turns)
-            if ai_seats:
-                await db.executemany("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?", ai_seats)
-            return True
-
-        return await self._write_move(table_id, commit)
+        return await self._commit_move(MoveWrite.of(table_id, expected_version, moves, update))
 
     async def update_table(self, table_id: int, *, expected_version: int | None = None, **columns: Any) -> bool:
         """Set plain columns (status, deadline, reminded, outcome…) outside a move.
@@ -344,6 +318,60 @@ class Storage(ABC):
             await db.execute(f"UPDATE guild_settings SET {assignments} WHERE guild_id = ?", (*values, guild_id))
 
         await self.run_write(write)
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """One :meth:`Storage.commit_moves`, encoded for the database: the table's new columns,
+    the move-log rows and the seats it changes."""
+
+    table_id: int
+    expected_version: int
+    new_version: int
+    state: str
+    status: str
+    deadline: float | None
+    reminded: int
+    recent_events: str
+    outcome: str | None
+    finished_at: float | None
+    moves: list[tuple[int, str, int, float]]
+    """``(seat, action json, by_ai, at)`` per move, in order (versions follow ``expected_version``)."""
+    missed_turns: list[tuple[int, int]]
+    """``(seat, missed turns)``."""
+    ai_seats: list[int]
+
+    @classmethod
+    def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> "MoveWrite":
+        return cls(
+            table_id, expected_version, expected_version + len(moves), _dumps(update.state), update.status,
+            update.deadline, int(update.reminded), _dumps(update.recent_events),
+            _dumps(update.outcome) if update.outcome else None, update.finished_at,
+            [(m.seat, _dumps(m.action), int(m.by_ai), m.at) for m in moves],
+            list(update.missed_turns.items()), list(update.ai_seats),
+        )
+
+    async def apply(self, db: Session) -> bool:
+        """The move as plain SQL statements on ``db`` (inside the caller's transaction)."""
+        changed = await db.execute(
+            "UPDATE tables SET version = ?, state = ?, status = ?, deadline = ?, reminded = ?,"
+            " recent_events = ?, outcome = ?, finished_at = ? WHERE id = ? AND version = ?",
+            (self.new_version, self.state, self.status, self.deadline, self.reminded, self.recent_events,
+             self.outcome, self.finished_at, self.table_id, self.expected_version),
+        )
+        if changed != 1:
+            return False
+        await db.executemany(
+            "INSERT INTO moves (table_id, version, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+            [(self.table_id, self.expected_version + i, *move) for i, move in enumerate(self.moves, start=1)],
+        )
+        if self.missed_turns:
+            await db.executemany("UPDATE seats SET missed_turns = ? WHERE table_id = ? AND seat = ?",
+                                 [(missed, self.table_id, seat) for seat, missed in self.missed_turns])
+        if self.ai_seats:
+            await db.executemany("UPDATE seats SET is_ai = 1 WHERE table_id = ? AND seat = ?",
+                                 [(self.table_id, seat) for seat in self.ai_seats])
+        return True
 
 
 async def _changed_one(changed: Awaitable[int]) -> bool:

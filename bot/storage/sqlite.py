@@ -19,15 +19,15 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import aiosqlite
 
 from ..errors import DatabaseUnreachable
 from ..migrations import MIGRATIONS
 from ..transactions import failure_for_caller, transaction
-from .base import SessionFn, Storage
-from .session import Conflict, Session, settle
+from .base import MoveWrite, SessionFn, Storage
+from .session import Conflict, settle
 
 T = TypeVar("T")
 
@@ -78,7 +78,7 @@ class SqliteStorage(Storage):
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self._queued: list[tuple[Callable[[Session], Awaitable[bool]], asyncio.Future[bool]]] = []
+        self._queued: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
@@ -132,10 +132,10 @@ class SqliteStorage(Storage):
 
         await self._in_thread(run)
 
-    async def _write_move(self, table_id: int, fn: Callable[[Session], Awaitable[bool]]) -> bool:
-        """Run ``fn`` in the next shared transaction; return its result once committed."""
+    async def _commit_move(self, move: MoveWrite) -> bool:
+        """Write ``move`` in the next shared transaction (group commit); answer once committed."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queued.append((fn, future))
+        self._queued.append((move, future))
         if self._committer is None or self._committer.done():
             self._committer = asyncio.ensure_future(self._commit_queued())
         return await future
@@ -147,10 +147,10 @@ class SqliteStorage(Storage):
             def items(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
                 session = SqliteSession(conn)
                 results: list[tuple[bool, Any]] = []
-                for fn, _ in batch:
+                for move, _ in batch:
                     conn.execute("SAVEPOINT item")
                     try:
-                        results.append((True, settle(fn(session))))
+                        results.append((True, settle(move.apply(session))))
                     except Exception as exc:  # this item fails alone; the rest still commit
                         conn.execute("ROLLBACK TO item")
                         results.append((False, exc))
