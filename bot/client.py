@@ -17,6 +17,7 @@ from discord.ext import commands
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
+from .storage.postgres import redacted
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,8 @@ class DeckhandBot(commands.AutoShardedBot):
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         await self.load_extension(EXTENSION)
         restored = await self.service.restore()
-        log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards, self.settings.db_path)
+        log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
+                 redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)
 
     def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
