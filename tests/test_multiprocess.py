@@ -181,3 +181,20 @@ async def test_two_processes_survive_a_kill_and_lose_no_move(fake: LoopbackDisco
                     assert await proc.stop() == 0, proc.output()
                     assert_clean_log(proc)
     await assert_every_game_recorded(shared_db, tables)
+
+
+async def test_all_shards_runs_discords_recommended_count_in_one_process(fake: LoopbackDiscord, tmp_path: Path):
+    """DECKHAND_SHARDS=all (the default): the count comes from GET /gateway/bot, and the one
+    process identifies on every shard and answers the servers of each."""
+    fd = fake
+    async with running_bot(fd, tmp_path, DECKHAND_SHARDS="all") as proc:
+        await expect(proc, fd.wait_shards(*((shard, SHARDS) for shard in range(SHARDS))), "every shard")
+        await expect(proc, fd.wait_for_request("PUT", r"^/applications/\d+/commands$"), "the command sync")
+        assert fd.requests_to("GET", r"^/gateway/bot$")
+        for guild in fd.guilds.values():
+            channel = next(iter(guild.channels.values()))
+            start = await expect(proc, fd.slash("q2j start", {"variant": "classic", "timer": 0},
+                                                user=fd.user("alice"), channel=channel), f"/q2j start in {guild.name}")
+            await expect(proc, fd.wait_for_reply(start), f"a reply in {guild.name}")
+        assert await proc.stop() == 0, proc.output()
+        assert_clean_log(proc)
