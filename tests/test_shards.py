@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -72,18 +73,24 @@ def test_a_server_belongs_to_exactly_one_shard_of_a_split():
         assert Shards.parse(f"{shard_of(guild_id, 4)}/4").owns(guild_id)
 
 
+def compose_file(**variables: str) -> dict:
+    """docker-compose.yml with ``${NAME}`` / ``${NAME:?message}`` filled in as Compose does."""
+    text = (Path(__file__).resolve().parent.parent / "docker-compose.yml").read_text()
+    return yaml.safe_load(re.sub(r"\$\{(\w+)(?::\?[^}]*)?\}", lambda m: variables[m[1]], text))
+
+
 def test_the_compose_file_starts_the_bot_on_a_healthy_postgresql_with_its_data_in_a_volume():
-    compose = yaml.safe_load((Path(__file__).resolve().parent.parent / "docker-compose.yml").read_text())
+    compose = compose_file(POSTGRES_PASSWORD="s3cret")
     services, volumes = compose["services"], compose["volumes"]
-    database, bot = services["postgres"], services["deckhand"]
+    database, bot = services["db"], services["deckhand"]
     assert any(mount.split(":")[0] in volumes and mount.endswith(":/var/lib/postgresql/data")
                for mount in database["volumes"])
     assert "pg_isready" in " ".join(database["healthcheck"]["test"])
-    assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert bot["depends_on"]["db"]["condition"] == "service_healthy"
     assert bot["build"] == "." and (Path(__file__).resolve().parent.parent / "Dockerfile").exists()
     login = database["environment"]
-    url = (f"postgresql://{login['POSTGRES_USER']}:{login['POSTGRES_PASSWORD']}@postgres:5432/"
-           f"{login['POSTGRES_DB']}")
+    assert login["POSTGRES_PASSWORD"] == "s3cret"
+    url = f"postgresql://{login['POSTGRES_USER']}:s3cret@db:5432/{login['POSTGRES_DB']}"
     assert bot["environment"]["DECKHAND_DB"] == url
     settings = Settings.from_env({"DISCORD_TOKEN": "t", **bot["environment"]})
     assert str(settings.db_path) == url and settings.shards == ALL_SHARDS

@@ -117,7 +117,7 @@ async def test_an_unreachable_server_is_one_clear_error_without_the_password():
     with pytest.raises(DatabaseUnreachable) as refused:
         await Storage.open(url)
     assert "hunter2" not in str(refused.value)
-    assert str(refused.value).startswith(f"cannot reach the PostgreSQL database postgresql://deckhand:***@127.0.0.1")
+    assert str(refused.value).startswith("cannot reach the PostgreSQL database postgresql://deckhand:***@127.0.0.1")
 
 
 def test_the_bot_exits_with_one_line_when_the_database_cannot_be_reached(tmp_path):

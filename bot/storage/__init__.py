@@ -6,10 +6,13 @@ database (a ``postgresql://`` URL); both backends implement :class:`Storage`
 against a :class:`Session` (:mod:`bot.storage.session`).
 """
 
-from ..records import (  # noqa: F401  (re-exported: callers import the rows from here)
-    ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate,
-)
-from .base import BUSY_TIMEOUT, OPEN_STATUSES, Storage, is_postgres_url  # noqa: F401
-from .postgres import PostgresStorage  # noqa: F401  (registers the backend)
-from .session import Conflict, Session  # noqa: F401
-from .sqlite import SqliteStorage  # noqa: F401  (registers the backend)
+from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate
+from .base import BUSY_TIMEOUT, Storage, is_postgres_url
+from .postgres import PostgresStorage  # importing a backend registers it with Storage.open
+from .session import Conflict, Session
+from .sqlite import SqliteStorage
+
+__all__ = [
+    "BUSY_TIMEOUT", "ChannelBusy", "Conflict", "GuildSettings", "MoveRecord", "OpenTable", "PostgresStorage",
+    "SeatRow", "Session", "SqliteStorage", "Storage", "TableRow", "TableUpdate", "is_postgres_url",
+]

@@ -25,7 +25,6 @@ from .session import Conflict, Row, Session
 T = TypeVar("T")
 SessionFn = Callable[[Session], Awaitable[T] | T]
 
-OPEN_STATUSES = ("lobby", "running")
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for a lock (or a pooled connection) before giving up: well inside
 Discord's 3 s to answer a click; the cogs defer first anyway when a move is slow."""
