@@ -13,9 +13,11 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import discord
 import pytest
 import yaml
 
+from bot.client import DeckhandBot
 from bot.service import GameService, Player
 from bot.settings import Settings, SettingsError
 from bot.shards import ALL_SHARDS, Shards, shard_of
@@ -63,6 +65,15 @@ def test_the_process_exits_with_one_line_on_a_malformed_shards_setting(tmp_path)
                           timeout=30)
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert done.returncode == 2 and len(lines) == 1 and "DECKHAND_SHARDS" in lines[0], lines
+
+
+@pytest.mark.parametrize("text, shard_ids, shard_count", [("all", None, None), ("2-3/8", [2, 3], 8)])
+def test_the_bot_runs_as_an_auto_sharded_bot_on_its_shards(text, shard_ids, shard_count, tmp_path):
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", "DECKHAND_SHARDS": text,
+                                  "DECKHAND_DB": str(tmp_path / "db.sqlite3")})
+    bot = DeckhandBot(settings)
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_ids, bot.shard_count) == (shard_ids, shard_count)
 
 
 def test_a_server_belongs_to_exactly_one_shard_of_a_split():
