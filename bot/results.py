@@ -301,8 +301,8 @@ class Results:
 
     async def forget(self, user_id: int, names: Iterable[str] = ()) -> int:
         """Remove a person's names (``names`` plus every name stored for them) and id from
-        everything stored (see :mod:`bot.forgetting`), then compact the file so no old copy
-        stays on disk. Returns how many results were anonymised."""
+        everything stored (see :mod:`bot.forgetting`), then compact the database so no old
+        copy stays in its free space. Returns how many results were anonymised."""
         changed = await self.storage.run_write(lambda db: forget_person(db, user_id, names))
         await self.storage.compact()
         return changed

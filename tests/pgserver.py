@@ -78,13 +78,21 @@ class PostgresServer:
         self._run("initdb", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync",
                   "-D", str(self.root / "data"))
         self.port = free_port()
+        self.resume()
+        return self
+
+    def pause(self) -> None:
+        """Shut the server down (fast: connections are dropped), keeping its data and port."""
+        self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """(Re)start the server on its port."""
         settings = [f"-p {self.port}", f"-k {self.root / 'socket'}", "-c listen_addresses=127.0.0.1",
                     "-c max_connections=200"]
         if not self.durable:
             settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
         self._run("pg_ctl", "-D", str(self.root / "data"), "-l", str(self.root / "server.log"), "-w",
                   "-o", " ".join(settings), "start")
-        return self
 
     def stop(self) -> None:
         """Stop the server at once and delete its directory."""

@@ -17,7 +17,7 @@ import pytest
 from bot.errors import DatabaseUnreachable, StorageUnavailable
 from bot.migrations import POSTGRES_MIGRATIONS
 from bot.storage import MoveRecord, Storage
-from pgserver import free_port
+from pgserver import PostgresServer, free_port
 from test_storage import new_table, update
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +110,24 @@ async def test_a_lost_server_refuses_moves_then_recovers_by_itself(pg_server, pg
     assert await storage.commit_moves(table_id, expected_version=1, moves=[MOVE], update=update(1))
     assert (await storage.get_table(table_id)).version == 2
     await storage.close()
+
+
+async def test_a_server_that_shuts_down_and_comes_back_is_used_again(pg_server):
+    """The whole server stops (connections refused), then starts again: no restart of the bot."""
+    with PostgresServer(pg_server.binaries) as own:  # its own server, so no other test is disturbed
+        storage = await Storage.open(own.create_database())
+        table_id = await running_table(storage)
+        own.pause()
+        try:
+            with pytest.raises(StorageUnavailable):
+                await storage.commit_moves(table_id, expected_version=1, moves=[MOVE], update=update(1))
+            with pytest.raises(StorageUnavailable):
+                await storage.get_table(table_id)
+        finally:
+            own.resume()
+        assert (await storage.get_table(table_id)).version == 1
+        assert await storage.commit_moves(table_id, expected_version=1, moves=[MOVE], update=update(1))
+        await storage.close()
 
 
 async def test_an_unreachable_server_is_one_clear_error_without_the_password():

@@ -3,8 +3,9 @@
 A backend (:mod:`bot.storage.sqlite`, :mod:`bot.storage.postgres`) supplies a way to run
 a function on a connection (:meth:`Storage.run_read`, :meth:`Storage.run_write`), the move
 transaction (:meth:`Storage._commit_move`: group commit on SQLite, one server-side call
-holding an advisory lock on the table id on PostgreSQL), migrations and compaction; the table, seat, move-log, meta and
-settings queries are written once here against a :class:`~bot.storage.session.Session`.
+holding an advisory lock on the table id on PostgreSQL), migrations and compaction. The
+table, seat, move-log, meta and settings queries are written once here against a
+:class:`~bot.storage.session.Session`.
 
 Moves are version-guarded: ``UPDATE … WHERE id = ? AND version = ?`` so a double click
 or a race (another process holding a stale copy of the table) can never apply a move twice.
