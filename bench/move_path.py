@@ -109,7 +109,7 @@ async def run(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         deadline = started + args.seconds
         counts = await asyncio.gather(*(
-            seat_tables(service, args, t, deadline, latencies, random.Random(t), interval)
+            seat_tables(service, args, t, deadline, latencies, random.Random(f"{args.seed}:{t}"), interval)
             for t in range(args.tables)
         ))
         total = sum(counts)
@@ -138,6 +138,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s over all tables (0: flat out)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"])
     parser.add_argument("--db", help="a SQLite file or a postgresql:// URL (default: a temporary SQLite file)")
+    parser.add_argument("--seed", default="0", help="runs sharing a database need different seeds (their channels differ)")
     load_game_uis()
     asyncio.run(run(parser.parse_args()))
 

@@ -9,7 +9,10 @@ straight into a real SQLite file, then in a fresh service measures:
 * memory per idle table: the process's resident memory after start-up (and
   after the background work start-up began has finished) minus before, over N.
 
-    python -m bench.restore --tables 100000
+    python -m bench.restore --tables 100000 [--shards 0/2]
+
+Table N is in server ``N << 22``, so the servers spread evenly over any shard count;
+``--shards`` restores as a process running only those shards would.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pathlib import Path
 
 import games
 from bot.service import GameService
+from bot.shards import ALL_SHARDS, Shards
 from bot.storage import Storage
 
 SEED_VARIANTS = 8
@@ -57,7 +61,7 @@ async def create_tables(path: Path, count: int, now: float) -> None:
     for table_id in range(1, count + 1):
         game_id, players, options, state = states[table_id % len(states)]
         timer = rng.choice((5, 10, 30))
-        tables.append((table_id, 1, table_id, game_id, options, table_id * 10, "running", table_id, 1, state,
+        tables.append((table_id, table_id << 22, table_id, game_id, options, table_id * 10, "running", table_id, 1, state,
                        timer, now + rng.uniform(timer * 30 + 120, timer * 60), now, now))
         for seat in range(players):
             is_ai = seat == players - 1 and table_id % 10 == 0
@@ -89,9 +93,9 @@ async def first_move(service: GameService, count: int) -> None:
         return
 
 
-async def measure(path: Path, count: int) -> None:
+async def measure(path: Path, count: int, shards: Shards) -> None:
     storage = await Storage.open(path)
-    service = GameService(storage, ai_delay=0)
+    service = GameService(storage, ai_delay=0, shards=shards)
     gc.collect()
     before = resident_bytes()
     start = time.perf_counter()
@@ -112,13 +116,15 @@ async def measure(path: Path, count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=100_000)
+    parser.add_argument("--shards", type=Shards.parse, default=ALL_SHARDS,
+                        help="restore as a process running these shards (DECKHAND_SHARDS), e.g. 0/2")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "bench.sqlite3"
         start = time.perf_counter()
         asyncio.run(create_tables(path, args.tables, time.time()))
         print(f"created {args.tables} tables in {time.perf_counter() - start:.1f} s")
-        asyncio.run(measure(path, args.tables))
+        asyncio.run(measure(path, args.tables, args.shards))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,8 @@
-"""The Discord client: opens the database, loads the cogs, restores tables, syncs commands."""
+"""The Discord client: opens the database, loads the cogs, restores tables, syncs commands.
+
+It runs as discord.py's ``AutoShardedBot``: one process runs every shard (the default,
+Discord's recommended count) or the shards DECKHAND_SHARDS names, and then restores and
+drives only the tables of the servers on them (:mod:`bot.shards`)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from discord.ext import commands
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
+from .storage.postgres import redacted
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +27,7 @@ SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
 
 
-class DeckhandBot(commands.Bot):
+class DeckhandBot(commands.AutoShardedBot):
     """Deckhand. Slash commands only: it needs no privileged intents."""
 
     storage: Storage
@@ -35,17 +40,20 @@ class DeckhandBot(commands.Bot):
         intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-            allowed_mentions=discord.AllowedMentions.none(), **options,
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
+            shard_count=settings.shards.count, **options,
         )
         self.settings = settings
         self.force_sync = force_sync
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
-        self.service = GameService(self.storage, ai_delay=self.settings.ai_delay)
+        self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         await self.load_extension(EXTENSION)
         restored = await self.service.restore()
-        log.info("restored %d open table(s) from %s", restored, self.settings.db_path)
+        log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
+                 redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)
 
     def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
@@ -70,7 +78,8 @@ class DeckhandBot(commands.Bot):
         log.info("synced %d command(s)", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        log.info("connected as %s to %d server(s) on shard(s) %s of %s", self.user, len(self.guilds),
+                 ",".join(map(str, self.shards)), self.shard_count)
 
     async def close(self) -> None:
         if hasattr(self, "service"):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import find_dotenv, load_dotenv
 
+from .shards import ALL_SHARDS, Shards
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
@@ -22,6 +24,8 @@ class Settings:
     log_level: str
     db_synchronous: str
     ai_delay: float
+    shards: Shards = ALL_SHARDS
+    """The Discord shards this process runs (DECKHAND_SHARDS)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -49,6 +53,10 @@ class Settings:
             ai_delay = float(delay)
         except ValueError:
             raise SettingsError(f"DECKHAND_AI_DELAY must be a number of seconds, not {delay!r}.") from None
+        try:
+            shards = Shards.parse(env.get("DECKHAND_SHARDS", "all"))
+        except ValueError as exc:
+            raise SettingsError(f"DECKHAND_SHARDS {exc}.") from None
         return cls(
             token=token,
             dev_guild_id=int(guild) if guild else None,
@@ -56,6 +64,7 @@ class Settings:
             log_level=level,
             db_synchronous=sync,
             ai_delay=max(0.0, ai_delay),
+            shards=shards,
         )
 
 

@@ -16,7 +16,7 @@ from games.base import Action
 from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
-from ..errors import StorageUnavailable
+from ..errors import StaleControl, StorageUnavailable
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .publishing import Publishing
 from .snapshots import TableSnapshot
@@ -107,6 +107,8 @@ class AutoPlay:
             except StorageUnavailable:
                 await asyncio.sleep(STORAGE_RETRY_SECONDS)
                 continue
+            except StaleControl:  # another process moved first; the stale copy was dropped: read it again
+                continue
             if snap is None:
                 return
             await self._publishing.show_table(snap)
@@ -193,6 +195,8 @@ class AutoPlay:
     async def _timer_due(self, table_id: int) -> None:
         try:
             await self.check_timer(table_id)
+        except StaleControl:  # another process moved first; the stale copy was dropped: check it as stored
+            self._timers.schedule(table_id, self._clock())
         except StorageUnavailable:  # logged by the storage; check again shortly
             if table_id not in self._timers and not self._tasks.closing:
                 self._timers.schedule(table_id, self._clock() + STORAGE_RETRY_SECONDS)
@@ -222,7 +226,9 @@ class AutoPlay:
                 return
             if now < row.deadline:
                 if not row.reminded and now >= row.deadline - row.timer_minutes * 30:
-                    await self._tables.storage.update_table(table_id, expected_version=row.version, reminded=1)
+                    if not await self._tables.storage.update_table(table_id, expected_version=row.version, reminded=1):
+                        self._tables.forget(table_id)
+                        raise StaleControl("the table moved on in another process")
                     row.reminded = True
                     late = [row.seats[s] for s in live.state.to_act() if not row.seats[s].is_ai]
                     reminder = (live.snapshot(), late, row.deadline - now)

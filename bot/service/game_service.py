@@ -11,6 +11,7 @@ from games.hints import Hint
 
 from ..ai_pool import AiPool
 from ..results import Results
+from ..shards import ALL_SHARDS, Shards
 from ..storage import Storage
 from .autoplay import AutoPlay
 from .hints import Hints
@@ -33,10 +34,13 @@ class GameService:
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
         cached_tables: int = CACHED_TABLES,
         ai_pool: AiPool | None = None,
+        shards: Shards = ALL_SHARDS,
     ) -> None:
         """``cached_tables``: how many open tables stay in memory between touches (the rest are re-read);
-        ``ai_pool``: where hard AI players think (default: a pool sized to the machine, stopped by :meth:`close`)."""
+        ``ai_pool``: where hard AI players think (default: a pool sized to the machine, stopped by :meth:`close`);
+        ``shards``: the Discord shards this process runs: it restores only their servers' tables."""
         self.storage = storage
+        self.shards = shards
         self.results = Results(storage)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
@@ -173,12 +177,15 @@ class GameService:
         return self._autoplay.timer_scheduled(table_id)
 
     async def restore(self) -> int:
-        """Pick up every open table after a restart, returning how many there are: timers are
-        rescheduled (those already due fire at once) and, in the background, AI seats that are
-        to act play. Tables themselves are loaded only when first touched."""
-        for table_id in await self.storage.unrecorded_table_ids():
+        """Pick up every open table of the servers on this process's shards after a restart
+        (or after taking those shards over), returning how many there are: timers are
+        rescheduled (those already due fire at once), ended games' missing results are
+        recorded and, in the background, AI seats that are to act play. Tables themselves are
+        loaded only when first touched. Other processes do the same for their own shards, so
+        no timer or AI turn runs in two processes."""
+        for table_id in await self.storage.unrecorded_table_ids(self.shards):
             await self._tables.record(await self.storage.get_table(table_id))
-        tables = await self.storage.open_tables()
+        tables = await self.storage.open_tables(self.shards)
         for table in tables:
             self._autoplay.schedule_timer(table)
         self._autoplay.resume_ai_later([t.id for t in tables if t.status == "running" and t.has_ai])

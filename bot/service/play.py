@@ -27,6 +27,9 @@ class Play(ServicePart):
         """
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
+            if version > live.row.version:  # another process stored newer moves: this copy is stale
+                self._tables.forget(table_id)
+                live = await self._tables.load(table_id)
             row = live.row
             seat = _seat_for(row, user_id)
             if version != row.version:

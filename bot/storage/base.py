@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, ClassVar, TypeVar
 
 from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate
+from ..shards import ALL_SHARDS, Shards
 from .session import Conflict, Row, Session
 
 T = TypeVar("T")
@@ -161,23 +162,24 @@ class Storage(ABC):
 
         return await self.run_read(load)
 
-    async def open_tables(self) -> list[OpenTable]:
-        """Every open table's timer and AI facts, in one read (start-up)."""
+    async def open_tables(self, shards: Shards = ALL_SHARDS) -> list[OpenTable]:
+        """Every open table's timer and AI facts (of servers on ``shards``), in one read (start-up)."""
         rows = await self.run_read(lambda db: db.fetch(
             "SELECT id, status, deadline, reminded, timer_minutes,"
             " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.is_ai = 1)"
-            " FROM tables t WHERE status IN ('lobby', 'running') ORDER BY id"))
+            " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id"))
         return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
     async def open_table_in(self, channel_id: int) -> int | None:
         return await self.run_read(lambda db: db.fetchval(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)))
 
-    async def unrecorded_table_ids(self) -> list[int]:
-        """Ended tables whose result is not recorded yet."""
+    async def unrecorded_table_ids(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ended tables (of servers on ``shards``) whose result is not recorded yet."""
         rows = await self.run_read(lambda db: db.fetch(
             "SELECT id FROM tables t WHERE status IN ('finished', 'abandoned')"
-            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id) ORDER BY id"))
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id)" + shards.sql_condition()
+            + " ORDER BY id"))
         return [r[0] for r in rows]
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:

@@ -38,7 +38,8 @@ API at a glance (both transports):
   ``allow_logged_errors``, ``assert_no_errors()``.
 * Loopback only: ``base_url``, ``gateway_url``, ``wait_ready``, ``wait_for_request``,
   ``wait_for_message``, ``wait_for_reply``, ``wait_idle``, ``identify_payload``,
-  ``gateway_closes``, ``describe()``.
+  ``gateway_closes``, ``describe()``; sharding: ``recommended_shards=``, ``connected_shards()``,
+  ``wait_shards((id, count), …)``, ``guild_id_on_shard(fd, id, count)``.
 """
 
 from .entities import (
@@ -46,7 +47,7 @@ from .entities import (
     FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, walk_components,
 )
 from .inprocess import DiscordHarness, FakeGateway
-from .loopback import LoopbackDiscord
+from .loopback import LoopbackDiscord, guild_id_on_shard
 from .messages import FakeMessage, HTTPError, InteractionResult, RecordedRequest
 from .model import DiscordModel
 from .watch import ExpectedErrors
@@ -55,5 +56,5 @@ __all__ = [
     "APPLICATION_COMMAND", "AUTOCOMPLETE", "EPHEMERAL", "IS_COMPONENTS_V2", "LOADING", "MESSAGE_COMPONENT",
     "MODAL_SUBMIT", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel", "FakeGateway",
     "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError", "InteractionResult",
-    "LoopbackDiscord", "RecordedRequest", "walk_components",
+    "LoopbackDiscord", "RecordedRequest", "guild_id_on_shard", "walk_components",
 ]

@@ -24,7 +24,8 @@ with an exception nobody retrieved. Usage::
         await h.click(h.latest_public(general), label="Join", user=ana)
 
 Quirks: member chunking is off (members come from GUILD_CREATE and interaction payloads);
-``AutoShardedBot`` is not supported; the clock is not faked; a task sleeping at least
+an ``AutoShardedBot`` gets READY and its guilds' GUILD_CREATE per shard (one shard unless it
+names its count), but interactions of every guild; the clock is not faked; a task sleeping at least
 ``long_sleep`` seconds, waiting on a lock/event/queue or in ``wait_for``/``View.wait``
 counts as idle; use ``ignore_tasks`` for other long-lived pollers.
 """
@@ -196,9 +197,12 @@ class DiscordHarness(BotWatch, DiscordModel):
         """Log ``bot`` in (runs ``setup_hook``), feed READY and a GUILD_CREATE for
         every guild in the model, wait until the bot is ready and settled."""
         self.activate()
-        if isinstance(bot, discord.AutoShardedClient):
-            raise TypeError("DiscordHarness does not support AutoShardedBot")
         state = bot._connection
+        shards: list[tuple[int, int] | None] = [None]
+        if isinstance(bot, discord.AutoShardedClient):  # its shards (one when it leaves the count to Discord)
+            bot.shard_count = state.shard_count = bot.shard_count or 1
+            state.shard_ids = bot.shard_ids or range(bot.shard_count)
+            shards = [(shard_id, bot.shard_count) for shard_id in state.shard_ids]
         state.guild_ready_timeout = min(state.guild_ready_timeout, 0.01)
         state._chunk_guilds = False
         self.bots.append(bot)
@@ -215,9 +219,10 @@ class DiscordHarness(BotWatch, DiscordModel):
             raise
         bot.ws = gateway  # type: ignore[assignment]
         req_mark = len(self.requests)
-        self._feed(bot, "READY", self.ready_payload())
-        for guild in self.guilds.values():
-            self._feed(bot, "GUILD_CREATE", guild.payload())
+        for shard in shards:
+            self._feed(bot, "READY", self.ready_payload(shard=shard))
+            for guild in self.guilds_on_shard(shard):
+                self._feed(bot, "GUILD_CREATE", guild.payload())
         try:
             await asyncio.wait_for(bot.wait_until_ready(), timeout or self.settle_timeout)
         except asyncio.TimeoutError:

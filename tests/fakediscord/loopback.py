@@ -14,6 +14,13 @@ in ``bad_tokens`` gets 401, so ``discord.LoginFailure``); the gateway's HELLO, I
 (bad token 4004, no intents 4013, privileged intents not in ``allowed_intents`` 4014)
 → READY + GUILD_CREATE, heartbeat ACKs, RESUME → RESUMED, member chunks, and
 ``compress=zlib-stream`` binary frames as Discord sends them.
+
+Sharding as Discord does it: ``GET /gateway/bot`` recommends ``recommended_shards``; an
+IDENTIFY with ``shard: [id, count]`` (malformed: close 4010) gets READY and GUILD_CREATE for
+the guilds of that shard only, and each guild's events (interactions, message echoes) go
+only to the connection of the shard owning it (``(guild_id >> 22) % count``; DMs: shard 0).
+Several processes may connect at once, each with its own shards (``connected_shards``,
+``wait_shards``); ``guild_id_on_shard`` makes a guild id that lands on a given shard.
 """
 
 from __future__ import annotations
@@ -51,6 +58,23 @@ class _Connection:
         self.seq = 0
         self.session_id = secrets.token_hex(16)
         self.intents: discord.Intents | None = None  # set by IDENTIFY or RESUME
+        self.shard: tuple[int, int] | None = None  # (shard_id, shard_count) from IDENTIFY; None: unsharded
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this connection the events of ``guild_id`` (None: DMs, shard 0)."""
+        if self.intents is None or self.ws.closed:
+            return False
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return (guild_id >> 22) % count == shard_id if guild_id is not None else shard_id == 0
+
+
+def guild_id_on_shard(model: DiscordModel, shard_id: int, shard_count: int) -> int:
+    """A fresh guild snowflake that Discord would put on ``shard_id`` of ``shard_count``."""
+    snowflake = model.new_id()
+    millis = snowflake >> 22
+    return (millis + (shard_id - millis) % shard_count) << 22 | snowflake & 0x3FFFFF
 
 
 class LoopbackDiscord(DiscordModel):
@@ -58,8 +82,13 @@ class LoopbackDiscord(DiscordModel):
 
     def __init__(self, *, bad_tokens: tuple[str, ...] = ("bad-token",),
                  allowed_intents: int = ~PRIVILEGED_INTENTS, heartbeat_interval_ms: int = 41250,
-                 **model: Any) -> None:
+                 recommended_shards: int = 1, **model: Any) -> None:
         super().__init__(**model)
+        self.recommended_shards = recommended_shards
+        self.add_route("GET", r"/gateway/bot", lambda model, request, match: {
+            "url": self.gateway_url, "shards": self.recommended_shards,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
+                                    "max_concurrency": 1}})
         self.bad_tokens = set(bad_tokens)
         self.allowed_intents = allowed_intents
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -67,6 +96,7 @@ class LoopbackDiscord(DiscordModel):
         self.presence: dict[str, Any] | None = None
         self.gateway_closes: list[tuple[int, str]] = []
         self._session_intents: discord.Intents | None = None  # a RESUME keeps IDENTIFY's intents
+        self._session_shards: dict[str, tuple[int, int]] = {}  # and its session's shard
         self._connections: set[_Connection] = set()
         self._sends: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
@@ -157,9 +187,10 @@ class LoopbackDiscord(DiscordModel):
         rec = self._new_interaction(itype, data, user=user, channel=channel, label=label, message=message,
                                     parent=parent)
         mark = len(self.requests)
-        conn = self._identified()
+        conn = self._identified(channel.guild.id if channel.guild else None)
         if conn is None:
-            raise AssertionError(f"cannot send {label}: the bot is not connected\n{self.describe()}")
+            raise AssertionError(f"cannot send {label}: no bot is connected on the shard of "
+                                 f"{channel.guild.name if channel.guild else 'DMs'}\n{self.describe()}")
         await self._dispatch(conn, "INTERACTION_CREATE", rec.payload)
         await self.wait_until(lambda: rec.callback is not None, timeout, f"the bot to acknowledge {label}")
         return InteractionResult(self, rec, [r for r in self.requests[mark:] if r.interaction_id in (None, rec.id)])
@@ -233,11 +264,22 @@ class LoopbackDiscord(DiscordModel):
         return body, files, fields
 
     # ================================================================= gateway
-    def _identified(self) -> _Connection | None:
-        return next((c for c in self._connections if c.intents is not None and not c.ws.closed), None)
+    def _identified(self, guild_id: int | None) -> _Connection | None:
+        """The open connection that receives ``guild_id``'s events."""
+        return next((c for c in self._connections if c.receives(guild_id)), None)
+
+    def connected_shards(self) -> set[tuple[int, int] | None]:
+        """The shards (``(id, count)``; None: unsharded) with an identified, open connection."""
+        return {c.shard for c in self._connections if c.intents is not None and not c.ws.closed}
+
+    async def wait_shards(self, *shards: tuple[int, int], timeout: float = 30.0) -> None:
+        """Wait until every one of ``shards`` has an identified connection."""
+        await self.wait_until(lambda: set(shards) <= self.connected_shards(), timeout,
+                              f"the bot to identify on shards {sorted(shards)}")
 
     def _deliver(self, event: str, payload: dict, intent: str) -> None:
-        conn = self._identified()
+        guild_id = payload.get("guild_id")
+        conn = self._identified(int(guild_id) if guild_id is not None else None)
         if conn is not None and getattr(conn.intents, intent):
             task = asyncio.ensure_future(self._dispatch(conn, event, payload))
             self._sends.add(task)
@@ -274,6 +316,7 @@ class LoopbackDiscord(DiscordModel):
             await self._identify(conn, d or {})
         elif op == OP_RESUME:
             conn.intents = self._session_intents or discord.Intents.none()
+            conn.shard = self._session_shards.get((d or {}).get("session_id"))
             await self._dispatch(conn, "RESUMED", {})
         elif conn.intents is None:
             await self._close(conn, 4003, "Not authenticated")
@@ -298,10 +341,17 @@ class LoopbackDiscord(DiscordModel):
             return await self._close(conn, 4013, "Invalid intent(s).")
         if int(d["intents"]) & PRIVILEGED_INTENTS & ~self.allowed_intents:
             return await self._close(conn, 4014, "Disallowed intent(s).")
+        shard = d.get("shard")
+        if shard is not None:
+            if not (isinstance(shard, list) and len(shard) == 2 and all(type(n) is int for n in shard)
+                    and 0 <= shard[0] < shard[1]):
+                return await self._close(conn, 4010, "Invalid shard")
+            conn.shard = self._session_shards[conn.session_id] = (shard[0], shard[1])
         conn.intents = self._session_intents = discord.Intents._from_value(int(d["intents"]))
         await self._dispatch(conn, "READY", self.ready_payload(session_id=conn.session_id,
-                                                               resume_gateway_url=self.gateway_url))
-        for guild in self.guilds.values():
+                                                               resume_gateway_url=self.gateway_url,
+                                                               shard=conn.shard))
+        for guild in self.guilds_on_shard(conn.shard):
             await self._dispatch(conn, "GUILD_CREATE", guild.payload())
         self.identify_payload = d
 

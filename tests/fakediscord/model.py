@@ -185,12 +185,23 @@ class DiscordModel(InteractionDrivers):
         return out
 
     # ================================================================= gateway
+    def guilds_on_shard(self, shard: tuple[int, int] | None) -> list[FakeGuild]:
+        """The guilds whose events go to shard ``(shard_id, shard_count)`` (every guild for ``None``):
+        Discord's rule, ``(guild_id >> 22) % shard_count == shard_id``."""
+        if shard is None:
+            return list(self.guilds.values())
+        shard_id, count = shard
+        return [g for g in self.guilds.values() if (g.id >> 22) % count == shard_id]
+
     def ready_payload(self, *, session_id: str = "harness-session",
-                      resume_gateway_url: str = "wss://gateway.invalid") -> dict:
-        """The READY event: the bot user, the application, every guild (unavailable until GUILD_CREATE)."""
+                      resume_gateway_url: str = "wss://gateway.invalid",
+                      shard: tuple[int, int] | None = None) -> dict:
+        """The READY event: the bot user, the application, every guild of ``shard`` (all without
+        sharding; unavailable until GUILD_CREATE) and, on a sharded connection, ``shard``."""
         return {
             "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": True},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds_on_shard(shard)],
+            **({"shard": list(shard)} if shard is not None else {}),
             "session_id": session_id, "resume_gateway_url": resume_gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],
