@@ -74,7 +74,10 @@ async def open_table(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> Non
         lambda m: m.channel.id == table.channel.id and any(b.get("label") == "Start" for b in m.buttons)),
         "the lobby")
     table.message_id = lobby.id
-    await click_button(fd, proc, lobby, label="Add AI")
+    _, menu = await click_button(fd, proc, lobby, label="Add AI")
+    chosen = await expect(proc, fd.select(menu, ["normal"], user=alice, custom_id_prefix="dh:ailevel:"),
+                          "the bot to acknowledge the AI level")
+    await expect(proc, fd.wait_for_reply(chosen), "a reply to choosing the AI level")
     await click_button(fd, proc, fd.message(lobby.id), label="Start")
     hand_button = next(b["custom_id"] for b in fd.message(lobby.id).buttons if b.get("label") == HAND_BUTTON)
     table.table_id = int(hand_button.split(":")[2])
