@@ -53,7 +53,7 @@ def expected_steps(state: QuashState, seat: int) -> set[str]:
 
 def test_offered_steps_are_exactly_those_that_can_end_on_random_boards() -> None:
     checked = 0
-    for seed in range(4):
+    for seed in range(2):
         state = GAME.new_game(2, {"advanced": True, "finish": 12}, seed)
         rng = Rng(seed)
         while not state.is_over() and state.round_no == 1 and state.phase == "play":
@@ -64,7 +64,7 @@ def test_offered_steps_are_exactly_those_that_can_end_on_random_boards() -> None
                 checked += 1
             moves = [a for a in legal if a != TAKEBACK]
             state.apply(seat, moves[rng.below(len(moves))])
-    assert checked > 100
+    assert checked > 60
 
 
 def test_a_step_that_ends_only_by_passing_through_spots_again_is_offered() -> None:
