@@ -52,10 +52,21 @@ MAX_FORM_NUMBER = 10**6
 LOG_BUTTON = "📜 Log"
 
 
+_TABLE_VIEWS: dict[tuple[int, bool], discord.ui.View] = {}
+_TABLE_VIEWS_LIMIT = 10_000
+
+
 def table_view(table_id: int, running: bool) -> discord.ui.View:
-    """My hand while the game runs; the Log (every event so far, privately) always."""
-    hand = [HandButton.make(table_id, "🂠 My hand", row=0)] if running else []
-    return static_view([*hand, LogPage(table_id, 0, LOG_BUTTON)])
+    """My hand while the game runs; the Log (every event so far, privately) always. Built once
+    per table and kept: its controls never change, and discord.py keeps nothing per message
+    for a view of dynamic items (:func:`static_view`), so one view serves every edit."""
+    view = _TABLE_VIEWS.get((table_id, running))
+    if view is None:
+        if len(_TABLE_VIEWS) >= _TABLE_VIEWS_LIMIT:
+            _TABLE_VIEWS.clear()
+        hand = [HandButton.make(table_id, "🂠 My hand", row=0)] if running else []
+        view = _TABLE_VIEWS[table_id, running] = static_view([*hand, LogPage(table_id, 0, LOG_BUTTON)])
+    return view
 
 
 def table_message(table: TableSnapshot) -> Rendered:
