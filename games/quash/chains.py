@@ -251,6 +251,14 @@ _FITS_ANY: dict[tuple[int, ...], int] = {}
 
 def _fits_any(size: int, held: list[int]) -> int:
     """Ranks that fit in a spot of ``size`` beside some choice of one rank from each mask in ``held``."""
+    if not held:
+        return _ALL
+    if len(held) == 1:  # one rank away (two in a triple), on either side
+        m = held[0]
+        near = m << 1 | m >> 1
+        if size == 3:
+            near |= m << 2 | m >> 2
+        return near & _ALL
     key = (size, *held)
     found = _FITS_ANY.get(key)
     if found is None:
