@@ -110,8 +110,9 @@ class Finisher:
     come back to a spot with another card (RULINGS §6). What a spot accepts depends only
     on its ranks, and a single spot accepts anything and never has an open slot while
     occupied, so a search position is (the frozen slots, the ranks placed in frozen
-    double and triple slots, the rank in the air). Every position searched is remembered
-    for the rest of the turn, for all the steps of the turn.
+    double and triple slots, the rank in the air). Positions searched are remembered
+    while one listing of moves is built, then dropped (:attr:`known`): there may be
+    thousands, and a table waiting for its player should hold none of them.
     """
 
     __slots__ = ("first", "slots_of", "layout", "opened", "known")
@@ -300,6 +301,7 @@ def turn_moves(finisher: Finisher, spots: list[list[int]], hand: Sequence[int]) 
                 if accept >> r & 1 or finisher.step_finishes(0, held, r, g):
                     by_rank.setdefault(r, []).append((t, y))
             g += 1
+    finisher.known.clear()
     if by_rank:
         for c in hand:
             for t, y in by_rank.get(RANK[c], ()):
@@ -325,6 +327,7 @@ def flying_moves(finisher: Finisher, spots: list[list[int]], chain: list[tuple[i
             if ok >> r & 1 and not frozen >> g & 1 and (
                     accept >> r & 1 or finisher.step_finishes(frozen, held, r, g)):
                 out.append(swap_step(flying, t, z))
+    finisher.known.clear()
     return out
 
 
