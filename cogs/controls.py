@@ -31,7 +31,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
 
-from .common import acknowledged, guarded, service_of, static_view
+from .common import acknowledged, guarded, service_of
 from .game_log import LogPage
 from .hints import HintButton, hint_items
 from .limits import (
@@ -41,7 +41,9 @@ from .limits import (
 from .lobby import AiLevelSelect, LobbyButton, lobby_message
 from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
+from .play_again import PlayAgainButton
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
+from .watch import WatchButton
 
 STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
 MOVE_ROWS = ACTION_ROWS - 1
@@ -54,10 +56,40 @@ MAX_FORM_NUMBER = 10**6
 LOG_BUTTON = "📜 Log"
 
 
-def table_view(table_id: int, running: bool) -> discord.ui.View:
-    """My hand while the game runs; the Log (every event so far, privately) always."""
-    hand = [HandButton.make(table_id, "🂠 My hand", row=0)] if running else []
-    return static_view([*hand, LogPage(table_id, 0, LOG_BUTTON)])
+class ComponentView(discord.ui.View):
+    """A message's controls given directly as the components Discord receives, each with its
+    row. Every Deckhand control is a dynamic item, registered once at start-up and dispatched
+    from its custom_id, so a message's view is only ever serialised: this one holds no items
+    (discord.py then keeps nothing for the message) and sends these rows as they are."""
+
+    def __init__(self, components: list[tuple[int, dict]]) -> None:
+        super().__init__(timeout=None)
+        rows: dict[int, list[dict]] = {}
+        for row, component in components:
+            rows.setdefault(row, []).append(component)
+        self.rows = [{"type": 1, "components": rows[row]} for row in sorted(rows)]
+
+    def to_components(self) -> list[dict]:
+        return self.rows
+
+
+_TABLE_VIEWS: dict[tuple[int, bool], ComponentView] = {}
+_TABLE_VIEWS_LIMIT = 10_000
+
+
+def table_view(table_id: int, running: bool) -> ComponentView:
+    """My hand, the Log (every event so far, privately) and Watch while the game runs; the Log
+    and Play again once it ended. Built once per table and kept: its controls never change, so
+    one view serves every edit."""
+    view = _TABLE_VIEWS.get((table_id, running))
+    if view is None:
+        if len(_TABLE_VIEWS) >= _TABLE_VIEWS_LIMIT:
+            _TABLE_VIEWS.clear()
+        hand = [(0, HandButton.component(table_id, "🂠 My hand"))] if running else []
+        log = (0, LogPage(table_id, 0, LOG_BUTTON).to_component_dict())
+        after = WatchButton(table_id) if running else PlayAgainButton(table_id)
+        view = _TABLE_VIEWS[table_id, running] = ComponentView([*hand, log, (0, after.to_component_dict())])
+    return view
 
 
 def table_message(table: TableSnapshot) -> Rendered:
@@ -74,48 +106,64 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
     (after the step menu choices ``step``)."""
     row = hand.table.row
     items = move_items(ui_for(row.game_id), hand, step) if row.status == "running" else []
-    items.append(HandButton.make(row.id, "← Back" if step else "🔄 Refresh", row=MOVE_ROWS))
-    items += hint_items(hand, row=MOVE_ROWS)
-    return Rendered(content=notice, embed=hand_embed(hand), view=static_view(items))
+    items.append((MOVE_ROWS, HandButton.component(row.id, "← Back" if step else "🔄 Refresh")))
+    items += [(MOVE_ROWS, item.to_component_dict()) for item in hint_items(hand, row=MOVE_ROWS)]
+    return Rendered(content=notice, embed=hand_embed(hand), view=ComponentView(items))
 
 
-def move_items(ui: GameUI, hand: HandSnapshot, step: str | None) -> list[discord.ui.Item]:
-    """The controls of :meth:`GameUI.move_layout`: number buttons, step menus, then the moves."""
+def move_items(ui: GameUI, hand: HandSnapshot, step: str | None) -> list[tuple[int, dict]]:
+    """The controls of :meth:`GameUI.move_layout` as (row, component): number buttons, step
+    menus, then the moves."""
     layout = ui.move_layout(hand, step)
     table_id, version = hand.table.row.id, hand.version
-    items: list[discord.ui.Item] = [
-        NumberPrompt.make(table_id, version, ask.kind, ask.low, ask.high, clip(ask.label, BUTTON_LABEL), row=0)
+    items = [
+        (0, NumberPrompt.make(table_id, version, ask.kind, ask.low, ask.high, clip(ask.label, BUTTON_LABEL),
+                              row=0).to_component_dict())
         for ask in layout.numbers
     ]
     row = 1 if items else 0
     for n, menu in enumerate(layout.menus):
         options = [discord.SelectOption(label=clip(label, SELECT_OPTION_TEXT), value=value)
                    for value, label in menu.choices]
-        items.append(MenuSelect.make("st", table_id, version, n, options, row=row, placeholder=menu.placeholder))
+        select = MenuSelect.make("st", table_id, version, n, options, row=row, placeholder=menu.placeholder)
+        items.append((row, select.to_component_dict()))
         row += 1
     return items + action_controls(ui, hand, layout.actions, first_row=row)
 
 
-def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first_row: int) -> list[discord.ui.Item]:
-    """Buttons for a few moves, select menus (25 a menu) for many."""
+def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first_row: int) -> list[tuple[int, dict]]:
+    """Buttons for a few moves, select menus (25 a menu) for many, as (row, component)."""
     table_id, version = hand.table.row.id, hand.version
     rows = MOVE_ROWS - first_row
     if len(actions) <= ROW_BUTTONS * rows and len(actions) <= MAX_BUTTON_MOVES:
         return [
-            MoveButton.make(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                            ui.action_style(action, hand), row=first_row + i // ROW_BUTTONS)
+            (first_row + i // ROW_BUTTONS,
+             MoveButton.component(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
+                                  ui.action_style(action, hand)))
             for i, action in enumerate(actions)
         ]
-    items: list[discord.ui.Item] = []
+    items = []
     for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
         if n >= rows:
             break
         chunk = actions[start:start + SELECT_OPTIONS]
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
                    for a in chunk]
-        items.append(MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
-                                     placeholder=clip(ui.menu_placeholder(chunk, hand), SELECT_PLACEHOLDER)))
+        select = MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
+                                 placeholder=clip(ui.menu_placeholder(chunk, hand), SELECT_PLACEHOLDER))
+        items.append((first_row + n, select.to_component_dict()))
     return items
+
+
+def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> dict:
+    """A button as Discord receives it (the same JSON discord.py writes for ``discord.ui.Button``)."""
+    if len(custom_id) > CUSTOM_ID:
+        raise ValueError(f"custom_id too long for Discord: {custom_id}")
+    component = {"type": 2, "style": style.value, "disabled": False}
+    if label:
+        component["label"] = label
+    component["custom_id"] = custom_id
+    return component
 
 
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
@@ -136,12 +184,9 @@ class HandButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(button or discord.ui.Button(label="My hand", custom_id=f"dh:hand:{table_id}"))
         self.table_id = table_id
 
-    @classmethod
-    def make(cls, table_id: int, label: str, row: int) -> "HandButton":
-        button = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=row, custom_id=f"dh:hand:{table_id}"
-        )
-        return cls(table_id, button)
+    @staticmethod
+    def component(table_id: int, label: str) -> dict:
+        return _button(f"dh:hand:{table_id}", label, discord.ButtonStyle.secondary)
 
     @classmethod
     def parse(cls, match, item):
@@ -176,12 +221,9 @@ class MoveButton(
         super().__init__(button or discord.ui.Button(label=code, custom_id=custom_id))
         self.table_id, self.version, self.code = table_id, version, code
 
-    @classmethod
-    def make(cls, table_id: int, version: int, action: Action, label: str, style: discord.ButtonStyle,
-             row: int) -> "MoveButton":
-        code = action.code()
-        button = discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:mv:{table_id}:{version}:{code}")
-        return cls(table_id, version, code, button)
+    @staticmethod
+    def component(table_id: int, version: int, action: Action, label: str, style: discord.ButtonStyle) -> dict:
+        return _button(f"dh:mv:{table_id}:{version}:{action.code()}", label, style)
 
     @classmethod
     def parse(cls, match, item):

@@ -12,7 +12,6 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.service import TableSnapshot
-from bot.service.replay import ENDED
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
@@ -86,10 +85,6 @@ class TablesCog(commands.Cog):
 
     async def table_changed(self, table: TableSnapshot) -> None:
         rendered = table_message(table)
-        if rendered.view is not None and table.row.status == "running":
-            rendered.view.add_item(WatchButton(table.row.id))
-        elif rendered.view is not None and table.row.status in ENDED:
-            rendered.view.add_item(PlayAgainButton(table.row.id))
         picture = None
         if draws_table(table) and await pictures_on(self.service, table.row.guild_id):
             picture = await table_picture(table)

@@ -37,19 +37,23 @@ def test_advanced_placements_must_keep_a_run_possible_unless_nothing_can() -> No
 
 
 def test_free_placement_when_no_move_keeps_a_run_possible() -> None:
-    # RED's only open slot is beside the 6♣ of spot 8; no 5 or 7 is anywhere to be brought there.
-    red = ["9D 10D JD", "3S 4S", "KH", "2C 3C 4C", "QS KS", "AH", "QH KC AD", "6C", "8H"]
-    black = ["8C 9H 10S", "5C 6H", "QD", "2H 3D 4D", "7S 8S", "AS", "JC QC KD", "10H JS", ""]
+    # RED's only open slot is beside 2♣ 9♦ in spot 1, which can never become a run; neither card can
+    # be displaced (no 3, 4, 7, 8, 10 or J on RED's side or in hand), so no chain could ever end.
+    red = ["2C 9D", "5S 6S", "KH", "QS KS AS", "5H 6H", "AH", "QH KC AD", "5D 6D", "2H"]
+    black = ["8C 9H 10S", "3D 4D", "QD", "7S 8S 9S", "10H JS", "4H", "JC QC KD", "3S 4S", ""]
     state = QuashState.from_position(2, board=[red, black], hands=[["2S"], ["7C"]], turn=0, advanced=True)
-    assert state.legal_actions(0) == [place("2S", 8)] and state.view(0)["free_placement"] is True
-    events = state.apply(0, place("2S", 8))
-    assert texts(events) == ["{p0} placed 2♠ on RED's spot 8 (double) (no move could keep a run possible, "
+    assert state.legal_actions(0) == [place("2S", 1)] and state.view(0)["free_placement"] is True
+    events = state.apply(0, place("2S", 1))
+    assert texts(events) == ["{p0} placed 2♠ on RED's spot 1 (triple) (no move could keep a run possible, "
                              "so the spot will fail)."]
     state.apply(1, place("7C", 9))
-    assert state.last_round["spots"][7]["how"] == "failed"
-    # With a 7 in hand instead, the free placement is refused: 6♣ 7♦ keeps the run.
-    state = QuashState.from_position(2, board=[red, black], hands=[["2S", "7D"], ["7C"]], turn=0, advanced=True)
-    assert "could never become a run" in refused(state, 0, place("2S", 8))
+    assert state.last_round["spots"][0]["how"] == "failed"
+    # With 10♣ in hand and J♥ in spot 9, 10♣ can take 2♣'s place, 2♣ J♥'s, and J♥ lands beside 9♦ 10♣:
+    # the free placement is refused.
+    state = QuashState.from_position(2, board=[with_spot(red, 9, "JH"), black], hands=[["2S", "10C"], ["7C"]],
+                                     turn=0, advanced=True)
+    assert swap("10C", 1, "2C") in state.legal_actions(0) and not state.places_freely(0)
+    assert "could never become a run" in refused(state, 0, place("2S", 1))
 
 
 def test_a_swap_step_leaves_the_displaced_card_in_the_air_for_the_same_seat() -> None:
@@ -117,22 +121,23 @@ def test_a_card_moves_at_most_once_a_turn() -> None:
 
 
 def test_a_step_is_offered_only_when_the_chain_can_still_end() -> None:
-    # Only spot 8 has an open slot, beside 6♣: it takes a 5 or a 7. 9♠ into single spot 3 displaces K♥,
-    # which can only go on if a 7 can be freed: here the single 7♥ of spot 9.
-    red = ["9D 10D JD", "3S 4S", "KH", "2C 3C 4C", "QS KS", "AH", "QH KC AD", "6C", "7H"]
-    state = advanced(red, ["9S", "5D"])
-    legal = state.legal_actions(0)
-    assert swap("9S", 3, "KH") in legal and place("5D", 8) in legal
-    state.apply(0, swap("9S", 3, "KH"))
-    legal = state.legal_actions(0)
-    assert swap("KH", 9, "7H") in legal and not any(a.kind == "place" for a in legal)  # K♥ can't land yet
-    state.apply(0, swap("KH", 9, "7H"))
-    # 7♥ lands beside 6♣, or even takes 6♣'s place and 6♣ takes the open slot of its own spot.
-    assert state.legal_actions(0) == [place("7H", 8), swap("7H", 8, "6C"), TAKEBACK]
-    # With an 8 in spot 9 instead, no 5 or 7 can ever reach spot 8: the same first step dead-ends.
-    state = advanced(with_spot(red, 9, "8H"), ["9S", "5D"])
-    assert [a.code() for a in state.legal_actions(0)] == ["place:5D,8", "swap:5D,8,6C"]  # no chain for 9♠
-    assert "K♥ could then go nowhere" in refused(state, 0, swap("9S", 3, "KH"))
+    # Spot 1 (9♦ 10♦) is RED's only open slot: it takes an 8 or a J. J♣ (beside 10♣ in spot 8) flies
+    # only for a 9, and the 9s on the side fly only for a 9 or a J: 9♥ from the hand starts chains,
+    # 2♥ can't, and neither can 9♥ into a single spot (the single's card could never bring a 9 or J).
+    red = ["9D 10D", "3S 4S", "5H", "2C 3C 4C", "9C 10S", "6H", "4D 5D 6D", "10C JC", "2D"]
+    state = advanced(red, ["2H", "9H"], black_hand=("AS",))
+    assert [a.code() for a in state.legal_actions(0)] == ["swap:9H,1,9D", "swap:9H,5,9C", "swap:9H,8,JC"]
+    assert "5♥ could then go nowhere" in refused(state, 0, swap("9H", 3, "5H"))
+    assert "4♠ could then go nowhere" in refused(state, 0, swap("2H", 2, "4S"))
+    # Through spot 5 and spot 8, J♣ lands beside 9♥ 10♦; 9♦ could not stop in single spot 3.
+    state.apply(0, swap("9H", 1, "9D"))
+    assert swap("9D", 3, "5H") not in state.legal_actions(0)
+    for step in (swap("9D", 5, "9C"), swap("9C", 8, "JC")):
+        assert step in state.legal_actions(0)
+        state.apply(0, step)
+    assert place("JC", 1) in state.legal_actions(0)
+    state.apply(0, place("JC", 1))
+    assert board_codes(state)[0] == ["9H", "10D", "JC"]
 
 
 def test_take_back_restores_the_side_as_the_turn_began() -> None:

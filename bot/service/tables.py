@@ -35,17 +35,24 @@ CACHED_TABLES = 2000
 class LiveTable:
     """A table held in memory: the stored row plus the engine state (``None`` in a lobby)."""
 
-    __slots__ = ("row", "state")
+    __slots__ = ("row", "state", "_public")
 
     def __init__(self, row: TableRow, state: GameState | None) -> None:
         self.row = row
         self.state = state
+        self._public: tuple[int, GameState, dict] | None = None
+        """(version, state, its public view): a view is built once per version, not per snapshot."""
 
     def snapshot(self) -> TableSnapshot:
-        """A copy of the table as it is now; later moves don't change it."""
-        row = self.row.copy()
-        view = self.state.view(None) if self.state is not None else None
-        return TableSnapshot(row, view)
+        """A copy of the table as it is now; later moves don't change it (they build new views)."""
+        state = self.state
+        if state is None:
+            return TableSnapshot(self.row.copy(), None)
+        version = self.row.version
+        public = self._public
+        if public is None or public[0] != version or public[1] is not state:
+            public = self._public = (version, state, state.view(None))
+        return TableSnapshot(self.row.copy(), public[2])
 
 
 class _KeyLock:

@@ -23,7 +23,8 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank
 
 from __future__ import annotations
 
-from typing import Sequence
+from itertools import product
+from typing import Iterator, Sequence
 
 from ..cards import PRETTY
 from .actions import PLACE, swap_step
@@ -41,7 +42,7 @@ def _mask(size: int, ranks: tuple[int, ...]) -> int:
     found = _ACCEPT.get(key)
     if found is None:
         found = 0 if ranks else _ALL
-        for r in _RANKS if ranks else ():
+        for r in _RANKS if ranks and len(set(ranks)) == len(ranks) else ():
             if r in ranks:
                 continue
             low, high = min(r, *ranks), max(r, *ranks)
@@ -85,125 +86,222 @@ def spot_info(t: int, cards: list[int]) -> tuple[int, tuple[tuple[int, int, int]
     return found
 
 
-class Finisher:
-    """Answers "can the card in the air still end the chain on an open slot?" for the
-    steps of one turn that start from the same board.
+_SPOT_MASKS: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 
-    The look-ahead enters each spot at most once (a chain actually played may come back
-    to a spot: the look-ahead starts again from the board after every step). Then every
-    spot it may enter still holds its cards of the board it started from, so whether a
-    card may land on or displace into a spot is known in advance, and a search position
-    is just (the spots entered, the card in the air): at most 512 × 18 of them, each
-    searched once for all the steps of the turn.
+
+def _spot_masks(size: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(ranks an open slot takes, ranks that may take each slot's place) for a spot of
+    ``size`` holding ``ranks``; cached."""
+    key = (size, *ranks)
+    found = _SPOT_MASKS.get(key)
+    if found is None:
+        found = _SPOT_MASKS[key] = (_mask(size, ranks) if len(ranks) < size else 0,
+                                    tuple(_mask(size, ranks[:i] + ranks[i + 1:]) for i in range(len(ranks))))
+    return found
+
+
+class Finisher:
+    """Answers "can the card in the air still end the chain on an open slot?" for every
+    step of one turn: built from the side as the turn began, kept until a card lands.
+
+    A board of the turn is the side as it began with some slots *frozen*: each holds a
+    card placed this turn (which may not move again) instead of its first card; the
+    others hold their first card. A chain is a path through unfrozen slots, and it may
+    come back to a spot with another card (RULINGS §6). What a spot accepts depends only
+    on its ranks, and a single spot accepts anything and never has an open slot while
+    occupied, so a search position is (the frozen slots, the ranks placed in frozen
+    double and triple slots, the rank in the air). Positions searched are remembered
+    while one listing of moves is built, then dropped (:attr:`known`): there may be
+    thousands, and a table waiting for its player should hold none of them.
     """
 
-    __slots__ = ("accept", "slots", "paths", "hopeful", "failed", "landings", "bounds")
+    __slots__ = ("first", "slots_of", "layout", "opened", "known")
 
-    def __init__(self, spots: list[list[int]], moved: set[int]) -> None:
-        infos = [spot_info(t, cards) for t, cards in enumerate(spots)]
-        self.accept = accept = [info[0] for info in infos]
-        self.slots = slots = [slot for info in infos for slot in info[1] if slot[1] not in moved]
-        # Ranks that could finish if entering a spot twice were allowed: a quick upper bound.
-        hopeful = 0
-        for mask in accept:
-            hopeful |= mask
+    def __init__(self, spots: list[list[int]]) -> None:
+        first: list[int] = []
+        self.slots_of: list[range] = []
+        for cards in spots:
+            self.slots_of.append(range(len(first), len(first) + len(cards)))
+            first += [RANK[c] for c in cards]
+        self.first = first
+        """The rank of the card each slot (0.. by spot, then slot) held when the turn began."""
+        self.layout = [(g, SPOT_SIZE[t], tuple(h for h in slots if h != g))
+                       for t, slots in enumerate(self.slots_of) for g in slots]
+        """(slot, its spot's size, the spot's other slots) for every slot."""
+        self.opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
+        self.known: dict[tuple, bool] = {}
+
+    def board(self, spots: list[list[int]], moved: set[int]) -> tuple[int, list[int]]:
+        """(frozen slots as bits, the ranks the search sees in each slot) of the board ``spots``,
+        ``moved`` holding the cards placed this turn. Single slots show 0: their rank never matters."""
+        frozen = 0
+        held = []
+        g = 0
+        for t, cards in enumerate(spots):
+            single = SPOT_SIZE[t] == 1
+            for c in cards:
+                if c in moved:
+                    frozen |= 1 << g
+                held.append(0 if single else RANK[c])
+                g += 1
+        return frozen, held
+
+    def masks(self, t: int, held: list[int]) -> tuple[int, tuple[int, ...]]:
+        """:func:`_spot_masks` of spot ``t`` on the board ``held``."""
+        slots = self.slots_of[t]
+        return _spot_masks(SPOT_SIZE[t], tuple(held[slots.start:slots.stop]))
+
+    def lands(self, held: list[int], r: int) -> bool:
+        """Whether an open slot of the board ``held`` takes a card of rank ``r``."""
+        slots_of = self.slots_of
+        for t in self.opened:
+            slots = slots_of[t]
+            if _spot_masks(SPOT_SIZE[t], tuple(held[slots.start:slots.stop]))[0] >> r & 1:
+                return True
+        return False
+
+    def finishes(self, frozen: int, held: list[int], r: int) -> bool:
+        """Whether a card of rank ``r`` in the air can end the chain from this board.
+        ``held`` is changed while searching and restored."""
+        if self.lands(held, r):
+            return True
+        key = (frozen, r, *held)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._search(frozen, held, r)
+        return known
+
+    def _search(self, frozen: int, held: list[int], r: int) -> bool:
+        first = self.first
+        steps = []  # the slots the card may take, each with what the board then holds there
+        for t in _RANGE:
+            slots = self.slots_of[t]
+            if slots:
+                single = SPOT_SIZE[t] == 1
+                for g, ok in zip(slots, self.masks(t, held)[1]):
+                    if ok >> r & 1 and not frozen >> g & 1:
+                        steps.append((g, 0 if single else r))
+        # Most chains that can end do so within two steps: try those before anything costly.
+        lands = self.lands
+        for g, h in steps:
+            held[g] = h
+            found = lands(held, first[g])
+            held[g] = 0 if not h else first[g]
+            if found:
+                return True
+        if not steps or not self._may_finish(frozen, held, r):
+            return False
+        finishes = self.finishes
+        for g, h in steps:
+            held[g] = h
+            found = finishes(frozen | 1 << g, held, first[g])
+            held[g] = 0 if not h else first[g]
+            if found:
+                return True
+        return False
+
+    def _may_finish(self, frozen: int, held: list[int], r: int) -> bool:
+        """An upper bound for :meth:`finishes` that spares it most hopeless searches: a card
+        of rank ``r`` in the air can end the chain only if this says so. A slot may come to
+        hold its card, or (unfrozen) a rank that may be in the air and fits beside some
+        ranks the spot's other slots may hold; a slot's first card may be in the air when
+        some rank that may be in the air fits in its place. Then, backwards from the ranks
+        that may land on an open slot, the ranks that may displace a card of such a rank."""
+        first = self.first
+        may = [1 << (h or first[g]) for g, h in enumerate(held)]
+        air = 1 << r
+        layout = [slot for slot in self.layout if not frozen >> slot[0] & 1]
         grown = True
         while grown:
             grown = False
-            for _, z, ok in slots:
-                if hopeful >> RANK[z] & 1 and ok & ~hopeful:
-                    hopeful |= ok
+            for g, size, others in layout:
+                ok = air & _fits_any(size, [may[h] for h in others]) if others else air
+                if ok & ~may[g] or ok and not air >> first[g] & 1:
+                    may[g] |= ok
+                    air |= 1 << first[g]
                     grown = True
-        self.hopeful = hopeful
-        self.paths = [slot for slot in slots if hopeful >> RANK[slot[1]] & 1]
-        self.failed: set[tuple[int, int]] = set()
-        self.landings: dict[int, int] = {}
-        self.bounds: dict[int, int] = {}
+        found = 0
+        for t in self.opened:
+            found |= _fits_any(SPOT_SIZE[t], [may[h] for h in self.slots_of[t]])
+        if found & air:
+            return True
+        displacing = [(first[g], _fits_any(size, [may[h] for h in others])) for g, size, others in layout]
+        grown = True
+        while grown:
+            grown = False
+            for rank, ok in displacing:
+                if found >> rank & 1 and ok & ~found:
+                    found |= ok
+                    grown = True
+        return bool(found >> r & 1)
 
-    def elsewhere(self, t: int, flying: int) -> bool:
-        """Whether ``flying``, just displaced from spot ``t``, can end the chain without
-        coming back to spot ``t``. (Back onto an open slot of spot ``t`` it fits exactly
-        when the card that displaced it could have gone there: the caller checks that.)"""
-        r = RANK[flying]
-        entered = 1 << t
-        return bool(self._landing(entered) >> r & 1) or self._finish(flying, r, entered)
-
-    def _finish(self, flying: int, r: int, entered: int) -> bool:
-        if not self._hopeful(entered) >> r & 1:
-            return False
-        key = (entered, flying)
-        if key in self.failed:
-            return False
-        for t, z, ok in self.paths:
-            if ok >> r & 1 and not entered >> t & 1:
-                next_entered = entered | 1 << t
-                rz = RANK[z]
-                if self._landing(next_entered) >> rz & 1 or self._finish(z, rz, next_entered):
-                    return True
-        self.failed.add(key)
-        return False
-
-    def _landing(self, entered: int) -> int:
-        """Ranks an open slot of a spot not yet entered takes."""
-        found = self.landings.get(entered)
-        if found is None:
-            found = 0
-            for t, mask in enumerate(self.accept):
-                if not entered >> t & 1:
-                    found |= mask
-            self.landings[entered] = found
-        return found
-
-    def _hopeful(self, entered: int) -> int:
-        """Ranks that could finish through spots not yet entered if each could be entered
-        again: an upper bound, per set of spots entered, that prunes hopeless searches."""
-        found = self.bounds.get(entered)
-        if found is None:
-            found = self._landing(entered)
-            if found:
-                paths = [(RANK[z], ok) for t, z, ok in self.paths if not entered >> t & 1]
-                grown = True
-                while grown:
-                    grown = False
-                    for rz, ok in paths:
-                        if found >> rz & 1 and ok & ~found:
-                            found |= ok
-                            grown = True
-            self.bounds[entered] = found
-        return found
+    def step_finishes(self, frozen: int, held: list[int], r: int, g: int) -> bool:
+        """Whether the chain can still end after a card of rank ``r`` takes slot ``g``'s place
+        (it fits there): the card that was there is then in the air."""
+        first = self.first
+        if held[g]:
+            held[g] = r
+            found = self.finishes(frozen | 1 << g, held, first[g])
+            held[g] = first[g]
+            return found
+        return self.finishes(frozen | 1 << g, held, first[g])
 
 
-def turn_moves(spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
-    """Advanced play at the start of a turn: (legal placements, free). Placements that keep
-    their spot able to become a run (hand order, then spot), then the first steps of swap
-    chains that can finish (hand order, spot, displaced card); when there is none at all,
-    every hand card onto every open slot, with ``free`` True."""
-    finisher = Finisher(spots, ())
-    accept = finisher.accept
+_FITS_ANY: dict[tuple[int, ...], int] = {}
+
+
+def _fits_any(size: int, held: list[int]) -> int:
+    """Ranks that fit in a spot of ``size`` beside some choice of one rank from each mask in ``held``."""
+    if not held:
+        return _ALL
+    if len(held) == 1:  # one rank away (two in a triple), on either side
+        m = held[0]
+        near = m << 1 | m >> 1
+        if size == 3:
+            near |= m << 2 | m >> 2
+        return near & _ALL
+    key = (size, *held)
+    found = _FITS_ANY.get(key)
+    if found is None:
+        found = 0
+        for choice in product(*(tuple(_ranks(mask)) for mask in held)):
+            found |= _mask(size, choice)
+        if len(_FITS_ANY) >= _SPOT_INFO_LIMIT:
+            _FITS_ANY.clear()
+        _FITS_ANY[key] = found
+    return found
+
+
+def turn_moves(finisher: Finisher, spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
+    """Advanced play at the start of a turn (``finisher`` built from this board): (legal
+    placements, free). Placements that keep their spot able to become a run (hand order,
+    then spot), then the first steps of swap chains that can finish (hand order, spot,
+    displaced card); when there is none at all, every hand card onto every open slot,
+    with ``free`` True."""
+    infos = [spot_info(t, cards) for t, cards in enumerate(spots)]
     opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
     out = []
     append = out.append
-    for c in hand:
-        r = RANK[c]
-        row = PLACE[c]
-        for t in opened:
-            if accept[t] >> r & 1:
-                append(row[t])
     ranks = 0
     for c in hand:
-        ranks |= 1 << RANK[c]
+        r = RANK[c]
+        ranks |= 1 << r
+        row = PLACE[c]
+        for t in opened:
+            if infos[t][0] >> r & 1:
+                append(row[t])
     by_rank: dict[int, list[tuple[int, int]]] = {}
-    for t, y, ok in finisher.slots:
-        ok &= ranks
-        if not ok:
-            continue
-        if ok & ~accept[t] and not finisher.elsewhere(t, y):
-            ok &= accept[t]  # y can only go back onto an open slot of its own spot
-        r = 2
-        while ok >> r:
-            if ok >> r & 1:
-                by_rank.setdefault(r, []).append((t, y))
-            r += 1
+    _, held = finisher.board(spots, set())
+    g = 0
+    for accept, slots in infos:
+        for t, y, ok in slots:
+            ok &= ranks
+            for r in _ranks(ok) if ok else ():
+                # y may always go back onto an open slot of its own spot when r could have gone there
+                if accept >> r & 1 or finisher.step_finishes(0, held, r, g):
+                    by_rank.setdefault(r, []).append((t, y))
+            g += 1
+    finisher.known.clear()
     if by_rank:
         for c in hand:
             for t, y in by_rank.get(RANK[c], ()):
@@ -213,19 +311,33 @@ def turn_moves(spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]
     return open_placements(spots, hand), True
 
 
-def flying_moves(spots: list[list[int]], moved: set[int], flying: int) -> list:
-    """The placements of the card in the air: onto an open slot that takes it (spot order),
-    then onto an occupied slot, displacing a card that hasn't moved this turn, when the
-    displaced card can then finish the chain."""
-    finisher = Finisher(spots, moved)
+def flying_moves(finisher: Finisher, spots: list[list[int]], chain: list[tuple[int, int, int]]) -> list:
+    """The placements of the card in the air (``chain``: the open chain's steps; ``finisher``:
+    the turn's): onto an open slot that takes it (spot order), then onto an occupied slot,
+    displacing a card that hasn't moved this turn, when the displaced card can then finish
+    the chain."""
+    frozen, held = finisher.board(spots, {step[0] for step in chain})
+    flying = chain[-1][2]
     r = RANK[flying]
     row = PLACE[flying]
-    accept = finisher.accept
-    out = [row[t] for t in _RANGE if accept[t] >> r & 1]
-    for t, z, ok in finisher.slots:
-        if ok >> r & 1 and (accept[t] >> r & 1 or finisher.elsewhere(t, z)):
-            out.append(swap_step(flying, t, z))
+    masks = [finisher.masks(t, held) for t in _RANGE]
+    out = [row[t] for t in _RANGE if masks[t][0] >> r & 1]
+    for t, (accept, replace) in enumerate(masks):
+        for g, ok, z in zip(finisher.slots_of[t], replace, spots[t]):
+            if ok >> r & 1 and not frozen >> g & 1 and (
+                    accept >> r & 1 or finisher.step_finishes(frozen, held, r, g)):
+                out.append(swap_step(flying, t, z))
+    finisher.known.clear()
     return out
+
+
+def _ranks(mask: int) -> Iterator[int]:
+    """The ranks in a rank mask, low to high."""
+    r = 2
+    while mask >> r:
+        if mask >> r & 1:
+            yield r
+        r += 1
 
 
 _PLACE_ROWS: dict[int, list[tuple]] = {}

@@ -37,7 +37,7 @@ from ..codec import PLAIN, CardIds, ListOf, Record, Row, stored
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import CHOOSER, PARSED, TAKEBACK, TIEBREAK, chain_args, one_arg, spot_arg
-from .chains import flying_moves, open_placements, turn_moves
+from .chains import Finisher, flying_moves, open_placements, turn_moves
 from .deal import cut_for_deal, deal_round
 from .options import normalize
 from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOTS, SPOT_SIZE, card_arg
@@ -86,6 +86,9 @@ class QuashState(Turns, GameState):
     advanced: bool = field(init=False)
     finish: int = field(init=False)
     _legal: tuple[int, int, list[Action], bool] | None = field(init=False, repr=False, default=None)
+    _turn: tuple[int, Finisher, list[Action], bool] | None = field(init=False, repr=False, default=None)
+    """Advanced play: (seat, the turn's :class:`Finisher`, its legal placements as the turn
+    began, free): kept while a chain is open and after a take-back, dropped when a card lands."""
 
     def __post_init__(self) -> None:
         self.advanced = bool(self.options["advanced"])
@@ -132,7 +135,7 @@ class QuashState(Turns, GameState):
         self.leftovers = [[], []]
         self.round_points = [0, 0]
         self.chain = []
-        self._legal = None
+        self._legal = self._turn = None
         n = len(self.hands[0])
         if self.players == 2 and self.advanced:
             how = f"sets {len(self.aside)} cards aside unseen and deals {n} cards each; there is no draw pile"
@@ -279,16 +282,31 @@ class QuashState(Turns, GameState):
         if cached is not None and cached[0] == self.moves and cached[1] == seat:
             return cached[2], cached[3]
         spots = self.board[seat % 2]
-        chain = self.chain
-        if chain:
-            moves, free = flying_moves(spots, {step[0] for step in chain}, chain[-1][2]), False
-            moves.append(TAKEBACK)
-        elif self.advanced:
-            moves, free = turn_moves(spots, self.hands[seat])
-        else:
+        if not self.advanced:
             moves, free = open_placements(spots, self.hands[seat]), False
+        else:
+            turn = self._turn
+            if turn is None or turn[0] != seat:
+                turn = self._turn = self._start_turn(seat)
+            if self.chain:
+                moves, free = flying_moves(turn[1], spots, self.chain), False
+                moves.append(TAKEBACK)
+            else:
+                moves, free = turn[2], turn[3]
         self._legal = (self.moves, seat, moves, free)
         return moves, free
+
+    def _start_turn(self, seat: int) -> tuple[int, Finisher, list[Action], bool]:
+        """Advanced play: the turn's chain search and its first placements, from the side and
+        the hand as the turn began (an open chain, e.g. from a snapshot, is undone on copies)."""
+        spots = [list(cards) for cards in self.board[seat % 2]]
+        hand = self.hands[seat]
+        if self.chain:
+            for card, s, displaced in reversed(self.chain):
+                spots[s][spots[s].index(card)] = displaced
+            hand = sorted([*hand, self.chain[0][0]], key=_KEY)
+        finisher = Finisher(spots)
+        return (seat, finisher, *turn_moves(finisher, spots, hand))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Placing: ``place`` actions (hand order, then spot), then in advanced play the

@@ -69,7 +69,7 @@ class Turns:
         if failing:
             text += " (no move could keep a run possible, so the spot will fail)"
         self.moves += 1
-        self._legal = None
+        self._legal = self._turn = None
         pile = self.pile
         if pile:
             drawn = pile.pop()

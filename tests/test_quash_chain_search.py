@@ -1,0 +1,83 @@
+"""QUASH advanced play: the swap-chain steps offered are exactly those from which the chain can
+still end on an open slot (RULINGS §6), checked against a plain search of every chain on boards
+met in seeded random games, and on hand-set boards where a chain ends only by passing through a
+spot again."""
+
+from __future__ import annotations
+
+from games.cards import CODE
+from games.quash import GAME, QuashState
+from games.quash.rules import SPOT_SIZE, fits
+from games.rng import Rng
+from tests.test_quash_chain_rules import TAKEBACK, advanced
+from tests.test_quash_rules import place, swap
+
+
+def can_end(spots: list[list[int]], moved: set[int], flying: int, seen: dict) -> bool:
+    """Whether ``flying`` can end the chain: every chain tried, spots passed through again allowed."""
+    key = (tuple(map(tuple, spots)), flying, frozenset(moved))
+    if key in seen:
+        return seen[key]
+    found = any(len(cards) < SPOT_SIZE[t] and fits([*cards, flying], SPOT_SIZE[t]) for t, cards in enumerate(spots))
+    for t, cards in enumerate(spots):
+        for i, z in enumerate(cards):
+            if found:
+                break
+            if z in moved or not fits([*cards[:i], flying, *cards[i + 1:]], SPOT_SIZE[t]):
+                continue
+            cards[i] = flying
+            found = can_end(spots, moved | {flying}, z, seen)
+            cards[i] = z
+    seen[key] = found
+    return found
+
+
+def expected_steps(state: QuashState, seat: int) -> set[str]:
+    """The swap steps the rules allow ``seat`` now, by plain search."""
+    spots = [list(cards) for cards in state.board[seat % 2]]
+    moved = {step[0] for step in state.chain}
+    movers = [state.chain[-1][2]] if state.chain else state.hands[seat]
+    seen: dict = {}
+    steps = set()
+    for card in movers:
+        for t, cards in enumerate(spots):
+            for i, z in enumerate(cards):
+                if z in moved or not fits([*cards[:i], card, *cards[i + 1:]], SPOT_SIZE[t]):
+                    continue
+                cards[i] = card
+                if can_end(spots, moved | {card}, z, seen):
+                    steps.add(f"swap:{CODE[card]},{t + 1},{CODE[z]}")
+                cards[i] = z
+    return steps
+
+
+def test_offered_steps_are_exactly_those_that_can_end_on_random_boards() -> None:
+    checked = 0
+    for seed in range(2):
+        state = GAME.new_game(2, {"advanced": True, "finish": 12}, seed)
+        rng = Rng(seed)
+        while not state.is_over() and state.round_no == 1 and state.phase == "play":
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if not state.places_freely(seat):
+                assert {a.code() for a in legal if a.kind == "swap"} == expected_steps(state, seat)
+                checked += 1
+            moves = [a for a in legal if a != TAKEBACK]
+            state.apply(seat, moves[rng.below(len(moves))])
+    assert checked > 60
+
+
+def test_a_step_that_ends_only_by_passing_through_spots_again_is_offered() -> None:
+    # Only spot 8 has an open slot, beside 6♣: it takes a 5 or a 7, and no 5 or 7 can be freed.
+    # 2♠ (which fits only in single spots) still starts a chain: 4♠ and the spades of spot 5 make
+    # room through spot 5 twice, Q♠ frees 9♦, and 9♦ takes 6♣'s place so that 8♥ can land beside it.
+    red = ["9D 10D JD", "3S 4S", "KH", "2C 3C 4C", "QS KS", "AH", "QH KC AD", "6C", "8H"]
+    state = advanced(red, ["2S"])
+    assert not state.places_freely(0)
+    for step in (swap("2S", 2, "4S"), swap("4S", 3, "KH"), swap("KH", 5, "KS"), swap("KS", 6, "AH"),
+                 swap("AH", 5, "QS"), swap("QS", 1, "9D"), swap("9D", 8, "6C"), swap("6C", 9, "8H")):
+        assert step in state.legal_actions(0)
+        state.apply(0, step)
+    assert place("8H", 8) in state.legal_actions(0)
+    state.apply(0, place("8H", 8))
+    assert [CODE[c] for c in state.board[0][4]] == ["AH", "KH"] and [CODE[c] for c in state.board[0][7]] == ["9D", "8H"]
