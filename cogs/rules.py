@@ -23,8 +23,8 @@ from bot.errors import UserError
 from games import all_rules
 from games.rules_text import GameRules, Page, first_page, pages
 
-from .common import guarded
-from .controls import register_items, static_view
+from .common import guarded, static_view
+from .controls import register_items
 from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import ParsedControl, control_template, edits_in_place, page_number, quoted, whole_number
 from .ui import EMBED_COLOUR
