@@ -317,7 +317,7 @@ async def test_a_lost_postgresql_server_refuses_moves_then_play_goes_on(pg_serve
     pg_server.sql(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
     pg_server.sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
     try:
-        with s.h.expect_logged_error(r"bot\.storage: database (move|connection) failed"):
+        with s.h.expect_logged_error(r"bot\.storage: database (move|connection|read) failed"):
             result = await move(s, mover, hand, choice)
     finally:
         pg_server.sql(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')

@@ -20,6 +20,7 @@ opens fresh connections on later calls, so service resumes by itself when the se
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
@@ -135,8 +136,15 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def _with_connection(self, what: str, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
-        """``fn(connection)`` on a pooled connection; server faults become StorageUnavailable."""
+    async def _with_connection(self, what: str, fn: Callable[[asyncpg.Connection], Awaitable[T]], *,
+                               idempotent: bool = False) -> T:
+        """``fn(connection)`` on a pooled connection; server faults become StorageUnavailable.
+
+        A connection the server dropped is only found out when used, and can fail in asyncpg's
+        own state machine (InternalClientError) before it knows it is closed: it is terminated
+        (unless the pool already let it go), so the pool opens a fresh one, and an ``idempotent``
+        call (a read) tries once more.
+        """
         try:
             connection = await self._pool.acquire(timeout=self._busy_timeout)
         except Exception as exc:  # refused, timed out, server not accepting connections: all unavailable
@@ -144,20 +152,21 @@ class PostgresStorage(Storage):
         try:
             return await fn(connection)
         except Exception as exc:
-            # A connection the server dropped can fail in asyncpg's own state machine
-            # (InternalClientError) before it knows it is closed; releasing it to the pool
-            # (below) discards it, and the pool opens a fresh one next time.
-            if is_server_fault(exc) or isinstance(exc, asyncpg.InternalClientError):
+            if not (is_server_fault(exc) or isinstance(exc, asyncpg.InternalClientError)):
+                raise
+            with contextlib.suppress(asyncpg.InterfaceError):  # already dropped and detached by the pool
+                connection.terminate()
+            if not idempotent:
                 raise _unavailable(exc, what) from exc
-            raise
         finally:
             await self._pool.release(connection)
+        return await self._with_connection(what, fn)  # once more, on a fresh connection
 
     async def run_read(self, fn: SessionFn[T]) -> T:
         async def read(connection: asyncpg.Connection) -> T:
             return await _awaited(fn(PostgresSession(connection)))
 
-        return await self._with_connection("read", read)
+        return await self._with_connection("read", read, idempotent=True)
 
     async def run_write(self, fn: SessionFn[T]) -> T:
         async def write(connection: asyncpg.Connection) -> T:
