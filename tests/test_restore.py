@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService, Player
+from bot.service.game_service import RESHOW_SECONDS
 from bot.storage import Storage
 from tests.test_service import Clock, Recorder
 
@@ -133,3 +134,27 @@ async def test_ai_turns_due_at_start_up_are_played_on_evicted_tables(db_url):
             assert snap.row.version == 2 and snap.view["to_act"] == [0]
     finally:
         await stop(service)
+
+
+async def test_a_restart_shows_again_the_tables_moved_lately_and_no_others(db_url):
+    """A process killed between committing a move and editing the table message leaves the
+    message a move behind: after the restart, recently moved tables are shown again."""
+    clock = Clock()
+    service = await new_service(db_url, clock)
+    old, recent = await start_table(service, 60), await start_table(service, 61)
+    await play_first_action(service, old)
+    clock.now += RESHOW_SECONDS + 1
+    await play_first_action(service, recent)
+    lobby = (await service.open_lobby(guild_id=1, channel_id=62, game_id="q2j", options={}, host=ANA,
+                                      timer_minutes=0)).row.id
+    await service.wait_idle()
+    await stop(service)
+
+    clock.now += 60
+    restarted = await new_service(db_url, clock)
+    assert await restarted.restore() == 3
+    await restarted.wait_idle()
+    shown = [(snap.row.id, snap.row.version) for snap in restarted.publisher.tables]
+    assert shown == [(recent, (await restarted.storage.get_table(recent)).version)]
+    assert lobby not in [table_id for table_id, _ in shown]
+    await stop(restarted)

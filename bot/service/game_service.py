@@ -24,6 +24,10 @@ from .tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
 
 
+RESHOW_SECONDS = 15 * 60
+"""After a restart, tables moved this recently are shown again: their players may still be there."""
+
+
 class GameService:
     def __init__(
         self,
@@ -47,6 +51,7 @@ class GameService:
         self._tables = LiveTables(storage, self.results, cached_tables)
         self._publishing = Publishing(self._tasks)
         self.ai_pool = ai_pool or AiPool()
+        self._clock = clock
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock,
                                   pool=self.ai_pool)
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
@@ -189,7 +194,15 @@ class GameService:
         for table in tables:
             self._autoplay.schedule_timer(table)
         self._autoplay.resume_ai_later([t.id for t in tables if t.status == "running" and t.has_ai])
+        self._tasks.spawn(self._show_recent_moves_again(), "show-recent-moves")
         return len(tables)
+
+    async def _show_recent_moves_again(self) -> None:
+        """A process that died between committing a move and showing it left its table message a
+        move behind: show the tables moved in the last :data:`RESHOW_SECONDS` again (where nothing
+        was missed, the edit shows what was there)."""
+        for table_id in await self.storage.moved_since(self._clock() - RESHOW_SECONDS, self.shards):
+            self._publishing.show_table_later(await self.table(table_id))
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""

@@ -170,6 +170,14 @@ class Storage(ABC):
             " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id"))
         return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
+    async def moved_since(self, since: float, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Running tables (of servers on ``shards``) whose last move was made at ``since`` or later."""
+        rows = await self.run_read(lambda db: db.fetch(
+            "SELECT t.id FROM tables t JOIN moves m ON m.table_id = t.id AND m.version = t.version"
+            " WHERE t.status = 'running' AND m.at >= ?" + shards.sql_condition("t.guild_id") + " ORDER BY t.id",
+            (since,)))
+        return [r[0] for r in rows]
+
     async def open_table_in(self, channel_id: int) -> int | None:
         return await self.run_read(lambda db: db.fetchval(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)))
