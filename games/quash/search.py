@@ -23,7 +23,7 @@ from .ai import placement_scores
 from .rules import SPOT_SIZE
 from .state import QuashState
 
-BUDGET = 400
+BUDGET = 300
 MARGIN = 0.03
 ROLLOUT_MOVES = 60
 SEARCH_PLACEMENTS = 10
