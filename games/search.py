@@ -84,6 +84,8 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
     rollout = getattr(hooks, "rollout_policy", None) or policy
     length = getattr(hooks, "rollout_moves", None)
     moves_left = length(state) if length is not None else hooks.ROLLOUT_MOVES
+    stage = getattr(hooks, "stage", None)
+    start = stage(state) if stage is not None else None
     totals = [0.0] * len(candidates)
     spent = rounds = 0
     limit = budget if budget is not None else hooks.BUDGET
@@ -93,7 +95,7 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
         for i, action in enumerate(candidates):
             guess = type(state).from_json(snap)
             guess.apply(seat, action)
-            value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout, moves_left)
+            value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout, moves_left, start)
             totals[i] += value
             spent += moves + 1
         rounds += 1
@@ -116,14 +118,14 @@ def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], poli
 
 
 def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy,
-             limit: int) -> tuple[float, int]:
-    """Play on for at most ``limit`` moves; the seat's value and the moves played."""
+             limit: int, start: object) -> tuple[float, int]:
+    """Play on for at most ``limit`` moves, or until the game's ``stage`` leaves ``start``
+    (the stage of the position searched; ``None``: no such hook); the seat's value and
+    the moves played."""
     moves = 0
-    stage = getattr(hooks, "stage", None)
-    start = stage(state) if stage is not None else None
     while moves < limit:
         acting = state.to_act()
-        if not acting or (stage is not None and stage(state) != start):
+        if not acting or (start is not None and hooks.stage(state) != start):
             break
         mover = acting[0]
         state.apply(mover, policy(state, mover, rng))
