@@ -3,7 +3,9 @@
 For a seat to move, :func:`search_action` repeats, until its budget of simulated
 moves is spent: deal one guess of the hidden cards (:mod:`games.determinize`),
 then for every candidate action play it in a copy of that guess and play the
-game on with the game's rollout policy — at most the game's ``ROLLOUT_MOVES``
+game on with the game's rollout policy (by default the ``normal`` heuristic for
+every seat: the search improves on ``normal`` one move at a time, against
+opponents modelled as playing it) — at most the game's ``ROLLOUT_MOVES``
 moves — and score the result for the seat (:mod:`games.evaluation`: the outcome
 when the game finished, else the game's own ``evaluate``). Every candidate is
 played out in the same guess with the same rollout seed, so they are compared on
@@ -17,8 +19,12 @@ seed and rng are replaced (see :mod:`games.determinize`).
 
 A game's ``games/<pkg>/search.py`` provides ``hidden_slots(snapshot, seat)``,
 ``evaluate(state, seat)`` (0..1), ``ROLLOUT_MOVES``, ``BUDGET`` (moves per
-decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the game's
-``ai`` with a little randomness) and ``MARGIN`` (default :data:`MARGIN`). A game
+decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the
+``normal`` policy), ``rollout_moves(state)`` (a playout length that depends on the
+position, instead of ``ROLLOUT_MOVES``), ``stage(state)`` (playouts stop when it
+changes, e.g. when a new round is dealt), ``candidates(state, seat, legal, first)``
+(the moves worth comparing, ``first`` — the ``normal`` choice — first; only
+``first`` means nothing to search) and ``MARGIN`` (default :data:`MARGIN`). A game
 without that module plays ``normal``.
 """
 
@@ -42,8 +48,6 @@ MARGIN = 0.02
 """How much better (in average playout value) a move must look than the ``normal``
 choice to replace it: with few playouts per move, the best-looking of many is
 often just the luckiest."""
-ROLLOUT_NOISE = 0.1
-"""Share of rollout moves played at random, so playouts don't all follow one line."""
 
 
 def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = None,
@@ -74,8 +78,14 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
     if hooks is None or len(legal) == 1:
         return []
     policy = policy or get_game(state.game_id).ai or _random_policy
-    candidates = _candidates(state, seat, rng, legal, policy)
-    rollout = getattr(hooks, "rollout_policy", None) or _noisy(policy)
+    candidates = _candidates(state, seat, rng, legal, policy, hooks)
+    if len(candidates) == 1:
+        return []
+    rollout = getattr(hooks, "rollout_policy", None) or policy
+    length = getattr(hooks, "rollout_moves", None)
+    moves_left = length(state) if length is not None else hooks.ROLLOUT_MOVES
+    stage = getattr(hooks, "stage", None)
+    start = stage(state) if stage is not None else None
     totals = [0.0] * len(candidates)
     spent = rounds = 0
     limit = budget if budget is not None else hooks.BUDGET
@@ -85,16 +95,21 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
         for i, action in enumerate(candidates):
             guess = type(state).from_json(snap)
             guess.apply(seat, action)
-            value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout)
+            value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout, moves_left, start)
             totals[i] += value
             spent += moves + 1
         rounds += 1
     return [(action, total / rounds) for action, total in zip(candidates, totals)]
 
 
-def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], policy: Policy) -> list[Action]:
-    """The ``normal`` choice first, then the other legal actions (a seeded sample when there are many)."""
+def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], policy: Policy,
+                hooks: ModuleType) -> list[Action]:
+    """The ``normal`` choice first, then the game's ``candidates`` hook's choice, or the
+    other legal actions (a seeded sample when there are many)."""
     first = policy(state, seat, Rng(rng.next64()))
+    choose = getattr(hooks, "candidates", None)
+    if choose is not None:
+        return choose(state, seat, legal, first)
     others = [a for a in legal if a != first]
     if len(others) >= MAX_CANDIDATES:
         rng.shuffle(others)
@@ -102,12 +117,15 @@ def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], poli
     return [first, *others]
 
 
-def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy) -> tuple[float, int]:
-    """Play on for at most ``hooks.ROLLOUT_MOVES`` moves; the seat's value and the moves played."""
+def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy,
+             limit: int, start: object) -> tuple[float, int]:
+    """Play on for at most ``limit`` moves, or until the game's ``stage`` leaves ``start``
+    (the stage of the position searched; ``None``: no such hook); the seat's value and
+    the moves played."""
     moves = 0
-    while moves < hooks.ROLLOUT_MOVES:
+    while moves < limit:
         acting = state.to_act()
-        if not acting:
+        if not acting or (start is not None and hooks.stage(state) != start):
             break
         mover = acting[0]
         state.apply(mover, policy(state, mover, rng))
@@ -120,12 +138,3 @@ def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: P
 
 def _random_policy(state: GameState, seat: int, rng: Rng) -> Action:
     return rng.choice(state.legal_actions(seat))
-
-
-def _noisy(policy: Policy) -> Policy:
-    """``policy``, except that a share :data:`ROLLOUT_NOISE` of moves are uniformly random."""
-    def play(state: GameState, seat: int, rng: Rng) -> Action:
-        if rng.below(1000) < ROLLOUT_NOISE * 1000:
-            return _random_policy(state, seat, rng)
-        return policy(state, seat, rng)
-    return play

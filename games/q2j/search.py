@@ -15,8 +15,11 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .state import Q2JState
 
-BUDGET = 2000
+BUDGET = 5000
 ROLLOUT_MOVES = 200
+MARGIN = 0.0
+"""Playouts reach the end and follow the heuristic exactly, so with this budget the
+averages are steady enough to trust as they are (0.02 lost 5 points against ``normal``)."""
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:

@@ -105,6 +105,15 @@ def _critical(state: "QuashState", side: int) -> bool:
 
 
 def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) -> Action:
+    scored = placement_scores(state, seat, legal)
+    best_score = max(score for score, _ in scored)
+    best = [action for score, action in scored if score > best_score - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def placement_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+    """Every placement of ``legal`` (a ``takeback`` is never scored) with the value the
+    heuristic gives the seat's side after it, in ``legal``'s order."""
     side = seat % 2
     mine = state.board[side]
     theirs = state.board[1 - side]
@@ -142,8 +151,7 @@ def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) ->
     base = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
     spot_tuples = [tuple(spot) for spot in mine]
     flying = state.flying()
-    best: list[Action] = []
-    best_score = float("-inf")
+    scored: list[tuple[float, Action]] = []
     for action in legal:
         if action.kind == "takeback":
             continue
@@ -156,11 +164,8 @@ def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) ->
         score = max(sum(total) + sum(value(s, content, h) - total[s] for s, content in changed.items())
                     for changed in _outcomes(mine, action, card, t))
         score -= RANK[card] * 0.001  # keep high cards for tiebreakers when nothing else differs
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score > best_score - 1e-9:
-            best.append(action)
-    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+        scored.append((score, action))
+    return scored
 
 
 def _outcomes(mine: list[list[int]], action: Action, card: int, t: int) -> list[dict[int, tuple[int, ...]]]:

@@ -1,10 +1,15 @@
 """What the hard AI (:mod:`games.search`) needs to know about QUASH.
 
 Hidden: the pile, the set-aside cards, every other hand (a partner's too), the
-other side's tiebreak leftovers and face-down tiebreak card. A position is worth
-the side's track points (plus the points it has scored in the round so far)
-against the other side's, measured against the distance to the finish.
-Rollouts play uniformly at random: the heuristic is too slow to play out games.
+other side's tiebreak leftovers and face-down tiebreak card.
+
+The search is kept for where playouts can judge: the tiebreaks, and the last
+:data:`SEARCH_PLACEMENTS` placements of a round, comparing the heuristic's
+:data:`CANDIDATES` best-valued placements by playing the round out with the
+heuristic (a round's early placements are left to the heuristic: a playout to the
+end would cost too much, and random playouts misjudge runs). A position is worth
+the distance each side still has to the finish (the track already holds the
+points scored so far), against a scale that shrinks as the race nears its end.
 """
 
 from __future__ import annotations
@@ -14,13 +19,20 @@ from typing import Any
 from ..base import Action
 from ..determinize import Slot
 from ..evaluation import margin_value
-from ..rng import Rng
+from .ai import placement_scores
+from .rules import SPOT_SIZE
 from .state import QuashState
 
-BUDGET = 800
-MARGIN = 0.1
-"""Random playouts judge QUASH placements roughly: only a clear difference overrides the heuristic."""
+BUDGET = 300
+MARGIN = 0.03
 ROLLOUT_MOVES = 60
+SEARCH_PLACEMENTS = 10
+"""Placements left in the round (both sides) from which the search plays the round out."""
+CANDIDATES = 6
+"""How many of the heuristic's best placements the search compares."""
+TIEBREAK_MOVES = 40
+"""Moves a playout may spend on tiebreaks after the last placement (it stops at the round's end)."""
+ROUND_PLACEMENTS = 2 * sum(SPOT_SIZE)
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -37,11 +49,30 @@ def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     return slots
 
 
+def placements_left(state: QuashState) -> int:
+    return ROUND_PLACEMENTS - sum(len(spot) for spots in state.board for spot in spots)
+
+
+def candidates(state: QuashState, seat: int, legal: list[Action], first: Action) -> list[Action]:
+    """Every tiebreak card; late in a round the heuristic's best placements; else only ``first``."""
+    if state.phase == "tiebreak":
+        return [first, *(a for a in legal if a != first)]
+    if placements_left(state) > SEARCH_PLACEMENTS:
+        return [first]
+    ranked = sorted(placement_scores(state, seat, legal), key=lambda item: -item[0])
+    return [first, *[a for _, a in ranked if a != first][: CANDIDATES - 1]]
+
+
+def rollout_moves(state: QuashState) -> int:
+    return placements_left(state) + TIEBREAK_MOVES
+
+
+def stage(state: QuashState) -> int:
+    """Playouts end with the round's scoring (or the finish), not in the next round."""
+    return state.round_no
+
+
 def evaluate(state: QuashState, seat: int) -> float:
     side = seat % 2
-    points = [state.track[s] + state.round_points[s] for s in (0, 1)]
-    return margin_value(points[side], [points[1 - side]], max(2, state.finish / 4))
-
-
-def rollout_policy(state: QuashState, seat: int, rng: Rng) -> Action:
-    return rng.choice(state.legal_actions(seat))
+    need = [state.finish - state.track[s] for s in (0, 1)]
+    return margin_value(-need[side], [-need[1 - side]], max(1.5, (need[0] + need[1]) / 8))
