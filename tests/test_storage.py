@@ -5,6 +5,7 @@ test_storage_sqlite.py and test_storage_postgres.py."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -36,6 +37,20 @@ async def test_migrations_run_once_and_record_the_version(db_url):
     assert await storage.schema_version() == len(MIGRATIONS)
     await storage.close()
     storage = await open_storage(db_url)  # a second start applies nothing again
+    assert await storage.schema_version() == len(MIGRATIONS)
+    versions = await storage.run_read(lambda db: db.fetch("SELECT version FROM schema_version ORDER BY version"))
+    assert [r[0] for r in versions] == list(range(1, len(MIGRATIONS) + 1))
+    await storage.close()
+
+
+async def test_a_file_from_before_schema_version_records_its_migrations(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
+    storage = await open_storage(path)
+    versions = await storage.run_read(lambda db: db.fetch("SELECT version, applied_at FROM schema_version"))
+    assert [r[0] for r in versions] == list(range(1, len(MIGRATIONS) + 1))
+    assert [r[1] is None for r in versions] == [True, True] + [False] * (len(MIGRATIONS) - 2)
     assert await storage.schema_version() == len(MIGRATIONS)
     await storage.close()
 

@@ -174,10 +174,19 @@ class SqliteStorage(Storage):
 
     async def _migrate(self) -> None:
         def migrate(conn: sqlite3.Connection) -> None:
+            # PRAGMA user_version decides what runs (files from before the schema_version table
+            # have only it); schema_version records each migration, as on PostgreSQL.
             current = conn.execute("PRAGMA user_version").fetchone()[0]
+            conn.executescript(
+                "BEGIN;\nCREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at REAL);\n"
+                + "".join(f"INSERT OR IGNORE INTO schema_version (version) VALUES ({n});\n"
+                          for n in range(1, current + 1))
+                + "COMMIT;")
             for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
                 # executescript commits on its own, so the version bump rides in the script.
-                conn.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+                conn.executescript(
+                    f"BEGIN;\n{script}\nPRAGMA user_version = {number};\n"
+                    f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, (julianday('now') - 2440587.5) * 86400.0);\nCOMMIT;")
 
         await self._in_thread(migrate)
 
