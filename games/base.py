@@ -8,9 +8,11 @@ or the wall clock.
 
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, shown_arg
@@ -388,3 +390,15 @@ class Game:
         for seat, action in log:
             state.apply(seat, action)
         return state
+
+
+def game_module(state: "GameState", name: str) -> ModuleType | None:
+    """The ``name`` module of the state's game package (``games/<pkg>/<name>.py``), if it has
+    one: a game's optional parts, such as ``search`` (hard AI hooks) and ``hints``."""
+    package = type(state).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{name}":
+            raise
+        return None

@@ -17,12 +17,11 @@ so what the real deck would do next (a reshuffle, a deal) is guessed, not read.
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from types import ModuleType
 from typing import Any, MutableMapping, MutableSequence, Union
 
-from .base import GameState
+from .base import GameState, game_module
 from .rng import Rng
 
 Container = Union[MutableSequence[Any], MutableMapping[str, Any]]
@@ -31,13 +30,7 @@ Slot = tuple[Container, Any]
 
 def game_hooks(state: GameState) -> ModuleType | None:
     """The ``search`` module of the state's game package (``games/<pkg>/search.py``), if it has one."""
-    package = type(state).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.search")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.search":
-            raise
-        return None
+    return game_module(state, "search")
 
 
 def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleType) -> dict[str, Any]:

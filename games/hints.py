@@ -8,12 +8,10 @@ that module gets :data:`GENERIC_REASON`.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from types import ModuleType
 
 from .ai import choose_action
-from .base import Action, GameState
+from .base import Action, GameState, game_module
 from .rng import Rng
 
 GENERIC_REASON = "it is the move Deckhand's normal AI would make here"
@@ -31,16 +29,5 @@ def hint(state: GameState, seat: int, rng: Rng | None = None) -> Hint:
     ``rng`` breaks the heuristic's ties (default: a fixed seed, so a position always gets
     the same hint)."""
     action = choose_action(state, seat, rng or Rng(seat), "normal")
-    reasons = _reasons(state)
+    reasons = game_module(state, "hints")
     return Hint(action, reasons.reason(state, seat, action) if reasons else GENERIC_REASON)
-
-
-def _reasons(state: GameState) -> ModuleType | None:
-    """The ``hints`` module of the state's game package, if it has one."""
-    package = type(state).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.hints")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.hints":
-            raise
-        return None
