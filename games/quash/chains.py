@@ -128,9 +128,11 @@ class Finisher:
                        for t, slots in enumerate(self.slots_of) for g in slots]
         """(slot, its spot's size, the spot's other slots) for every slot."""
         self.opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
-        self.spans = [(SPOT_SIZE[t], slots.start, slots.stop, t in self.opened)
+        self.spans = [(SPOT_SIZE[t], slots.start, slots.stop, t in self.opened, sum(1 << g for g in slots),
+                       _spot_masks(SPOT_SIZE[t], tuple(0 if SPOT_SIZE[t] == 1 else first[g] for g in slots)))
                       for t, slots in enumerate(self.slots_of)]
-        """(size, first slot, end slot, whether it has an open slot) for every spot."""
+        """(size, first slot, end slot, whether it has an open slot, its slots as bits, its
+        :func:`_spot_masks` as the turn began) for every spot."""
         self.known: dict[tuple, bool] = {}
 
     def board(self, spots: list[list[int]], moved: set[int]) -> tuple[int, list[int]]:
@@ -176,15 +178,16 @@ class Finisher:
         first = self.first
         masks = []
         land = 0
-        for size, start, stop, opened in self.spans:
-            m = _spot_masks(size, tuple(held[start:stop]))
+        for size, start, stop, opened, bits, m in self.spans:
+            if frozen & bits:  # a spot no chain step has touched shows its first cards
+                m = _spot_masks(size, tuple(held[start:stop]))
             masks.append(m)
             if opened:
                 land |= m[0]
         if land >> r & 1 and not every:
             return True, []
         steps = []
-        for t, (size, start, stop, opened) in enumerate(self.spans):
+        for t, (size, start, stop, opened, _, _) in enumerate(self.spans):
             rest = -1
             for g, ok in zip(range(start, stop), masks[t][1]):
                 if ok >> r & 1 and not frozen >> g & 1:
@@ -233,41 +236,40 @@ class Finisher:
 
     def _may_finish(self, frozen: int, held: list[int], r: int) -> bool:
         """An upper bound for :meth:`finishes` that spares it most hopeless searches: a card
-        of rank ``r`` in the air can end the chain only if this says so."""
-        return bool(self.may_land(frozen, held, 1 << r) >> r & 1)
-
-    def may_land(self, frozen: int, held: list[int], air: int) -> int:
-        """Ranks that might end the chain from this board when the ranks ``air`` may be in the
-        air (a superset: a rank not in it can't). A slot may come to hold its card, or
-        (unfrozen) a rank that may be in the air and fits beside some ranks the spot's other
-        slots may hold; a slot's first card may be in the air when some rank that may be in
-        the air fits in its place. Then, backwards from the ranks that may land on an open
-        slot, the ranks that may displace a card of such a rank. The answer only shrinks
-        as slots freeze, so it also bounds every board a chain from here leads to."""
+        of rank ``r`` in the air can end the chain only if this says so. A slot may come to
+        hold its card, or (unfrozen) a rank that may be in the air and fits beside some
+        ranks the spot's other slots may hold; a slot's first card may be in the air when
+        some rank that may be in the air fits in its place. Then, backwards from the ranks
+        that may land on an open slot, the ranks that may displace a card of such a rank."""
         first = self.first
         may = [1 << (h or f) for h, f in zip(held, first)]
+        air = 1 << r
         layout = []
+        displacing = []  # (bit of a slot's first rank, ranks that may ever take its place)
         for slot in self.layout:
             if not frozen >> slot[0] & 1:
                 if slot[1] > 1:
                     layout.append(slot)
                 else:  # a single slot takes any rank in the air: its card may fly at once
                     air |= 1 << first[slot[0]]
+                    displacing.append((1 << first[slot[0]], _ALL))
+        fit = [0] * len(may)
         grown = True
         while grown:
             grown = False
             for g, size, others in layout:  # _fits_any, written out: this loop is the hot spot
                 if not others:
-                    ok = air
+                    ok = _ALL
                 elif len(others) == 1:
                     m = may[others[0]]
                     ok = m << 1 | m >> 1 | m << 2 | m >> 2 if size == 3 else m << 1 | m >> 1
-                    ok &= air
                 else:
                     a = may[others[0]]
                     b = may[others[1]]
-                    ok = air & (a >> 1 & b >> 2 | a >> 2 & b >> 1 | a << 1 & b >> 1 | a >> 1 & b << 1
-                                | a << 2 & b << 1 | a << 1 & b << 2)
+                    ok = (a >> 1 & b >> 2 | a >> 2 & b >> 1 | a << 1 & b >> 1 | a >> 1 & b << 1
+                          | a << 2 & b << 1 | a << 1 & b << 2)
+                fit[g] = ok
+                ok &= air
                 if ok & ~may[g] or ok and not air >> first[g] & 1:
                     may[g] |= ok
                     air |= 1 << first[g]
@@ -275,16 +277,20 @@ class Finisher:
         found = 0
         for t in self.opened:
             found |= _fits_any(SPOT_SIZE[t], [may[h] for h in self.slots_of[t]])
-        displacing = [(1 << first[g], _fits_any(size, [may[h] for h in others]) if others else _ALL)
-                      for g, size, others in self.layout if not frozen >> g & 1]
+        if found >> r & 1:
+            return True
+        # the last pass above changed nothing, so its fits are final
+        displacing += [(1 << first[g], fit[g]) for g, _, _ in layout]
         grown = True
         while grown:
             grown = False
             for bit, ok in displacing:
                 if found & bit and ok & ~found:
                     found |= ok
+                    if found >> r & 1:
+                        return True
                     grown = True
-        return found
+        return False
 
 
 def _fits_any(size: int, held: list[int]) -> int:
