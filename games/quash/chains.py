@@ -99,6 +99,13 @@ def _spot_masks(size: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]
     return found
 
 
+def _shape(g: int, size: int, slots: range) -> tuple[int, int, int, int]:
+    """Slot ``g`` of a spot of ``size`` whose slots are ``slots``, for :attr:`Finisher.shapes`."""
+    others = [h for h in slots if h != g]
+    shape = 0 if size == 1 else 4 if not others else len(others) + (size == 3)
+    return (g, shape, *others, -1, -1)[:4]
+
+
 class Finisher:
     """Answers "can the card in the air still end the chain on an open slot?" for every
     step of one turn: built from the side as the turn began, kept until a card lands.
@@ -114,7 +121,7 @@ class Finisher:
     thousands, and a table waiting for its player should hold none of them.
     """
 
-    __slots__ = ("first", "slots_of", "layout", "opened", "spans", "known")
+    __slots__ = ("first", "slots_of", "shapes", "opened", "spans", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
         first: list[int] = []
@@ -124,9 +131,10 @@ class Finisher:
             first += [RANK[c] for c in cards]
         self.first = first
         """The rank of the card each slot (0.. by spot, then slot) held when the turn began."""
-        self.layout = [(g, SPOT_SIZE[t], tuple(h for h in slots if h != g))
-                       for t, slots in enumerate(self.slots_of) for g in slots]
-        """(slot, its spot's size, the spot's other slots) for every slot."""
+        self.shapes = [_shape(g, SPOT_SIZE[t], slots) for t, slots in enumerate(self.slots_of) for g in slots]
+        """(slot, what fits there depends on: 0 nothing (a single), 1 a double's other slot, 2 a
+        triple's one other slot, 3 a triple's two other slots, 4 nothing (alone in its spot),
+        then those other slots, -1 for none) for every slot."""
         self.opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
         self.spans = [(SPOT_SIZE[t], slots.start, slots.stop, t in self.opened, sum(1 << g for g in slots),
                        _spot_masks(SPOT_SIZE[t], tuple(0 if SPOT_SIZE[t] == 1 else first[g] for g in slots)))
@@ -246,28 +254,32 @@ class Finisher:
         air = 1 << r
         layout = []
         displacing = []  # (bit of a slot's first rank, ranks that may ever take its place)
-        for slot in self.layout:
-            if not frozen >> slot[0] & 1:
-                if slot[1] > 1:
+        for slot in self.shapes:
+            g = slot[0]
+            if not frozen >> g & 1:
+                if slot[1]:
                     layout.append(slot)
                 else:  # a single slot takes any rank in the air: its card may fly at once
-                    air |= 1 << first[slot[0]]
-                    displacing.append((1 << first[slot[0]], _ALL))
+                    air |= 1 << first[g]
+                    displacing.append((1 << first[g], _ALL))
         fit = [0] * len(may)
         grown = True
         while grown:
             grown = False
-            for g, size, others in layout:  # _fits_any, written out: this loop is the hot spot
-                if not others:
-                    ok = _ALL
-                elif len(others) == 1:
-                    m = may[others[0]]
-                    ok = m << 1 | m >> 1 | m << 2 | m >> 2 if size == 3 else m << 1 | m >> 1
-                else:
-                    a = may[others[0]]
-                    b = may[others[1]]
+            for g, shape, x, y in layout:  # _fits_any, written out: this loop is the hot spot
+                if shape == 1:
+                    m = may[x]
+                    ok = m << 1 | m >> 1
+                elif shape == 2:
+                    m = may[x]
+                    ok = m << 1 | m >> 1 | m << 2 | m >> 2
+                elif shape == 3:
+                    a = may[x]
+                    b = may[y]
                     ok = (a >> 1 & b >> 2 | a >> 2 & b >> 1 | a << 1 & b >> 1 | a >> 1 & b << 1
                           | a << 2 & b << 1 | a << 1 & b << 2)
+                else:
+                    ok = _ALL
                 fit[g] = ok
                 ok &= air
                 if ok & ~may[g] or ok and not air >> first[g] & 1:
@@ -280,7 +292,7 @@ class Finisher:
         if found >> r & 1:
             return True
         # the last pass above changed nothing, so its fits are final
-        displacing += [(1 << first[g], fit[g]) for g, _, _ in layout]
+        displacing += [(1 << first[g], fit[g]) for g, _, _, _ in layout]
         grown = True
         while grown:
             grown = False
