@@ -106,6 +106,23 @@ def _shape(g: int, size: int, slots: range) -> tuple[int, int, int, int]:
     return (g, shape, *others, -1, -1)[:4]
 
 
+def _span(t: int, slots: range, first: list[int], opened: bool) -> tuple:
+    """Spot ``t`` for :attr:`Finisher.spans`; ``first`` holds the ranks as the turn began."""
+    size = SPOT_SIZE[t]
+    masks = _spot_masks(size, tuple(0 if size == 1 else first[g] for g in slots))
+    key = (slots.start, masks[1])
+    takers = _TAKERS.get(key)
+    if takers is None:
+        if len(_TAKERS) >= _SPOT_INFO_LIMIT:
+            _TAKERS.clear()
+        takers = _TAKERS[key] = tuple(tuple(g for g, ok in zip(slots, masks[1]) if ok >> r & 1) for r in range(15))
+    return size, slots.start, slots.stop, opened, sum(1 << g for g in slots), masks, takers
+
+
+_TAKERS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+"""Shared by every table: the slots a rank may take, by a spot's first slot and masks."""
+
+
 class Finisher:
     """Answers "can the card in the air still end the chain on an open slot?" for every
     step of one turn: built from the side as the turn began, kept until a card lands.
@@ -136,11 +153,10 @@ class Finisher:
         triple's one other slot, 3 a triple's two other slots, 4 nothing (alone in its spot),
         then those other slots, -1 for none) for every slot."""
         self.opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
-        self.spans = [(SPOT_SIZE[t], slots.start, slots.stop, t in self.opened, sum(1 << g for g in slots),
-                       _spot_masks(SPOT_SIZE[t], tuple(0 if SPOT_SIZE[t] == 1 else first[g] for g in slots)))
-                      for t, slots in enumerate(self.slots_of)]
+        self.spans = [_span(t, slots, first, t in self.opened) for t, slots in enumerate(self.slots_of)]
         """(size, first slot, end slot, whether it has an open slot, its slots as bits, its
-        :func:`_spot_masks` as the turn began) for every spot."""
+        :func:`_spot_masks` as the turn began, and by rank the slots a card of that rank may
+        then take) for every spot."""
         self.known: dict[tuple, bool] = {}
 
     def board(self, spots: list[list[int]], moved: set[int]) -> tuple[int, list[int]]:
@@ -182,38 +198,46 @@ class Finisher:
               every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
         slots it may take instead: (slot, what the board then shows there, whether the card
-        it displaces then lands at once)); when it lands and not ``every``, no slots."""
+        it displaces then lands at once)); when it lands and not ``every``, no slots.
+        A spot no step has touched (no frozen slot) shows its first cards: its masks are
+        the turn's."""
         first = self.first
-        masks = []
+        spans = self.spans
+        accepts = []  # (spot, what its open slots take) for each spot with an open slot
         land = 0
-        for size, start, stop, opened, bits, m in self.spans:
-            if frozen & bits:  # a spot no chain step has touched shows its first cards
-                m = _spot_masks(size, tuple(held[start:stop]))
-            masks.append(m)
-            if opened:
-                land |= m[0]
+        for t in self.opened:
+            size, start, stop, _, bits, m, _ = spans[t]
+            accept = _spot_masks(size, tuple(held[start:stop]))[0] if frozen & bits else m[0]
+            accepts.append((t, accept))
+            land |= accept
         if land >> r & 1 and not every:
             return True, []
         steps = []
-        for t, (size, start, stop, opened, _, _) in enumerate(self.spans):
-            rest = -1
-            for g, ok in zip(range(start, stop), masks[t][1]):
-                if ok >> r & 1 and not frozen >> g & 1:
-                    if size == 1:  # never open while occupied, and its rank never matters
-                        steps.append((g, 0, bool(land >> first[g] & 1)))
-                        continue
-                    if rest < 0:
-                        rest = 0
-                        for u in self.opened:
-                            if u != t:
-                                rest |= masks[u][0]
-                    if opened:
-                        held[g] = r
-                        after = rest | _spot_masks(size, tuple(held[start:stop]))[0]
-                        held[g] = first[g]
-                    else:
-                        after = rest
-                    steps.append((g, r, bool(after >> first[g] & 1)))
+        append = steps.append
+        for t, (size, start, stop, opened, bits, m, takers) in enumerate(spans):
+            if frozen & bits:
+                replace = _spot_masks(size, tuple(held[start:stop]))[1]
+                slots = [g for g, ok in zip(range(start, stop), replace) if ok >> r & 1 and not frozen >> g & 1]
+            else:
+                slots = takers[r]
+            if not slots:
+                continue
+            if size == 1:  # never open while occupied, and its rank never matters
+                for g in slots:
+                    append((g, 0, bool(land >> first[g] & 1)))
+            elif opened:
+                rest = 0
+                for u, accept in accepts:
+                    if u != t:
+                        rest |= accept
+                for g in slots:
+                    held[g] = r
+                    after = rest | _spot_masks(size, tuple(held[start:stop]))[0]
+                    held[g] = first[g]
+                    append((g, r, bool(after >> first[g] & 1)))
+            else:
+                for g in slots:
+                    append((g, r, bool(land >> first[g] & 1)))
         return bool(land >> r & 1), steps
 
     def finishes(self, frozen: int, held: list[int], r: int) -> bool:
