@@ -254,21 +254,25 @@ class Finisher:
         # Most chains that can end do so within two steps: those are seen before anything costly.
         if landed or any(step[2] for step in steps):
             return True
-        if not steps or not self._may_finish(frozen, held, r):
+        may_end = self._may_end(frozen, held, r) if steps else 0
+        if not may_end:
             return False
         first = self.first
         finishes = self.finishes
         for g, h, _ in steps:
-            held[g] = h
-            found = finishes(frozen | 1 << g, held, first[g])
-            held[g] = h and first[g]
-            if found:
-                return True
+            if may_end >> first[g] & 1:  # the bound here also bounds every board after this step
+                held[g] = h
+                found = finishes(frozen | 1 << g, held, first[g])
+                held[g] = h and first[g]
+                if found:
+                    return True
         return False
 
-    def _may_finish(self, frozen: int, held: list[int], r: int) -> bool:
-        """An upper bound for :meth:`finishes` that spares it most hopeless searches: a card
-        of rank ``r`` in the air can end the chain only if this says so. A slot may come to
+    def _may_end(self, frozen: int, held: list[int], r: int) -> int:
+        """An upper bound for :meth:`finishes` that spares it most hopeless searches: the ranks
+        that might end the chain if in the air on this board, when the rank ``r`` is in the
+        air now (0 when ``r`` itself can't): a rank not in it can't, here or on any board a
+        chain from here leads to (freezing slots only takes choices away). A slot may come to
         hold its card, or (unfrozen) a rank that may be in the air and fits beside some
         ranks the spot's other slots may hold; a slot's first card may be in the air when
         some rank that may be in the air fits in its place. Then, backwards from the ranks
@@ -313,8 +317,6 @@ class Finisher:
         found = 0
         for t in self.opened:
             found |= _fits_any(SPOT_SIZE[t], [may[h] for h in self.slots_of[t]])
-        if found >> r & 1:
-            return True
         # the last pass above changed nothing, so its fits are final
         displacing += [(1 << first[g], fit[g]) for g, _, _, _ in layout]
         grown = True
@@ -323,10 +325,8 @@ class Finisher:
             for bit, ok in displacing:
                 if found & bit and ok & ~found:
                     found |= ok
-                    if found >> r & 1:
-                        return True
                     grown = True
-        return False
+        return found if found >> r & 1 else 0
 
 
 def _fits_any(size: int, held: list[int]) -> int:
