@@ -198,7 +198,8 @@ class Finisher:
               every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
         slots it may take instead: (slot, what the board then shows there, whether the card
-        it displaces then lands at once)); when it lands and not ``every``, no slots.
+        it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as the
+        chain is seen to end within two steps.
         A spot no step has touched (no frozen slot) shows its first cards: its masks are
         the turn's."""
         first = self.first
@@ -222,10 +223,7 @@ class Finisher:
                 slots = takers[r]
             if not slots:
                 continue
-            if size == 1:  # never open while occupied, and its rank never matters
-                for g in slots:
-                    append((g, 0, bool(land >> first[g] & 1)))
-            elif opened:
+            if opened and size > 1:
                 rest = 0
                 for u, accept in accepts:
                     if u != t:
@@ -234,10 +232,15 @@ class Finisher:
                     held[g] = r
                     after = rest | _spot_masks(size, tuple(held[start:stop]))[0]
                     held[g] = first[g]
+                    if after >> first[g] & 1 and not every:
+                        return True, []
                     append((g, r, bool(after >> first[g] & 1)))
-            else:
+            else:  # the spot's open slots (if any) are not affected: a single never has one while occupied
+                shown = 0 if size == 1 else r  # and a single's rank never matters
                 for g in slots:
-                    append((g, r, bool(land >> first[g] & 1)))
+                    if land >> first[g] & 1 and not every:
+                        return True, []
+                    append((g, shown, bool(land >> first[g] & 1)))
         return bool(land >> r & 1), steps
 
     def finishes(self, frozen: int, held: list[int], r: int) -> bool:
@@ -250,9 +253,8 @@ class Finisher:
         return known
 
     def _search(self, frozen: int, held: list[int], r: int) -> bool:
-        landed, steps = self._scan(frozen, held, r)
-        # Most chains that can end do so within two steps: those are seen before anything costly.
-        if landed or any(step[2] for step in steps):
+        ends, steps = self._scan(frozen, held, r)
+        if ends:  # most chains that can end do so within two steps: seen before anything costly
             return True
         may_end = self._may_end(frozen, held, r) if steps else 0
         if not may_end:
