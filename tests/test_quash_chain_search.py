@@ -5,8 +5,13 @@ spot again."""
 
 from __future__ import annotations
 
+from itertools import product
+
+import pytest
+
 from games.cards import CODE
 from games.quash import GAME, QuashState
+from games.quash.chains import _fits_any
 from games.quash.rules import SPOT_SIZE, fits
 from games.rng import Rng
 from tests.test_quash_chain_rules import TAKEBACK, advanced
@@ -51,10 +56,11 @@ def expected_steps(state: QuashState, seat: int) -> set[str]:
     return steps
 
 
-def test_offered_steps_are_exactly_those_that_can_end_on_random_boards() -> None:
+@pytest.mark.parametrize("players, seeds", [(2, (0, 1)), (4, (2,))])
+def test_offered_steps_are_exactly_those_that_can_end_on_random_boards(players: int, seeds: tuple[int, ...]) -> None:
     checked = 0
-    for seed in range(2):
-        state = GAME.new_game(2, {"advanced": True, "finish": 12}, seed)
+    for seed in seeds:
+        state = GAME.new_game(players, {"advanced": True, "finish": 12}, seed)
         rng = Rng(seed)
         while not state.is_over() and state.round_no == 1 and state.phase == "play":
             seat = state.to_act()[0]
@@ -64,7 +70,7 @@ def test_offered_steps_are_exactly_those_that_can_end_on_random_boards() -> None
                 checked += 1
             moves = [a for a in legal if a != TAKEBACK]
             state.apply(seat, moves[rng.below(len(moves))])
-    assert checked > 60
+    assert checked > 30 * len(seeds)
 
 
 def test_a_step_that_ends_only_by_passing_through_spots_again_is_offered() -> None:
@@ -81,3 +87,15 @@ def test_a_step_that_ends_only_by_passing_through_spots_again_is_offered() -> No
     assert place("8H", 8) in state.legal_actions(0)
     state.apply(0, place("8H", 8))
     assert [CODE[c] for c in state.board[0][4]] == ["AH", "KH"] and [CODE[c] for c in state.board[0][7]] == ["9D", "8H"]
+
+
+def test_the_ranks_that_fit_beside_some_choice_of_ranks_match_trying_every_choice() -> None:
+    rng = Rng(7)
+    for _ in range(3000):
+        size = 2 + rng.below(2)
+        masks = [sum(1 << r for r in range(2, 15) if rng.below(4) == 0) for _ in range(1 + rng.below(size - 1))]
+        expected = 0
+        for ranks in product(*([r for r in range(2, 15) if mask >> r & 1] for mask in masks)):
+            expected |= sum(1 << r for r in range(2, 15) if r not in ranks and len(set(ranks)) == len(ranks)
+                            and max(r, *ranks) - min(r, *ranks) < size)
+        assert _fits_any(size, masks) == expected, (size, masks)

@@ -23,7 +23,6 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Iterator, Sequence
 
 from ..cards import PRETTY
@@ -100,6 +99,30 @@ def _spot_masks(size: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]
     return found
 
 
+def _shape(g: int, size: int, slots: range) -> tuple[int, int, int, int]:
+    """Slot ``g`` of a spot of ``size`` whose slots are ``slots``, for :attr:`Finisher.shapes`."""
+    others = [h for h in slots if h != g]
+    shape = 0 if size == 1 else 4 if not others else len(others) + (size == 3)
+    return (g, shape, *others, -1, -1)[:4]
+
+
+def _span(t: int, slots: range, first: list[int], opened: bool) -> tuple:
+    """Spot ``t`` for :attr:`Finisher.spans`; ``first`` holds the ranks as the turn began."""
+    size = SPOT_SIZE[t]
+    masks = _spot_masks(size, tuple(0 if size == 1 else first[g] for g in slots))
+    key = (slots.start, masks[1])
+    takers = _TAKERS.get(key)
+    if takers is None:
+        if len(_TAKERS) >= _SPOT_INFO_LIMIT:
+            _TAKERS.clear()
+        takers = _TAKERS[key] = tuple(tuple(g for g, ok in zip(slots, masks[1]) if ok >> r & 1) for r in range(15))
+    return size, slots.start, slots.stop, opened, sum(1 << g for g in slots), masks, takers
+
+
+_TAKERS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+"""Shared by every table: the slots a rank may take, by a spot's first slot and masks."""
+
+
 class Finisher:
     """Answers "can the card in the air still end the chain on an open slot?" for every
     step of one turn: built from the side as the turn began, kept until a card lands.
@@ -115,7 +138,7 @@ class Finisher:
     thousands, and a table waiting for its player should hold none of them.
     """
 
-    __slots__ = ("first", "slots_of", "layout", "opened", "known")
+    __slots__ = ("first", "slots_of", "shapes", "opened", "spans", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
         first: list[int] = []
@@ -125,10 +148,15 @@ class Finisher:
             first += [RANK[c] for c in cards]
         self.first = first
         """The rank of the card each slot (0.. by spot, then slot) held when the turn began."""
-        self.layout = [(g, SPOT_SIZE[t], tuple(h for h in slots if h != g))
-                       for t, slots in enumerate(self.slots_of) for g in slots]
-        """(slot, its spot's size, the spot's other slots) for every slot."""
+        self.shapes = [_shape(g, SPOT_SIZE[t], slots) for t, slots in enumerate(self.slots_of) for g in slots]
+        """(slot, what fits there depends on: 0 nothing (a single), 1 a double's other slot, 2 a
+        triple's one other slot, 3 a triple's two other slots, 4 nothing (alone in its spot),
+        then those other slots, -1 for none) for every slot."""
         self.opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
+        self.spans = [_span(t, slots, first, t in self.opened) for t, slots in enumerate(self.slots_of)]
+        """(size, first slot, end slot, whether it has an open slot, its slots as bits, its
+        :func:`_spot_masks` as the turn began, and by rank the slots a card of that rank may
+        then take) for every spot."""
         self.known: dict[tuple, bool] = {}
 
     def board(self, spots: list[list[int]], moved: set[int]) -> tuple[int, list[int]]:
@@ -151,20 +179,73 @@ class Finisher:
         slots = self.slots_of[t]
         return _spot_masks(SPOT_SIZE[t], tuple(held[slots.start:slots.stop]))
 
-    def lands(self, held: list[int], r: int) -> bool:
-        """Whether an open slot of the board ``held`` takes a card of rank ``r``."""
-        slots_of = self.slots_of
+    def finishing(self, frozen: int, held: list[int], r: int) -> list[int]:
+        """The slots a card of rank ``r`` in the air may take (displacing the card there) such
+        that the chain can still end, in slot order. ``held`` is changed while searching and
+        restored. Positions searched are remembered until the caller clears :attr:`known`."""
+        first = self.first
+        out = []
+        for g, h, direct in self._scan(frozen, held, r, True)[1]:
+            if not direct:
+                held[g] = h
+                direct = self.finishes(frozen | 1 << g, held, first[g])
+                held[g] = h and first[g]
+            if direct:
+                out.append(g)
+        return out
+
+    def _scan(self, frozen: int, held: list[int], r: int,
+              every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
+        """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
+        slots it may take instead: (slot, what the board then shows there, whether the card
+        it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as the
+        chain is seen to end within two steps.
+        A spot no step has touched (no frozen slot) shows its first cards: its masks are
+        the turn's."""
+        first = self.first
+        spans = self.spans
+        accepts = []  # (spot, what its open slots take) for each spot with an open slot
+        land = 0
         for t in self.opened:
-            slots = slots_of[t]
-            if _spot_masks(SPOT_SIZE[t], tuple(held[slots.start:slots.stop]))[0] >> r & 1:
-                return True
-        return False
+            size, start, stop, _, bits, m, _ = spans[t]
+            accept = _spot_masks(size, tuple(held[start:stop]))[0] if frozen & bits else m[0]
+            accepts.append((t, accept))
+            land |= accept
+        if land >> r & 1 and not every:
+            return True, []
+        steps = []
+        append = steps.append
+        for t, (size, start, stop, opened, bits, m, takers) in enumerate(spans):
+            if frozen & bits:
+                replace = _spot_masks(size, tuple(held[start:stop]))[1]
+                slots = [g for g, ok in zip(range(start, stop), replace) if ok >> r & 1 and not frozen >> g & 1]
+            else:
+                slots = takers[r]
+            if not slots:
+                continue
+            if opened and size > 1:
+                rest = 0
+                for u, accept in accepts:
+                    if u != t:
+                        rest |= accept
+                for g in slots:
+                    held[g] = r
+                    after = rest | _spot_masks(size, tuple(held[start:stop]))[0]
+                    held[g] = first[g]
+                    if after >> first[g] & 1 and not every:
+                        return True, []
+                    append((g, r, bool(after >> first[g] & 1)))
+            else:  # the spot's open slots (if any) are not affected: a single never has one while occupied
+                shown = 0 if size == 1 else r  # and a single's rank never matters
+                for g in slots:
+                    if land >> first[g] & 1 and not every:
+                        return True, []
+                    append((g, shown, bool(land >> first[g] & 1)))
+        return bool(land >> r & 1), steps
 
     def finishes(self, frozen: int, held: list[int], r: int) -> bool:
         """Whether a card of rank ``r`` in the air can end the chain from this board.
         ``held`` is changed while searching and restored."""
-        if self.lands(held, r):
-            return True
         key = (frozen, r, *held)
         known = self.known.get(key)
         if known is None:
@@ -172,50 +253,65 @@ class Finisher:
         return known
 
     def _search(self, frozen: int, held: list[int], r: int) -> bool:
-        first = self.first
-        steps = []  # the slots the card may take, each with what the board then holds there
-        for t in _RANGE:
-            slots = self.slots_of[t]
-            if slots:
-                single = SPOT_SIZE[t] == 1
-                for g, ok in zip(slots, self.masks(t, held)[1]):
-                    if ok >> r & 1 and not frozen >> g & 1:
-                        steps.append((g, 0 if single else r))
-        # Most chains that can end do so within two steps: try those before anything costly.
-        lands = self.lands
-        for g, h in steps:
-            held[g] = h
-            found = lands(held, first[g])
-            held[g] = 0 if not h else first[g]
-            if found:
-                return True
-        if not steps or not self._may_finish(frozen, held, r):
+        ends, steps = self._scan(frozen, held, r)
+        if ends:  # most chains that can end do so within two steps: seen before anything costly
+            return True
+        may_end = self._may_end(frozen, held, r) if steps else 0
+        if not may_end:
             return False
+        first = self.first
         finishes = self.finishes
-        for g, h in steps:
-            held[g] = h
-            found = finishes(frozen | 1 << g, held, first[g])
-            held[g] = 0 if not h else first[g]
-            if found:
-                return True
+        for g, h, _ in steps:
+            if may_end >> first[g] & 1:  # the bound here also bounds every board after this step
+                held[g] = h
+                found = finishes(frozen | 1 << g, held, first[g])
+                held[g] = h and first[g]
+                if found:
+                    return True
         return False
 
-    def _may_finish(self, frozen: int, held: list[int], r: int) -> bool:
-        """An upper bound for :meth:`finishes` that spares it most hopeless searches: a card
-        of rank ``r`` in the air can end the chain only if this says so. A slot may come to
+    def _may_end(self, frozen: int, held: list[int], r: int) -> int:
+        """An upper bound for :meth:`finishes` that spares it most hopeless searches: the ranks
+        that might end the chain if in the air on this board, when the rank ``r`` is in the
+        air now (0 when ``r`` itself can't): a rank not in it can't, here or on any board a
+        chain from here leads to (freezing slots only takes choices away). A slot may come to
         hold its card, or (unfrozen) a rank that may be in the air and fits beside some
         ranks the spot's other slots may hold; a slot's first card may be in the air when
         some rank that may be in the air fits in its place. Then, backwards from the ranks
         that may land on an open slot, the ranks that may displace a card of such a rank."""
         first = self.first
-        may = [1 << (h or first[g]) for g, h in enumerate(held)]
+        may = [1 << (h or f) for h, f in zip(held, first)]
         air = 1 << r
-        layout = [slot for slot in self.layout if not frozen >> slot[0] & 1]
+        layout = []
+        displacing = []  # (bit of a slot's first rank, ranks that may ever take its place)
+        for slot in self.shapes:
+            g = slot[0]
+            if not frozen >> g & 1:
+                if slot[1]:
+                    layout.append(slot)
+                else:  # a single slot takes any rank in the air: its card may fly at once
+                    air |= 1 << first[g]
+                    displacing.append((1 << first[g], _ALL))
+        fit = [0] * len(may)
         grown = True
         while grown:
             grown = False
-            for g, size, others in layout:
-                ok = air & _fits_any(size, [may[h] for h in others]) if others else air
+            for g, shape, x, y in layout:  # _fits_any, written out: this loop is the hot spot
+                if shape == 1:
+                    m = may[x]
+                    ok = m << 1 | m >> 1
+                elif shape == 2:
+                    m = may[x]
+                    ok = m << 1 | m >> 1 | m << 2 | m >> 2
+                elif shape == 3:
+                    a = may[x]
+                    b = may[y]
+                    ok = (a >> 1 & b >> 2 | a >> 2 & b >> 1 | a << 1 & b >> 1 | a >> 1 & b << 1
+                          | a << 2 & b << 1 | a << 1 & b << 2)
+                else:
+                    ok = _ALL
+                fit[g] = ok
+                ok &= air
                 if ok & ~may[g] or ok and not air >> first[g] & 1:
                     may[g] |= ok
                     air |= 1 << first[g]
@@ -223,53 +319,33 @@ class Finisher:
         found = 0
         for t in self.opened:
             found |= _fits_any(SPOT_SIZE[t], [may[h] for h in self.slots_of[t]])
-        if found & air:
-            return True
-        displacing = [(first[g], _fits_any(size, [may[h] for h in others])) for g, size, others in layout]
+        # the last pass above changed nothing, so its fits are final
+        displacing += [(1 << first[g], fit[g]) for g, _, _, _ in layout]
         grown = True
         while grown:
             grown = False
-            for rank, ok in displacing:
-                if found >> rank & 1 and ok & ~found:
+            for bit, ok in displacing:
+                if found & bit and ok & ~found:
                     found |= ok
                     grown = True
-        return bool(found >> r & 1)
-
-    def step_finishes(self, frozen: int, held: list[int], r: int, g: int) -> bool:
-        """Whether the chain can still end after a card of rank ``r`` takes slot ``g``'s place
-        (it fits there): the card that was there is then in the air."""
-        first = self.first
-        if held[g]:
-            held[g] = r
-            found = self.finishes(frozen | 1 << g, held, first[g])
-            held[g] = first[g]
-            return found
-        return self.finishes(frozen | 1 << g, held, first[g])
-
-
-_FITS_ANY: dict[tuple[int, ...], int] = {}
+        return found if found >> r & 1 else 0
 
 
 def _fits_any(size: int, held: list[int]) -> int:
-    """Ranks that fit in a spot of ``size`` beside some choice of one rank from each mask in ``held``."""
+    """Ranks that fit in a spot of ``size`` beside some choice of one rank from each mask in ``held``
+    (at most two masks: a triple's other slots). By shifts: with one mask, a rank one away (two
+    in a triple) on either side; with two, the three ranks must be consecutive and distinct."""
     if not held:
         return _ALL
-    if len(held) == 1:  # one rank away (two in a triple), on either side
+    if len(held) == 1:
         m = held[0]
         near = m << 1 | m >> 1
         if size == 3:
             near |= m << 2 | m >> 2
         return near & _ALL
-    key = (size, *held)
-    found = _FITS_ANY.get(key)
-    if found is None:
-        found = 0
-        for choice in product(*(tuple(_ranks(mask)) for mask in held)):
-            found |= _mask(size, choice)
-        if len(_FITS_ANY) >= _SPOT_INFO_LIMIT:
-            _FITS_ANY.clear()
-        _FITS_ANY[key] = found
-    return found
+    a, b = held
+    return (a >> 1 & b >> 2 | a >> 2 & b >> 1 | a << 1 & b >> 1 | a >> 1 & b << 1
+            | a << 2 & b << 1 | a << 1 & b << 2) & _ALL
 
 
 def turn_moves(finisher: Finisher, spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
@@ -290,22 +366,22 @@ def turn_moves(finisher: Finisher, spots: list[list[int]], hand: Sequence[int]) 
         for t in opened:
             if infos[t][0] >> r & 1:
                 append(row[t])
-    by_rank: dict[int, list[tuple[int, int]]] = {}
+    by_rank: dict[int, list[int]] = {}
     _, held = finisher.board(spots, set())
-    g = 0
-    for accept, slots in infos:
-        for t, y, ok in slots:
-            ok &= ranks
-            for r in _ranks(ok) if ok else ():
-                # y may always go back onto an open slot of its own spot when r could have gone there
-                if accept >> r & 1 or finisher.step_finishes(0, held, r, g):
-                    by_rank.setdefault(r, []).append((t, y))
-            g += 1
+    movable = 0  # hand ranks that may displace some card
+    for _, slots in infos:
+        for _, _, ok in slots:
+            movable |= ok
+    for r in _ranks(movable & ranks):
+        found = finisher.finishing(0, held, r)
+        if found:
+            by_rank[r] = found
     finisher.known.clear()
     if by_rank:
+        where = [(t, y) for t, cards in enumerate(spots) for y in cards]
         for c in hand:
-            for t, y in by_rank.get(RANK[c], ()):
-                append(swap_step(c, t, y))
+            for g in by_rank.get(RANK[c], ()):
+                append(swap_step(c, *where[g]))
     if out:
         return out, False
     return open_placements(spots, hand), True
@@ -320,13 +396,10 @@ def flying_moves(finisher: Finisher, spots: list[list[int]], chain: list[tuple[i
     flying = chain[-1][2]
     r = RANK[flying]
     row = PLACE[flying]
-    masks = [finisher.masks(t, held) for t in _RANGE]
-    out = [row[t] for t in _RANGE if masks[t][0] >> r & 1]
-    for t, (accept, replace) in enumerate(masks):
-        for g, ok, z in zip(finisher.slots_of[t], replace, spots[t]):
-            if ok >> r & 1 and not frozen >> g & 1 and (
-                    accept >> r & 1 or finisher.step_finishes(frozen, held, r, g)):
-                out.append(swap_step(flying, t, z))
+    out = [row[t] for t in finisher.opened if finisher.masks(t, held)[0] >> r & 1]
+    where = [(t, z) for t, cards in enumerate(spots) for z in cards]
+    for g in finisher.finishing(frozen, held, r):
+        out.append(swap_step(flying, *where[g]))
     finisher.known.clear()
     return out
 
