@@ -108,7 +108,7 @@ async def run(args: argparse.Namespace) -> None:
         latencies: list[float] = []
         interval = args.tables / args.rate if args.rate else 0.0
         started = time.perf_counter()
-        cpu_started = time.process_time()
+        cpu_started, loop_cpu_started = time.process_time(), time.thread_time()
         deadline = started + args.seconds
         counts = await asyncio.gather(*(
             seat_tables(service, args, t, deadline, latencies, random.Random(f"{args.seed}:{t}"), interval)
@@ -116,7 +116,7 @@ async def run(args: argparse.Namespace) -> None:
         ))
         total = sum(counts)
         elapsed = time.perf_counter() - started
-        cpu = time.process_time() - cpu_started
+        cpu, loop_cpu = time.process_time() - cpu_started, time.thread_time() - loop_cpu_started
         await service.wait_idle()
         await service.close()
         await storage.close()
@@ -132,6 +132,7 @@ async def run(args: argparse.Namespace) -> None:
     print(f"  latency per move: p50 {p50:.2f} ms, p99 {p99:.2f} ms; table renders {publisher.rendered}")
     print(f"  CPU per move: {cpu / total * 1e6:,.0f} µs (this process, all threads: what bounds moves/s "
           f"on a loaded machine, ≈ {total / cpu:,.0f} moves per CPU second)")
+    print(f"    of which the event loop's thread: {loop_cpu / total * 1e6:,.0f} µs (the rest: the database's thread)")
 
 
 def main() -> None:

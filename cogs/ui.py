@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 import discord
@@ -48,6 +49,7 @@ ASIDE = re.compile(r" ?\([^()]*\)")
 UNAVAILABLE_STEP = "That choice isn't available now."
 
 
+@lru_cache(maxsize=4096)  # each event line is shown on several dashboards in a row
 def short_event(line: str) -> str:
     """The dashboard's form of an event: without its parenthesised asides, where engines put
     rule explanations and running totals ("7♣ beats 4♦ (different suits, higher is

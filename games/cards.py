@@ -59,11 +59,16 @@ CardLike = Union[Card, str]
 _BY_CODE: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}
 JOKER = Card("", "")
 _BY_CODE[JOKER_CODE] = JOKER
+_PRETTY_BY_CODE: dict[str, str] = {code: card.pretty for code, card in _BY_CODE.items()}
 
 
 def parse_card(code: CardLike) -> Card:
     """The card for a code (or the card itself). Raises :class:`MalformedAction`."""
-    if isinstance(code, Card):
+    if type(code) is str:
+        card = _BY_CODE.get(code)  # the usual case: a code exactly as views write it
+        if card is not None:
+            return card
+    elif isinstance(code, Card):
         return code
     if not isinstance(code, str):
         raise MalformedAction(f"{code!r} is not a card code (expected e.g. QS, 10H, JK)")
@@ -86,7 +91,7 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 def pretty(cards: Iterable[CardLike]) -> str:
     """``Q♥ Q♣`` — display form of several cards."""
-    return " ".join(parse_card(c).pretty for c in cards)
+    return " ".join([(type(c) is str and _PRETTY_BY_CODE.get(c)) or parse_card(c).pretty for c in cards])
 
 
 def shown_arg(arg: object) -> str:

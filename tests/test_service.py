@@ -170,6 +170,19 @@ async def test_moves_are_validated_and_versioned(env):
     assert log == [(hand.seat, {"kind": "draw", "args": []}, False)]
 
 
+async def test_a_move_at_a_table_of_people_starts_no_ai_turn(env):
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    snap = await service.start(table_id, ANA)
+    mover = await first_mover(service, table_id, [ANA, BEN])
+    await service.wait_idle()
+    held = service.tables_in_memory()
+    await service.move(table_id, mover.user_id, snap.row.version, Action("draw"))
+    assert service.tables_in_memory() == held  # no AI driver (each used to take the table's lock)
+    await service.wait_idle()
+    assert service.tables_in_memory() == held
+
+
 async def test_game_against_ai_plays_to_the_end_and_matches_replay(env):
     service, _, _ = env
     table_id = await open_q2j(service, ANA, ai=2)

@@ -81,8 +81,9 @@ class AutoPlay:
     # -- AI seats ----------------------------------------------------------------
 
     def kick_ai(self, row: TableRow) -> None:
-        """Start playing the table's AI turns, unless that is under way already."""
-        if row.status != "running" or self._tasks.closing:
+        """Start playing the table's AI turns, unless that is under way already. A table
+        without AI seats needs none (a seat handed to an AI comes with its own kick)."""
+        if row.status != "running" or self._tasks.closing or not any(s.is_ai for s in row.seats):
             return
         running = self._drivers.get(row.id)
         if running is not None and not running.done():

@@ -11,10 +11,9 @@ next touched. A table in memory keeps its engine state, not the stored snapshot.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import OrderedDict
-from typing import AsyncContextManager, AsyncIterator
+from typing import AsyncContextManager
 
 import games
 from games.base import Action, Event, GameState
@@ -79,17 +78,39 @@ class KeyedLocks:
         entry = self._locks.get(key)
         return entry.users if entry is not None else 0
 
-    @contextlib.asynccontextmanager
-    async def hold(self, key: int) -> AsyncIterator[None]:
-        entry = self._locks.setdefault(key, _KeyLock())
+    def hold(self, key: int) -> AsyncContextManager[None]:
+        """Hold ``key``'s lock (``async with``)."""
+        return _Holding(self._locks, key)
+
+
+class _Holding:
+    """``async with`` on one key of :class:`KeyedLocks` (a plain class: it is entered on
+    every move, and a generator-based context manager costs several times more)."""
+
+    __slots__ = ("_locks", "_key", "_entry")
+
+    def __init__(self, locks: dict[int, _KeyLock], key: int) -> None:
+        self._locks = locks
+        self._key = key
+
+    async def __aenter__(self) -> None:
+        entry = self._entry = self._locks.setdefault(self._key, _KeyLock())
         entry.users += 1
         try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if not entry.users:
-                del self._locks[key]
+            await entry.lock.acquire()
+        except BaseException:
+            self._done(entry)
+            raise
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        entry = self._entry
+        entry.lock.release()
+        self._done(entry)
+
+    def _done(self, entry: _KeyLock) -> None:
+        entry.users -= 1
+        if not entry.users:
+            del self._locks[self._key]
 
 
 class LiveTables:

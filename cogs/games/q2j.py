@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
-
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
@@ -15,6 +15,7 @@ SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
 
 
+@cache  # a few dozen card codes, sorted on every hand and board shown
 def sort_key(code: str) -> tuple[int, int]:
     """Hands are shown by suit, then rank."""
     card = parse_card(code)
