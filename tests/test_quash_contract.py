@@ -15,7 +15,7 @@ from games.rng import Rng
 from tests.contract import card_counts, check_contract, check_finished, check_views
 
 BASIC_SEEDS = 40
-ADVANCED = [(seed, (10, 15, 30)[seed % 3]) for seed in range(6)]
+ADVANCED = [(seed, (10, 15, 20)[seed % 3]) for seed in range(6)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
