@@ -122,6 +122,17 @@ async def open_hand(s: Server, user: FakeUser, table: FakeMessage):
     return result
 
 
+async def choose_first_attacker(s: Server, command: str):
+    """``/<command>`` for ana and ben; the player to act opens their hand and picks the first
+    card in "Attack with…". Returns the table message, the mover and their hand."""
+    table = await open_table(s, command, {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    menu = hand.message.component(placeholder="Attack with…")
+    await s.h.select(hand.message, [menu["options"][0]["value"]], placeholder="Attack with…", user=mover)
+    return table, mover, hand
+
+
 async def play_turn(s: Server, table: FakeMessage, prefer=("play", "qq", "attack", "recover")) -> FakeUser:
     """The player to act opens their hand and makes a move; returns who moved."""
     mover = to_act(s, table)[0]

@@ -3,7 +3,7 @@ own card), War's tapped cards, and NG's own-stack targets kept apart."""
 
 from __future__ import annotations
 
-from discord_play import open_hand, open_table, to_act
+from discord_play import choose_first_attacker, open_hand, open_table, to_act
 
 from games.q2j import compare
 
@@ -46,11 +46,7 @@ async def test_war_tapped_cards_say_tapped_not_struck_through(server):
 
 async def test_ng_attacks_on_your_own_stacks_come_after_every_other_target(server):
     s = server
-    table = await open_table(s, "ng start", {"timer": 0}, "ana", joiners=["ben"])
-    mover = to_act(s, table)[0]
-    hand = await open_hand(s, mover, table)
-    menu = hand.message.component(placeholder="Attack with…")
-    await s.h.select(hand.message, [menu["options"][0]["value"]], placeholder="Attack with…", user=mover)
+    table, mover, hand = await choose_first_attacker(s, "ng start")
     labels = [b["label"] for b in s.h.message(hand.message.id).buttons if b["custom_id"].startswith("dh:mv:")]
     own = [i for i, label in enumerate(labels) if label.startswith("Attack your ")]
     assert own and own == list(range(len(labels) - len(own), len(labels))), labels

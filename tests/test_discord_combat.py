@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discord_play import forge_click, open_hand, open_table, play, play_to_the_end, start_bot, to_act
+from discord_play import choose_first_attacker, forge_click, open_hand, open_table, play, play_to_the_end, start_bot, to_act
 
 WAR_PREFER = ("attack", "recover", "draw")
 NG_PREFER = ("attack", "sacrifice", "defend", "pick", "draw")
@@ -34,11 +34,7 @@ async def test_war_game_played_to_the_end(server, ai):
 
 async def test_war_attack_is_two_steps_and_says_when_it_loses(server):
     s = server
-    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
-    mover = to_act(s, table)[0]
-    hand = await open_hand(s, mover, table)
-    menu = hand.message.component(placeholder="Attack with…")
-    await s.h.select(hand.message, [menu["options"][0]["value"]], placeholder="Attack with…", user=mover)
+    table, mover, hand = await choose_first_attacker(s, "war start")
     targets = [label for label in (b["label"] for b in s.h.message(hand.message.id).buttons) if "(" in label]
     assert len(targets) == 5 and all("—" in t for t in targets)
     assert any(word in " ".join(targets) for word in ("wins", "loses", "tie"))
