@@ -66,6 +66,11 @@ class Storage(ABC):
     dialect: ClassVar[str]
     _backends: ClassVar[dict[str, type["Storage"]]] = {}
 
+    def __init__(self) -> None:
+        self._settings: dict[int, GuildSettings] = {}
+        """Servers' settings as last read. Every table and hand message reads them; only this
+        process changes them, since a server's commands reach the process of its shard."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         Storage._backends[cls.dialect] = cls
@@ -305,12 +310,14 @@ class Storage(ABC):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (defaults for a server that never changed any)."""
-        row = await self.run_read(lambda db: db.fetchrow(
-            "SELECT use_threads, timer_minutes, pictures, ai_level FROM guild_settings WHERE guild_id = ?",
-            (guild_id,)))
-        if row is None:
-            return GuildSettings()
-        return GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3])
+        settings = self._settings.get(guild_id)
+        if settings is None:
+            row = await self.run_read(lambda db: db.fetchrow(
+                "SELECT use_threads, timer_minutes, pictures, ai_level FROM guild_settings WHERE guild_id = ?",
+                (guild_id,)))
+            settings = GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3]) if row else GuildSettings()
+            self._settings[guild_id] = settings
+        return settings
 
     async def set_guild_settings(self, guild_id: int, **changes: Any) -> None:
         """Change the named :class:`GuildSettings` fields (the others stay);
@@ -326,7 +333,10 @@ class Storage(ABC):
                              (guild_id,))
             await db.execute(f"UPDATE guild_settings SET {assignments} WHERE guild_id = ?", (*values, guild_id))
 
-        await self.run_write(write)
+        try:
+            await self.run_write(write)
+        finally:  # saved or not, the next read asks the database
+            self._settings.pop(guild_id, None)
 
 
 @dataclass(frozen=True)

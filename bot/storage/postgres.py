@@ -113,6 +113,7 @@ class PostgresStorage(Storage):
     dialect = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool, busy_timeout: float) -> None:
+        super().__init__()
         self._pool = pool
         self._busy_timeout = busy_timeout
 

@@ -77,6 +77,7 @@ class SqliteStorage(Storage):
     dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection) -> None:
+        super().__init__()
         self._db = db
         self._queued: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
         self._committer: asyncio.Task[None] | None = None
