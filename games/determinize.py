@@ -13,6 +13,13 @@ Sorting first makes the guess depend only on *which* cards are unseen, never on
 where they really are: two states that look the same to the seat give the same
 guesses for the same rng. The snapshot's ``seed`` and ``rng`` are replaced too,
 so what the real deck would do next (a reshuffle, a deal) is guessed, not read.
+
+What the table saw can rule cards out of places (a player who drew instead of
+beating a card holds nothing that beats it): the optional hook
+``excluded(snapshot, seat, slots)`` gives, for each slot, the codes that can't be
+there (or ``None``). The shuffled deal is then repaired by swapping cards between
+slots until no card sits where it is excluded, when such swaps exist. The hook
+must read only what the seat's view shows, like everything else here.
 """
 
 from __future__ import annotations
@@ -42,6 +49,9 @@ def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleTy
     if Counter(unseen) != Counter(expected):
         raise RuntimeError(f"{state.game_id}: hidden_slots disagree with hidden_cards for seat {seat}")
     rng.shuffle(unseen)
+    excluded = getattr(hooks, "excluded", None)
+    if excluded is not None:
+        _repair(unseen, excluded(snap, seat, slots), rng)
     for (container, key), code in zip(slots, unseen):
         container[key] = code
     tidy = getattr(hooks, "tidy", None)
@@ -50,3 +60,21 @@ def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleTy
     snap["seed"] = rng.next64() >> 1
     snap["rng"] = rng.next64()
     return snap
+
+
+def _repair(cards: list[Any], excluded: list[Any], rng: Rng) -> None:
+    """Swap ``cards`` (one per slot) so that no card sits in a slot that excludes it,
+    as far as single swaps can: each misplaced card goes to a slot, chosen starting at a
+    random place, that takes it and whose card may take its place."""
+    count = len(cards)
+    for i in range(count):
+        banned = excluded[i]
+        if not banned or cards[i] not in banned:
+            continue
+        start = rng.below(count)
+        for step in range(count):
+            j = (start + step) % count
+            other = excluded[j]
+            if (other is None or cards[i] not in other) and cards[j] not in banned:
+                cards[i], cards[j] = cards[j], cards[i]
+                break
