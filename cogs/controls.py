@@ -23,6 +23,7 @@ custom_id formats::
 from __future__ import annotations
 
 import re
+from typing import Any, ClassVar
 
 import discord
 
@@ -33,13 +34,13 @@ from games.errors import GameError
 
 from .common import acknowledged, guarded, service_of
 from .game_log import LogPage
-from .hints import HintButton, hint_items
+from .hints import HintButton, hint_components
 from .limits import (
     ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
     SELECT_PLACEHOLDER, clip,
 )
 from .lobby import AiLevelSelect, LobbyButton, lobby_message
-from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
+from .parsing import ParsedControl, button_component, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -60,10 +61,22 @@ class ComponentView(discord.ui.View):
     """A message's controls given directly as the components Discord receives, each with its
     row. Every Deckhand control is a dynamic item, registered once at start-up and dispatched
     from its custom_id, so a message's view is only ever serialised: this one holds no items
-    (discord.py then keeps nothing for the message) and sends these rows as they are."""
+    (discord.py then keeps nothing for the message) and sends these rows as they are.
+
+    discord.py's ``View.__init__`` (a random id, a future, walking the class's items) costs
+    more than the rest of a hand message's controls, and a view with no items never uses
+    what it sets up: every ComponentView after the first starts as a copy of the first one's
+    attributes, which are never changed afterwards (it is never stopped, timed or stored)."""
+
+    _blank: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self, components: list[tuple[int, dict]]) -> None:
-        super().__init__(timeout=None)
+        blank = ComponentView._blank
+        if blank is None:
+            super().__init__(timeout=None)
+            ComponentView._blank = dict(self.__dict__)
+        else:
+            self.__dict__.update(blank)
         rows: dict[int, list[dict]] = {}
         for row, component in components:
             rows.setdefault(row, []).append(component)
@@ -107,7 +120,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
     row = hand.table.row
     items = move_items(ui_for(row.game_id), hand, step) if row.status == "running" else []
     items.append((MOVE_ROWS, HandButton.component(row.id, "← Back" if step else "🔄 Refresh")))
-    items += [(MOVE_ROWS, item.to_component_dict()) for item in hint_items(hand, row=MOVE_ROWS)]
+    items += [(MOVE_ROWS, component) for component in hint_components(hand)]
     return Rendered(content=notice, embed=hand_embed(hand), view=ComponentView(items))
 
 
@@ -155,17 +168,6 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first
     return items
 
 
-def _button(custom_id: str, label: str, style: discord.ButtonStyle) -> dict:
-    """A button as Discord receives it (the same JSON discord.py writes for ``discord.ui.Button``)."""
-    if len(custom_id) > CUSTOM_ID:
-        raise ValueError(f"custom_id too long for Discord: {custom_id}")
-    component = {"type": 2, "style": style.value, "disabled": False}
-    if label:
-        component["label"] = label
-    component["custom_id"] = custom_id
-    return component
-
-
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
                      step: str | None = None) -> None:
     """Answer with the user's hand: update the clicked private message, or open a new one."""
@@ -186,7 +188,7 @@ class HandButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
 
     @staticmethod
     def component(table_id: int, label: str) -> dict:
-        return _button(f"dh:hand:{table_id}", label, discord.ButtonStyle.secondary)
+        return button_component(f"dh:hand:{table_id}", label, discord.ButtonStyle.secondary)
 
     @classmethod
     def parse(cls, match, item):
@@ -223,7 +225,7 @@ class MoveButton(
 
     @staticmethod
     def component(table_id: int, version: int, action: Action, label: str, style: discord.ButtonStyle) -> dict:
-        return _button(f"dh:mv:{table_id}:{version}:{action.code()}", label, style)
+        return button_component(f"dh:mv:{table_id}:{version}:{action.code()}", label, style)
 
     @classmethod
     def parse(cls, match, item):

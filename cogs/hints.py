@@ -13,19 +13,19 @@ from bot.service import HandSnapshot
 from bot.table_options import hints_allowed
 
 from .common import guarded, service_of
-from .parsing import ParsedControl, control_template, stored_id
+from .parsing import ParsedControl, button_component, control_template, stored_id
 from .ui import ui_for
 
 HINT_LABEL = "💡 Hint"
 UNRATED_NOTE = "A game in which someone took a hint is recorded unrated."
 
 
-def hint_items(hand: HandSnapshot, row: int) -> list[discord.ui.Item]:
-    """The Hint button (on ``row``) when the seat is to move and the table allows hints; else nothing."""
+def hint_components(hand: HandSnapshot) -> list[dict]:
+    """The Hint button when the seat is to move and the table allows hints; else nothing."""
     table = hand.table.row
     if table.status != "running" or not hand.actions or not hints_allowed(table.options):
         return []
-    return [HintButton.make(table.id, row)]
+    return [button_component(f"dh:hint:{table.id}", HINT_LABEL, discord.ButtonStyle.secondary)]
 
 
 class HintButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
@@ -33,11 +33,6 @@ class HintButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, table_id: int, button: discord.ui.Button | None = None) -> None:
         super().__init__(button or discord.ui.Button(label=HINT_LABEL, custom_id=f"dh:hint:{table_id}"))
         self.table_id = table_id
-
-    @classmethod
-    def make(cls, table_id: int, row: int) -> "HintButton":
-        return cls(table_id, discord.ui.Button(label=HINT_LABEL, style=discord.ButtonStyle.secondary, row=row,
-                                               custom_id=f"dh:hint:{table_id}"))
 
     @classmethod
     def parse(cls, match, item):
