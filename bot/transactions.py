@@ -27,7 +27,7 @@ _UNAVAILABLE = _TRANSIENT | {
 """Primary result codes that mean the database, not the query, is at fault."""
 
 
-class _CommitFailed(Exception):
+class CommitFailed(Exception):
     """COMMIT itself failed (the transaction was rolled back)."""
 
 
@@ -41,7 +41,7 @@ def transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T])
         try:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise _CommitFailed(str(exc)) from exc
+            raise CommitFailed(str(exc)) from exc
     except BaseException:
         if conn.in_transaction:  # SQLite may already have rolled back (a full disk, an I/O error)
             conn.execute("ROLLBACK")
@@ -53,7 +53,7 @@ def failure_for_caller(exc: BaseException) -> BaseException:
     """``exc`` as the caller should see it: database faults become :class:`StorageUnavailable`
     (logged here, once per failed transaction); anything else is returned as it is."""
     code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(exc, _CommitFailed) or (isinstance(exc, sqlite3.Error) and code is not None
+    if isinstance(exc, CommitFailed) or (isinstance(exc, sqlite3.Error) and code is not None
                                            and code & 0xFF in _UNAVAILABLE):
         _log_fault(exc)
         error = StorageUnavailable()
@@ -64,8 +64,8 @@ def failure_for_caller(exc: BaseException) -> BaseException:
 
 def _log_fault(exc: BaseException) -> None:
     """One log line per failure: a lock held elsewhere is a warning, the rest errors."""
-    cause = exc.__cause__ if isinstance(exc, _CommitFailed) else exc
+    cause = exc.__cause__ if isinstance(exc, CommitFailed) else exc
     code = getattr(cause, "sqlite_errorcode", 0) or 0
     level = logging.WARNING if code & 0xFF in _TRANSIENT else logging.ERROR
-    what = "commit failed" if isinstance(exc, _CommitFailed) else "operation failed"
+    what = "commit failed" if isinstance(exc, CommitFailed) else "operation failed"
     log.log(level, "database %s (%s); rolled back, nothing was saved", what, cause)

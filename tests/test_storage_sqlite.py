@@ -59,6 +59,28 @@ async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_pat
     await storage.close()
 
 
+async def test_a_move_failing_in_a_group_commit_fails_alone(tmp_path):
+    """Moves of several tables share one transaction; one whose statements fail (here a move
+    log row already taken by a stray write) is rolled back alone and the others commit."""
+    storage = await open_storage(tmp_path)
+    tables = [await new_table(storage, 20 + i) for i in range(3)]
+    for table_id in tables:
+        row = await storage.get_table(table_id)
+        await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
+    stray = tables[1]
+    await storage.run_write(lambda db: db.execute(
+        "INSERT INTO moves (table_id, version, seat, action, by_ai, at) VALUES (?, 2, 0, '{}', 0, 0)", (stray,)))
+    move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
+    outcomes = await asyncio.gather(*(
+        storage.commit_moves(t, expected_version=1, moves=[move], update=update(1)) for t in tables
+    ), return_exceptions=True)
+    assert outcomes[0] is True and outcomes[2] is True
+    assert isinstance(outcomes[1], Exception)
+    assert [(await storage.get_table(t)).version for t in tables] == [2, 1, 2]
+    assert [len(await storage.move_log(t)) for t in tables] == [1, 1, 1]
+    await storage.close()
+
+
 async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(tmp_path, caplog):
     storage = await Storage.open(tmp_path / "deckhand.sqlite3", busy_timeout=0.05)
     table_id = await new_table(storage)

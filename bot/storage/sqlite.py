@@ -25,7 +25,7 @@ import aiosqlite
 
 from ..errors import DatabaseUnreachable
 from ..migrations import MIGRATIONS
-from ..transactions import failure_for_caller, transaction
+from ..transactions import CommitFailed, failure_for_caller, transaction
 from .base import MoveWrite, SessionFn, Storage
 from .session import Conflict, settle
 
@@ -146,20 +146,16 @@ class SqliteStorage(Storage):
             batch, self._queued = self._queued, []
 
             def items(conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
-                session = SqliteSession(conn)
-                results: list[tuple[bool, Any]] = []
-                for move, _ in batch:
-                    conn.execute("SAVEPOINT item")
-                    try:
-                        results.append((True, settle(move.apply(session))))
-                    except Exception as exc:  # this item fails alone; the rest still commit
-                        conn.execute("ROLLBACK TO item")
-                        results.append((False, exc))
-                    conn.execute("RELEASE item")
-                return results
+                try:  # every item at once: they very rarely fail
+                    return transaction(conn, lambda c: _apply_all(c, batch))
+                except Exception as exc:
+                    if not _one_item_failed(exc):  # a database fault: the whole batch fails
+                        raise
+                # Again, each item in a savepoint, so the failing one fails alone.
+                return transaction(conn, lambda c: _apply_each(c, batch))
 
             try:
-                results = await self._in_thread(lambda conn: transaction(conn, items))
+                results = await self._in_thread(items)
             except Exception as exc:
                 for _, future in batch:
                     if not future.done():
@@ -193,3 +189,29 @@ class SqliteStorage(Storage):
 
     async def schema_version(self) -> int:
         return await self._in_thread(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _one_item_failed(exc: Exception) -> bool:
+    """Whether ``exc`` came from one move's statements (a constraint, a bad value) rather
+    than from the database itself (I/O, a full disk, a failed COMMIT), which fails them all."""
+    return isinstance(exc, (sqlite3.IntegrityError, Conflict)) or not isinstance(exc, (sqlite3.Error, CommitFailed))
+
+
+def _apply_all(conn: sqlite3.Connection, batch: list[tuple[MoveWrite, Any]]) -> list[tuple[bool, Any]]:
+    session = SqliteSession(conn)
+    return [(True, settle(move.apply(session))) for move, _ in batch]
+
+
+def _apply_each(conn: sqlite3.Connection, batch: list[tuple[MoveWrite, Any]]) -> list[tuple[bool, Any]]:
+    """Each move in its own savepoint: a failing one is rolled back and reported alone."""
+    session = SqliteSession(conn)
+    results: list[tuple[bool, Any]] = []
+    for move, _ in batch:
+        conn.execute("SAVEPOINT item")
+        try:
+            results.append((True, settle(move.apply(session))))
+        except Exception as exc:
+            conn.execute("ROLLBACK TO item")
+            results.append((False, exc))
+        conn.execute("RELEASE item")
+    return results
