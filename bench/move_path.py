@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import games
+from bot.heap import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
 from cogs.controls import hand_message, table_message
@@ -146,6 +147,7 @@ def main() -> None:
     parser.add_argument("--db", help="a SQLite file or a postgresql:// URL (default: a temporary SQLite file)")
     parser.add_argument("--seed", default="0", help="runs sharing a database need different seeds (their channels differ)")
     load_game_uis()
+    tune_garbage_collection()  # as python -m bot does
     asyncio.run(run(parser.parse_args()))
 
 

@@ -11,6 +11,7 @@ import sys
 import discord
 
 from .errors import DatabaseUnreachable, StorageUnavailable
+from .heap import tune_garbage_collection
 from .migrate_to_postgres import MigrationError, migrate_to_postgres
 from .settings import Settings, SettingsError
 from .storage import Storage
@@ -48,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     from .client import DeckhandBot
 
     bot = DeckhandBot(settings, force_sync=args.sync)
+    tune_garbage_collection()
     try:
         asyncio.run(check_database(settings))  # before Discord: a wrong DECKHAND_DB is one clear line
         bot.run(settings.token, log_handler=None)

@@ -61,7 +61,8 @@ def test_the_sync_flag_reaches_the_bot(monkeypatch):
     started = []
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     monkeypatch.setattr("bot.client.DeckhandBot.run", lambda bot, *a, **k: started.append(bot.force_sync))
+    monkeypatch.setattr("bot.__main__.tune_garbage_collection", lambda: started.append("gc tuned"))
     assert main(["--sync"]) == 0 and main([]) == 0
-    assert started == [True, False]
+    assert started == ["gc tuned", True, "gc tuned", False]
     with pytest.raises(SystemExit):
         main(["--bogus"])
