@@ -260,9 +260,10 @@ class GameState(ABC):
         """The state :meth:`to_json` wrote; a broken snapshot raises :class:`MalformedAction`."""
         return restore(cls, data)
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-safe snapshot; :meth:`from_json` is its exact inverse."""
-        return snapshot(self)
+    def to_json(self, *, shared: bool = False) -> dict[str, Any]:
+        """A JSON-safe snapshot; :meth:`from_json` is its exact inverse. With ``shared`` it
+        holds the state's own lists (see :func:`~games.codec.snapshot`): serialise it at once."""
+        return snapshot(self, shared=shared)
 
     @abstractmethod
     def to_act(self) -> list[int]:

@@ -262,12 +262,15 @@ def _layout(cls: type) -> tuple[tuple[str, str, Codec], ...]:
     )
 
 
-def snapshot(state: Any) -> dict[str, Any]:
-    """``state`` as JSON: the header, then every stored field."""
+def snapshot(state: Any, *, shared: bool = False) -> dict[str, Any]:
+    """``state`` as JSON: the header, then every stored field. With ``shared``, plain
+    fields are the state's own lists and dicts, not copies: for a snapshot written out
+    at once, before the state changes (the move path saves a copy a move)."""
     cls = type(state)
     data: dict[str, Any] = {"game": cls.game_id, "format": cls.snapshot_format}
     for name, key, codec in _layout(cls):
-        data[key] = codec.dump(getattr(state, name))
+        value = getattr(state, name)
+        data[key] = value if shared and codec is PLAIN else codec.dump(value)
     return data
 
 

@@ -229,8 +229,8 @@ def update_after(
     ai = {s.seat for s in row.seats if s.is_ai} | set(ai_seats)
     humans_to_act = [s for s in state.to_act() if s not in ai]
     deadline = now + row.timer_minutes * 60 if row.timer_minutes and humans_to_act else None
-    return TableUpdate(
-        state=state.to_json(), status="running", deadline=deadline, reminded=False, recent_events=recent,
+    return TableUpdate(  # the snapshot is written by the commit right after, before the state moves on
+        state=state.to_json(shared=True), status="running", deadline=deadline, reminded=False, recent_events=recent,
         missed_turns=missed_turns or {}, ai_seats=ai_seats,
     )
 
