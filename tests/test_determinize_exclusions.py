@@ -9,13 +9,12 @@ from games.determinize import determinized_snapshot
 from games.rng import Rng
 
 
-def _q2j_two_players():
+def _guesses(with_exclusions: bool) -> tuple[list[dict], int, frozenset[str], list[str]]:
+    """30 guesses of a 2-player Q2J deal for the seat to act, a third of the unseen cards
+    banned from the other hand when ``with_exclusions``; (guesses, the other seat, the
+    banned cards, every unseen card)."""
     state = games.get_game("q2j").new_game(2, {}, seed=3)
-    return state, state.to_act()[0]
-
-
-def test_excluded_cards_never_land_where_the_hook_forbids() -> None:
-    state, seat = _q2j_two_players()
+    seat = state.to_act()[0]
     real = games.base.game_module(state, "search")
     other = 1 - seat
     hidden = sorted(card.code for card in state.hidden_cards(seat))
@@ -24,19 +23,20 @@ def test_excluded_cards_never_land_where_the_hook_forbids() -> None:
     def excluded(snap, _seat, slots):
         return [banned if container is snap["hands"][other] else None for container, _ in slots]
 
-    hooks = SimpleNamespace(hidden_slots=real.hidden_slots, tidy=real.tidy, excluded=excluded)
-    for s in range(30):
-        snap = determinized_snapshot(state, seat, Rng(s), hooks)
+    hooks = SimpleNamespace(hidden_slots=real.hidden_slots, tidy=real.tidy)
+    if with_exclusions:
+        hooks.excluded = excluded
+    return [determinized_snapshot(state, seat, Rng(s), hooks) for s in range(30)], other, banned, hidden
+
+
+def test_excluded_cards_never_land_where_the_hook_forbids() -> None:
+    guesses, other, banned, hidden = _guesses(with_exclusions=True)
+    for snap in guesses:
         assert not banned & set(snap["hands"][other])
         assert sorted(snap["hands"][other] + snap["stock"]) == hidden
 
 
 def test_without_exclusions_the_banned_cards_do_reach_that_hand() -> None:
     """The same deals without the hook: the test above would fail without the repair."""
-    state, seat = _q2j_two_players()
-    real = games.base.game_module(state, "search")
-    other = 1 - seat
-    hidden = sorted(card.code for card in state.hidden_cards(seat))
-    banned = frozenset(hidden[: len(hidden) // 3])
-    hooks = SimpleNamespace(hidden_slots=real.hidden_slots, tidy=real.tidy)
-    assert any(banned & set(determinized_snapshot(state, seat, Rng(s), hooks)["hands"][other]) for s in range(30))
+    guesses, other, banned, _ = _guesses(with_exclusions=False)
+    assert any(banned & set(snap["hands"][other]) for snap in guesses)
