@@ -23,7 +23,6 @@ custom_id formats::
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
 
 import discord
 
@@ -40,7 +39,9 @@ from .limits import (
     SELECT_PLACEHOLDER, clip,
 )
 from .lobby import AiLevelSelect, LobbyButton, lobby_message
-from .parsing import ParsedControl, button_component, control_template, stored_id, version_number, whole_number
+from .components import ComponentView, button_component
+from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
+from .table_buttons import TableButton, table_template
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -57,35 +58,6 @@ MAX_FORM_NUMBER = 10**6
 LOG_BUTTON = "📜 Log"
 
 
-class ComponentView(discord.ui.View):
-    """A message's controls given directly as the components Discord receives, each with its
-    row. Every Deckhand control is a dynamic item, registered once at start-up and dispatched
-    from its custom_id, so a message's view is only ever serialised: this one holds no items
-    (discord.py then keeps nothing for the message) and sends these rows as they are.
-
-    discord.py's ``View.__init__`` (a random id, a future, walking the class's items) costs
-    more than the rest of a hand message's controls, and a view with no items never uses
-    what it sets up: every ComponentView after the first starts as a copy of the first one's
-    attributes, which are never changed afterwards (it is never stopped, timed or stored)."""
-
-    _blank: ClassVar[dict[str, Any] | None] = None
-
-    def __init__(self, components: list[tuple[int, dict]]) -> None:
-        blank = ComponentView._blank
-        if blank is None:
-            super().__init__(timeout=None)
-            ComponentView._blank = dict(self.__dict__)
-        else:
-            self.__dict__.update(blank)
-        rows: dict[int, list[dict]] = {}
-        for row, component in components:
-            rows.setdefault(row, []).append(component)
-        self.rows = [{"type": 1, "components": rows[row]} for row in sorted(rows)]
-
-    def to_components(self) -> list[dict]:
-        return self.rows
-
-
 _TABLE_VIEWS: dict[tuple[int, bool], ComponentView] = {}
 _TABLE_VIEWS_LIMIT = 10_000
 
@@ -98,10 +70,10 @@ def table_view(table_id: int, running: bool) -> ComponentView:
     if view is None:
         if len(_TABLE_VIEWS) >= _TABLE_VIEWS_LIMIT:
             _TABLE_VIEWS.clear()
-        hand = [(0, HandButton.component(table_id, "🂠 My hand"))] if running else []
+        hand = [(0, HandButton.component(table_id))] if running else []
         log = (0, LogPage(table_id, 0, LOG_BUTTON).to_component_dict())
-        after = WatchButton(table_id) if running else PlayAgainButton(table_id)
-        view = _TABLE_VIEWS[table_id, running] = ComponentView([*hand, log, (0, after.to_component_dict())])
+        after = WatchButton if running else PlayAgainButton
+        view = _TABLE_VIEWS[table_id, running] = ComponentView([*hand, log, (0, after.component(table_id))])
     return view
 
 
@@ -180,22 +152,12 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
 
 
-class HandButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                 template=control_template(r"dh:hand:(?P<table>\d+)")):
-    def __init__(self, table_id: int, button: discord.ui.Button | None = None) -> None:
-        super().__init__(button or discord.ui.Button(label="My hand", custom_id=f"dh:hand:{table_id}"))
-        self.table_id = table_id
+class HandButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("hand")):
+    VERB = "hand"
+    LABEL = "🂠 My hand"
 
-    @staticmethod
-    def component(table_id: int, label: str) -> dict:
-        return button_component(f"dh:hand:{table_id}", label, discord.ButtonStyle.secondary)
-
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_hand(interaction, self.table_id))
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, self.table_id)
 
 
 async def _play(interaction: discord.Interaction, table_id: int, version: int, code: str) -> None:

@@ -12,8 +12,8 @@ import discord
 from bot.service import HandSnapshot
 from bot.table_options import hints_allowed
 
-from .common import guarded, service_of
-from .parsing import ParsedControl, button_component, control_template, stored_id
+from .common import service_of
+from .table_buttons import TableButton, table_template
 from .ui import ui_for
 
 HINT_LABEL = "💡 Hint"
@@ -25,24 +25,15 @@ def hint_components(hand: HandSnapshot) -> list[dict]:
     table = hand.table.row
     if table.status != "running" or not hand.actions or not hints_allowed(table.options):
         return []
-    return [button_component(f"dh:hint:{table.id}", HINT_LABEL, discord.ButtonStyle.secondary)]
+    return [HintButton.component(table.id)]
 
 
-class HintButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                 template=control_template(r"dh:hint:(?P<table>\d+)")):
-    def __init__(self, table_id: int, button: discord.ui.Button | None = None) -> None:
-        super().__init__(button or discord.ui.Button(label=HINT_LABEL, custom_id=f"dh:hint:{table_id}"))
-        self.table_id = table_id
+class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("hint")):
+    VERB = "hint"
+    LABEL = HINT_LABEL
 
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            hand, found = await service_of(interaction).hint(self.table_id, interaction.user.id)
-            label = ui_for(hand.table.row.game_id).action_label(found.action, hand)
-            await interaction.response.send_message(
-                f"💡 **{label[:1].upper() + label[1:]}**: {found.why}.\n-# {UNRATED_NOTE}", ephemeral=True)
-
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        hand, found = await service_of(interaction).hint(self.table_id, interaction.user.id)
+        label = ui_for(hand.table.row.game_id).action_label(found.action, hand)
+        await interaction.response.send_message(
+            f"💡 **{label[:1].upper() + label[1:]}**: {found.why}.\n-# {UNRATED_NOTE}", ephemeral=True)

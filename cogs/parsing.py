@@ -198,15 +198,3 @@ def install_option_checks(tree: app_commands.CommandTree) -> None:
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command) and check_declared_options not in command.checks:
             command.add_check(check_declared_options)
-
-
-def button_component(custom_id: str, label: str, style: discord.ButtonStyle) -> dict:
-    """A button as Discord receives it (the same JSON discord.py writes for ``discord.ui.Button``):
-    messages carry their controls as JSON built directly, which costs a fraction of building items."""
-    if len(custom_id) > CUSTOM_ID:
-        raise ValueError(f"custom_id too long for Discord: {custom_id}")
-    component = {"type": 2, "style": style.value, "disabled": False}
-    if label:
-        component["label"] = label
-    component["custom_id"] = custom_id
-    return component

@@ -8,27 +8,21 @@ import discord
 
 from bot.errors import UserError
 
-from .common import guarded, is_admin, player_of, service_of
-from .parsing import ParsedControl, control_template, stored_id
+from .common import is_admin, player_of, service_of
+from .table_buttons import TableButton, table_template
 from .posting import post_lobby
 from .ui import ui_for
 
 PLAY_AGAIN = "🔁 Play again"
 
 
-class PlayAgainButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                      template=control_template(r"dh:again:(?P<table>\d+)")):
-    def __init__(self, table_id: int) -> None:
-        super().__init__(discord.ui.Button(label=PLAY_AGAIN, style=discord.ButtonStyle.primary,
-                                           custom_id=f"dh:again:{table_id}"))
-        self.table_id = table_id
+class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("again")):
+    VERB = "again"
+    LABEL = PLAY_AGAIN
+    STYLE = discord.ButtonStyle.primary
 
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: play_again(interaction, self.table_id))
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_again(interaction, self.table_id)
 
 
 def invitation(title: str, host_id: int, invited: list[int]) -> str:

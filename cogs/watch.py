@@ -11,8 +11,9 @@ import discord
 
 from bot.errors import UserError
 
-from .common import guarded, service_of, static_view
-from .parsing import ParsedControl, control_template, stored_id
+from .common import service_of
+from .components import ComponentView
+from .table_buttons import TableButton, table_template
 from .pictures.attach import answer_privately, draws_table, drawn_in_time, pictures_on, table_picture
 from .ui import Rendered, table_embed, ui_for
 
@@ -20,19 +21,12 @@ WATCH = "👁 Watch"
 REFRESH = "🔄 Refresh"
 
 
-class WatchButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                  template=control_template(r"dh:watch:(?P<table>\d+)")):
-    def __init__(self, table_id: int, label: str = WATCH) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:watch:{table_id}"))
-        self.table_id = table_id
+class WatchButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("watch")):
+    VERB = "watch"
+    LABEL = WATCH
 
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_watch(interaction, self.table_id))
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_watch(interaction, self.table_id)
 
 
 async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
@@ -45,7 +39,8 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
         raise UserError("This table's game hasn't started: there is nothing to watch yet.")
     content, embed = table_embed(table)
     embed.title = f"👁 {embed.title or ui_for(table.row.game_id).title}"
-    rendered = Rendered(content=content, embed=embed, view=static_view([WatchButton(table_id, REFRESH)]))
+    refresh = ComponentView([(0, WatchButton.component(table_id, REFRESH))])
+    rendered = Rendered(content=content, embed=embed, view=refresh)
     picture = None
     if draws_table(table) and await pictures_on(service, table.row.guild_id):
         picture = await drawn_in_time(interaction, table_picture(table))
