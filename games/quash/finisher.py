@@ -49,12 +49,12 @@ def spot_masks(size: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]
     return found
 
 
-def spot_state(start: int, size: int, opened: bool, first: tuple[int, ...], code: int) -> tuple[int, tuple, bool]:
-    """A spot of ``size`` whose slots are ``start``.. and first held ranks ``first`` (with an
-    open slot if ``opened``), when its slots' part of a board's code is ``code``: (the ranks
-    its open slot takes, 0 when it has none; by rank ``r`` in the air, the steps into the
-    spot: ``(slot, its four bits of code then, the ranks the open slot then takes)``; whether
-    a step into it changes what its open slot takes)."""
+def spot_state(size: int, opened: bool, first: tuple[int, ...], code: int) -> tuple[int, tuple, bool]:
+    """A spot of ``size`` whose slots first held ranks ``first`` (with an open slot if
+    ``opened``), when its slots' part of a board's code is ``code``: (the ranks its open slot
+    takes, 0 when it has none; by rank ``r`` in the air, the steps into the spot: ``(its
+    slot, counting from 0, the slot's four bits of code then, the ranks the open slot then
+    takes)``; whether a step into it changes what its open slot takes)."""
     codes = [code >> 4 * i & 15 for i in range(len(first))]
     ranks = [0 if size == 1 else c or f for c, f in zip(codes, first)]
     accept, replace = spot_masks(size, tuple(ranks))
@@ -66,7 +66,7 @@ def spot_state(start: int, size: int, opened: bool, first: tuple[int, ...], code
             if c or not replace[i] >> r & 1:
                 continue
             after = spot_masks(size, tuple(ranks[:i] + [r] + ranks[i + 1:]))[0] if reshapes else accept
-            row.append((start + i, r if size > 1 else 1, after))
+            row.append((i, r if size > 1 else 1, after))
         steps.append(tuple(row))
     return accept, tuple(steps), reshapes
 
@@ -95,7 +95,7 @@ class Finisher:
     waiting for its player keeps at most :data:`MEMORY` of them.
     """
 
-    __slots__ = ("first", "slots_of", "spot_of", "opened", "states", "spot_keys",
+    __slots__ = ("first", "slots_of", "spot_of", "starts", "opened", "states", "codes", "spot_keys",
                  "bound", "lane_of", "lanes_frozen", "lanes_held", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
@@ -107,14 +107,17 @@ class Finisher:
         self.first = first
         """The rank of the card each slot (0.. by spot, then slot) held when the turn began."""
         self.spot_of = [t for t, slots in enumerate(self.slots_of) for _ in slots]
+        self.starts = [slots.start for slots in self.slots_of]
         self.opened = [t for t, cards in enumerate(spots) if len(cards) < SPOT_SIZE[t]]
-        self.spot_keys = [(slots.start, SPOT_SIZE[t], t in self.opened, tuple(first[slots.start:slots.stop]))
+        self.spot_keys = [(SPOT_SIZE[t], t in self.opened, tuple(first[slots.start:slots.stop]))
                           for t, slots in enumerate(self.slots_of)]
         """What :func:`spot_state` needs to know about each spot besides its code."""
         self.bound = Bound([len(cards) for cards in spots], first)
         self.lane_of = [shift(t, g - slots.start) for t, slots in enumerate(self.slots_of) for g in slots]
         """Where each slot's lane starts in :attr:`bound`'s packed masks."""
-        self.states: list[tuple[int, tuple, bool]] = []
+        self.codes = [0] * len(spots)
+        """Each spot's part of the code of the board searched."""
+        self.states = [self._spot_state(t, 0) for t in range(len(spots))]
         """:meth:`_spot_state` of each spot of the board searched."""
         self.lanes_frozen = 0
         """The lanes of the frozen slots of the board searched."""
@@ -156,8 +159,12 @@ class Finisher:
             if c:
                 lanes_frozen |= 0xFFFF << at
         self.lanes_frozen, self.lanes_held = lanes_frozen, lanes_held
-        self.states = [self._spot_state(t, code >> 4 * slots.start & (1 << 4 * len(slots)) - 1)
-                       for t, slots in enumerate(self.slots_of)]
+        codes = self.codes
+        for t, slots in enumerate(self.slots_of):  # a chain's next listing changes one spot
+            part = code >> 4 * slots.start & (1 << 4 * len(slots)) - 1
+            if part != codes[t]:
+                codes[t] = part
+                self.states[t] = self._spot_state(t, part)
 
     def landing(self) -> int:
         """The ranks an open slot of the board searched takes."""
@@ -201,6 +208,7 @@ class Finisher:
         states = self.states
         first = self.first
         opened = self.opened
+        starts = self.starts
         land = 0
         for t in opened:
             land |= states[t][0]
@@ -212,18 +220,21 @@ class Finisher:
             row = by_rank[r]
             if not row:
                 continue
+            start = starts[t]
             if reshapes:
                 rest = 0
                 for u in opened:
                     if u != t:
                         rest |= states[u][0]
-                for g, v, after in row:
+                for i, v, after in row:
+                    g = start + i
                     direct = (rest | after) >> first[g] & 1
                     if direct and not every:
                         return True, []
                     append((g, v, direct))
             else:
-                for g, v, _ in row:
+                for i, v, _ in row:
+                    g = start + i
                     direct = land >> first[g] & 1
                     if direct and not every:
                         return True, []
