@@ -19,6 +19,7 @@ LANES = 32
 """Room for the 27 lanes (three a spot), a power of two for :func:`fold`."""
 ONES = sum(1 << WIDTH * i for i in range(LANES))
 ALL = sum(1 << r for r in range(2, 15))
+"""Every rank: what a single spot (or a spot's only card) accepts."""
 LANE_RANKS = ALL * ONES
 """Every rank in every lane."""
 _SPOT_STARTS = sum(0xFFFF << WIDTH * 3 * t for t in range(9))

@@ -10,12 +10,10 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank `
 
 from __future__ import annotations
 
-from .bound import Bound, shift
+from .bound import ALL, Bound, shift
 from .rules import RANK, SPOT_SIZE
 
 RANKS = range(2, 15)
-ALL = sum(1 << r for r in RANKS)
-"""Every rank: what a single spot (or a spot's only card) accepts."""
 _MASKS: dict[tuple[int, ...], int] = {}
 _SPOT_MASKS: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 MEMORY = 20_000
@@ -185,20 +183,26 @@ class Finisher:
         return out
 
     def _after(self, code: int, g: int, v: int) -> bool:
-        """Whether the chain can end after the step into slot ``g`` (``v``: its code then)."""
+        """Whether the chain can end after the step into slot ``g`` (``v``: its code then):
+        whether the card displaced there can end it from the board the step leaves."""
+        code |= v << 4 * g
+        r = self.first[g]
+        key = code << 4 | r
+        known = self.known.get(key)
+        if known is not None:
+            return known
         t = self.spot_of[g]
         states = self.states
         state, lanes_frozen, lanes_held = states[t], self.lanes_frozen, self.lanes_held
         slots = self.slots_of[t]
         at = self.lane_of[g]
-        code |= v << 4 * g
         states[t] = self._spot_state(t, code >> 4 * slots.start & (1 << 4 * len(slots)) - 1)
         self.lanes_frozen = lanes_frozen | 0xFFFF << at
         if v > 1:  # a single's lane keeps its first card: no other lane looks at it
             self.lanes_held = lanes_held & ~(0xFFFF << at) | 1 << v << at
-        found = self.finishes(code, self.first[g])
+        known = self.known[key] = self._search(code, r)
         states[t], self.lanes_frozen, self.lanes_held = state, lanes_frozen, lanes_held
-        return found
+        return known
 
     def _steps(self, r: int, every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
@@ -241,16 +245,9 @@ class Finisher:
                     append((g, v, direct))
         return bool(land >> r & 1), steps
 
-    def finishes(self, code: int, r: int) -> bool:
+    def _search(self, code: int, r: int) -> bool:
         """Whether a card of rank ``r`` in the air can end the chain from the board searched
         (whose code is ``code``)."""
-        key = code << 4 | r
-        known = self.known.get(key)
-        if known is None:
-            known = self.known[key] = self._search(code, r)
-        return known
-
-    def _search(self, code: int, r: int) -> bool:
         ends, steps = self._steps(r)
         if ends:  # most chains that can end do so within two steps: seen before anything costly
             return True
