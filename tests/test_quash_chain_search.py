@@ -11,7 +11,7 @@ import pytest
 
 from games.cards import CODE
 from games.quash import GAME, QuashState
-from games.quash.chains import _fits_any
+from games.quash.bound import Bound, shift
 from games.quash.rules import SPOT_SIZE, fits
 from games.rng import Rng
 from tests.test_quash_chain_rules import TAKEBACK, advanced
@@ -90,12 +90,19 @@ def test_a_step_that_ends_only_by_passing_through_spots_again_is_offered() -> No
 
 
 def test_the_ranks_that_fit_beside_some_choice_of_ranks_match_trying_every_choice() -> None:
+    """The bound's packed fits (every slot of a side at once) against trying every choice of ranks."""
     rng = Rng(7)
-    for _ in range(3000):
-        size = 2 + rng.below(2)
-        masks = [sum(1 << r for r in range(2, 15) if rng.below(4) == 0) for _ in range(1 + rng.below(size - 1))]
-        expected = 0
-        for ranks in product(*([r for r in range(2, 15) if mask >> r & 1] for mask in masks)):
-            expected |= sum(1 << r for r in range(2, 15) if r not in ranks and len(set(ranks)) == len(ranks)
-                            and max(r, *ranks) - min(r, *ranks) < size)
-        assert _fits_any(size, masks) == expected, (size, masks)
+    for _ in range(400):
+        counts = [rng.below(size + 1) for size in SPOT_SIZE]
+        bound = Bound(counts, [2 + rng.below(13) for _ in range(sum(counts))])
+        masks = [[sum(1 << r for r in range(2, 15) if rng.below(4) == 0) for _ in range(n)] for n in counts]
+        may = sum(m << shift(t, i) for t, spot in enumerate(masks) for i, m in enumerate(spot))
+        fit = bound.fits(may)
+        for t, (size, spot) in enumerate(zip(SPOT_SIZE, masks)):
+            for i in range(min(len(spot) + 1, size)):  # each card's slot, then the first open one
+                others = [[r for r in range(2, 15) if m >> r & 1] for j, m in enumerate(spot) if j != i]
+                expected = 0
+                for ranks in product(*others):
+                    expected |= sum(1 << r for r in range(2, 15) if r not in ranks and len(set(ranks)) == len(ranks)
+                                    and max((r, *ranks)) - min((r, *ranks)) < size)
+                assert fit >> shift(t, i) & 0xFFFF == expected, (counts, t, i, spot)

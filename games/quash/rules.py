@@ -57,7 +57,7 @@ def _ids(cards: Iterable[CardLike | int]) -> list[int]:
 
 def pretty(ids: Iterable[int]) -> str:
     """Cards in rank order, display form: ``9♦ 10♦ J♦``."""
-    return " ".join(PRETTY[c] for c in sorted(ids, key=SORT_KEY.__getitem__))
+    return " ".join([PRETTY[c] for c in sorted(ids, key=SORT_KEY.__getitem__)])
 
 
 def fits(ids: Sequence[int], size: int) -> bool:
@@ -79,10 +79,11 @@ def fits(ids: Sequence[int], size: int) -> bool:
 
 def run_ids(ids: Sequence[int]) -> bool:
     """Consecutive distinct ranks (any order, any suits, aces high only); one card is a run."""
-    if not ids:
-        return False
-    ranks = sorted(RANK[c] for c in ids)
-    return all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
+    n = len(ids)
+    if n < 2:
+        return n == 1
+    ranks = [RANK[c] for c in ids]
+    return max(ranks) - min(ranks) == n - 1 and len(set(ranks)) == n
 
 
 def suited(ids: Sequence[int]) -> bool:

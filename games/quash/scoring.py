@@ -49,12 +49,13 @@ def track_text(track: list[int]) -> str:
 
 def describe(cards: list[int]) -> str:
     """A spot's cards in rank order, marked ``(failed)`` or ``(same suit)`` for sequences."""
+    if len(cards) == 1:
+        return PRETTY[cards[0]]
     text = pretty(cards)
-    if len(cards) > 1:
-        if not run_ids(cards):
-            return f"{text} (failed)"
-        if suited(cards):
-            return f"{text} (same suit)"
+    if not run_ids(cards):
+        return f"{text} (failed)"
+    if suited(cards):
+        return f"{text} (same suit)"
     return text
 
 

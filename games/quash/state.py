@@ -318,6 +318,8 @@ class QuashState(Turns, GameState):
         if phase == "play":
             if seat != self.turn:
                 return []
+            if not self.advanced:  # a new list each time: nothing to keep
+                return open_placements(self.board[seat % 2], self.hands[seat])
             return list(self._moves(seat)[0])
         if phase == "tiebreak" and seat in self.to_act():
             side = seat % 2
@@ -329,7 +331,9 @@ class QuashState(Turns, GameState):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
-        if type(seat) is not int or self.phase not in ("play", "tiebreak") or seat not in self.to_act():
+        phase = self.phase
+        if type(seat) is not int or (seat != self.turn if phase == "play"
+                                     else phase != "tiebreak" or seat not in self.to_act()):
             self.check_turn(seat)
         try:
             known = PARSED.get(action)

@@ -83,7 +83,7 @@ class Turns:
         else:
             events = [Event("place", text + ".", seat)]
         board = self.board
-        if sum(map(len, board[0])) + sum(map(len, board[1])) == 2 * SIDE_CARDS:
+        if sum(map(len, board[side])) == SIDE_CARDS and sum(map(len, board[1 - side])) == SIDE_CARDS:
             self._start_scoring(events)
         else:
             self.turn = self._next_turn(seat)
