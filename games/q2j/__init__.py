@@ -52,8 +52,10 @@ View keys (``state.view(seat)``; ``None`` for the public view):
 the two queens of a Q²), top_is_qq, stock_count, discard_count, hand_counts,
 hands (every hand in faceup, else null), duty (null or {qq_seat, owed_by,
 free_play}), status (per seat: playing/safe/out/won/lost), eliminated,
-game_number, countdown (per-seat hand sizes, or null), short_hand, over,
-outcome``; a seat's view adds ``hand, your_turn, legal (action codes),
+game_number, countdown (per-seat hand sizes, or null), short_hand, history
+(the moves since the last deal, oldest first, e.g. ``"1 draw on 9H"``: see
+:mod:`games.q2j.history`), shown (per seat, the cards it showed while the first
+player was chosen at the last deal), over, outcome``; a seat's view adds ``hand, your_turn, legal (action codes),
 penalty_cards`` (cards whose play costs a penalty draw now).
 """
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ..cards import PRETTY, VALUE, deal
 from ..rng import Rng
 
@@ -23,6 +25,35 @@ def deal_hands(stock: list[int], seats: list[int], short_seat: int | None = None
     return hands
 
 
+def _rounds(seats: list[int], order: dict[int, list[int]]) -> Iterator[tuple[int, list[int]]]:
+    """The rounds of the first-player rule: ``(depth, seats showing their card at that
+    depth)``, until one seat has the highest card or a tied seat has no card left to show."""
+    tied = list(seats)
+    for depth in range(5):
+        if depth > 0 and any(len(order[s]) <= depth for s in tied):
+            return
+        yield depth, tied
+        best = max(VALUE[order[s][depth]] for s in tied)
+        tied = [s for s in tied if VALUE[order[s][depth]] == best]
+        if len(tied) == 1:
+            return
+
+
+def _order(seats: list[int], hands: list[list[int]]) -> dict[int, list[int]]:
+    """Each seat's cards in the order the rule shows them: the face-up (last dealt) card first."""
+    return {s: [h[-1], *h[:-1]] for s, h in zip(seats, hands)}
+
+
+def shown_at_deal(seats: list[int], hands: list[list[int]]) -> dict[int, list[int]]:
+    """The cards each seat showed the table while the first player was chosen."""
+    order = _order(seats, hands)
+    shown: dict[int, list[int]] = {s: [] for s in seats}
+    for depth, tied in _rounds(seats, order):
+        for s in tied:
+            shown[s].append(order[s][depth])
+    return shown
+
+
 def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[int, str]:
     """The seat that starts and the sentence the table is told.
 
@@ -31,23 +62,23 @@ def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[in
     second, … A seeded coin picks among seats still tied when the cards run
     out (all five tie, or a challenge's one-card hand has nothing more to show).
     """
-    order = {s: [h[-1], *h[:-1]] for s, h in zip(seats, hands)}
-    shown = ", ".join(f"{{p{s}}} {PRETTY[order[s][0]]}" for s in seats)
-    parts = [f"Face-up cards: {shown}."]
+    order = _order(seats, hands)
+    parts: list[str] = []
     tied = list(seats)
-    for depth in range(5):
-        if depth > 0:
-            if any(len(order[s]) <= depth for s in tied):
-                break
+    for depth, tied in _rounds(seats, order):
+        cards = ", ".join(f"{{p{s}}} {PRETTY[order[s][depth]]}" for s in tied)
+        if depth == 0:
+            parts.append(f"Face-up cards: {cards}.")
+        else:
             names = " and ".join(f"{{p{s}}}" for s in tied)
-            cards = ", ".join(f"{{p{s}}} {PRETTY[order[s][depth]]}" for s in tied)
             parts.append(f"{names} tie, so their {_WHICH[depth]} cards decide: {cards}.")
         best = max(VALUE[order[s][depth]] for s in tied)
-        tied = [s for s in tied if VALUE[order[s][depth]] == best]
-        if len(tied) == 1:
+        winners = [s for s in tied if VALUE[order[s][depth]] == best]
+        if len(winners) == 1:
             what = "face-up card" if depth == 0 else f"{_WHICH[depth]} card"
-            parts.append(f"{{p{tied[0]}}} starts with the highest {what}.")
-            return tied[0], " ".join(parts)
+            parts.append(f"{{p{winners[0]}}} starts with the highest {what}.")
+            return winners[0], " ".join(parts)
+        tied = winners
     starter = tied[rng.below(len(tied))]
     names = " and ".join(f"{{p{s}}}" for s in tied)
     parts.append(f"{names} still tie with no cards left to compare, so a coin toss picks {{p{starter}}} to start.")

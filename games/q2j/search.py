@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import CODE
 from ..determinize import Slot
 from ..evaluation import margin_value
+from .inference import excluded_codes
 from .state import Q2JState
 
 BUDGET = 5000
@@ -29,6 +30,15 @@ def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
             if s != seat:
                 slots += [(hand, i) for i in range(len(hand))]
     return slots
+
+
+def excluded(snap: dict[str, Any], seat: int | None, slots: list[Slot]) -> list[frozenset[str] | None]:
+    """Per hidden slot, the cards the table's moves rule out there (:mod:`games.q2j.inference`):
+    nothing in the stock, the notes of each other hand."""
+    stock: list[frozenset[str] | None] = [None] * len(snap["stock"])
+    if snap["options"].get("variant") == "faceup":
+        return stock
+    return stock + excluded_codes(snap, [s for s in range(len(snap["hands"])) if s != seat])
 
 
 def tidy(snap: dict[str, Any]) -> None:

@@ -10,7 +10,13 @@ Representation (all JSON-friendly once cards become codes):
 - ``playing[s]``: the seat still holds cards in the current game (in an
   elimination match seats that emptied their hand or were eliminated stop
   playing); ``eliminated``: seats knocked out, in order; ``game_number``;
-- ``levels[s]``: countdown size of the seat's current hand (5 … 1).
+- ``levels[s]``: countdown size of the seat's current hand (5 … 1);
+- ``history``: every move since the cards were last dealt, public, packed as
+  :mod:`games.q2j.history` describes (snapshots of format 1 had none: they load
+  with ``[]``);
+- ``shown[s]``: the cards seat ``s`` showed the table while the first player was
+  chosen at the last deal (its face-up card, and any cards that broke a tie);
+  ``[]`` in snapshots of format 1 and in hand-set positions.
 
 See ``games/q2j/__init__.py`` for the rulings these methods implement.
 """
@@ -27,7 +33,7 @@ from ..codec import CardIds, stored
 from ..errors import GameError, MalformedAction
 from ..rng import Rng
 from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
-from .deal import choose_first, deal_hands
+from .deal import choose_first, deal_hands, shown_at_deal
 from .options import normalize
 from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id
 from .turns import Turns
@@ -41,6 +47,7 @@ class Q2JState(Turns, GameState):
     """A Q2J game, or a whole elimination match, in progress."""
 
     game_id = "q2j"
+    snapshot_format = 2
 
     hands: list[list[int]] = stored(CardIds(CODE, depth=2))
     stock: list[int] = stored(CardIds(CODE))
@@ -55,6 +62,8 @@ class Q2JState(Turns, GameState):
     short_hand: int | None = None
     over: bool = False
     winner: int | None = None
+    history: list[int] = stored(default_factory=list)
+    shown: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=list)
     variant: str = field(init=False)
     match: str = field(init=False)
     qq_rule: bool = field(init=False, repr=False)
@@ -71,6 +80,13 @@ class Q2JState(Turns, GameState):
         self.elimination = self.match == "elimination"
 
     # ----------------------------------------------------------- creation
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
+        """A stored game; format 1 (before the public move history) is upgraded with none recorded."""
+        if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
+            data = {**data, "format": 2, "history": [], "shown": []}
+        return super().from_json(data)
 
     @classmethod
     def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "Q2JState":
@@ -153,6 +169,9 @@ class Q2JState(Turns, GameState):
         self.playing = [s in seats for s in range(self.players)]
         self.levels = [HAND_SIZE] * self.players
         self.duty, self.free = None, False
+        self.history = []
+        shown = shown_at_deal(seats, dealt)
+        self.shown = [shown.get(s, []) for s in range(self.players)]
         self.turn, reason = choose_first(seats, dealt, self.rng)
         prefix = f"Game {self.game_number}: " if self.elimination else ""
         if short is not None:

@@ -2,7 +2,9 @@
 hand does (a mixin of :class:`Q2JState`).
 
 The methods work on the state's fields (listed in :mod:`games.q2j.state`); the
-rulings they implement are in ``games/q2j/__init__.py``."""
+rulings they implement are in ``games/q2j/__init__.py``. Every move is added to
+``history`` packed as :func:`games.q2j.history.record` packs it (duty 0, 1, 2: none,
+owed, free), written out inline because it runs in every simulated move."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from ..base import Event
 from ..cards import PRETTY, pretty_ids
 from ..concept import CMP
 from ..errors import IllegalAction
+from .history import DRAW_MOVE, QQ_MOVE
 from .rules import IS_JACK, why_not
 
 
@@ -26,6 +29,7 @@ class Turns:
             raise IllegalAction(f"You don't hold {PRETTY[card]}")
         top = self.discard[-1]
         duty = self.duty
+        seen = 0 if duty is None else (2 if self.free else 1)
         name = f"{{p{seat}}}"
         if duty is not None:
             if self.free:
@@ -47,6 +51,7 @@ class Turns:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
             else:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
+        self.history.append(seat | card << 4 | top << 10 | seen << 16)
         hand.remove(card)
         self.discard.append(card)
         events = [Event("play", text, seat)]
@@ -68,6 +73,7 @@ class Turns:
         top = self.discard[-1]
         if IS_JACK[top]:
             raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
+        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10)
         hand.remove(a)
         hand.remove(b)
         self.discard += (a, b)
@@ -82,6 +88,8 @@ class Turns:
 
     def _draw_turn(self, seat: int) -> list[Event]:
         events: list[Event] = []
+        seen = 0 if self.duty is None else (2 if self.free else 1)
+        self.history.append(seat | DRAW_MOVE << 4 | self.discard[-1] << 10 | seen << 16)
         self._draw_card(seat, events, "")
         nxt = self.turn = self._next(seat)
         duty = self.duty

@@ -13,6 +13,7 @@ from typing import Any
 from ..base import GameState
 from ..cards import CODE
 from ..concept import CMP
+from .history import move_text
 
 
 def statuses(state: GameState) -> list[str]:
@@ -55,6 +56,8 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "game_number": state.game_number,
         "countdown": list(state.levels) if state.countdown else None,
         "short_hand": state.short_hand,
+        "history": [move_text(entry) for entry in state.history],
+        "shown": [[CODE[c] for c in cards] for cards in state.shown],
         "over": state.over,
         "outcome": outcome.to_json() if outcome else None,
     }

@@ -1,0 +1,120 @@
+"""What the table's moves tell about the cards in each hand (the hard AI's inference).
+
+Read from public data only: the deal's move history (:mod:`games.q2j.history`),
+the hand counts and the options. Each card in a hand is a *note*: a bit mask of the
+card ids it cannot be. The notes come from assuming every player plays as
+``normal`` does (:mod:`games.q2j.ai`):
+
+- a seat that drew with nothing owed had no card it could play on that top;
+- a seat that drew while a jack was owed held no jack;
+- a seat that played a card stronger than the top held no cheaper card (by
+  :data:`~games.q2j.ai.STRENGTH`) that beats the top; one that played an equal card
+  held none that beats it;
+- a card a seat showed at the deal (``shown``) is known until it is played;
+- a card drawn (a draw, a penalty, a new countdown hand) starts with no note.
+
+When a seat plays a card, the note it came from is unknown: the most telling note
+that allows the card is dropped, and every other note that allows it keeps only
+what both rule out (whichever note the card really was, what is left is then no
+stronger than the truth). A play no note allows means the seat does not play
+like that: its notes are forgotten.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..cards import CODE
+from ..concept import CMP
+from .ai import STRENGTH
+from .history import DRAW_MOVE, FREE, NO_DUTY, unpack
+from .rules import IS_JACK
+
+HAND_SIZE = 5
+
+ALL_CARDS = (1 << 52) - 1
+CARD_ID = {code: c for c, code in enumerate(CODE)}
+JACK_MASK = sum(1 << c for c in range(52) if IS_JACK[c])
+PLAYABLE_MASK: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if CMP[c][t] >= 0) for t in range(52))
+"""``PLAYABLE_MASK[t]``: the cards that may be played on ``t``."""
+STRONGER_MASK: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if CMP[c][t] > 0) for t in range(52))
+"""``STRONGER_MASK[t]``: the cards stronger than ``t``."""
+_BELOW_STRENGTH: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if STRENGTH[c] < STRENGTH[d]) for d in range(52))
+
+
+def cheaper_beaters(top: int, card: int) -> int:
+    """The cards ``normal`` would have played on ``top`` rather than ``card``."""
+    return STRONGER_MASK[top] & _BELOW_STRENGTH[card] if CMP[card][top] > 0 else STRONGER_MASK[top]
+
+
+def notes(snap: dict[str, Any]) -> list[list[int]]:
+    """Per seat, one note (a mask of the card ids it cannot be) per card in its hand."""
+    return [list(seat_notes) for seat_notes in _notes(
+        tuple(snap["history"]), tuple(len(hand) for hand in snap["hands"]), tuple(map(tuple, snap["shown"])),
+        snap["options"]["variant"] == "countdown", snap["short_hand"] if snap["game_number"] == 1 else None)]
+
+
+@lru_cache(maxsize=256)
+def _notes(history: tuple[int, ...], counts: tuple[int, ...], shown: tuple[tuple[str, ...], ...],
+           countdown: bool, short: int | None) -> tuple[tuple[int, ...], ...]:
+    players = len(counts)
+    held = [[0] * (1 if seat == short else HAND_SIZE) for seat in range(players)]
+    for hand, cards in zip(held, shown):
+        hand[:len(cards)] = [ALL_CARDS ^ 1 << CARD_ID[code] for code in cards]
+    levels = [HAND_SIZE] * players
+    for entry in history:
+        seat, move, top, duty = step = unpack(entry)
+        hand = held[seat]
+        if move == DRAW_MOVE:
+            if duty != FREE:
+                _rule_out(hand, PLAYABLE_MASK[top] if duty == NO_DUTY else JACK_MASK)
+            hand.append(0)
+            continue
+        for card in step.queens or (move,):
+            _remove(hand, card)
+        if duty == NO_DUTY and step.card is not None:
+            _rule_out(hand, cheaper_beaters(top, move))
+            if CMP[move][top] == 0:
+                hand.append(0)
+        if not hand and countdown and levels[seat] > 1:
+            levels[seat] -= 1
+            hand.extend([0] * levels[seat])
+    return tuple(_fit(hand, count) for hand, count in zip(held, counts))
+
+
+def _rule_out(hand: list[int], mask: int) -> None:
+    for i, note in enumerate(hand):
+        hand[i] = note | mask
+
+
+def _remove(hand: list[int], card: int) -> None:
+    """Take the note of a played card out of ``hand`` (see the module docstring)."""
+    allowing = [i for i, note in enumerate(hand) if not note >> card & 1]
+    if not allowing:
+        hand[:] = [0] * max(0, len(hand) - 1)
+        return
+    best = max(allowing, key=lambda i: hand[i].bit_count())
+    dropped = hand[best]
+    for i in allowing:
+        hand[i] &= dropped
+    del hand[best]
+
+
+def _fit(hand: list[int], count: int) -> tuple[int, ...]:
+    """``count`` notes: the least telling ones, padded with empty notes (a draw from an
+    empty stock, an old snapshot without history)."""
+    kept = sorted(hand, key=int.bit_count)[:count]
+    return tuple(kept + [0] * (count - len(kept)))
+
+
+@lru_cache(maxsize=4096)
+def codes_of(mask: int) -> frozenset[str] | None:
+    """The card codes of a note (``None`` for an empty one)."""
+    return frozenset(CODE[c] for c in range(52) if mask >> c & 1) or None
+
+
+def excluded_codes(snap: dict[str, Any], hands: Sequence[int]) -> list[frozenset[str] | None]:
+    """The notes of the hidden hands ``hands`` (seats, in order) as card codes, one per card."""
+    held = notes(snap)
+    return [codes_of(note) for s in hands for note in held[s]]
