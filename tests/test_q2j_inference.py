@@ -18,6 +18,11 @@ STOCK = ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"]
 ID = {code: c for c, code in enumerate(CODE)}
 
 
+def _unknown(state: Q2JState, seat: int) -> list[int]:
+    """The cards of a hand the table does not know."""
+    return [c for c in state.hands[seat] if not state.known or c not in state.known[seat]]
+
+
 def _fits(cards: list[int], held: list[int]) -> bool:
     """Whether the cards can be matched one to one with notes that allow them."""
     matched: dict[int, int] = {}
@@ -58,7 +63,7 @@ def test_the_notes_never_rule_out_a_card_a_normal_player_really_holds(options: d
         for state in _normal_game(players, options, seed):
             held = notes(state.to_json())
             for seat in range(players):
-                assert _fits(state.hands[seat], held[seat]), (seed, seat, state.history)
+                assert _fits(_unknown(state, seat), held[seat]), (seed, seat, state.history)
                 ruled_out += sum(note.bit_count() for note in held[seat])
     assert ruled_out > 0
 
@@ -83,21 +88,29 @@ def test_a_draw_under_the_duty_rules_out_jacks() -> None:
     assert sorted(note & JACK_MASK for note in held) == [0, JACK_MASK, JACK_MASK]
 
 
-def test_shown_cards_are_known_until_played_and_a_new_deal_starts_afresh() -> None:
+def test_cards_shown_at_the_deal_stay_known_until_played_and_a_new_deal_starts_afresh() -> None:
     state = GAME.new_game(3, {"match": "elimination"}, 4)
-    shown = state.view(None)["shown"]
-    assert all(shown) and shown == [[CODE[c] for c in cards] for cards in state.shown]
-    for seat, cards in enumerate(state.shown):
+    assert all(state.known) and state.view(None)["known"] == [[CODE[c] for c in cards] for cards in state.known]
+    for seat, cards in enumerate(state.known):
         assert set(cards) <= set(state.hands[seat])
-        known = [note for note in notes(state.to_json())[seat] if note.bit_count() == 51]
-        assert sorted(next(c for c in range(52) if not note >> c & 1) for note in known) == sorted(cards)
+        hidden = {card.code for card in state.hidden_cards((seat + 1) % 3)}
+        assert not hidden & {CODE[c] for c in cards}
+        assert len(notes(state.to_json())[seat]) == len(state.hands[seat]) - len(cards)
     game_number = state.game_number
     rng = Rng(1)
+    played_known = False
     while state.game_number == game_number:
         seat = state.to_act()[0]
+        before = list(state.known[seat])
         state.apply(seat, normal_action(state, seat, rng))
+        if state.game_number == game_number and state.known[seat] != before:
+            played_known = True
+            gone = CODE[next(c for c in before if c not in state.known[seat])]
+            assert f"{gone} (known)" in state.view(None)["history"][-1] or "known)" in state.view(None)["history"][-1]
+            assert unpack(state.history[-1]).known[0] or unpack(state.history[-1]).queens
+    assert played_known
     assert state.history == [] and state.view(None)["history"] == []
-    assert all(set(cards) <= set(state.hands[s]) for s, cards in enumerate(state.shown))
+    assert all(set(cards) <= set(state.hands[s]) for s, cards in enumerate(state.known))
 
 
 def test_guesses_keep_ruled_out_cards_out_of_a_hand() -> None:
@@ -115,7 +128,7 @@ def test_guesses_keep_ruled_out_cards_out_of_a_hand() -> None:
 
 
 def test_hard_plays_from_the_view_alone_with_inference() -> None:
-    """Two positions with the same view (same history and shown cards, other hidden
+    """Two positions with the same view (same history and known cards, other hidden
     cards) give the same hard choice for a fixed seed."""
     state = GAME.new_game(2, {}, 11)
     rng = Rng(2)
@@ -124,9 +137,7 @@ def test_hard_plays_from_the_view_alone_with_inference() -> None:
         state.apply(seat, normal_action(state, seat, rng))
     seat = state.to_act()[0]
     snap = state.to_json()
-    twin_snap = determinized_snapshot(state, seat, Rng(5), q2j_search)
-    twin_snap["shown"] = snap["shown"]
-    twin = Q2JState.from_json(twin_snap)
+    twin = Q2JState.from_json(determinized_snapshot(state, seat, Rng(5), q2j_search))
     assert twin.view(seat) == state.view(seat) and twin.to_json() != snap
     for seed in range(3):
         assert choose_action(state, seat, Rng(seed), "hard", budget=400) == \

@@ -185,7 +185,7 @@ def test_view_keys() -> None:
     state = GAME.new_game(3, {}, 1)
     public = {"game", "variant", "match", "players", "viewer", "turn", "to_act", "top", "top_is_qq", "stock_count",
               "discard_count", "hand_counts", "hands", "duty", "status", "eliminated", "game_number", "countdown",
-              "short_hand", "history", "shown", "over", "outcome"}
+              "short_hand", "history", "known", "over", "outcome"}
     assert set(state.view(None)) == public
     assert set(state.view(0)) == public | {"hand", "your_turn", "legal", "penalty_cards"}
     with pytest.raises(MalformedAction):

@@ -20,8 +20,8 @@ What changed on purpose since the files were written (:data:`CHANGED`):
   :func:`test_stored_quash_positions_offer_no_swap`), so their legal actions and
   every other view key are still answered exactly as stored.
 - Q2J (issue 12: the public data the hard AI infers from). The format went from 1 to
-  2, which adds ``history`` (the moves since the last deal) and ``shown`` (the cards
-  shown while the first player was chosen); a format-1 snapshot has neither recorded,
+  2, which adds ``history`` (the moves since the last deal) and ``known`` (the cards
+  shown while the first player was chosen, until played); a format-1 snapshot has neither recorded,
   so both load as ``[]``, and every view gains both keys.
 """
 
@@ -56,7 +56,7 @@ def _json(value: Any) -> Any:
 
 CHANGED: dict[str, dict[str, Any]] = {
     "quash": {"snapshot": {"format": 2, "chain": []}, "view": {"chain": None}},
-    "q2j": {"snapshot": {"format": 2, "history": [], "shown": []}, "view": {"history": [], "shown": []}},
+    "q2j": {"snapshot": {"format": 2, "history": [], "known": []}, "view": {"history": [], "known": []}},
 }
 """Per game: keys a stored snapshot gains when loaded today, and keys every view gains."""
 

@@ -10,8 +10,10 @@ card ids it cannot be. The notes come from assuming every player plays as
 - a seat that played a card stronger than the top held no cheaper card (by
   :data:`~games.q2j.ai.STRENGTH`) that beats the top; one that played an equal card
   held none that beats it;
-- a card a seat showed at the deal (``shown``) is known until it is played;
 - a card drawn (a draw, a penalty, a new countdown hand) starts with no note.
+
+The cards the table knows are in a hand (``known``: shown at the deal) are not
+guessed at all, so they have no note, and playing one takes no note away.
 
 When a seat plays a card, the note it came from is unknown: the most telling note
 that allows the card is dropped, and every other note that allows it keeps only
@@ -33,8 +35,6 @@ from .rules import IS_JACK
 
 HAND_SIZE = 5
 
-ALL_CARDS = (1 << 52) - 1
-CARD_ID = {code: c for c, code in enumerate(CODE)}
 JACK_MASK = sum(1 << c for c in range(52) if IS_JACK[c])
 PLAYABLE_MASK: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if CMP[c][t] >= 0) for t in range(52))
 """``PLAYABLE_MASK[t]``: the cards that may be played on ``t``."""
@@ -50,34 +50,42 @@ def cheaper_beaters(top: int, card: int) -> int:
 
 def notes(snap: dict[str, Any]) -> list[list[int]]:
     """Per seat, one note (a mask of the card ids it cannot be) per card in its hand."""
+    known = [len(cards) for cards in snap["known"]] or [0] * len(snap["hands"])
     return [list(seat_notes) for seat_notes in _notes(
-        tuple(snap["history"]), tuple(len(hand) for hand in snap["hands"]), tuple(map(tuple, snap["shown"])),
+        tuple(snap["history"]), tuple(len(hand) - k for hand, k in zip(snap["hands"], known)), tuple(known),
         snap["options"]["variant"] == "countdown", snap["short_hand"] if snap["game_number"] == 1 else None)]
 
 
 @lru_cache(maxsize=256)
-def _notes(history: tuple[int, ...], counts: tuple[int, ...], shown: tuple[tuple[str, ...], ...],
+def _notes(history: tuple[int, ...], counts: tuple[int, ...], known: tuple[int, ...],
            countdown: bool, short: int | None) -> tuple[tuple[int, ...], ...]:
+    """The notes of the ``counts[s]`` cards of each hand not known; ``known[s]``: how
+    many of its cards are still known."""
     players = len(counts)
-    held = [[0] * (1 if seat == short else HAND_SIZE) for seat in range(players)]
-    for hand, cards in zip(held, shown):
-        hand[:len(cards)] = [ALL_CARDS ^ 1 << CARD_ID[code] for code in cards]
+    steps = [unpack(entry) for entry in history]
+    known_left = list(known)  # known cards in the hand, replayed from the deal
+    for step in steps:
+        known_left[step.seat] += sum(step.known)
+    held = [[0] * ((1 if seat == short else HAND_SIZE) - known_left[seat]) for seat in range(players)]
     levels = [HAND_SIZE] * players
-    for entry in history:
-        seat, move, top, duty = step = unpack(entry)
+    for step in steps:
+        seat, move, top, duty, was_known = step
         hand = held[seat]
         if move == DRAW_MOVE:
             if duty != FREE:
                 _rule_out(hand, PLAYABLE_MASK[top] if duty == NO_DUTY else JACK_MASK)
             hand.append(0)
             continue
-        for card in step.queens or (move,):
-            _remove(hand, card)
+        for card, card_known in zip(step.queens or (move,), was_known):
+            if card_known:
+                known_left[seat] -= 1
+            else:
+                _remove(hand, card)
         if duty == NO_DUTY and step.card is not None:
             _rule_out(hand, cheaper_beaters(top, move))
             if CMP[move][top] == 0:
                 hand.append(0)
-        if not hand and countdown and levels[seat] > 1:
+        if not hand and not known_left[seat] and countdown and levels[seat] > 1:
             levels[seat] -= 1
             hand.extend([0] * levels[seat])
     return tuple(_fit(hand, count) for hand, count in zip(held, counts))

@@ -32,9 +32,10 @@ __all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "evaluate", "excluded", "hidden_
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     slots: list[Slot] = [(snap["stock"], i) for i in range(len(snap["stock"]))]
     if snap["options"].get("variant") != "faceup":
+        known = snap["known"] or [[]] * len(snap["hands"])
         for s, hand in enumerate(snap["hands"]):
             if s != seat:
-                slots += [(hand, i) for i in range(len(hand))]
+                slots += [(hand, i) for i, code in enumerate(hand) if code not in known[s]]
     return slots
 
 

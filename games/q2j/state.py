@@ -14,9 +14,10 @@ Representation (all JSON-friendly once cards become codes):
 - ``history``: every move since the cards were last dealt, public, packed as
   :mod:`games.q2j.history` describes (snapshots of format 1 had none: they load
   with ``[]``);
-- ``shown[s]``: the cards seat ``s`` showed the table while the first player was
-  chosen at the last deal (its face-up card, and any cards that broke a tie);
-  ``[]`` in snapshots of format 1 and in hand-set positions.
+- ``known[s]``: the cards of seat ``s``'s hand the whole table knows: those it
+  showed while the first player was chosen at the last deal (its face-up card, and
+  any that broke a tie), until it plays them; ``[]`` (nothing known, for every seat)
+  in snapshots of format 1 and in hand-set positions.
 
 See ``games/q2j/__init__.py`` for the rulings these methods implement.
 """
@@ -63,7 +64,7 @@ class Q2JState(Turns, GameState):
     over: bool = False
     winner: int | None = None
     history: list[int] = stored(default_factory=list)
-    shown: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=list)
+    known: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=list)
     variant: str = field(init=False)
     match: str = field(init=False)
     qq_rule: bool = field(init=False, repr=False)
@@ -85,7 +86,7 @@ class Q2JState(Turns, GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
         """A stored game; format 1 (before the public move history) is upgraded with none recorded."""
         if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
-            data = {**data, "format": 2, "history": [], "shown": []}
+            data = {**data, "format": 2, "history": [], "known": []}
         return super().from_json(data)
 
     @classmethod
@@ -171,7 +172,7 @@ class Q2JState(Turns, GameState):
         self.duty, self.free = None, False
         self.history = []
         shown = shown_at_deal(seats, dealt)
-        self.shown = [shown.get(s, []) for s in range(self.players)]
+        self.known = [shown.get(s, []) for s in range(self.players)]
         self.turn, reason = choose_first(seats, dealt, self.rng)
         prefix = f"Game {self.game_number}: " if self.elimination else ""
         if short is not None:
@@ -273,12 +274,13 @@ class Q2JState(Turns, GameState):
         return zones
 
     def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The stock, and every hand but the viewer's (no hand in the face-up variant).
-        The discard pile is public: it was played in the open."""
+        """The stock, and every hand but the viewer's (no hand in the face-up variant)
+        but for its ``known`` cards. The discard pile is public: it was played in the open."""
         hidden = [DECK[c] for c in self.stock]
         if not self.faceup:
             for s, hand in enumerate(self.hands):
                 if s != seat:
-                    hidden += [DECK[c] for c in hand]
+                    known = self.known[s] if self.known else ()
+                    hidden += [DECK[c] for c in hand if c not in known]
         return hidden
 

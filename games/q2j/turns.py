@@ -4,7 +4,8 @@ hand does (a mixin of :class:`Q2JState`).
 The methods work on the state's fields (listed in :mod:`games.q2j.state`); the
 rulings they implement are in ``games/q2j/__init__.py``. Every move is added to
 ``history`` packed as :func:`games.q2j.history.record` packs it (duty 0, 1, 2: none,
-owed, free), written out inline because it runs in every simulated move."""
+owed, free; bits 18 and 19: the card, or each queen, was ``known``), written out
+inline because it runs in every simulated move. A played card leaves ``known``."""
 
 from __future__ import annotations
 
@@ -51,7 +52,11 @@ class Turns:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
             else:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
-        self.history.append(seat | card << 4 | top << 10 | seen << 16)
+        known = self.known[seat] if self.known else ()
+        was_known = card in known
+        if was_known:
+            known.remove(card)
+        self.history.append(seat | card << 4 | top << 10 | seen << 16 | was_known << 18)
         hand.remove(card)
         self.discard.append(card)
         events = [Event("play", text, seat)]
@@ -73,7 +78,13 @@ class Turns:
         top = self.discard[-1]
         if IS_JACK[top]:
             raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
-        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10)
+        known = self.known[seat] if self.known else []
+        flags = 0
+        for bit, card in ((18, a), (19, b)):
+            if card in known:
+                known.remove(card)
+                flags |= 1 << bit
+        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10 | flags)
         hand.remove(a)
         hand.remove(b)
         self.discard += (a, b)

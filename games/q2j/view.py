@@ -57,7 +57,7 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "countdown": list(state.levels) if state.countdown else None,
         "short_hand": state.short_hand,
         "history": [move_text(entry) for entry in state.history],
-        "shown": [[CODE[c] for c in cards] for cards in state.shown],
+        "known": [[CODE[c] for c in cards] for cards in state.known],
         "over": state.over,
         "outcome": outcome.to_json() if outcome else None,
     }
