@@ -4,7 +4,7 @@ hand does (a mixin of :class:`Q2JState`).
 The methods work on the state's fields (listed in :mod:`games.q2j.state`); the
 rulings they implement are in ``games/q2j/__init__.py``. Every move is added to
 ``history`` packed as :func:`games.q2j.history.record` packs it (duty 0, 1, 2: none,
-owed, free; bits 18 and 19: the card, or each queen, was ``known``), written out
+owed, free; 4 and 8 added: the card, or each queen, was ``known``), written out
 inline because it runs in every simulated move. A played card leaves ``known``."""
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ class Turns:
             raise IllegalAction(f"You don't hold {PRETTY[card]}")
         top = self.discard[-1]
         duty = self.duty
-        seen = 0 if duty is None else (2 if self.free else 1)
         name = f"{{p{seat}}}"
         if duty is not None:
+            seen = 2 if self.free else 1
             if self.free:
                 text = f"{name} played {PRETTY[card]} on the queens: the Q² came back, so any card goes."
             elif IS_JACK[card]:
@@ -44,6 +44,7 @@ class Turns:
             self.duty = None
             self.free = False
         else:
+            seen = 0
             result = CMP[card][top]
             if result < 0:
                 raise IllegalAction(why_not(card, top))
@@ -52,11 +53,11 @@ class Turns:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
             else:
                 text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
-        known = self.known[seat] if self.known else ()
-        was_known = card in known
-        if was_known:
-            known.remove(card)
-        self.history.append(seat | card << 4 | top << 10 | seen << 16 | was_known << 18)
+        known = self.known
+        if known and card in known[seat]:
+            known[seat].remove(card)
+            seen |= 4
+        self.history.append(seat | card << 4 | top << 10 | seen << 16)
         hand.remove(card)
         self.discard.append(card)
         events = [Event("play", text, seat)]
@@ -79,12 +80,12 @@ class Turns:
         if IS_JACK[top]:
             raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
         known = self.known[seat] if self.known else []
-        flags = 0
-        for bit, card in ((18, a), (19, b)):
+        seen = 0
+        for flag, card in ((4, a), (8, b)):
             if card in known:
                 known.remove(card)
-                flags |= 1 << bit
-        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10 | flags)
+                seen |= flag
+        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10 | seen << 16)
         hand.remove(a)
         hand.remove(b)
         self.discard += (a, b)
