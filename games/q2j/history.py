@@ -18,7 +18,7 @@ Views show the moves as text (:func:`move_text`), e.g. ``"1 draw on 9H"``,
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import CODE
@@ -65,7 +65,7 @@ def unpack(entry: int) -> Move:
                 (bool(entry >> _KNOWN_SHIFT & 1), bool(entry >> _KNOWN_SHIFT + 1 & 1)))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def move_text(entry: int) -> str:
     """A recorded move as the views show it."""
     seat, move, top, duty, known = unpack(entry)

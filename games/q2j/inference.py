@@ -32,8 +32,7 @@ from ..concept import CMP
 from .ai import STRENGTH
 from .history import DRAW_MOVE, FREE, NO_DUTY, unpack
 from .rules import IS_JACK
-
-HAND_SIZE = 5
+from .state import HAND_SIZE
 
 JACK_MASK = sum(1 << c for c in range(52) if IS_JACK[c])
 PLAYABLE_MASK: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if CMP[c][t] >= 0) for t in range(52))
@@ -49,7 +48,8 @@ def cheaper_beaters(top: int, card: int) -> int:
 
 
 def notes(snap: dict[str, Any]) -> list[list[int]]:
-    """Per seat, one note (a mask of the card ids it cannot be) per card in its hand."""
+    """Per seat, one note (a mask of the card ids it cannot be) per card of its hand
+    that is not ``known``."""
     known = [len(cards) for cards in snap["known"]] or [0] * len(snap["hands"])
     return [list(seat_notes) for seat_notes in _notes(
         tuple(snap["history"]), tuple(len(hand) - k for hand, k in zip(snap["hands"], known)), tuple(known),
