@@ -15,7 +15,7 @@ from typing import Any
 from ..base import GameState
 from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
-from .points import CODE, POINTS, RANK_NAME
+from .points import CODE, KINDS, POINTS, RANK_NAME
 from .scoring import copy_record
 
 
@@ -72,6 +72,8 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hand_counts": list(state.size),
         "hands": [[CODE[c] for c in state.hand_ids(s)] for s in range(players)] if between else None,
         "scores": list(state.scores),
+        "known": [[CODE[c] for c in range(KINDS) for _ in range(n[c])] for n in state.known],
+        "let_go": [[RANK_NAME[r] for r, flag in enumerate(flags) if flag] for flags in state.let_go],
         "turns_without_draw": state.stall,
         "stall_limit": STALL_LIMIT,
         "ready": list(state.ready) if phase == "round_over" else None,
