@@ -20,9 +20,9 @@ What changed on purpose since the files were written (:data:`CHANGED`):
   :func:`test_stored_quash_positions_offer_no_swap`), so their legal actions and
   every other view key are still answered exactly as stored.
 - Queen of Spades (issue 12: what the table saw, for the hard AI's inference). The
-  format went from 1 to 2, which adds ``known`` and ``let_go`` (per seat; a format-1
-  snapshot recorded nothing, so each seat's list loads empty), and every view gains
-  both keys, empty per seat.
+  format went from 1 to 2, which adds ``known``, ``let_go`` and ``passed`` (per seat; a
+  format-1 snapshot recorded nothing, so each seat's list loads empty), and every view
+  gains those keys, empty per seat.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def _per_seat(data: dict[str, Any]) -> list[list[Any]]:
 
 CHANGED: dict[str, dict[str, Any]] = {
     "quash": {"snapshot": {"format": 2, "chain": []}, "view": {"chain": None}},
-    "queen-of-spades": {"snapshot": {"format": 2, "known": _per_seat, "let_go": _per_seat},
-                        "view": {"known": _per_seat, "let_go": _per_seat}},
+    "queen-of-spades": {"snapshot": {"format": 2, "known": _per_seat, "let_go": _per_seat, "passed": _per_seat},
+                        "view": {"known": _per_seat, "let_go": _per_seat, "passed": _per_seat}},
 }
 """Per game: keys a stored snapshot gains when loaded today, and keys every view gains
 (a function gives the value from the stored snapshot or view)."""

@@ -100,7 +100,8 @@ laid: ``{rank, cards (naturals), wild (code or null), points}``; ranks ``A``,
 the round or match is over, else null), ``scores`` (match totals),
 ``known`` (per seat: the cards of its hand it took from the discard pile this round and
 has not laid or discarded since), ``let_go`` (per seat: the ranks it discarded this round
-and has not taken from the discard pile since),
+and has not taken from the discard pile since), ``passed`` (per seat: the ranks of discard
+pile tops it could have taken but drew instead, this round, and has not taken since),
 ``turns_without_draw, stall_limit, ready`` (between rounds: per seat, else
 null), ``last_round`` (the latest round record or null), ``history`` (every
 round record: ``{round, dealer, end ("out": the bonus was paid | "exhausted": the

@@ -46,11 +46,37 @@ def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
 
 
 def excluded(snap: dict[str, Any], seat: int | None, slots: list[Slot]) -> list[frozenset[str] | None]:
-    """For each slot, the cards it can't hold: in another seat's hand, the ranks
-    :func:`ruled_out` of it; nothing in the draw pile or the set-aside cards."""
-    by_hand = {id(hand): frozenset(CODE[c] for r in ruled_out(snap, s) for c in IDS_OF_RANK[r])
-               for s, hand in enumerate(snap["hands"]) if s != seat}
-    return [by_hand.get(id(container)) for container, _ in slots]
+    """For each slot, the cards it can't hold: nothing is ruled out of the draw pile or the
+    set-aside cards; another seat's hand gets :func:`hand_exclusions`, slot by slot."""
+    plans = {}
+    for s, hand in enumerate(snap["hands"]):
+        if s != seat:
+            plans[id(hand)] = iter(hand_exclusions(snap, s, sum(1 for holder, _ in slots if holder is hand)))
+    return [next(plans[id(holder)]) if id(holder) in plans else None for holder, _ in slots]
+
+
+def hand_exclusions(snap: dict[str, Any], seat: int, count: int) -> list[frozenset[str]]:
+    """What each of the ``count`` unknown cards of ``seat``'s hand can't be: a rank
+    :func:`ruled_out`, and a rank it passed (holding two, it would have taken it: at most
+    one is left) anywhere but in one slot of its own, or anywhere if one is known."""
+    ruled = ruled_out(snap, seat)
+    known = Counter(RANK_OF[ID_BY_CODE[code]] for code in snap["known"][seat])
+    single = []
+    for name in snap["passed"][seat]:
+        rank = RANK_NAME.index(name)
+        if rank in ruled:
+            continue
+        if known[rank]:
+            ruled.add(rank)
+        else:
+            single.append(rank)
+    base = {CODE[c] for r in ruled for c in IDS_OF_RANK[r]}
+    return [frozenset(base.union(*(_codes(r) for j, r in enumerate(single) if j % count != i)))
+            for i in range(count)]
+
+
+def _codes(rank: int) -> set[str]:
+    return {CODE[c] for c in IDS_OF_RANK[rank]}
 
 
 def ruled_out(snap: dict[str, Any], seat: int) -> set[int]:
@@ -78,3 +104,16 @@ def standing(state: QoSState, seat: int) -> float:
 def evaluate(state: QoSState, seat: int) -> float:
     others = [standing(state, s) for s in range(state.players) if s != seat]
     return margin_value(standing(state, seat), others, SCALE)
+
+
+def stage(state: QoSState) -> tuple[int, bool]:
+    """Playouts stop when the round is scored: the next deal is a new guess, not a consequence."""
+    return state.round_no, state.phase in ("take", "play")
+
+
+def candidates(state: QoSState, seat: int, legal: list, first: Any) -> list:
+    """The cut is left to ``normal`` (it aims where both bonus cuts are in reach; where the
+    cut lands is chance); otherwise the ``normal`` choice and every other legal move."""
+    if state.phase == "cut":
+        return [first]
+    return [first, *(a for a in legal if a != first)]

@@ -24,8 +24,10 @@ serialised):
   ``known[s]``, the cards of seat ``s``'s hand it took from the discard pile
   and has not laid or discarded since (counts per card id), and ``let_go[s]``,
   a flag per rank index: ``s`` discarded a card of that rank and has taken none
-  from the discard pile since. Both are empty lists until the state fills them
-  per seat (snapshots of format 1 had neither).
+  from the discard pile since, and ``passed[s]``, the same for ranks ``s`` drew
+  from the draw pile instead of taking (the discard pile's top, when it could be
+  taken). All three are empty lists until the state fills them per seat
+  (snapshots of format 1 had none of them).
 
 See ``games/queen_of_spades/__init__.py`` for the rulings these methods implement.
 """
@@ -126,6 +128,7 @@ class QoSState(Turns, GameState):
     moves: int = 0
     known: list[list[int]] = stored(ListOf(CardCounts(CODE)), default_factory=list)
     let_go: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
+    passed: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
     target: int = field(init=False)
     rounds: int = field(init=False)
     rc: list[list[int]] = field(init=False, repr=False)
@@ -154,7 +157,7 @@ class QoSState(Turns, GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
         """A stored match; format 1 (nothing recorded of what the table saw) is upgraded."""
         if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
-            data = {**data, "format": 2, "known": [], "let_go": []}
+            data = {**data, "format": 2, "known": [], "let_go": [], "passed": []}
         return super().from_json(data)
 
     # ----------------------------------------------------------- creation

@@ -73,6 +73,9 @@ class Turns:
     # ----------------------------------------------------------- taking
 
     def _take_draw(self, seat: int) -> list[Event]:
+        pile = self.discard
+        if len(pile) > 1 or (pile and self.stall < STALL_LIMIT):
+            self.passed[seat][RANK_OF[pile[-1]]] = True
         card = self.draw.pop()
         self._gain(seat, (card,))
         self.stall = 0
@@ -139,7 +142,7 @@ class Turns:
         pile.clear()
         self._gain(seat, rest)
         self._seen_taking(seat, rest)
-        self.let_go[seat][rank] = False
+        self.let_go[seat][rank] = self.passed[seat][rank] = False
         merged = self._add_to_set(seat, rank, [top, *mine], -1)
         self.stall += 1
         self.phase = "play"
@@ -302,13 +305,14 @@ class Turns:
         """A new round: nothing is known of any hand."""
         self.known = [[0] * KINDS for _ in range(self.players)]
         self.let_go = [[False] * RANK_COUNT for _ in range(self.players)]
+        self.passed = [[False] * RANK_COUNT for _ in range(self.players)]
 
     def _seen_taking(self, seat: int, cards: Iterable[int]) -> None:
         """``seat`` took these cards from the discard pile into its hand, in sight of the table."""
-        known, let_go = self.known[seat], self.let_go[seat]
+        known, let_go, passed = self.known[seat], self.let_go[seat], self.passed[seat]
         for c in cards:
             known[c] += 1
-            let_go[RANK_OF[c]] = False
+            let_go[RANK_OF[c]] = passed[RANK_OF[c]] = False
 
     def _seen_leaving(self, seat: int, cards: Iterable[int]) -> None:
         """These cards left ``seat``'s hand face up: each was a known one, if any of it was known

@@ -38,6 +38,10 @@ def laid_sets(state: GameState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _ranks(flags: list[bool]) -> list[str]:
+    return [RANK_NAME[r] for r, flag in enumerate(flags) if flag]
+
+
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     state.check_viewer(seat)
     players = state.players
@@ -73,7 +77,8 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hands": [[CODE[c] for c in state.hand_ids(s)] for s in range(players)] if between else None,
         "scores": list(state.scores),
         "known": [[CODE[c] for c in range(KINDS) for _ in range(n[c])] for n in state.known],
-        "let_go": [[RANK_NAME[r] for r, flag in enumerate(flags) if flag] for flags in state.let_go],
+        "let_go": [_ranks(flags) for flags in state.let_go],
+        "passed": [_ranks(flags) for flags in state.passed],
         "turns_without_draw": state.stall,
         "stall_limit": STALL_LIMIT,
         "ready": list(state.ready) if phase == "round_over" else None,
