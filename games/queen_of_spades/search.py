@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..base import Action
 from ..evaluation import margin_value
 from ..determinize import Slot
+from .actions import DISCARD, EXTEND, LAY, parse
 from .points import CODE, ID_BY_CODE, IDS_OF_RANK, POINTS, RANK_NAME, RANK_OF, TWO
 from .state import QoSState
 
@@ -28,6 +30,8 @@ HELD_WEIGHT = 0.5
 """What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
 SCALE = 120
 """Points of margin that make a position clearly better (about a Q♠ laid against one held)."""
+MAX_DISCARDS = 8
+"""Discards compared at most (``normal``'s and lone cards): more would spread the playouts thin."""
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -111,9 +115,17 @@ def stage(state: QoSState) -> tuple[int, bool]:
     return state.round_no, state.phase in ("take", "play")
 
 
-def candidates(state: QoSState, seat: int, legal: list, first: Any) -> list:
-    """The cut is left to ``normal`` (it aims where both bonus cuts are in reach; where the
-    cut lands is chance); otherwise the ``normal`` choice and every other legal move."""
-    if state.phase == "cut":
+def candidates(state: QoSState, seat: int, legal: list[Action], first: Action) -> list[Action]:
+    """The moves worth a playout, ``normal``'s first. The cut and the lays are
+    ``normal``'s (where a cut lands is chance; a set laid scores and frees the hand);
+    a take is compared with every other take; a discard with the other discards of a
+    lone card (a pair or a 2 is worth keeping), up to :data:`MAX_DISCARDS`."""
+    op = parse(first)[0]
+    if state.phase == "cut" or op in (LAY, EXTEND):
         return [first]
-    return [first, *(a for a in legal if a != first)]
+    if state.phase == "take":
+        return legal
+    rc = state.rc[seat]
+    lone = [a for a in legal if a != first and parse(a)[0] == DISCARD and rc[RANK_OF[parse(a)[1]]] == 1
+            and RANK_OF[parse(a)[1]] != TWO]
+    return [first, *lone[:MAX_DISCARDS - 1]]
