@@ -22,10 +22,11 @@ from .actions import DISCARD, EXTEND, LAY, parse
 from .points import CODE, ID_BY_CODE, IDS_OF_RANK, POINTS, RANK_NAME, RANK_OF, TWO
 from .state import QoSState
 
-BUDGET = 1500
-ROLLOUT_MOVES = 60
-MARGIN = 0.15
-"""Most QoS moves the heuristic already plays well: the search must clearly beat it."""
+BUDGET = 4000
+ROLLOUT_MOVES = 150
+"""Enough to reach the end of the round (:func:`stage`) from any position of a heads-up round."""
+MARGIN = 0.05
+"""Most QoS moves the heuristic already plays well: the search must beat it by this much."""
 HELD_WEIGHT = 0.5
 """What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
 SCALE = 120
