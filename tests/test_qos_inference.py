@@ -8,9 +8,9 @@ from collections import Counter
 import games
 from games.ai import choose_action
 from games.determinize import determinized_snapshot, game_hooks
-from games.queen_of_spades import QoSState
+from games.queen_of_spades import STALL_LIMIT, QoSState
 from games.queen_of_spades.points import RANK_OF, TWO, card_id
-from games.queen_of_spades.search import ruled_out
+from games.queen_of_spades.search import hand_exclusions, ruled_out
 from games.rng import Rng
 from games.search import search_values
 from tests.contract import check_views
@@ -122,3 +122,29 @@ def test_hard_reads_only_the_view_and_repeats_itself_with_what_the_table_saw() -
         mine = choose_action(state, seat, Rng(seed), "hard", budget=300)
         assert mine == choose_action(twin, seat, Rng(seed), "hard", budget=300)
         assert mine == choose_action(state, seat, Rng(seed), "hard", budget=300)
+
+
+def test_a_rank_passed_is_remembered_only_when_the_top_could_be_taken() -> None:
+    state = pos([["7S", "7D", "4C"], ["KH", "8C", "3D"]], draw=["6S", "6H", "5H", "8D"],
+                discard=["QS", "9H"], turn=0)
+    play(state, 0, "take:draw", "discard:4C")
+    assert state.view(1)["passed"] == [["9"], []]
+    state = pos([["7S", "4C"], ["KH", "8C"]], draw=["6S", "6H"], discard=["9H"], turn=0, stall=STALL_LIMIT)
+    play(state, 0, "take:draw")
+    assert state.view(1)["passed"] == [[], []], "the lone discard could not be taken"
+
+
+def test_a_passed_rank_fits_one_slot_of_the_hand_or_none_if_one_is_known() -> None:
+    state = pos([["4C", "5D", "9D"], ["8C", "3D", "JK", "KD"]], draw=["6S", "6H", "5H"], turn=0)
+    nine, king = RANK_OF[card_id("9H")], RANK_OF[card_id("KD")]
+    state.passed[1][nine] = state.passed[1][king] = True
+    state.known[1][card_id("KD")] = 1
+    rules = hand_exclusions(state.to_json(), 1, 3)
+    assert [("9H" in banned, "KS" in banned, "8C" in banned) for banned in rules] == [
+        (False, True, False), (True, True, False), (True, True, False)]
+
+
+def test_hard_leaves_the_cut_to_normal() -> None:
+    state = games.get_game("queen-of-spades").new_game(2, {}, 3)
+    seat = state.to_act()[0]
+    assert state.phase == "cut" and search_values(state, seat, Rng(0), 300) == []

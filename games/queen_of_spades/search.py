@@ -5,9 +5,12 @@ other hand but the cards the table saw it take from the discard pile (``known``)
 The guesses read the other hands as a player at the table would (:func:`excluded`):
 someone who plays sensibly lays what they can and discards what they don't
 collect, so between their turns they hold no card of a rank they have laid, no 2
-while one of their sets lacks a wild, and none of a rank they let go. A position is worth the match total plus, mid-round, what the seat
-has laid minus what it still holds (so the Q♠ counts +100 laid, −100 held),
-against the best other seat.
+while one of their sets lacks a wild, none of a rank they let go, and at most one
+of a rank they passed. Playouts stop when the round is scored (:func:`stage`). A
+position is worth the match total plus, mid-round, what the seat has laid minus
+what it still holds (so the Q♠ counts +100 laid, −100 held), against the best
+other seat. The search compares takes and discards of lone cards; the cut and the
+lays are ``normal``'s (:func:`candidates`).
 """
 
 from __future__ import annotations

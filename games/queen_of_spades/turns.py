@@ -74,7 +74,7 @@ class Turns:
 
     def _take_draw(self, seat: int) -> list[Event]:
         pile = self.discard
-        if len(pile) > 1 or (pile and self.stall < STALL_LIMIT):
+        if pile and (self.stall < STALL_LIMIT or len(pile) > 1):  # its top could be taken: passed
             self.passed[seat][RANK_OF[pile[-1]]] = True
         card = self.draw.pop()
         self._gain(seat, (card,))
@@ -192,7 +192,7 @@ class Turns:
         naturals = self._remove_rank(seat, rank, n)
         wild = self._remove_rank(seat, TWO, 1)[0] if wilds else -1
         self._add_to_set(seat, rank, naturals, wild)
-        self._seen_leaving(seat, naturals + [wild] if wild >= 0 else naturals)
+        self._seen_leaving(seat, naturals, wild)
         self.moves += 1
         shown = pretty(naturals)
         if wild >= 0:
@@ -207,7 +207,9 @@ class Turns:
         if not self.cnt[seat][card]:
             raise IllegalAction(f"You don't hold {PRETTY[card]}")
         self._lose(seat, card)
-        self._seen_leaving(seat, (card,))
+        known = self.known[seat]
+        if known[card]:  # the table knew this card was in the hand: it no longer is
+            known[card] -= 1
         self.let_go[seat][RANK_OF[card]] = True
         self.discard.append(card)
         self.moves += 1
@@ -314,13 +316,15 @@ class Turns:
             known[c] += 1
             let_go[RANK_OF[c]] = passed[RANK_OF[c]] = False
 
-    def _seen_leaving(self, seat: int, cards: Iterable[int]) -> None:
-        """These cards left ``seat``'s hand face up: each was a known one, if any of it was known
-        (the table can't tell two copies of a card apart)."""
+    def _seen_leaving(self, seat: int, naturals: list[int], wild: int) -> None:
+        """Laid cards left ``seat``'s hand face up: each was a known one, if any of it was
+        known (the table can't tell two copies of a card apart)."""
         known = self.known[seat]
-        for c in cards:
+        for c in naturals:
             if known[c]:
                 known[c] -= 1
+        if wild >= 0 and known[wild]:
+            known[wild] -= 1
 
     def unknown_ids(self, seat: int) -> list[int]:
         """Seat ``seat``'s hand without its ``known`` cards, as sorted card ids."""
