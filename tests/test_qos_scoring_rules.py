@@ -229,6 +229,7 @@ def test_views_mid_round_show_public_facts_and_only_the_viewers_hand() -> None:
         "laid": [[{"rank": "A", "cards": ["AS", "AD", "AC"], "wild": "2C", "points": 65}], [],
                  [{"rank": "J", "cards": ["JS", "JH", "JD"], "wild": None, "points": 30}]],
         "laid_points": [65, 0, 30], "hand_counts": [4, 3, 5], "hands": None, "scores": [120, -30, 45],
+        "known": [[], [], []], "let_go": [[], [], []], "passed": [[], [], []],
         "turns_without_draw": 0, "stall_limit": STALL_LIMIT, "ready": None, "last_round": None, "history": [],
         "over": False, "outcome": None,
     }

@@ -23,6 +23,10 @@ What changed on purpose since the files were written (:data:`CHANGED`):
   2, which adds ``history`` (the moves since the last deal) and ``known`` (the cards
   shown while the first player was chosen, until played); a format-1 snapshot has neither recorded,
   so both load as ``[]``, and every view gains both keys.
+- Queen of Spades (issue 12: what the table saw, for the hard AI's inference). The
+  format went from 1 to 2, which adds ``known``, ``let_go`` and ``passed`` (per seat; a
+  format-1 snapshot recorded nothing, so each seat's list loads empty), and every view
+  gains those keys, empty per seat.
 """
 
 from __future__ import annotations
@@ -54,19 +58,31 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _per_seat(data: dict[str, Any]) -> list[list[Any]]:
+    return [[] for _ in range(data["players"])]
+
+
 CHANGED: dict[str, dict[str, Any]] = {
     "quash": {"snapshot": {"format": 2, "chain": []}, "view": {"chain": None}},
     "q2j": {"snapshot": {"format": 2, "history": [], "known": []}, "view": {"history": [], "known": []}},
+    "queen-of-spades": {"snapshot": {"format": 2, "known": _per_seat, "let_go": _per_seat, "passed": _per_seat},
+                        "view": {"known": _per_seat, "let_go": _per_seat, "passed": _per_seat}},
 }
-"""Per game: keys a stored snapshot gains when loaded today, and keys every view gains."""
+"""Per game: keys a stored snapshot gains when loaded today, and keys every view gains
+(a function gives the value from the stored snapshot or view)."""
+
+
+def _gained(game_id: str, part: str, data: dict[str, Any]) -> dict[str, Any]:
+    added = CHANGED.get(game_id, {}).get(part, {})
+    return {key: value(data) if callable(value) else value for key, value in added.items()}
 
 
 def _expected_view(game_id: str, view: dict[str, Any]) -> dict[str, Any]:
-    return {**view, **CHANGED.get(game_id, {}).get("view", {})}
+    return {**view, **_gained(game_id, "view", view)}
 
 
 def _expected_snapshot(game_id: str, snapshot: dict[str, Any]) -> dict[str, Any]:
-    return {**snapshot, **CHANGED.get(game_id, {}).get("snapshot", {})}
+    return {**snapshot, **_gained(game_id, "snapshot", snapshot)}
 
 
 def test_snapshots_were_stored_for_the_games_that_shipped_before_the_codec() -> None:

@@ -97,7 +97,11 @@ a cut), ``draw_count`` (during the cut: the whole deck), ``discard_count,
 discard_top, discard_pile`` (bottom → top), ``laid`` (per seat, in the order
 laid: ``{rank, cards (naturals), wild (code or null), points}``; ranks ``A``,
 ``2`` … ``K``, ``joker``), ``laid_points, hand_counts, hands`` (every hand once
-the round or match is over, else null), ``scores`` (match totals), 
+the round or match is over, else null), ``scores`` (match totals),
+``known`` (per seat: the cards of its hand it took from the discard pile this round and
+has not laid or discarded since), ``let_go`` (per seat: the ranks it discarded this round
+and has not taken from the discard pile since), ``passed`` (per seat: the ranks of discard
+pile tops it could have taken but drew instead, this round, and has not taken since),
 ``turns_without_draw, stall_limit, ready`` (between rounds: per seat, else
 null), ``last_round`` (the latest round record or null), ``history`` (every
 round record: ``{round, dealer, end ("out": the bonus was paid | "exhausted": the
@@ -107,7 +111,8 @@ hand, out_bonus, cut_bonus, round, total}``; numbers only), ``over, outcome``;
 a seat's view adds ``hand`` (sorted by rank then suit, jokers last),
 ``your_turn, legal`` (action codes).
 ``hidden_cards(seat)``: the draw pile (and set-aside cards of a hand-built
-position), plus the other hands while a round is being played.
+position), plus the other hands while a round is being played, except their
+``known`` cards.
 
 Tests build positions with :meth:`QoSState.from_position`.
 """

@@ -1,28 +1,41 @@
 """What the hard AI (:mod:`games.search`) needs to know about Queen of Spades.
 
 Hidden: the draw pile, the set-aside cards and, while a round is played, every
-other hand. A position is worth the match total plus, mid-round, what the seat
-has laid minus what it still holds (so the Q♠ counts +100 laid, −100 held),
-against the best other seat.
+other hand but the cards the table saw it take from the discard pile (``known``).
+The guesses read the other hands as a player at the table would (:func:`excluded`):
+someone who plays sensibly lays what they can and discards what they don't
+collect, so between their turns they hold no card of a rank they have laid, no 2
+while one of their sets lacks a wild, none of a rank they let go, and at most one
+of a rank they passed. Playouts stop when the round is scored (:func:`stage`). A
+position is worth the match total plus, mid-round, what the seat has laid minus
+what it still holds (so the Q♠ counts +100 laid, −100 held), against the best
+other seat. The search compares takes and discards of lone cards; the cut and the
+lays are ``normal``'s (:func:`candidates`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from ..base import Action
 from ..evaluation import margin_value
 from ..determinize import Slot
-from .points import POINTS
+from .actions import DISCARD, EXTEND, LAY, parse
+from .points import CODE, ID_BY_CODE, IDS_OF_RANK, POINTS, RANK_NAME, RANK_OF, TWO
 from .state import QoSState
 
-BUDGET = 1500
-ROLLOUT_MOVES = 60
-MARGIN = 0.15
-"""Most QoS moves the heuristic already plays well: the search must clearly beat it."""
+BUDGET = 4000
+ROLLOUT_MOVES = 150
+"""Enough to reach the end of the round (:func:`stage`) from any position of a heads-up round."""
+MARGIN = 0.05
+"""Most QoS moves the heuristic already plays well: the search must beat it by this much."""
 HELD_WEIGHT = 0.5
 """What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
 SCALE = 120
 """Points of margin that make a position clearly better (about a Q♠ laid against one held)."""
+MAX_DISCARDS = 8
+"""Discards compared at most (``normal``'s and lone cards): more would spread the playouts thin."""
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -31,8 +44,61 @@ def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
     if snap["phase"] in ("take", "play"):
         for s, hand in enumerate(snap["hands"]):
             if s != seat:
-                slots += [(hand, i) for i in range(len(hand))]
+                known = Counter(snap["known"][s])
+                for i, code in enumerate(hand):
+                    if known[code]:
+                        known[code] -= 1
+                    else:
+                        slots.append((hand, i))
     return slots
+
+
+def excluded(snap: dict[str, Any], seat: int | None, slots: list[Slot]) -> list[frozenset[str] | None]:
+    """For each slot, the cards it can't hold: nothing is ruled out of the draw pile or the
+    set-aside cards; another seat's hand gets :func:`hand_exclusions`, slot by slot."""
+    plans = {}
+    for s, hand in enumerate(snap["hands"]):
+        if s != seat:
+            plans[id(hand)] = iter(hand_exclusions(snap, s, sum(1 for holder, _ in slots if holder is hand)))
+    return [next(plans[id(holder)]) if id(holder) in plans else None for holder, _ in slots]
+
+
+def hand_exclusions(snap: dict[str, Any], seat: int, count: int) -> list[frozenset[str]]:
+    """What each of the ``count`` unknown cards of ``seat``'s hand can't be: a rank
+    :func:`ruled_out`, and a rank it passed (holding two, it would have taken it: at most
+    one is left) anywhere but in one slot of its own, or anywhere if one is known."""
+    ruled = ruled_out(snap, seat)
+    known = Counter(RANK_OF[ID_BY_CODE[code]] for code in snap["known"][seat])
+    single = []
+    for name in snap["passed"][seat]:
+        rank = RANK_NAME.index(name)
+        if rank in ruled:
+            continue
+        if known[rank]:
+            ruled.add(rank)
+        else:
+            single.append(rank)
+    base = {CODE[c] for r in ruled for c in IDS_OF_RANK[r]}
+    return [frozenset(base.union(*(_codes(r) for j, r in enumerate(single) if j % count != i)))
+            for i in range(count)]
+
+
+def _codes(rank: int) -> set[str]:
+    return {CODE[c] for c in IDS_OF_RANK[rank]}
+
+
+def ruled_out(snap: dict[str, Any], seat: int) -> set[int]:
+    """The ranks the table expects ``seat`` (between its turns) to hold none of, beyond its
+    known cards, read from the public part of the snapshot: the ranks of its sets (it would
+    have added them), 2s while a set of another rank has no wild (it would have added one)
+    and the ranks it let go (discarded and not taken back)."""
+    ranks = {RANK_NAME.index(name) for name in snap["let_go"][seat]}
+    for naturals, wild in snap["sets"][seat]:
+        rank = RANK_OF[ID_BY_CODE[naturals[0]]]
+        ranks.add(rank)
+        if wild is None and rank != TWO:
+            ranks.add(TWO)
+    return ranks
 
 
 def standing(state: QoSState, seat: int) -> float:
@@ -46,3 +112,24 @@ def standing(state: QoSState, seat: int) -> float:
 def evaluate(state: QoSState, seat: int) -> float:
     others = [standing(state, s) for s in range(state.players) if s != seat]
     return margin_value(standing(state, seat), others, SCALE)
+
+
+def stage(state: QoSState) -> tuple[int, bool]:
+    """Playouts stop when the round is scored: the next deal is a new guess, not a consequence."""
+    return state.round_no, state.phase in ("take", "play")
+
+
+def candidates(state: QoSState, seat: int, legal: list[Action], first: Action) -> list[Action]:
+    """The moves worth a playout, ``normal``'s first. The cut and the lays are
+    ``normal``'s (where a cut lands is chance; a set laid scores and frees the hand);
+    a take is compared with every other take; a discard with the other discards of a
+    lone card (a pair or a 2 is worth keeping), up to :data:`MAX_DISCARDS`."""
+    op = parse(first)[0]
+    if state.phase == "cut" or op in (LAY, EXTEND):
+        return [first]
+    if state.phase == "take":
+        return legal
+    rc = state.rc[seat]
+    lone = [a for a in legal if a != first and parse(a)[0] == DISCARD and rc[RANK_OF[parse(a)[1]]] == 1
+            and RANK_OF[parse(a)[1]] != TWO]
+    return [first, *lone[:MAX_DISCARDS - 1]]

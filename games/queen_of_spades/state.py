@@ -19,7 +19,15 @@ serialised):
   ``landed``, ``bonus``), ``stall`` (turns in a row without a draw from the
   draw pile), ``scores`` (match totals), ``history`` (one record per scored
   round, see :func:`~games.queen_of_spades.scoring.breakdown_row`), ``end``
-  (``target`` / ``rounds`` once over).
+  (``target`` / ``rounds`` once over);
+- what the table saw this round (public, so the hard AI may infer from it):
+  ``known[s]``, the cards of seat ``s``'s hand it took from the discard pile
+  and has not laid or discarded since (counts per card id), and ``let_go[s]``,
+  a flag per rank index: ``s`` discarded a card of that rank and has taken none
+  from the discard pile since, and ``passed[s]``, the same for ranks ``s`` drew
+  from the draw pile instead of taking (the discard pile's top, when it could be
+  taken). All three are empty lists until the state fills them per seat
+  (snapshots of format 1 had none of them).
 
 See ``games/queen_of_spades/__init__.py`` for the rulings these methods implement.
 """
@@ -33,7 +41,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import Action, Event, GameState, Outcome
 from ..cards import Card, CardLike
-from ..codec import CardCounts, CardIds, ListOf, OneOf, counts_of, stored
+from ..codec import CardCounts, CardIds, ListOf, OneOf, counts_of, flags_of, stored
 from ..errors import GameError, IllegalAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
@@ -42,7 +50,7 @@ from .actions import (
 )
 from .deal import deck_size, perfect_cuts, shuffled
 from .options import normalize
-from .points import CODE, DECK, KINDS, PLURAL, RANK_COUNT, RANK_OF, TWO, card_id, full_deck, pretty
+from .points import CODE, DECK, KINDS, PLURAL, RANK_COUNT, RANK_NAME, RANK_OF, TWO, card_id, full_deck, pretty
 from .scoring import match_outcome
 from .turns import Turns
 from .view import build_view
@@ -85,11 +93,22 @@ class _LaidSet:
         return [RANK_OF[naturals[0]], naturals, _WILD.load(wild)]
 
 
+class _RankFlags:
+    """A flag per rank index, stored as the names of the flagged ranks (``A``, ``2`` … ``joker``)."""
+
+    def dump(self, value: list[bool]) -> list[str]:
+        return [RANK_NAME[r] for r, flag in enumerate(value) if flag]
+
+    def load(self, data: Any) -> list[bool]:
+        return flags_of(RANK_COUNT, [RANK_NAME.index(name) for name in data])
+
+
 @dataclass(eq=False, kw_only=True)
 class QoSState(Turns, GameState):
     """A Queen of Spades match in progress (every round of it)."""
 
     game_id = "queen-of-spades"
+    snapshot_format = 2
 
     phase: str = stored(OneOf(PHASES))
     round_no: int = stored(key="round")
@@ -107,6 +126,9 @@ class QoSState(Turns, GameState):
     stall: int = 0
     end: str | None = None
     moves: int = 0
+    known: list[list[int]] = stored(ListOf(CardCounts(CODE)), default_factory=list)
+    let_go: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
+    passed: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
     target: int = field(init=False)
     rounds: int = field(init=False)
     rc: list[list[int]] = field(init=False, repr=False)
@@ -128,6 +150,15 @@ class QoSState(Turns, GameState):
             for i, st in enumerate(seat_sets):
                 self.where[s][st[0]] = i
         self.over = self.phase == "match_over"
+        if not self.known:
+            self._forget_seen()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
+        """A stored match; format 1 (nothing recorded of what the table saw) is upgraded."""
+        if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
+            data = {**data, "format": 2, "known": [], "let_go": [], "passed": []}
+        return super().from_json(data)
 
     # ----------------------------------------------------------- creation
 
@@ -371,14 +402,15 @@ class QoSState(Turns, GameState):
         return zones
 
     def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The draw pile and set-aside cards, and every hand but the viewer's; once a
-        round is over (or the match), every hand is shown, so only the draw pile stays hidden.
+        """The draw pile and set-aside cards, and every hand but the viewer's, except the
+        cards the table saw a seat take from the discard pile (``known``); once a round is
+        over (or the match), every hand is shown, so only the draw pile stays hidden.
         Laid sets and the whole discard pile are public."""
         hidden = [DECK[c] for c in self.draw] + [DECK[c] for c in self.aside]
         if self.phase in ("take", "play"):
             for s in range(self.players):
                 if s != seat:
-                    hidden += [DECK[c] for c in self.hand_ids(s)]
+                    hidden += [DECK[c] for c in self.unknown_ids(s)]
         return hidden
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

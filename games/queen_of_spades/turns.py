@@ -73,6 +73,9 @@ class Turns:
     # ----------------------------------------------------------- taking
 
     def _take_draw(self, seat: int) -> list[Event]:
+        pile = self.discard
+        if pile and (self.stall < STALL_LIMIT or len(pile) > 1):  # its top could be taken: passed
+            self.passed[seat][RANK_OF[pile[-1]]] = True
         card = self.draw.pop()
         self._gain(seat, (card,))
         self.stall = 0
@@ -101,6 +104,7 @@ class Turns:
             )
         card = pile.pop()
         self._gain(seat, (card,))
+        self._seen_taking(seat, (card,))
         self.stall += 1
         self.phase = "play"
         self.moves += 1
@@ -137,6 +141,8 @@ class Turns:
         rest = pile[:-1]
         pile.clear()
         self._gain(seat, rest)
+        self._seen_taking(seat, rest)
+        self.let_go[seat][rank] = self.passed[seat][rank] = False
         merged = self._add_to_set(seat, rank, [top, *mine], -1)
         self.stall += 1
         self.phase = "play"
@@ -186,6 +192,7 @@ class Turns:
         naturals = self._remove_rank(seat, rank, n)
         wild = self._remove_rank(seat, TWO, 1)[0] if wilds else -1
         self._add_to_set(seat, rank, naturals, wild)
+        self._seen_leaving(seat, naturals, wild)
         self.moves += 1
         shown = pretty(naturals)
         if wild >= 0:
@@ -200,6 +207,10 @@ class Turns:
         if not self.cnt[seat][card]:
             raise IllegalAction(f"You don't hold {PRETTY[card]}")
         self._lose(seat, card)
+        known = self.known[seat]
+        if known[card]:  # the table knew this card was in the hand: it no longer is
+            known[card] -= 1
+        self.let_go[seat][RANK_OF[card]] = True
         self.discard.append(card)
         self.moves += 1
         events = [Event("discard", f"{{p{seat}}} discarded {PRETTY[card]}.", seat)]
@@ -283,11 +294,42 @@ class Turns:
         self.size = [0] * players
         self.sets = [[] for _ in range(players)]
         self.where = [[-1] * RANK_COUNT for _ in range(players)]
+        self._forget_seen()
         self.ready = [False] * players
         self.cut = None
         self.stall = 0
         self.phase = "cut"
         events.append(Event("round", self._round_text(), self.dealer))
+
+    # ----------------------------------------------------------- what the table saw
+
+    def _forget_seen(self) -> None:
+        """A new round: nothing is known of any hand."""
+        self.known = [[0] * KINDS for _ in range(self.players)]
+        self.let_go = [[False] * RANK_COUNT for _ in range(self.players)]
+        self.passed = [[False] * RANK_COUNT for _ in range(self.players)]
+
+    def _seen_taking(self, seat: int, cards: Iterable[int]) -> None:
+        """``seat`` took these cards from the discard pile into its hand, in sight of the table."""
+        known, let_go, passed = self.known[seat], self.let_go[seat], self.passed[seat]
+        for c in cards:
+            known[c] += 1
+            let_go[RANK_OF[c]] = passed[RANK_OF[c]] = False
+
+    def _seen_leaving(self, seat: int, naturals: list[int], wild: int) -> None:
+        """Laid cards left ``seat``'s hand face up: each was a known one, if any of it was
+        known (the table can't tell two copies of a card apart)."""
+        known = self.known[seat]
+        for c in naturals:
+            if known[c]:
+                known[c] -= 1
+        if wild >= 0 and known[wild]:
+            known[wild] -= 1
+
+    def unknown_ids(self, seat: int) -> list[int]:
+        """Seat ``seat``'s hand without its ``known`` cards, as sorted card ids."""
+        cnt, known = self.cnt[seat], self.known[seat]
+        return [c for c in range(KINDS) for _ in range(cnt[c] - known[c])]
 
     # ----------------------------------------------------------- hand and set helpers
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..base import GameState
 from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
-from .points import CODE, POINTS, RANK_NAME
+from .points import CODE, KINDS, POINTS, RANK_NAME
 from .scoring import copy_record
 
 
@@ -36,6 +36,10 @@ def laid_sets(state: GameState, seat: int) -> list[dict[str, Any]]:
         out.append({"rank": RANK_NAME[rank], "cards": [CODE[c] for c in naturals],
                     "wild": CODE[wild] if wild >= 0 else None, "points": points})
     return out
+
+
+def _ranks(flags: list[bool]) -> list[str]:
+    return [RANK_NAME[r] for r, flag in enumerate(flags) if flag]
 
 
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -72,6 +76,9 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "hand_counts": list(state.size),
         "hands": [[CODE[c] for c in state.hand_ids(s)] for s in range(players)] if between else None,
         "scores": list(state.scores),
+        "known": [[CODE[c] for c in range(KINDS) for _ in range(n[c])] for n in state.known],
+        "let_go": [_ranks(flags) for flags in state.let_go],
+        "passed": [_ranks(flags) for flags in state.passed],
         "turns_without_draw": state.stall,
         "stall_limit": STALL_LIMIT,
         "ready": list(state.ready) if phase == "round_over" else None,
