@@ -56,7 +56,7 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "game_number": state.game_number,
         "countdown": list(state.levels) if state.countdown else None,
         "short_hand": state.short_hand,
-        "history": [move_text(entry) for entry in state.history],
+        "history": list(map(move_text, state.history)),
         "known": [[CODE[c] for c in cards] for cards in state.known],
         "over": state.over,
         "outcome": outcome.to_json() if outcome else None,
