@@ -67,6 +67,7 @@ def plan_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tup
             found = cache[key] = _spot_value(s, list(cards), theirs[s], hand_count, hand_suits, outside, used)
         return found
 
+    base: dict[int, list[float]] = {}  # hand card played (-1: the card in the air) -> spots unchanged
     spot_tuples = [tuple(spot) for spot in mine]
     scored: list[tuple[float, Action]] = []
     for action in legal:
@@ -74,9 +75,14 @@ def plan_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tup
             continue
         card = ID_BY_CODE[action.args[0]]
         h = -1 if flying is not None else card
+        unchanged = base.get(h)
+        if unchanged is None:
+            unchanged = base[h] = [value(s, spot_tuples[s], h) for s in _RANGE]
         best = -math.inf
         for changed in _outcomes(mine, action, card, action.args[1] - 1):
-            values = [value(s, changed.get(s, spot_tuples[s]), h) for s in _RANGE]
+            values = unchanged.copy()
+            for s, content in changed.items():
+                values[s] = value(s, content, h)
             best = max(best, side_value(values))
         scored.append((best - RANK[card] * 0.001, action))
     return scored
