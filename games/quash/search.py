@@ -27,10 +27,10 @@ from .plan import plan_action, plan_scores
 from .rules import SPOT_SIZE
 from .state import QuashState
 
-BUDGET = 200
+BUDGET = 300
 MARGIN = 0.03
 ROLLOUT_MOVES = 60
-SEARCH_PLACEMENTS = 10
+SEARCH_PLACEMENTS = 14
 """Placements left in the round (both sides) from which the search plays the round out."""
 CANDIDATES = 6
 """How many of the policy's best placements the search compares."""
