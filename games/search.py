@@ -20,12 +20,14 @@ seed and rng are replaced (see :mod:`games.determinize`).
 A game's ``games/<pkg>/search.py`` provides ``hidden_slots(snapshot, seat)``,
 ``evaluate(state, seat)`` (0..1), ``ROLLOUT_MOVES``, ``BUDGET`` (moves per
 decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the
-``normal`` policy), ``rollout_moves(state)`` (a playout length that depends on the
+``base_policy`` below, ``normal`` unless the game gives one), ``rollout_moves(state)`` (a playout length that depends on the
 position, instead of ``ROLLOUT_MOVES``), ``stage(state)`` (playouts stop when it
 changes, e.g. when a new round is dealt), ``candidates(state, seat, legal, first)``
 (the moves worth comparing, ``first`` — the ``normal`` choice — first; only
-``first`` means nothing to search) and ``MARGIN`` (default :data:`MARGIN`). A game
-without that module plays ``normal``.
+``first`` means nothing to search), ``MARGIN`` (default :data:`MARGIN`) and
+``base_policy(state, seat, rng)`` (the move the search starts from, ``first``, and plays
+when there is nothing to search; default: ``normal``). A game without that module
+plays ``normal``.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
     what a game without search hooks plays. Another candidate replaces the
     ``normal`` choice only when its average beats it by :data:`MARGIN`.
     """
-    policy = fallback or get_game(state.game_id).ai or _random_policy
+    policy = _base_policy(state, fallback)
     values = search_values(state, seat, rng, budget, policy)
     if not values:
         return policy(state, seat, rng)
@@ -77,7 +79,7 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
     hooks = game_hooks(state)
     if hooks is None or len(legal) == 1:
         return []
-    policy = policy or get_game(state.game_id).ai or _random_policy
+    policy = policy or _base_policy(state, None)
     candidates = _candidates(state, seat, rng, legal, policy, hooks)
     if len(candidates) == 1:
         return []
@@ -134,6 +136,12 @@ def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: P
     if outcome is not None:
         return outcome_value(outcome, seat), moves
     return hooks.evaluate(state, seat), moves
+
+
+def _base_policy(state: GameState, fallback: Policy | None) -> Policy:
+    """The game's ``base_policy`` hook, else ``fallback``, else the game's ``normal`` policy."""
+    own = getattr(game_hooks(state), "base_policy", None)
+    return own or fallback or get_game(state.game_id).ai or _random_policy
 
 
 def _random_policy(state: GameState, seat: int, rng: Rng) -> Action:

@@ -7,7 +7,7 @@ import games
 from games.ai import choose_action, normal_action
 from games.base import GameState
 from games.quash import search as quash_search
-from games.quash.ai import placement_scores
+from games.quash.plan import plan_action, plan_scores
 from games.rng import Rng
 from games.search import search_values
 
@@ -26,29 +26,26 @@ def _quash_positions(seed: int) -> list[tuple[GameState, int]]:
     return found
 
 
-def test_quash_leaves_early_placements_to_the_heuristic() -> None:
+def test_quash_leaves_early_placements_to_its_policy() -> None:
     early = [(s, seat) for s, seat in _quash_positions(1)
              if quash_search.placements_left(s) > quash_search.SEARCH_PLACEMENTS]
     assert early
     for state, seat in early[:5]:
         assert search_values(state, seat, Rng(3), 200) == []
-        scored = placement_scores(state, seat, state.legal_actions(seat))
-        top = max(score for score, _ in scored)
-        best = {action for score, action in scored if score > top - 1e-9}
-        assert choose_action(state, seat, Rng(3), "hard") in best
+        assert choose_action(state, seat, Rng(3), "hard") == plan_action(state, seat, state.legal_actions(seat))
 
 
-def test_quash_compares_the_heuristics_best_placements_late_in_a_round() -> None:
+def test_quash_compares_its_policys_best_placements_late_in_a_round() -> None:
     late = [(s, seat) for s, seat in _quash_positions(2)
             if quash_search.placements_left(s) <= quash_search.SEARCH_PLACEMENTS]
     assert late
     for state, seat in late[:4]:
         legal = state.legal_actions(seat)
         weighed = search_values(state, seat, Rng(4), 200)
-        assert weighed[0][0] == normal_action(state, seat, Rng(0)) or len(weighed) > 1
-        best = sorted(placement_scores(state, seat, legal), key=lambda item: -item[0])
+        assert weighed[0][0] == plan_action(state, seat, legal)
+        best = sorted(plan_scores(state, seat, legal), key=lambda item: -item[0])
         top = {a for _, a in best[: quash_search.CANDIDATES]}
         assert 1 < len(weighed) <= quash_search.CANDIDATES
-        assert len({a for a, _ in weighed} - top) <= 1, "only the normal move may come from outside the best"
+        assert len({a for a, _ in weighed} - top) <= 1, "only the policy's move may come from outside the best"
         assert all(0.0 <= value <= 1.0 for _, value in weighed)
 

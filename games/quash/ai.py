@@ -117,27 +117,7 @@ def placement_scores(state: "QuashState", seat: int, legal: list[Action]) -> lis
     side = seat % 2
     mine = state.board[side]
     theirs = state.board[1 - side]
-    hand = state.hands[seat]
-    seen = set(hand) | set(state.used)
-    for spots in state.board:
-        for spot in spots:
-            seen.update(spot)
-    unseen = [c for c in range(52) if c not in seen]
-    unseen_count = [0] * 15
-    for c in unseen:
-        unseen_count[RANK[c]] += 1
-    # Cards that may still reach this side from outside the hand: own draws, or the partner's hand.
-    extra = (len(state.pile) + 1) // 2 if state.pile else 0
-    if state.players == 4:
-        extra += len(state.hands[(seat + 2) % 4]) // 2
-    share = min(1.0, extra / len(unseen)) if unseen else 0.0
-    outside = [1.0 - (1.0 - share) ** unseen_count[r] for r in range(15)]
-
-    hand_count = [0] * 15
-    hand_suits: set[tuple[int, int]] = set()
-    for c in hand:
-        hand_count[RANK[c]] += 1
-        hand_suits.add((RANK[c], SUIT[c]))
+    hand_count, hand_suits, outside = availability(state, seat)
 
     cache: dict[tuple, float] = {}
 
@@ -166,6 +146,34 @@ def placement_scores(state: "QuashState", seat: int, legal: list[Action]) -> lis
         score -= RANK[card] * 0.001  # keep high cards for tiebreakers when nothing else differs
         scored.append((score, action))
     return scored
+
+
+def availability(state: "QuashState", seat: int) -> tuple[list[int], set[tuple[int, int]], list[float]]:
+    """What the seat can count on for its plans: its hand's cards per rank, its hand's
+    (rank, suit) pairs, and per rank the chance a card of it still reaches the side
+    from outside the hand (own draws, or the partner's hand)."""
+    hand = state.hands[seat]
+    seen = set(hand) | set(state.used)
+    for spots in state.board:
+        for spot in spots:
+            seen.update(spot)
+    unseen = [c for c in range(52) if c not in seen]
+    unseen_count = [0] * 15
+    for c in unseen:
+        unseen_count[RANK[c]] += 1
+    # Cards that may still reach this side from outside the hand: own draws, or the partner's hand.
+    extra = (len(state.pile) + 1) // 2 if state.pile else 0
+    if state.players == 4:
+        extra += len(state.hands[(seat + 2) % 4]) // 2
+    share = min(1.0, extra / len(unseen)) if unseen else 0.0
+    outside = [1.0 - (1.0 - share) ** unseen_count[r] for r in range(15)]
+
+    hand_count = [0] * 15
+    hand_suits: set[tuple[int, int]] = set()
+    for c in hand:
+        hand_count[RANK[c]] += 1
+        hand_suits.add((RANK[c], SUIT[c]))
+    return hand_count, hand_suits, outside
 
 
 def _outcomes(mine: list[list[int]], action: Action, card: int, t: int) -> list[dict[int, tuple[int, ...]]]:

@@ -3,11 +3,13 @@
 Hidden: the pile, the set-aside cards, every other hand (a partner's too), the
 other side's tiebreak leftovers and face-down tiebreak card.
 
-The search is kept for where playouts can judge: the tiebreaks, and the last
-:data:`SEARCH_PLACEMENTS` placements of a round, comparing the heuristic's
-:data:`CANDIDATES` best-valued placements by playing the round out with the
-heuristic (a round's early placements are left to the heuristic: a playout to the
-end would cost too much, and random playouts misjudge runs). A position is worth
+Hard places cards with its own policy (:mod:`games.quash.plan`: ``normal``'s spot
+values plus each side's chance of sweeping a section), its ``base_policy``; tiebreak cards start from
+``normal``'s choice. The search is kept for where playouts can judge: the
+tiebreaks, and the last :data:`SEARCH_PLACEMENTS` placements of a round, comparing
+the policy's :data:`CANDIDATES` best-valued placements by playing the round out
+with ``normal`` (a round's early placements are the policy's alone: a playout to the end would
+cost too much, and random playouts misjudge runs). A position is worth
 the distance each side still has to the finish (the track already holds the
 points scored so far), against a scale that shrinks as the race nears its end.
 """
@@ -19,17 +21,19 @@ from typing import Any
 from ..base import Action
 from ..determinize import Slot
 from ..evaluation import margin_value
-from .ai import placement_scores
+from ..rng import Rng
+from .ai import choose
+from .plan import plan_action, plan_scores
 from .rules import SPOT_SIZE
 from .state import QuashState
 
 BUDGET = 300
 MARGIN = 0.03
 ROLLOUT_MOVES = 60
-SEARCH_PLACEMENTS = 10
+SEARCH_PLACEMENTS = 14
 """Placements left in the round (both sides) from which the search plays the round out."""
 CANDIDATES = 6
-"""How many of the heuristic's best placements the search compares."""
+"""How many of the policy's best placements the search compares."""
 TIEBREAK_MOVES = 40
 """Moves a playout may spend on tiebreaks after the last placement (it stops at the round's end)."""
 ROUND_PLACEMENTS = 2 * sum(SPOT_SIZE)
@@ -53,13 +57,26 @@ def placements_left(state: QuashState) -> int:
     return ROUND_PLACEMENTS - sum(len(spot) for spots in state.board for spot in spots)
 
 
+def rollout_policy(state: QuashState, seat: int, rng: Rng) -> Action:
+    """Playouts follow ``normal`` for every seat: a little cheaper than the hard policy,
+    and it measured at least as good a judge (see docs/decisions.md)."""
+    return choose(state, seat, rng)
+
+
+def base_policy(state: QuashState, seat: int, rng: Rng) -> Action:
+    """Placements: :func:`games.quash.plan.plan_action`; tiebreak cards: ``normal``'s."""
+    if state.phase == "play":
+        return plan_action(state, seat, state.legal_actions(seat))
+    return choose(state, seat, rng)
+
+
 def candidates(state: QuashState, seat: int, legal: list[Action], first: Action) -> list[Action]:
-    """Every tiebreak card; late in a round the heuristic's best placements; else only ``first``."""
+    """Every tiebreak card; late in a round the policy's best placements; else only ``first``."""
     if state.phase == "tiebreak":
         return [first, *(a for a in legal if a != first)]
     if placements_left(state) > SEARCH_PLACEMENTS:
         return [first]
-    ranked = sorted(placement_scores(state, seat, legal), key=lambda item: -item[0])
+    ranked = sorted(plan_scores(state, seat, legal), key=lambda item: -item[0])
     return [first, *[a for _, a in ranked if a != first][: CANDIDATES - 1]]
 
 
