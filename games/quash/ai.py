@@ -33,7 +33,7 @@ boards, the revealed tiebreak cards and the counts in the view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..base import Action
 from ..cards import CODE, ID_BY_CODE
@@ -111,9 +111,11 @@ def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) ->
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def placement_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+def placement_scores(state: "QuashState", seat: int, legal: list[Action],
+                     side_value: Callable[[list[float]], float] | None = None) -> list[tuple[float, Action]]:
     """Every placement of ``legal`` (a ``takeback`` is never scored) with the value the
-    heuristic gives the seat's side after it, in ``legal``'s order."""
+    heuristic gives the seat's side after it, in ``legal``'s order: the sum of its spots'
+    values, or ``side_value`` of them (the hard AI's plan, :mod:`games.quash.plan`)."""
     side = seat % 2
     mine = state.board[side]
     theirs = state.board[1 - side]
@@ -141,8 +143,12 @@ def placement_scores(state: "QuashState", seat: int, legal: list[Action]) -> lis
         total = base.get(h)
         if total is None:
             total = base[h] = [value(s, spot_tuples[s], h) for s in _RANGE]
-        score = max(sum(total) + sum(value(s, content, h) - total[s] for s, content in changed.items())
-                    for changed in _outcomes(mine, action, card, t))
+        if side_value is None:
+            score = max(sum(total) + sum(value(s, content, h) - total[s] for s, content in changed.items())
+                        for changed in _outcomes(mine, action, card, t))
+        else:
+            score = max(side_value([value(s, changed[s], h) if s in changed else total[s] for s in _RANGE])
+                        for changed in _outcomes(mine, action, card, t))
         score -= RANK[card] * 0.001  # keep high cards for tiebreakers when nothing else differs
         scored.append((score, action))
     return scored

@@ -13,13 +13,11 @@ lower card, then to the first in ``legal``'s order (the policy draws on no rng).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from ..base import Action
-from ..cards import ID_BY_CODE
-from .ai import _outcomes, _spot_value, availability
-from .rules import RANK, SECTIONS, SPOTS
+from .ai import placement_scores
+from .rules import SECTIONS, SPOTS
 
 if TYPE_CHECKING:
     from .state import QuashState
@@ -55,39 +53,7 @@ def side_value(values: list[float]) -> float:
 def plan_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
     """Every placement of ``legal`` (a ``takeback`` is never scored) with the value the
     policy gives the seat's side after it, in ``legal``'s order."""
-    side = seat % 2
-    mine = state.board[side]
-    theirs = state.board[1 - side]
-    hand_count, hand_suits, outside = availability(state, seat)
-    flying = state.flying()
-    cache: dict[tuple, float] = {}
-
-    def value(s: int, cards: tuple[int, ...], used: int) -> float:
-        key = (s, cards, used)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _spot_value(s, list(cards), theirs[s], hand_count, hand_suits, outside, used)
-        return found
-
-    base: dict[int, list[float]] = {}  # hand card played (-1: the card in the air) -> spots unchanged
-    spot_tuples = [tuple(spot) for spot in mine]
-    scored: list[tuple[float, Action]] = []
-    for action in legal:
-        if action.kind == "takeback":
-            continue
-        card = ID_BY_CODE[action.args[0]]
-        h = -1 if flying is not None else card
-        unchanged = base.get(h)
-        if unchanged is None:
-            unchanged = base[h] = [value(s, spot_tuples[s], h) for s in _RANGE]
-        best = -math.inf
-        for changed in _outcomes(mine, action, card, action.args[1] - 1):
-            values = unchanged.copy()
-            for s, content in changed.items():
-                values[s] = value(s, content, h)
-            best = max(best, side_value(values))
-        scored.append((best - RANK[card] * 0.001, action))
-    return scored
+    return placement_scores(state, seat, legal, side_value)
 
 
 def plan_action(state: "QuashState", seat: int, legal: list[Action]) -> Action:
