@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .cards import CARD, CARD_COLOURS, CardSize, card_image
+from .cards import CARD, CARD_COLOURS, MARK, CardSize, card_image
 
 WIDTH = 720
 """Every picture's width: twice what a phone shows, so it stays sharp when scaled down."""
@@ -29,7 +29,7 @@ FELT = (28, 94, 62)
 FELT_DARK = (20, 70, 46)
 TEXT = (240, 240, 232)
 MUTED = (176, 206, 186)
-GOLD = (246, 196, 64)
+GOLD = MARK  # highlights on the table are the gold that rings a playable card
 RED_SIDE = (196, 48, 52)
 BLACK_SIDE = (34, 34, 40)
 FAILED = (120, 120, 120)
