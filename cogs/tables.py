@@ -80,7 +80,8 @@ class TablesCog(commands.Cog):
 
     async def lobby_changed(self, table: TableSnapshot) -> None:
         body = lobby_message(table).kwargs()
-        del body["content"]  # a lobby has none of its own; Play again's invitation stays above it
+        if table.row.status == "lobby":  # Play again's invitation stays above an open lobby
+            del body["content"]
         await self._edit(table, body)
 
     async def table_changed(self, table: TableSnapshot) -> None:

@@ -103,3 +103,15 @@ async def test_play_again_is_refused_from_another_channel(server):
     assert refused.ephemeral and "doesn't exist" in refused.text
     assert await s.h.bot.service.channel_table(lounge.id) is None
     assert await s.h.bot.service.channel_table(s.channel.id) is None
+
+
+async def test_a_cancelled_play_again_lobby_drops_its_invitation(server):
+    s = server
+    table = await ended_game_with_a_hard_ai(s)
+    await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
+    lobby = s.h.latest_public(s.channel)
+    assert "Join" in lobby.content
+    await s.h.click(lobby, label="Cancel", user=s.user("ben"))
+    lobby = s.h.message(lobby.id)
+    assert not lobby.content and not lobby.buttons
+
