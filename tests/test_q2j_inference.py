@@ -10,7 +10,7 @@ from games.cards import CODE
 from games.determinize import determinized_snapshot
 from games.q2j import GAME, Q2JState
 from games.q2j import search as q2j_search
-from games.q2j.history import DRAW_MOVE, NO_DUTY, OWED, unpack
+from games.q2j.history import DRAW_MOVE, NO_DUTY, OWED, move_text, unpack
 from games.q2j.inference import JACK_MASK, PLAYABLE_MASK, notes
 from games.rng import Rng
 
@@ -142,3 +142,19 @@ def test_hard_plays_from_the_view_alone_with_inference() -> None:
     for seed in range(3):
         assert choose_action(state, seat, Rng(seed), "hard", budget=400) == \
             choose_action(twin, seat, Rng(seed), "hard", budget=400)
+
+
+def test_the_views_history_stays_exact_through_new_deals():
+    """Views keep the history's words between moves; over a random elimination match
+    (several deals) every view's history equals the record worded afresh."""
+    state = GAME.new_game(3, {"match": "elimination"}, seed=11)
+    rng = Rng(5)
+    deals = 0
+    while state.to_act():
+        seat = state.to_act()[0]
+        before = len(state.history)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        deals += len(state.history) < before
+        for viewer in (None, *range(3)):
+            assert state.view(viewer)["history"] == [move_text(entry) for entry in state.history]
+    assert deals >= 1

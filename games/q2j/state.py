@@ -71,6 +71,9 @@ class Q2JState(Turns, GameState):
     countdown: bool = field(init=False, repr=False)
     faceup: bool = field(init=False, repr=False)
     elimination: bool = field(init=False, repr=False)
+    history_words: tuple[list[int], list[str]] | None = field(init=False, repr=False, default=None)
+    """(the ``history`` list, its entries as the views show them so far): every view of a
+    move shows the whole history, so its words are kept and only new entries worded."""
 
     def __post_init__(self) -> None:
         self.variant = self.options["variant"]

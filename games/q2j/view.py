@@ -30,6 +30,19 @@ def statuses(state: GameState) -> list[str]:
     return out
 
 
+def history_words(state: GameState) -> list[str]:
+    """The public history as the views show it (a fresh list). The history only grows, or
+    is replaced by a new list at a deal, so the words already made for this list are kept."""
+    history = state.history
+    kept = state.history_words
+    if kept is None or kept[0] is not history or len(kept[1]) > len(history):
+        kept = state.history_words = (history, [])
+    words = kept[1]
+    if len(words) < len(history):
+        words.extend(map(move_text, history[len(words):]))
+    return list(words)
+
+
 def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (``None``: the public); a seat's view adds its ``hand``,
     ``your_turn``, ``legal`` and ``penalty_cards`` (cards it would play with a penalty)."""
@@ -56,7 +69,7 @@ def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "game_number": state.game_number,
         "countdown": list(state.levels) if state.countdown else None,
         "short_hand": state.short_hand,
-        "history": list(map(move_text, state.history)),
+        "history": history_words(state),
         "known": [[CODE[c] for c in cards] for cards in state.known],
         "over": state.over,
         "outcome": outcome.to_json() if outcome else None,
