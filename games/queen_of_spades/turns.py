@@ -207,9 +207,7 @@ class Turns:
         if not self.cnt[seat][card]:
             raise IllegalAction(f"You don't hold {PRETTY[card]}")
         self._lose(seat, card)
-        known = self.known[seat]
-        if known[card]:  # the table knew this card was in the hand: it no longer is
-            known[card] -= 1
+        self._seen_leaving(seat, (card,))
         self.let_go[seat][RANK_OF[card]] = True
         self.discard.append(card)
         self.moves += 1
@@ -316,9 +314,9 @@ class Turns:
             known[c] += 1
             let_go[RANK_OF[c]] = passed[RANK_OF[c]] = False
 
-    def _seen_leaving(self, seat: int, naturals: list[int], wild: int) -> None:
-        """Laid cards left ``seat``'s hand face up: each was a known one, if any of it was
-        known (the table can't tell two copies of a card apart)."""
+    def _seen_leaving(self, seat: int, naturals: Iterable[int], wild: int = -1) -> None:
+        """Cards left ``seat``'s hand face up (laid, or discarded): each was a known one, if
+        any of it was known (the table can't tell two copies of a card apart)."""
         known = self.known[seat]
         for c in naturals:
             if known[c]:
