@@ -41,3 +41,44 @@ def test_without_exclusions_the_banned_cards_do_reach_that_hand() -> None:
     """The same deals without the hook: the test above would fail without the repair."""
     guesses, other, banned, _ = _guesses(with_exclusions=False)
     assert any(banned & set(snap["hands"][other]) for snap in guesses)
+
+
+
+def _plausible_guesses(plausible) -> list[dict]:
+    """30 guesses of a 2-player Q2J deal (seed 3) for the seat to act, with ``plausible``
+    judging whole guesses."""
+    state = games.get_game("q2j").new_game(2, {}, seed=3)
+    real = games.base.game_module(state, "search")
+    hooks = SimpleNamespace(hidden_slots=real.hidden_slots, tidy=real.tidy, plausible=plausible, PLAUSIBLE_TRIES=50)
+    return [determinized_snapshot(state, state.to_act()[0], Rng(s), hooks) for s in range(30)]
+
+
+def test_plausible_keeps_only_guesses_the_hook_accepts() -> None:
+    """Guesses with one unseen card in the other hand are rejected: with 50 tries, every
+    guess kept has it elsewhere (a third of the unseen cards sit in that hand)."""
+    state = games.get_game("q2j").new_game(2, {}, seed=3)
+    seat = state.to_act()[0]
+    card = sorted(c.code for c in state.hidden_cards(seat))[0]
+    judged = []
+
+    def plausible(snap, seat):
+        judged.append(seat)
+        return card not in snap["hands"][1 - seat]
+
+    guesses = _plausible_guesses(plausible)
+    assert all(card not in snap["hands"][1 - seat] for snap in guesses)
+    assert len(judged) > len(guesses)  # some guesses were dealt again
+    unjudged = _plausible_guesses(lambda snap, seat: True)
+    assert any(card in snap["hands"][1 - seat] for snap in unjudged)
+
+
+def test_when_no_guess_is_plausible_the_last_is_kept() -> None:
+    calls = []
+
+    def never(snap, seat):
+        calls.append(1)
+        return False
+
+    guesses = _plausible_guesses(never)
+    assert len(calls) == 50 * len(guesses)
+    assert all(snap["hands"] for snap in guesses)
