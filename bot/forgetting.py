@@ -114,9 +114,15 @@ async def _rewrite_ender_lines(db: Session, names: set[str]) -> None:
         line = f"{name} ended the game."
         replacement = f"{FORGOTTEN_NAME} ended the game."
         await db.execute("UPDATE results SET summary = ? WHERE summary = ?", (replacement, line))
-        pattern = "%" + json.dumps(line)[1:-1].replace("%", r"\%").replace("_", r"\_") + "%"
+        # Event lines are stored with other alphabets as \u escapes (older rows) or as they are.
+        escaped, plain = (_like_pattern(json.dumps(line, ensure_ascii=ascii)[1:-1]) for ascii in (True, False))
         for table_id, events in await db.fetch(
             "SELECT id, recent_events FROM tables WHERE status NOT IN ('lobby', 'running')"
-            " AND recent_events LIKE ? ESCAPE '\\'", (pattern,)):
+            " AND (recent_events LIKE ? ESCAPE '\\' OR recent_events LIKE ? ESCAPE '\\')", (escaped, plain)):
             lines = [replacement if e == line else e for e in json.loads(events)]
             await db.execute("UPDATE tables SET recent_events = ? WHERE id = ?", (json.dumps(lines), table_id))
+
+
+def _like_pattern(text: str) -> str:
+    """A LIKE pattern (escape ``\\``) matching any text that contains ``text``."""
+    return "%" + text.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_") + "%"

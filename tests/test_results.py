@@ -3,6 +3,7 @@ kind of table, resets, forgetting."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -214,3 +215,17 @@ async def test_forget_scrubs_whole_names_only_and_keeps_the_others(service):
     assert [p[0] for p in line.players] == ["Former player", "Alice"]
     events = (await service.storage.get_table(table_id)).recent_events
     assert not [e for e in events if re.search(r"(?<!\w)Al(?!\w)", e)]
+
+
+async def test_forget_rewrites_an_enders_line_stored_either_way(service):
+    """"<name> ended the game." in a game the person did not play: found whether the event
+    lines were stored with other alphabets escaped (older rows) or as they are (moves now)."""
+    zoe = Player(12, "Zoë Ørsted")
+    line = f"{zoe.name} ended the game."
+    table_ids = [await finished_game(service, [ANA, BEN], channel=70 + i) for i in range(2)]
+    for table_id, text in zip(table_ids, (json.dumps([line]), json.dumps([line], ensure_ascii=False))):
+        await service.storage.run_write(lambda db, t=table_id, x=text: db.execute(
+            "UPDATE tables SET recent_events = ? WHERE id = ?", (x, t)))
+    await service.results.forget(zoe.user_id, names=[zoe.name])
+    for table_id in table_ids:
+        assert (await service.storage.get_table(table_id)).recent_events == [f"{FORGOTTEN_NAME} ended the game."]

@@ -36,10 +36,10 @@ _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _dumps_data(value: Any) -> str:
-    """Engine data (a state snapshot, an action) as JSON text, written on every move: by
-    orjson, about ten times faster than the standard encoder; what orjson refuses (an
-    integer over 64 bits) by the standard one. Text columns other people's names are
-    searched in (``recent_events``, see :mod:`bot.forgetting`) keep the standard encoder.
+    """What every move writes (a state snapshot, an action, the recent event lines) as JSON
+    text: by orjson, about ten times faster than the standard encoder; what orjson refuses
+    (an integer over 64 bits) by the standard one. orjson writes other alphabets as they
+    are, not as ``\\u`` escapes: privacy forgetting searches event lines in both forms.
     Reading stays with the standard decoder: orjson would read an integer over 64 bits as
     a float, and a table is read once, not on every move."""
     try:
@@ -243,7 +243,7 @@ class Storage(ABC):
                 " recent_events = ?, outcome = ?, started_at = ?, finished_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'lobby'",
                 (update.status, _dumps_data(update.state), update.deadline, int(update.reminded),
-                 _dumps(update.recent_events), _dumps(update.outcome) if update.outcome else None,
+                 _dumps_data(update.recent_events), _dumps(update.outcome) if update.outcome else None,
                  now, update.finished_at, table_id, expected_version),
             )
             if changed != 1:
@@ -295,7 +295,7 @@ class Storage(ABC):
         async def write(db: Session) -> bool:
             changed = await db.execute(
                 "UPDATE tables SET deadline = ?, reminded = 0, recent_events = ? WHERE id = ? AND version = ?",
-                (deadline, _dumps(recent_events), table_id, expected_version))
+                (deadline, _dumps_data(recent_events), table_id, expected_version))
             if changed != 1:
                 return False
             await db.execute("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
@@ -381,7 +381,7 @@ class MoveWrite:
     def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> "MoveWrite":
         return cls(
             table_id, expected_version, expected_version + len(moves), _dumps_data(update.state), update.status,
-            update.deadline, int(update.reminded), _dumps(update.recent_events),
+            update.deadline, int(update.reminded), _dumps_data(update.recent_events),
             _dumps(update.outcome) if update.outcome else None, update.finished_at,
             [(m.seat, _dumps_data(m.action), int(m.by_ai), m.at) for m in moves],
             list(update.missed_turns.items()), list(update.ai_seats), update.ai_level,
