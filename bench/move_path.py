@@ -14,6 +14,10 @@ clicking would, and the latency is what a player waits at that load.
 
     python -m bench.move_path --tables 100 --seconds 10 [--rate 2000] [--game q2j] [--synchronous FULL]
     python -m bench.move_path --db postgresql://…   # the same on PostgreSQL (an empty scratch database)
+    valgrind --tool=callgrind python -m bench.move_path --moves 3000 --tables 20   # instructions per move
+
+``--moves N`` stops after about N moves instead of a time: the same work on every
+run, for instruction counts (callgrind) that don't depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -61,11 +65,11 @@ class RenderingPublisher:
 
 
 async def play_table(service: GameService, table_id: int, users: list[int], stop_at: float,
-                     latencies: list[float], rng: random.Random, interval: float) -> int:
+                     latencies: list[float], rng: random.Random, interval: float, max_moves: int) -> int:
     moves = 0
     snap = await service.table(table_id)
     next_move = time.perf_counter() + rng.random() * interval
-    while time.perf_counter() < stop_at and snap.row.status == "running":
+    while time.perf_counter() < stop_at and len(latencies) < max_moves and snap.row.status == "running":
         if interval:
             await asyncio.sleep(max(0.0, next_move - time.perf_counter()))
             next_move += interval
@@ -87,7 +91,7 @@ async def seat_tables(service: GameService, args: argparse.Namespace, slot: int,
     """One of the concurrent tables: when its game ends, the next one opens in its place."""
     moves = 0
     users = [10_000 * (slot + 1) + p for p in range(args.players)]
-    while time.perf_counter() < stop_at:
+    while time.perf_counter() < stop_at and len(latencies) < args.moves:
         snap = await service.open_lobby(
             guild_id=1, channel_id=rng.getrandbits(40), game_id=args.game, options={},
             host=Player(users[0], "P0"), timer_minutes=10,
@@ -95,7 +99,7 @@ async def seat_tables(service: GameService, args: argparse.Namespace, slot: int,
         for p, user in enumerate(users[1:], start=1):
             await service.join(snap.row.id, Player(user, f"P{p}"))
         await service.start(snap.row.id, Player(users[0], "P0"))
-        moves += await play_table(service, snap.row.id, users, stop_at, latencies, rng, interval)
+        moves += await play_table(service, snap.row.id, users, stop_at, latencies, rng, interval, args.moves)
     return moves
 
 
@@ -142,6 +146,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--moves", type=int, default=10**12, help="stop after about this many moves")
     parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s over all tables (0: flat out)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"])
     parser.add_argument("--db", help="a SQLite file or a postgresql:// URL (default: a temporary SQLite file)")

@@ -72,11 +72,13 @@ def whole_lines(text: str, limit: int) -> str:
 def latest_events(lines: list[str], room: int) -> str:
     """The newest :data:`DASHBOARD_EVENTS` events in short form, oldest first, within ``room``."""
     kept: list[str] = []
+    used = 0
     for line in reversed(lines[-DASHBOARD_EVENTS:]):
         line = short_event(line)
-        if sum(len(k) + 1 for k in kept) + len(line) > room:
+        if used + len(line) > room:
             break
         kept.append(line)
+        used += len(line) + 1
     return "\n".join(reversed(kept))
 
 
@@ -329,6 +331,15 @@ def turn_marker(table: TableSnapshot, seat: int) -> str:
 
 def options_line(ui: GameUI, options: dict[str, Any]) -> str:
     """The game's options in its own words, then the table options changed from their defaults."""
+    try:
+        return _options_line(ui, tuple(options.items()))
+    except TypeError:  # an unhashable option value: worded afresh
+        return _options_line.__wrapped__(ui, tuple(options.items()))
+
+
+@lru_cache(maxsize=1024)  # a table's options never change while it plays
+def _options_line(ui: GameUI, items: tuple[tuple[str, Any], ...]) -> str:
+    options = dict(items)
     parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else "hints off"]
     return " · ".join(part for part in parts if part)
 
