@@ -82,7 +82,6 @@ async def play_table(service: GameService, table_id: int, users: list[int], stop
         latencies.append(time.perf_counter() - start)
         snap = hand.table
         moves += 1
-        await asyncio.sleep(0)
     return moves
 
 
