@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             state.apply(seat, legal[rng.below(len(legal))])
     times.sort()
     n = len(times)
-    print(f"{args.games} games, {n} listings: p50 {times[n // 2] * 1e6:.0f} us, p99 {times[n * 99 // 100] * 1e3:.2f} ms, "
-          f"worst {times[-1] * 1e3:.1f} ms, {sum(times):.2f} s in all; lists {digest.hexdigest()[:16]}")
+    print(f"{args.games} games, {n} listings: p50 {times[n // 2] * 1e6:.0f} us, "
+          f"p99 {times[n * 99 // 100] * 1e3:.2f} ms, worst {times[-1] * 1e3:.1f} ms, {sum(times):.2f} s in all; "
+          f"lists {digest.hexdigest()[:16]}")
     return 0
 
 

@@ -93,7 +93,7 @@ class Finisher:
     waiting for its player keeps at most :data:`MEMORY` of them.
     """
 
-    __slots__ = ("first", "counts", "slots_of", "spot_of", "starts", "opened", "order", "states", "codes", "spot_keys",
+    __slots__ = ("first", "counts", "slots_of", "spot_of", "starts", "opened", "order", "states", "spot_keys",
                  "code", "bound", "lane_of", "lanes_frozen", "lanes_held", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
@@ -121,8 +121,6 @@ class Finisher:
         """Where each slot's lane starts in :attr:`bound`'s packed masks."""
         self.code = 0
         """The code of the board searched."""
-        self.codes = [0] * len(spots)
-        """Each spot's part of :attr:`code`."""
         self.states = [self._spot_state(t, 0) for t in range(len(spots))]
         """:meth:`_spot_state` of each spot of the board searched."""
         self.lanes_frozen = 0
@@ -175,8 +173,7 @@ class Finisher:
         self.lanes_frozen, self.lanes_held = lanes_frozen, lanes_held
         for t in touched:
             slots = slots_of[t]
-            part = self.codes[t] = code >> 4 * slots.start & (1 << 4 * len(slots)) - 1
-            self.states[t] = self._spot_state(t, part)
+            self.states[t] = self._spot_state(t, code >> 4 * slots.start & (1 << 4 * len(slots)) - 1)
 
     def landing(self) -> int:
         """The ranks an open slot of the board searched takes."""
@@ -222,8 +219,8 @@ class Finisher:
     def _steps(self, r: int, every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
         slots it may take instead, spot by spot in :attr:`order`: (slot, its code then, whether
-        the card it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as the chain is seen to end
-        within two steps."""
+        the card it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as
+        the chain is seen to end within two steps."""
         states = self.states
         first = self.first
         opened = self.opened
