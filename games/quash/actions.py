@@ -87,15 +87,16 @@ PARSED.update({TIEBREAK[c]: (2, c, -1, -1) for c in range(len(CODE))})
 PARSED.update({CHOOSER[s]: (3, s, -1, -1) for s in range(MAX_SEATS)})
 PARSED[TAKEBACK] = (4, -1, -1, -1)
 
-_SWAPS: list[QuashAction | None] = [None] * (len(CODE) * SPOTS * len(CODE))
+SWAPS: list[QuashAction | None] = [None] * (len(CODE) * SPOTS * len(CODE))
+"""``SWAPS[(card * SPOTS + spot) * 52 + displaced]``: the swap step once :func:`swap_step` has made it."""
 
 
 def swap_step(card: int, spot: int, displaced: int) -> QuashAction:
     """The swap step ``card`` onto spot index ``spot`` in place of ``displaced`` (made once)."""
     key = (card * SPOTS + spot) * 52 + displaced
-    action = _SWAPS[key]
+    action = SWAPS[key]
     if action is None:
-        action = _SWAPS[key] = QuashAction("swap", (CODE[card], spot + 1, CODE[displaced]))
+        action = SWAPS[key] = QuashAction("swap", (CODE[card], spot + 1, CODE[displaced]))
         PARSED[action] = (1, card, spot, displaced)
     return action
 

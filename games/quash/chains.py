@@ -24,10 +24,10 @@ end is :class:`games.quash.finisher.Finisher`.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from ..cards import PRETTY
-from .actions import PLACE, swap_step
+from .actions import PLACE, SWAPS, swap_step
 from .finisher import ALL, Finisher, rank_mask
 from .rules import RANK, SPOT_SIZE, SPOTS
 
@@ -50,57 +50,41 @@ def replaces(cards: Sequence[int], i: int, size: int) -> int:
     return rank_mask(size, tuple(RANK[c] for j, c in enumerate(cards) if j != i))
 
 
-_SPOT_INFO: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
-_SPOT_INFO_LIMIT = 100_000
-
-
-def spot_info(t: int, cards: list[int]) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-    """(the rank mask an open slot of spot ``t`` accepts, ``(t, card, ranks that may take
-    its place)`` for each card there); cached, as a spot's cards change rarely."""
-    key = (t, *cards)
-    found = _SPOT_INFO.get(key)
-    if found is None:
-        if len(_SPOT_INFO) >= _SPOT_INFO_LIMIT:
-            _SPOT_INFO.clear()
-        size = SPOT_SIZE[t]
-        found = _SPOT_INFO[key] = (accepts(cards, size),
-                                   tuple((t, z, replaces(cards, i, size)) for i, z in enumerate(cards)))
-    return found
-
-
 def turn_moves(finisher: Finisher, spots: list[list[int]], hand: Sequence[int]) -> tuple[list, bool]:
     """Advanced play at the start of a turn (``finisher`` built from this board): (legal
     placements, free). Placements that keep their spot able to become a run (hand order,
     then spot), then the first steps of swap chains that can finish (hand order, spot,
     displaced card); when there is none at all, every hand card onto every open slot,
     with ``free`` True."""
-    infos = [spot_info(t, cards) for t, cards in enumerate(spots)]
-    opened = [t for t in _RANGE if len(spots[t]) < SPOT_SIZE[t]]
-    out = []
-    append = out.append
+    code = finisher.board(spots, [])
+    states = finisher.states
     ranks = 0
     for c in hand:
-        r = RANK[c]
-        ranks |= 1 << r
-        row = PLACE[c]
-        for t in opened:
-            if infos[t][0] >> r & 1:
-                append(row[t])
-    by_rank: dict[int, list[int]] = {}
-    code = finisher.board(spots, set())
-    movable = 0  # hand ranks that may displace some card
-    for _, slots in infos:
-        for _, _, ok in slots:
-            movable |= ok
-    for r in _ranks(movable & ranks):
+        ranks |= 1 << RANK[c]
+    where = [0] * 15  # by rank, the spots (a bit each) whose open slot takes it
+    for t in finisher.opened:
+        for r in _ranks(states[t][0] & ranks):
+            where[r] |= 1 << t
+    out: list = []
+    extend = out.extend
+    for c in hand:
+        mask = where[RANK[c]]
+        if mask:
+            extend(_place_rows(mask)[c])
+    by_rank: dict[int, list[int]] = {}  # by rank, the (spot, displaced card) of its first steps
+    spot_of, starts = finisher.spot_of, finisher.starts
+    for r in _ranks(ranks):
         found = finisher.finishing(code, r)
         if found:
-            by_rank[r] = found
+            by_rank[r] = [spot_of[g] * 52 + spots[spot_of[g]][g - starts[spot_of[g]]] for g in found]
     if by_rank:
-        where = [(t, y) for t, cards in enumerate(spots) for y in cards]
+        append = out.append
         for c in hand:
-            for g in by_rank.get(RANK[c], ()):
-                append(swap_step(c, *where[g]))
+            steps = by_rank.get(RANK[c])
+            if steps:
+                k = c * SPOTS * 52
+                for step in steps:
+                    append(SWAPS[k + step] or swap_step(c, step // 52, step % 52))
     if out:
         return out, False
     return open_placements(spots, hand), True
@@ -111,28 +95,41 @@ def flying_moves(finisher: Finisher, spots: list[list[int]], chain: list[tuple[i
     the turn's): onto an open slot that takes it (spot order), then onto an occupied slot,
     displacing a card that hasn't moved this turn, when the displaced card can then finish
     the chain."""
-    code = finisher.board(spots, {step[0] for step in chain})
+    code = finisher.board(spots, chain)
     flying = chain[-1][2]
     r = RANK[flying]
     row = PLACE[flying]
     states = finisher.states
     out = [row[t] for t in finisher.opened if states[t][0] >> r & 1]
-    where = [(t, z) for t, cards in enumerate(spots) for z in cards]
-    for g in finisher.finishing(code, r):
-        out.append(swap_step(flying, *where[g]))
+    found = finisher.finishing(code, r)
+    if found:
+        spot_of, starts = finisher.spot_of, finisher.starts
+        for g in found:
+            t = spot_of[g]
+            out.append(swap_step(flying, t, spots[t][g - starts[t]]))
     return out
 
 
-def _ranks(mask: int) -> Iterator[int]:
-    """The ranks in a rank mask, low to high."""
-    r = 2
-    while mask >> r:
-        if mask >> r & 1:
-            yield r
-        r += 1
+_RANKS_IN: dict[int, tuple[int, ...]] = {}
+
+
+def _ranks(mask: int) -> tuple[int, ...]:
+    """The ranks in a rank mask, low to high (shared tuples: at most 2**13 masks)."""
+    found = _RANKS_IN.get(mask)
+    if found is None:
+        found = _RANKS_IN[mask] = tuple(r for r in range(2, 15) if mask >> r & 1)
+    return found
 
 
 _PLACE_ROWS: dict[int, list[tuple]] = {}
+
+
+def _place_rows(mask: int) -> list[tuple]:
+    """By card, its placements onto the spots of ``mask`` (a bit each), in spot order; shared."""
+    rows = _PLACE_ROWS.get(mask)
+    if rows is None:
+        rows = _PLACE_ROWS[mask] = [tuple(row[t] for t in _RANGE if mask >> t & 1) for row in PLACE]
+    return rows
 
 
 def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
@@ -141,9 +138,7 @@ def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
     a, b, c, d, e, f, g, h, i = map(len, spots)  # sizes 3 2 1 3 2 1 3 2 1
     mask = ((a < 3) | (b < 2) << 1 | (c < 1) << 2 | (d < 3) << 3 | (e < 2) << 4 | (f < 1) << 5
             | (g < 3) << 6 | (h < 2) << 7 | (i < 1) << 8)
-    rows = _PLACE_ROWS.get(mask)
-    if rows is None:
-        rows = _PLACE_ROWS[mask] = [tuple(row[t] for t in _RANGE if mask >> t & 1) for row in PLACE]
+    rows = _place_rows(mask)
     out: list = []
     extend = out.extend
     for card in hand:

@@ -10,7 +10,7 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank `
 
 from __future__ import annotations
 
-from .bound import ALL, Bound, shift
+from .bound import ALL, WIDTH, Bound
 from .rules import RANK, SPOT_SIZE
 
 RANKS = range(2, 15)
@@ -93,8 +93,8 @@ class Finisher:
     waiting for its player keeps at most :data:`MEMORY` of them.
     """
 
-    __slots__ = ("first", "slots_of", "spot_of", "starts", "opened", "states", "codes", "spot_keys",
-                 "bound", "lane_of", "lanes_frozen", "lanes_held", "known")
+    __slots__ = ("first", "counts", "slots_of", "spot_of", "starts", "opened", "order", "states", "spot_keys",
+                 "code", "bound", "lane_of", "lanes_frozen", "lanes_held", "known")
 
     def __init__(self, spots: list[list[int]]) -> None:
         first: list[int] = []
@@ -107,21 +107,26 @@ class Finisher:
         self.spot_of = [t for t, slots in enumerate(self.slots_of) for _ in slots]
         self.starts = [slots.start for slots in self.slots_of]
         self.opened = [t for t, cards in enumerate(spots) if len(cards) < SPOT_SIZE[t]]
+        self.order = self.opened + [t for t in range(len(spots)) if t not in self.opened]
+        """The spots in the order the search tries steps into them: those with an open slot first
+        (a chain that ends tends to pass through the spot it lands on: ~8 % fewer positions)."""
         self.spot_keys = [(SPOT_SIZE[t], t in self.opened, tuple(first[slots.start:slots.stop]))
                           for t, slots in enumerate(self.slots_of)]
         """What :func:`spot_state` needs to know about each spot besides its code."""
-        self.bound = Bound([len(cards) for cards in spots], first)
-        self.lane_of = [shift(t, g - slots.start) for t, slots in enumerate(self.slots_of) for g in slots]
+        self.counts = [len(cards) for cards in spots]
+        self.bound: Bound | None = None
+        """The upper bound of :mod:`games.quash.bound`, built when a search first needs it (most
+        turns never do: a chain that can end is seen within two steps)."""
+        self.lane_of = [WIDTH * (3 * t + i) for t, n in enumerate(self.counts) for i in range(n)]
         """Where each slot's lane starts in :attr:`bound`'s packed masks."""
-        self.codes = [0] * len(spots)
-        """Each spot's part of the code of the board searched."""
+        self.code = 0
+        """The code of the board searched."""
         self.states = [self._spot_state(t, 0) for t in range(len(spots))]
         """:meth:`_spot_state` of each spot of the board searched."""
         self.lanes_frozen = 0
         """The lanes of the frozen slots of the board searched."""
-        self.lanes_held = 0
+        self.lanes_held = sum(1 << f << at for f, at in zip(first, self.lane_of))
         """The rank each slot of the board searched holds, in its lane (its first card's in singles)."""
-        self._set(0)
         self.known: dict[int, bool] = {}
 
     def _spot_state(self, t: int, code: int) -> tuple[int, tuple, bool]:
@@ -134,35 +139,41 @@ class Finisher:
             found = _STATES[key] = spot_state(*key[0], code)
         return found
 
-    def board(self, spots: list[list[int]], moved: set[int]) -> int:
-        """Set the board searched to ``spots`` (``moved`` holding the cards placed this turn);
-        returns its code."""
+    def board(self, spots: list[list[int]], chain: list[tuple[int, int, int]]) -> int:
+        """Set the board searched to ``spots``, where the open chain (``chain``: its steps) has
+        placed its cards; returns its code."""
         code = 0
-        g = 0
-        for t, cards in enumerate(spots):
-            single = SPOT_SIZE[t] == 1
-            for c in cards:
-                if c in moved:
-                    code |= (1 if single else RANK[c]) << 4 * g
-                g += 1
+        starts = self.starts
+        for card, s, _ in chain:  # each card placed this turn is still where its step put it
+            code |= (RANK[card] if SPOT_SIZE[s] > 1 else 1) << 4 * (starts[s] + spots[s].index(card))
         self._set(code)
         return code
 
     def _set(self, code: int) -> None:
-        """Make ``code`` the board searched."""
-        lanes_frozen = lanes_held = 0
-        for g, (f, at) in enumerate(zip(self.first, self.lane_of)):
+        """Make ``code`` the board searched (a chain's next listing changes one slot: only the
+        slots whose code changed are looked at)."""
+        diff = code ^ self.code
+        if not diff:
+            return
+        self.code = code
+        first, lane_of, spot_of, slots_of = self.first, self.lane_of, self.spot_of, self.slots_of
+        lanes_frozen, lanes_held = self.lanes_frozen, self.lanes_held
+        touched = set()
+        while diff:
+            g = ((diff & -diff).bit_length() - 1) >> 2
+            diff &= ~(15 << 4 * g)
             c = code >> 4 * g & 15
-            lanes_held |= 1 << (c if c > 1 else f) << at
+            at = lane_of[g]
+            lanes_held = lanes_held & ~(0xFFFF << at) | 1 << (c if c > 1 else first[g]) << at
             if c:
                 lanes_frozen |= 0xFFFF << at
+            else:
+                lanes_frozen &= ~(0xFFFF << at)
+            touched.add(spot_of[g])
         self.lanes_frozen, self.lanes_held = lanes_frozen, lanes_held
-        codes = self.codes
-        for t, slots in enumerate(self.slots_of):  # a chain's next listing changes one spot
-            part = code >> 4 * slots.start & (1 << 4 * len(slots)) - 1
-            if part != codes[t]:
-                codes[t] = part
-                self.states[t] = self._spot_state(t, part)
+        for t in touched:
+            slots = slots_of[t]
+            self.states[t] = self._spot_state(t, code >> 4 * slots.start & (1 << 4 * len(slots)) - 1)
 
     def landing(self) -> int:
         """The ranks an open slot of the board searched takes."""
@@ -180,6 +191,7 @@ class Finisher:
                 out.append(g)
         if len(self.known) > MEMORY:
             self.known.clear()
+        out.sort()
         return out
 
     def _after(self, code: int, g: int, v: int) -> bool:
@@ -206,9 +218,9 @@ class Finisher:
 
     def _steps(self, r: int, every: bool = False) -> tuple[bool, list[tuple[int, int, bool]]]:
         """(whether a card of rank ``r`` in the air lands on an open slot at once, and the
-        slots it may take instead: (slot, its code then, whether the card it displaces then
-        lands at once)). Unless ``every``, ``(True, [])`` as soon as the chain is seen to end
-        within two steps."""
+        slots it may take instead, spot by spot in :attr:`order`: (slot, its code then, whether
+        the card it displaces then lands at once)). Unless ``every``, ``(True, [])`` as soon as
+        the chain is seen to end within two steps."""
         states = self.states
         first = self.first
         opened = self.opened
@@ -220,7 +232,8 @@ class Finisher:
             return True, []
         steps = []
         append = steps.append
-        for t, (_, by_rank, reshapes) in enumerate(states):
+        for t in self.order:
+            _, by_rank, reshapes = states[t]
             row = by_rank[r]
             if not row:
                 continue
@@ -251,7 +264,12 @@ class Finisher:
         ends, steps = self._steps(r)
         if ends:  # most chains that can end do so within two steps: seen before anything costly
             return True
-        may_end = self.bound.may_end(self.lanes_frozen, self.lanes_held, r, self.landing()) if steps else 0
+        if not steps:
+            return False
+        bound = self.bound
+        if bound is None:
+            bound = self.bound = Bound(self.counts, self.first)
+        may_end = bound.may_end(self.lanes_frozen, self.lanes_held, r, self.landing())
         if not may_end:
             return False
         first = self.first

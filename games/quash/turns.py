@@ -94,29 +94,31 @@ class Turns:
         if not self.advanced:
             raise IllegalAction("Swap chains are only allowed in advanced play")
         self._mover(seat, card)
-        spots = self.board[seat % 2]
-        cards = spots[s]
-        if displaced not in cards:
-            raise IllegalAction(f"{PRETTY[displaced]} is not in your spot {s + 1}, so {PRETTY[card]} can't displace it")
+        cards = self.board[seat % 2][s]
         chain = self.chain
-        moved = {step[0] for step in chain}
-        if displaced in moved:
-            raise IllegalAction(f"{PRETTY[displaced]} has already moved this turn: a card moves at most once a turn")
-        i = cards.index(displaced)
-        if not replaces(cards, i, SPOT_SIZE[s]) >> RANK[card] & 1:
-            after = [c for c in cards if c != displaced] + [card]
-            raise IllegalAction(f"{PRETTY[card]} can't take {PRETTY[displaced]}'s place in spot {s + 1}: "
-                                f"{pretty(after)} could never become a run")
         if swap_step(card, s, displaced) not in self._moves(seat)[0]:  # the listing proved which steps finish
-            raise IllegalAction(f"{PRETTY[displaced]} could then go nowhere: no open slot takes it, even by "
-                                "displacing again, so the chain could never end")
-        cards[i] = card
+            self._refuse_step(seat, card, s, displaced)
+        cards[cards.index(displaced)] = card
         if not chain:
             self.hands[seat].remove(card)
         chain.append((card, s, displaced))
         self.moves += 1
         self._legal = None
         return []
+
+    def _refuse_step(self, seat: int, card: int, s: int, displaced: int) -> None:
+        """Say why the swap step ``card`` onto spot ``s`` in place of ``displaced`` is not legal."""
+        cards = self.board[seat % 2][s]
+        if displaced not in cards:
+            raise IllegalAction(f"{PRETTY[displaced]} is not in your spot {s + 1}, so {PRETTY[card]} can't displace it")
+        if any(step[0] == displaced for step in self.chain):
+            raise IllegalAction(f"{PRETTY[displaced]} has already moved this turn: a card moves at most once a turn")
+        if not replaces(cards, cards.index(displaced), SPOT_SIZE[s]) >> RANK[card] & 1:
+            after = [c for c in cards if c != displaced] + [card]
+            raise IllegalAction(f"{PRETTY[card]} can't take {PRETTY[displaced]}'s place in spot {s + 1}: "
+                                f"{pretty(after)} could never become a run")
+        raise IllegalAction(f"{PRETTY[displaced]} could then go nowhere: no open slot takes it, even by "
+                            "displacing again, so the chain could never end")
 
     def _take_back(self, seat: int) -> list[Event]:
         """Undo the open chain: the side and the hand as they were when the turn began."""
