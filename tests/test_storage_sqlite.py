@@ -41,12 +41,12 @@ async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_pat
         await storage.start_table(table_id, expected_version=0, seats=row.seats, update=update(0), now=1.0)
     await storage.run_read(lambda db: db.connection.set_authorizer(deny_commit))
     move = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)
-    # Two tables' moves in one group commit, and a single transaction: all refused, all rolled back.
+    # Two tables' moves and a settings change in one group commit: all refused, all rolled back.
     moves = [storage.commit_moves(t, expected_version=1, moves=[move], update=update(1)) for t in (first, second)]
     outcomes = await asyncio.gather(*moves, storage.set_guild_settings(5, timer_minutes=3), return_exceptions=True)
     assert [type(o) for o in outcomes] == [StorageUnavailable] * 3
     assert [r.getMessage() for r in caplog.records if r.name == "bot.storage"] == [
-        "database commit failed (not authorized); rolled back, nothing was saved"] * 2
+        "database commit failed (not authorized); rolled back, nothing was saved"]  # one transaction
     assert not await storage.run_read(lambda db: db.connection.in_transaction)
     await storage.run_read(lambda db: db.connection.set_authorizer(None))
     assert [(await storage.get_table(t)).version for t in (first, second)] == [1, 1]
@@ -78,6 +78,36 @@ async def test_a_move_failing_in_a_group_commit_fails_alone(tmp_path):
     assert isinstance(outcomes[1], Exception)
     assert [(await storage.get_table(t)).version for t in tables] == [2, 1, 2]
     assert [len(await storage.move_log(t)) for t in tables] == [1, 1, 1]
+    await storage.close()
+
+
+async def test_lobby_and_settings_writes_share_the_group_commit_and_fail_alone(tmp_path):
+    """Every write joins the shared transaction, not only moves: writes queued together
+    take one hop to the database thread, and one that raises is rolled back alone."""
+    storage = await open_storage(tmp_path)
+    table_id = await new_table(storage, 30)
+    hops = 0
+    in_thread = storage._in_thread
+
+    async def counted(fn):
+        nonlocal hops
+        hops += 1
+        return await in_thread(fn)
+
+    storage._in_thread = counted
+
+    async def half_then_refuse(db):
+        await db.execute("UPDATE tables SET timer_minutes = 99 WHERE id = ?", (table_id,))
+        raise ValueError("refused halfway")
+
+    outcomes = await asyncio.gather(
+        storage.set_guild_settings(6, timer_minutes=4), storage.run_write(half_then_refuse),
+        new_table(storage, 31), return_exceptions=True)
+    assert hops == 1
+    assert outcomes[0] is None and isinstance(outcomes[1], ValueError) and isinstance(outcomes[2], int)
+    assert (await storage.get_table(table_id)).timer_minutes != 99
+    assert (await storage.get_table(outcomes[2])).channel_id == 31
+    assert (await storage.guild_settings(6)).timer_minutes == 4
     await storage.close()
 
 

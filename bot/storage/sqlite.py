@@ -3,10 +3,12 @@
 Every transaction runs as one function in aiosqlite's worker thread (one thread hop per
 transaction instead of one per statement): storage functions get a :class:`SqliteSession`
 that never suspends, so :func:`~bot.storage.session.settle` runs them to the end there.
-Moves use group commit: moves of different tables that arrive while a commit is in
-flight are written together in the next transaction, each inside its own savepoint,
+Writes use group commit: moves, lobby changes, results and settings of different tables
+that arrive while a commit is in flight are written together in the next transaction,
 so many tables share one fsync (DESIGN.md, "Storage"). Every caller still gets its
-answer only after the commit that holds its move.
+answer only after the commit that holds its write; a write that fails alone (a
+constraint, a refused value) is rolled back alone, the others are written again, each
+in its own savepoint.
 
 A transaction can never be left open: a failed statement or a failed COMMIT rolls it
 back. When the database itself is the problem (locked past a short wait, an I/O error,
@@ -79,7 +81,7 @@ class SqliteStorage(Storage):
     def __init__(self, db: aiosqlite.Connection) -> None:
         super().__init__()
         self._db = db
-        self._queued: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
+        self._queued: list[tuple[SessionFn[Any], asyncio.Future[Any]]] = []
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
@@ -122,7 +124,7 @@ class SqliteStorage(Storage):
         return await self._in_thread(lambda conn: settle(fn(SqliteSession(conn))))
 
     async def run_write(self, fn: SessionFn[T]) -> T:
-        return await self._in_thread(lambda conn: transaction(conn, lambda c: settle(fn(SqliteSession(c)))))
+        return await self._commit(fn)
 
     async def compact(self) -> None:
         """Rebuild the file without free pages and empty the write-ahead log."""
@@ -134,9 +136,14 @@ class SqliteStorage(Storage):
         await self._in_thread(run)
 
     async def _commit_move(self, move: MoveWrite) -> bool:
-        """Write ``move`` in the next shared transaction (group commit); answer once committed."""
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queued.append((move, future))
+        return await self._commit(move.apply)
+
+    async def _commit(self, fn: SessionFn[T]) -> T:
+        """Run ``fn`` in the next shared transaction (group commit); answer once committed.
+        ``fn`` may run twice (again in a savepoint when another write of its batch failed),
+        so it must change nothing but the database."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queued.append((fn, future))
         if self._committer is None or self._committer.done():
             self._committer = asyncio.ensure_future(self._commit_queued())
         return await future
@@ -149,7 +156,7 @@ class SqliteStorage(Storage):
                 try:  # every item at once: they very rarely fail
                     return transaction(conn, lambda c: _apply_all(c, batch))
                 except Exception as exc:
-                    if not _one_item_failed(exc):  # a database fault: the whole batch fails
+                    if len(batch) == 1 or not _one_item_failed(exc):  # alone, or a database fault
                         raise
                 # Again, each item in a savepoint, so the failing one fails alone.
                 return transaction(conn, lambda c: _apply_each(c, batch))
@@ -192,24 +199,24 @@ class SqliteStorage(Storage):
 
 
 def _one_item_failed(exc: Exception) -> bool:
-    """Whether ``exc`` came from one move's statements (a constraint, a bad value) rather
+    """Whether ``exc`` came from one write's statements (a constraint, a bad value) rather
     than from the database itself (I/O, a full disk, a failed COMMIT), which fails them all."""
     return isinstance(exc, (sqlite3.IntegrityError, Conflict)) or not isinstance(exc, (sqlite3.Error, CommitFailed))
 
 
-def _apply_all(conn: sqlite3.Connection, batch: list[tuple[MoveWrite, Any]]) -> list[tuple[bool, Any]]:
+def _apply_all(conn: sqlite3.Connection, batch: list[tuple[SessionFn[Any], Any]]) -> list[tuple[bool, Any]]:
     session = SqliteSession(conn)
-    return [(True, settle(move.apply(session))) for move, _ in batch]
+    return [(True, settle(fn(session))) for fn, _ in batch]
 
 
-def _apply_each(conn: sqlite3.Connection, batch: list[tuple[MoveWrite, Any]]) -> list[tuple[bool, Any]]:
-    """Each move in its own savepoint: a failing one is rolled back and reported alone."""
+def _apply_each(conn: sqlite3.Connection, batch: list[tuple[SessionFn[Any], Any]]) -> list[tuple[bool, Any]]:
+    """Each write in its own savepoint: a failing one is rolled back and reported alone."""
     session = SqliteSession(conn)
     results: list[tuple[bool, Any]] = []
-    for move, _ in batch:
+    for fn, _ in batch:
         conn.execute("SAVEPOINT item")
         try:
-            results.append((True, settle(move.apply(session))))
+            results.append((True, settle(fn(session))))
         except Exception as exc:
             conn.execute("ROLLBACK TO item")
             results.append((False, exc))
