@@ -71,6 +71,17 @@ def test_a_seat_that_drew_instead_of_playing_q2_held_at_most_one_queen_then() ->
     assert not replay.plausible_hand(_guess(state, 1, ["2C", "3C", "7H", "2S", "3S", "9D"]), 1)
 
 
+def test_a_hand_weighs_as_many_ways_as_it_explains_the_history() -> None:
+    """After one draw on KC, a hand none of whose cards could be played on KC may have
+    drawn any of its six cards (six ways); one holding 2C must have drawn it (one way)."""
+    hands = [["KD", "2H", "10H", "JS", "4H"], ["5H", "6H", "7H", "2S", "3S"]]
+    state = Q2JState.from_position(hands, "KC", STOCK, turn=1)
+    state.apply(1, choose_action(state, 1, Rng(0)))
+    assert replay.hand_weight(state.to_json(), 1) == 6
+    assert replay.hand_weight(_guess(state, 1, ["2C", "6H", "7H", "2S", "3S", "9D"]), 1) == 1
+    assert replay.hand_weight(_guess(state, 1, ["2C", "3C", "7H", "2S", "3S", "9D"]), 1) == 0
+
+
 def test_normals_choice_among_equally_strong_cards_is_checked() -> None:
     """A play tells the whole hand then: ``normal`` plays the weakest card that beats
     the top, so a hand that held a weaker beater than the card played is impossible,

@@ -34,9 +34,11 @@ from .history import DRAW_MOVE, NO_DUTY, OWED, unpack
 from .state import HAND_SIZE
 
 ID = {code: c for c, code in enumerate(CODE)}
-NODE_LIMIT = 4000
-"""Hands examined at most per check; past it the guess counts as plausible (a bound on
-think time for histories ``normal`` can't explain, e.g. a person's or ``hard``'s)."""
+NODE_LIMIT = 1000
+"""New hands examined at most per check; past it the guess is not judged (a bound on
+think time for long histories with many draws)."""
+MEMORY = 50_000
+"""Hands remembered at most per seat's history (about 5 MB) before they are forgotten."""
 
 
 class Step(NamedTuple):
@@ -61,56 +63,86 @@ class _Seen:
 
     __slots__ = ("hands", "discard", "duty", "free", "qq_rule")
 
-    def __init__(self, qq_rule: bool) -> None:
+    def __init__(self, hand: list[int], top: int, duty: int, qq_rule: bool) -> None:
+        self.hands = [hand]
+        self.discard = [top]
+        self.duty = None if duty == NO_DUTY else 0
+        self.free = duty not in (NO_DUTY, OWED)
         self.qq_rule = qq_rule
-        self.hands: list[list[int]] = [[]]
-        self.discard: list[int] = [0]
-        self.duty: int | None = None
-        self.free = False
+
+
+@lru_cache(maxsize=65536)
+def normal_move(mask: int, top: int, duty: int, qq_rule: bool) -> Action:
+    """What ``normal`` plays holding the cards of ``mask`` with ``top`` on the pile and
+    ``duty`` (as :mod:`games.q2j.history` records it)."""
+    hand = []
+    while mask:
+        low = mask & -mask
+        hand.append(low.bit_length() - 1)
+        mask ^= low
+    return choose(_Seen(hand, top, duty, qq_rule), 0, None)  # type: ignore[arg-type]  # choose reads no rng
+
+
+class Replay:
+    """One seat's moves since the deal, and in how many ways hands explain them.
+
+    The ways of the hands before each move are remembered: the guesses of one search
+    share most of them."""
+
+    def __init__(self, steps: list[Step], count: int, shown: int, qq_rule: bool) -> None:
+        self.steps = steps
+        self.count = count
+        """The hand size the moves leave."""
+        self.shown = shown
+        self.qq_rule = qq_rule
+        self.ways: dict[tuple[int, int], int] = {}
+        self.budget = 0
+
+    def weight(self, mask: int) -> int | None:
+        """The ways the hand ``mask`` explains every move (``None``: not judged)."""
+        if mask.bit_count() != self.count:
+            return None  # counts the moves cannot explain (a draw from an empty stock)
+        if len(self.ways) > MEMORY:
+            self.ways.clear()
+        self.budget = NODE_LIMIT
+        try:
+            return self._back(len(self.steps) - 1, mask)
+        except _GaveUp:
+            return None
+
+    def _back(self, i: int, mask: int) -> int:
+        """The ways the hand ``mask`` after move ``i`` explains that move and every one before."""
+        if i < 0:
+            return 1 if mask & self.shown == self.shown else 0
+        key = (i, mask)
+        found = self.ways.get(key)
+        if found is None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise _GaveUp
+            step = self.steps[i]
+            found = self.ways[key] = sum(
+                self._back(i - 1, before) for before in _before(step, 0 if step.refilled else mask)
+                if normal_move(before, step.top, step.duty, self.qq_rule) == step.action)
+        return found
 
 
 def plausible_hand(snap: dict[str, Any], seat: int) -> bool:
     """Whether ``seat``'s hand in ``snap`` (a guess) explains its moves in the history."""
+    return hand_weight(snap, seat) != 0
+
+
+def hand_weight(snap: dict[str, Any], seat: int) -> int | None:
+    """In how many ways ``seat``'s hand in ``snap`` (a guess) explains its moves: the
+    choices of which card each draw brought that make ``normal`` choose every move
+    recorded. Every such way is one deal and draw order, all equally likely, so a hand
+    is as likely as its number of ways. ``None``: not judged (see the module docstring)."""
     known = snap["known"][seat] if snap["known"] else []
-    hand = sorted(ID[code] for code in snap["hands"][seat])
     short = snap["short_hand"] == seat and snap["game_number"] == 1
     variant = snap["options"]["variant"]
-    return _explains(tuple(snap["history"]), seat, tuple(hand), frozenset(ID[code] for code in known),
+    replay = _replay(tuple(snap["history"]), seat, frozenset(ID[code] for code in known),
                      1 if short else HAND_SIZE, variant == "countdown", variant != "classic")
-
-
-@lru_cache(maxsize=8192)
-def _explains(history: tuple[int, ...], seat: int, hand: tuple[int, ...], known: frozenset[int],
-              dealt: int, countdown: bool, qq_rule: bool) -> bool:
-    walked = _steps(history, seat, known, dealt, countdown)
-    if walked is None or len(hand) != walked[1]:
-        return True  # counts the history cannot explain: nothing to judge
-    steps, _, shown = walked
-    seen = _Seen(qq_rule)
-    failed: set[tuple[int, int]] = set()
-    nodes = 0
-
-    def back(i: int, mask: int) -> bool:
-        """Whether the hand ``mask`` after move ``i`` (and every move before it) is explained."""
-        nonlocal nodes
-        if i < 0:
-            return mask & shown == shown
-        if (i, mask) in failed:
-            return False
-        nodes += 1
-        if nodes > NODE_LIMIT:
-            raise _GaveUp
-        step = steps[i]
-        for before in _before(step, 0 if step.refilled else mask):
-            if _chooses(seen, before, step) and back(i - 1, before):
-                return True
-        failed.add((i, mask))
-        return False
-
-    try:
-        return back(len(steps) - 1, sum(1 << c for c in hand))
-    except _GaveUp:
-        return True
+    return None if replay is None else replay.weight(sum(1 << ID[code] for code in snap["hands"][seat]))
 
 
 class _GaveUp(Exception):
@@ -120,10 +152,13 @@ class _GaveUp(Exception):
 def _before(step: Step, mask: int) -> list[int]:
     """The hands the seat may have held before ``step``, given ``mask`` after it: the card
     drawn (any card of the hand but those shown at the deal and still held) out, the
-    cards played back in."""
+    cards played back in (none when the hand after still holds a card played: one card
+    can't be in two places)."""
+    if mask & step.played:
+        return []
     if not step.drew:
         return [mask | step.played]
-    options = mask & ~step.shown & ~step.played
+    options = mask & ~step.shown
     out = []
     while options:
         low = options & -options
@@ -132,20 +167,11 @@ def _before(step: Step, mask: int) -> list[int]:
     return out
 
 
-def _chooses(seen: _Seen, mask: int, step: Step) -> bool:
-    """Whether ``normal`` holding ``mask`` chooses ``step``'s move."""
-    seen.hands[0] = [c for c in range(52) if mask >> c & 1]
-    seen.discard[0] = step.top
-    seen.duty = None if step.duty == NO_DUTY else 0
-    seen.free = step.duty not in (NO_DUTY, OWED)
-    return choose(seen, 0, None) == step.action  # type: ignore[arg-type]  # choose reads no rng
-
-
-@lru_cache(maxsize=256)
-def _steps(history: tuple[int, ...], seat: int, known: frozenset[int], dealt: int,
-           countdown: bool) -> tuple[list[Step], int, int] | None:
-    """The seat's moves, the hand size they leave and the mask of the cards shown at the
-    deal (``known`` now, or played since); ``None`` when a count goes below zero."""
+@lru_cache(maxsize=8)
+def _replay(history: tuple[int, ...], seat: int, known: frozenset[int], dealt: int,
+            countdown: bool, qq_rule: bool) -> Replay | None:
+    """The seat's moves, with the cards shown at the deal (``known`` now, or played
+    since); ``None`` when a hand count goes below zero."""
     moves = [move for move in map(unpack, history) if move.seat == seat]
     shown = sum(1 << c for c in known)
     for move in moves:
@@ -172,4 +198,4 @@ def _steps(history: tuple[int, ...], seat: int, known: frozenset[int], dealt: in
             count = level
         action = QQ[move.queens] if move.queens else PLAY[move.move]
         steps.append(Step(action, sum(1 << c for c in cards), penalty, refilled, before, move.top, move.duty))
-    return steps, count, shown
+    return Replay(steps, count, shown, qq_rule)
