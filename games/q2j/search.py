@@ -16,7 +16,6 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .ai import choose as rollout_policy  # the normal policy, without the generic wrapper's look-ups
 from .inference import excluded_codes
-from .replay import plausible_hand
 from .state import Q2JState
 
 BUDGET = 2500
@@ -27,8 +26,7 @@ MARGIN = 0.0
 """Playouts reach the end and follow the heuristic exactly, so with this budget the
 averages are steady enough to trust as they are (0.02 lost 5 points against ``normal``)."""
 
-__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "evaluate", "excluded", "hidden_slots", "plausible", "rollout_policy",
-           "tidy"]
+__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "evaluate", "excluded", "hidden_slots", "rollout_policy", "tidy"]
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -48,14 +46,6 @@ def excluded(snap: dict[str, Any], seat: int | None, slots: list[Slot]) -> list[
     if snap["options"].get("variant") == "faceup":
         return stock
     return stock + excluded_codes(snap, [s for s in range(len(snap["hands"])) if s != seat])
-
-
-def plausible(snap: dict[str, Any], seat: int | None) -> bool:
-    """Whether every other hand of the guess explains that seat's moves, played as
-    ``normal`` plays (:mod:`games.q2j.replay`)."""
-    if snap["options"].get("variant") == "faceup":
-        return True
-    return all(plausible_hand(snap, s) for s in range(len(snap["hands"])) if s != seat)
 
 
 def tidy(snap: dict[str, Any]) -> None:
