@@ -24,6 +24,17 @@ async def server(tmp_path):
         yield s
 
 
+@pytest.fixture
+async def server_on_each_backend(tmp_path, db_url):
+    """The ``server`` fixture once per backend: on a fresh SQLite file, then on a fresh
+    PostgreSQL database (``db_path`` holds its URL)."""
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        s.db_path = db_url
+        await start_bot(h, db_url)
+        yield s
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """One real PostgreSQL server for the whole session (started on first use).

@@ -18,7 +18,7 @@ from discord_harness import MESSAGE_COMPONENT, DiscordHarness, FakeChannel, Fake
 HAND_BUTTON = "🂠 My hand"
 
 
-def make_bot(db_path: Path, *, seed: int | None = 1) -> DeckhandBot:
+def make_bot(db_path: Path | str, *, seed: int | None = 1) -> DeckhandBot:
     settings = Settings(token="x", dev_guild_id=None, db_path=db_path, log_level="INFO",
                         db_synchronous="FULL", ai_delay=0.0)
     bot = DeckhandBot(settings, guild_ready_timeout=0.01)
@@ -27,7 +27,7 @@ def make_bot(db_path: Path, *, seed: int | None = 1) -> DeckhandBot:
     return bot
 
 
-async def start_bot(h: DiscordHarness, db_path: Path, *, seed: int | None = 1) -> DeckhandBot:
+async def start_bot(h: DiscordHarness, db_path: Path | str, *, seed: int | None = 1) -> DeckhandBot:
     bot = await h.start(make_bot(db_path, seed=seed))
     if seed is not None:  # deterministic deals, so a test plays the same game every run
         bot.service.new_seed = lambda: next(bot.seeds)
@@ -41,7 +41,8 @@ class Server:
     channel: FakeChannel
     users: dict[str, FakeUser]
     admin: FakeUser
-    db_path: Path
+    db_path: Path | str
+    """The SQLite file, or a PostgreSQL URL (:func:`server_on_each_backend`)."""
 
     def user(self, name: str) -> FakeUser:
         return self.users[name]

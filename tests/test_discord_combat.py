@@ -82,8 +82,8 @@ async def test_war_refusals_change_nothing(server):
     assert (await storage(s).get_table(1)).version == snap.row.version
 
 
-async def test_war_restart_mid_game_then_finish(server):
-    s = server
+async def test_war_restart_mid_game_then_finish(server_on_each_backend):
+    s = server_on_each_backend
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben", "cat"])
     for _ in range(6):
         mover = to_act(s, table)[0]

@@ -1,5 +1,6 @@
 """Every registered game, started by its generated ``/<game> start`` command through the
-real bot, plays to its result by clicks: one person against AI seats."""
+real bot, plays to its result by clicks: one person against AI seats, on SQLite and on
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from discord_play import open_table, play_to_the_end
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
-async def test_every_game_starts_from_its_command_and_plays_to_the_end(server, game_id):
+async def test_every_game_starts_from_its_command_and_plays_to_the_end(server_on_each_backend, game_id):
+    server = server_on_each_backend
     game = games.get_game(game_id)
     table = await open_table(server, f"{game.command} start", dict(game.quick_options), "ana",
                              ai=game.allowed_player_counts()[0] - 1)
