@@ -521,8 +521,8 @@ async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(
     assert not any("Spot 1 " in label for label in labels) and "9♦ → Spot 2 (double): ▢ ▢" in labels
 
 
-async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take_back(server):
-    s = server
+async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take_back(server_on_each_backend):
+    s = server_on_each_backend
     ana = s.user("ana")
     table = await open_table(s, "quash start", {"advanced": True, "timer": 0}, "ana", joiners=["ben"])
     assert "advanced (hidden cards, swaps)" in s.h.message(table.id).text
