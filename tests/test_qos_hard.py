@@ -70,3 +70,19 @@ def test_hard_is_reproducible_and_legal_over_a_match() -> None:
         assert choose_action(GAME.from_json(state.to_json()), seat, Rng(seed), "hard", budget=200) == action
         state.apply(seat, action)
     assert state.outcome() is not None
+
+
+def test_a_cut_short_playout_counts_the_race_to_go_out() -> None:
+    """Nothing laid; seat 0 holds two cheap cards fewer: it is forecast about 43 points
+    ahead, two cards' worth, not just the 10 points those cards would cost."""
+    state = pos([["3C", "4D", "KH"], ["3D", "4C", "5H", "6D", "KD"]], draw=DRAW)
+    assert search.round_forecast(state, 0) - search.round_forecast(state, 1) == -2 * search.PER_CARD - 10 * search.HELD_POINTS
+    assert search.evaluate(state, 0) > 0.5 > search.evaluate(state, 1)
+
+
+def test_the_forecast_values_a_pair_and_a_2_as_sets_to_come() -> None:
+    lone = pos([["3C", "4D", "KH", "9S"], ["3D", "4C", "5H", "6D"]], draw=DRAW)
+    pair = pos([["3C", "4D", "KH", "KS"], ["3D", "4C", "5H", "6D"]], draw=DRAW)
+    two = pos([["3C", "4D", "KH", "2S"], ["3D", "4C", "5H", "6D"]], draw=DRAW)
+    assert search.round_forecast(pair, 0) > search.round_forecast(lone, 0)
+    assert search.round_forecast(two, 0) > search.round_forecast(lone, 0)
