@@ -42,6 +42,8 @@ LATE_PRICE = 0.05
 FEED = 3.0
 """How much longer a card is kept when another seat could take it."""
 
+_DISCARDS = frozenset(DISCARD_ACTION)
+
 
 def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be among ``state.to_act()``)."""
@@ -54,9 +56,6 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
     if action in _DISCARDS:
         return DISCARD_ACTION[worst_card(state, seat)]
     return action
-
-
-_DISCARDS = frozenset(DISCARD_ACTION)
 
 
 def _smallest_other(state: "QoSState", seat: int) -> int:
