@@ -6,11 +6,12 @@ The guesses read the other hands as a player at the table would (:func:`excluded
 someone who plays sensibly lays what they can and discards what they don't
 collect, so between their turns they hold no card of a rank they have laid, no 2
 while one of their sets lacks a wild, none of a rank they let go, and at most one
-of a rank they passed. Playouts stop when the round is scored (:func:`stage`). A
-position is worth the match total plus, mid-round, what the seat has laid minus
-what it still holds (so the Q♠ counts +100 laid, −100 held), against the best
-other seat. The search compares takes and discards of lone cards; the cut and the
-lays are ``normal``'s (:func:`candidates`).
+of a rank they passed. Hard starts from the sharp heuristic (:mod:`.sharp`), models
+every seat as ``normal`` in its playouts, and cuts them short after
+:data:`ROLLOUT_MOVES` (or when the round is scored, :func:`stage`): a position is
+worth the match total plus :func:`round_forecast`, against the best other seat. The
+search compares takes and discards of lone cards; the cut and the lays are the sharp
+heuristic's (:func:`candidates`).
 """
 
 from __future__ import annotations
@@ -21,21 +22,36 @@ from typing import Any
 from ..base import Action
 from ..evaluation import margin_value
 from ..determinize import Slot
+from . import ai, sharp
 from .actions import DISCARD, EXTEND, LAY, parse
 from .points import CODE, ID_BY_CODE, IDS_OF_RANK, POINTS, RANK_NAME, RANK_OF, TWO
 from .state import QoSState
 
 BUDGET = 4000
-ROLLOUT_MOVES = 150
-"""Enough to reach the end of the round (:func:`stage`) from any position of a heads-up round."""
-MARGIN = 0.05
-"""Most QoS moves the heuristic already plays well: the search must beat it by this much."""
-HELD_WEIGHT = 0.5
-"""What a held card costs in an unfinished round, as a share of its points: it may still be laid."""
+ROLLOUT_MOVES = 30
+"""About five turns each: a playout is cut short and valued by :func:`round_forecast`, so
+that many more guesses fit the budget (a playout to the round's end costs about 50 moves)."""
+MARGIN = 0.02
+"""How much better than the sharp move (:data:`base_policy`) another must look to replace it."""
+PER_CARD = -22.0
+"""Points a card still held costs, whatever it is worth (:func:`round_forecast`): it slows going out."""
+HELD_POINTS = 0.1
+"""Per point of the cards held (:func:`round_forecast`)."""
+PER_PAIR = 35.0
+"""Per pair of a rank without a set yet (:func:`round_forecast`)."""
+PER_TWO = 45.0
+"""Per 2 held (:func:`round_forecast`): a wild for a pair."""
+PER_SET = 10.0
+"""Per set laid (:func:`round_forecast`)."""
 SCALE = 120
 """Points of margin that make a position clearly better (about a Q♠ laid against one held)."""
 MAX_DISCARDS = 8
-"""Discards compared at most (``normal``'s and lone cards): more would spread the playouts thin."""
+"""Discards compared at most (the sharp move's and lone cards): more would spread the playouts thin."""
+
+base_policy = sharp.choose
+"""Hard's own move before the search weighs others: ``normal`` corrected (:mod:`.sharp`)."""
+rollout_policy = ai.choose
+"""Playouts model every seat as ``normal``: the opponent ``hard`` is measured against."""
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -102,11 +118,26 @@ def ruled_out(snap: dict[str, Any], seat: int) -> set[int]:
 
 
 def standing(state: QoSState, seat: int) -> float:
-    """The seat's match total, plus laid minus held while a round is played."""
+    """The seat's match total, plus, while a round is played, :func:`round_forecast`."""
     total = state.scores[seat]
     if state.phase in ("take", "play"):
-        total += state.laid_points(seat) - HELD_WEIGHT * sum(POINTS[c] for c in state.hand_ids(seat))
+        total += round_forecast(state, seat)
     return total
+
+
+def round_forecast(state: QoSState, seat: int) -> float:
+    """What the seat's round is likely to end at, in points: a linear fit (least squares,
+    the ``normal`` player's 2-player rounds, seeds 1000–1999) of the round's final points
+    against the other seat's. Nearly every round ends with someone going out, so what
+    counts is the race: each card still held costs about :data:`PER_CARD`, while 2s and
+    pairs (sets to come) and sets laid (cards to add) are worth keeping; the points held
+    barely matter (a Q♠ held is usually laid later)."""
+    rc = state.rc[seat]
+    where = state.where[seat]
+    held = state.hand_ids(seat)
+    pairs = sum(1 for r, n in enumerate(rc) if n >= 2 and r != TWO and where[r] < 0)
+    return (state.laid_points(seat) + HELD_POINTS * sum(POINTS[c] for c in held) + PER_CARD * len(held)
+            + PER_PAIR * pairs + PER_TWO * rc[TWO] + PER_SET * len(state.sets[seat]))
 
 
 def evaluate(state: QoSState, seat: int) -> float:
@@ -120,8 +151,8 @@ def stage(state: QoSState) -> tuple[int, bool]:
 
 
 def candidates(state: QoSState, seat: int, legal: list[Action], first: Action) -> list[Action]:
-    """The moves worth a playout, ``normal``'s first. The cut and the lays are
-    ``normal``'s (where a cut lands is chance; a set laid scores and frees the hand);
+    """The moves worth a playout, the sharp move (``first``) first. The cut and the lays
+    are the sharp heuristic's (where a cut lands is chance; a set laid scores and frees the hand);
     a take is compared with every other take; a discard with the other discards of a
     lone card (a pair or a 2 is worth keeping), up to :data:`MAX_DISCARDS`."""
     op = parse(first)[0]
