@@ -38,7 +38,7 @@ LATE_TURNS = 4
 RANKS_BY_POINTS = sorted(range(RANK_COUNT), key=lambda r: -max(POINTS[c] for c in IDS_OF_RANK[r]))
 
 
-def _turns_left(state: "QoSState") -> float:
+def turns_left(state: "QoSState") -> float:
     return len(state.draw) / state.players
 
 
@@ -62,14 +62,14 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
         return CUT_ACTION[min(perfect_cuts(state.players)[0], len(state.draw))]
     if phase == "take":
         return _take(state, seat)
-    return _play(state, seat)
+    return play_phase_choice(state, seat)
 
 
 def _take(state: "QoSState", seat: int) -> Action:
     pile = state.discard
     rc = state.rc[seat]
     where = state.where[seat]
-    late = _turns_left(state) <= LATE_TURNS
+    late = turns_left(state) <= LATE_TURNS
     if len(pile) >= 2:
         top = pile[-1]
         rank = RANK_OF[top]
@@ -91,7 +91,7 @@ def _take(state: "QoSState", seat: int) -> Action:
     return TAKE_DRAW
 
 
-def _play(state: "QoSState", seat: int) -> Action:
+def play_phase_choice(state: "QoSState", seat: int) -> Action:
     rc = state.rc[seat]
     where = state.where[seat]
     sets = state.sets[seat]
@@ -127,21 +127,24 @@ def _worst_card(state: "QoSState", seat: int) -> int:
     cnt = state.cnt[seat]
     rc = state.rc[seat]
     where = state.where[seat]
-    late = _turns_left(state) <= LATE_TURNS
+    late = turns_left(state) <= LATE_TURNS
     best, best_score = -1, 0.0
     for c in range(KINDS):
         if not cnt[c]:
             continue
-        r = RANK_OF[c]
-        if r == TWO:
-            keep = 8.0
-        elif where[r] >= 0:
-            keep = 10.0
-        elif rc[r] >= 2:
-            keep = 6.0 + rc[r]
-        else:
-            keep = 1.0
-        keep += -0.1 * POINTS[c] if late else 0.02 * POINTS[c]
+        keep = keep_score(RANK_OF[c], where, rc) + (-0.1 * POINTS[c] if late else 0.02 * POINTS[c])
         if best < 0 or keep < best_score:
             best, best_score = c, keep
     return best
+
+
+def keep_score(rank: int, where: list[int], rc: list[int]) -> float:
+    """How long a seat keeps a card of ``rank`` before its points count (``where``: the
+    seat's set of each rank, or -1; ``rc``: its cards of each rank): wild 2s and cards of
+    its sets longest, then pairs, lone cards first."""
+    if rank == TWO:
+        return 8.0
+    if where[rank] >= 0:
+        return 10.0
+    held = rc[rank]
+    return 6.0 + held if held >= 2 else 1.0

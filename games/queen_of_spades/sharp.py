@@ -26,7 +26,7 @@ from ..base import Action
 from ..rng import Rng
 from . import ai
 from .actions import DISCARD_ACTION, LAY, parse
-from .points import IDS_OF_RANK, KINDS, POINTS, RANK_OF, TWO
+from .points import IDS_OF_RANK, KINDS, POINTS, RANK_OF
 
 if TYPE_CHECKING:
     from .state import QoSState
@@ -49,7 +49,7 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be among ``state.to_act()``)."""
     if state.phase != "play":
         return ai.choose(state, seat, rng)
-    action = ai._play(state, seat)
+    action = ai.play_phase_choice(state, seat)
     op, _, _, wilds = parse(action)
     if op == LAY and wilds and _smallest_other(state, seat) > CALM:
         return DISCARD_ACTION[worst_card(state, seat)]
@@ -68,21 +68,12 @@ def worst_card(state: "QoSState", seat: int) -> int:
     cnt = state.cnt[seat]
     rc = state.rc[seat]
     where = state.where[seat]
-    late = _smallest_other(state, seat) <= OPPONENT_LATE or ai._turns_left(state) <= ai.LATE_TURNS
+    late = _smallest_other(state, seat) <= OPPONENT_LATE or ai.turns_left(state) <= ai.LATE_TURNS
     best, best_score = -1, 0.0
     for c in range(KINDS):
         if not cnt[c]:
             continue
-        r = RANK_OF[c]
-        if r == TWO:
-            keep = 8.0
-        elif where[r] >= 0:
-            keep = 10.0
-        elif rc[r] >= 2:
-            keep = 6.0 + rc[r]
-        else:
-            keep = 1.0
-        keep += -LATE_PRICE * POINTS[c] if late else EARLY_PRICE * POINTS[c]
+        keep = ai.keep_score(RANK_OF[c], where, rc) + (-LATE_PRICE * POINTS[c] if late else EARLY_PRICE * POINTS[c])
         if _feeds(state, seat, c):
             keep += FEED
         if best < 0 or keep < best_score:
