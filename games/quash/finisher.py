@@ -10,7 +10,7 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank `
 
 from __future__ import annotations
 
-from .bound import ALL, WIDTH, Bound
+from .bound import ALL, Bound, shift
 from .rules import RANK, SPOT_SIZE
 
 RANKS = range(2, 15)
@@ -117,7 +117,7 @@ class Finisher:
         self.bound: Bound | None = None
         """The upper bound of :mod:`games.quash.bound`, built when a search first needs it (most
         turns never do: a chain that can end is seen within two steps)."""
-        self.lane_of = [WIDTH * (3 * t + i) for t, n in enumerate(self.counts) for i in range(n)]
+        self.lane_of = [shift(t, i) for t, n in enumerate(self.counts) for i in range(n)]
         """Where each slot's lane starts in :attr:`bound`'s packed masks."""
         self.code = 0
         """The code of the board searched."""
