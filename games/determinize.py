@@ -20,13 +20,6 @@ beating a card holds nothing that beats it): the optional hook
 there (or ``None``). The shuffled deal is then repaired by swapping cards between
 slots until no card sits where it is excluded, when such swaps exist. The hook
 must read only what the seat's view shows, like everything else here.
-
-Some evidence is about whole hands, not single cards (a player who kept a pair would
-have taken the pile): the optional hook ``plausible(snapshot, seat)`` judges a whole
-guess, before ``tidy``, and up to ``PLAUSIBLE_TRIES`` (the hook module's, default
-:data:`PLAUSIBLE_TRIES`) guesses are dealt until one passes; when none does, the last
-is kept. This is rejection sampling: the guesses kept follow the same odds as before,
-restricted to the plausible ones.
 """
 
 from __future__ import annotations
@@ -40,9 +33,6 @@ from .rng import Rng
 
 Container = Union[MutableSequence[Any], MutableMapping[str, Any]]
 Slot = tuple[Container, Any]
-
-PLAUSIBLE_TRIES = 20
-"""Guesses dealt at most per determinization when the game judges whole guesses."""
 
 
 def game_hooks(state: GameState) -> ModuleType | None:
@@ -58,19 +48,12 @@ def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleTy
     expected = sorted(card.code for card in state.hidden_cards(seat))
     if Counter(unseen) != Counter(expected):
         raise RuntimeError(f"{state.game_id}: hidden_slots disagree with hidden_cards for seat {seat}")
+    rng.shuffle(unseen)
     excluded = getattr(hooks, "excluded", None)
-    banned = excluded(snap, seat, slots) if excluded is not None else None
-    plausible = getattr(hooks, "plausible", None)
-    tries = getattr(hooks, "PLAUSIBLE_TRIES", PLAUSIBLE_TRIES) if plausible is not None else 1
-    for _ in range(tries):
-        cards = list(unseen)
-        rng.shuffle(cards)
-        if banned is not None:
-            _repair(cards, banned, rng)
-        for (container, key), code in zip(slots, cards):
-            container[key] = code
-        if plausible is None or plausible(snap, seat):
-            break
+    if excluded is not None:
+        _repair(unseen, excluded(snap, seat, slots), rng)
+    for (container, key), code in zip(slots, unseen):
+        container[key] = code
     tidy = getattr(hooks, "tidy", None)
     if tidy is not None:
         tidy(snap)
