@@ -17,6 +17,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -45,18 +46,27 @@ class WorkerLost(Exception):
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's loop: ``(game id, state json, seat, seed, level, budget)`` in, action json out."""
+    """A worker's loop: ``(game id, state json, seat, seed, level, budget)`` in, action json out.
+
+    It ends quietly when the bot is gone (its end of the pipe closed, e.g. the bot was
+    killed mid-move). Ctrl+C in a terminal reaches the whole process group: the worker
+    ignores it and leaves stopping to the bot, which kills its workers as it closes.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             game_id, state_json, seat, seed, level, budget = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
         try:
             state = games.get_game(game_id).from_json(state_json)
-            action = choose_action(state, seat, Rng(seed), level, budget)
-            conn.send(("ok", action.to_json()))
+            reply = ("ok", choose_action(state, seat, Rng(seed), level, budget).to_json())
         except Exception as exc:  # reported to the caller, which falls back and logs it
-            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except OSError:  # BrokenPipeError: nobody is waiting for the answer any more
+            return
 
 
 class _Worker:

@@ -5,13 +5,14 @@ or gets stuck is replaced and that move falls back to normal, so the game goes o
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import signal
 
 import pytest
 
 import bot.service.autoplay as autoplay
-from bot.ai_pool import AiPool, WorkerLost, pool_size
+from bot.ai_pool import AiPool, WorkerLost, _serve, pool_size
 from bot.records import SeatRow
 from bot.service import GameService, Player
 from bot.storage import Storage
@@ -142,4 +143,26 @@ async def test_an_engine_error_in_a_worker_is_reported_and_the_worker_keeps_serv
         await pool.choose(state, seat, 1, "bogus")
     [pid] = pool.worker_pids()
     assert (await pool.choose(state, seat, 1, "hard")) in state.legal_actions(seat)
+    assert pool.worker_pids() == [pid] and pool.replaced == 0
+
+
+def test_a_worker_whose_bot_is_gone_ends_quietly(capfd):
+    """The bot killed mid-move: the worker finishes its search, finds nobody to answer and
+    ends without a traceback (it used to print two into the bot's log)."""
+    bot_end, worker_end = multiprocessing.Pipe()
+    state = get_game("war").new_game(2, {}, 3)
+    bot_end.send((state.game_id, state.to_json(), state.to_act()[0], 1, "hard", None))
+    bot_end.close()
+    _serve(worker_end)  # returns instead of raising BrokenPipeError
+    assert capfd.readouterr().err == ""
+
+
+async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(pool):
+    """Ctrl+C signals the whole process group; the bot stops its workers itself as it closes."""
+    state = get_game("war").new_game(2, {}, 3)
+    seat = state.to_act()[0]
+    assert (await pool.choose(state, seat, 1, "hard")) in state.legal_actions(seat)
+    [pid] = pool.worker_pids()
+    os.kill(pid, signal.SIGINT)
+    assert (await pool.choose(state, seat, 2, "hard")) in state.legal_actions(seat)
     assert pool.worker_pids() == [pid] and pool.replaced == 0

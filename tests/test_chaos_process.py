@@ -1,0 +1,236 @@
+"""Four people click at random on the real ``python -m bot``, which is killed and started again.
+
+As a server full of people would: they open tables of every game, join, add AI seats,
+play, and click whatever they can see (old hand messages, other people's buttons, menus,
+forms) while the process is killed (SIGKILL) between bursts and started again on the
+same SQLite file. Seeded, so a failure repeats.
+
+What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
+Discord would refuse no request (but deleting a message the killed process had already
+deleted), no process logs a traceback or an ERROR line, and no reply is the apology for
+an unexpected fault. Afterwards, from the database: every table's move log replays from
+its seed to the stored snapshot, with one version per move.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import games
+from cogs.common import APOLOGY
+from bot.storage import Storage
+from bot.storage.session import Session
+from discord_play import HAND_BUTTON, move_choices
+from fakediscord import FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord
+from test_multiprocess import assert_fake_happy_but_for_the_crash
+from test_smoke_process import (
+    HUMANS, BotProcess, assert_clean_log, expect, running_bot, the_guild, wait_booted,
+)
+
+LIVES = 3
+"""Process lives: each but the last ends in SIGKILL."""
+STEPS_PER_LIFE = 100
+GAME_COMMANDS = ("q2j start", "war start", "ng start", "qos start", "quash start")
+OTHER_COMMANDS = (("rules", {"game": "quash"}), ("rules", {"game": "qos", "section": "scoring"}),
+                  ("leaderboard", {}), ("history", {}), ("stats", {}), ("table status", {}),
+                  ("table hand", {}), ("table leave", {}), ("table end", {}))
+FORM_ANSWERS = ("1", "12", "abc", "-5", "99999", "🃏")
+
+
+@pytest.fixture
+async def fake() -> LoopbackDiscord:
+    """Four members and one channel per game."""
+    async with LoopbackDiscord() as fd:
+        users = [fd.add_user(name, global_name=name.capitalize()) for name in HUMANS]
+        guild = fd.add_guild("Busy Card Club", owner=users[0])
+        for command in GAME_COMMANDS:
+            guild.add_channel(command.split()[0])
+        for user in users:
+            guild.add_member(user)
+        yield fd
+
+
+class Crowd:
+    """The people at the server, their seeded whims, and what they saw."""
+
+    def __init__(self, fd: LoopbackDiscord, seed: int) -> None:
+        self.fd, self.rng = fd, random.Random(seed)
+
+    def channels(self) -> list[FakeChannel]:
+        return list(the_guild(self.fd).channels.values())
+
+    def clickable(self, user: str) -> list[tuple[FakeMessage, dict]]:
+        """Every enabled button or menu ``user`` can see, old messages included."""
+        uid = self.fd.user(user).id
+        found = []
+        for msg in self.fd.messages():
+            if msg.kind == "dm" or msg.loading or (msg.ephemeral and msg.visible_to != uid):
+                continue
+            for comp in msg.walk():
+                if comp.get("type") in (2, 3) and "custom_id" in comp and not comp.get("disabled"):
+                    found.append((msg, comp))
+        return found
+
+    async def step(self, proc: BotProcess) -> None:
+        """One thing someone does: mostly a move when it is their turn, else anything."""
+        roll = self.rng.random()
+        if roll < 0.10:
+            await self.start_table(proc)
+        elif roll < 0.16:
+            await self.slash(proc, *self.rng.choice(OTHER_COMMANDS))
+        elif roll < 0.30:
+            await self.fill_lobby(proc) or await self.click_anything(proc)
+        elif roll < 0.70:
+            await self.play_turn(proc) or await self.click_anything(proc)
+        else:
+            await self.click_anything(proc)
+
+    async def slash(self, proc: BotProcess, command: str, options: dict, channel: FakeChannel | None = None
+                    ) -> None:
+        user = self.fd.user(self.rng.choice(HUMANS))
+        inter = await expect(proc, self.fd.slash(command, options, user=user,
+                                                 channel=channel or self.rng.choice(self.channels())),
+                             f"the bot to acknowledge /{command}")
+        await self.answered(proc, inter)
+
+    async def start_table(self, proc: BotProcess) -> None:
+        command = self.rng.choice(GAME_COMMANDS)
+        channel = next(c for c in self.channels() if c.name == command.split()[0])
+        await self.slash(proc, command, {"timer": 0}, channel)
+
+    async def fill_lobby(self, proc: BotProcess) -> bool:
+        """Someone joins a lobby, or its host starts it (a guest may try to, and is told no)."""
+        lobbies = [m for m in self.fd.messages(ephemeral=False)
+                   if any(b.get("label") == "Start" and not b.get("disabled") for b in m.buttons)]
+        if not lobbies:
+            return False
+        lobby = self.rng.choice(lobbies)
+        host = next((n for n in HUMANS if f"{n.capitalize()} — host" in lobby.text), None)
+        if host is not None and self.rng.random() < 0.6:
+            user, label = host, "Start"
+        else:
+            user, label = self.rng.choice(HUMANS), self.rng.choice(("Join", "Join", "Start"))
+        await self.answered(proc, await self.press(proc, lobby, lobby.component(type=2, label=label), user))
+        return True
+
+    async def play_turn(self, proc: BotProcess) -> bool:
+        """Someone whose turn it is opens their hand and makes a random offered move."""
+        for table in self.rng.sample(self.tables(), len(self.tables())):
+            head = (table.content or "").split("·")[0]
+            mentioned = {int(i) for i in re.findall(r"<@(\d+)>", head)}
+            movers = [n for n in HUMANS if self.fd.user(n).id in mentioned]
+            if not movers:
+                continue
+            user = self.rng.choice(movers)
+            inter = await self.press(proc, table, table.component(type=2, label=HAND_BUTTON), user)
+            hand = await self.answered(proc, inter)
+            for _ in range(4):  # a chain of steps or a two-part move narrows the choices
+                choices = move_choices(hand) if hand is not None and not hand.deleted else []
+                if not choices:
+                    break
+                kind, custom_id, value = self.rng.choice(choices)
+                comp = hand.component(custom_id=custom_id)
+                inter = await self.press(proc, hand, comp, user, [value] if kind == "select" else None)
+                hand = await self.answered(proc, inter)
+                if not custom_id.startswith("dh:st:"):
+                    break
+            return True
+        return False
+
+    def tables(self) -> list[FakeMessage]:
+        return [m for m in self.fd.messages(ephemeral=False) if m.kind != "dm"
+                and any(b.get("label") == HAND_BUTTON and not b.get("disabled") for b in m.buttons)]
+
+    async def click_anything(self, proc: BotProcess) -> None:
+        user = self.rng.choice(HUMANS)
+        options = self.clickable(user)
+        if options:
+            msg, comp = self.rng.choice(options)
+            await self.answered(proc, await self.press(proc, msg, comp, user))
+
+    async def press(self, proc: BotProcess, msg: FakeMessage, comp: dict, user: str,
+                    values: list[str] | None = None) -> InteractionResult:
+        who = self.fd.user(user)
+        if comp["type"] == 2:
+            return await expect(proc, self.fd.click(msg, custom_id=comp["custom_id"], user=who),
+                                f"the bot to acknowledge a click on {comp.get('label')!r}")
+        if values is None:
+            offered = [o["value"] for o in comp.get("options", [])]
+            low, high = comp.get("min_values", 1), min(comp.get("max_values", 1), len(offered))
+            values = self.rng.sample(offered, self.rng.randint(low, max(low, high)))
+        return await expect(proc, self.fd.select(msg, values, custom_id=comp["custom_id"], user=who),
+                            f"the bot to acknowledge a choice in {comp.get('placeholder')!r}")
+
+    async def answered(self, proc: BotProcess, inter: InteractionResult) -> FakeMessage | None:
+        """The reply people see (a form is filled in at random and sent); never the apology."""
+        if inter.modal is not None:
+            fields = [c["custom_id"] for c in _walk(inter.modal) if c.get("type") == 4]
+            inter = await expect(proc, self.fd.submit_modal(
+                inter, {f: self.rng.choice(FORM_ANSWERS) for f in fields}), "the bot to take a form")
+        reply = await expect(proc, self.fd.wait_for_reply(inter), f"a reply to {inter.record.label}")
+        assert APOLOGY not in reply.text, f"{inter.record.label} met an unexpected fault:\n{proc.output()}"
+        return reply
+
+
+def _walk(component: dict) -> list[dict]:
+    found = [component]
+    for key in ("components", "component"):
+        inner = component.get(key)
+        for child in inner if isinstance(inner, list) else [inner] if inner else []:
+            found += _walk(child)
+    return found
+
+
+async def assert_logs_replay(db: Path) -> tuple[int, int]:
+    """Every table's move log replays from its seed to its stored state; the number of
+    tables that started, and of moves."""
+    storage = await Storage.open(db)
+    try:
+        async def every_id(db: Session) -> list[int]:
+            return [row[0] for row in await db.fetch("SELECT id FROM tables")]
+
+        ids = await storage.run_read(every_id)
+        started = moves = 0
+        for row in await storage.get_tables(list(ids)):
+            log = await storage.move_log(row.id)
+            if row.state is None:
+                assert not log, f"table {row.id} has moves but no game"
+                continue
+            started, moves = started + 1, moves + len(log)
+            assert row.version == 1 + len(log), f"table {row.id}: one version per move"
+            game = games.get_game(row.game_id)
+            replayed = game.replay(len(row.seats), row.options, row.seed,
+                                   [(seat, game.action_from_json(action)) for seat, action, _ in log])
+            assert replayed.to_json() == row.state, f"table {row.id} does not replay from its seed and log"
+        return started, moves
+    finally:
+        await storage.close()
+
+
+async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tmp_path: Path) -> None:
+    fd, crowd = fake, Crowd(fake, seed=20261126)
+    procs: list[BotProcess] = []
+    for life in range(LIVES):
+        (tmp_path / f"life{life}").mkdir()
+        async with running_bot(fd, tmp_path / f"life{life}", DECKHAND_DB=str(tmp_path / "deckhand.sqlite3")) as proc:
+            procs.append(proc)
+            await wait_booted(fd, proc)  # the first time; after a restart, the new connection:
+            await expect(proc, fd.wait_until(fd.connected_shards, 30, "the process to identify"), "a connection")
+            for _ in range(STEPS_PER_LIFE):
+                await crowd.step(proc)
+            if life < LIVES - 1:
+                proc.proc.kill()
+                await proc.proc.wait()
+                await fd.wait_until(lambda: not fd.connected_shards(), 10, "the killed process gone")
+            else:
+                await fd.wait_idle()
+                assert await proc.stop() == 0, proc.output()
+    assert_fake_happy_but_for_the_crash(fd)
+    for proc in procs:
+        assert_clean_log(proc)
+    started, moves = await assert_logs_replay(tmp_path / "deckhand.sqlite3")
+    assert started >= 3 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"
