@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from bot.storage import Storage
 from discord_harness import DiscordHarness
 from discord_play import make_server, start_bot
 from pgserver import MISSING, PostgresServer, find_binaries
@@ -64,3 +65,20 @@ def db_url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "deckhand.sqlite3")
     return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+async def open_storage():
+    """``await open_storage(target, **options)`` is :meth:`Storage.open`, and whatever the test
+    leaves open (it failed halfway) is closed after it: an open SQLite connection's thread
+    would keep pytest from exiting instead of reporting the failure."""
+    opened: list[Storage] = []
+
+    async def open_(target, **options) -> Storage:
+        storage = await Storage.open(target, **options)
+        opened.append(storage)
+        return storage
+
+    yield open_
+    for storage in opened:
+        await storage.close()

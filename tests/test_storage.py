@@ -13,10 +13,6 @@ from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from bot.storage import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, Session, Storage, TableUpdate
 
 
-async def open_storage(db_url: str) -> Storage:
-    return await Storage.open(db_url)
-
-
 async def new_table(storage: Storage, channel_id: int = 10) -> int:
     return await storage.create_table(
         guild_id=1, channel_id=channel_id, game_id="q2j", options={"variant": "classic"}, host_id=100,
@@ -32,7 +28,7 @@ def test_both_dialects_have_the_same_numbered_migrations():
     assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
 
 
-async def test_migrations_run_once_and_record_the_version(db_url):
+async def test_migrations_run_once_and_record_the_version(open_storage, db_url):
     storage = await open_storage(db_url)
     assert await storage.schema_version() == len(MIGRATIONS)
     await storage.close()
@@ -43,7 +39,7 @@ async def test_migrations_run_once_and_record_the_version(db_url):
     await storage.close()
 
 
-async def test_a_file_from_before_schema_version_records_its_migrations(tmp_path):
+async def test_a_file_from_before_schema_version_records_its_migrations(open_storage, tmp_path):
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:
         conn.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
@@ -55,7 +51,7 @@ async def test_a_file_from_before_schema_version_records_its_migrations(tmp_path
     await storage.close()
 
 
-async def test_one_open_table_per_channel(db_url):
+async def test_one_open_table_per_channel(open_storage, db_url):
     storage = await open_storage(db_url)
     first = await new_table(storage)
     with pytest.raises(ChannelBusy):
@@ -66,7 +62,7 @@ async def test_one_open_table_per_channel(db_url):
     await storage.close()
 
 
-async def test_table_round_trip_with_seats(db_url):
+async def test_table_round_trip_with_seats(open_storage, db_url):
     storage = await open_storage(db_url)
     table_id = await new_table(storage)
     await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, None, "AI 1", True, ai_level="hard")])
@@ -79,7 +75,7 @@ async def test_table_round_trip_with_seats(db_url):
     await storage.close()
 
 
-async def test_moves_are_version_guarded_and_logged(db_url):
+async def test_moves_are_version_guarded_and_logged(open_storage, db_url):
     storage = await open_storage(db_url)
     table_id = await new_table(storage)
     row = await storage.get_table(table_id)
@@ -94,7 +90,7 @@ async def test_moves_are_version_guarded_and_logged(db_url):
     await storage.close()
 
 
-async def test_a_failing_transaction_leaves_nothing_behind(db_url):
+async def test_a_failing_transaction_leaves_nothing_behind(open_storage, db_url):
     storage = await open_storage(db_url)
     table_id = await new_table(storage)
 
@@ -108,7 +104,7 @@ async def test_a_failing_transaction_leaves_nothing_behind(db_url):
     await storage.close()
 
 
-async def test_committed_moves_survive_reopening(db_url):
+async def test_committed_moves_survive_reopening(open_storage, db_url):
     storage = await open_storage(db_url)
     table_id = await new_table(storage)
     row = await storage.get_table(table_id)
@@ -124,7 +120,7 @@ async def test_committed_moves_survive_reopening(db_url):
     await storage.close()
 
 
-async def test_start_up_facts_and_tables_read_together(db_url):
+async def test_start_up_facts_and_tables_read_together(open_storage, db_url):
     storage = await open_storage(db_url)
     first, second = await new_table(storage, 10), await new_table(storage, 11)
     await storage.set_seats(second, [SeatRow(0, 1, "Ana", False), SeatRow(1, None, "AI", True)])
@@ -139,7 +135,7 @@ async def test_start_up_facts_and_tables_read_together(db_url):
     await storage.close()
 
 
-async def test_guild_settings_default_and_update(db_url):
+async def test_guild_settings_default_and_update(open_storage, db_url):
     storage = await open_storage(db_url)
     assert await storage.guild_settings(5) == GuildSettings(False, None)
     await storage.set_guild_settings(5, use_threads=True)
@@ -152,7 +148,7 @@ async def test_guild_settings_default_and_update(db_url):
     await storage.close()
 
 
-async def test_concurrent_moves_of_many_tables_all_commit(db_url):
+async def test_concurrent_moves_of_many_tables_all_commit(open_storage, db_url):
     """Moves of different tables at once (SQLite: one group commit; PostgreSQL: the pool),
     and a stale second move of each table refused by the version guard."""
     storage = await open_storage(db_url)
@@ -172,7 +168,7 @@ async def test_concurrent_moves_of_many_tables_all_commit(db_url):
     await storage.close()
 
 
-async def test_a_move_hands_seats_to_the_ai_and_counts_missed_turns(db_url):
+async def test_a_move_hands_seats_to_the_ai_and_counts_missed_turns(open_storage, db_url):
     storage = await open_storage(db_url)
     table_id = await new_table(storage)
     await storage.set_seats(table_id, [SeatRow(0, 100, "Ana", False), SeatRow(1, 101, "Ben", False)])

@@ -8,16 +8,12 @@ import sqlite3
 import pytest
 
 from bot.errors import StorageUnavailable
-from bot.storage import GuildSettings, MoveRecord, Storage
+from bot.storage import GuildSettings, MoveRecord
 from test_storage import new_table, update
 
 
-async def open_storage(tmp_path):
-    return await Storage.open(tmp_path / "deckhand.sqlite3")
-
-
-async def test_pragmas_are_durable_by_default(tmp_path):
-    storage = await open_storage(tmp_path)
+async def test_pragmas_are_durable_by_default(open_storage, tmp_path):
+    storage = await open_storage(tmp_path / "deckhand.sqlite3")
     def pragma(name: str):
         return storage.run_read(lambda db: db.connection.execute(f"PRAGMA {name}").fetchone()[0])
 
@@ -33,8 +29,8 @@ def deny_commit(action, arg1, *_):
     return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT" else sqlite3.SQLITE_OK
 
 
-async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_path, caplog):
-    storage = await open_storage(tmp_path)
+async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(open_storage, tmp_path, caplog):
+    storage = await open_storage(tmp_path / "deckhand.sqlite3")
     first, second = await new_table(storage, 10), await new_table(storage, 11)
     for table_id in (first, second):
         row = await storage.get_table(table_id)
@@ -54,15 +50,15 @@ async def test_a_failed_commit_rolls_back_and_the_next_transaction_works(tmp_pat
     assert await storage.commit_moves(first, expected_version=1, moves=[move], update=update(1))
     await storage.set_guild_settings(5, timer_minutes=3)
     await storage.close()
-    storage = await open_storage(tmp_path)
+    storage = await open_storage(tmp_path / "deckhand.sqlite3")
     assert (await storage.get_table(first)).version == 2 and await storage.guild_settings(5) == GuildSettings(False, 3)
     await storage.close()
 
 
-async def test_a_move_failing_in_a_group_commit_fails_alone(tmp_path):
+async def test_a_move_failing_in_a_group_commit_fails_alone(open_storage, tmp_path):
     """Moves of several tables share one transaction; one whose statements fail (here a move
     log row already taken by a stray write) is rolled back alone and the others commit."""
-    storage = await open_storage(tmp_path)
+    storage = await open_storage(tmp_path / "deckhand.sqlite3")
     tables = [await new_table(storage, 20 + i) for i in range(3)]
     for table_id in tables:
         row = await storage.get_table(table_id)
@@ -81,10 +77,10 @@ async def test_a_move_failing_in_a_group_commit_fails_alone(tmp_path):
     await storage.close()
 
 
-async def test_lobby_and_settings_writes_share_the_group_commit_and_fail_alone(tmp_path):
+async def test_lobby_and_settings_writes_share_the_group_commit_and_fail_alone(open_storage, tmp_path):
     """Every write joins the shared transaction, not only moves: writes queued together
     take one hop to the database thread, and one that raises is rolled back alone."""
-    storage = await open_storage(tmp_path)
+    storage = await open_storage(tmp_path / "deckhand.sqlite3")
     table_id = await new_table(storage, 30)
     hops = 0
     in_thread = storage._in_thread
@@ -111,8 +107,8 @@ async def test_lobby_and_settings_writes_share_the_group_commit_and_fail_alone(t
     await storage.close()
 
 
-async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(tmp_path, caplog):
-    storage = await Storage.open(tmp_path / "deckhand.sqlite3", busy_timeout=0.05)
+async def test_a_lock_held_elsewhere_is_waited_for_briefly_then_reported(open_storage, tmp_path, caplog):
+    storage = await open_storage(tmp_path / "deckhand.sqlite3", busy_timeout=0.05)
     table_id = await new_table(storage)
     holder = sqlite3.connect(tmp_path / "deckhand.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
