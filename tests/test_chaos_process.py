@@ -2,8 +2,8 @@
 
 As a server full of people would: they open tables of every game, join, add AI seats,
 play, and click whatever they can see (old hand messages, other people's buttons, menus,
-forms) while the process is killed (SIGKILL) between bursts and started again on the
-same SQLite file. Seeded, so a failure repeats.
+forms) while the process is killed (SIGKILL, a moment after someone clicked) between bursts
+and started again on the same database (SQLite, then PostgreSQL). Seeded, so a failure repeats.
 
 What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
 Discord would refuse no request (but deleting a message the killed process had already
@@ -14,6 +14,8 @@ its seed to the stored snapshot, with one version per move.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -102,6 +104,26 @@ class Crowd:
         channel = next(c for c in self.channels() if c.name == command.split()[0])
         await self.slash(proc, command, {"timer": 0}, channel)
 
+    async def kill_mid_click(self, proc: BotProcess) -> None:
+        """SIGKILL a few milliseconds after someone clicks: the click may be half handled."""
+        options = self.clickable(self.rng.choice(HUMANS))
+        click = None
+        if options:
+            msg, comp = self.rng.choice(options)
+            user = msg.visible_to or self.fd.user(self.rng.choice(HUMANS)).id
+            if comp["type"] == 2:
+                click = asyncio.ensure_future(self.fd.click(msg, custom_id=comp["custom_id"], user=user))
+            else:
+                click = asyncio.ensure_future(self.fd.select(
+                    msg, [comp["options"][0]["value"]], custom_id=comp["custom_id"], user=user))
+        await asyncio.sleep(self.rng.uniform(0, 0.05))
+        proc.proc.kill()
+        await proc.proc.wait()
+        if click is not None:
+            click.cancel()
+            with contextlib.suppress(BaseException):
+                await click
+
     async def fill_lobby(self, proc: BotProcess) -> bool:
         """Someone joins a lobby, or its host starts it (a guest may try to, and is told no)."""
         lobbies = [m for m in self.fd.messages(ephemeral=False)
@@ -185,7 +207,7 @@ def _walk(component: dict) -> list[dict]:
     return found
 
 
-async def assert_logs_replay(db: Path) -> tuple[int, int]:
+async def assert_logs_replay(db: str) -> tuple[int, int]:
     """Every table's move log replays from its seed to its stored state; the number of
     tables that started, and of moves."""
     storage = await Storage.open(db)
@@ -211,20 +233,19 @@ async def assert_logs_replay(db: Path) -> tuple[int, int]:
         await storage.close()
 
 
-async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tmp_path: Path) -> None:
+async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tmp_path: Path, db_url: str) -> None:
     fd, crowd = fake, Crowd(fake, seed=20261126)
     procs: list[BotProcess] = []
     for life in range(LIVES):
         (tmp_path / f"life{life}").mkdir()
-        async with running_bot(fd, tmp_path / f"life{life}", DECKHAND_DB=str(tmp_path / "deckhand.sqlite3")) as proc:
+        async with running_bot(fd, tmp_path / f"life{life}", DECKHAND_DB=db_url) as proc:
             procs.append(proc)
             await wait_booted(fd, proc)  # the first time; after a restart, the new connection:
             await expect(proc, fd.wait_until(fd.connected_shards, 30, "the process to identify"), "a connection")
             for _ in range(STEPS_PER_LIFE):
                 await crowd.step(proc)
             if life < LIVES - 1:
-                proc.proc.kill()
-                await proc.proc.wait()
+                await crowd.kill_mid_click(proc)
                 await fd.wait_until(lambda: not fd.connected_shards(), 10, "the killed process gone")
             else:
                 await fd.wait_idle()
@@ -232,5 +253,5 @@ async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tm
     assert_fake_happy_but_for_the_crash(fd)
     for proc in procs:
         assert_clean_log(proc)
-    started, moves = await assert_logs_replay(tmp_path / "deckhand.sqlite3")
+    started, moves = await assert_logs_replay(db_url)
     assert started >= 3 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"
