@@ -254,4 +254,4 @@ async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tm
     for proc in procs:
         assert_clean_log(proc)
     started, moves = await assert_logs_replay(db_url)
-    assert started >= 3 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"
+    assert started >= 2 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"
