@@ -88,8 +88,29 @@ class Crowd:
             await self.fill_lobby(proc) or await self.click_anything(proc)
         elif roll < 0.70:
             await self.play_turn(proc) or await self.click_anything(proc)
+        elif roll < 0.80:
+            await self.at_once(proc)
         else:
             await self.click_anything(proc)
+
+    async def at_once(self, proc: BotProcess) -> None:
+        """Two to four clicks at the same moment: a double click, or several people."""
+        user = self.rng.choice(HUMANS)
+        options = self.clickable(user)
+        if not options:
+            return
+        msg, comp = self.rng.choice(options)
+        clicks = [(msg, comp, user)]
+        for _ in range(self.rng.randint(1, 3)):
+            other = self.rng.choice(HUMANS)
+            seen = self.clickable(other)
+            clicks.append((msg, comp, user) if self.rng.random() < 0.5 or not seen
+                          else (*self.rng.choice(seen), other))
+
+        async def click(msg: FakeMessage, comp: dict, user: str) -> None:
+            await self.answered(proc, await self.press(proc, msg, comp, user))
+
+        await asyncio.gather(*(click(*c) for c in clicks))
 
     async def slash(self, proc: BotProcess, command: str, options: dict, channel: FakeChannel | None = None
                     ) -> None:
@@ -156,8 +177,12 @@ class Crowd:
                     break
                 kind, custom_id, value = self.rng.choice(choices)
                 comp = hand.component(custom_id=custom_id)
-                inter = await self.press(proc, hand, comp, user, [value] if kind == "select" else None)
-                hand = await self.answered(proc, inter)
+                values = [value] if kind == "select" else None
+                presses = [self.press(proc, hand, comp, user, values)]
+                if self.rng.random() < 0.1:  # an impatient double click: one of the two is refused
+                    presses.append(self.press(proc, hand, comp, user, values))
+                for inter in await asyncio.gather(*presses):
+                    hand = await self.answered(proc, inter)
                 if not custom_id.startswith("dh:st:"):
                     break
             return True
