@@ -45,14 +45,19 @@ class WorkerLost(Exception):
     """The worker died or got stuck on this move; it has been replaced."""
 
 
+def _worker_main(conn: Connection) -> None:
+    """A worker process. Ctrl+C in a terminal reaches the whole process group: the worker
+    ignores it and leaves stopping to the bot, which kills its workers as it closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _serve(conn)
+
+
 def _serve(conn: Connection) -> None:
     """A worker's loop: ``(game id, state json, seat, seed, level, budget)`` in, action json out.
 
     It ends quietly when the bot is gone (its end of the pipe closed, e.g. the bot was
-    killed mid-move). Ctrl+C in a terminal reaches the whole process group: the worker
-    ignores it and leaves stopping to the bot, which kills its workers as it closes.
+    killed mid-move).
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             game_id, state_json, seat, seed, level, budget = conn.recv()
@@ -72,7 +77,7 @@ def _serve(conn: Connection) -> None:
 class _Worker:
     def __init__(self, context: Any) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True, name="deckhand-ai")
+        self.process = context.Process(target=_worker_main, args=(child,), daemon=True, name="deckhand-ai")
         self.process.start()
         child.close()
         self.answered = 0

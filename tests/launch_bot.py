@@ -18,9 +18,11 @@ carries no test switches.
 
 from __future__ import annotations
 
+import faulthandler
 import ipaddress
 import os
 import runpy
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -111,6 +113,8 @@ def main(argv: list[str]) -> None:
         raise SystemExit("usage: python tests/launch_bot.py <rest_base_url> <gateway_url>")
     guard_network()
     point_discord_at(rest_base, gateway_url)
+    # A process that will not stop is asked for its stacks before it is killed (BotProcess.stop).
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     # As `python -m bot` run from the repository root: sys.path[0] is the repository
     # (not tests/, which `python tests/launch_bot.py` put there) and sys.argv carries no
     # launcher arguments.

@@ -166,3 +166,12 @@ async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(pool):
     os.kill(pid, signal.SIGINT)
     assert (await pool.choose(state, seat, 2, "hard")) in state.legal_actions(seat)
     assert pool.worker_pids() == [pid] and pool.replaced == 0
+
+
+def test_serving_leaves_the_callers_signals_alone():
+    """Only the worker process ignores Ctrl+C: run in the bot's process (as the test above
+    does), the loop must not make the bot, and everything it starts, deaf to it."""
+    bot_end, worker_end = multiprocessing.Pipe()
+    bot_end.close()
+    _serve(worker_end)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

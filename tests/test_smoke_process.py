@@ -112,6 +112,9 @@ class BotProcess:
                 await asyncio.wait_for(self.proc.wait(), max(0.0, min(grace, deadline - loop.time())))
         if self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGUSR1)  # its stacks, into its stderr (launch_bot)
+            await asyncio.sleep(0.5)
+            with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
             await self.proc.wait()
             self.killed = True
