@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import Q2JState
 
 
-def cover(card: int, hand: list[int]) -> int:
+def _cover(card: int, hand: list[int]) -> int:
     """How many cards outside ``hand`` could be played on ``card``."""
     row = CMP
     return BEATERS[card] - sum(1 for c in hand if c != card and row[c][card] >= 0)
@@ -36,13 +36,13 @@ def cover(card: int, hand: list[int]) -> int:
 
 def _best(cards: list[int], hand: list[int]) -> Action:
     """The card of ``cards`` fewest cards outside ``hand`` could be played on."""
-    return PLAY[min(cards, key=lambda c: cover(c, hand))]
+    return PLAY[min(cards, key=lambda c: _cover(c, hand))]
 
 
 def _cheapest(cards: list[int], hand: list[int]) -> Action:
     """The card of ``cards`` that beats the fewest cards, then the hardest to cover: keeping
     strong cards won 3 points vs random play (93.7 % against 90.5 % over 20,000 games)."""
-    return PLAY[min(cards, key=lambda c: (STRENGTH[c], cover(c, hand)))]
+    return PLAY[min(cards, key=lambda c: (STRENGTH[c], _cover(c, hand)))]
 
 
 def choose(state: "Q2JState", seat: int, rng: Rng) -> Action:

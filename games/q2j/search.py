@@ -16,7 +16,6 @@ from ..determinize import Slot
 from ..evaluation import margin_value
 from .ai import choose as rollout_policy  # the normal policy, without the generic wrapper's look-ups
 from .inference import excluded_codes
-from .sharp import choose as base_policy  # normal with corrections that beat it head to head
 from .state import Q2JState
 
 BUDGET = 2500
@@ -27,7 +26,7 @@ MARGIN = 0.0
 """Playouts reach the end and follow the heuristic exactly, so with this budget the
 averages are steady enough to trust as they are (0.02 lost 5 points against ``normal``)."""
 
-__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "base_policy", "evaluate", "excluded", "hidden_slots", "rollout_policy", "tidy"]
+__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "evaluate", "excluded", "hidden_slots", "rollout_policy", "tidy"]
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
