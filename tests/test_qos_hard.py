@@ -26,14 +26,18 @@ def test_the_sharp_player_makes_only_legal_moves_through_whole_matches() -> None
         assert state.outcome() is not None
 
 
-def test_a_pair_waits_for_the_pile_while_the_other_hand_is_big() -> None:
-    """normal lays 9 9 with the wild 2; sharp keeps the pair (it may take the pile with it)."""
-    hand = ["9S", "9H", "2C", "4D", "KH"]
-    calm = pos([hand, ["3C", "5D", "6H", "7S", "8D", "10C", "JD"]], draw=DRAW, phase="lay")
+def test_a_pair_waits_for_the_pile_while_both_hands_are_big() -> None:
+    """normal lays 9 9 with the wild 2; sharp keeps the pair (it may take the pile with it)
+    unless the other hand is small or its own is."""
+    hand = ["9S", "9H", "2C", "4D", "KH", "6C", "7D", "JH"]
+    big = ["3C", "5D", "6H", "7S", "8D", "10C", "JD"]
+    calm = pos([hand, big], draw=DRAW, phase="lay")
     assert ai.choose(calm, 0, Rng(0)) == act("lay:9,2,w")
     assert sharp.choose(calm, 0, Rng(0)) == act("discard:4D")
     close = pos([hand, ["3C", "5D", "6H"]], draw=DRAW, phase="lay")
     assert sharp.choose(close, 0, Rng(0)) == act("lay:9,2,w")
+    small = pos([hand[:sharp.OWN_CALM], big], draw=DRAW, phase="lay")
+    assert sharp.choose(small, 0, Rng(0)) == act("lay:9,2,w")
 
 
 def test_dear_cards_go_first_once_the_other_hand_may_go_out() -> None:
