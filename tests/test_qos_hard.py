@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import games
 from games.ai import choose_action
-from games.queen_of_spades import ai, search, sharp
+from games.determinize import determinized_snapshot, game_hooks
+from games.queen_of_spades import QoSState, ai, search, sharp
 from games.rng import Rng
 from tests.test_qos_rules import act, pos
 
@@ -56,6 +57,31 @@ def test_a_lone_card_the_other_seat_could_take_is_kept_back() -> None:
                 sets=[[], [["4S", "4H", "4C"]]], draw=DRAW, phase="lay")
     assert ai.choose(state, 0, Rng(0)) == act("discard:4D")
     assert sharp.choose(state, 0, Rng(0)) == act("discard:5C")
+
+
+def _positions(seed: int) -> list[tuple[QoSState, int]]:
+    """Every position of a 2-player match (sharp against normal) where a seat has a choice."""
+    state = GAME.new_game(2, {"rounds": 2}, seed)
+    rng = Rng(seed)
+    found = []
+    while state.to_act():
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1:
+            found.append((GAME.from_json(state.to_json()), seat))
+        state.apply(seat, (sharp.choose if seat == seed % 2 else ai.choose)(state, seat, rng))
+    return found
+
+
+def test_the_sharp_player_reads_only_what_its_seat_sees() -> None:
+    """The same move on every guess of the hidden cards (other hands, draw pile)."""
+    hooks = game_hooks(GAME.new_game(2, {}, 0))
+    for seed in range(4):
+        for state, seat in _positions(seed):
+            move = sharp.choose(state, seat, Rng(0))
+            for guess_seed in range(2):
+                guess = QoSState.from_json(determinized_snapshot(state, seat, Rng(guess_seed), hooks))
+                assert guess.view(seat) == state.view(seat)
+                assert sharp.choose(guess, seat, Rng(1)) == move
 
 
 def test_hard_starts_from_the_sharp_move_and_models_the_others_as_normal() -> None:
