@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import games
 from games.ai import choose_action
-from games.queen_of_spades import ai, search, sharp
+from games.determinize import determinized_snapshot, game_hooks
+from games.queen_of_spades import QoSState, ai, search, sharp
 from games.rng import Rng
 from tests.test_qos_rules import act, pos
 
@@ -26,14 +27,18 @@ def test_the_sharp_player_makes_only_legal_moves_through_whole_matches() -> None
         assert state.outcome() is not None
 
 
-def test_a_pair_waits_for_the_pile_while_the_other_hand_is_big() -> None:
-    """normal lays 9 9 with the wild 2; sharp keeps the pair (it may take the pile with it)."""
-    hand = ["9S", "9H", "2C", "4D", "KH"]
-    calm = pos([hand, ["3C", "5D", "6H", "7S", "8D", "10C", "JD"]], draw=DRAW, phase="lay")
+def test_a_pair_waits_for_the_pile_while_both_hands_are_big() -> None:
+    """normal lays 9 9 with the wild 2; sharp keeps the pair (it may take the pile with it)
+    unless the other hand is small or its own is."""
+    hand = ["9S", "9H", "2C", "4D", "KH", "6C", "7D", "JH"]
+    big = ["3C", "5D", "6H", "7S", "8D", "10C", "JD"]
+    calm = pos([hand, big], draw=DRAW, phase="lay")
     assert ai.choose(calm, 0, Rng(0)) == act("lay:9,2,w")
     assert sharp.choose(calm, 0, Rng(0)) == act("discard:4D")
     close = pos([hand, ["3C", "5D", "6H"]], draw=DRAW, phase="lay")
     assert sharp.choose(close, 0, Rng(0)) == act("lay:9,2,w")
+    small = pos([hand[:sharp.OWN_CALM], big], draw=DRAW, phase="lay")
+    assert sharp.choose(small, 0, Rng(0)) == act("lay:9,2,w")
 
 
 def test_dear_cards_go_first_once_the_other_hand_may_go_out() -> None:
@@ -52,6 +57,31 @@ def test_a_lone_card_the_other_seat_could_take_is_kept_back() -> None:
                 sets=[[], [["4S", "4H", "4C"]]], draw=DRAW, phase="lay")
     assert ai.choose(state, 0, Rng(0)) == act("discard:4D")
     assert sharp.choose(state, 0, Rng(0)) == act("discard:5C")
+
+
+def _positions(seed: int) -> list[tuple[QoSState, int]]:
+    """Every position of a 2-player match (sharp against normal) where a seat has a choice."""
+    state = GAME.new_game(2, {"rounds": 2}, seed)
+    rng = Rng(seed)
+    found = []
+    while state.to_act():
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1:
+            found.append((GAME.from_json(state.to_json()), seat))
+        state.apply(seat, (sharp.choose if seat == seed % 2 else ai.choose)(state, seat, rng))
+    return found
+
+
+def test_the_sharp_player_reads_only_what_its_seat_sees() -> None:
+    """The same move on every guess of the hidden cards (other hands, draw pile)."""
+    hooks = game_hooks(GAME.new_game(2, {}, 0))
+    for seed in range(4):
+        for state, seat in _positions(seed):
+            move = sharp.choose(state, seat, Rng(0))
+            for guess_seed in range(2):
+                guess = QoSState.from_json(determinized_snapshot(state, seat, Rng(guess_seed), hooks))
+                assert guess.view(seat) == state.view(seat)
+                assert sharp.choose(guess, seat, Rng(1)) == move
 
 
 def test_hard_starts_from_the_sharp_move_and_models_the_others_as_normal() -> None:

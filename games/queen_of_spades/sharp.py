@@ -11,11 +11,12 @@ reads the race instead, from what every seat sees:
 - **no feeding**: a lone card another seat can take is kept back (a lone discard that
   fits one of its sets, or a rank of which the table saw it take two cards);
 - **pairs wait for the pile** while every other hand holds more than :data:`CALM`
-  cards: a pair is not laid with a wild 2, so it can still take the discard pile when
-  its rank comes up (the pile is worth more than one wild's points).
+  cards and its own more than :data:`OWN_CALM`: a pair is not laid with a wild 2, so it
+  can still take the discard pile when its rank comes up (the pile is worth more than
+  one wild's points); once its own hand is small, the race counts more.
 
 Everything else is ``normal``'s. Measured head to head against ``normal`` (2-player,
-two-round matches, seeds 4000–11999, seats rotated): 54.5 % of the matches.
+two-round matches, seats rotated): 55.8 % of 40,000 matches (seeds 100000–139999).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ OPPONENT_LATE = 4
 """Another hand this small may go out next turn: dear cards must go."""
 CALM = 5
 """While every other hand holds more cards than this, a pair waits for the pile instead of taking a wild."""
+OWN_CALM = 7
+"""... and while its own hand holds more cards than this (a small hand lays what it can to go out)."""
 EARLY_PRICE = 0.02
 """Early, a lone card is kept a little longer per point it is worth (``normal``'s weight)."""
 LATE_PRICE = 0.05
@@ -51,7 +54,7 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
         return ai.choose(state, seat, rng)
     action = ai.play_phase_choice(state, seat)
     op, _, _, wilds = parse(action)
-    if op == LAY and wilds and _smallest_other(state, seat) > CALM:
+    if op == LAY and wilds and _smallest_other(state, seat) > CALM and state.size[seat] > OWN_CALM:
         return DISCARD_ACTION[worst_card(state, seat)]
     if action in _DISCARDS:
         return DISCARD_ACTION[worst_card(state, seat)]
