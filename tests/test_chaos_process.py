@@ -2,7 +2,7 @@
 
 As a server full of people would: they open tables of every game, join, add AI seats,
 play, and click whatever they can see (old hand messages, other people's buttons, menus,
-forms) while the process is killed (SIGKILL, a moment after someone clicked) between bursts
+forms; double clicks, several people at the same moment) while the process is killed (SIGKILL, a moment after someone clicked) between bursts
 and started again on the same database (SQLite, then PostgreSQL). Seeded, so a failure repeats.
 
 What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
@@ -57,7 +57,7 @@ async def fake() -> LoopbackDiscord:
 
 
 class Crowd:
-    """The people at the server, their seeded whims, and what they saw."""
+    """The people at the server and their seeded whims."""
 
     def __init__(self, fd: LoopbackDiscord, seed: int) -> None:
         self.fd, self.rng = fd, random.Random(seed)
