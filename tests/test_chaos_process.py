@@ -2,8 +2,9 @@
 
 As a server full of people would: they open tables of every game, join, add AI seats,
 play, and click whatever they can see (old hand messages, other people's buttons, menus,
-forms; double clicks, several people at the same moment) while the process is killed (SIGKILL, a moment after someone clicked) between bursts
-and started again on the same database (SQLite, then PostgreSQL). Seeded, so a failure repeats.
+forms; double clicks, several people at the same moment) while the process is killed
+(SIGKILL, a moment after someone clicked) between bursts and started again on the same
+database (SQLite, then PostgreSQL). Seeded, so a failure repeats.
 
 What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
 Discord would refuse no request (but deleting a message the killed process had already
