@@ -170,7 +170,7 @@ async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(pool):
 
 def test_serving_leaves_the_callers_signals_alone():
     """Only the worker process ignores Ctrl+C: run in the bot's process (as these tests
-    does), the loop must not make the bot, and everything it starts, deaf to it."""
+    do), the loop must not make the bot, and everything it starts, deaf to it."""
     bot_end, worker_end = multiprocessing.Pipe()
     bot_end.close()
     _serve(worker_end)
