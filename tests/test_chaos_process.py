@@ -28,7 +28,7 @@ from cogs.common import APOLOGY
 from bot.storage import Storage
 from bot.storage.session import Session
 from discord_play import HAND_BUTTON, move_choices
-from fakediscord import FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord
+from fakediscord import FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord, walk_components
 from test_multiprocess import assert_fake_happy_but_for_the_crash
 from test_smoke_process import (
     HUMANS, BotProcess, assert_clean_log, expect, running_bot, the_guild, wait_booted,
@@ -216,21 +216,12 @@ class Crowd:
     async def answered(self, proc: BotProcess, inter: InteractionResult) -> FakeMessage | None:
         """The reply people see (a form is filled in at random and sent); never the apology."""
         if inter.modal is not None:
-            fields = [c["custom_id"] for c in _walk(inter.modal) if c.get("type") == 4]
+            fields = [c["custom_id"] for c in walk_components(inter.modal["components"]) if c.get("type") == 4]
             inter = await expect(proc, self.fd.submit_modal(
                 inter, {f: self.rng.choice(FORM_ANSWERS) for f in fields}), "the bot to take a form")
         reply = await expect(proc, self.fd.wait_for_reply(inter), f"a reply to {inter.record.label}")
         assert APOLOGY not in reply.text, f"{inter.record.label} met an unexpected fault:\n{proc.output()}"
         return reply
-
-
-def _walk(component: dict) -> list[dict]:
-    found = [component]
-    for key in ("components", "component"):
-        inner = component.get(key)
-        for child in inner if isinstance(inner, list) else [inner] if inner else []:
-            found += _walk(child)
-    return found
 
 
 async def assert_logs_replay(db: str) -> tuple[int, int]:
