@@ -6,9 +6,12 @@ drives only the tables of the servers on them (:mod:`bot.shards`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -25,6 +28,8 @@ EXTENSION = "cogs"
 """The Discord layer: its ``setup`` loads every cog and every game's commands."""
 SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""Ctrl+C, and what ``docker stop`` and systemd send."""
 
 
 class DeckhandBot(commands.AutoShardedBot):
@@ -46,8 +51,10 @@ class DeckhandBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.force_sync = force_sync
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        self._stop_on_signals()
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         await self.load_extension(EXTENSION)
@@ -55,6 +62,25 @@ class DeckhandBot(commands.AutoShardedBot):
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
                  redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)
+
+    def _stop_on_signals(self) -> None:
+        """SIGINT and SIGTERM close the bot cleanly (tables, workers, database), and a second
+        one while it closes stops it at once.
+
+        The event loop's own signal handling, not a Python handler: a signal may land on any
+        thread, and a Python handler runs only when the main thread next runs code, which an
+        idle loop waiting on its sockets may not do for a long time.
+        """
+        loop = asyncio.get_running_loop()
+        for sig in STOP_SIGNALS:
+            with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C stays Python's
+                loop.add_signal_handler(sig, self._on_stop_signal, sig)
+
+    def _on_stop_signal(self, sig: int) -> None:
+        if self._stopping is not None:
+            raise KeyboardInterrupt
+        log.info("%s received: closing", signal.Signals(sig).name)
+        self._stopping = asyncio.create_task(self.close())
 
     def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the commands as Discord would receive them (for ``guild``, or global)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import re
 import signal
@@ -40,9 +41,10 @@ from launch_bot import BLOCKED_MARKER
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LAUNCHER = REPO_ROOT / "tests" / "launch_bot.py"
 TIMEOUT = 30.0  # upper bound for any single wait; normally a boot takes ~3 s
-STOP_TIMEOUT = 10.0
-SIGINT_GRACE = 3.0  # a clean shutdown takes well under a second
+STOP_TIMEOUT = 10.0  # a clean shutdown takes well under a second
 T = TypeVar("T")
+LIBC = ctypes.CDLL(None, use_errno=True)
+"""For ``tgkill``: a signal sent to one thread of the bot."""
 
 # Settings the bot reads; always set explicitly so a developer's .env (python-dotenv
 # never overrides variables already in the environment) can't leak into the test.
@@ -92,35 +94,41 @@ class BotProcess:
             pytest.fail(f"bot process still running after {timeout:g}s\n{self.output()}")
 
     async def stop(self, timeout: float = STOP_TIMEOUT) -> int:
-        """Ctrl+C: SIGINT; a second SIGINT after ``SIGINT_GRACE``; SIGKILL after ``timeout``.
-
-        The second SIGINT is for a CPython 3.11 race, not for the bot: if the first one
-        lands while discord.py's ``Client.connect`` is finishing
-        ``asyncio.wait_for(DiscordWebSocket.from_client(...), 60)`` (right after IDENTIFY),
-        3.11's ``wait_for`` returns the result and drops the cancellation, so the process
-        keeps running until the next SIGINT (fixed in 3.12's ``wait_for``).
-        """
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        for grace in (SIGINT_GRACE, timeout):
-            if self.proc.returncode is not None:
-                break
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGINT)
-            self.sigints += 1
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.proc.wait(), max(0.0, min(grace, deadline - loop.time())))
+        """Ctrl+C: one SIGINT, as a person would press it; SIGKILL (after a dump of its
+        stacks) if the process is still running after ``timeout``."""
+        self.signal(signal.SIGINT)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.proc.wait(), timeout)
         if self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGUSR1)  # its stacks, into its stderr (launch_bot)
+            self.signal(signal.SIGUSR1)  # its stacks, into its stderr (launch_bot)
             await asyncio.sleep(0.5)
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.kill()
+            self.signal(signal.SIGKILL)
             await self.proc.wait()
             self.killed = True
         return self.proc.returncode  # type: ignore[return-value]
 
-    sigints = 0
+    def signal(self, sig: int, thread: int | None = None) -> None:
+        """Send ``sig`` to the process (the kernel picks the thread that takes it), or to one
+        of its threads; nothing if it has already exited."""
+        with contextlib.suppress(ProcessLookupError):
+            if thread is None:
+                self.proc.send_signal(sig)
+            elif LIBC.tgkill(self.proc.pid, thread, sig) != 0:
+                raise ProcessLookupError(ctypes.get_errno())
+
+    async def logged(self, text: str, timeout: float = TIMEOUT) -> None:
+        """Wait until the process's log holds ``text``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while text not in self.stderr():
+            if self.proc.returncode is not None or loop.time() > deadline:
+                pytest.fail(f"the bot never logged {text!r}\n{self.output()}")
+            await asyncio.sleep(0.05)
+
+    def threads(self) -> list[int]:
+        """The ids of the process's threads, its main thread (the process id) first."""
+        return sorted(int(t) for t in os.listdir(f"/proc/{self.proc.pid}/task"))
+
     killed = False
 
 
@@ -270,6 +278,26 @@ async def test_process_boots_and_syncs_commands(fake: LoopbackDiscord, tmp_path:
         assert rc == 0, f"exit code {rc} after SIGINT\n{proc.output()}"
         assert_clean_log(proc)
         assert (tmp_path / "deckhand.sqlite3").exists(), "DECKHAND_DB was not created"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+async def test_a_stop_signal_on_any_thread_closes_the_bot_cleanly(fake: LoopbackDiscord, tmp_path: Path,
+                                                                  sig: int) -> None:
+    """Ctrl+C, ``docker stop`` and systemd stop the bot with one signal, whichever of its
+    threads the kernel hands it to: a signal taken by a worker thread while the event loop
+    sat idle used to wait, unnoticed, until something woke the loop."""
+    async with running_bot(fake, tmp_path) as proc:
+        await wait_booted(fake, proc)
+        await proc.logged("connected as")
+        await asyncio.sleep(0.5)  # nothing left to do: the event loop waits on its sockets
+        others = proc.threads()[1:]
+        assert others, "the bot runs worker threads (database, gateway heartbeat)"
+        proc.signal(sig, thread=others[-1])
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(proc.proc.wait(), STOP_TIMEOUT)
+        assert proc.returncode == 0, f"one {signal.Signals(sig).name} did not stop the bot\n{proc.output()}"
+        assert f"{signal.Signals(sig).name} received: closing" in proc.stderr()
+        assert_clean_log(proc)
 
 
 async def test_q2j_game_played_through_the_gateway(fake: LoopbackDiscord, tmp_path: Path) -> None:
