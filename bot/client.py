@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from .in_flight import InFlight
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -30,6 +31,8 @@ SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """Ctrl+C, and what ``docker stop`` and systemd send."""
+DRAIN_SECONDS = 5.0
+"""How long closing waits for the interactions being answered (``docker stop`` kills after 10 s)."""
 
 
 class DeckhandBot(commands.AutoShardedBot):
@@ -52,6 +55,7 @@ class DeckhandBot(commands.AutoShardedBot):
         self.settings = settings
         self.force_sync = force_sync
         self._stopping: asyncio.Task[None] | None = None
+        self.in_flight = InFlight()
 
     async def setup_hook(self) -> None:
         self._stop_on_signals()
@@ -108,6 +112,10 @@ class DeckhandBot(commands.AutoShardedBot):
                  ",".join(map(str, self.shards)), self.shard_count)
 
     async def close(self) -> None:
+        """Answer the interactions in flight (new ones are told the bot is restarting), then
+        stop the tables' tasks and AI workers, the database and the connection to Discord."""
+        if not self.in_flight.closing and not await self.in_flight.drain(DRAIN_SECONDS):
+            log.warning("closing with %d interaction(s) still being answered", self.in_flight.count)
         if hasattr(self, "service"):
             await self.service.close()
         if hasattr(self, "storage"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Awaitable, Callable, TypeVar
 
@@ -10,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import StorageUnavailable, UserError
+from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
 
 from .parsing import InvalidOption
@@ -61,22 +63,29 @@ async def acknowledged(interaction: discord.Interaction, work: Awaitable[T]) -> 
 
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[None]]) -> None:
     """Run ``handler``; user mistakes get their message, anything else an apology and a log line.
-    A database fault (already logged by the storage) gets the message that nothing was saved."""
-    try:
-        await handler()
-    except (UserError, StorageUnavailable) as exc:
-        await reply_ephemeral(interaction, str(exc))
-    except Exception:
-        data = interaction.data or {}
-        log.exception(
-            "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
-            interaction.user.id, interaction.guild_id, interaction.channel_id,
-            data.get("name"), data.get("custom_id"),
-        )
+    A database fault (already logged by the storage) gets the message that nothing was saved.
+    While the bot is closing, the handler does not run: the user is told to try again."""
+    in_flight = interaction.client.in_flight  # type: ignore[attr-defined]
+    if in_flight.closing:
+        with contextlib.suppress(discord.HTTPException):
+            await reply_ephemeral(interaction, RESTARTING)
+        return
+    with in_flight.track():
         try:
-            await reply_ephemeral(interaction, APOLOGY)
-        except discord.HTTPException:
-            log.warning("could not send the apology for interaction %s", interaction.id)
+            await handler()
+        except (UserError, StorageUnavailable) as exc:
+            await reply_ephemeral(interaction, str(exc))
+        except Exception:
+            data = interaction.data or {}
+            log.exception(
+                "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
+                interaction.user.id, interaction.guild_id, interaction.channel_id,
+                data.get("name"), data.get("custom_id"),
+            )
+            try:
+                await reply_ephemeral(interaction, APOLOGY)
+            except discord.HTTPException:
+                log.warning("could not send the apology for interaction %s", interaction.id)
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

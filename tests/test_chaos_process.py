@@ -3,8 +3,9 @@
 As a server full of people would: they open tables of every game, join, add AI seats,
 play, and click whatever they can see (old hand messages, other people's buttons, menus,
 forms; double clicks, several people at the same moment) while the process is killed
-(SIGKILL, a moment after someone clicked) between bursts and started again on the same
-database (SQLite, then PostgreSQL). Seeded, so a failure repeats.
+(SIGKILL) or told to stop (SIGTERM, as ``docker stop`` does) a moment after someone
+clicked, between bursts, and started again on the same database (SQLite, then
+PostgreSQL). Seeded, so a failure repeats.
 
 What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
 Discord would refuse no request (but deleting a message the killed process had already
@@ -19,6 +20,7 @@ import asyncio
 import contextlib
 import random
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,7 @@ from test_smoke_process import (
 )
 
 LIVES = 3
-"""Process lives: each but the last ends in SIGKILL."""
+"""Process lives: the first ends in SIGKILL, the second in SIGTERM, the last in Ctrl+C."""
 STEPS_PER_LIFE = 100
 GAME_COMMANDS = ("q2j start", "war start", "ng start", "qos start", "quash start")
 OTHER_COMMANDS = (("rules", {"game": "quash"}), ("rules", {"game": "qos", "section": "scoring"}),
@@ -126,8 +128,9 @@ class Crowd:
         channel = next(c for c in self.channels() if c.name == command.split()[0])
         await self.slash(proc, command, {"timer": 0}, channel)
 
-    async def kill_mid_click(self, proc: BotProcess) -> None:
-        """SIGKILL a few milliseconds after someone clicks: the click may be half handled."""
+    async def stop_mid_click(self, proc: BotProcess, sig: int) -> None:
+        """SIGKILL or SIGTERM a few milliseconds after someone clicks: killed, the process may
+        leave the click half handled; told to stop, it answers the click and closes cleanly."""
         options = self.clickable(self.rng.choice(HUMANS))
         click = None
         if options:
@@ -139,8 +142,10 @@ class Crowd:
                 click = asyncio.ensure_future(self.fd.select(
                     msg, [comp["options"][0]["value"]], custom_id=comp["custom_id"], user=user))
         await asyncio.sleep(self.rng.uniform(0, 0.05))
-        proc.proc.kill()
-        await proc.proc.wait()
+        proc.signal(sig)
+        await proc.wait()
+        if sig == signal.SIGTERM:
+            assert proc.returncode == 0, f"exit code {proc.returncode} after SIGTERM\n{proc.output()}"
         if click is not None:
             click.cancel()
             with contextlib.suppress(BaseException):
@@ -262,8 +267,8 @@ async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tm
             for _ in range(STEPS_PER_LIFE):
                 await crowd.step(proc)
             if life < LIVES - 1:
-                await crowd.kill_mid_click(proc)
-                await fd.wait_until(lambda: not fd.connected_shards(), 10, "the killed process gone")
+                await crowd.stop_mid_click(proc, signal.SIGKILL if life % 2 == 0 else signal.SIGTERM)
+                await fd.wait_until(lambda: not fd.connected_shards(), 10, "the stopped process gone")
             else:
                 await fd.wait_idle()
                 assert await proc.stop() == 0, proc.output()
