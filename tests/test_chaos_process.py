@@ -1,7 +1,8 @@
 """Four people click at random on the real ``python -m bot``, which is killed and started again.
 
 As a server full of people would: they open tables of every game, join, add AI seats,
-play, and click whatever they can see (old hand messages, other people's buttons, menus,
+play, change the server's settings (threads, pictures, AI level; reset the leaderboard, ask
+to be forgotten), and click whatever they can see (old hand messages, other people's buttons, menus,
 forms; double clicks, several people at the same moment) while the process is killed
 (SIGKILL) or told to stop (SIGTERM, as ``docker stop`` does) a moment after someone
 clicked, between bursts, and started again on the same database (SQLite, then
@@ -42,7 +43,11 @@ STEPS_PER_LIFE = 100
 GAME_COMMANDS = ("q2j start", "war start", "ng start", "qos start", "quash start")
 OTHER_COMMANDS = (("rules", {"game": "quash"}), ("rules", {"game": "qos", "section": "scoring"}),
                   ("leaderboard", {}), ("history", {}), ("stats", {}), ("table status", {}),
-                  ("table hand", {}), ("table leave", {}), ("table end", {}))
+                  ("table hand", {}), ("table leave", {}), ("table end", {}),
+                  ("settings show", {}), ("settings threads", {"enabled": True}),
+                  ("settings threads", {"enabled": False}), ("settings pictures", {"enabled": False}),
+                  ("settings pictures", {"enabled": True}), ("settings ai-level", {"level": "hard"}),
+                  ("settings timer", {"minutes": 0}), ("settings reset-leaderboard", {}), ("privacy forget", {}))
 FORM_ANSWERS = ("1", "12", "abc", "-5", "99999", "🃏")
 
 
