@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .client import DeckhandBot
 
-    bot = DeckhandBot(settings, force_sync=args.sync)
+    bot = DeckhandBot(settings, force_sync=args.sync, stop_on_signals=True)
     tune_garbage_collection()
     try:
         asyncio.run(check_database(settings))  # before Discord: a wrong DECKHAND_DB is one clear line

@@ -41,7 +41,10 @@ class DeckhandBot(commands.AutoShardedBot):
     storage: Storage
     service: GameService
 
-    def __init__(self, settings: Settings, *, force_sync: bool = False, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, force_sync: bool = False, stop_on_signals: bool = False,
+                 **options: Any) -> None:
+        """``stop_on_signals``: the process is this bot's (``python -m bot``): SIGINT and
+        SIGTERM close it (see :meth:`_stop_on_signals`)."""
         # Deckhand never joins voice: silence discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
@@ -54,11 +57,11 @@ class DeckhandBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.force_sync = force_sync
+        self.stop_on_signals = stop_on_signals
         self._stopping: asyncio.Task[None] | None = None
         self.in_flight = InFlight()
 
     async def setup_hook(self) -> None:
-        self._stop_on_signals()
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         await self.load_extension(EXTENSION)
@@ -66,10 +69,21 @@ class DeckhandBot(commands.AutoShardedBot):
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
                  redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)
+        if self.stop_on_signals:
+            self._stop_on_signals()
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """discord.py's ``start``; when a stop signal closed the bot while it was still
+        connecting, the connection it pulled away ends start-up quietly."""
+        try:
+            await super().start(token, reconnect=reconnect)
+        except Exception:
+            if self._stopping is None:
+                raise
 
     def _stop_on_signals(self) -> None:
-        """SIGINT and SIGTERM close the bot cleanly (tables, workers, database), and a second
-        one while it closes stops it at once.
+        """From the end of start-up, SIGINT and SIGTERM close the bot cleanly (tables, workers,
+        database), and a second one while it closes stops it at once.
 
         The event loop's own signal handling, not a Python handler: a signal may land on any
         thread, and a Python handler runs only when the main thread next runs code, which an
