@@ -2,11 +2,13 @@
 
 As a server full of people would: they open tables of every game, join, add AI seats,
 play, change the server's settings (threads, pictures, AI level; reset the leaderboard, ask
-to be forgotten), and click whatever they can see (old hand messages, other people's buttons, menus,
-forms; double clicks, several people at the same moment) while the process is killed
+to be forgotten), and click whatever they can see (old hand messages, other people's buttons,
+menus, forms; double clicks, several people at the same moment) while the process is killed
 (SIGKILL) or told to stop (SIGTERM, as ``docker stop`` does) a moment after someone
 clicked, between bursts, and started again on the same database (SQLite, then
-PostgreSQL). Seeded, so a failure repeats.
+PostgreSQL). The bot runs as one process, and as two processes sharing the database, one
+per shard, each with a server of its own (then the process stopped is one of the two).
+Seeded, so a failure repeats.
 
 What must hold throughout: every interaction is acknowledged within Discord's 3 seconds,
 Discord would refuse no request (but deleting a message the killed process had already
@@ -31,11 +33,11 @@ from cogs.common import APOLOGY
 from bot.storage import Storage
 from bot.storage.session import Session
 from discord_play import HAND_BUTTON, move_choices
-from fakediscord import FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord, walk_components
-from test_multiprocess import assert_fake_happy_but_for_the_crash
-from test_smoke_process import (
-    HUMANS, BotProcess, assert_clean_log, expect, running_bot, the_guild, wait_booted,
+from fakediscord import (
+    FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord, guild_id_on_shard, walk_components,
 )
+from test_multiprocess import assert_fake_happy_but_for_the_crash
+from test_smoke_process import HUMANS, BotProcess, assert_clean_log, expect, running_bot
 
 LIVES = 3
 """Process lives: the first ends in SIGKILL, the second in SIGTERM, the last in Ctrl+C."""
@@ -51,17 +53,57 @@ OTHER_COMMANDS = (("rules", {"game": "quash"}), ("rules", {"game": "qos", "secti
 FORM_ANSWERS = ("1", "12", "abc", "-5", "99999", "🃏")
 
 
-@pytest.fixture
-async def fake() -> LoopbackDiscord:
-    """Four members and one channel per game."""
-    async with LoopbackDiscord() as fd:
+@pytest.fixture(params=[1, 2], ids=["one-process", "two-shard-processes"])
+async def fake(request: pytest.FixtureRequest) -> LoopbackDiscord:
+    """Four members and, on each of Discord's ``request.param`` shards, a server with one
+    channel per game."""
+    shards = request.param
+    async with LoopbackDiscord(recommended_shards=shards) as fd:
         users = [fd.add_user(name, global_name=name.capitalize()) for name in HUMANS]
-        guild = fd.add_guild("Busy Card Club", owner=users[0])
-        for command in GAME_COMMANDS:
-            guild.add_channel(command.split()[0])
-        for user in users:
-            guild.add_member(user)
+        for shard in range(shards):
+            guild = fd.add_guild(f"Busy Card Club {shard}", id=guild_id_on_shard(fd, shard, shards), owner=users[0])
+            for command in GAME_COMMANDS:
+                guild.add_channel(command.split()[0])
+            for user in users:
+                guild.add_member(user)
         yield fd
+
+
+class Processes:
+    """The bot: one process running every shard, or one process per shard, on one database;
+    a process that was stopped is started again."""
+
+    def __init__(self, fd: LoopbackDiscord, tmp_path: Path, db: str) -> None:
+        self.fd, self.tmp_path, self.db = fd, tmp_path, db
+        self.count = fd.recommended_shards
+        self.running: dict[int, BotProcess] = {}
+        self.every: list[BotProcess] = []
+        """Every process started, stopped ones too (their logs are checked at the end)."""
+        self._contexts: dict[int, contextlib.AbstractAsyncContextManager[BotProcess]] = {}
+
+    async def start(self, shard: int) -> None:
+        env = {"DECKHAND_DB": self.db}
+        if self.count > 1:
+            env["DECKHAND_SHARDS"] = f"{shard}/{self.count}"
+        folder = self.tmp_path / f"process{len(self.every)}"
+        folder.mkdir()
+        context = running_bot(self.fd, folder, **env)
+        proc = await context.__aenter__()
+        self._contexts[shard], self.running[shard] = context, proc
+        self.every.append(proc)
+        await expect(proc, self.fd.wait_shards((shard, self.count)), f"the process of shard {shard} to connect")
+
+    async def stopped(self, shard: int) -> None:
+        """After the process of ``shard`` was killed or told to stop."""
+        await self.fd.wait_until(lambda: (shard, self.count) not in self.fd.connected_shards(), 10,
+                                 f"the stopped process of shard {shard} gone")
+        await self.close(shard)
+
+    async def close(self, shard: int) -> None:
+        self.running.pop(shard, None)
+        context = self._contexts.pop(shard, None)
+        if context is not None:
+            await context.__aexit__(None, None, None)
 
 
 class Crowd:
@@ -71,7 +113,7 @@ class Crowd:
         self.fd, self.rng = fd, random.Random(seed)
 
     def channels(self) -> list[FakeChannel]:
-        return list(the_guild(self.fd).channels.values())
+        return [channel for guild in self.fd.guilds.values() for channel in guild.channels.values()]
 
     def clickable(self, user: str) -> list[tuple[FakeMessage, dict]]:
         """Every enabled button or menu ``user`` can see, old messages included."""
@@ -130,7 +172,7 @@ class Crowd:
 
     async def start_table(self, proc: BotProcess) -> None:
         command = self.rng.choice(GAME_COMMANDS)
-        channel = next(c for c in self.channels() if c.name == command.split()[0])
+        channel = self.rng.choice([c for c in self.channels() if c.name == command.split()[0]])
         await self.slash(proc, command, {"timer": 0}, channel)
 
     async def stop_mid_click(self, proc: BotProcess, sig: int) -> None:
@@ -211,20 +253,37 @@ class Crowd:
             await self.answered(proc, await self.press(proc, msg, comp, user))
 
     async def press(self, proc: BotProcess, msg: FakeMessage, comp: dict, user: str,
-                    values: list[str] | None = None) -> InteractionResult:
+                    values: list[str] | None = None) -> InteractionResult | None:
+        """``user`` clicks ``comp`` (or chooses ``values`` in it, else any offered); None when
+        it went away under their finger (an AI's move or someone else's click came first)."""
         who = self.fd.user(user)
         if comp["type"] == 2:
-            return await expect(proc, self.fd.click(msg, custom_id=comp["custom_id"], user=who),
-                                f"the bot to acknowledge a click on {comp.get('label')!r}")
-        if values is None:
-            offered = [o["value"] for o in comp.get("options", [])]
-            low, high = comp.get("min_values", 1), min(comp.get("max_values", 1), len(offered))
-            values = self.rng.sample(offered, self.rng.randint(low, max(low, high)))
-        return await expect(proc, self.fd.select(msg, values, custom_id=comp["custom_id"], user=who),
-                            f"the bot to acknowledge a choice in {comp.get('placeholder')!r}")
+            click = self.fd.click(msg, custom_id=comp["custom_id"], user=who)
+            what = f"the bot to acknowledge a click on {comp.get('label')!r}"
+        else:
+            if values is None:
+                offered = [o["value"] for o in comp.get("options", [])]
+                low, high = comp.get("min_values", 1), min(comp.get("max_values", 1), len(offered))
+                values = self.rng.sample(offered, self.rng.randint(low, max(low, high)))
+            click = self.fd.select(msg, values, custom_id=comp["custom_id"], user=who)
+            what = f"the bot to acknowledge a choice in {comp.get('placeholder')!r}"
+        try:
+            return await expect(proc, click, what)
+        except pytest.fail.Exception:
+            if self.can_click(msg, comp):
+                raise
+            return None
 
-    async def answered(self, proc: BotProcess, inter: InteractionResult) -> FakeMessage | None:
-        """The reply people see (a form is filled in at random and sent); never the apology."""
+    def can_click(self, msg: FakeMessage, comp: dict) -> bool:
+        live = self.fd.message(msg.id)
+        return not live.deleted and any(c.get("custom_id") == comp["custom_id"] and not c.get("disabled")
+                                        for c in live.walk())
+
+    async def answered(self, proc: BotProcess, inter: InteractionResult | None) -> FakeMessage | None:
+        """The reply people see (a form is filled in at random and sent); never the apology.
+        None for a click that never happened (see :meth:`press`)."""
+        if inter is None:
+            return None
         if inter.modal is not None:
             fields = [c["custom_id"] for c in walk_components(inter.modal["components"]) if c.get("type") == 4]
             inter = await expect(proc, self.fd.submit_modal(
@@ -261,24 +320,28 @@ async def assert_logs_replay(db: str) -> tuple[int, int]:
 
 
 async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tmp_path: Path, db_url: str) -> None:
-    fd, crowd = fake, Crowd(fake, seed=20261126)
-    procs: list[BotProcess] = []
-    for life in range(LIVES):
-        (tmp_path / f"life{life}").mkdir()
-        async with running_bot(fd, tmp_path / f"life{life}", DECKHAND_DB=db_url) as proc:
-            procs.append(proc)
-            await wait_booted(fd, proc)  # the first time; after a restart, the new connection:
-            await expect(proc, fd.wait_until(fd.connected_shards, 30, "the process to identify"), "a connection")
+    fd, crowd, processes = fake, Crowd(fake, seed=20261126), Processes(fake, tmp_path, db_url)
+    try:
+        for shard in range(processes.count):
+            await processes.start(shard)
+        for life in range(LIVES):
             for _ in range(STEPS_PER_LIFE):
-                await crowd.step(proc)
+                # Any process will do to wait with: the fake routes each click to its shard's.
+                await crowd.step(crowd.rng.choice(list(processes.running.values())))
             if life < LIVES - 1:
-                await crowd.stop_mid_click(proc, signal.SIGKILL if life % 2 == 0 else signal.SIGTERM)
-                await fd.wait_until(lambda: not fd.connected_shards(), 10, "the stopped process gone")
-            else:
-                await fd.wait_idle()
-                assert await proc.stop() == 0, proc.output()
+                shard = crowd.rng.randrange(processes.count)
+                await crowd.stop_mid_click(processes.running[shard],
+                                           signal.SIGKILL if life % 2 == 0 else signal.SIGTERM)
+                await processes.stopped(shard)
+                await processes.start(shard)
+        await fd.wait_idle()
+        for proc in processes.running.values():
+            assert await proc.stop() == 0, proc.output()
+    finally:
+        for shard in list(processes.running):
+            await processes.close(shard)
     assert_fake_happy_but_for_the_crash(fd)
-    for proc in procs:
+    for proc in processes.every:
         assert_clean_log(proc)
     started, moves = await assert_logs_replay(db_url)
     assert started >= 2 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"
