@@ -56,7 +56,13 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=4096)
+TEXT_IMAGES = 512
+"""Lines of text kept drawn: enough for the labels that recur from one picture to the next
+(names, headings, recent events). Each is ~11 KB of pixels; at 4,096 the cache held ~47 MB
+in a long-running bot and missed only 1.0 % of lines instead of 1.6 %."""
+
+
+@lru_cache(maxsize=TEXT_IMAGES)
 def text_image(text: str, size: int, fill, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     """A line of text as an RGBA image, and where its corner goes relative to the anchor
     point (kept: labels recur from one picture of a table to the next)."""
