@@ -76,7 +76,8 @@ class InteractionDrivers:
         iid, token, payload = self._interaction_payload(itype, data, user=fake_user, member=member,
                                                         channel=channel, message=message)
         rec = InteractionRecord(iid, token, itype, fake_user, channel, payload, asyncio.get_running_loop().time(),
-                                label, message_id=message.id if message else None, parent=parent)
+                                label, message_id=message.id if message else None, parent=parent,
+                                requests_before=len(self.requests))
         self._interactions[iid] = rec
         self._tokens[token] = rec
         return rec

@@ -328,6 +328,7 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     deferred_pending: bool = False  # type 5 whose loading message is not filled yet
     expired: bool = False
+    requests_before: int = 0  # requests the bot had made when this interaction was sent
 
     @property
     def metadata(self) -> dict:
