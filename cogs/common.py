@@ -14,6 +14,7 @@ from bot.errors import StorageUnavailable, UserError
 from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
 
+from .components import SentView
 from .parsing import InvalidOption
 
 T = TypeVar("T")
@@ -108,9 +109,9 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
 
 
 def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
-    """A view holding ``items``. Every control is a dynamic item dispatched from its
-    custom_id, so discord.py keeps nothing per message (each "My hand" click sends one)."""
-    view = discord.ui.View(timeout=None)
+    """A view holding ``items``, only ever sent (:class:`SentView`): every control is a dynamic
+    item dispatched from its custom_id."""
+    view = SentView(timeout=None)
     for item in items:
         view.add_item(item)
     return view

@@ -23,7 +23,17 @@ def button_component(custom_id: str, label: str, style: discord.ButtonStyle) -> 
     return component
 
 
-class ComponentView(discord.ui.View):
+class SentView(discord.ui.View):
+    """A view that is only ever sent. Every Deckhand control is a dynamic item dispatched from
+    its custom_id, so discord.py need not listen to a message's view: finished from the start,
+    it keeps nothing for it (a view sent with an ephemeral message would otherwise be held,
+    with a timer task, for 15 minutes)."""
+
+    def is_finished(self) -> bool:
+        return True
+
+
+class ComponentView(SentView):
     """A message's controls given directly as the components Discord receives, each with its
     row. Every Deckhand control is a dynamic item, registered once at start-up and dispatched
     from its custom_id, so a message's view is only ever serialised: this one holds no items

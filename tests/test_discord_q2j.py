@@ -246,6 +246,10 @@ async def test_sent_messages_are_not_kept_in_memory(server):
     # Every control is a dynamic item dispatched from its custom_id, so discord.py keeps
     # no view per sent message; a plain (non-dynamic) button would be kept forever.
     assert s.h.bot._connection._view_store._views == {}
+    # Nor does it time them out: a view sent with an ephemeral message (each "My hand")
+    # would otherwise be held, with a task of its own, for 15 minutes.
+    timers = [t for t in asyncio.all_tasks() if t.get_coro().__qualname__.endswith("__timeout_task_impl")]
+    assert not timers, f"{len(timers)} views held until they time out"
 
 
 async def test_a_table_whose_channel_is_deleted_is_ended(server):
