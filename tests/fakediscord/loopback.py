@@ -197,9 +197,7 @@ class LoopbackDiscord(DiscordModel):
 
     async def wait_for_reply(self, result: InteractionResult, timeout: float = 10.0) -> FakeMessage:
         """The message a user sees as the outcome of an interaction: the created or updated
-        message; after a deferral, the original once filled in, edited or followed up. (The
-        message a deferred click was on may be edited just before the deferral reaches Discord,
-        when the bot edits it from another task: the user sees the edit all the same.)"""
+        message; after a deferral, the original once filled in, edited or followed up."""
         rec = result.record
 
         def reply() -> FakeMessage | None:
@@ -208,8 +206,8 @@ class LoopbackDiscord(DiscordModel):
                 return msg if msg is not None and not msg.loading else None
             if result.response_type == CB_DEFERRED_UPDATE:
                 callback = next(r for r in self.requests if r.interaction_id == rec.id)
-                if any(r.message_id == rec.original_id and r.seq >= rec.requests_before and r.status < 300
-                       and r is not callback for r in self.requests):
+                if any(r.message_id == rec.original_id and r.seq > callback.seq and r.status < 300
+                       for r in self.requests):
                     return msg
                 return next(iter(result.followups), None)
             return msg
