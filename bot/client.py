@@ -108,7 +108,8 @@ class DeckhandBot(commands.AutoShardedBot):
 
     async def sync_commands(self, force: bool = False) -> None:
         """Globally, or to DEV_GUILD_ID when set (instant, for development); only when the
-        commands changed since the last sync (Discord rate-limits syncing) or ``force``."""
+        commands changed since the last sync (Discord rate-limits syncing) or ``force``.
+        A sync Discord refuses is logged and the bot runs on with the commands Discord has."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -117,7 +118,16 @@ class DeckhandBot(commands.AutoShardedBot):
         if not force and await self.storage.get_meta(key) == digest:
             log.info("commands unchanged since the last sync; not syncing (python -m bot --sync forces it)")
             return
-        synced = await self.tree.sync(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            # The commands Discord already has keep working; the next start tries again.
+            where = f"server {guild.id} (DEV_GUILD_ID)" if guild else "Discord"
+            hint = (" Is the bot in that server, invited with the applications.commands scope?"
+                    if guild is not None and isinstance(exc, discord.Forbidden) else "")
+            log.warning("could not sync the slash commands with %s: %s %s.%s The bot runs on; "
+                        "the next start tries again.", where, exc.status, exc.text or "", hint)
+            return
         await self.storage.set_meta(key, digest)
         log.info("synced %d command(s)", len(synced))
 

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+
 import discord
 import pytest
 from discord import app_commands
 
 from bot.__main__ import main
-from discord_harness import DiscordHarness
+from discord_harness import DiscordHarness, HTTPError
+from fakediscord.routes import _r_bulk_commands
 from discord_play import make_bot, make_server, start_bot
 
 SYNC = r"^/applications/\d+/commands$"
@@ -55,6 +59,32 @@ async def test_sync_is_forced_on_request(tmp_path):
         bot.force_sync = True
         await h.start(bot)
         assert syncs(h) == 2
+
+
+async def test_a_refused_sync_leaves_the_bot_running_and_the_next_start_tries_again(tmp_path, caplog):
+    """DEV_GUILD_ID names a server the bot was not invited to with the applications.commands
+    scope: Discord answers 403. The bot says so and runs on; the next start syncs again."""
+    refusals = [HTTPError(403, 50001, "Missing Access")]
+
+    def refuse_once(model, request, match):
+        if refusals:
+            raise refusals.pop()
+        return _r_bulk_commands(model, request, match)
+
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        h.add_route("PUT", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", refuse_once)
+        for _ in range(2):
+            bot = make_bot(s.db_path)
+            bot.settings = dataclasses.replace(bot.settings, dev_guild_id=s.guild.id)
+            with caplog.at_level(logging.WARNING, logger="bot.client"):
+                await h.start(bot)
+            assert bot.is_ready()
+            await h.stop()
+        assert [r.status for r in h.requests_to("PUT", r"^/applications/\d+/guilds/\d+/commands$")] == [403, 200]
+        refused = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
+        assert len(refused) == 1 and "Missing Access" in refused[0] and "applications.commands scope" in refused[0]
+        assert {c["name"] for c in h.commands(s.guild)} >= {"q2j", "rules", "table"}
 
 
 def test_the_sync_flag_reaches_the_bot(monkeypatch):
