@@ -8,13 +8,14 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from .errors import DatabaseUnreachable, StorageUnavailable
 from .heap import tune_garbage_collection
 from .migrate_to_postgres import MigrationError, migrate_to_postgres
 from .settings import Settings, SettingsError
-from .storage import Storage
+from .storage import Storage, is_postgres_url
 
 
 def configure_logging(level: str) -> None:
@@ -54,11 +55,16 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(check_database(settings))  # before Discord: a wrong DECKHAND_DB is one clear line
         bot.run(settings.token, log_handler=None)
     except DatabaseUnreachable as exc:
-        print(f"deckhand: {exc}; check DECKHAND_DB and that the database server is running.", file=sys.stderr)
+        hint = ("check DECKHAND_DB and that the database server is running" if is_postgres_url(settings.db_path)
+                else "check DECKHAND_DB: a file the bot can create, read and write")
+        print(f"deckhand: {exc}; {hint}.", file=sys.stderr)
         return 1
     except StorageUnavailable:
         print("deckhand: the database failed during start-up (the log line above says how); "
               "check that the database server is running.", file=sys.stderr)
+        return 1
+    except aiohttp.ClientError as exc:  # only logging in is not retried; the connection itself is
+        print(f"deckhand: cannot reach Discord ({exc}); check this machine's network connection.", file=sys.stderr)
         return 1
     except discord.LoginFailure:
         print("deckhand: Discord rejected DISCORD_TOKEN; copy the bot token again from the "

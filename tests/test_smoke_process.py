@@ -28,6 +28,7 @@ import ctypes
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,7 @@ import pytest
 
 from fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
 from launch_bot import BLOCKED_MARKER
+from pgserver import free_port
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LAUNCHER = REPO_ROOT / "tests" / "launch_bot.py"
@@ -352,6 +354,51 @@ def test_missing_token_exits_with_one_clear_line(tmp_path: Path) -> None:
     assert "Traceback" not in output, output
     lines = _one_line(output)
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0], output
+
+
+def start_and_fail(tmp_path: Path, **env: str) -> str:
+    """Run the bot through the launcher against a loopback port nothing listens on; it must
+    exit with status 1 and one line, no traceback. Returns that line."""
+    port = free_port()
+    done = subprocess.run([sys.executable, str(LAUNCHER), f"http://127.0.0.1:{port}/api/v10",
+                           f"ws://127.0.0.1:{port}/gateway"], cwd=tmp_path, env=bot_env(tmp_path, **env),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "Traceback" not in output and "Exception in thread" not in output, output
+    [line] = _one_line(output)
+    return line
+
+
+def other_schema(path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE guild_settings (x)")
+        db.commit()
+
+
+@pytest.mark.parametrize("make, reason", [
+    (lambda path: path.mkdir(), "unable to open database file"),
+    (lambda path: path.write_text("notes, not a database " * 20), "file is not a database"),
+    (other_schema, "table guild_settings already exists"),
+], ids=["a-folder", "a-text-file", "another-apps-database"])
+def test_an_unusable_sqlite_file_exits_with_one_clear_line(tmp_path: Path, make, reason: str) -> None:
+    path = tmp_path / "deckhand.sqlite3"
+    make(path)
+    line = start_and_fail(tmp_path, DECKHAND_DB=str(path), LOG_LEVEL="WARNING")
+    assert line.startswith("deckhand: cannot ") and str(path) in line and reason in line, line
+    assert line.endswith("check DECKHAND_DB: a file the bot can create, read and write."), line
+
+
+def test_an_unreadable_postgresql_url_is_named_without_its_password(tmp_path: Path) -> None:
+    line = start_and_fail(tmp_path, DECKHAND_DB="postgresql://deckhand:s3cret@[not-a-host/deckhand")
+    assert line == ("deckhand: cannot reach the PostgreSQL database <not a valid URL> (Invalid IPv6 URL); "
+                    "check DECKHAND_DB and that the database server is running."), line
+
+
+def test_discord_out_of_reach_at_start_up_is_one_clear_line(tmp_path: Path) -> None:
+    line = start_and_fail(tmp_path, LOG_LEVEL="WARNING")
+    assert line.startswith("deckhand: cannot reach Discord (Cannot connect to host 127.0.0.1:"), line
+    assert line.endswith("check this machine's network connection."), line
 
 
 async def test_bad_token_exits_with_one_clear_line(fake: LoopbackDiscord, tmp_path: Path) -> None:

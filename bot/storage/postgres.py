@@ -101,9 +101,13 @@ def _unavailable(exc: BaseException, what: str) -> StorageUnavailable:
 
 
 def redacted(url: str) -> str:
-    """``url`` without its password, for messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """``url`` without its password, for messages (a URL that can't be parsed is not quoted)."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<not a valid URL>"
+    if password is None:
         return url
     host = parts.netloc.rsplit("@", 1)[-1]
     return parts._replace(netloc=f"{parts.username}:***@{host}").geturl()

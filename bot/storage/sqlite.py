@@ -71,6 +71,17 @@ class SqliteSession:
         return row[0] if row is not None else None
 
 
+def _probe(path: str) -> None:
+    """Open ``path`` and read its header, so a folder, a file that is not a database or one
+    that can't be opened is refused before aiosqlite starts its thread (its failed
+    connections report to the event loop after it may have closed)."""
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA schema_version").fetchone()
+    finally:
+        connection.close()
+
+
 def _conflict_or(exc: sqlite3.IntegrityError) -> Exception:
     return Conflict(str(exc)) if "UNIQUE constraint failed" in str(exc) else exc
 
@@ -89,17 +100,24 @@ class SqliteStorage(Storage):
         try:
             if str(target) != ":memory:":
                 Path(target).parent.mkdir(parents=True, exist_ok=True)
+                await asyncio.to_thread(_probe, str(target))
             db = await aiosqlite.connect(str(target), isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise DatabaseUnreachable(f"cannot open the SQLite database {target} ({exc})") from exc
         db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute(f"PRAGMA synchronous={synchronous}")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
-        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
-        storage = cls(db)
-        await storage._migrate()
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")  # fails where the folder takes no -wal file
+            await db.execute(f"PRAGMA synchronous={synchronous}")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
+            await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+            storage = cls(db)
+            await storage._migrate()
+        except BaseException as exc:
+            await db.close()  # its thread would keep the process from exiting
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnreachable(f"cannot use the SQLite database {target} ({exc})") from exc
+            raise
         return storage
 
     async def close(self) -> None:
