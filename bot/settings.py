@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,17 +43,19 @@ class Settings:
         guild = env.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
-        level = env.get("LOG_LEVEL", "INFO").strip().upper()
+        level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        sync = env.get("DECKHAND_DB_SYNCHRONOUS", "FULL").strip().upper()
+        sync = (env.get("DECKHAND_DB_SYNCHRONOUS", "").strip() or "FULL").upper()
         if sync not in ("FULL", "NORMAL", "EXTRA"):
             raise SettingsError(f"DECKHAND_DB_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {sync!r}.")
-        delay = env.get("DECKHAND_AI_DELAY", "1.0").strip()
+        delay = env.get("DECKHAND_AI_DELAY", "").strip() or "1.0"
         try:
             ai_delay = float(delay)
         except ValueError:
-            raise SettingsError(f"DECKHAND_AI_DELAY must be a number of seconds, not {delay!r}.") from None
+            ai_delay = math.nan
+        if not math.isfinite(ai_delay):  # "inf" would leave every AI seat thinking forever
+            raise SettingsError(f"DECKHAND_AI_DELAY must be a number of seconds, not {delay!r}.")
         try:
             shards = Shards.parse(env.get("DECKHAND_SHARDS", "all"))
         except ValueError as exc:
