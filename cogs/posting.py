@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot.errors import UserError
@@ -9,6 +11,8 @@ from bot.service import TableSnapshot
 
 from .common import player_of, service_of
 from .lobby import lobby_message
+
+log = logging.getLogger(__name__)
 
 INVITE = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -23,16 +27,21 @@ async def post_lobby(interaction: discord.Interaction, target: discord.abc.Messa
                      content: str | None = None) -> str:
     """Post the lobby of ``snap`` in ``target`` (with ``content`` above it, its mentions
     notified) and return its link; if Deckhand may not post there, the lobby is cancelled
-    and the user told what permission is missing."""
+    and the user told what permission is missing; if Discord refuses it for another reason,
+    the lobby is cancelled too, so it never holds the channel without a message."""
     service = service_of(interaction)
     body = lobby_message(snap).kwargs()
     if content is not None:
         body.update(content=content, allowed_mentions=INVITE)
     try:
         message = await target.send(**body)
-    except discord.Forbidden:
+    except discord.HTTPException as exc:
         await service.cancel(snap.row.id, player_of(interaction))
-        raise UserError("I can't post in this channel. Give me View Channel, Send Messages and "
-                        "Embed Links here, then try again.") from None
+        if isinstance(exc, discord.Forbidden):
+            raise UserError("I can't post in this channel. Give me View Channel, Send Messages and "
+                            "Embed Links here, then try again.") from None
+        log.warning("Discord refused the lobby of table %s: %s %s", snap.row.id, exc.status, exc.text)
+        raise UserError("Discord didn't take the table's message, so no table was opened. "
+                        "Please try again in a moment.") from None
     await service.set_messages(snap.row.id, lobby_message_id=message.id, table_message_id=message.id)
     return message_link(snap.row.guild_id, snap.row.channel_id, message.id)

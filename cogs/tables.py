@@ -52,6 +52,11 @@ async def open_table(
             except discord.Forbidden:
                 raise UserError("I can't open threads here. Give me Create Public Threads, "
                                 "or turn threads off in the server settings.") from None
+            except discord.HTTPException as exc:
+                log.warning("Discord refused a thread in channel %s: %s %s", interaction.channel_id,
+                            exc.status, exc.text)
+                raise UserError("Discord didn't open the table's thread, so no table was opened. "
+                                "Please try again in a moment.") from None
         snap = await service.open_lobby(
             guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
             host=player_of(interaction), timer_minutes=timer,

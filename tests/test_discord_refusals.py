@@ -1,0 +1,63 @@
+"""Discord refusing the bot's own requests: the player is told, and nothing is left half done.
+
+Each test makes the fake Discord refuse one request the way Discord does (status, code,
+message), then lets the next one through.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from discord_harness import HTTPError
+from fakediscord.routes import _r_create_message, _r_create_thread
+
+MESSAGES = r"/channels/(?P<cid>\d+)/messages"
+THREADS = r"/channels/(?P<cid>\d+)/threads"
+
+
+def refuse_next(s, pattern: str, answer, error: HTTPError) -> None:
+    """The next POST to ``pattern`` is refused with ``error``; later ones get ``answer``."""
+    refusals = [error]
+
+    def refuse_once(model, request, match):
+        if refusals:
+            raise refusals.pop()
+        return answer(model, request, match)
+
+    s.h.add_route("POST", pattern, refuse_once)
+
+
+@pytest.mark.parametrize("error, told", [
+    (HTTPError(403, 50013, "Missing Permissions"), "Give me View Channel, Send Messages and Embed Links"),
+    (HTTPError(400, 50035, "Invalid Form Body"), "Discord didn't take the table's message"),
+], ids=["missing-permissions", "another-refusal"])
+async def test_a_refused_lobby_opens_no_table_and_the_next_start_works(server, error, told):
+    s = server
+    refuse_next(s, MESSAGES, _r_create_message, error)
+    refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and told in refused.text
+    assert (await s.h.bot.service.table(1)).row.status == "cancelled"
+    assert await s.h.bot.service.channel_table(s.channel.id) is None
+    opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert opened.ephemeral and "table is open" in opened.text
+    assert [m.id for m in s.h.public_messages(s.channel) if m.find_components(label="Join")] == [
+        (await s.h.bot.service.table(2)).row.lobby_message_id]
+
+
+@pytest.mark.parametrize("error, told", [
+    (HTTPError(403, 50013, "Missing Permissions"), "Give me Create Public Threads"),
+    (HTTPError(400, 160004, "A thread has already been created for this message"),
+     "Discord didn't open the table's thread"),
+], ids=["missing-permissions", "another-refusal"])
+async def test_a_refused_thread_opens_no_table_and_the_next_start_works(server, error, told):
+    s = server
+    on = await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    assert on.ephemeral
+    refuse_next(s, THREADS, _r_create_thread, error)
+    refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and told in refused.text
+    with pytest.raises(UserError):  # nothing was stored
+        await s.h.bot.service.table(1)
+    opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert opened.ephemeral and "table is open" in opened.text
