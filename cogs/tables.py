@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
+from bot.errors import StorageUnavailable, UserError
 from bot.service import TableSnapshot
 from bot.storage import SeatRow
 
@@ -121,8 +121,7 @@ class TablesCog(commands.Cog):
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 if row.status in ("lobby", "running"):
-                    log.info("the channel of table %s is gone; ending the table", row.id)
-                    await self.service.abandon(row.id, "The table's channel was deleted.")
+                    await self._abandon(row.channel_id, row.id)
                 return
             # Someone deleted the table message: post it again so the game stays playable.
             if row.status in ("lobby", "running"):
@@ -130,6 +129,29 @@ class TablesCog(commands.Cog):
                 await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """End the open table of a deleted channel or thread at once, not at its next move
+        (which, without a turn timer, might never come)."""
+        try:
+            table_id = await self.service.channel_table(channel_id)
+            if table_id is not None:
+                await self._abandon(channel_id, table_id)
+        except StorageUnavailable:
+            pass  # logged by the storage; the table ends when its message can't be edited
+
+    async def _abandon(self, channel_id: int, table_id: int) -> None:
+        log.info("channel %s of table %s is gone; ending the table", channel_id, table_id)
+        await self.service.abandon(table_id, "The table's channel was deleted.")
+        self._acting.pop(table_id, None)
 
     async def _ping(self, table: TableSnapshot) -> None:
         """Mention the humans to act when the turn passes to them; clear the ping at the end."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from discord_harness import HTTPError as _HTTPError
 from discord_play import (
     HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
@@ -250,6 +252,31 @@ async def test_sent_messages_are_not_kept_in_memory(server):
     # would otherwise be held, with a task of its own, for 15 minutes.
     timers = [t for t in asyncio.all_tasks() if t.get_coro().__qualname__.endswith("__timeout_task_impl")]
     assert not timers, f"{len(timers)} views held until they time out"
+
+
+@pytest.mark.parametrize("where", ["channel", "thread"])
+async def test_deleting_a_tables_channel_ends_it_at_once(server, where):
+    """A moderator deletes the channel of a running game (or the thread of a lobby) nobody will move at:
+    the table ends then, not at a next move that may never come, and the bot sends nothing
+    there (the fake counts a request to a deleted channel as a failure)."""
+    s = server
+    if where == "thread":  # a lobby, in the thread its start opened
+        await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+        await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+        [channel] = [c for c in s.guild.channels.values() if c.is_thread]
+    else:  # a running game
+        await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+        channel = s.channel
+    assert await stored(s).open_table_in(channel.id) == 1
+    requests = await s.h.delete_channel(channel)
+    assert requests == []
+    row = await stored(s).get_table(1)
+    if where == "thread":
+        assert row.status == "cancelled"
+    else:
+        assert row.status == "abandoned" and row.recent_events[-1].endswith("The table's channel was deleted.")
+    assert await stored(s).open_table_in(channel.id) is None
+    assert 1 not in s.h.bot.get_cog("TablesCog")._acting
 
 
 async def test_a_table_whose_channel_is_deleted_is_ended(server):

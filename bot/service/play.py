@@ -85,16 +85,17 @@ class Play(ServicePart):
             return await self._end_locked(live, f"{by.name} ended the game.", self._clock())
 
     async def abandon(self, table_id: int, reason: str) -> None:
-        """End an open table nobody can reach any more (its channel is gone)."""
+        """End an open table nobody can reach any more (its channel is gone), without
+        showing it: there is nowhere to show it."""
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             if live.row.status == "running":
-                await self._end_locked(live, reason, self._clock())
+                await self._end_locked(live, reason, self._clock(), show=False)
             elif live.row.status == "lobby":
                 await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
                 self._tables.forget(table_id)
 
-    async def _end_locked(self, live: LiveTable, line: str, now: float) -> TableSnapshot:
+    async def _end_locked(self, live: LiveTable, line: str, now: float, *, show: bool = True) -> TableSnapshot:
         row = live.row
         recent = with_recent(row, [line])
         await self._storage.update_table(
@@ -105,7 +106,8 @@ class Play(ServicePart):
         await self._tables.record(row)
         self._autoplay.cancel_timer(row.id)
         snap = live.snapshot()
-        self._publishing.show_table_later(snap)
+        if show:
+            self._publishing.show_table_later(snap)
         return snap
 
 

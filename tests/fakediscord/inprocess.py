@@ -256,6 +256,11 @@ class DiscordHarness(BotWatch, DiscordModel):
         self._raise_pending(f"gateway event {event}", reqs)
         return reqs
 
+    async def delete_channel(self, channel: FakeChannel | int) -> list[RecordedRequest]:
+        """A moderator deletes ``channel`` (or a thread): Discord forgets it and tells the
+        bot; settles and returns the requests the bot made."""
+        return await self.feed(*self.remove_channel(channel))
+
     async def join_guild(self, guild: FakeGuild, *, bot: commands.Bot | None = None) -> None:
         """Feed GUILD_CREATE for a guild added after start (the bot joins it)."""
         await self.feed("GUILD_CREATE", guild.payload(), bot=bot)

@@ -105,6 +105,19 @@ class DiscordModel(InteractionDrivers):
         except KeyError:
             raise AssertionError(f"no channel with id {cid}") from None
 
+    def remove_channel(self, ident: int | FakeChannel) -> tuple[str, dict]:
+        """Delete a channel or thread from the model; returns the gateway event Discord
+        sends for it (``CHANNEL_DELETE`` or ``THREAD_DELETE``) and its payload."""
+        ch = self.channel(ident)
+        payload = ch.payload()
+        self._channels.pop(ch.id, None)
+        if ch.guild is not None:
+            ch.guild.channels.pop(ch.id, None)
+        if ch.is_thread:
+            return "THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild.id) if ch.guild else None,
+                                     "parent_id": str(ch.parent_id), "type": ch.type}
+        return "CHANNEL_DELETE", payload
+
     # ----------------------------------------------------------- message queries
     def message(self, ident: int | FakeMessage) -> FakeMessage:
         mid = id_of(ident)

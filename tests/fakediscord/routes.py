@@ -309,12 +309,9 @@ def _r_edit_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -
 def _r_delete_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
     ch = _channel_or_404(h, m["cid"])
     payload = ch.payload()
-    h._channels.pop(ch.id, None)
+    event, data = h.remove_channel(ch)
     if ch.guild is not None:
-        ch.guild.channels.pop(ch.id, None)
-        if ch.is_thread:
-            h._echo_later("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild.id),
-                                            "parent_id": str(ch.parent_id), "type": ch.type})
+        h._echo_later(event, data)
     return payload
 
 
