@@ -8,14 +8,12 @@ import asyncio
 import logging
 import sys
 
-import aiohttp
-import discord
-
-from .errors import DatabaseUnreachable, StorageUnavailable
 from .heap import tune_garbage_collection
-from .migrate_to_postgres import MigrationError, migrate_to_postgres
 from .settings import Settings, SettingsError
-from .storage import Storage, is_postgres_url
+
+# discord.py, the database drivers and the bot's own modules take a few tenths of a second
+# to load: they are imported inside the functions, so a Ctrl+C meanwhile ends the start
+# quietly (see the end of this file) instead of with a traceback.
 
 
 def configure_logging(level: str) -> None:
@@ -47,7 +45,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(settings.log_level)
 
+    import aiohttp
+    import discord
+
     from .client import DeckhandBot
+    from .errors import DatabaseUnreachable, StorageUnavailable
+    from .storage import is_postgres_url
 
     bot = DeckhandBot(settings, force_sync=args.sync, stop_on_signals=True)
     tune_garbage_collection()
@@ -81,11 +84,16 @@ def main(argv: list[str] | None = None) -> int:
 
 async def check_database(settings: Settings) -> None:
     """Open (and migrate) the database once, so an unreachable one stops start-up at once."""
+    from .storage import Storage
+
     storage = await Storage.open(settings.db_path, settings.db_synchronous)
     await storage.close()
 
 
 def migrate_command(sqlite_file: str, postgres_url: str) -> int:
+    from .errors import StorageUnavailable
+    from .migrate_to_postgres import MigrationError, migrate_to_postgres
+
     try:
         copied = asyncio.run(migrate_to_postgres(sqlite_file, postgres_url))
     except (MigrationError, StorageUnavailable) as exc:
@@ -96,4 +104,7 @@ def migrate_command(sqlite_file: str, postgres_url: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl+C while the modules load, before the bot handles it
+        sys.exit(130)

@@ -338,6 +338,28 @@ async def test_q2j_game_played_through_the_gateway(fake: LoopbackDiscord, tmp_pa
         assert_clean_log(proc)
 
 
+def test_ctrl_c_while_the_modules_load_ends_quietly(tmp_path: Path) -> None:
+    """Python reports each import as it completes (``-X importtime``); Ctrl+C right after
+    ``bot.settings`` lands while discord.py and the bot's modules load, which takes a few
+    tenths of a second."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-X", "importtime", str(LAUNCHER), f"http://127.0.0.1:{port}/api/v10",
+         f"ws://127.0.0.1:{port}/gateway"], cwd=tmp_path, env=bot_env(tmp_path), stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a shell's background jobs ignore it
+    try:
+        for line in proc.stderr:
+            if line.rstrip().endswith("| bot.settings"):
+                proc.send_signal(signal.SIGINT)
+                break
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+    output = out + "".join(line for line in err.splitlines(keepends=True) if not line.startswith("import time:"))
+    assert proc.returncode in (130, 0) and "Traceback" not in output, (proc.returncode, output)
+
+
 def test_missing_token_exits_with_one_clear_line(tmp_path: Path) -> None:
     env = bot_env(tmp_path, PYTHONPATH=str(REPO_ROOT))
     del env["DISCORD_TOKEN"]
