@@ -8,7 +8,8 @@ a floating-point number (times in seconds), ``{TABLE_ID}`` the tables' own incre
 :data:`POSTGRES_EXTRAS` after the migration of the same number. Flags are integers 0/1
 and JSON is text in both, so the queries are the same too.
 
-Never change what a shipped migration does; add the next one.
+Never change what a shipped migration does; add the next one. The scripts are format
+strings: a literal brace is written twice.
 """
 
 from __future__ import annotations
