@@ -25,6 +25,8 @@ ACK_GRACE = 1.0
 """Seconds work may take before the interaction is deferred (Discord allows 3 to answer)."""
 
 APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
+OUTDATED_COMMAND = ("That command has changed since Discord showed it to you, so nothing was done. Discord "
+                    "updates its list within a moment (reloading Discord with Ctrl+R helps); then try again.")
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -97,6 +99,9 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
         message = "Deckhand tables live in server channels, not in direct messages."
     elif isinstance(error, app_commands.CheckFailure):
         message = "You don't have permission to use that command here."
+    elif isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        log.info("outdated command from user %s: %s", interaction.user.id, error)
+        message = OUTDATED_COMMAND
     elif isinstance(getattr(error, "original", None), StorageUnavailable):
         message = str(error.original)
     else:

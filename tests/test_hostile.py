@@ -252,6 +252,26 @@ async def test_raw_slash_options_outside_their_declaration_are_refused(server):
         assert command == "rules" or "`" in result.text, result.text  # the refusal names the option
 
 
+async def test_commands_the_bot_no_longer_has_get_a_polite_answer(server):
+    """A command Discord still shows after an update removed or reshaped it (or a forged one):
+    a clear private answer, nothing changed, nothing logged as an error."""
+    s = server
+    q2j, _ = s.h._find_command("q2j", s.channel)
+    probes = {
+        "a removed command": {"id": str(s.h.new_id()), "name": "ghost", "type": 1},
+        "a group without its subcommand": {"id": q2j["id"], "name": "q2j", "type": 1, "options": []},
+        "a removed subcommand": {"id": q2j["id"], "name": "q2j", "type": 1,
+                                 "options": [{"type": 1, "name": "stop", "options": []}]},
+        "another kind of command": {"id": q2j["id"], "name": "q2j", "type": 2, "target_id": str(s.user("ben").id)},
+    }
+    before = Unchanged(s)
+    for probe, data in probes.items():
+        result = await s.h._dispatch_interaction(APPLICATION_COMMAND, data, user=s.user("ana"), channel=s.channel,
+                                                 label=probe)
+        before.check(result, probe)
+        assert result.text.startswith("That command has changed since Discord showed it to you"), (probe, result.text)
+
+
 @FUZZ
 @given(minutes=st.one_of(st.integers(max_value=-1), st.integers(min_value=MAX_TIMER_MINUTES + 1)),
        command=st.sampled_from(["settings timer", "q2j start", "war start"]))
