@@ -73,10 +73,11 @@ class Settings:
 
 def database_from(value: str) -> Path | str:
     """DECKHAND_DB as :meth:`bot.storage.Storage.open` takes it: a ``postgresql://`` URL as
-    it is, anything else a SQLite file path (default ``data/deckhand.sqlite3``)."""
+    it is, anything else a SQLite file path (default ``data/deckhand.sqlite3``; ``~`` is the
+    home folder)."""
     value = value.strip()
     if value.startswith(("postgresql://", "postgres://")):
         return value
     if "://" in value:
         raise SettingsError(f"DECKHAND_DB must be a SQLite file path or a postgresql:// URL, not {value.split('://')[0]}://…")
-    return Path(value or "data/deckhand.sqlite3")
+    return Path(value or "data/deckhand.sqlite3").expanduser()  # .env files don't expand "~" themselves

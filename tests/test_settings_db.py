@@ -21,6 +21,7 @@ def test_a_path_is_a_sqlite_file_and_a_url_is_postgresql():
     url = "postgresql://deckhand:secret@db:5432/deckhand"
     assert database(f" {url} ") == url
     assert database("postgres://db/deckhand") == "postgres://db/deckhand"
+    assert database("~/deckhand.sqlite3") == Path.home() / "deckhand.sqlite3"
 
 
 def test_another_kind_of_url_is_refused_without_repeating_it():
