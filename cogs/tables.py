@@ -132,7 +132,9 @@ class TablesCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self._channel_gone(channel.id)
+        # Discord deletes a channel's threads with it, without an event for each.
+        for place in (channel, *getattr(channel, "threads", ())):
+            await self._channel_gone(place.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

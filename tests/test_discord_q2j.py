@@ -254,13 +254,14 @@ async def test_sent_messages_are_not_kept_in_memory(server):
     assert not timers, f"{len(timers)} views held until they time out"
 
 
-@pytest.mark.parametrize("where", ["channel", "thread"])
+@pytest.mark.parametrize("where", ["channel", "thread", "thread's channel"])
 async def test_deleting_a_tables_channel_ends_it_at_once(server, where):
-    """A moderator deletes the channel of a running game (or the thread of a lobby) nobody will move at:
-    the table ends then, not at a next move that may never come, and the bot sends nothing
-    there (the fake counts a request to a deleted channel as a failure)."""
+    """A moderator deletes the channel of a running game (or the thread of a lobby, or the
+    channel that thread is in) nobody will move at: the table ends then, not at a next move
+    that may never come, and the bot sends nothing there (the fake counts a request to a
+    deleted channel as a failure)."""
     s = server
-    if where == "thread":  # a lobby, in the thread its start opened
+    if where.startswith("thread"):  # a lobby, in the thread its start opened
         await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
         await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
         [channel] = [c for c in s.guild.channels.values() if c.is_thread]
@@ -268,10 +269,10 @@ async def test_deleting_a_tables_channel_ends_it_at_once(server, where):
         await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
         channel = s.channel
     assert await stored(s).open_table_in(channel.id) == 1
-    requests = await s.h.delete_channel(channel)
+    requests = await s.h.delete_channel(s.channel if where == "thread's channel" else channel)
     assert requests == []
     row = await stored(s).get_table(1)
-    if where == "thread":
+    if where.startswith("thread"):
         assert row.status == "cancelled"
     else:
         assert row.status == "abandoned" and row.recent_events[-1].endswith("The table's channel was deleted.")
