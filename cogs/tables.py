@@ -132,9 +132,7 @@ class TablesCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        # Discord deletes a channel's threads with it, without an event for each.
-        for place in (channel, *getattr(channel, "threads", ())):
-            await self._channel_gone(place.id)
+        await self._channel_gone(channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
