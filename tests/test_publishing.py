@@ -41,6 +41,9 @@ class SlowFirstEdit:
     async def table_changed(self, table: SimpleNamespace) -> None:
         await self._edit("table", table)
 
+    async def remind(self, table: SimpleNamespace, seats: list, seconds_left: float) -> None:
+        self.shown.append(("reminder", table.row.version))
+
 
 async def publishing_with_slow_first_edit() -> tuple[Publishing, SlowFirstEdit, BackgroundTasks]:
     tasks = BackgroundTasks()
@@ -84,3 +87,17 @@ async def test_a_cancelled_lobby_is_the_last_thing_shown():
     await settle(tasks, publisher)
     assert publisher.statuses == ["lobby", "cancelled"]
     assert publishing.tables_held() == 0
+
+
+async def test_a_reminder_waits_for_the_turn_being_shown_and_is_dropped_once_the_turn_was_played():
+    publishing, publisher, tasks = await publishing_with_slow_first_edit()
+    publishing.show_table_later(snapshot("running", 2, version=3))
+    await asyncio.sleep(0.01)  # the turn's edit (and ping) is on its way
+    reminder = asyncio.ensure_future(publishing.remind(snapshot("running", 2, version=3), [], 60.0))
+    await settle(tasks, publisher)
+    await reminder
+    assert publisher.shown == [("table", 2), ("reminder", 3)]
+    publishing.show_table_later(snapshot("running", 2, version=4))  # the player moved
+    await tasks.wait_idle(5, lambda: ())
+    await publishing.remind(snapshot("running", 2, version=3), [], 30.0)  # a reminder from before the move
+    assert publisher.shown[-1] == ("table", 2)

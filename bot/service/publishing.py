@@ -66,5 +66,10 @@ class Publishing:
         return len(self._published) + len(self._latest_lobby_change) + len(self._locks)
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
-        if self.publisher is not None:
-            await self.publisher.remind(table, seats, seconds_left)
+        """Remind ``seats`` that time is running out, unless the table moved on meanwhile; under
+        the table's lock, so the reminder and a turn's ping never replace the ping message at once."""
+        if self.publisher is None:
+            return
+        async with self._locks.hold(table.row.id):
+            if self._published.get(table.row.id, (-1, False))[0] <= table.row.version:
+                await self.publisher.remind(table, seats, seconds_left)
