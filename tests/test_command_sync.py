@@ -12,7 +12,6 @@ from discord import app_commands
 
 from bot.__main__ import main
 from discord_harness import DiscordHarness, HTTPError
-from fakediscord.routes import _r_bulk_commands
 from discord_play import make_bot, make_server, start_bot
 
 SYNC = r"^/applications/\d+/commands$"
@@ -64,16 +63,9 @@ async def test_sync_is_forced_on_request(tmp_path):
 async def test_a_refused_sync_leaves_the_bot_running_and_the_next_start_tries_again(tmp_path, caplog):
     """DEV_GUILD_ID names a server the bot was not invited to with the applications.commands
     scope: Discord answers 403. The bot says so and runs on; the next start syncs again."""
-    refusals = [HTTPError(403, 50001, "Missing Access")]
-
-    def refuse_once(model, request, match):
-        if refusals:
-            raise refusals.pop()
-        return _r_bulk_commands(model, request, match)
-
     async with DiscordHarness() as h:
         s = make_server(h, tmp_path)
-        h.add_route("PUT", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", refuse_once)
+        h.refuse_next("PUT", r"/applications/\d+/guilds/\d+/commands", HTTPError(403, 50001, "Missing Access"))
         for _ in range(2):
             bot = make_bot(s.db_path)
             bot.settings = dataclasses.replace(bot.settings, dev_guild_id=s.guild.id)

@@ -10,22 +10,9 @@ import pytest
 
 from bot.errors import UserError
 from discord_harness import HTTPError
-from fakediscord.routes import _r_create_message, _r_create_thread
 
-MESSAGES = r"/channels/(?P<cid>\d+)/messages"
-THREADS = r"/channels/(?P<cid>\d+)/threads"
-
-
-def refuse_next(s, pattern: str, answer, error: HTTPError) -> None:
-    """The next POST to ``pattern`` is refused with ``error``; later ones get ``answer``."""
-    refusals = [error]
-
-    def refuse_once(model, request, match):
-        if refusals:
-            raise refusals.pop()
-        return answer(model, request, match)
-
-    s.h.add_route("POST", pattern, refuse_once)
+MESSAGES = r"/channels/\d+/messages"
+THREADS = r"/channels/\d+/threads"
 
 
 @pytest.mark.parametrize("error, told", [
@@ -34,7 +21,7 @@ def refuse_next(s, pattern: str, answer, error: HTTPError) -> None:
 ], ids=["missing-permissions", "another-refusal"])
 async def test_a_refused_lobby_opens_no_table_and_the_next_start_works(server, error, told):
     s = server
-    refuse_next(s, MESSAGES, _r_create_message, error)
+    s.h.refuse_next("POST", MESSAGES, error)
     refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert refused.ephemeral and told in refused.text
     assert (await s.h.bot.service.table(1)).row.status == "cancelled"
@@ -54,7 +41,7 @@ async def test_a_refused_thread_opens_no_table_and_the_next_start_works(server, 
     s = server
     on = await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
     assert on.ephemeral
-    refuse_next(s, THREADS, _r_create_thread, error)
+    s.h.refuse_next("POST", THREADS, error)
     refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert refused.ephemeral and told in refused.text
     with pytest.raises(UserError):  # nothing was stored

@@ -30,7 +30,8 @@ API at a glance (both transports):
   checked, an embed's ``attachment://`` that names no attachment is a failure);
   ``message.files`` / ``message.file(name)`` / ``message.embed_images()``,
   ``request.files`` / ``request.file_fields``; ``fail_uploads(count=1, status=413)`` answers
-  the next uploads with an error.
+  the next uploads with an error, ``refuse_next(method, path_regex, HTTPError(...))`` the
+  next matching request.
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,

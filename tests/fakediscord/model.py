@@ -67,6 +67,7 @@ class DiscordModel(InteractionDrivers):
         self._failures: list[str] = []
         self._upload_failures = 0
         self._upload_error = HTTPError(413, 40005, "Request entity too large")
+        self._refusals: list[tuple[str, re.Pattern[str], HTTPError]] = []
 
     # =================================================================== model
     def new_id(self) -> int:
@@ -253,6 +254,11 @@ class DiscordModel(InteractionDrivers):
         self._upload_failures = count
         self._upload_error = HTTPError(status, code, message)
 
+    def refuse_next(self, method: str, pattern: str, error: HTTPError) -> None:
+        """Answer the next ``method`` request whose path fully matches regex ``pattern`` with
+        Discord's ``error``, changing nothing; later ones are answered as usual."""
+        self._refusals.append((method.upper(), re.compile(pattern), error))
+
     def add_route(self, method: str, pattern: str, handler: RouteHandler) -> None:
         """Answer ``method`` requests whose path fully matches regex ``pattern`` with
         ``handler(model, request, match)``; its return value is the response body.
@@ -276,6 +282,10 @@ class DiscordModel(InteractionDrivers):
             if req.files and self._upload_failures:
                 self._upload_failures -= 1
                 raise self._upload_error
+            for refusal in self._refusals:
+                if refusal[0] == req.method and refusal[1].fullmatch(req.path):
+                    self._refusals.remove(refusal)
+                    raise refusal[2]
             response = self._route(req)
         except HTTPError as err:
             req.status, req.error = err.status, err.message
