@@ -19,6 +19,7 @@ import json
 import re
 from typing import Any, Callable, Iterable
 
+from .markdown import literal
 from .storage import Session
 
 FORGOTTEN_NAME = "Former player"
@@ -34,6 +35,7 @@ async def forget_person(db: Session, user_id: int, names: Iterable[str]) -> int:
         (user_id, user_id))}
     known |= {n for n in names if n and n.strip()}
     known.discard(FORGOTTEN_NAME)
+    known |= {literal(n) for n in known}  # as message text stores them
     scrub = _scrubber(known, user_id)
     table_ids = [r[0] for r in await db.fetch(
         "SELECT id FROM tables WHERE status NOT IN ('lobby', 'running') AND (host_id = ?"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.errors import UserError
+from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
 
@@ -114,7 +115,7 @@ class AiLevelSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
                 raise UserError("Choose exactly one level.")
             level = one_of(values[0], LEVEL_TEXT, "level")
             snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
-            added = [s for s in snap.row.seats if s.is_ai][-1].name
+            added = literal([s for s in snap.row.seats if s.is_ai][-1].name)
             await interaction.response.edit_message(content=f"{added} joined the table.", view=None)
 
         await guarded(interaction, run)

@@ -230,10 +230,10 @@ class TablesCog(commands.Cog):
             snap = await self.service.table(await self._table_here(interaction))
             row = snap.row
             lines = [f"**{ui_for(row.game_id).title}** table #{row.id} — {row.status}"]
-            lines.append("Players: " + ", ".join(s.name + (" (AI)" if s.is_ai else "") for s in row.seats))
+            lines.append("Players: " + ", ".join(snap.names[s.seat] + (" (AI)" if s.is_ai else "") for s in row.seats))
             acting = players_to_act(snap)
             if row.status == "running" and acting:
-                lines.append("To play: " + ", ".join(row.seats[s].name for s in acting))
+                lines.append("To play: " + ", ".join(snap.names[s] for s in acting))
             if row.deadline:
                 lines.append(f"Turn timer: ends <t:{int(row.deadline)}:R>")
             elif row.status == "running":

@@ -20,6 +20,7 @@ import discord
 
 import games
 from bot.errors import UserError
+from bot.markdown import literal
 from bot.service import HandSnapshot, TableSnapshot
 from bot.table_options import engine_options, hints_allowed
 from games.base import Action, Game, count_text
@@ -315,7 +316,7 @@ def ui_for(game_id: str) -> GameUI:
 def mention(table: TableSnapshot, seat: int) -> str:
     row = table.row.seats[seat]
     if row.is_ai or row.user_id is None:
-        return f"**{row.name}** (AI)"
+        return f"**{literal(row.name)}** (AI)"
     return f"<@{row.user_id}>"
 
 
@@ -350,7 +351,7 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
     game = ui.game
     sides = game.sides
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}{' (AI)' if s.is_ai and not s.ai_level else ''}{' — host' if s.user_id == row.host_id else ''}"
+        f"{s.seat + 1}. {literal(s.name)}{' (AI)' if s.is_ai and not s.ai_level else ''}{' — host' if s.user_id == row.host_id else ''}"
         + (f" · {sides[s.seat % len(sides)]}" if sides else "")
         for s in row.seats
     )

@@ -21,7 +21,7 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.tables import KeyedLocks
 from bot.storage import GuildSettings
-from discord_play import forge_click, open_table, play_to_the_end
+from discord_play import choose_first_attacker, forge_click, open_table, play_to_the_end
 from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -372,3 +372,50 @@ async def test_a_table_lock_lives_only_while_held_or_awaited():
         assert locks.users(7) == 3 and len(locks) == 1
     await asyncio.gather(*waiting)
     assert order == ["second", "third"] and len(locks) == 0 and locks.users(7) == 0
+
+
+# -- names people choose ---------------------------------------------------------------------------
+
+LINK_NAME = "[Free Nitro](https://evil.example)"
+FORMAT_NAME = "# **ben**_||x|| <@&1> `"
+MARKDOWN_KEYS = ("content", "description", "value")
+"""Where Discord reads markdown in a message body (embed field values included); labels,
+placeholders, footers and thread names show text as it is."""
+
+
+def markdown_texts(body: Any) -> list[str]:
+    """Every string of a request body that Discord shows as markdown."""
+    if isinstance(body, dict):
+        found = [v for k, v in body.items() if k in MARKDOWN_KEYS and isinstance(v, str)]
+        return found + [t for k, v in body.items() if k != "components" for t in markdown_texts(v)]
+    if isinstance(body, list):
+        return [t for v in body for t in markdown_texts(v)]
+    return []
+
+
+async def test_display_names_show_as_typed_and_never_act_as_markdown(server):
+    """A display name can hold a masked link, a heading, spoilers, a mention or a code
+    tick; in every message the bot sends it must read as typed and format nothing."""
+    s = server
+    s.user("ana").global_name, s.user("ben").global_name = LINK_NAME, FORMAT_NAME
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    status = await s.h.slash("table status", {}, user=s.user("cat"), channel=s.channel)
+    await play_to_the_end(s, table)
+    history = await s.h.slash("history", {"game": "q2j"}, user=s.user("cat"), channel=s.channel)
+    texts = [t for r in s.h.requests_to() for t in markdown_texts(r.body)]
+    assert not [t for t in texts if LINK_NAME in t or FORMAT_NAME in t]
+    for shown in (status.text, s.h.message(table.id).text, history.text):
+        assert r"\[Free Nitro\](https\://evil\.example)" in shown, shown
+        assert r"\# \*\*ben\*\*\_\|\|x\|\| \<\@&1\> \`" in shown, shown
+    begins = next(t for t in texts if "The game begins" in t)
+    assert r"The game begins: \[Free Nitro\]" in begins  # a name starting a line is no heading either
+
+
+async def test_labels_show_names_without_markdown_escapes(server):
+    """Button and menu labels are plain text: a name there is shown exactly as typed."""
+    s = server
+    s.user("ana").global_name = s.user("ben").global_name = "x_y*z"
+    table, mover, hand = await choose_first_attacker(s, "war start")
+    labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
+    assert any("(x_y*z)" in label for label in labels), labels
+    assert not any("\\" in label for label in labels), labels

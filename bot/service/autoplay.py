@@ -17,6 +17,7 @@ from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
+from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .publishing import Publishing
 from .snapshots import TableSnapshot
@@ -149,10 +150,10 @@ class AutoPlay:
             seat_row = row.seats[seat]
             count = seat_row.missed_turns + 1
             missed[seat] = count
-            lines.insert(0, f"⏰ {seat_row.name} ran out of time; the AI played for them.")
+            lines.insert(0, f"⏰ {literal(seat_row.name)} ran out of time; the AI played for them.")
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(f"{seat_row.name} missed {count} turns in a row; an AI ({level}) plays their seat now.")
+                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; an AI ({level}) plays their seat now.")
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level

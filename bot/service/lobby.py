@@ -11,6 +11,7 @@ from games.base import Game, count_text
 from games.errors import GameError
 
 from ..errors import StaleControl, UserError
+from ..markdown import literal
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
 from .autoplay import server_ai_level
@@ -187,8 +188,7 @@ class Lobbies(ServicePart):
                 state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
             except GameError as exc:
                 raise UserError(str(exc)) from None
-            names = [s.name for s in row.seats]
-            lines = [f"The game begins: {', '.join(names)}."]
+            lines = [f"The game begins: {', '.join(literal(s.name) for s in row.seats)}."]
             lines += render_events(state.opening_events(), row.seats, None)[0]
             now = self._clock()
             update = update_after(row, state, lines, now)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.base import Action
 
 from ..errors import StaleControl, UserError
+from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
 from .part import ServicePart
@@ -56,9 +57,9 @@ class Play(ServicePart):
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
             if not humans_left:
-                return await self._end_locked(live, f"{seat.name} left; no players remain, so the game is over.", now)
+                return await self._end_locked(live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
             level = await server_ai_level(self._storage, row.guild_id)
-            line = f"{seat.name} left the table; an AI ({level}) plays their seat now."
+            line = f"{literal(seat.name)} left the table; an AI ({level}) plays their seat now."
             update = update_after(row, live.state, [line], now, ai_seats=(seat.seat,))
             if not await self._storage.hand_seat_to_ai(
                 table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
@@ -82,7 +83,7 @@ class Play(ServicePart):
                 raise UserError("This game has already ended.")
             if by.user_id != row.host_id and not is_admin:
                 raise UserError("Only the host or someone with Manage Server can end this game.")
-            return await self._end_locked(live, f"{by.name} ended the game.", self._clock())
+            return await self._end_locked(live, f"{literal(by.name)} ended the game.", self._clock())
 
     async def abandon(self, table_id: int, reason: str) -> None:
         """End an open table nobody can reach any more (its channel is gone), without

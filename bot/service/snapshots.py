@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from games.base import Action
 
+from ..markdown import literal
 from ..storage import SeatRow, TableRow
 
 
@@ -27,7 +28,9 @@ class TableSnapshot:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.row.seats]
+        """The seats' names for message text (:func:`bot.markdown.literal`); a label or a
+        footer, which shows text as it is, takes ``row.seats[i].name``."""
+        return [literal(s.name) for s in self.row.seats]
 
 
 @dataclass
