@@ -294,3 +294,18 @@ async def test_a_table_whose_channel_is_deleted_is_ended(server):
     row = await stored(s).get_table(1)
     assert row.status == "abandoned" and "channel was deleted" in row.recent_events[-1]
     assert await stored(s).open_table_in(s.channel.id) is None
+
+
+async def test_a_forgotten_lobby_gives_way_to_a_new_table(server, monkeypatch):
+    """A lobby never started is cancelled, its message saying so, when someone starts a table
+    in its channel after the wait (set to nothing here, since the bot reads the real clock)."""
+    s = server
+    old = await open_table(s, "q2j start", {"timer": 0}, "ana", start=False)
+    monkeypatch.setattr("bot.service.lobby.LOBBY_WAIT_SECONDS", 0)
+    reply = await s.h.slash("q2j start", {}, user=s.user("ben"), channel=s.channel)
+    assert reply.ephemeral and "table is open" in reply.text, reply.text
+    await s.h.bot.service.wait_idle()
+    assert "This table was cancelled." in s.h.message(old.id).text and not s.h.message(old.id).buttons
+    new = s.h.latest_public(s.channel)
+    assert new.id != old.id and new.button("Join")
+    assert (await stored(s).get_table(2)).host_id == s.user("ben").id

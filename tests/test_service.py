@@ -8,6 +8,7 @@ import pytest
 import games
 from bot.errors import StaleControl, UserError
 from bot.service import GameService, Player
+from bot.service.lobby import LOBBY_WAIT_SECONDS
 from bot.storage import Storage
 from games.base import Action
 
@@ -119,6 +120,29 @@ async def test_one_table_per_channel_and_bad_options(env):
         await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={"variant": "nope"}, host=ANA)
     with pytest.raises(UserError, match="timer"):
         await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={}, host=ANA, timer_minutes=-1)
+
+
+async def test_a_lobby_nobody_started_within_the_hour_makes_way_for_a_new_table(env):
+    service, clock, _ = env
+    forgotten = await open_q2j(service, ANA)
+    clock.now += LOBBY_WAIT_SECONDS - 1
+    with pytest.raises(UserError, match="lobby is already open in this channel.*60 minutes"):
+        await open_q2j(service, BEN)
+    assert (await service.table(forgotten)).row.status == "lobby"
+
+    clock.now += 1
+    new = await open_q2j(service, BEN)
+    assert new != forgotten and await service.channel_table(50) == new
+    assert (await service.table(forgotten)).row.status == "cancelled"
+    await service.wait_idle()
+    assert [(t.row.id, t.row.status) for t in service.publisher.lobbies] == [(forgotten, "cancelled")]
+
+    await service.join(new, CAT)
+    await service.start(new, BEN)
+    clock.now += 30 * 24 * 3600  # a running game is never pushed aside, however long it waits
+    with pytest.raises(UserError, match="A table is already open in this channel.*Manage Server"):
+        await open_q2j(service, ANA)
+    assert (await service.table(new)).row.status == "running"
 
 
 async def test_engine_refusals_at_start_are_user_errors(env):

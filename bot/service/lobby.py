@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any, Callable
 
 import games
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
+LOBBY_WAIT_SECONDS = 60 * 60
+"""A lobby not started this long after it opened gives way to a new table in its channel."""
 
 
 class Lobbies(ServicePart):
@@ -54,18 +57,44 @@ class Lobbies(ServicePart):
         except GameError as exc:
             raise UserError(str(exc)) from None
         timer = await self._timer_for(guild_id, timer_minutes)
+        create = partial(self._storage.create_table, guild_id=guild_id, channel_id=channel_id, game_id=game_id,
+                         options=options, host_id=host.user_id, host_name=host.name, seed=new_seed(),
+                         timer_minutes=timer)
         try:
-            table_id = await self._storage.create_table(
-                guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=options,
-                host_id=host.user_id, host_name=host.name, seed=new_seed(), timer_minutes=timer,
-                now=self._clock(),
-            )
+            try:
+                table_id = await create(now=self._clock())
+            except ChannelBusy:
+                if not await self._close_unstarted_lobby(channel_id):
+                    raise
+                table_id = await create(now=self._clock())
         except ChannelBusy:
-            raise UserError(
-                "A table is already open in this channel. Finish it, or ask the host to end it "
-                "with `/table end`, before starting another."
-            ) from None
+            raise UserError(await self._busy_text(channel_id)) from None
         return (await self._tables.load(table_id)).snapshot()
+
+    async def _close_unstarted_lobby(self, channel_id: int) -> bool:
+        """Cancel the channel's open lobby if nobody started it within :data:`LOBBY_WAIT_SECONDS`
+        (a forgotten lobby must not hold the channel for good); True if the channel may be free now."""
+        table_id = await self._storage.open_table_in(channel_id)
+        if table_id is None:
+            return True  # it ended meanwhile
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            if row.status != "lobby" or self._clock() - row.created_at < LOBBY_WAIT_SECONDS:
+                return row.status not in ("lobby", "running")
+            log.info("lobby %s in channel %s was never started; closing it for a new table", table_id, channel_id)
+            snap = await self._cancel_locked(live)
+        self._publishing.show_lobby(snap)
+        return True
+
+    async def _busy_text(self, channel_id: int) -> str:
+        table_id = await self._storage.open_table_in(channel_id)
+        row = (await self._tables.load(table_id)).row if table_id is not None else None
+        if row is not None and row.status == "lobby":
+            return ("A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
+                    f"A lobby nobody starts within {LOBBY_WAIT_SECONDS // 60} minutes makes way for the next table.")
+        return ("A table is already open in this channel. Finish it, or ask the host (or someone with "
+                "Manage Server) to end it with `/table end`, before starting another.")
 
     async def _change(self, table_id: int, change: Callable[[LiveTable], list[SeatRow]]) -> TableSnapshot:
         """Replace a lobby's seats with what ``change`` returns, and show the lobby."""
@@ -163,12 +192,15 @@ class Lobbies(ServicePart):
             _require_lobby(live.row)
             if by.user_id != live.row.host_id and not is_admin:
                 raise UserError("Only the host (or someone with Manage Server) can cancel this table.")
-            await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
-            live.row.status = "cancelled"
-            self._tables.forget(table_id)
-            snap = live.snapshot()
+            snap = await self._cancel_locked(live)
         self._publishing.show_lobby(snap)
         return snap
+
+    async def _cancel_locked(self, live: LiveTable) -> TableSnapshot:
+        await self._storage.update_table(live.row.id, status="cancelled", finished_at=self._clock())
+        live.row.status = "cancelled"
+        self._tables.forget(live.row.id)
+        return live.snapshot()
 
     async def start(self, table_id: int, by: Player) -> TableSnapshot:
         async with self._tables.lock(table_id):
