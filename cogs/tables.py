@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import StorageUnavailable, UserError
-from bot.service import TableSnapshot
+from bot.service import TableSnapshot, checked_options
 from bot.storage import SeatRow
 
 from .common import guarded, is_admin, player_of, service_of
@@ -41,30 +41,53 @@ async def open_table(
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         title = ui_for(game_id).title
+        checked = checked_options(game_id, options)  # refused options open no thread
         settings = await service.storage.guild_settings(interaction.guild_id)
-        target: discord.abc.Messageable = interaction.channel
-        if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
+        if not (settings.use_threads and isinstance(interaction.channel, discord.TextChannel)):
+            link = await open_in(interaction, interaction.channel, game_id, checked, timer)
+        else:
+            thread = await new_thread(interaction.channel, f"{title} — {interaction.user.display_name}")
             try:
-                target = await interaction.channel.create_thread(
-                    name=f"{title} — {interaction.user.display_name}",
-                    type=discord.ChannelType.public_thread, auto_archive_duration=1440,
-                )
-            except discord.Forbidden:
-                raise UserError("I can't open threads here. Give me Create Public Threads, "
-                                "or turn threads off in the server settings.") from None
-            except discord.HTTPException as exc:
-                log.warning("Discord refused a thread in channel %s: %s %s", interaction.channel_id,
-                            exc.status, exc.text)
-                raise UserError("Discord didn't open the table's thread, so no table was opened. "
-                                "Please try again in a moment.") from None
-        snap = await service.open_lobby(
-            guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
-            host=player_of(interaction), timer_minutes=timer,
-        )
-        link = await post_lobby(interaction, target, snap)
+                link = await open_in(interaction, thread, game_id, checked, timer)
+            except Exception:
+                await remove_empty_thread(thread)
+                raise
         await interaction.followup.send(f"Your {title} table is open: {link}", ephemeral=True)
 
     await guarded(interaction, run)
+
+
+async def open_in(interaction: discord.Interaction, target: discord.abc.Messageable, game_id: str,
+                  options: dict[str, Any], timer: int | None) -> str:
+    """Open the lobby in ``target``, post it there and return its link."""
+    snap = await service_of(interaction).open_lobby(
+        guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
+        host=player_of(interaction), timer_minutes=timer,
+    )
+    return await post_lobby(interaction, target, snap)
+
+
+async def new_thread(channel: discord.TextChannel, name: str) -> discord.Thread:
+    """A public thread in ``channel`` for one table; :class:`UserError` if Discord refuses it."""
+    try:
+        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                           auto_archive_duration=1440)
+    except discord.Forbidden:
+        raise UserError("I can't open threads here. Give me Create Public Threads, "
+                        "or turn threads off in the server settings.") from None
+    except discord.HTTPException as exc:
+        log.warning("Discord refused a thread in channel %s: %s %s", channel.id, exc.status, exc.text)
+        raise UserError("Discord didn't open the table's thread, so no table was opened. "
+                        "Please try again in a moment.") from None
+
+
+async def remove_empty_thread(thread: discord.Thread) -> None:
+    """Delete a thread opened for a table that could not open, so no empty thread is left.
+    That needs Manage Threads; without it the thread stays (and is logged)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException as exc:
+        log.info("could not remove the empty thread %s: %s %s", thread.id, exc.status, exc.text)
 
 
 class TablesCog(commands.Cog):

@@ -48,3 +48,29 @@ async def test_a_refused_thread_opens_no_table_and_the_next_start_works(server, 
         await s.h.bot.service.table(1)
     opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert opened.ephemeral and "table is open" in opened.text
+
+
+def threads_of(s) -> list:
+    return [c for c in s.guild.channels.values() if c.is_thread]
+
+
+async def test_refused_options_open_no_thread(server):
+    s = server
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    refused = await s.h.slash("q2j start", {"variant": "classic", "short_hand": "0"}, user=s.user("ana"),
+                              channel=s.channel)
+    assert refused.ephemeral and "short_hand" in refused.text
+    assert threads_of(s) == [] and not s.h.requests_to("POST", THREADS)
+
+
+async def test_a_lobby_refused_in_its_new_thread_leaves_no_empty_thread(server):
+    s = server
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    s.h.refuse_next("POST", MESSAGES, HTTPError(400, 50035, "Invalid Form Body"))
+    refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and "Discord didn't take the table's message" in refused.text
+    await s.h.bot.service.wait_idle()
+    assert threads_of(s) == [] and len(s.h.requests_to("DELETE", r"/channels/\d+")) == 1
+    assert (await s.h.bot.service.table(1)).row.status == "cancelled"
+    opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert opened.ephemeral and "table is open" in opened.text and len(threads_of(s)) == 1

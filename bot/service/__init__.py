@@ -15,10 +15,10 @@ new state), ``autoplay`` (AI seats and turn timers), ``lobby``, ``play`` and ``h
 """
 
 from .game_service import GameService
-from .lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
+from .lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES, checked_options
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 
 __all__ = [
     "DEFAULT_TIMER_MINUTES", "MAX_TIMER_MINUTES", "GameService", "HandSnapshot", "Player", "Publisher",
-    "TableSnapshot",
+    "TableSnapshot", "checked_options",
 ]

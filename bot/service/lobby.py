@@ -50,12 +50,7 @@ class Lobbies(ServicePart):
         timer_minutes: int | None, new_seed: Callable[[], int],
     ) -> TableSnapshot:
         """Open a lobby with the host seated. Options are validated here, before anyone joins."""
-        game = games.get_game(game_id)
-        game_options, table_options = split_options(options)
-        try:
-            options = {**game.normalize_options(game_options), **table_options}
-        except GameError as exc:
-            raise UserError(str(exc)) from None
+        options = checked_options(game_id, options)
         timer = await self._timer_for(guild_id, timer_minutes)
         create = partial(self._storage.create_table, guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                          options=options, host_id=host.user_id, host_name=host.name, seed=new_seed(),
@@ -248,6 +243,16 @@ def _require_lobby(row: TableRow) -> None:
         raise UserError("This game has already started.")
     if row.status != "lobby":
         raise UserError("This table is closed.")
+
+
+def checked_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the game's defaults filled in; :class:`UserError` saying what is wrong
+    if the game refuses them (e.g. an option of another variant)."""
+    game_options, table_options = split_options(options)
+    try:
+        return {**games.get_game(game_id).normalize_options(game_options), **table_options}
+    except GameError as exc:
+        raise UserError(str(exc)) from None
 
 
 def checked_level(level: object) -> str:
