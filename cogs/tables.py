@@ -41,7 +41,8 @@ async def open_table(
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         title = ui_for(game_id).title
-        checked = checked_options(game_id, options)  # refused options open no thread
+        checked = checked_options(game_id, options)  # a refused start makes no thread
+        await service.may_host(interaction.guild_id, player_of(interaction))
         settings = await service.storage.guild_settings(interaction.guild_id)
         if not (settings.use_threads and isinstance(interaction.channel, discord.TextChannel)):
             link = await open_in(interaction, interaction.channel, game_id, checked, timer)

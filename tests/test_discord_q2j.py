@@ -309,3 +309,17 @@ async def test_a_forgotten_lobby_gives_way_to_a_new_table(server, monkeypatch):
     new = s.h.latest_public(s.channel)
     assert new.id != old.id and new.button("Join")
     assert (await stored(s).get_table(2)).host_id == s.user("ben").id
+
+
+async def test_a_host_with_an_open_lobby_opens_no_second_one(server):
+    """With threads on, every start makes a thread: a second lobby by the same host is refused
+    before any thread is made, and the answer links the open one."""
+    s = server
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    first = await stored(s).get_table(1)
+    again = await s.h.slash("war start", {}, user=s.user("ana"), channel=s.channel)
+    assert again.ephemeral and f"You already have a lobby open in <#{first.channel_id}>" in again.text
+    assert len([c for c in s.guild.channels.values() if c.is_thread]) == 1
+    other = await s.h.slash("war start", {}, user=s.user("ben"), channel=s.channel)
+    assert "table is open" in other.text

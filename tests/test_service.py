@@ -145,6 +145,23 @@ async def test_a_lobby_nobody_started_within_the_hour_makes_way_for_a_new_table(
     assert (await service.table(new)).row.status == "running"
 
 
+async def test_one_open_lobby_per_host_in_a_server(env):
+    service, clock, _ = env
+    first = await open_q2j(service, ANA)
+    with pytest.raises(UserError, match="You already have a lobby open in <#50>"):
+        await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={}, host=ANA)
+    other_server = await service.open_lobby(guild_id=2, channel_id=60, game_id="q2j", options={}, host=ANA)
+    assert other_server.row.status == "lobby"
+    await service.join(first, BEN)
+    await service.start(first, ANA)  # a running game holds nobody back
+    second = await service.open_lobby(guild_id=1, channel_id=51, game_id="q2j", options={}, host=ANA)
+
+    clock.now += LOBBY_WAIT_SECONDS  # an hour on, an unstarted lobby of theirs makes way
+    third = await service.open_lobby(guild_id=1, channel_id=52, game_id="q2j", options={}, host=ANA)
+    assert (await service.table(second.row.id)).row.status == "cancelled"
+    assert third.row.status == "lobby" and (await service.table(first)).row.status == "running"
+
+
 async def test_engine_refusals_at_start_are_user_errors(env):
     service, _, _ = env
     table_id = await open_q2j(service, ANA, BEN, CAT, options={"variant": "challenge"})
@@ -355,8 +372,10 @@ async def test_restart_resumes_pending_ai_turns(env):
 
 async def test_switching_side_swaps_with_the_seat_opposite(env):
     service, _, _ = env
+    q2j = await open_q2j(service, ANA)
     with pytest.raises(UserError, match="isn't played in sides"):
-        await service.switch_side(await open_q2j(service, ANA), ANA)
+        await service.switch_side(q2j, ANA)
+    await service.cancel(q2j, ANA)  # one open lobby per host
     snap = await service.open_lobby(guild_id=1, channel_id=51, game_id="quash", options={}, host=ANA)
     table_id = snap.row.id
     with pytest.raises(UserError, match="Nobody sits opposite"):

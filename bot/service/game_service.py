@@ -80,6 +80,11 @@ class GameService:
             timer_minutes=timer_minutes, new_seed=self.new_seed,
         )
 
+    async def may_host(self, guild_id: int, host: Player) -> None:
+        """Refuse (:class:`UserError`) a second open lobby by ``host`` in a server; checked again
+        when the lobby opens, and first by a start that makes a thread, so a refusal makes none."""
+        await self._lobbies.may_host(guild_id, host)
+
     async def set_default_timer(self, guild_id: int, minutes: int) -> None:
         """The server's default turn timer for new tables; refused unless 0 (off) to the maximum."""
         await self._lobbies.set_default_timer(guild_id, minutes)

@@ -18,17 +18,23 @@ from ..table_options import engine_options, split_options
 from .autoplay import server_ai_level
 from .part import ServicePart
 from .snapshots import Player, TableSnapshot
-from .tables import LiveTable, render_events, update_after
+from .tables import KeyedLocks, LiveTable, render_events, update_after
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMER_MINUTES = 10
 MAX_TIMER_MINUTES = 24 * 60
 LOBBY_WAIT_SECONDS = 60 * 60
-"""A lobby not started this long after it opened gives way to a new table in its channel."""
+"""A lobby not started this long after it opened gives way to a new table in its channel, or by its host."""
 
 
 class Lobbies(ServicePart):
+    """Opening, filling, cancelling and starting lobbies."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._hosts = KeyedLocks()
+        """Per host: checking that they host no other lobby and opening theirs happen as one."""
 
     async def _timer_for(self, guild_id: int, requested: int | None) -> int:
         if requested is not None:
@@ -55,29 +61,40 @@ class Lobbies(ServicePart):
         create = partial(self._storage.create_table, guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                          options=options, host_id=host.user_id, host_name=host.name, seed=new_seed(),
                          timer_minutes=timer)
-        try:
+        async with self._hosts.hold(host.user_id):
+            await self.may_host(guild_id, host)
             try:
-                table_id = await create(now=self._clock())
+                try:
+                    table_id = await create(now=self._clock())
+                except ChannelBusy:
+                    held_by = await self._storage.open_table_in(channel_id)
+                    if held_by is not None and not await self._close_if_unstarted(held_by):
+                        raise
+                    table_id = await create(now=self._clock())
             except ChannelBusy:
-                if not await self._close_unstarted_lobby(channel_id):
-                    raise
-                table_id = await create(now=self._clock())
-        except ChannelBusy:
-            raise UserError(await self._busy_text(channel_id)) from None
+                raise UserError(await self._busy_text(channel_id)) from None
         return (await self._tables.load(table_id)).snapshot()
 
-    async def _close_unstarted_lobby(self, channel_id: int) -> bool:
-        """Cancel the channel's open lobby if nobody started it within :data:`LOBBY_WAIT_SECONDS`
-        (a forgotten lobby must not hold the channel for good); True if the channel may be free now."""
-        table_id = await self._storage.open_table_in(channel_id)
-        if table_id is None:
-            return True  # it ended meanwhile
+    async def may_host(self, guild_id: int, host: Player) -> None:
+        """Refuse (:class:`UserError`) a second open lobby by one host in a server, so nobody fills a
+        server with lobbies (each in a thread of its own when threads are on). A lobby of theirs
+        nobody started within :data:`LOBBY_WAIT_SECONDS` is cancelled instead."""
+        table_id = await self._storage.hosted_lobby(guild_id, host.user_id)
+        if table_id is not None and not await self._close_if_unstarted(table_id):
+            channel_id = (await self._tables.load(table_id)).row.channel_id
+            raise UserError(f"You already have a lobby open in <#{channel_id}>. "
+                            "Start it or cancel it before opening another.")
+
+    async def _close_if_unstarted(self, table_id: int) -> bool:
+        """Cancel ``table_id`` if it is a lobby nobody started within :data:`LOBBY_WAIT_SECONDS` (a
+        forgotten lobby must not hold its channel or host for good); True if it is no longer open."""
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             row = live.row
             if row.status != "lobby" or self._clock() - row.created_at < LOBBY_WAIT_SECONDS:
                 return row.status not in ("lobby", "running")
-            log.info("lobby %s in channel %s was never started; closing it for a new table", table_id, channel_id)
+            log.info("lobby %s in channel %s was never started; closing it for a new table", table_id,
+                     row.channel_id)
             snap = await self._cancel_locked(live)
         self._publishing.show_lobby(snap)
         return True

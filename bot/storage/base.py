@@ -202,6 +202,13 @@ class Storage(ABC):
         return await self.run_read(lambda db: db.fetchval(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)))
 
+    async def hosted_lobby(self, guild_id: int, host_id: int) -> int | None:
+        """The open lobby ``host_id`` hosts in ``guild_id``, if any (the oldest, had an older version
+        let them open several)."""
+        return await self.run_read(lambda db: db.fetchval(
+            "SELECT id FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ? ORDER BY id LIMIT 1",
+            (guild_id, host_id)))
+
     async def unrecorded_table_ids(self, shards: Shards = ALL_SHARDS) -> list[int]:
         """Ended tables (of servers on ``shards``) whose result is not recorded yet."""
         rows = await self.run_read(lambda db: db.fetch(
