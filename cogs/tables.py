@@ -20,7 +20,7 @@ from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
 from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
-from .posting import message_link, post_lobby
+from .posting import check_can_post, message_link, post_lobby
 from .ui import players_to_act, ui_for
 from .watch import WatchButton
 
@@ -44,7 +44,9 @@ async def open_table(
         checked = checked_options(game_id, options)  # a refused start makes no thread
         await service.may_host(interaction.guild_id, player_of(interaction))
         settings = await service.storage.guild_settings(interaction.guild_id)
-        if not (settings.use_threads and isinstance(interaction.channel, discord.TextChannel)):
+        in_new_thread = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
+        check_can_post(interaction, new_thread=in_new_thread)
+        if not in_new_thread:
             link = await open_in(interaction, interaction.channel, game_id, checked, timer)
         else:
             thread = await new_thread(interaction.channel, f"{title} — {interaction.user.display_name}")

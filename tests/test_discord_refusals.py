@@ -6,6 +6,7 @@ message), then lets the next one through.
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.errors import UserError
@@ -74,3 +75,29 @@ async def test_a_lobby_refused_in_its_new_thread_leaves_no_empty_thread(server):
     assert (await s.h.bot.service.table(1)).row.status == "cancelled"
     opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert opened.ephemeral and "table is open" in opened.text and len(threads_of(s)) == 1
+
+
+def take_from_the_bot(s, **permissions: bool) -> None:
+    """Remove ``permissions`` from every role the bot has in the server (and from @everyone)."""
+    removed = discord.Permissions(**permissions).value
+    bot_member = s.guild.members[s.h.bot_user.id]
+    for role in [s.guild.everyone, *(s.guild.roles[r] for r in bot_member.role_ids)]:
+        role.permissions &= ~removed
+
+
+@pytest.mark.parametrize("threads, taken, told", [
+    (False, {"embed_links": True}, "give me Embed Links in this channel"),
+    (True, {"embed_links": True, "create_public_threads": True},
+     "give me Embed Links and Create Public Threads in this channel (and its threads)"),
+], ids=["channel", "thread"])
+async def test_a_start_without_the_permissions_to_show_a_table_opens_nothing(server, threads, taken, told):
+    """Without Embed Links Discord takes the lobby message and shows it without its board, so
+    the bot reads its permissions from the interaction and says what a moderator must give."""
+    s = server
+    await s.h.slash("settings threads", {"enabled": threads}, user=s.admin, channel=s.channel)
+    take_from_the_bot(s, **taken)
+    refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and told in refused.text, refused.text
+    with pytest.raises(UserError):  # nothing was stored
+        await s.h.bot.service.table(1)
+    assert threads_of(s) == [] and not s.h.requests_to("POST", MESSAGES)
