@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     from .errors import DatabaseUnreachable, StorageUnavailable
     from .storage import is_postgres_url
 
-    bot = DeckhandBot(settings, force_sync=args.sync, stop_on_signals=True)
+    bot = DeckhandBot(settings, force_sync=args.sync, stop_on_signals=True, claim_database=True)
     tune_garbage_collection()
     try:
         asyncio.run(check_database(settings))  # before Discord: a wrong DECKHAND_DB is one clear line

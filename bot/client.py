@@ -31,6 +31,8 @@ SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """Ctrl+C, and what ``docker stop`` and systemd send."""
+CLAIM_RETRY_SECONDS = 1.0
+"""How often a process standing by (another runs its shards) checks whether that one stopped."""
 DRAIN_SECONDS = 5.0
 """How long closing waits for the interactions being answered (``docker stop`` kills after 10 s)."""
 
@@ -42,9 +44,10 @@ class DeckhandBot(commands.AutoShardedBot):
     service: GameService
 
     def __init__(self, settings: Settings, *, force_sync: bool = False, stop_on_signals: bool = False,
-                 **options: Any) -> None:
+                 claim_database: bool = False, **options: Any) -> None:
         """``stop_on_signals``: the process is this bot's (``python -m bot``): SIGINT and
-        SIGTERM close it (see :meth:`_stop_on_signals`)."""
+        SIGTERM close it (see :meth:`_stop_on_signals`). ``claim_database``: run only when no
+        other process runs the same shards on the database (:meth:`_wait_for_the_database`)."""
         # Deckhand never joins voice: silence discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
@@ -58,11 +61,14 @@ class DeckhandBot(commands.AutoShardedBot):
         self.settings = settings
         self.force_sync = force_sync
         self.stop_on_signals = stop_on_signals
+        self.claim_database = claim_database
         self._stopping: asyncio.Task[None] | None = None
         self.in_flight = InFlight()
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.db_path, self.settings.db_synchronous)
+        if self.claim_database:
+            await self._wait_for_the_database()
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         await self.load_extension(EXTENSION)
         restored = await self.service.restore()
@@ -71,6 +77,20 @@ class DeckhandBot(commands.AutoShardedBot):
         await self.sync_commands(force=self.force_sync)
         if self.stop_on_signals:
             self._stop_on_signals()
+
+    async def _wait_for_the_database(self) -> None:
+        """Run only when no other process runs these shards on this database
+        (:meth:`Storage.try_claim`): until then, wait and take over the moment it stops, so a
+        process started twice by mistake stands by instead of answering every click a second
+        time, and a rolling restart's new process starts as the old one ends."""
+        shards = self.settings.shards
+        if await self.storage.try_claim(shards):
+            return
+        log.warning("another Deckhand process is running %s on %s; this one waits and takes over when it stops",
+                    shards, redacted(str(self.settings.db_path)))
+        while not await self.storage.try_claim(shards):
+            await asyncio.sleep(CLAIM_RETRY_SECONDS)
+        log.info("the other process stopped; taking over %s", shards)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         """discord.py's ``start``; when a stop signal closed the bot while it was still

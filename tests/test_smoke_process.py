@@ -36,6 +36,7 @@ from typing import Any, AsyncIterator, Awaitable, Mapping, TypeVar
 
 import pytest
 
+from bot.storage.postgres import redacted
 from fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
 from launch_bot import BLOCKED_MARKER
 from pgserver import free_port
@@ -438,3 +439,25 @@ async def test_bad_token_exits_with_one_clear_line(fake: LoopbackDiscord, tmp_pa
     login = fake.requests_to("GET", r"^/users/@me$")
     assert login and login[0].status == 401, fake.describe()
     assert fake.identify_payload is None, "the bot identified despite the rejected token"
+
+
+async def test_a_second_process_on_the_same_shards_stands_by_until_the_first_stops(
+        fake: LoopbackDiscord, tmp_path: Path, db_url: str) -> None:
+    """Started twice by mistake, Deckhand would answer every click twice: the second process
+    says why it waits, does not connect, and takes over the moment the first stops (as the new
+    process of a rolling restart does)."""
+    async with running_bot(fake, tmp_path, DECKHAND_DB=db_url) as first:
+        await wait_booted(fake, first)
+        (tmp_path / "second").mkdir()
+        async with running_bot(fake, tmp_path / "second", DECKHAND_DB=db_url) as second:
+            await second.logged("this one waits and takes over when it stops")
+            assert f"on {redacted(db_url)};" in second.stderr()  # a password is never printed
+            await run_slash(fake, first, "rules", {"game": "quash"})  # the first answers, alone
+            assert len(fake.requests_to("POST", r"/interactions/\d+/[^/]+/callback")) == 1
+            fake.identify_payload = None
+            assert await first.stop() == 0
+            await expect(second, fake.wait_ready(TIMEOUT), "the second process to take over")
+            await second.logged("the other process stopped; taking over all shards")
+            await run_slash(fake, second, "rules", {"game": "quash"})
+            assert await second.stop() == 0
+        assert_clean_log(second)

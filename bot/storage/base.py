@@ -107,7 +107,23 @@ class Storage(ABC):
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "Storage": ...
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Close the database (and give up any :meth:`try_claim`)."""
+
+    async def try_claim(self, shards: Shards) -> bool:
+        """Hold this database for ``shards`` against other Deckhand processes until closed; False
+        (holding nothing) if another process holds (some of) it. Started twice by mistake,
+        Deckhand would answer every click twice (Discord sends each event to both). A process
+        running every shard holds the whole database; one running some shards shares the whole
+        with others like it and holds each of its own. The locks end with the process however
+        it ends, so a restart after a crash is never held back for long."""
+        own = [] if shards.ids is None else [(shards.count, i) for i in shards.ids]
+        return await self._claim(whole_exclusively=shards.ids is None, shards=own)
+
+    @abstractmethod
+    async def _claim(self, *, whole_exclusively: bool, shards: list[tuple[int, int]]) -> bool:
+        """Take the locks :meth:`try_claim` describes (each of ``shards``, as (count, id), exclusively);
+        False, holding none, if another process holds one."""
 
     @abstractmethod
     async def run_read(self, fn: SessionFn[T]) -> T:

@@ -41,7 +41,22 @@ POOL_SIZE = 20
 """Connections per process: enough concurrent commits for the server to share each WAL flush
 (on this machine 10 gave ~1,450 moves/s of bare commits, 20 ~2,450, 40 no more)."""
 MIGRATION_LOCK = (0x4465636B, 1)
-"""The advisory lock key (two int4: "Deck", 1) held while migrating; table locks use one bigint."""
+"""The advisory lock key (two int4: "Deck", 1) held while migrating; table locks use one bigint
+(a key space of its own)."""
+CLAIM_WHOLE = (0x4465636B, 2)
+"""The advisory lock key ("Deck", 2) :meth:`PostgresStorage.claim` holds for the whole database."""
+
+
+CLAIM_KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
+"""The claim's connection asks the server to probe it after 10 s of silence: a process whose machine
+died (no connection closed) then loses its claim in about 25 s, not the system's two hours, so its
+replacement elsewhere can start."""
+
+
+def claim_shard_key(count: int, shard: int) -> tuple[int, int]:
+    """The advisory lock key of shard ``shard`` of ``count``: ("DH" and the count, the shard)."""
+    return 0x44480000 | count % 0x10000, shard
+
 
 _UNAVAILABLE_CLASSES = {"08", "40", "53", "57", "58"}
 """SQLSTATE classes that mean the server, not the query, is at fault: connection lost,
@@ -116,10 +131,13 @@ def redacted(url: str) -> str:
 class PostgresStorage(Storage):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, busy_timeout: float) -> None:
+    def __init__(self, pool: asyncpg.Pool, busy_timeout: float, url: str) -> None:
         super().__init__()
         self._pool = pool
         self._busy_timeout = busy_timeout
+        self._url = url
+        self._claim_connection: asyncpg.Connection | None = None
+        """The connection whose session holds :meth:`claim`'s advisory locks."""
 
     @classmethod
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "PostgresStorage":
@@ -136,10 +154,28 @@ class PostgresStorage(Storage):
         # min_size=0: the pool connects on demand, so a lost server costs nothing until the next call.
         pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL_SIZE, timeout=busy_timeout * 5,
                                          reset=_end_transaction)
-        return cls(pool, busy_timeout)
+        return cls(pool, busy_timeout, url)
 
     async def close(self) -> None:
         await self._pool.close()
+        if self._claim_connection is not None:
+            await self._claim_connection.close()
+
+    async def _claim(self, *, whole_exclusively: bool, shards: list[tuple[int, int]]) -> bool:
+        """Session advisory locks on a connection of their own (the server drops them when the
+        connection ends, with the process): the whole database shared or exclusive, each shard
+        exclusive (:data:`CLAIM_WHOLE`, :func:`claim_shard_key`)."""
+        connection = await asyncpg.connect(self._url, timeout=self._busy_timeout * 5,
+                                           server_settings=CLAIM_KEEPALIVES)
+        wanted = [(CLAIM_WHOLE, not whole_exclusively)]
+        wanted += [(claim_shard_key(count, shard), False) for count, shard in shards]
+        for key, shared in wanted:
+            taken = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+            if not await connection.fetchval(f"SELECT {taken}($1, $2)", *key):
+                await connection.close()
+                return False
+        self._claim_connection = connection
+        return True
 
     async def _with_connection(self, what: str, fn: Callable[[asyncpg.Connection], Awaitable[T]], *,
                                idempotent: bool = False) -> T:

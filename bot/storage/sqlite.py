@@ -19,11 +19,17 @@ logged once per transaction (:mod:`bot.transactions`).
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 import aiosqlite
+
+try:
+    import fcntl
+except ImportError:  # Windows: no file locks; one process per database is then up to the admin
+    fcntl = None  # type: ignore[assignment]
 
 from ..errors import DatabaseUnreachable
 from ..migrations import MIGRATIONS
@@ -89,11 +95,14 @@ def _conflict_or(exc: sqlite3.IntegrityError) -> Exception:
 class SqliteStorage(Storage):
     dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, target: str) -> None:
         super().__init__()
         self._db = db
+        self._target = target
         self._queued: list[tuple[SessionFn[Any], asyncio.Future[Any]]] = []
         self._committer: asyncio.Task[None] | None = None
+        self._claims: list[int] = []
+        """Open descriptors of the lock files :meth:`claim` holds."""
 
     @classmethod
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "SqliteStorage":
@@ -111,7 +120,7 @@ class SqliteStorage(Storage):
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed, not left in free space
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
-            storage = cls(db)
+            storage = cls(db, str(target))
             await storage._migrate()
         except BaseException as exc:
             await db.close()  # its thread would keep the process from exiting
@@ -124,6 +133,29 @@ class SqliteStorage(Storage):
         if self._committer is not None:
             await asyncio.gather(self._committer, return_exceptions=True)
         await self._db.close()
+        self._unclaim()
+
+    async def _claim(self, *, whole_exclusively: bool, shards: list[tuple[int, int]]) -> bool:
+        """Locks on files beside the database (``<file>.lock`` for the whole, ``<file>.lock-<count>-<id>``
+        per shard); the kernel drops them when the process ends. A database in memory is no one else's."""
+        if self._target == ":memory:" or fcntl is None:
+            return True
+        wanted = [("", fcntl.LOCK_EX if whole_exclusively else fcntl.LOCK_SH)]
+        wanted += [(f"-{count}-{shard}", fcntl.LOCK_EX) for count, shard in shards]
+        for suffix, mode in wanted:
+            fd = os.open(f"{self._target}.lock{suffix}", os.O_RDWR | os.O_CREAT, 0o644)
+            self._claims.append(fd)
+            try:
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._unclaim()
+                return False
+        return True
+
+    def _unclaim(self) -> None:
+        for fd in self._claims:
+            os.close(fd)  # closing the only descriptor of a lock file drops its lock
+        self._claims.clear()
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite runs ``fn`` in its own worker thread with the real connection:
