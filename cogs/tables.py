@@ -4,6 +4,8 @@ message, turn pings and reminders, and the ``/table`` commands."""
 from __future__ import annotations
 
 import logging
+import time
+from functools import partial
 from typing import Any
 
 import discord
@@ -28,6 +30,8 @@ log = logging.getLogger(__name__)
 
 TURN_PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel no longer exists
+NO_ATTACHING_SECONDS = 3600
+"""How long a channel's tables are shown as text after Discord refused one of their pictures."""
 
 
 async def open_table(
@@ -103,6 +107,8 @@ class TablesCog(commands.Cog):
         self.service = bot.service  # type: ignore[attr-defined]
         self.service.publisher = self
         self._acting: dict[int, tuple[int, ...]] = {}
+        self._no_attaching: dict[int, float] = {}
+        """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
 
     # -- Publisher -----------------------------------------------------------------
 
@@ -118,10 +124,29 @@ class TablesCog(commands.Cog):
     async def table_changed(self, table: TableSnapshot) -> None:
         rendered = table_message(table)
         picture = None
-        if draws_table(table) and await pictures_on(self.service, table.row.guild_id):
+        if (draws_table(table) and self._may_attach(table.row.channel_id)
+                and await pictures_on(self.service, table.row.guild_id)):
             picture = await table_picture(table)
         await self._edit(table, rendered.kwargs(), picture)
         await self._ping(table)
+
+    def _may_attach(self, channel_id: int) -> bool:
+        """False for an hour after Discord refused a table picture in the channel (no Attach Files)."""
+        until = self._no_attaching.get(channel_id)
+        if until is None:
+            return True
+        if time.monotonic() < until:
+            return False
+        del self._no_attaching[channel_id]
+        return True
+
+    def _attaching_refused(self, channel_id: int) -> None:
+        """Show the channel's tables as text for an hour, with one warning, instead of trying
+        (two requests a move) and warning at every move."""
+        self._no_attaching[channel_id] = time.monotonic() + NO_ATTACHING_SECONDS
+        log.warning("Deckhand may not attach files in channel %s: its tables are shown as text for the next "
+                    "hour. Give Deckhand Attach Files there, or turn pictures off with /settings pictures.",
+                    channel_id)
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
         humans = [s for s in seats if s.user_id is not None and not s.is_ai]
@@ -141,9 +166,10 @@ class TablesCog(commands.Cog):
         if message_id is None:
             return
         channel = self._channel(table)
+        refused = partial(self._attaching_refused, row.channel_id)
         try:
             await send_with_picture(channel.get_partial_message(message_id).edit, body, picture, edit=True,
-                                    what=f"table {row.id}")
+                                    what=f"table {row.id}", forbidden=refused)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 if row.status in ("lobby", "running"):
@@ -151,7 +177,8 @@ class TablesCog(commands.Cog):
                 return
             # Someone deleted the table message: post it again so the game stays playable.
             if row.status in ("lobby", "running"):
-                message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}")
+                message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}",
+                                                  forbidden=refused)
                 await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)

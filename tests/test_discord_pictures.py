@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 import discord
 
@@ -156,3 +157,28 @@ async def test_only_moderators_turn_pictures_off(server):
     assert (await s.h.bot.service.storage.guild_settings(s.guild.id)).pictures
     shown = await s.h.slash("settings show", {}, user=s.admin, channel=s.channel)
     assert "Pictures of tables and hands: on" in shown.text
+
+
+async def test_a_channel_without_attach_files_shows_its_tables_as_text_with_one_warning(server, caplog,
+                                                                                        monkeypatch):
+    """Without Attach Files Discord refuses every table picture (403): the channel's tables go
+    as text for an hour after the first refusal, with one warning saying what to do, instead
+    of two requests and a warning at every move."""
+    s = server
+    lobby = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"], start=False)
+    s.h.fail_uploads(1000, status=403, code=50013, message="Missing Permissions")
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    for _ in range(3):
+        await play_turn(s, lobby, prefer=("attack", "draw"))
+    table_uploads = [r for r in s.h.requests if r.files and r.path.endswith(f"/messages/{lobby.id}")]
+    assert [r.status for r in table_uploads] == [403]
+    assert s.h.message(lobby.id).content.startswith("▶ ") and s.h.message(lobby.id).embed_images() == []
+    said = [r.getMessage() for r in caplog.records]
+    table_lines = [line for line in said if "may not attach" in line or re.search(r"picture of table \d+ \(", line)]
+    assert len(table_lines) == 1 and "Give Deckhand Attach Files there" in table_lines[0], said
+
+    later = time.monotonic() + 3601  # an hour on, the channel is tried again
+    monkeypatch.setattr("cogs.tables.time.monotonic", lambda: later)
+    s.h.fail_uploads(0)
+    await play_turn(s, lobby, prefer=("attack", "draw"))
+    assert picture_of(s.h.message(lobby.id))

@@ -99,9 +99,11 @@ async def drawn_in_time(interaction: discord.Interaction, drawing: Awaitable[T])
 
 
 async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, Any], picture: Picture | None,
-                            *, edit: bool, what: str) -> T:
+                            *, edit: bool, what: str, forbidden: Callable[[], None] | None = None) -> T:
     """``send(**body)`` with ``picture`` (or as text without one). A failed upload is logged
-    and the same message goes as text; a message that is gone (404) is the caller's."""
+    and the same message goes as text; a message that is gone (404) is the caller's. An upload
+    Deckhand may not make there (403: no Attach Files) calls ``forbidden`` instead of logging,
+    when given."""
     if picture is None:
         return await send(**without_picture(body, edit=edit))
     try:
@@ -109,8 +111,11 @@ async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, A
     except discord.NotFound:
         raise
     except discord.HTTPException as exc:
-        log.warning("could not upload the picture of %s (HTTP %s: %s); sent as text instead",
-                    what, exc.status, exc.text)
+        if forbidden is not None and isinstance(exc, discord.Forbidden):
+            forbidden()
+        else:
+            log.warning("could not upload the picture of %s (HTTP %s: %s); sent as text instead",
+                        what, exc.status, exc.text)
         return await send(**without_picture(body, edit=edit))
 
 
