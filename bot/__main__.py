@@ -73,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         print("deckhand: Discord rejected DISCORD_TOKEN; copy the bot token again from the "
               "Developer Portal (Bot → Reset Token).", file=sys.stderr)
         return 1
+    except discord.ConnectionClosed as exc:  # a close discord.py does not retry: only the admin can fix it
+        print(f"deckhand: {closed_for_good(exc.code, exc.reason)}", file=sys.stderr)
+        return 1
     except discord.PrivilegedIntentsRequired:
         print("deckhand: Discord refused an intent the bot asked for; see README (no privileged "
               "intents are needed).", file=sys.stderr)
@@ -80,6 +83,20 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+GATEWAY_CLOSES = {
+    4004: "Discord no longer accepts DISCORD_TOKEN (was it reset?); copy the new token from the "
+          "Developer Portal (Bot → Reset Token)",
+    4010: "Discord refused the shards DECKHAND_SHARDS names; check FIRST-LAST/COUNT",
+    4011: "Discord needs more shards for this bot's servers; set DECKHAND_SHARDS=all, or a larger COUNT",
+}
+
+
+def closed_for_good(code: int | None, reason: str | None) -> str:
+    """One line for a gateway close discord.py does not retry (it then ends the bot)."""
+    why = GATEWAY_CLOSES.get(code or 0, f"Discord closed the connection for good ({code}: {reason or 'no reason'})")
+    return f"{why}. The bot has stopped."
 
 
 async def check_database(settings: Settings) -> None:

@@ -461,3 +461,20 @@ async def test_a_second_process_on_the_same_shards_stands_by_until_the_first_sto
             await run_slash(fake, second, "rules", {"game": "quash"})
             assert await second.stop() == 0
         assert_clean_log(second)
+
+
+@pytest.mark.parametrize("code, reason, says", [
+    (4004, "Authentication failed.", "Discord no longer accepts DISCORD_TOKEN (was it reset?)"),
+    (4011, "Sharding required.", "Discord needs more shards for this bot's servers"),
+], ids=["token-reset", "sharding-required"])
+async def test_a_connection_discord_closes_for_good_ends_with_one_clear_line(fake: LoopbackDiscord, tmp_path: Path,
+                                                                            code: int, reason: str, says: str) -> None:
+    """Discord ends the session of a bot whose token was reset in the Developer Portal (or
+    that needs more shards): discord.py does not retry, and the bot says what to change."""
+    async with running_bot(fake, tmp_path, LOG_LEVEL="WARNING") as proc:
+        await wait_booted(fake, proc)
+        await fake.close_sessions(code, reason, revoke="fake-token" if code == 4004 else None)
+        rc = await proc.wait(TIMEOUT)
+    lines = _one_line(proc.stdout() + proc.stderr())
+    assert rc == 1 and len(lines) == 1, proc.output()
+    assert lines[0].startswith(f"deckhand: {says}") and lines[0].endswith("The bot has stopped."), lines

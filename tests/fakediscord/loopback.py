@@ -355,6 +355,15 @@ class LoopbackDiscord(DiscordModel):
             await self._dispatch(conn, "GUILD_CREATE", guild.payload())
         self.identify_payload = d
 
+    async def close_sessions(self, code: int, reason: str, *, revoke: str | None = None) -> None:
+        """Close every gateway connection with ``code``, as Discord does when the bot's token
+        is reset (4004, with ``revoke`` the old token, refused from then on) or its sharding
+        no longer fits (4011)."""
+        if revoke is not None:
+            self.bad_tokens.add(revoke)
+        for conn in list(self._connections):
+            await self._close(conn, code, reason)
+
     async def _close(self, conn: _Connection, code: int, reason: str) -> None:
         self.gateway_closes.append((code, reason))
         await conn.ws.close(code=code, message=reason.encode())
