@@ -19,6 +19,7 @@ from bot.storage import SeatRow
 from .common import guarded, is_admin, player_of, service_of
 from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
 from .limits import CUSTOM_ID, clip
+from .outage import UNREACHABLE, ShowAgain
 from .lobby import lobby_message
 from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
@@ -107,6 +108,7 @@ class TablesCog(commands.Cog):
         self.service = bot.service  # type: ignore[attr-defined]
         self.service.publisher = self
         self._acting: dict[int, tuple[int, ...]] = {}
+        self._show_again = ShowAgain(self.service.show_again)
         self._no_attaching: dict[int, float] = {}
         """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
 
@@ -180,6 +182,8 @@ class TablesCog(commands.Cog):
                 message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}",
                                                   forbidden=refused)
                 await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
+        except UNREACHABLE as exc:
+            self._show_again.missed(row.id, exc)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)
 
@@ -222,27 +226,50 @@ class TablesCog(commands.Cog):
             return
         who = ", ".join(f"<@{row.seats[s].user_id}>" for s in acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
-        await self._replace_ping(
+        if not await self._replace_ping(
             table, f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
-        )
+        ):
+            self._acting.pop(row.id, None)  # so the table shown again pings again
 
-    async def _replace_ping(self, table: TableSnapshot, content: str | None) -> None:
+    async def _replace_ping(self, table: TableSnapshot, content: str | None) -> bool:
+        """Replace the table's ping message with ``content`` (``None``: only remove it); False if
+        Discord was out of reach, and the table is then shown again once it answers."""
         channel = self._channel(table)
         old = await self.service.ping_message(table.row.id)
         if old is None and content is None:
-            return
-        if old is not None:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                pass
+            return True
         new_id = None
-        if content is not None:
-            try:
-                new_id = (await channel.send(content, allowed_mentions=TURN_PING)).id
-            except discord.HTTPException:
-                log.warning("could not ping players of table %s", table.row.id, exc_info=True)
+        try:
+            if old is not None:
+                try:
+                    await channel.get_partial_message(old).delete()
+                except UNREACHABLE:
+                    raise
+                except discord.HTTPException:
+                    pass  # someone deleted it already
+            if content is not None:
+                try:
+                    new_id = (await channel.send(content, allowed_mentions=TURN_PING)).id
+                except UNREACHABLE:
+                    raise
+                except discord.HTTPException:
+                    log.warning("could not ping players of table %s", table.row.id, exc_info=True)
+        except UNREACHABLE as exc:
+            self._show_again.missed(table.row.id, exc)
+            return False
         await self.service.set_messages(table.row.id, ping_message_id=new_id)
+        return True
+
+    @commands.Cog.listener()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        await self._show_again.now()
+
+    @commands.Cog.listener()
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        await self._show_again.now()
+
+    async def cog_unload(self) -> None:
+        self._show_again.close()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

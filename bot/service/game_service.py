@@ -202,6 +202,14 @@ class GameService:
         self._tasks.spawn(self._show_recent_moves_again(), "show-recent-moves")
         return len(tables)
 
+    async def show_again(self, table_id: int) -> None:
+        """Show a table (or lobby) as it is now: its last edit did not reach Discord."""
+        snap = await self.table(table_id)
+        if snap.row.status in ("lobby", "cancelled"):
+            self._publishing.show_lobby(snap)
+        else:
+            await self._publishing.show_table(snap)
+
     async def _show_recent_moves_again(self) -> None:
         """A process that died between committing a move and showing it left its table message a
         move behind: show the tables moved in the last :data:`RESHOW_SECONDS` again (where nothing

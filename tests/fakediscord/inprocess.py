@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import errno
 import json
 import warnings
 from typing import Any
@@ -118,6 +119,8 @@ class DiscordHarness(BotWatch, DiscordModel):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._active = False
         self._closed = False
+        self.unreachable = False
+        """While True every request fails as it does when Discord cannot be reached (an OSError)."""
 
     # ================================================================ lifecycle
     async def __aenter__(self) -> "DiscordHarness":
@@ -303,7 +306,10 @@ class DiscordHarness(BotWatch, DiscordModel):
 
     async def _request(self, *, via: str, method: str, url: str, json_body: Any, form: Any, params: Any,
                        reason: str | None) -> Any:
-        """A patched discord.py request: answered by the model, errors as discord.py raises them."""
+        """A patched discord.py request: answered by the model, errors as discord.py raises them;
+        while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
+        if self.unreachable:
+            raise OSError(errno.ENETUNREACH, "Network is unreachable")
         split = urlsplit(url)
         query = dict(parse_qsl(split.query))
         query.update({k: str(v) for k, v in (params or {}).items()})
