@@ -15,6 +15,7 @@ from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
 
 from .components import SentView
+from .outage import UNREACHABLE
 from .parsing import InvalidOption
 
 T = TypeVar("T")
@@ -77,7 +78,10 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
         try:
             await handler()
         except (UserError, StorageUnavailable) as exc:
-            await reply_ephemeral(interaction, str(exc))
+            await answer_if_possible(interaction, str(exc))
+        except UNREACHABLE as exc:
+            log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
+                        interaction.id, type(exc).__name__, exc)
         except Exception:
             data = interaction.data or {}
             log.exception(
@@ -85,10 +89,16 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
                 interaction.user.id, interaction.guild_id, interaction.channel_id,
                 data.get("name"), data.get("custom_id"),
             )
-            try:
-                await reply_ephemeral(interaction, APOLOGY)
-            except discord.HTTPException:
-                log.warning("could not send the apology for interaction %s", interaction.id)
+            await answer_if_possible(interaction, APOLOGY)
+
+
+async def answer_if_possible(interaction: discord.Interaction, content: str) -> None:
+    """:func:`reply_ephemeral`, or a warning when Discord takes no answer any more (the
+    interaction expired while the bot was slow, or Discord is out of reach)."""
+    try:
+        await reply_ephemeral(interaction, content)
+    except (discord.HTTPException, *UNREACHABLE) as exc:
+        log.warning("could not answer interaction %s (%s: %s)", interaction.id, type(exc).__name__, exc)
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

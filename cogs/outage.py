@@ -18,8 +18,9 @@ from bot.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
-UNREACHABLE = (OSError, aiohttp.ClientError, discord.DiscordServerError)
-"""What discord.py raises, after its own retries, when Discord cannot be reached or keeps failing."""
+UNREACHABLE = (aiohttp.ClientError, discord.DiscordServerError)
+"""What discord.py raises, after its own retries, when Discord cannot be reached (aiohttp's
+connection errors, passed on as they are) or keeps failing (5xx)."""
 RETRY_SECONDS = 30.0
 
 

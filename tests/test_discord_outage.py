@@ -50,3 +50,15 @@ async def test_without_a_reconnect_the_lost_edits_are_tried_again_after_a_while(
         if "left the table; an AI" in s.h.message(table.id).text:
             break
     assert "left the table; an AI" in s.h.message(table.id).text
+
+
+async def test_a_click_that_cannot_be_answered_is_one_warning(server, caplog):
+    """Discord's API away while its gateway still delivers clicks: the answer cannot go out;
+    that is a warning, not an error with a traceback (and no apology is attempted)."""
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    s.h.unreachable = True
+    await s.h.click(table, label="📜 Log", user=s.user("cat"), expect_response=False)
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in said if "could not answer interaction" in r.getMessage()], said
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

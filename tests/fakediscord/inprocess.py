@@ -41,6 +41,7 @@ import warnings
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+import aiohttp
 import discord
 import discord.http
 import discord.webhook.async_
@@ -120,7 +121,7 @@ class DiscordHarness(BotWatch, DiscordModel):
         self._active = False
         self._closed = False
         self.unreachable = False
-        """While True every request fails as it does when Discord cannot be reached (an OSError)."""
+        """While True every request fails as it does when Discord cannot be reached (aiohttp's error)."""
 
     # ================================================================ lifecycle
     async def __aenter__(self) -> "DiscordHarness":
@@ -309,7 +310,7 @@ class DiscordHarness(BotWatch, DiscordModel):
         """A patched discord.py request: answered by the model, errors as discord.py raises them;
         while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
         if self.unreachable:
-            raise OSError(errno.ENETUNREACH, "Network is unreachable")
+            raise aiohttp.ClientOSError(errno.ENETUNREACH, "Network is unreachable")
         split = urlsplit(url)
         query = dict(parse_qsl(split.query))
         query.update({k: str(v) for k, v in (params or {}).items()})
