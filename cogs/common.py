@@ -117,10 +117,7 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     else:
         log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
         message = APOLOGY
-    try:
-        await reply_ephemeral(interaction, message)
-    except discord.HTTPException:
-        pass
+    await answer_if_possible(interaction, message)
 
 
 def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
