@@ -33,6 +33,8 @@ def check_can_post(interaction: discord.Interaction, *, new_thread: bool = False
     if new_thread:
         needed.append("create_public_threads")
     granted = interaction.app_permissions
+    if granted.value == 0:
+        return  # not sent (a stand-in for Discord): the lobby's post says what is missing, if anything
     missing = [PERMISSION_NAMES[name] for name in needed if not getattr(granted, name)]
     if missing:
         listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]

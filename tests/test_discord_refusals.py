@@ -101,3 +101,12 @@ async def test_a_start_without_the_permissions_to_show_a_table_opens_nothing(ser
     with pytest.raises(UserError):  # nothing was stored
         await s.h.bot.service.table(1)
     assert threads_of(s) == [] and not s.h.requests_to("POST", MESSAGES)
+
+
+async def test_an_interaction_without_app_permissions_is_not_refused_for_them(server):
+    """Discord sends the bot's permissions with every interaction; a payload without them
+    (discord.py reads 0) says nothing, so the start goes on and posting decides."""
+    s = server
+    take_from_the_bot(s, **{name: True for name, _ in discord.Permissions.all()})
+    opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert opened.ephemeral and "table is open" in opened.text, opened.text
