@@ -10,7 +10,7 @@ from bot.errors import UserError
 
 from .common import is_admin, player_of, service_of
 from .table_buttons import TableButton, table_template
-from .posting import check_can_post, post_lobby
+from .posting import embed_links_note, post_lobby
 from .ui import ui_for
 
 PLAY_AGAIN = "🔁 Play again"
@@ -36,11 +36,11 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     if interaction.guild_id is None or interaction.channel is None:
         raise UserError("Deckhand tables live in server channels, not in direct messages.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    check_can_post(interaction)
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
                                        is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
     content = invitation(title, interaction.user.id, rematch.invited)
     link = await post_lobby(interaction, interaction.channel, rematch.lobby, content)
-    await interaction.followup.send(f"Your new {title} table is open: {link}", ephemeral=True)
+    await interaction.followup.send(f"Your new {title} table is open: {link}{embed_links_note(interaction)}",
+                                    ephemeral=True)

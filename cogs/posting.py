@@ -17,30 +17,16 @@ log = logging.getLogger(__name__)
 INVITE = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-PERMISSION_NAMES = {
-    "view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links",
-    "create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads",
-}
-
-
-def check_can_post(interaction: discord.Interaction, *, new_thread: bool = False) -> None:
-    """Refuse (:class:`UserError`, naming what to grant) a table in the interaction's channel, or in
-    a new thread of it, where Deckhand lacks a permission to show it. Discord would refuse the
-    lobby message without most of them, but without Embed Links it quietly shows the message
-    with no board at all, so the permissions are read from the interaction before anything opens."""
-    in_thread = new_thread or isinstance(interaction.channel, discord.Thread)
-    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "embed_links"]
-    if new_thread:
-        needed.append("create_public_threads")
+def embed_links_note(interaction: discord.Interaction) -> str:
+    """A line for the host when Deckhand may not embed links in the interaction's channel:
+    Discord then takes the table's message but shows it without its board or seats (the
+    buttons and private hands still work), and, unlike a missing Send Messages, says nothing.
+    Empty when the permission is there, or when the interaction carried no permissions."""
     granted = interaction.app_permissions
-    if granted.value == 0:
-        return  # not sent (a stand-in for Discord): the lobby's post says what is missing, if anything
-    missing = [PERMISSION_NAMES[name] for name in needed if not getattr(granted, name)]
-    if missing:
-        listed = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
-        where = "this channel (and its threads)" if new_thread else "this channel"
-        raise UserError(f"I can't show a table here: a moderator needs to give me {listed} in {where}, "
-                        "then try again.")
+    if granted.value == 0 or granted.embed_links:
+        return ""
+    return ("\n⚠️ I may not use Embed Links in this channel, so the table's board and seats don't show "
+            "on its message. A moderator can give me Embed Links here; until then, use **My hand**.")
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:

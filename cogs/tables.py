@@ -23,7 +23,7 @@ from .outage import UNREACHABLE, ShowAgain
 from .lobby import lobby_message
 from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
-from .posting import check_can_post, message_link, post_lobby
+from .posting import embed_links_note, message_link, post_lobby
 from .ui import players_to_act, ui_for
 from .watch import WatchButton
 
@@ -50,7 +50,6 @@ async def open_table(
         await service.may_host(interaction.guild_id, player_of(interaction))
         settings = await service.storage.guild_settings(interaction.guild_id)
         in_new_thread = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
-        check_can_post(interaction, new_thread=in_new_thread)
         if not in_new_thread:
             link = await open_in(interaction, interaction.channel, game_id, checked, timer)
         else:
@@ -60,7 +59,8 @@ async def open_table(
             except Exception:
                 await remove_empty_thread(thread)
                 raise
-        await interaction.followup.send(f"Your {title} table is open: {link}", ephemeral=True)
+        await interaction.followup.send(f"Your {title} table is open: {link}{embed_links_note(interaction)}",
+                                        ephemeral=True)
 
     await guarded(interaction, run)
 
