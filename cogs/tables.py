@@ -19,8 +19,8 @@ from bot.storage import SeatRow
 from .common import guarded, is_admin, player_of, service_of
 from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
 from .limits import CUSTOM_ID, clip
-from .outage import UNREACHABLE, ShowAgain
 from .lobby import lobby_message
+from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
 from .posting import embed_links_note, message_link, post_lobby
