@@ -44,7 +44,7 @@ MIGRATION_LOCK = (0x4465636B, 1)
 """The advisory lock key (two int4: "Deck", 1) held while migrating; table locks use one bigint
 (a key space of its own)."""
 CLAIM_WHOLE = (0x4465636B, 2)
-"""The advisory lock key ("Deck", 2) :meth:`PostgresStorage.claim` holds for the whole database."""
+"""The advisory lock key ("Deck", 2) :meth:`Storage.try_claim` holds for the whole database."""
 
 
 CLAIM_KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
@@ -137,7 +137,7 @@ class PostgresStorage(Storage):
         self._busy_timeout = busy_timeout
         self._url = url
         self._claim_connection: asyncpg.Connection | None = None
-        """The connection whose session holds :meth:`claim`'s advisory locks."""
+        """The connection whose session holds :meth:`try_claim`'s advisory locks."""
 
     @classmethod
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "PostgresStorage":
@@ -169,11 +169,15 @@ class PostgresStorage(Storage):
                                            server_settings=CLAIM_KEEPALIVES)
         wanted = [(CLAIM_WHOLE, not whole_exclusively)]
         wanted += [(claim_shard_key(count, shard), False) for count, shard in shards]
-        for key, shared in wanted:
-            taken = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-            if not await connection.fetchval(f"SELECT {taken}($1, $2)", *key):
-                await connection.close()
-                return False
+        try:
+            for key, shared in wanted:
+                taken = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+                if not await connection.fetchval(f"SELECT {taken}($1, $2)", *key):
+                    await connection.close()  # and with it the locks taken so far
+                    return False
+        except BaseException:
+            await connection.close()
+            raise
         self._claim_connection = connection
         return True
 

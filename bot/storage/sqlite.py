@@ -102,7 +102,7 @@ class SqliteStorage(Storage):
         self._queued: list[tuple[SessionFn[Any], asyncio.Future[Any]]] = []
         self._committer: asyncio.Task[None] | None = None
         self._claims: list[int] = []
-        """Open descriptors of the lock files :meth:`claim` holds."""
+        """Open descriptors of the lock files :meth:`try_claim` holds."""
 
     @classmethod
     async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "SqliteStorage":
