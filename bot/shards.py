@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 SPEC_FORMAT = "all, or FIRST-LAST/COUNT or ID/COUNT (e.g. 0-3/8: shards 0 to 3 of 8)"
 _SPEC = re.compile(r"(\d+)(?:-(\d+))?/(\d+)")
+MAX_SHARDS = 65_536
+"""Far above any bot's count (Discord wants a shard per 1,000–2,500 servers), and what the
+database claim's keys tell apart (:func:`bot.storage.postgres.claim_shard_key`)."""
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -38,6 +41,8 @@ class Shards:
         first, last, count = int(match[1]), int(match[2] or match[1]), int(match[3])
         if count < 1:
             raise ValueError(f"needs at least one shard in all, not {text!r}")
+        if count > MAX_SHARDS:
+            raise ValueError(f"counts at most {MAX_SHARDS:,} shards in all, not {text!r}")
         if first > last:
             raise ValueError(f"lists its shards lowest first (e.g. {last}-{first}/{count}), not {text!r}")
         if last >= count:

@@ -50,6 +50,7 @@ def test_all_shards_is_the_default():
 @pytest.mark.parametrize("text, says", [
     ("some", "all, or FIRST-LAST/COUNT"), ("0-3", "all, or FIRST-LAST/COUNT"), ("-1/2", "all, or"),
     ("3-1/8", "lowest first"), ("0-8/8", "from 0 to 7"), ("2/2", "from 0 to 1"), ("0/0", "at least one shard"),
+    ("0-9999999/10000000", "at most 65,536 shards"),
 ])
 def test_a_malformed_shards_setting_is_refused_in_one_line(text, says):
     with pytest.raises(SettingsError) as refused:

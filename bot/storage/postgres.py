@@ -55,7 +55,7 @@ replacement elsewhere can start."""
 
 def claim_shard_key(count: int, shard: int) -> tuple[int, int]:
     """The advisory lock key of shard ``shard`` of ``count``: ("DH" and the count, the shard)."""
-    return 0x44480000 | count % 0x10000, shard
+    return 0x44480000 | count - 1, shard  # count ≤ MAX_SHARDS: sixteen bits
 
 
 _UNAVAILABLE_CLASSES = {"08", "40", "53", "57", "58"}
