@@ -7,7 +7,9 @@ import re
 # What Discord's markdown acts on: emphasis, strike, spoilers and code (* _ ~ | `), quotes,
 # headings, subtext and lists at a line's start (> # - + .), masked links ([ ]), mentions,
 # timestamps and emoji (< @), links (:), and the escape itself (\).
-_ACTIVE = re.compile(r"([\\*_~|`>#\-+.\[\]<@:])")
+_CHARACTERS = r"[\\*_~|`>#\-+.\[\]<@:]"
+_ACTIVE = re.compile(f"({_CHARACTERS})")
+_ESCAPED = re.compile(rf"\\({_CHARACTERS})")
 
 
 def literal(text: str) -> str:
@@ -20,3 +22,9 @@ def literal(text: str) -> str:
     thread names show text as it is, backslashes too.
     """
     return _ACTIVE.sub(r"\\\1", text)
+
+
+def plain(text: str) -> str:
+    """Message text written with :func:`literal` names, for where Discord shows text as it is
+    (a menu option's description): the names' backslashes taken out again."""
+    return _ESCAPED.sub(r"\1", text)

@@ -12,7 +12,7 @@ import discord
 
 import games
 from bot.errors import UserError
-from bot.markdown import literal
+from bot.markdown import literal, plain
 from bot.results import ResultLine
 
 from .common import guarded, service_of, static_view
@@ -136,7 +136,7 @@ class LogSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     def make(cls, lines: list[ResultLine], query: HistoryQuery) -> "LogSelect":
         options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
-                                        description=clip(line.summary, SELECT_OPTION_TEXT) or None, value=str(line.table_id))
+                                        description=clip(plain(line.summary), SELECT_OPTION_TEXT) or None, value=str(line.table_id))
                    for line in lines[:SELECT_OPTIONS]]
         return cls(query, discord.ui.Select(custom_id=query.select_id(), options=options,
                                             placeholder="See a game's moves…"))

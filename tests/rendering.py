@@ -43,8 +43,22 @@ def offered(components: list[dict]) -> tuple[set[str], set[str]]:
     return moves, steps
 
 
+def assert_shown_as_typed(components: list[dict]) -> None:
+    """Labels, placeholders and option texts are shown as they are: a name there must not carry
+    message text's markdown escapes (``Player\\_1``)."""
+    found = []
+    for row in components:
+        for item in row["components"]:
+            found += [item[key] for key in ("label", "placeholder") if item.get(key)]
+            for option in item.get("options") or []:
+                found += [option[key] for key in ("label", "description") if option.get(key)]
+    escaped = [text for text in found if "\\" in text]
+    assert not escaped, f"markdown escapes in plain text: {escaped}"
+
+
 def table_row(game_id: str, options: dict, players: int, state) -> TableRow:
-    seats = [SeatRow(i, 1000 + i, f"Player {i + 1}", i % 3 == 2) for i in range(players)]
+    # Names with characters message text escapes: labels must show them as typed (no_escapes).
+    seats = [SeatRow(i, 1000 + i, f"Player_{i + 1}.x", i % 3 == 2) for i in range(players)]
     return TableRow(
         id=7, guild_id=1, channel_id=2, game_id=game_id, options=games.get_game(game_id).normalize_options(options),
         host_id=1000, status="finished" if state.is_over() else "running", seed=1, version=3, state=None,
@@ -69,6 +83,7 @@ def render_every_position(game_id: str, options: dict, players: int, positions: 
             hand = HandSnapshot(snap, seat, state.view(seat), state.legal_actions(seat))
             rendered = body(hand_message(hand))
             validate_request(*EDIT_MESSAGE, rendered)
+            assert_shown_as_typed(rendered["components"])
             moves, steps = offered(rendered["components"])
             key_of = {a.code(): ui_for(game_id).step_key(a) for a in hand.actions}
             pending = list(steps)
@@ -76,6 +91,7 @@ def render_every_position(game_id: str, options: dict, players: int, positions: 
                 step = pending.pop()
                 step_body = body(hand_message(hand, step=step))
                 validate_request(*EDIT_MESSAGE, step_body)
+                assert_shown_as_typed(step_body["components"])
                 step_moves, deeper = offered(step_body["components"])
                 assert step_moves or deeper, f"step {step!r} leads nowhere"
                 assert all(key_of[code].startswith(step) for code in step_moves)

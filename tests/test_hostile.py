@@ -409,6 +409,9 @@ async def test_display_names_show_as_typed_and_never_act_as_markdown(server):
         assert r"\# \*\*ben\*\*\_\|\|x\|\| \<\@&1\> \`" in shown, shown
     begins = next(t for t in texts if "The game begins" in t)
     assert r"The game begins: \[Free Nitro\]" in begins  # a name starting a line is no heading either
+    menu = history.message.component(placeholder="See a game's moves…")  # plain text: the name as typed
+    (summary,) = [o["description"] for o in menu["options"]]
+    assert (LINK_NAME in summary or FORMAT_NAME in summary) and "\\" not in summary, summary
 
 
 async def test_labels_show_names_without_markdown_escapes(server):
