@@ -29,8 +29,13 @@ class TableSnapshot:
     @property
     def names(self) -> list[str]:
         """The seats' names for message text (:func:`bot.markdown.literal`); a label or a
-        footer, which shows text as it is, takes ``row.seats[i].name``."""
+        footer, which shows text as it is, takes :attr:`typed_names`."""
         return [literal(s.name) for s in self.row.seats]
+
+    @property
+    def typed_names(self) -> list[str]:
+        """The seats' names as typed, for button and menu labels (shown as they are)."""
+        return [s.name for s in self.row.seats]
 
 
 @dataclass

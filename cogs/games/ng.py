@@ -68,7 +68,7 @@ class NGUI(GameUI):
 
     def _target(self, kind: str, seat: int, index: int | None, hand: HandSnapshot) -> tuple[str, str | None]:
         """A target's description and its card when the seat can see it."""
-        view, whose = hand.view, "your" if seat == hand.seat else f"{hand.table.row.seats[seat].name}'s"
+        view, whose = hand.view, "your" if seat == hand.seat else f"{hand.table.typed_names[seat]}'s"
         if kind == "stack":
             card = view["fields"][seat][index][-1]
             return f"{whose} stack {index + 1} ({'face down' if card is None else parse_card(card).pretty})", card

@@ -191,7 +191,7 @@ class QuashUI(GameUI):
         if action.kind == "tiebreak":
             return f"Play {parse_card(action.args[0]).pretty} face down"
         if action.kind == "chooser":
-            return f"Let {hand.table.row.seats[action.args[0]].name} choose our tiebreak cards"
+            return f"Let {hand.table.typed_names[action.args[0]]} choose our tiebreak cards"
         return str(action)
 
 

@@ -54,7 +54,7 @@ class WarUI(GameUI):
             attacker, target = action.args
             owner = next(s for s, field in enumerate(hand.view["fields"]) if any(x["card"] == target for x in field))
             verdict = OUTCOME_WORDS[compare(attacker, target)]
-            return f"{parse_card(target).pretty} ({hand.table.row.seats[owner].name}) — {parse_card(attacker).pretty} {verdict}"
+            return f"{parse_card(target).pretty} ({hand.table.typed_names[owner]}) — {parse_card(attacker).pretty} {verdict}"
         if action.kind == "recover":
             return f"Recover {parse_card(action.args[0]).pretty}"
         return "Draw to your field" if action.kind == "draw" else str(action)
