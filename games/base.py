@@ -70,6 +70,18 @@ class Action(NamedTuple):
         return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
 
 
+def action_parts(action: Any, what: str) -> tuple[str, tuple]:
+    """``(kind, args)`` of anything shaped like an action (a kind and a tuple of args);
+    otherwise :class:`MalformedAction` saying it is not ``what`` (e.g. ``"a Q2J move"``)."""
+    try:
+        kind, args = action
+    except (TypeError, ValueError):
+        raise MalformedAction(f"Not {what}: {action!r}") from None
+    if type(kind) is not str or type(args) is not tuple:
+        raise MalformedAction(f"Not {what}: {action!r}")
+    return kind, args
+
+
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 

@@ -69,6 +69,21 @@ def test_actions_round_trip(game_id: str) -> None:
                 check_action_forms(game, action)
 
 
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_things_not_shaped_like_an_action_are_refused_unchanged(game_id: str) -> None:
+    """Whatever reaches ``apply`` (a decoded custom_id, a stored move), a value that is not a
+    kind with a tuple of args is refused as malformed ("Not a War move: …") and changes nothing."""
+    game = games.get_game(game_id)
+    state = game.new_game(game.allowed_player_counts()[0], {}, 0)
+    seat = state.to_act()[0]
+    before = state.to_json()
+    kind = state.legal_actions(seat)[0].kind
+    for junk in (None, 7, "draw", (), (kind,), (kind, (), ()), (kind, ["QS"]), (kind, "QS"), (3, ())):
+        with pytest.raises(MalformedAction, match=r"^Not an? [\w ]+ move: "):
+            state.apply(seat, junk)
+        assert state.to_json() == before
+
+
 def test_the_registry_finds_every_game_package_in_order() -> None:
     shipped = ("q2j", "war", "ng", "queen-of-spades", "quash")
     assert [g for g in games.GAME_IDS if g in shipped] == list(shipped)

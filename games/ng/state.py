@@ -28,7 +28,7 @@ from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, action_parts
 from ..cards import CODE, DECK, Card, CardLike, pretty_ids
 from ..codec import CardIds, stored
 from ..errors import GameError, MalformedAction
@@ -201,12 +201,7 @@ class NGState(Turns, GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        try:
-            kind, args = action
-        except (TypeError, ValueError):
-            raise MalformedAction(f"Not an NG move: {action!r}") from None
-        if type(args) is not tuple:
-            raise MalformedAction(f"Not an NG move: {action!r}")
+        kind, args = action_parts(action, "an NG move")
         before = len(self.discard)
         if kind == "attack":
             events = self._attack(seat, args)

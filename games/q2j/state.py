@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, action_parts
 from ..cards import CODE, DECK, PRETTY, Card, CardLike, pretty_ids
 from ..codec import CardIds, stored
 from ..errors import GameError, MalformedAction
@@ -221,10 +221,7 @@ class Q2JState(Turns, GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        try:
-            kind, args = action
-        except (TypeError, ValueError):
-            raise MalformedAction(f"Not a Q2J move: {action!r}") from None
+        kind, args = action_parts(action, "a Q2J move")
         if kind == "play":
             return self._play(seat, play_arg(args))
         if kind == "draw":

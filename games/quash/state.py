@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, action_parts
 from ..cards import CODE, DECK, Card, CardLike
 from ..codec import PLAIN, CardIds, ListOf, Record, Row, stored
 from ..errors import GameError, MalformedAction
@@ -350,12 +350,7 @@ class QuashState(Turns, GameState):
             if kind == 3:
                 return self._handover(seat, c)
             return self._take_back(seat)
-        try:
-            kind, args = action
-        except (TypeError, ValueError):
-            raise MalformedAction(f"Not a QUASH move: {action!r}") from None
-        if type(args) is not tuple:
-            raise MalformedAction(f"Not a QUASH move: {action!r}")
+        kind, args = action_parts(action, "a QUASH move")
         if kind == "place":
             cards, spots = chain_args(args)
             if len(cards) != 1:

@@ -34,7 +34,7 @@ parsed form, so listing and applying moves costs one lookup each.
 
 from __future__ import annotations
 
-from ..base import Action
+from ..base import Action, action_parts
 from ..errors import MalformedAction
 from .points import CODE, JOKER_RANK, KINDS, PLURAL, PRETTY, RANK_COUNT, SINGULAR, card_id
 
@@ -175,12 +175,7 @@ def parse(action: object) -> Parsed:
         found = None
     if found is not None:
         return found
-    try:
-        kind, args = action  # type: ignore[misc]
-    except (TypeError, ValueError):
-        raise MalformedAction(f"Not a Queen of Spades move: {action!r}") from None
-    if not isinstance(kind, str) or type(args) is not tuple:
-        raise MalformedAction(f"Not a Queen of Spades move: {action!r}")
+    kind, args = action_parts(action, "a Queen of Spades move")
     kind = kind.strip().lower()
     if kind in ("deal", "next"):
         if args:

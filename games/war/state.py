@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, GameState, Outcome, action_parts
 from ..cards import CODE, DECK, PRETTY, Card, CardLike
 from ..codec import PLAIN, CardFlags, CardIds, Nullable, Row, flags_of, stored
 from ..concept import CMP, relation
@@ -192,12 +192,7 @@ class WarState(GameState):
             if kind == 1:
                 return self._recover(seat, a)
             return self._draw(seat)
-        try:
-            kind, args = action
-        except (TypeError, ValueError):
-            raise MalformedAction(f"Not a War move: {action!r}") from None
-        if type(args) is not tuple:
-            raise MalformedAction(f"Not a War move: {action!r}")
+        kind, args = action_parts(action, "a War move")
         if kind == "attack":
             return self._attack(seat, *attack_args(args))
         if kind == "recover":
