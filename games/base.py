@@ -133,6 +133,18 @@ class Outcome:
     reason: str
     teams: tuple[tuple[int, ...], ...] = ()
 
+    @classmethod
+    def by_place(cls, players: int, winners: tuple[int, ...], ranking: Sequence[tuple[int, ...]],
+                 reason: str) -> "Outcome":
+        """An outcome whose score for each seat is the number of the ``players`` seats ranked below it."""
+        scores = [0] * players
+        below = players
+        for group in ranking:
+            below -= len(group)
+            for s in group:
+                scores[s] = below
+        return cls(winners, tuple(ranking), tuple(scores), reason)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),

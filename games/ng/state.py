@@ -257,13 +257,7 @@ class NGState(Turns, GameState):
         else:
             reason = f"{{p{winners[0]}}} is the last player standing."
         ranking += [(s,) for s in reversed(self.eliminated)]
-        scores = [0] * self.players
-        below = self.players
-        for group in ranking:
-            below -= len(group)
-            for s in group:
-                scores[s] = below
-        return Outcome(winners, tuple(ranking), tuple(scores), reason)
+        return Outcome.by_place(self.players, winners, ranking, reason)
 
     def zones(self) -> dict[str, list[Card]]:
         zones = {"deck": [DECK[c] for c in self.deck], "discard": [DECK[c] for c in self.discard]}

@@ -259,13 +259,7 @@ class Q2JState(Turns, GameState):
                     left.setdefault(owed, []).append(s)
             ranking = [(winner,), *[tuple(left[k]) for k in sorted(left)]]
             reason = f"{{p{winner}}} emptied their{' one-card' if self.countdown else ''} hand first."
-        scores = [0] * self.players
-        below = self.players
-        for group in ranking:
-            below -= len(group)
-            for s in group:
-                scores[s] = below
-        return Outcome((winner,), tuple(ranking), tuple(scores), reason)
+        return Outcome.by_place(self.players, (winner,), ranking, reason)
 
     def zones(self) -> dict[str, list[Card]]:
         zones = {"stock": [DECK[c] for c in self.stock], "discard": [DECK[c] for c in self.discard]}
