@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import re
 
+import aiohttp
 import discord
 import discord.http
 import discord.webhook.async_
@@ -540,3 +541,29 @@ async def test_loopback_refuses_bad_tokens_and_privileged_intents():
             with pytest.raises(discord.PrivilegedIntentsRequired):
                 await asyncio.wait_for(runner, 10)
         assert fd.gateway_closes == [(4014, "Disallowed intent(s).")]
+
+
+async def test_loopback_keeps_refusing_sessions_it_closed_for_good():
+    """A client may take a close for a dropped connection and RESUME (discord.py does when the
+    close frame races with its own traffic); Discord refuses it again, and so does the fake."""
+
+    async def session_close(fd: LoopbackDiscord, op: int, d: dict) -> int | None:
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(f"{fd.gateway_url}?v=10&encoding=json") as ws:
+                assert (await ws.receive_json())["op"] == 10  # HELLO
+                await ws.send_json({"op": op, "d": d})
+                while True:  # READY and the like, until the close (a session let in times out here)
+                    msg = await ws.receive(timeout=5)
+                    if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                        return ws.close_code
+
+    identify = {"token": "fake-token", "intents": 1, "properties": {}}
+    resume = {"token": "fake-token", "session_id": "gone", "seq": 3}
+    async with LoopbackDiscord() as fd:
+        await fd.close_sessions(4011, "Sharding required.")
+        assert await session_close(fd, 2, identify) == 4011
+        assert await session_close(fd, 6, resume) == 4011
+    async with LoopbackDiscord() as fd:
+        await fd.close_sessions(4004, "Authentication failed.", revoke="fake-token")
+        assert await session_close(fd, 6, resume) == 4004
+        assert await session_close(fd, 2, identify) == 4004

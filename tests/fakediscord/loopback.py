@@ -95,6 +95,8 @@ class LoopbackDiscord(DiscordModel):
         self.identify_payload: dict[str, Any] | None = None
         self.presence: dict[str, Any] | None = None
         self.gateway_closes: list[tuple[int, str]] = []
+        self.refusing: tuple[int, str] | None = None
+        """Set by :meth:`close_sessions`: every IDENTIFY and RESUME is closed so until cleared."""
         self._session_intents: discord.Intents | None = None  # a RESUME keeps IDENTIFY's intents
         self._session_shards: dict[str, tuple[int, int]] = {}  # and its session's shard
         self._connections: set[_Connection] = set()
@@ -315,6 +317,10 @@ class LoopbackDiscord(DiscordModel):
         elif op == OP_IDENTIFY:
             await self._identify(conn, d or {})
         elif op == OP_RESUME:
+            if not (d or {}).get("token") or d["token"] in self.bad_tokens:
+                return await self._close(conn, 4004, "Authentication failed.")
+            if self.refusing is not None:
+                return await self._close(conn, *self.refusing)
             conn.intents = self._session_intents or discord.Intents.none()
             conn.shard = self._session_shards.get((d or {}).get("session_id"))
             await self._dispatch(conn, "RESUMED", {})
@@ -337,6 +343,8 @@ class LoopbackDiscord(DiscordModel):
             return await self._close(conn, 4005, "Already authenticated")
         if not d.get("token") or d["token"] in self.bad_tokens:
             return await self._close(conn, 4004, "Authentication failed.")
+        if self.refusing is not None:
+            return await self._close(conn, *self.refusing)
         if "intents" not in d:
             return await self._close(conn, 4013, "Invalid intent(s).")
         if int(d["intents"]) & PRIVILEGED_INTENTS & ~self.allowed_intents:
@@ -358,9 +366,13 @@ class LoopbackDiscord(DiscordModel):
     async def close_sessions(self, code: int, reason: str, *, revoke: str | None = None) -> None:
         """Close every gateway connection with ``code``, as Discord does when the bot's token
         is reset (4004, with ``revoke`` the old token, refused from then on) or its sharding
-        no longer fits (4011)."""
+        no longer fits (4011). Discord refuses new sessions the same way while the cause lasts,
+        so every IDENTIFY and RESUME is closed so from then on (:attr:`refusing`): a client that
+        took the close for a dropped connection and resumes is refused again, not let back in."""
         if revoke is not None:
             self.bad_tokens.add(revoke)
+        else:
+            self.refusing = (code, reason)
         for conn in list(self._connections):
             await self._close(conn, code, reason)
 
