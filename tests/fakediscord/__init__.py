@@ -39,7 +39,7 @@ API at a glance (both transports):
   ``allow_logged_errors``, ``assert_no_errors()``.
 * Loopback only: ``base_url``, ``gateway_url``, ``wait_ready``, ``wait_for_request``,
   ``wait_for_message``, ``wait_for_reply``, ``wait_idle``, ``identify_payload``,
-  ``gateway_closes``, ``describe()``; sharding: ``recommended_shards=``, ``connected_shards()``,
+  ``gateway_closes``, ``close_sessions(code, reason, revoke=)`` (then ``refusing``), ``describe()``; sharding: ``recommended_shards=``, ``connected_shards()``,
   ``wait_shards((id, count), …)``, ``guild_id_on_shard(fd, id, count)``.
 """
 
