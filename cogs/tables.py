@@ -14,14 +14,14 @@ from discord.ext import commands
 
 from bot.errors import StorageUnavailable, UserError
 from bot.service import TableSnapshot, checked_options
-from bot.storage import SeatRow
+from bot.storage import SeatRow, TableRow
 
 from .common import guarded, is_admin, player_of, service_of
 from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
 from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
 from .outage import UNREACHABLE, ShowAgain
-from .pictures.attach import Picture, draws_table, pictures_on, send_with_picture, table_picture
+from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
 from .posting import embed_links_note, message_link, post_lobby
 from .ui import players_to_act, ui_for
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 TURN_PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel no longer exists
+CHANNEL_DELETED = "The table's channel was deleted."
 NO_ATTACHING_SECONDS = 3600
 """How long a channel's tables are shown as text after Discord refused one of their pictures."""
 
@@ -129,8 +130,8 @@ class TablesCog(commands.Cog):
         if (draws_table(table) and self._may_attach(table.row.channel_id)
                 and await pictures_on(self.service, table.row.guild_id)):
             picture = await table_picture(table)
-        await self._edit(table, rendered.kwargs(), picture)
-        await self._ping(table)
+        if await self._edit(table, rendered.kwargs(), picture):
+            await self._ping(table)
 
     def _may_attach(self, channel_id: int) -> bool:
         """False for an hour after Discord refused a table picture in the channel (no Attach Files)."""
@@ -161,22 +162,31 @@ class TablesCog(commands.Cog):
             table, f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
         )
 
-    async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None = None) -> None:
-        """Edit the table's message to ``body`` (with ``picture``, replacing any earlier one)."""
+    async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None = None) -> bool:
+        """Edit the table's message to ``body`` (with ``picture``, replacing any earlier one);
+        False when that showed the table can't be played where it is (and it ended)."""
         row = table.row
         message_id = row.table_message_id or row.lobby_message_id
         if message_id is None:
-            return
+            return True
         channel = self._channel(table)
         refused = partial(self._attaching_refused, row.channel_id)
+        edit = partial(send_with_picture, channel.get_partial_message(message_id).edit, body, picture, edit=True,
+                       what=f"table {row.id}", forbidden=refused)
         try:
-            await send_with_picture(channel.get_partial_message(message_id).edit, body, picture, edit=True,
-                                    what=f"table {row.id}", forbidden=refused)
+            try:
+                await edit()
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ARCHIVED:
+                    raise
+                if not await self._reopened(row):
+                    return False
+                await edit()
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 if row.status in ("lobby", "running"):
-                    await self._abandon(row.channel_id, row.id)
-                return
+                    await self._abandon(row.id, CHANNEL_DELETED)
+                return False
             # Someone deleted the table message: post it again so the game stays playable.
             if row.status in ("lobby", "running"):
                 message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}",
@@ -186,6 +196,20 @@ class TablesCog(commands.Cog):
             self._show_again.missed(row.id, exc)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)
+        return True
+
+    async def _reopened(self, row: TableRow) -> bool:
+        """Reopen the table's thread after Discord refused an edit there because it is archived
+        (a day without messages, or a moderator archived it); True if it is open again. A
+        thread a moderator also locked stays closed, and its table ends: nobody can play there."""
+        thread = await self.bot.http.get_channel(row.channel_id)
+        if thread.get("thread_metadata", {}).get("locked"):
+            if row.status in ("lobby", "running"):
+                await self._abandon(row.id, "A moderator closed the table's thread.")
+            return False
+        await self.bot.http.edit_channel(row.channel_id, archived=False, reason="a game is played in this thread")
+        log.info("reopened the archived thread of table %s", row.id)
+        return True
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -201,13 +225,14 @@ class TablesCog(commands.Cog):
         try:
             table_id = await self.service.channel_table(channel_id)
             if table_id is not None:
-                await self._abandon(channel_id, table_id)
+                await self._abandon(table_id, CHANNEL_DELETED)
         except StorageUnavailable:
             pass  # logged by the storage; the table ends when its message can't be edited
 
-    async def _abandon(self, channel_id: int, table_id: int) -> None:
-        log.info("channel %s of table %s is gone; ending the table", channel_id, table_id)
-        await self.service.abandon(table_id, "The table's channel was deleted.")
+    async def _abandon(self, table_id: int, reason: str) -> None:
+        """End a table nobody can play at any more, for ``reason``."""
+        log.info("ending table %s: %s", table_id, reason)
+        await self.service.abandon(table_id, reason)
         self._acting.pop(table_id, None)
 
     async def _ping(self, table: TableSnapshot) -> None:

@@ -26,6 +26,9 @@ from . import hand_png, table_png
 
 T = TypeVar("T")
 
+THREAD_ARCHIVED = 50083
+"""Discord's error code for an edit or delete in an archived thread: about the thread, not the picture."""
+
 log = logging.getLogger(__name__)
 
 DRAW_GRACE = 1.0
@@ -101,16 +104,17 @@ async def drawn_in_time(interaction: discord.Interaction, drawing: Awaitable[T])
 async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, Any], picture: Picture | None,
                             *, edit: bool, what: str, forbidden: Callable[[], None] | None = None) -> T:
     """``send(**body)`` with ``picture`` (or as text without one). A failed upload is logged
-    and the same message goes as text; a message that is gone (404) is the caller's. An upload
+    and the same message goes as text; a message that is gone (404) or in an archived thread
+    (:data:`THREAD_ARCHIVED`) is the caller's. An upload
     Deckhand may not make there (403: no Attach Files) calls ``forbidden`` instead of logging,
     when given."""
     if picture is None:
         return await send(**without_picture(body, edit=edit))
     try:
         return await send(**with_picture(body, picture, edit=edit))
-    except discord.NotFound:
-        raise
     except discord.HTTPException as exc:
+        if isinstance(exc, discord.NotFound) or exc.code == THREAD_ARCHIVED:
+            raise
         if forbidden is not None and isinstance(exc, discord.Forbidden):
             forbidden()
         else:

@@ -35,6 +35,7 @@ API at a glance (both transports):
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,
+  ``archive(thread, locked=)`` (then edits and deletes there are refused, 50083),
   ``settle()``, ``wait_until``, ``ignore_tasks``, ``expect_logged_error(regex)``,
   ``allow_logged_errors``, ``assert_no_errors()``.
 * Loopback only: ``base_url``, ``gateway_url``, ``wait_ready``, ``wait_for_request``,

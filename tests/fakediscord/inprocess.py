@@ -265,6 +265,11 @@ class DiscordHarness(BotWatch, DiscordModel):
         bot; settles and returns the requests the bot made."""
         return await self.feed(*self.remove_channel(channel))
 
+    async def archive(self, thread: FakeChannel | int, *, locked: bool = False) -> list[RecordedRequest]:
+        """Discord archives ``thread`` (``locked``: a moderator closed it); settles and returns the
+        requests the bot made."""
+        return await self.feed(*self.archive_thread(thread, locked=locked))
+
     async def join_guild(self, guild: FakeGuild, *, bot: commands.Bot | None = None) -> None:
         """Feed GUILD_CREATE for a guild added after start (the bot joins it)."""
         await self.feed("GUILD_CREATE", guild.payload(), bot=bot)

@@ -106,6 +106,14 @@ class DiscordModel(InteractionDrivers):
         except KeyError:
             raise AssertionError(f"no channel with id {cid}") from None
 
+    def archive_thread(self, ident: int | FakeChannel, *, locked: bool = False) -> tuple[str, dict]:
+        """Archive a thread (Discord does after a day without messages; a moderator may, and
+        may lock it too); returns the ``THREAD_UPDATE`` Discord sends for it and its payload."""
+        ch = self.channel(ident)
+        assert ch.is_thread, f"{ch!r} is not a thread"
+        ch.archived, ch.locked = True, locked
+        return "THREAD_UPDATE", ch.payload()
+
     def remove_channel(self, ident: int | FakeChannel) -> tuple[str, dict]:
         """Delete a channel or thread from the model; returns the gateway event Discord
         sends for it (``CHANNEL_DELETE`` or ``THREAD_DELETE``) and its payload."""

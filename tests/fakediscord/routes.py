@@ -367,8 +367,16 @@ def _r_get_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) ->
     return _channel_message(h, m["cid"], m["mid"]).payload()
 
 
+def _check_not_archived(ch: FakeChannel) -> None:
+    """Discord refuses edits and deletes of messages in an archived thread until it is reopened
+    (only sending a message reopens one, and only when it is not locked)."""
+    if ch.is_thread and ch.archived:
+        raise HTTPError(400, 50083, "Thread is archived")
+
+
 def _r_edit_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
     msg = _channel_message(h, m["cid"], m["mid"])
+    _check_not_archived(msg.channel)
     if msg.author.id != h.bot_user.id:
         raise HTTPError(403, 50005, "Cannot edit a message authored by another user",
                          failure=f"the bot tried to edit message {msg.id} authored by {msg.author.name}")
@@ -381,6 +389,7 @@ def _r_edit_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -
 
 def _r_delete_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> None:
     msg = _channel_message(h, m["cid"], m["mid"])
+    _check_not_archived(msg.channel)
     msg.deleted = True
     h._echo_message(msg, "MESSAGE_DELETE")
     req.message_id = msg.id

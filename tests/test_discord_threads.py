@@ -1,0 +1,53 @@
+"""Tables in threads that Discord archived: after a day without messages, or by a moderator.
+
+Discord refuses edits in an archived thread (50083) until it is reopened; people's clicks
+reopen it on their side, but a move nobody clicked (an AI's, a turn timer's) does not.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.service import Player
+from discord_play import to_act
+
+
+async def open_in_thread(s):
+    """A two-person Q2J game in a thread of its own: (the thread, the table message)."""
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    reply = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    assert reply.ephemeral and "table is open" in reply.text
+    thread = next(c for c in s.guild.channels.values() if c.is_thread)
+    lobby = s.h.latest_public(thread)
+    await s.h.click(lobby, label="Join", user=s.user("ben"))
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    return thread, s.h.message(lobby.id)
+
+
+async def test_a_move_in_an_archived_thread_reopens_it_and_shows_the_table(server, caplog):
+    s = server
+    thread, table = await open_in_thread(s)
+    mover = to_act(s, table)[0]
+    shown_before = s.h.message(table.id).text
+    await s.h.archive(thread)  # a day without messages
+    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name))  # an AI takes the seat and plays
+    await s.h.bot.service.wait_idle()
+    shown = s.h.message(table.id).text
+    assert "left the table; an AI" in shown and shown != shown_before
+    assert not thread.archived
+    pings = [m for m in s.h.public_messages(thread) if m.id != table.id and not m.deleted]
+    assert len(pings) == 1 and to_act(s, table)[0].mention in pings[0].content  # the old ping was removed
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_thread_a_moderator_locked_stays_closed_and_its_table_ends(server):
+    s = server
+    thread, table = await open_in_thread(s)
+    mover = to_act(s, table)[0]
+    await s.h.archive(thread, locked=True)
+    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name))
+    await s.h.bot.service.wait_idle()
+    assert thread.archived and thread.locked
+    assert (await s.h.bot.service.table(1)).row.status == "abandoned"
+    again = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    assert again.ephemeral and "table is open" in again.text  # its players are free to play elsewhere
