@@ -179,6 +179,8 @@ class TablesCog(commands.Cog):
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED:
                     raise
+                if row.status == "cancelled":
+                    return True  # a lobby nobody started: not worth reopening its thread for
                 if not await self._reopened(row):
                     return False
                 await edit()

@@ -51,3 +51,18 @@ async def test_a_thread_a_moderator_locked_stays_closed_and_its_table_ends(serve
     assert (await s.h.bot.service.table(1)).row.status == "abandoned"
     again = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
     assert again.ephemeral and "table is open" in again.text  # its players are free to play elsewhere
+
+
+async def test_a_forgotten_lobby_in_an_archived_thread_is_cancelled_without_reopening_it(server, monkeypatch):
+    """Its host starts a new table a day later: the old lobby gives way, and its thread, which
+    nobody needs again, stays archived."""
+    s = server
+    await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
+    await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    old = next(c for c in s.guild.channels.values() if c.is_thread)
+    await s.h.archive(old)
+    monkeypatch.setattr("bot.service.lobby.LOBBY_WAIT_SECONDS", 0)
+    again = await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    assert again.ephemeral and "table is open" in again.text
+    assert (await s.h.bot.service.table(1)).row.status == "cancelled"
+    assert old.archived
