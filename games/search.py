@@ -26,8 +26,10 @@ changes, e.g. when a new round is dealt), ``candidates(state, seat, legal, first
 (the moves worth comparing, ``first`` — the ``normal`` choice — first; only
 ``first`` means nothing to search), ``MARGIN`` (default :data:`MARGIN`) and
 ``base_policy(state, seat, rng)`` (the move the search starts from, ``first``, and plays
-when there is nothing to search; default: ``normal``). A game without that module
-plays ``normal``.
+when there is nothing to search; default: ``normal``). A game may also replace this
+search altogether: ``search_action(state, seat, rng, budget, policy)`` (its own choice,
+or ``None`` to play ``policy``'s; Q2J's own-move tree search, :mod:`games.q2j.tree`).
+A game without that module plays ``normal``.
 """
 
 from __future__ import annotations
@@ -59,9 +61,15 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
     ``budget`` is the number of simulated moves to spend (default: the game's
     ``BUDGET``); ``fallback`` is the ``normal`` policy, the first candidate and
     what a game without search hooks plays. Another candidate replaces the
-    ``normal`` choice only when its average beats it by :data:`MARGIN`.
+    ``normal`` choice only when its average beats it by :data:`MARGIN`. A game's
+    ``search_action`` hook, when it has one, chooses instead.
     """
     policy = _base_policy(state, fallback)
+    hooks = game_hooks(state)
+    own = getattr(hooks, "search_action", None)
+    if own is not None:
+        action = own(state, seat, rng, budget, policy)
+        return action if action is not None else policy(state, seat, rng)
     values = search_values(state, seat, rng, budget, policy)
     if not values:
         return policy(state, seat, rng)

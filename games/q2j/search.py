@@ -5,18 +5,28 @@ keep out of each hand what the table's moves rule out (:func:`excluded`). Games 
 short, so rollouts mostly reach the end; a cut-short position is worth having
 fewer cards to shed (countdown hands still to come count) than the closest rival,
 with a seat owing the Joe duty a card worse off.
+
+``hard`` plays Q2J through the ``search_action`` hook: the own-move tree search of
+:mod:`games.q2j.tree` (``TREE_BUDGET``), which reads the hooks below like the flat
+search does (``BUDGET`` and ``MARGIN`` are only the flat search's, still callable as
+:func:`games.search.search_values`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..base import Action
 from ..cards import CODE
 from ..determinize import Slot
 from ..evaluation import margin_value
+from ..rng import Rng
 from .ai import choose as rollout_policy  # the normal policy, without the generic wrapper's look-ups
 from .inference import excluded_codes
 from .state import Q2JState
+
+if TYPE_CHECKING:
+    from ..search import Policy
 
 BUDGET = 2500
 """Half the first budget: with the inference, 2,500 and 10,000 simulated moves scored
@@ -26,7 +36,22 @@ MARGIN = 0.0
 """Playouts reach the end and follow the heuristic exactly, so with this budget the
 averages are steady enough to trust as they are (0.02 lost 5 points against ``normal``)."""
 
-__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "evaluate", "excluded", "hidden_slots", "rollout_policy", "tidy"]
+TREE_BUDGET = 30000
+"""Simulated moves per decision of the own-move tree search (:mod:`games.q2j.tree`), which
+``hard`` uses instead of the flat search; ``BUDGET`` and ``MARGIN`` are the flat search's."""
+
+
+def search_action(state: Q2JState, seat: int, rng: Rng, budget: int | None, policy: Policy) -> Action | None:
+    """The hook :func:`games.search.search_action` calls: the own-move tree search's choice,
+    or ``None`` when there is nothing to search (a single legal move)."""
+    from . import search as hooks  # this module, as the hooks the tree search reads
+    from .tree import tree_action
+
+    return tree_action(state, seat, rng, TREE_BUDGET if budget is None else budget, policy, hooks)
+
+
+__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "TREE_BUDGET", "evaluate", "excluded", "hidden_slots", "rollout_policy",
+           "search_action", "tidy"]
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
