@@ -51,7 +51,7 @@ def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleTy
     rng.shuffle(unseen)
     excluded = getattr(hooks, "excluded", None)
     if excluded is not None:
-        _repair(unseen, excluded(snap, seat, slots), rng)
+        repair(unseen, excluded(snap, seat, slots), rng)
     for (container, key), code in zip(slots, unseen):
         container[key] = code
     tidy = getattr(hooks, "tidy", None)
@@ -62,7 +62,7 @@ def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleTy
     return snap
 
 
-def _repair(cards: list[Any], excluded: list[Any], rng: Rng) -> None:
+def repair(cards: list[Any], excluded: list[Any], rng: Rng) -> None:
     """Swap ``cards`` (one per slot) so that no card sits in a slot that excludes it,
     as far as single swaps can: each misplaced card goes to a slot, chosen starting at a
     random place, that takes it and whose card may take its place."""

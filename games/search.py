@@ -105,7 +105,7 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
         for i, action in enumerate(candidates):
             guess = type(state).from_json(snap)
             guess.apply(seat, action)
-            value, moves = _playout(guess, seat, Rng(rollout_seed), hooks, rollout, moves_left, start)
+            value, moves = playout(guess, seat, Rng(rollout_seed), hooks, rollout, moves_left, start)
             totals[i] += value
             spent += moves + 1
         rounds += 1
@@ -127,7 +127,7 @@ def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], poli
     return [first, *others]
 
 
-def _playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy,
+def playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy,
              limit: int, start: object) -> tuple[float, int]:
     """Play on for at most ``limit`` moves, or until the game's ``stage`` leaves ``start``
     (the stage of the position searched; ``None``: no such hook); the seat's value and

@@ -30,8 +30,9 @@ from typing import Any, Callable
 
 from ..base import Action
 from ..cards import CODE
-from ..determinize import _repair
+from ..determinize import repair
 from ..rng import Rng
+from ..search import playout
 from .state import Q2JState
 
 UCB_C = 0.7
@@ -65,7 +66,7 @@ class Dealer:
     def deal(self, rng: Rng) -> Q2JState:
         cards = list(self.unseen)
         rng.shuffle(cards)
-        _repair(cards, self.excluded, rng)
+        repair(cards, self.excluded, rng)
         root = self.state
         hands = [list(h) for h in root.hands]
         stock = list(root.stock)
@@ -128,8 +129,6 @@ def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Calla
 def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Callable, hooks: ModuleType,
              forced: Action) -> int:
     """One walk down the tree from ``forced`` at the root, and a playout; the moves simulated."""
-    from ..search import _playout
-
     node = root
     path: list[tuple[Node, Action]] = []
     moves = 0
@@ -175,7 +174,7 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Callabl
         action = None
         if expanded:
             break
-    value, played = _playout(guess, seat, prng, hooks, rollout, hooks.ROLLOUT_MOVES, None)
+    value, played = playout(guess, seat, prng, hooks, rollout, hooks.ROLLOUT_MOVES, None)
     for visited, a in path:
         visited.visits += 1
         st = visited.stats[a]
