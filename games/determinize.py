@@ -40,14 +40,21 @@ def game_hooks(state: GameState) -> ModuleType | None:
     return game_module(state, "search")
 
 
-def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleType) -> dict[str, Any]:
-    """A snapshot of ``state`` with the cards ``seat`` cannot see dealt again at random."""
+def hidden_places(state: GameState, seat: int, hooks: ModuleType) -> tuple[dict[str, Any], list[Slot], list[Any]]:
+    """A snapshot of ``state``, the slots in it that ``seat`` cannot see, and their cards
+    sorted (checked to be exactly ``state.hidden_cards(seat)``): what every guess starts from."""
     snap = state.to_json()
     slots: list[Slot] = hooks.hidden_slots(snap, seat)
     unseen = sorted(container[key] for container, key in slots)
     expected = sorted(card.code for card in state.hidden_cards(seat))
     if Counter(unseen) != Counter(expected):
         raise RuntimeError(f"{state.game_id}: hidden_slots disagree with hidden_cards for seat {seat}")
+    return snap, slots, unseen
+
+
+def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleType) -> dict[str, Any]:
+    """A snapshot of ``state`` with the cards ``seat`` cannot see dealt again at random."""
+    snap, slots, unseen = hidden_places(state, seat, hooks)
     rng.shuffle(unseen)
     excluded = getattr(hooks, "excluded", None)
     if excluded is not None:

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import copy
 import math
-from collections import Counter
 from types import ModuleType
 from typing import Any, Callable
 
 from ..base import Action
 from ..cards import CODE
-from ..determinize import repair
+from ..determinize import hidden_places, repair
 from ..rng import Rng
 from ..search import playout
 from .state import Q2JState
@@ -47,12 +46,7 @@ class Dealer:
     sorted unseen cards and the inference notes are worked out once per search."""
 
     def __init__(self, state: Q2JState, seat: int, hooks: ModuleType) -> None:
-        snap = state.to_json()
-        slots = hooks.hidden_slots(snap, seat)
-        self.unseen = sorted(container[key] for container, key in slots)
-        expected = sorted(card.code for card in state.hidden_cards(seat))
-        if Counter(self.unseen) != Counter(expected):
-            raise RuntimeError(f"q2j: hidden_slots disagree with hidden_cards for seat {seat}")
+        snap, slots, self.unseen = hidden_places(state, seat, hooks)
         self.excluded = hooks.excluded(snap, seat, slots)
         self.places: list[tuple[int, int]] = []
         """Each slot as (hand index, or -1 for the stock; position)."""
