@@ -14,6 +14,7 @@ search does (``BUDGET`` and ``MARGIN`` are only the flat search's, still callabl
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from ..base import Action
@@ -24,6 +25,7 @@ from ..rng import Rng
 from .ai import choose as rollout_policy  # the normal policy, without the generic wrapper's look-ups
 from .inference import excluded_codes
 from .state import Q2JState
+from .tree import tree_action
 
 if TYPE_CHECKING:
     from ..search import Policy
@@ -44,10 +46,7 @@ TREE_BUDGET = 30000
 def search_action(state: Q2JState, seat: int, rng: Rng, budget: int | None, policy: Policy) -> Action | None:
     """The hook :func:`games.search.search_action` calls: the own-move tree search's choice,
     or ``None`` when there is nothing to search (a single legal move)."""
-    from . import search as hooks  # this module, as the hooks the tree search reads
-    from .tree import tree_action
-
-    return tree_action(state, seat, rng, TREE_BUDGET if budget is None else budget, policy, hooks)
+    return tree_action(state, seat, rng, TREE_BUDGET if budget is None else budget, policy, sys.modules[__name__])
 
 
 __all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "TREE_BUDGET", "evaluate", "excluded", "hidden_slots", "rollout_policy",
