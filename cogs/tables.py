@@ -3,6 +3,7 @@ message, turn pings and reminders, and the ``/table`` commands."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from functools import partial
@@ -265,15 +266,16 @@ class TablesCog(commands.Cog):
         old = await self.service.ping_message(table.row.id)
         if old is None and content is None:
             return True
-        new_id = None
+        new_id = stale = None
         try:
             if old is not None:
                 try:
                     await channel.get_partial_message(old).delete()
                 except UNREACHABLE:
                     raise
-                except discord.HTTPException:
-                    pass  # someone deleted it already
+                except discord.HTTPException as exc:
+                    if exc.code == THREAD_ARCHIVED:
+                        stale = old  # sending the new ping reopens the thread; deleted then
             if content is not None:
                 try:
                     new_id = (await channel.send(content, allowed_mentions=TURN_PING)).id
@@ -281,6 +283,9 @@ class TablesCog(commands.Cog):
                     raise
                 except discord.HTTPException:
                     log.warning("could not ping players of table %s", table.row.id, exc_info=True)
+            if stale is not None and new_id is not None:
+                with contextlib.suppress(discord.HTTPException, *UNREACHABLE):
+                    await channel.get_partial_message(stale).delete()
         except UNREACHABLE as exc:
             self._show_again.missed(table.row.id, exc)
             return False

@@ -12,10 +12,10 @@ from bot.service import Player
 from discord_play import to_act
 
 
-async def open_in_thread(s):
+async def open_in_thread(s, timer: int = 0):
     """A two-person Q2J game in a thread of its own: (the thread, the table message)."""
     await s.h.slash("settings threads", {"enabled": True}, user=s.admin, channel=s.channel)
-    reply = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    reply = await s.h.slash("q2j start", {"timer": timer}, user=s.user("ana"), channel=s.channel)
     assert reply.ephemeral and "table is open" in reply.text
     thread = next(c for c in s.guild.channels.values() if c.is_thread)
     lobby = s.h.latest_public(thread)
@@ -66,3 +66,17 @@ async def test_a_forgotten_lobby_in_an_archived_thread_is_cancelled_without_reop
     assert again.ephemeral and "table is open" in again.text
     assert (await s.h.bot.service.table(1)).row.status == "cancelled"
     assert old.archived
+
+
+async def test_the_turn_reminder_in_an_archived_thread_replaces_the_old_ping(server):
+    """A moderator archives the thread during a timed turn; the half-time reminder reopens it
+    (sending does), and the turn's first ping, which could not be deleted before, goes then."""
+    s = server
+    thread, table = await open_in_thread(s, timer=10)
+    await s.h.archive(thread)
+    deadline = (await s.h.bot.service.table(1)).row.deadline
+    await s.h.bot.service.check_timer(1, now=deadline - 60)  # past half-time: the reminder
+    await s.h.bot.service.wait_idle()
+    assert not thread.archived
+    pings = [m for m in s.h.public_messages(thread) if m.id != table.id and not m.deleted]
+    assert len(pings) == 1 and "min left for your turn" in pings[0].content
