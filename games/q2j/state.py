@@ -24,6 +24,7 @@ See ``games/q2j/__init__.py`` for the rulings these methods implement.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping, Sequence
@@ -91,6 +92,18 @@ class Q2JState(Turns, GameState):
         if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
             data = {**data, "format": 2, "history": [], "known": []}
         return super().from_json(data)
+
+    def copy(self, hands: list[list[int]] | None = None) -> "Q2JState":
+        """A copy sharing nothing a move changes (with ``hands`` instead of these, when given):
+        what a search plays on, far cheaper than a snapshot."""
+        other = copy.copy(self)
+        other.hands = hands if hands is not None else [list(h) for h in self.hands]
+        other.stock, other.discard = list(self.stock), list(self.discard)
+        other.playing, other.eliminated, other.levels = list(self.playing), list(self.eliminated), list(self.levels)
+        other.history, other.known = list(self.history), [list(k) for k in self.known]
+        other.history_words = None
+        other.rng = Rng(self.rng.state)
+        return other
 
     @classmethod
     def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "Q2JState":

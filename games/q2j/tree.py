@@ -22,7 +22,6 @@ the guesses depend only on the seat's view, and node keys only on what it saw.
 
 from __future__ import annotations
 
-import copy
 import math
 from types import ModuleType
 from typing import Any, Callable
@@ -71,23 +70,11 @@ class Dealer:
                 hands[where][key] = _ID[code]
         for hand in hands:
             hand.sort()
-        guess = _copy(root, hands)
+        guess = root.copy(hands)
         guess.stock = stock
         guess.seed = rng.next64() >> 1
         guess.rng = Rng(rng.next64())
         return guess
-
-
-def _copy(state: Q2JState, hands: list[list[int]] | None = None) -> Q2JState:
-    """A copy of ``state`` that shares nothing the moves change."""
-    other = copy.copy(state)
-    other.hands = hands if hands is not None else [list(h) for h in state.hands]
-    other.stock, other.discard = list(state.stock), list(state.discard)
-    other.playing, other.eliminated, other.levels = list(state.playing), list(state.eliminated), list(state.levels)
-    other.history, other.known = list(state.history), [list(k) for k in state.known]
-    other.history_words = None
-    other.rng = Rng(state.rng.state)
-    return other
 
 
 class Node:
@@ -115,7 +102,7 @@ def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Calla
         guess = dealer.deal(rng)
         seed = rng.next64()
         for action in legal:
-            start = guess if action is legal[-1] else _copy(guess)
+            start = guess if action is legal[-1] else guess.copy()
             spent += _iterate(start, seat, root, Rng(seed), rollout, hooks, action)
     return max(legal, key=lambda a: root.stats[a][1])
 
