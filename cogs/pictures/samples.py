@@ -9,6 +9,7 @@ run). :func:`random_positions` is also what the tests and ``bench/pictures.py`` 
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Iterator
@@ -65,10 +66,10 @@ def write_samples(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m cogs.pictures.samples DIRECTORY", file=sys.stderr)
-        return 2
-    for path in write_samples(Path(argv[0])):
+    parser = argparse.ArgumentParser(prog="python -m cogs.pictures.samples",
+                                     description="Write every game's sample table picture into DIRECTORY.")
+    parser.add_argument("directory", type=Path, metavar="DIRECTORY")
+    for path in write_samples(parser.parse_args(argv).directory):
         print(f"{path} ({path.stat().st_size // 1024} KB)")
     return 0
 
