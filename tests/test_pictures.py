@@ -158,3 +158,33 @@ def test_pictures_are_cached_by_key_in_a_small_lru() -> None:
     for version in range(2, CACHE_SIZE + 2):
         table_png(public, key=("table-1", version))
     assert table_png({**public, "moves": 999}, key=("table-1", 1)) != first, "the oldest entry was dropped"
+
+
+def open_quash_chain() -> GameState:
+    """A seeded advanced QUASH game stopped while its player has a card in the air, two steps into a chain."""
+    quash = games.get_game("quash")
+    for state in random_positions(quash, 2, {"advanced": True, "finish": 30}, 0):
+        if state.flying() is not None and len(state.chain) >= 2:
+            return quash.from_json(state.to_json())
+    raise AssertionError("seed 0 has a chain of two steps")
+
+
+def picture_height(png: bytes) -> int:
+    return Image.open(io.BytesIO(png)).height
+
+
+def test_quash_pictures_show_an_open_chain() -> None:
+    state = open_quash_chain()
+    seat = state.to_act()[0]
+    public, own = state.view(None), state.view(seat)
+    assert public["chain"] and own["chain"]
+    without = {**public, "chain": None}
+    # The table rings the moved cards and adds a row for the card in the air; the chain's own hand
+    # picture shows that card above the hand.
+    check_png(table_png(public))
+    assert picture_height(table_png(public)) > picture_height(table_png(without))
+    legal = legal_codes(state, seat)
+    assert picture_height(hand_png(own, legal)) > picture_height(hand_png({**own, "chain": None}, legal))
+    other = 1 - seat
+    assert hand_png(state.view(other), []) == hand_png({**state.view(other), "chain": None}, []), (
+        "the other seat's hand picture has nothing in the air")

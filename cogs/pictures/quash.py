@@ -1,6 +1,7 @@
 """QUASH: the board as it lies, RED's nine spots facing BLACK's section by section (1–3,
-4–6, 7–9) with open slots, failed and lost spots marked; the score track with both
-markers and the finish; hands, leftovers and the tiebreak."""
+4–6, 7–9) with open slots, failed and lost spots marked; an open swap chain's moved
+cards ringed and the card in the air; the score track with both markers and the finish;
+hands, leftovers and the tiebreak."""
 
 from __future__ import annotations
 
@@ -45,20 +46,26 @@ class Pictures(GamePictures):
             canvas.text((x + half - MARGIN - 10, canvas.y + 4), str(view["track"][side]), 18, TEXT, bold=True,
                         anchor="ra")
         canvas.y += 40
+        chain = view.get("chain")
         for index, section in enumerate(view["sections"]):
             y = canvas.y
             if index:
                 canvas.draw.line((MARGIN, y - 6, canvas.width - MARGIN, y - 6), fill=FELT_DARK, width=2)
             for side, name in enumerate(view["sides"]):
+                moved = {step["card"] for step in chain["steps"]} if chain and chain["side"] == name else set()
                 x = MARGIN + side * half
                 for number in section:
-                    x = self.draw_spot(canvas, x, y, view["board"][side][number - 1], name) + SPOT_GAP
+                    x = self.draw_spot(canvas, x, y, view["board"][side][number - 1], name, moved) + SPOT_GAP
             canvas.y = y + SMALL.height + 34
+        if chain:
+            flow(canvas, [Row(f"{seat_name(chain['seat'])} is swapping on {chain['side']}'s side "
+                              f"(moved cards ringed) · in the air:", [chain["flying"]], highlight=True)], size=SMALL)
         self.draw_track(canvas, view)
         self.draw_counts(canvas, view)
 
-    def draw_spot(self, canvas: Canvas, x: int, y: int, spot: dict, side: str) -> int:
-        """One spot: its cards in slot order, then its open slots; returns its right edge."""
+    def draw_spot(self, canvas: Canvas, x: int, y: int, spot: dict, side: str, moved: set[str]) -> int:
+        """One spot: its cards in slot order (those an open chain moved this turn ringed),
+        then its open slots; returns its right edge."""
         slots = list(spot["cards"]) + ["open"] * spot["open"]
         right = x
         for i, card in enumerate(slots):
@@ -69,7 +76,7 @@ class Pictures(GamePictures):
                 right = left + SMALL.width
             else:
                 right = canvas.card((left, y), card, SMALL, dim=bool(spot["failed"]) or self.lost(spot, side),
-                                    marked=spot["scored"] and spot["winner"] == side)
+                                    marked=card in moved or (spot["scored"] and spot["winner"] == side))
         text, colour = spot_caption(spot, side)
         canvas.text((x, y + SMALL.height + 4), text, 15, colour)
         return right
@@ -116,7 +123,10 @@ class Pictures(GamePictures):
     def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
         hand = list(view.get("hand") or [])
         title = "Hand" if view["phase"] == "play" else "Your side's leftover pool"
-        rows = [hand_row(f"{title}: {len(hand)} cards", hand, playable)]
+        chain = view.get("chain")
+        flying = [Row("In the air: place it", [chain["flying"]], frozenset({0}), highlight=True)
+                  ] if chain and chain["seat"] == view.get("viewer") else []
+        rows = [*flying, hand_row(f"{title}: {len(hand)} cards", hand, playable)]
         if view.get("your_tiebreak_card"):
             rows.append(Row("Your tiebreak card", [view["your_tiebreak_card"]]))
         return rows
