@@ -44,6 +44,7 @@ from .parsing import ParsedControl, control_template, stored_id, version_number,
 from .table_buttons import TableButton, table_template
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
+from .posting import channel_closed_note
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
 from .watch import WatchButton
 
@@ -145,7 +146,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
     """Answer with the user's hand: update the clicked private message, or open a new one."""
     if hand is None:
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
-    rendered = hand_message(hand, notice, step)
+    rendered = hand_message(hand, "\n".join(filter(None, [notice, channel_closed_note(interaction)])) or None, step)
     picture = None
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
         picture = await drawn_in_time(interaction, hand_picture(hand))

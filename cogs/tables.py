@@ -113,6 +113,8 @@ class TablesCog(commands.Cog):
         self._show_again = ShowAgain(self.service.show_again)
         self._no_attaching: dict[int, float] = {}
         """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
+        self._closed: set[int] = set()
+        """Channels where Discord refused Deckhand itself (403): warned about once, until it may post there again."""
 
     # -- Publisher -----------------------------------------------------------------
 
@@ -165,7 +167,8 @@ class TablesCog(commands.Cog):
 
     async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None = None) -> bool:
         """Edit the table's message to ``body`` (with ``picture``, replacing any earlier one);
-        False when that showed the table can't be played where it is (and it ended)."""
+        False when nobody should be pinged there: the table can't be played where it is (and
+        it ended), or Deckhand may not post there now."""
         row = table.row
         message_id = row.table_message_id or row.lobby_message_id
         if message_id is None:
@@ -185,6 +188,7 @@ class TablesCog(commands.Cog):
                 if not await self._reopened(row):
                     return False
                 await edit()
+            self._open_again(row.channel_id)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 if row.status in ("lobby", "running"):
@@ -195,11 +199,33 @@ class TablesCog(commands.Cog):
                 message = await send_with_picture(channel.send, body, picture, edit=False, what=f"table {row.id}",
                                                   forbidden=refused)
                 await self.service.set_messages(row.id, table_message_id=message.id, lobby_message_id=message.id)
+        except discord.Forbidden as exc:
+            self._refused_here(row, exc)
+            return False
         except UNREACHABLE as exc:
             self._show_again.missed(row.id, exc)
         except discord.HTTPException:
             log.warning("could not update the message of table %s", row.id, exc_info=True)
         return True
+
+    def _refused_here(self, row: TableRow, exc: discord.Forbidden) -> None:
+        """Discord refused Deckhand in the table's channel (a moderator took its View Channel
+        or Send Messages there): one warning per channel, not one per move. The game goes on
+        through people's private messages; the table is tried again every
+        :data:`~cogs.outage.RETRY_SECONDS` (and at each move), so it is shown, and its turn
+        pinged, soon after the permission is back."""
+        self._show_again.keep(row.id)
+        if row.channel_id in self._closed:
+            return
+        self._closed.add(row.channel_id)
+        log.warning("Deckhand may not see or post in channel %s (%s): table %s is not shown there and nobody is "
+                    "pinged until it can. Give Deckhand View Channel and Send Messages there; people can still "
+                    "play from their private hand messages.", row.channel_id, exc.text or exc.status, row.id)
+
+    def _open_again(self, channel_id: int) -> None:
+        if channel_id in self._closed:
+            self._closed.discard(channel_id)
+            log.info("Deckhand may post in channel %s again", channel_id)
 
     async def _reopened(self, row: TableRow) -> bool:
         """Reopen the table's thread after Discord refused an edit there because it is archived
@@ -281,6 +307,8 @@ class TablesCog(commands.Cog):
                     new_id = (await channel.send(content, allowed_mentions=TURN_PING)).id
                 except UNREACHABLE:
                     raise
+                except discord.Forbidden as exc:
+                    self._refused_here(table.row, exc)
                 except discord.HTTPException:
                     log.warning("could not ping players of table %s", table.row.id, exc_info=True)
             if stale is not None and new_id is not None:

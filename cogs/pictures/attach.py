@@ -28,6 +28,8 @@ T = TypeVar("T")
 
 THREAD_ARCHIVED = 50083
 """Discord's error code for an edit or delete in an archived thread: about the thread, not the picture."""
+MISSING_ACCESS = 50001
+"""Discord's error code when Deckhand may not see the channel at all: about the channel, not the picture."""
 
 log = logging.getLogger(__name__)
 
@@ -104,8 +106,9 @@ async def drawn_in_time(interaction: discord.Interaction, drawing: Awaitable[T])
 async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, Any], picture: Picture | None,
                             *, edit: bool, what: str, forbidden: Callable[[], None] | None = None) -> T:
     """``send(**body)`` with ``picture`` (or as text without one). A failed upload is logged
-    and the same message goes as text; a message that is gone (404) or in an archived thread
-    (:data:`THREAD_ARCHIVED`) is the caller's. An upload
+    and the same message goes as text; a message that is gone (404), in an archived thread
+    (:data:`THREAD_ARCHIVED`) or in a channel Deckhand may not see (:data:`MISSING_ACCESS`)
+    is the caller's. An upload
     Deckhand may not make there (403: no Attach Files) calls ``forbidden`` instead of logging,
     when given."""
     if picture is None:
@@ -113,7 +116,7 @@ async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, A
     try:
         return await send(**with_picture(body, picture, edit=edit))
     except discord.HTTPException as exc:
-        if isinstance(exc, discord.NotFound) or exc.code == THREAD_ARCHIVED:
+        if isinstance(exc, discord.NotFound) or exc.code in (THREAD_ARCHIVED, MISSING_ACCESS):
             raise
         if forbidden is not None and isinstance(exc, discord.Forbidden):
             forbidden()

@@ -32,6 +32,9 @@ API at a glance (both transports):
   ``request.files`` / ``request.file_fields``; ``fail_uploads(count=1, status=413)`` answers
   the next uploads with an error, ``refuse_next(method, path_regex, HTTPError(...))`` the
   next matching request.
+* ``close_to_bot(channel, closed=True)``: a moderator takes the bot's View Channel there;
+  its requests in that channel are refused (403 Missing Access) and clicks there carry no
+  view or send permission in ``app_permissions``.
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,

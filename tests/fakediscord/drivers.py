@@ -9,6 +9,8 @@ import asyncio
 import os
 from typing import Any, Mapping, Sequence
 
+import discord
+
 from .entities import (
     ALL_PERMS, EVERYONE_PERMS, APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, OPT_BOOL,
     OPT_CHANNEL, OPT_INT, OPT_MENTIONABLE, OPT_NUMBER, OPT_ROLE, OPT_STRING, OPT_USER, FakeChannel, FakeGuild,
@@ -43,6 +45,9 @@ class InteractionDrivers:
         guild = channel.guild
         bot_member = guild.members[self.bot_user.id] if guild else None
         app_perms = bot_member.permissions if bot_member else EVERYONE_PERMS
+        if channel.id in self.closed_to_bot:
+            app_perms &= ~discord.Permissions(view_channel=True, send_messages=True,
+                                              send_messages_in_threads=True).value
         ch_payload = channel.payload()
         ch_payload["permissions"] = str(member.permissions if member else EVERYONE_PERMS)
         payload: dict[str, Any] = {

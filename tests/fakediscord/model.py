@@ -68,6 +68,9 @@ class DiscordModel(InteractionDrivers):
         self._upload_failures = 0
         self._upload_error = HTTPError(413, 40005, "Request entity too large")
         self._refusals: list[tuple[str, re.Pattern[str], HTTPError]] = []
+        self.closed_to_bot: set[int] = set()
+        """Channels the bot may no longer see (a moderator took its View Channel): its requests
+        there are refused with 403 Missing Access, and clicks there carry no view permission."""
 
     # =================================================================== model
     def new_id(self) -> int:
@@ -290,6 +293,8 @@ class DiscordModel(InteractionDrivers):
             if req.files and self._upload_failures:
                 self._upload_failures -= 1
                 raise self._upload_error
+            if req.via != "webhook" and _channel_of(req.path) in self.closed_to_bot:
+                raise HTTPError(403, 50001, "Missing Access")
             for refusal in self._refusals:
                 if refusal[0] == req.method and refusal[1].fullmatch(req.path):
                     self._refusals.remove(refusal)
@@ -308,6 +313,10 @@ class DiscordModel(InteractionDrivers):
             except openapi.SpecViolation as exc:
                 self._failures.append(f"the fake's own answer is not spec-conform (harness bug): {exc}")
         return copy.deepcopy(response)
+
+    def close_to_bot(self, ident: int | FakeChannel, closed: bool = True) -> None:
+        """A moderator takes the bot's View Channel in a channel (``closed=False``: gives it back)."""
+        (self.closed_to_bot.add if closed else self.closed_to_bot.discard)(self.channel(ident).id)
 
     def _validate(self, req: RecordedRequest) -> None:
         if openapi.get_spec().find_operation(req.method, req.path) is None:
@@ -416,6 +425,15 @@ def upload_problems(req: RecordedRequest) -> list[str]:
         if isinstance(att_id, int) and att_id not in uploaded:
             problems.append(f"attachment {att_id} names files[{att_id}], which was not uploaded")
     return problems
+
+
+CHANNEL_PATH = re.compile(r"/channels/(\d+)(?:/.*)?")
+
+
+def _channel_of(path: str) -> int | None:
+    """The channel a ``/channels/{id}…`` request is about, else ``None``."""
+    m = CHANNEL_PATH.fullmatch(path)
+    return int(m[1]) if m else None
 
 
 def _short_json(value: Any, limit: int = 1000) -> str:

@@ -1,0 +1,56 @@
+"""A table's channel closed to Deckhand mid-game: a moderator makes the channel private, or
+takes Deckhand's View Channel there. Discord then refuses the bot's requests in that channel
+(403 Missing Access) but still delivers people's clicks there."""
+
+from __future__ import annotations
+
+import logging
+
+from discord_play import open_hand, open_table, play
+
+CLOSED_NOTE = "I can no longer see or post in this channel"
+
+
+async def player_to_act(s):
+    """Who is to play, from the game itself (the table message is not kept up to date while closed)."""
+    snap = await s.h.bot.service.table(1)
+    return s.by_id(snap.row.seats[snap.view["to_act"][0]].user_id)
+
+
+async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_table_once_it_reopens(
+        server, caplog, monkeypatch):
+    s = server
+    caplog.set_level(logging.INFO, logger="cogs.tables")
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    shown_before = s.h.message(table.id).text
+    retries = []
+    monkeypatch.setattr(s.h.bot.get_cog("TablesCog")._show_again, "keep", retries.append)
+    s.h.close_to_bot(s.channel)
+    version = (await s.h.bot.service.table(1)).row.version
+    for _ in range(3):
+        mover = await player_to_act(s)
+        hand = await open_hand(s, mover, table)  # the table's buttons still answer, privately
+        assert CLOSED_NOTE in hand.text and "View Channel" in hand.text
+        await play(s, mover, hand.message)
+    assert (await s.h.bot.service.table(1)).row.version == version + 3
+    assert s.h.message(table.id).text == shown_before
+    refused = [r for r in s.h.requests if r.status == 403]
+    assert refused and all(r.error == "Missing Access" for r in refused)
+    assert not [r for r in refused if r.method == "POST"], "no turn ping is tried where the table can't be edited"
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    said = warnings[0].getMessage()
+    assert "View Channel and Send Messages" in said and "attach" not in said and warnings[0].exc_info is None
+    assert set(retries) == {1}, "the table is tried again later"
+
+    s.h.close_to_bot(s.channel, closed=False)
+    await s.h.bot.service.show_again(1)  # what the retry does
+    await s.h.bot.service.wait_idle()
+    shown = s.h.message(table.id).content
+    mover = await player_to_act(s)
+    assert mover.mention in shown.split("·")[0]
+    pings = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+    assert pings and mover.mention in pings[-1].content
+    assert any("may post in channel" in r.getMessage() and r.levelno == logging.INFO for r in caplog.records)
+    hand = await open_hand(s, mover, table)
+    assert CLOSED_NOTE not in hand.text
