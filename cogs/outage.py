@@ -39,10 +39,9 @@ class ShowAgain:
             self._away = True
             log.warning("Discord is out of reach (%s: %s); table messages are shown again once it answers",
                         type(exc).__name__, exc)
-        self.keep(table_id)
+        self._keep(table_id)
 
-    def keep(self, table_id: int) -> None:
-        """Show ``table_id`` again at the next retry (or reconnection), without a warning."""
+    def _keep(self, table_id: int) -> None:
         self._tables.add(table_id)
         if self._retry is None:
             self._retry = asyncio.get_running_loop().create_task(self._retry_later(), name="show-again")
@@ -59,7 +58,7 @@ class ShowAgain:
             try:
                 await self._show(table_id)
             except StorageUnavailable:
-                self.keep(table_id)  # the database is away too: next time
+                self._keep(table_id)  # the database is away too: next time
         if tables and not self._tables and self._away:
             self._away = False
             log.info("Discord answers again; %d table message(s) shown again", len(tables))

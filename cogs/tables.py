@@ -24,7 +24,7 @@ from .lobby import lobby_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
-from .posting import embed_links_note, message_link, post_lobby
+from .posting import embed_links_note, may_post_here, message_link, post_lobby
 from .ui import players_to_act, ui_for
 from .watch import WatchButton
 
@@ -211,10 +211,9 @@ class TablesCog(commands.Cog):
     def _refused_here(self, row: TableRow, exc: discord.Forbidden) -> None:
         """Discord refused Deckhand in the table's channel (a moderator took its View Channel
         or Send Messages there): one warning per channel, not one per move. The game goes on
-        through people's private messages; the table is tried again every
-        :data:`~cogs.outage.RETRY_SECONDS` (and at each move), so it is shown, and its turn
-        pinged, soon after the permission is back."""
-        self._show_again.keep(row.id)
+        through people's private messages. The table is shown again, and its turn pinged, at
+        the next move or the first click there whose permissions say Deckhand may post again
+        (no polling: refused requests count towards Discord's limit on invalid ones)."""
         if row.channel_id in self._closed:
             return
         self._closed.add(row.channel_id)
@@ -333,7 +332,14 @@ class TablesCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer number forms, and clicks whose custom_id no Deckhand control recognises."""
+        """Answer number forms, and clicks whose custom_id no Deckhand control recognises;
+        show the table of a channel that refused Deckhand again once a click there says it
+        may post."""
+        if interaction.channel_id in self._closed and may_post_here(interaction):
+            with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
+                table_id = await self.service.channel_table(interaction.channel_id)
+                if table_id is not None:
+                    await self.service.show_again(table_id)
         if interaction.type is discord.InteractionType.modal_submit:
             await answer_number(interaction)  # the only form Deckhand shows; it refuses any other
             return

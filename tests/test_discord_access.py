@@ -18,13 +18,11 @@ async def player_to_act(s):
 
 
 async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_table_once_it_reopens(
-        server, caplog, monkeypatch):
+        server, caplog):
     s = server
     caplog.set_level(logging.INFO, logger="cogs.tables")
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     shown_before = s.h.message(table.id).text
-    retries = []
-    monkeypatch.setattr(s.h.bot.get_cog("TablesCog")._show_again, "keep", retries.append)
     s.h.close_to_bot(s.channel)
     version = (await s.h.bot.service.table(1)).row.version
     for _ in range(3):
@@ -41,10 +39,10 @@ async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_tab
     assert len(warnings) == 1, [r.getMessage() for r in warnings]
     said = warnings[0].getMessage()
     assert "View Channel and Send Messages" in said and "attach" not in said and warnings[0].exc_info is None
-    assert set(retries) == {1}, "the table is tried again later"
 
     s.h.close_to_bot(s.channel, closed=False)
-    await s.h.bot.service.show_again(1)  # what the retry does
+    watcher = s.user("cat")  # anyone's click there shows Deckhand may post again
+    await s.h.click(table, label="👁 Watch", user=watcher)
     await s.h.bot.service.wait_idle()
     shown = s.h.message(table.id).content
     mover = await player_to_act(s)
@@ -54,3 +52,4 @@ async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_tab
     assert any("may post in channel" in r.getMessage() and r.levelno == logging.INFO for r in caplog.records)
     hand = await open_hand(s, mover, table)
     assert CLOSED_NOTE not in hand.text
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [said]
