@@ -247,6 +247,18 @@ class TablesCog(commands.Cog):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._channel_gone(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Deckhand was removed from a server (kicked or banned, or the server deleted; not an
+        outage, which is ``on_guild_unavailable``): end its tables at once, so no turn timer or
+        AI seat plays on where nobody can see it. Nothing is sent there: Discord would refuse it."""
+        try:
+            for table_id in await self.service.guild_tables(guild.id):
+                await self._abandon(table_id, "Deckhand was removed from the server.")
+        except StorageUnavailable:
+            log.warning("could not end the tables of server %s, which removed Deckhand: the database is away",
+                        guild.id)
+
     async def _channel_gone(self, channel_id: int) -> None:
         """End the open table of a deleted channel or thread at once, not at its next move
         (which, without a turn timer, might never come)."""

@@ -53,3 +53,17 @@ async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_tab
     hand = await open_hand(s, mover, table)
     assert CLOSED_NOTE not in hand.text
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [said]
+
+
+async def test_a_server_that_removes_deckhand_ends_its_tables_and_nothing_is_sent_there(server, caplog):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 5}, "ana", joiners=["ben"])
+    await s.h.slash("q2j start", {}, user=s.user("cat"), channel=s.guild.add_channel("elsewhere"))
+    s.h.close_to_bot(s.channel)  # kicked: Discord refuses the bot everything there
+    sent = await s.h.feed("GUILD_DELETE", {"id": str(s.guild.id)})
+    await s.h.bot.service.wait_idle()
+    assert sent == [] and s.h.message(table.id).text  # the table message is left as it was
+    rows = [(await s.h.bot.service.table(i)).row for i in (1, 2)]
+    assert [row.status for row in rows] == ["abandoned", "cancelled"]
+    assert rows[0].deadline is None and "removed from the server" in rows[0].recent_events[-1]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

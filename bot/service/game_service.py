@@ -132,6 +132,10 @@ class GameService:
     async def channel_table(self, channel_id: int) -> int | None:
         return await self.storage.open_table_in(channel_id)
 
+    async def guild_tables(self, guild_id: int) -> list[int]:
+        """The server's lobbies and running tables."""
+        return await self.storage.open_tables_of_guild(guild_id)
+
     async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
         """Remember the ids of a table's lobby, table and ping messages."""
         await self.storage.set_messages(table_id, **message_ids)

@@ -218,6 +218,12 @@ class Storage(ABC):
         return await self.run_read(lambda db: db.fetchval(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)))
 
+    async def open_tables_of_guild(self, guild_id: int) -> list[int]:
+        """The ids of ``guild_id``'s lobbies and running tables."""
+        rows = await self.run_read(lambda db: db.fetch(
+            "SELECT id FROM tables WHERE guild_id = ? AND status IN ('lobby', 'running') ORDER BY id", (guild_id,)))
+        return [r[0] for r in rows]
+
     async def hosted_lobby(self, guild_id: int, host_id: int) -> int | None:
         """The open lobby ``host_id`` hosts in ``guild_id``, if any (the oldest, had an older version
         let them open several)."""
