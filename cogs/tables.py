@@ -350,7 +350,9 @@ class TablesCog(commands.Cog):
         if interaction.channel_id in self._closed and may_post_here(interaction):
             with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
                 table_id = await self.service.channel_table(interaction.channel_id)
-                if table_id is not None:
+                if table_id is None:
+                    self._closed.discard(interaction.channel_id)  # nothing left to show: stop looking
+                else:
                     await self.service.show_again(table_id)
         if interaction.type is discord.InteractionType.modal_submit:
             await answer_number(interaction)  # the only form Deckhand shows; it refuses any other
