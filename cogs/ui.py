@@ -179,7 +179,7 @@ class GameUI:
 
     def board(self, table: TableSnapshot) -> str:
         """The public state of play (Markdown), shown in the table embed."""
-        return "\n".join(f"{turn_marker(table, seat)} **{name}**" for seat, name in enumerate(table.names))
+        return "\n".join(seat_heading(table, seat) for seat in range(len(table.names)))
 
     def hand(self, hand: HandSnapshot) -> str:
         """What the seat sees privately (Markdown)."""
@@ -328,6 +328,16 @@ def players_to_act(table: TableSnapshot) -> list[int]:
 def turn_marker(table: TableSnapshot, seat: int) -> str:
     """``▶`` before the name of a seat to act, ``•`` before the others."""
     return "▶" if seat in players_to_act(table) else "•"
+
+
+def seat_number(names: list[str], seat: int) -> str:
+    """A player's name with the number the pictures call the seat by ("Seat 2")."""
+    return f"{seat + 1}. {names[seat]}"
+
+
+def seat_heading(table: TableSnapshot, seat: int, marker: str | None = None) -> str:
+    """A seat's line on the board starts so: its turn marker, then its number and name."""
+    return f"{marker or turn_marker(table, seat)} {seat + 1}. **{table.names[seat]}**"
 
 
 def options_line(ui: GameUI, options: dict[str, Any]) -> str:

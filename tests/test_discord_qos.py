@@ -347,8 +347,8 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     # The public table: the new set, the running scores, the emptied discard pile.
     text = board(s, table)
     assert "Round 3 · dealer ben" in text and "**Discard pile:** 0" in text
-    assert "▶ **ana** — 30 cards · score 120\n  Q♠ Q♥ Q♦" in text
-    assert "• **ben** — 13 cards · score -35\n  7♠ 7♥ 7♦" in text
+    assert "▶ 1. **ana** — 30 cards · score 120\n  Q♠ Q♥ Q♦" in text
+    assert "• 2. **ben** — 13 cards · score -35\n  7♠ 7♥ 7♦" in text
     assert "**ana** to lay sets and discard" in text
     assert "ana took the discard pile: laid its top Q♥ with Q♠ Q♦" in s.h.message(table.id).text
 
@@ -469,7 +469,7 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     assert "**Round 1 scores**" in text
     assert "ana: laid 120 − hand 0 + out 100 + cut 100 = **+320** → 370" in text
     assert "ben: laid 35 − hand 70 (A♠ 3♣ 🃏) = **-35** → 5" in text
-    assert "• **ana** — 0 cards · score 370" in text and "• **ben** — 3 cards · score 5" in text
+    assert "• 1. **ana** — 0 cards · score 370" in text and "• 2. **ben** — 3 cards · score 5" in text
     assert "Round over — waiting for ana, ben to continue." in text
     assert "ana discarded their last card and went out: +100!" in s.h.message(table.id).text
     assert sorted(u.name for u in to_act(s, table)) == ["ana", "ben"]

@@ -144,7 +144,7 @@ async def test_two_players_pick_sides_with_switch_side(server):
     await s.h.click(lobby, label="Start", user=ana)  # the host starts from any seat
     table = s.h.message(lobby.id)
     board = board_text(s, table)
-    assert "🟥 **RED** (ben) **0** · ⚫ **BLACK** (ana) **0** — first to 10" in board
+    assert "🟥 **RED** (1. ben) **0** · ⚫ **BLACK** (2. ana) **0** — first to 10" in board
     assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in (await latest(s, table))
     assert "You play for **RED**." in (await open_hand(s, ben, table)).text
     assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
@@ -177,7 +177,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     assert "3. AI 1 (normal) · RED" in text and "4. cat · BLACK" in text
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
-    assert "🟥 **RED** (ana, AI 1 (normal)) **0** · ⚫ **BLACK** (ben, cat) **0**" in board_text(s, table)
+    assert "🟥 **RED** (1. ana, 3. AI 1 (normal)) **0** · ⚫ **BLACK** (2. ben, 4. cat) **0**" in board_text(s, table)
     assert "Sides — RED: ana and AI 1 (normal); BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
     assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1 (normal)", True),
@@ -240,7 +240,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
     s = server
     ana, ben, cat, dan = (s.user(n) for n in ("ana", "ben", "cat", "dan"))
     table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben", "cat", "dan"])
-    assert "🟥 **RED** (ana, cat) **0** · ⚫ **BLACK** (ben, dan) **0**" in board_text(s, table)
+    assert "🟥 **RED** (1. ana, 3. cat) **0** · ⚫ **BLACK** (2. ben, 4. dan) **0**" in board_text(s, table)
     rng = random.Random(16)
     tiebreak_seen = False
     for _ in range(60):
@@ -304,7 +304,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert lines[start + 4:] == ["Spot 3 — single: RED Q♥ ties BLACK Q♠: tiebreaker!",
                                  "Tiebreaker for spot 3: ana and ben each choose a leftover card in secret."]
     board = board_text(s, table)
-    assert "🟥 **RED** (ana) **1** · ⚫ **BLACK** (ben) **2**" in board
+    assert "🟥 **RED** (1. ana) **1** · ⚫ **BLACK** (2. ben) **2**" in board
     assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⚫ 8♣ 9♥ 10♠")
     assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⚫ 5♣ 6♥ ✓")  # the failed sequence, marked
     assert board_row(s, table, 3).endswith("🟥 Q♥ · ⚫ Q♠ ◀ tiebreak")  # the spot being tied, marked
@@ -382,7 +382,7 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
     # … but the Latest field keeps only the newest lines, so the board keeps the whole round.
     board = board_text(s, table)
-    assert "🟥 **RED** (ana) **10** · ⚫ **BLACK** (ben) **5**" in board
+    assert "🟥 **RED** (1. ana) **10** · ⚫ **BLACK** (2. ben) **5**" in board
     summary = board.split("**Round 1 scored** — RED +10 · BLACK +5\n")[1].split("\n")
     assert summary == [
         "`1` 🟥 +1 (higher top card) · `2` 🟥 +1 (higher top card) · `3` 🟥 +1 (higher card) · QUASH 🟥 +2",

@@ -83,3 +83,15 @@ def test_hand_hints_name_only_the_moves_offered(game_id):
             seen.add(frozenset(kinds))
             state.apply(seat, choose_action(state, seat, rng))
     assert any("attack" not in kinds for kinds in seen)  # turns without an attack were checked
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_the_board_numbers_every_seat_as_the_pictures_name_it(game_id):
+    """Pictures carry no names, only "Seat 2": the table text gives each name that number."""
+    game = games.get_game(game_id)
+    for players in sorted({game.min_players, min(4, game.max_players)}):
+        state = game.new_game(players, {}, 5)
+        snap = TableSnapshot(table_row(game_id, {}, players, state), state.view(None))
+        board = ui_for(game_id).board(snap)
+        for seat, name in enumerate(snap.names):
+            assert f"{seat + 1}. **{name}**" in board or f"{seat + 1}. {name}" in board, (seat, board)

@@ -11,7 +11,7 @@ from games.base import Action
 from games.cards import parse_card, pretty
 from games.q2j import compare
 
-from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, seat_heading
 
 STATUS_MARKS = {"out": " · eliminated", "won": " · 🏆 won", "lost": ""}
 HINTS = {"attack": "Attack: choose a card, then its target.", "defend": "Defend: choose a card, then your stack.",
@@ -42,10 +42,10 @@ class NGUI(GameUI):
     def board(self, table: TableSnapshot) -> str:
         view = table.view or {}
         lines = []
-        for seat, name in enumerate(table.names):
+        for seat in range(len(table.names)):
             resources = view["resources"][seat]
             res = f"resources {pretty(resources)}" if resources else "no resources"
-            lines.append(f"{turn_marker(table, seat)} **{name}** — hand {view['hand_counts'][seat]}"
+            lines.append(f"{seat_heading(table, seat)} — hand {view['hand_counts'][seat]}"
                          f" · {res}{STATUS_MARKS.get(view['status'][seat], '')}")
             if view["status"][seat] != "out":
                 lines.append(field_text(view["fields"][seat]))

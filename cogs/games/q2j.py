@@ -9,7 +9,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 
-from ..ui import NEUTRAL, WINS, GameUI, turn_marker
+from ..ui import NEUTRAL, WINS, GameUI, seat_heading
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
@@ -52,9 +52,9 @@ class Q2JUI(GameUI):
         if view.get("match") == "elimination":
             lines.append(f"Elimination match · game {view['game_number']}")
         lines.append("")
-        for seat, name in enumerate(table.names):
+        for seat in range(len(table.names)):
             count = view["hand_counts"][seat]
-            line = f"{turn_marker(table, seat)} **{name}** — {count} card{'s' if count != 1 else ''}"
+            line = f"{seat_heading(table, seat)} — {count} card{'s' if count != 1 else ''}"
             if view.get("countdown"):
                 line += f" · hand of {view['countdown'][seat]}"
             line += STATUS_MARKS.get(view["status"][seat], "")

@@ -13,7 +13,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card, pretty
 
-from ..ui import GameUI, MoveLayout
+from ..ui import GameUI, MoveLayout, seat_number
 
 SIDES = ("RED", "BLACK")
 SIDE_MARKS = {"RED": "🟥", "BLACK": "⚫"}  # ⬛ is nearly invisible on the dark theme
@@ -109,7 +109,7 @@ class QuashUI(GameUI):
 
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
-        red, black = (f"{SIDE_MARKS[side]} **{side}** ({', '.join(names[s] for s in view['teams'][i])})"
+        red, black = (f"{SIDE_MARKS[side]} **{side}** ({', '.join(seat_number(names, s) for s in view['teams'][i])})"
                       for i, side in enumerate(view["sides"]))
         lines = [f"{red} **{view['track'][0]}** · {black} **{view['track'][1]}** — first to {view['finish']}",
                  f"Round {view['round']} · dealer {names[view['dealer']]} · draw pile {view['pile_count']}",

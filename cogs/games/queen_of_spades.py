@@ -11,7 +11,7 @@ from games.base import Action
 from games.cards import RANKS, parse_card, pretty
 from games.queen_of_spades import card_points
 
-from ..ui import NEUTRAL, WINS, GameUI
+from ..ui import NEUTRAL, WINS, GameUI, seat_heading
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)} | {"joker": len(RANKS), "JK": len(RANKS)}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "joker": "joker", "JK": "joker"}
@@ -104,9 +104,9 @@ class QueenOfSpadesUI(GameUI):
                 lines.append(f"Cut: aimed {cut['aimed']}, landed {cut['landed']} — " + (
                     "**100 bonus!**" if cut["bonus"] else f"no bonus (needed {' or '.join(map(str, view['cut_bonus_at']))})"))
             lines.append("")
-        for seat, name in enumerate(names):
+        for seat in range(len(names)):
             marker = "▶" if seat in view.get("to_act", []) and view["phase"] != "round_over" else "•"
-            lines.append(f"{marker} **{name}** — {cards_count(view['hand_counts'][seat])} · score {view['scores'][seat]}")
+            lines.append(f"{seat_heading(table, seat, marker)} — {cards_count(view['hand_counts'][seat])} · score {view['scores'][seat]}")
             if view["laid"][seat]:
                 lines.append("  " + " · ".join(set_text(s) for s in view["laid"][seat]))
         return "\n".join(lines + self._scores(view, names))

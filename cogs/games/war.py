@@ -10,7 +10,7 @@ from games.base import Action
 from games.cards import parse_card
 from games.q2j import compare
 
-from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, turn_marker
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, hint_line, seat_heading
 
 STATUS_MARKS = {"out": " · out", "won": " · 🏆 won", "tied": " · tied"}
 HINTS = {"attack": "Attack: choose an untapped card, then its target.", "recover": "Recover a tapped card.",
@@ -35,8 +35,8 @@ class WarUI(GameUI):
     def board(self, table: TableSnapshot) -> str:
         view = table.view or {}
         lines = []
-        for seat, name in enumerate(table.names):
-            lines.append(f"{turn_marker(table, seat)} **{name}** — deck {view['deck_counts'][seat]}{STATUS_MARKS.get(view['status'][seat], '')}")
+        for seat in range(len(table.names)):
+            lines.append(f"{seat_heading(table, seat)} — deck {view['deck_counts'][seat]}{STATUS_MARKS.get(view['status'][seat], '')}")
             lines.append(field_text(view["fields"][seat]))
         top = view.get("discard_top") or []
         discard = f"**Discard pile:** {view['discard_count']}" + (f" (latest {parse_card(top[0]).pretty})" if top else "")
