@@ -127,3 +127,29 @@ def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+CLOSED_HERE = "I can no longer see or post in this channel"
+"""How Deckhand says a moderator made the channel private to it (or took its View Channel)."""
+GIVE_BACK = "A moderator can give me View Channel and Send Messages here"
+
+
+def may_post_here(interaction: discord.Interaction) -> bool:
+    """Whether Deckhand may see and post in the interaction's channel, by the permissions
+    Discord sent with it (True when it sent none)."""
+    granted = interaction.app_permissions
+    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    return granted.value == 0 or (granted.view_channel
+                                  and (granted.send_messages_in_threads if in_thread else granted.send_messages))
+
+
+def channel_closed_note(interaction: discord.Interaction) -> str:
+    """A line for a player when Deckhand may no longer see or post in the interaction's
+    channel (a moderator made it private, say): Discord still delivers the clicks, so the
+    game goes on in private messages, but its table message and turn pings stop."""
+    if may_post_here(interaction):
+        return ""
+    return (f"⚠️ {CLOSED_HERE}, so the table's message and turn pings have stopped. {GIVE_BACK}; "
+            "you can go on playing from **My hand**.")

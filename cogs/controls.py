@@ -31,7 +31,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
 
-from .common import acknowledged, guarded, service_of
+from .common import acknowledged, channel_closed_note, guarded, service_of
 from .game_log import LogPage
 from .hints import HintButton, hint_components
 from .limits import (
@@ -44,7 +44,6 @@ from .parsing import ParsedControl, control_template, stored_id, version_number,
 from .table_buttons import TableButton, table_template
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
-from .posting import channel_closed_note
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
 from .watch import WatchButton
 

@@ -14,7 +14,7 @@ from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
 
-from .common import guarded, is_admin, player_of, service_of, static_view
+from .common import CLOSED_HERE, GIVE_BACK, guarded, is_admin, may_post_here, player_of, service_of, static_view
 from .parsing import ParsedControl, control_template, one_of, stored_id
 from .ui import Rendered, lobby_embed, ui_for
 
@@ -35,6 +35,16 @@ LEVEL_TEXT = {
     "hard": "Thinks ahead over the cards it can't see",
 }
 """The AI levels (games.ai.LEVELS) as the Add AI menu offers them."""
+
+DONE = {"join": "You took a seat.", "leave": "You left the table.", "unai": "An AI player left the table.",
+        "side": "You switched sides.", "cancel": "The table was cancelled."}
+"""What a lobby button did, told privately when the lobby message can't show it."""
+
+
+def lobby_unchanged_note(interaction: discord.Interaction) -> str:
+    """A line saying the lobby message can't show a change, when Deckhand may no longer
+    post in the interaction's channel (the service's edit of the lobby is refused)."""
+    return "" if may_post_here(interaction) else f"\n⚠️ {CLOSED_HERE}, so the lobby message here doesn't change. {GIVE_BACK}."
 
 
 def offered_verbs(game: Game) -> list[str]:
@@ -79,11 +89,17 @@ class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
             elif self.verb == "side":
                 await service.switch_side(self.table_id, player)
             elif self.verb == "start":
+                if not may_post_here(interaction):  # the game's table message could not be shown
+                    raise UserError(f"{CLOSED_HERE}, so the game couldn't be shown here. {GIVE_BACK}; "
+                                    "then press **Start** again.")
                 await service.start(self.table_id, player)
             else:  # "cancel": parse admits only the verbs in LOBBY_VERBS
                 await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
-            # The service edits the lobby message itself; acknowledge without changing it here.
-            await interaction.response.defer()
+            unchanged = lobby_unchanged_note(interaction)
+            if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
+                await interaction.response.send_message(DONE[self.verb] + unchanged, ephemeral=True)
+            else:  # the service edits the lobby message itself; acknowledge without changing it here
+                await interaction.response.defer()
 
         await guarded(interaction, run)
 
@@ -116,7 +132,8 @@ class AiLevelSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
             level = one_of(values[0], LEVEL_TEXT, "level")
             snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
             added = literal([s for s in snap.row.seats if s.is_ai][-1].name)
-            await interaction.response.edit_message(content=f"{added} joined the table.", view=None)
+            await interaction.response.edit_message(content=f"{added} joined the table.{lobby_unchanged_note(interaction)}",
+                                                    view=None)
 
         await guarded(interaction, run)
 

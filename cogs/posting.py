@@ -29,29 +29,6 @@ def embed_links_note(interaction: discord.Interaction) -> str:
             "on its message. A moderator can give me Embed Links here; until then, use **My hand**.")
 
 
-THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
-
-
-def may_post_here(interaction: discord.Interaction) -> bool:
-    """Whether Deckhand may see and post in the interaction's channel, by the permissions
-    Discord sent with it (True when it sent none)."""
-    granted = interaction.app_permissions
-    in_thread = getattr(interaction.channel, "type", None) in THREADS
-    return granted.value == 0 or (granted.view_channel
-                                  and (granted.send_messages_in_threads if in_thread else granted.send_messages))
-
-
-def channel_closed_note(interaction: discord.Interaction) -> str:
-    """A line for a player when Deckhand may no longer see or post in the interaction's
-    channel (a moderator made it private, say): Discord still delivers the clicks, so the
-    game goes on in private messages, but its table message and turn pings stop."""
-    if may_post_here(interaction):
-        return ""
-    return ("⚠️ I can no longer see or post in this channel, so the table's message and turn pings have "
-            "stopped. A moderator can give me View Channel and Send Messages here; you can go on "
-            "playing from **My hand**.")
-
-
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     if message_id is None:
         return f"https://discord.com/channels/{guild_id}/{channel_id}"

@@ -17,14 +17,14 @@ from bot.errors import StorageUnavailable, UserError
 from bot.service import TableSnapshot, checked_options
 from bot.storage import SeatRow, TableRow
 
-from .common import guarded, is_admin, player_of, service_of
+from .common import guarded, is_admin, may_post_here, player_of, service_of
 from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
 from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .play_again import PlayAgainButton
-from .posting import embed_links_note, may_post_here, message_link, post_lobby
+from .posting import embed_links_note, message_link, post_lobby
 from .ui import players_to_act, ui_for
 from .watch import WatchButton
 

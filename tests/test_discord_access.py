@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from discord_play import open_hand, open_table, play
+from discord_play import add_ai, open_hand, open_table, play
 
 CLOSED_NOTE = "I can no longer see or post in this channel"
 
@@ -67,3 +67,27 @@ async def test_a_server_that_removes_deckhand_ends_its_tables_and_nothing_is_sen
     assert [row.status for row in rows] == ["abandoned", "cancelled"]
     assert rows[0].deadline is None and "removed from the server" in rows[0].recent_events[-1]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_lobby_in_a_channel_closed_to_deckhand_says_privately_what_each_click_did(server, caplog):
+    s = server
+    lobby = await open_table(s, "q2j start", {"timer": 0}, "ana", start=False)
+    s.h.close_to_bot(s.channel)
+    shown_before = s.h.message(lobby.id).text
+
+    joined = await s.h.click(lobby, label="Join", user=s.user("ben"))
+    assert joined.ephemeral and "You took a seat." in joined.text and CLOSED_NOTE in joined.text
+    added = await add_ai(s, lobby, s.user("ana"), "easy")
+    assert "joined the table" in added.text and CLOSED_NOTE in added.text
+    refused = await s.h.click(lobby, label="Start", user=s.user("ana"))
+    assert refused.ephemeral and CLOSED_NOTE in refused.text and "press **Start** again" in refused.text
+    row = (await s.h.bot.service.table(1)).row
+    assert row.status == "lobby" and [seat.name for seat in row.seats][:2] == ["ana", "ben"] and len(row.seats) == 3
+    assert s.h.message(lobby.id).text == shown_before
+    assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 1  # one line for the channel
+
+    s.h.close_to_bot(s.channel, closed=False)
+    started = await s.h.click(lobby, label="Start", user=s.user("ana"))
+    assert CLOSED_NOTE not in (started.text or "")
+    assert (await s.h.bot.service.table(1)).row.status == "running"
+    assert "ben" in s.h.message(lobby.id).text
