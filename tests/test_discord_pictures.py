@@ -63,7 +63,7 @@ async def test_the_hand_picture_is_in_the_private_hand_message(server):
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
     hand = await open_hand(s, s.user("ana"), table)
     name, png = picture_of(hand.message)
-    snap = await s.h.bot.service.hand(1, s.user("ana").id)
+    snap = await s.h.bot.service.hand(1, s.player(s.user("ana")))
     assert name == f"hand-1-{snap.version}-1.png"
     assert png == hand_png(snap.view, [a.code() for a in snap.actions])
     assert hand.message.ephemeral

@@ -73,4 +73,4 @@ async def test_watch_refuses_a_lobby_and_another_servers_table(server):
     await s.h.join_guild(other)
     message = await s.h.bot.get_partial_messageable(room.id, guild_id=other.id).send("hello")
     elsewhere = await forge_click(s, s.h.message(message.id), "dh:watch:1", s.user("cat"))
-    assert elsewhere.ephemeral and "doesn't exist" in elsewhere.text
+    assert elsewhere.ephemeral and "isn't for a table in this channel" in elsewhere.text

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from bot.markdown import literal
-from discord_harness import DiscordHarness
+from fakediscord import DiscordHarness
 from discord_play import make_server, open_table, play_to_the_end, play_turn, start_bot
 
 NAMES = ("zorbaqx", "zorba_qx.9")
