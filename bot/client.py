@@ -17,7 +17,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from .budget import Pacer, process_rate
 from .in_flight import InFlight
+from .request_meter import RequestMeter
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -52,11 +54,13 @@ class DeckhandBot(commands.AutoShardedBot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        self.pacer = Pacer(process_rate(settings.shards, settings.rest_rate))
+        self.meter = RequestMeter(self.pacer)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
-            shard_count=settings.shards.count, **options,
+            shard_count=settings.shards.count, http_trace=self.meter.trace_config(), **options,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -75,6 +79,7 @@ class DeckhandBot(commands.AutoShardedBot):
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
                  redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)
+        self.meter.start_reporting()
         if self.stop_on_signals:
             self._stop_on_signals()
 
@@ -160,6 +165,8 @@ class DeckhandBot(commands.AutoShardedBot):
         stop the tables' tasks and AI workers, the database and the connection to Discord."""
         if not self.in_flight.closing and not await self.in_flight.drain(DRAIN_SECONDS):
             log.warning("closing with %d interaction(s) still being answered", self.in_flight.count)
+        self.meter.close()
+        self.pacer.close()
         if hasattr(self, "service"):
             await self.service.close()
         if hasattr(self, "storage"):

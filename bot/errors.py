@@ -18,6 +18,15 @@ class NotHere(UserError):
         super().__init__("That control isn't for a table in this channel, so nothing was done.")
 
 
+class HostsLobby(UserError):
+    """The host already hosts an open lobby in this server (``table_id``)."""
+
+    def __init__(self, table_id: int, channel_id: int) -> None:
+        super().__init__(f"You already have a lobby open in <#{channel_id}>. "
+                         "Start it or cancel it before opening another.")
+        self.table_id = table_id
+
+
 class StorageUnavailable(Exception):
     """The database could not be written (locked past a short wait, I/O error, disk
     full, failed commit). The transaction was rolled back, so nothing changed; the

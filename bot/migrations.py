@@ -139,6 +139,13 @@ SCHEMA: list[str] = [
     ALTER TABLE tables ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: what each table message shows ("<status>@<version>"; tables from before are taken as
+    # shown) and, per seat, the turn (its first version) its player was last pinged for.
+    """
+    ALTER TABLE tables ADD COLUMN shown TEXT;
+    ALTER TABLE tables ADD COLUMN pinged TEXT NOT NULL DEFAULT '{{}}';
+    UPDATE tables SET shown = status || '@' || version;
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

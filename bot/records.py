@@ -47,12 +47,17 @@ class TableRow:
     hinted: bool = False
     """Someone took a hint in this game: it is recorded unrated."""
     seats: list[SeatRow] = field(default_factory=list)
+    shown: str | None = None
+    """What the table's message shows, ``"<status>@<version>"`` (None: nothing yet)."""
+    pinged: dict[int, int] = field(default_factory=dict)
+    """Per seat, the turn (the version it began at) its player was last pinged for."""
 
     def copy(self) -> "TableRow":
         """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""
         clone = object.__new__(TableRow)
         clone.__dict__.update(self.__dict__)
         clone.seats = [SeatRow(s.seat, s.user_id, s.name, s.is_ai, s.missed_turns, s.ai_level) for s in self.seats]
+        clone.pinged = dict(self.pinged)
         return clone
 
     def seat_of(self, user_id: int) -> SeatRow | None:

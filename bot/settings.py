@@ -27,6 +27,9 @@ class Settings:
     ai_delay: float
     shards: Shards = ALL_SHARDS
     """The Discord shards this process runs (DECKHAND_SHARDS)."""
+    rest_rate: float | None = None
+    """DECKHAND_REST_RATE: budgeted requests a second this process may make (default: its
+    share of :data:`bot.budget.DEFAULT_RATE`)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -60,6 +63,13 @@ class Settings:
             shards = Shards.parse(env.get("DECKHAND_SHARDS", "all"))
         except ValueError as exc:
             raise SettingsError(f"DECKHAND_SHARDS {exc}.") from None
+        rate = env.get("DECKHAND_REST_RATE", "").strip()
+        try:
+            rest_rate = float(rate) if rate else None
+        except ValueError:
+            rest_rate = math.nan
+        if rest_rate is not None and not (math.isfinite(rest_rate) and rest_rate > 0):
+            raise SettingsError(f"DECKHAND_REST_RATE must be a number of requests a second above 0, not {rate!r}.")
         return cls(
             token=token,
             dev_guild_id=int(guild) if guild else None,
@@ -68,6 +78,7 @@ class Settings:
             db_synchronous=sync,
             ai_delay=max(0.0, ai_delay),
             shards=shards,
+            rest_rate=rest_rate,
         )
 
 

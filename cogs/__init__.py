@@ -1,7 +1,8 @@
 """Deckhand's Discord layer, loaded as one extension (``bot.load_extension("cogs")``).
 
-:func:`setup` answers every control and command error, loads the shared cogs, and gives
-every registered game its look (:mod:`cogs.games`) and its ``/<game> start`` command.
+:func:`setup` installs the publisher (how the service shows tables in Discord), answers
+every control and command error, loads the shared cogs, and gives every registered game
+its look (:mod:`cogs.games`) and its ``/<game> start`` command.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from .common import on_app_command_error
 from .control import dynamic_items
 from .games import load_game_uis
 from .parsing import install_option_checks
+from .publisher import TablePublisher
 from .start_commands import group_name, start_group
 
-SHARED_COGS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.rules")
+SHARED_COGS = ("cogs.router", "cogs.channel_events", "cogs.table_commands", "cogs.settings", "cogs.scores",
+               "cogs.rules")
 
 
 async def setup(bot: commands.Bot) -> None:
+    publisher = TablePublisher(bot, bot.service, bot.pacer)  # type: ignore[attr-defined]
+    bot.publisher = bot.service.publisher = publisher  # type: ignore[attr-defined]
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
     for extension in SHARED_COGS:
         await bot.load_extension(extension)
@@ -30,6 +35,7 @@ async def setup(bot: commands.Bot) -> None:
 
 
 async def teardown(bot: commands.Bot) -> None:
+    bot.publisher.close()  # type: ignore[attr-defined]
     bot.remove_dynamic_items(*dynamic_items())
     for extension in SHARED_COGS:
         await bot.unload_extension(extension)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
 import discord
 from discord import app_commands
@@ -17,6 +17,9 @@ from bot.service import GameService, Player
 from .components import SentView
 from .outage import UNREACHABLE
 from .parsing import InvalidOption
+
+if TYPE_CHECKING:
+    from .publisher import TablePublisher
 
 T = TypeVar("T")
 
@@ -42,6 +45,10 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 def service_of(interaction: discord.Interaction) -> GameService:
     return interaction.client.service  # type: ignore[attr-defined]
+
+
+def publisher_of(interaction: discord.Interaction) -> TablePublisher:
+    return interaction.client.publisher  # type: ignore[attr-defined]
 
 
 async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:

@@ -10,7 +10,7 @@ from bot.errors import UserError
 
 from .common import is_admin, player_of, service_of
 from .control import TableButton, table_template
-from .posting import embed_links_note, post_lobby
+from .opening import embed_links_note, post_lobby
 from .ui import ui_for
 
 PLAY_AGAIN = "🔁 Play again"
@@ -41,6 +41,6 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
                                        is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
     content = invitation(title, interaction.user.id, rematch.invited)
-    link = await post_lobby(interaction, interaction.channel, rematch.lobby, content)
+    link = await post_lobby(interaction, rematch.lobby, content)
     await interaction.followup.send(f"Your new {title} table is open: {link}{embed_links_note(interaction)}",
                                     ephemeral=True)

@@ -18,7 +18,7 @@ from bot.service import MAX_TIMER_MINUTES
 from games.base import Game, OptionSpec
 
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
-from .tables import open_table
+from .opening import open_table
 
 TIMER_DESCRIPTION = "Minutes per turn before the AI plays for you; 0 turns it off (default: the server's, or 10)"
 HINTS_DESCRIPTION = "Offer the Hint button (the move the normal AI would make); hinted games are unrated (default: on)"

@@ -320,6 +320,13 @@ def mention(table: TableSnapshot, seat: int) -> str:
     return f"<@{row.user_id}>"
 
 
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    """A link to a message (to its channel while it has none)."""
+    if message_id is None:
+        return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
 def players_to_act(table: TableSnapshot) -> list[int]:
     view = table.view or {}
     return list(view.get("to_act", []))

@@ -277,7 +277,7 @@ async def test_deleting_a_tables_channel_ends_it_at_once(server, where):
     else:
         assert row.status == "abandoned" and row.recent_events[-1].endswith("The table's channel was deleted.")
     assert await stored(s).open_table_in(channel.id) is None
-    assert 1 not in s.h.bot.get_cog("TablesCog")._acting
+    assert s.h.bot.publisher.tables_held() == 0
 
 
 async def test_a_table_whose_channel_is_deleted_is_ended(server):

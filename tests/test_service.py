@@ -31,11 +31,11 @@ class Recorder:
         self.lobbies = []
         self.reminders = []
 
-    async def lobby_changed(self, table):
-        self.lobbies.append(table)
+    async def show(self, table):
+        (self.lobbies if table.row.status in ("lobby", "cancelled") else self.tables).append(table)
 
-    async def table_changed(self, table):
-        self.tables.append(table)
+    def tables_held(self):
+        return 0
 
     async def remind(self, table, seats, seconds_left):
         self.reminders.append((table.row.id, [s.seat for s in seats], seconds_left))

@@ -9,7 +9,7 @@ runs in tasks the service tracks; it reaches Discord through a :class:`Publisher
 that the tables cog provides, so this package never imports discord.
 
 The parts, lowest first: ``snapshots`` (what the service hands out), ``tasks``
-(background work), ``publishing``, ``tables`` (tables in memory and committing a
+(background work), ``publishing``, ``live_tables`` (tables in memory and committing a
 new state), ``autoplay`` (AI seats and turn timers), ``lobby``, ``play`` and ``hints``
 (what people do), and ``game_service`` (the :class:`GameService` cogs use).
 """

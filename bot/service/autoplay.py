@@ -21,7 +21,7 @@ from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .publishing import Publishing
 from .snapshots import TableSnapshot
-from .tables import LiveTable, LiveTables, render_events, update_after
+from .live_tables import LiveTable, LiveTables, render_events, update_after
 from .tasks import BackgroundTasks
 from .timers import TimerQueue
 
@@ -72,10 +72,23 @@ class AutoPlay:
         self._clock = clock
         self._timers = TimerQueue(tasks, clock, self._timer_due)
         self._drivers: dict[int, asyncio.Task[None]] = {}
+        tables.on_read = self.wake
+
+    def wake(self, live: LiveTable) -> None:
+        """A table just read from the database: schedule its turn timer, and let its AI play if
+        an AI seat is to act. Whatever read it (a move, a click on My hand, start-up showing it
+        again), nothing waits for a restart to wake it."""
+        row = live.row
+        if row.status != "running" or live.state is None:
+            return
+        if row.deadline is not None and row.id not in self._timers:
+            self.schedule_timer(row)
+        if any(row.seats[seat].is_ai for seat in live.state.to_act()):
+            self.kick_ai(row)
 
     def follow(self, snap: TableSnapshot) -> None:
         """Show the change, then let AI seats and timers take it from here."""
-        self._publishing.show_table_later(snap)
+        self._publishing.show(snap)
         self.schedule_timer(snap.row)
         self.kick_ai(snap.row)
 
@@ -113,7 +126,7 @@ class AutoPlay:
                 continue
             if snap is None:
                 return
-            await self._publishing.show_table(snap)
+            self._publishing.show(snap)
             self.schedule_timer(snap.row)
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
@@ -246,7 +259,7 @@ class AutoPlay:
                             break
                         snap = await self._play_for(live, seat, timed_out=step == 0)
                 if snap is not None:
-                    self._publishing.show_table_later(snap)
+                    self._publishing.show(snap)
                 self.schedule_timer(row)
                 self.kick_ai(row)
         if reminder is not None:

@@ -20,12 +20,8 @@ from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
-from .tables import CACHED_TABLES, LiveTables
+from .live_tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
-
-
-RESHOW_SECONDS = 15 * 60
-"""After a restart, tables moved this recently are shown again: their players may still be there."""
 
 
 class GameService:
@@ -144,12 +140,14 @@ class GameService:
         """The server's lobbies and running tables."""
         return await self.storage.open_tables_of_guild(guild_id)
 
-    async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
-        """Remember the ids of a table's lobby, table and ping messages."""
-        await self.storage.set_messages(table_id, **message_ids)
+    async def set_publication(self, table_id: int, **columns: Any) -> None:
+        """Remember how a table is shown (see :meth:`Storage.set_publication`), in memory too."""
+        await self.storage.set_publication(table_id, **columns)
         live = self._tables.cached(table_id)
         if live is not None:
-            for column, value in message_ids.items():
+            for column, value in columns.items():
+                if column == "pinged":
+                    value = {int(seat): turn for seat, turn in value.items()}
                 setattr(live.row, column, value)
 
     async def ping_message(self, table_id: int) -> int | None:
@@ -211,23 +209,19 @@ class GameService:
         for table in tables:
             self._autoplay.schedule_timer(table)
         self._autoplay.resume_ai_later([t.id for t in tables if t.status == "running" and t.has_ai])
-        self._tasks.spawn(self._show_recent_moves_again(), "show-recent-moves")
+        self._tasks.spawn(self._show_behind(), "show-behind")
         return len(tables)
 
     async def show_again(self, table_id: int) -> None:
-        """Show a table (or lobby) as it is now: its last edit did not reach Discord."""
-        snap = await self.table(table_id)
-        if snap.row.status in ("lobby", "cancelled"):
-            self._publishing.show_lobby(snap)
-        else:
-            await self._publishing.show_table(snap)
+        """Show a table (or lobby) as it is now: its message may be behind."""
+        self._publishing.show(await self.table(table_id))
 
-    async def _show_recent_moves_again(self) -> None:
-        """A process that died between committing a move and showing it left its table message a
-        move behind: show the tables moved in the last :data:`RESHOW_SECONDS` again (where nothing
-        was missed, the edit shows what was there)."""
-        for table_id in await self.storage.moved_since(self._clock() - RESHOW_SECONDS, self.shards):
-            self._publishing.show_table_later(await self.table(table_id))
+    async def _show_behind(self) -> None:
+        """Show, once each, the tables whose message may not show what is stored: a process
+        died between committing a change and showing it (a game's last move included), or
+        between opening a lobby and posting it."""
+        for table_id in await self.storage.behind(self.shards):
+            self._publishing.show(await self.table(table_id))
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""

@@ -11,14 +11,14 @@ from games.ai import LEVELS
 from games.base import Game, count_text
 from games.errors import GameError
 
-from ..errors import StaleControl, UserError
+from ..errors import HostsLobby, StaleControl, UserError
 from ..markdown import literal
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
 from .autoplay import server_ai_level
 from .part import ServicePart
 from .snapshots import Player, TableSnapshot
-from .tables import KeyedLocks, LiveTable, render_events, update_after
+from .live_tables import KeyedLocks, LiveTable, render_events, update_after
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +81,7 @@ class Lobbies(ServicePart):
         nobody started within :data:`LOBBY_WAIT_SECONDS` is cancelled instead."""
         table_id = await self._storage.hosted_lobby(guild_id, host.user_id)
         if table_id is not None and not await self._close_if_unstarted(table_id):
-            channel_id = (await self._tables.load(table_id)).row.channel_id
-            raise UserError(f"You already have a lobby open in <#{channel_id}>. "
-                            "Start it or cancel it before opening another.")
+            raise HostsLobby(table_id, (await self._tables.load(table_id)).row.channel_id)
 
     async def _close_if_unstarted(self, table_id: int) -> bool:
         """Cancel ``table_id`` if it is a lobby nobody started within :data:`LOBBY_WAIT_SECONDS` (a
@@ -96,7 +94,7 @@ class Lobbies(ServicePart):
             log.info("lobby %s in channel %s was never started; closing it for a new table", table_id,
                      row.channel_id)
             snap = await self._cancel_locked(live)
-        self._publishing.show_lobby(snap)
+        self._publishing.show(snap)
         return True
 
     async def _busy_text(self, channel_id: int) -> str:
@@ -118,7 +116,7 @@ class Lobbies(ServicePart):
             await self._storage.set_seats(table_id, seats)
             live.row.seats = seats
             snap = live.snapshot()
-        self._publishing.show_lobby(snap)
+        self._publishing.show(snap)
         return snap
 
     async def join(self, table_id: int, player: Player) -> TableSnapshot:
@@ -210,7 +208,7 @@ class Lobbies(ServicePart):
             if by.user_id != live.row.host_id and not is_admin:
                 raise UserError("Only the host (or someone with Manage Server) can cancel this table.")
             snap = await self._cancel_locked(live)
-        self._publishing.show_lobby(snap)
+        self._publishing.show(snap)
         return snap
 
     async def _cancel_locked(self, live: LiveTable) -> TableSnapshot:

@@ -7,7 +7,7 @@ from typing import Callable
 
 from .autoplay import AutoPlay
 from .publishing import Publishing
-from .tables import LiveTables
+from .live_tables import LiveTables
 
 
 class ServicePart:

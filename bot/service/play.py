@@ -10,7 +10,7 @@ from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
 from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
-from .tables import LiveTable, render_events, update_after, with_recent
+from .live_tables import LiveTable, render_events, update_after, with_recent
 
 
 class Play(ServicePart):
@@ -110,7 +110,7 @@ class Play(ServicePart):
         self._autoplay.cancel_timer(row.id)
         snap = live.snapshot()
         if show:
-            self._publishing.show_table_later(snap)
+            self._publishing.show(snap)
         return snap
 
 

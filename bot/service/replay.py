@@ -11,7 +11,7 @@ from ..errors import NotHere, UserError
 from ..storage import SeatRow
 from .lobby import Lobbies
 from .snapshots import Player, TableSnapshot
-from .tables import LiveTables
+from .live_tables import LiveTables
 
 ENDED = ("finished", "abandoned")
 

@@ -70,10 +70,12 @@ class HandSnapshot:
 
 
 class Publisher(Protocol):
-    """How the service shows changes in Discord (implemented by the tables cog)."""
+    """How the service shows changes in Discord (:class:`cogs.publisher.TablePublisher`)."""
 
-    async def lobby_changed(self, table: TableSnapshot) -> None: ...
+    async def show(self, table: TableSnapshot) -> None:
+        """Show ``table`` (a lobby or a game), unless a newer state of it is known."""
 
-    async def table_changed(self, table: TableSnapshot) -> None: ...
+    def tables_held(self) -> int:
+        """How many tables the publisher keeps something in memory for."""
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None: ...

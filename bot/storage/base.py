@@ -60,6 +60,7 @@ def _table_from_row(row: Row) -> TableRow:
         lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],
         ping_message_id=row["ping_message_id"], created_at=row["created_at"],
         started_at=row["started_at"], finished_at=row["finished_at"], hinted=bool(row["hinted"]),
+        shown=row["shown"], pinged={int(seat): turn for seat, turn in json.loads(row["pinged"]).items()},
     )
 
 
@@ -214,13 +215,19 @@ class Storage(ABC):
             " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id"))
         return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
-    async def moved_since(self, since: float, shards: Shards = ALL_SHARDS) -> list[int]:
-        """Running tables (of servers on ``shards``) whose last move was made at ``since`` or later."""
+    async def behind(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Tables (of servers on ``shards``) whose message may not show what is stored: every
+        open lobby (a lobby's seat changes keep its version), and every table whose stored
+        state, ended ones included, is not the one last shown."""
         rows = await self.run_read(lambda db: db.fetch(
-            "SELECT t.id FROM tables t JOIN moves m ON m.table_id = t.id AND m.version = t.version"
-            " WHERE t.status = 'running' AND m.at >= ?" + shards.sql_condition("t.guild_id") + " ORDER BY t.id",
-            (since,)))
+            "SELECT id FROM tables WHERE (status = 'lobby' OR shown IS NULL OR shown <> status || '@' || version)"
+            + shards.sql_condition() + " ORDER BY id"))
         return [r[0] for r in rows]
+
+    async def last_move_by_others(self, table_id: int, seat: int) -> int | None:
+        """The version of the last move made at ``table_id`` by a seat other than ``seat``."""
+        return await self.run_read(lambda db: db.fetchval(
+            "SELECT MAX(version) FROM moves WHERE table_id = ? AND seat <> ?", (table_id, seat)))
 
     async def open_table_in(self, channel_id: int) -> int | None:
         return await self.run_read(lambda db: db.fetchval(
@@ -260,14 +267,15 @@ class Storage(ABC):
 
         await self.run_write(write)
 
-    async def set_messages(self, table_id: int, **message_ids: int | None) -> None:
-        """Record message ids: ``lobby_message_id``, ``table_message_id``, ``ping_message_id``."""
-        allowed = {"lobby_message_id", "table_message_id", "ping_message_id"}
-        if not message_ids or set(message_ids) - allowed:
-            raise ValueError(f"unknown message columns: {sorted(set(message_ids) - allowed)}")
-        assignments = ", ".join(f"{name} = ?" for name in message_ids)
-        await self.run_write(lambda db: db.execute(
-            f"UPDATE tables SET {assignments} WHERE id = ?", (*message_ids.values(), table_id)))
+    async def set_publication(self, table_id: int, **columns: Any) -> None:
+        """Record how the table is shown in Discord: ``lobby_message_id``, ``table_message_id``,
+        ``ping_message_id``, ``shown`` (``"<status>@<version>"``), ``pinged`` (seat → turn)."""
+        allowed = {"lobby_message_id", "table_message_id", "ping_message_id", "shown", "pinged"}
+        if not columns or set(columns) - allowed:
+            raise ValueError(f"unknown publication columns: {sorted(set(columns) - allowed)}")
+        values = [_dumps(value) if name == "pinged" else value for name, value in columns.items()]
+        assignments = ", ".join(f"{name} = ?" for name in columns)
+        await self.run_write(lambda db: db.execute(f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)))
 
     async def start_table(
         self, table_id: int, *, expected_version: int, seats: list[SeatRow], update: TableUpdate, now: float

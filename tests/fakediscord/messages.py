@@ -63,6 +63,8 @@ class FakeMessage:
         self.visible_to = visible_to
         self.deleted = False
         self.thread_id: int | None = None
+        self.nonce: str | None = None
+        """The nonce it was created with (Discord answers a repeat with this message)."""
         self.created_at = discord.utils.snowflake_time(id)
         self.edited_at: _dt.datetime | None = None
         self.history: list[dict] = []

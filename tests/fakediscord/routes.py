@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+import time
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import unquote
 
@@ -223,11 +224,15 @@ def _r_followup(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> di
         h._echo_message(msg, "MESSAGE_UPDATE")
     else:
         h._require_content(body, req.files, where=f"as a follow-up of {rec.label}")
+        ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
+        if not ephemeral:
+            _check_can_post(h, rec.channel)
         msg = h._new_message(rec.channel, kind="followup", body=body, files=req.files, rec=rec,
-                             msg_type=20 if rec.type == APPLICATION_COMMAND else 0,
-                             ephemeral=bool((body.get("flags") or 0) & EPHEMERAL))
+                             msg_type=20 if rec.type == APPLICATION_COMMAND else 0, ephemeral=ephemeral)
         h._echo_message(msg, "MESSAGE_CREATE")
         rec.followup_ids.append(msg.id)
+        if not ephemeral:
+            _unarchive_by_posting(rec.channel)
     req.message_id = msg.id
     if req.query.get("wait") in ("0", "false", "False"):
         return None
@@ -332,10 +337,36 @@ def _r_history(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> lis
     return [x.payload() for x in reversed(msgs)][:limit]
 
 
+def _unarchive_by_posting(ch: FakeChannel) -> None:
+    if ch.is_thread and ch.archived and not ch.locked:
+        ch.archived = False  # sending unarchives
+
+
+NONCE_SECONDS = 120.0
+"""How long Discord remembers a message's nonce (its docs: "the past few minutes")."""
+
+
+def _sent_with_nonce(h: "DiscordModel", ch: FakeChannel, body: dict) -> FakeMessage | None:
+    """The bot's message created in ``ch`` with the same nonce lately: with ``enforce_nonce``,
+    Discord returns it instead of creating another."""
+    nonce = body.get("nonce")
+    if nonce is None or not body.get("enforce_nonce"):
+        return None
+    now = time.time()
+    for msg in reversed(h.messages(ch)):
+        if msg.nonce == str(nonce) and not msg.deleted and now - msg.created_at.timestamp() < NONCE_SECONDS:
+            return msg
+    return None
+
+
 def _r_create_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
     ch = _channel_or_404(h, m["cid"])
     _check_can_post(h, ch)
     body = req.body or {}
+    again = _sent_with_nonce(h, ch, body)
+    if again is not None:
+        req.message_id = again.id
+        return again.payload()
     h._require_content(body, req.files, where=f"in {ch!r}")
     if ch.type == 1:
         msg = h._new_message(ch, kind="dm", body=body, files=req.files,
@@ -345,10 +376,11 @@ def _r_create_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str])
                              msg_type=19 if body.get("message_reference") else 0)
     if msg.flags & EPHEMERAL:
         msg.flags &= ~EPHEMERAL  # Discord ignores the ephemeral flag on channel messages
+    if body.get("nonce") is not None:
+        msg.nonce = str(body["nonce"])
     h._echo_message(msg, "MESSAGE_CREATE")
     req.message_id = msg.id
-    if ch.is_thread and ch.archived and not ch.locked:
-        ch.archived = False  # sending unarchives
+    _unarchive_by_posting(ch)
     return msg.payload()
 
 

@@ -1,11 +1,15 @@
 """Tables in play, held in memory, and the one way a new state of a table is committed.
 
 Callers hold the table's lock (:meth:`LiveTables.lock`) while they load, change
-and commit it. What is in memory always matches what is committed: whenever
-that is in doubt (a failed commit, an engine bug), the entry is dropped and the
-next access reloads the table from the database. Only the tables touched most
-recently stay in memory (:data:`CACHED_TABLES`); the others are read again when
-next touched. A table in memory keeps its engine state, not the stored snapshot.
+and commit it; readers may load without it. What is in memory always matches what
+is committed, and only ever moves forward: a table is read from the database by one
+load at a time (every caller wanting it meanwhile shares that read, so a read that
+began before a move committed can never put the older table back), and a table whose
+lock is held is never dropped from memory. Whenever what is in memory is in doubt (a
+failed commit, an engine bug), the entry is dropped and the next access reads the
+table again. Only the tables touched most recently stay in memory
+(:data:`CACHED_TABLES`); the others are read again when next touched. A table in
+memory keeps its engine state, not the stored snapshot.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import AsyncContextManager
+from functools import partial
+from typing import AsyncContextManager, Callable
 
 import games
 from games.base import Action, Event, GameState
@@ -120,15 +125,20 @@ class LiveTables:
         self.results = results
         self._capacity = capacity
         self._live: OrderedDict[int, LiveTable] = OrderedDict()
+        self._reads: dict[int, asyncio.Future[LiveTable]] = {}
+        """Per table being read from the database: the one read every caller shares."""
         self._locks = KeyedLocks()
+        self.on_read: Callable[[LiveTable], None] = lambda live: None
+        """Called with every open table read from the database (not from memory), before
+        anyone gets it: the AI seats and turn timer wake up whichever path read it."""
 
     def lock(self, table_id: int) -> AsyncContextManager[None]:
         """Hold while loading, changing and committing the table (``async with``)."""
         return self._locks.hold(table_id)
 
     def held_entries(self) -> int:
-        """How many tables have in-memory bookkeeping (cached state or a lock in use)."""
-        return len(self._live) + len(self._locks)
+        """How many tables have in-memory bookkeeping (cached state, a read or a lock in use)."""
+        return len(self._live) + len(self._reads) + len(self._locks)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table from memory, or from the database (kept in memory while it is open)."""
@@ -136,25 +146,57 @@ class LiveTables:
         if live is not None:
             self._live.move_to_end(table_id)
             return live
+        read = self._reads.get(table_id)
+        if read is None:
+            read = self._reads[table_id] = asyncio.ensure_future(self._read(table_id))
+            read.add_done_callback(partial(self._read_done, table_id))
+        # Shielded: a caller that gives up (its interaction cancelled) leaves the read to the others.
+        return await asyncio.shield(read)
+
+    async def _read(self, table_id: int) -> LiveTable:
         row = await self.storage.get_table(table_id)
         if row is None:
             raise NotHere()
         state = games.get_game(row.game_id).from_json(row.state) if row.state else None
         live = LiveTable(row, state)
-        if row.status in ("lobby", "running"):
+        # Kept only while the table is open, and only if no change since made this read
+        # out of date (:meth:`forget` drops the read too).
+        if row.status in ("lobby", "running") and self._reads.get(table_id) is asyncio.current_task():
             row.state = None  # the engine state holds it; results read it only once the game ended
             self._live[table_id] = live
-            while len(self._live) > self._capacity:
-                # A caller still holding the evicted entry stays correct: its commit is version
-                # guarded, and the next load reads what it committed.
-                self._live.popitem(last=False)
+            self._evict()
+            self.on_read(live)
         return live
+
+    def _read_done(self, table_id: int, read: asyncio.Future[LiveTable]) -> None:
+        if self._reads.get(table_id) is read:
+            del self._reads[table_id]
+        if not read.cancelled():
+            read.exception()  # every caller that wanted it was given it: nothing left to report
+
+    def _evict(self) -> None:
+        """Drop the tables touched longest ago beyond :attr:`_capacity`, except those whose lock
+        is held: a writer's table stays in memory until it has committed, so no read can
+        meanwhile take an older copy from the database."""
+        excess = len(self._live) - self._capacity
+        if excess <= 0:
+            return
+        victims: list[int] = []
+        for table_id in self._live:
+            if len(victims) == excess:
+                break
+            if not self._locks.users(table_id):
+                victims.append(table_id)
+        for table_id in victims:
+            del self._live[table_id]
 
     def cached(self, table_id: int) -> LiveTable | None:
         return self._live.get(table_id)
 
     def forget(self, table_id: int) -> None:
+        """Drop the table from memory (and any read of it under way): the next access reads it again."""
         self._live.pop(table_id, None)
+        self._reads.pop(table_id, None)
 
     def apply(self, live: LiveTable, seat: int, action: Action) -> list[Event]:
         """Play ``action`` on the state in memory; the engine's refusal becomes a :class:`UserError`."""

@@ -1,0 +1,222 @@
+"""Discord's request budget, spent in one place: every budgeted request the bot makes on its
+own (showing tables, pings, tidying) waits here for its turn.
+
+Discord allows a bot token 50 requests a second across all its processes (interaction
+callbacks and interaction webhooks are exempt), and each channel a few message creates,
+edits and deletes every few seconds. A request made past a limit is answered 429, and
+10,000 such answers (and 401/403s) in 10 minutes get the bot's address banned. So the
+process paces itself below its share of the global limit (:func:`process_rate`), sends
+nothing to a channel whose bucket Discord's last answer said is empty (:meth:`Pacer.learn`:
+Discord asks bots to read its headers rather than hard-code the per-route figures), and
+serves what matters first (:class:`Priority`); requests of one priority go in the order
+they asked, so every table gets its turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Callable
+
+from .shards import Shards
+
+GLOBAL_LIMIT = 50.0
+"""Requests a second Discord allows one bot token, all its processes together."""
+DEFAULT_RATE = 45.0
+"""What Deckhand spends of it when it runs every shard: a margin for the requests it does not pace."""
+OLD_MESSAGE_SECONDS = 3600.0
+"""Discord limits edits of messages older than this more tightly (error 30046)."""
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+
+class Route(IntEnum):
+    """The per-channel limits a request counts against."""
+
+    CREATE = 0
+    EDIT = 1
+    DELETE = 2
+    OLD_EDIT = 3
+    OTHER = 4
+
+
+class Priority(IntEnum):
+    """What is served first when the budget is short."""
+
+    TURN = 0
+    """Showing a table's new state (an edit, or a message posted for it)."""
+    PING = 1
+    """Telling a player it is their turn."""
+    TIDY = 2
+    """Deleting a ping whose turn is over; cosmetic edits."""
+
+
+def process_rate(shards: Shards, override: float | None = None) -> float:
+    """Requests a second this process may spend: ``override`` (``DECKHAND_REST_RATE``, for bots
+    Discord granted more), else :data:`DEFAULT_RATE` shared by processes in proportion to the
+    shards they run (``0-3/8`` runs 4 of 8: half of it)."""
+    if override is not None:
+        return override
+    if shards.ids is None or not shards.count:
+        return DEFAULT_RATE
+    return DEFAULT_RATE * len(shards.ids) / shards.count
+
+
+def message_age(message_id: int, now: float | None = None) -> float:
+    """Seconds since Discord created ``message_id`` (a snowflake holds its creation time)."""
+    created = ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
+    return (time.time() if now is None else now) - created
+
+
+def edit_route(message_id: int) -> Route:
+    """The limit an edit of ``message_id`` counts against."""
+    return Route.OLD_EDIT if message_age(message_id) >= OLD_MESSAGE_SECONDS else Route.EDIT
+
+
+@dataclass(order=True)
+class _Ticket:
+    priority: int
+    order: int
+    channel_id: int = field(compare=False)
+    route: Route = field(compare=False)
+    granted: asyncio.Future[None] = field(compare=False)
+
+
+@dataclass
+class _Bucket:
+    """What Discord's last answer said of one channel's bucket for one route."""
+
+    remaining: int
+    resets_at: float
+
+
+class Pacer:
+    """Hands out the process's budgeted requests: at most ``rate`` a second (with a burst of
+    one second's worth), never into a channel bucket Discord said is empty, most important
+    first."""
+
+    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0:
+            raise ValueError(f"the request rate must be positive, not {rate}")
+        self.rate = rate
+        self._clock = clock
+        self._tokens = rate
+        self._refilled = clock()
+        self._paused_until = 0.0
+        self._waiting: list[_Ticket] = []
+        self._orders = itertools.count()
+        self._buckets: dict[tuple[int, Route], _Bucket] = {}
+        self._wakeup = asyncio.Event()
+        self._dispatcher: asyncio.Task[None] | None = None
+        self.granted = 0
+        self.waited = 0
+        """Requests that had to wait (for the budget or a channel's bucket)."""
+
+    def waiting(self) -> int:
+        """Requests waiting for their turn now."""
+        return len(self._waiting)
+
+    async def turn(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> None:
+        """Wait until a request of ``route`` in ``channel_id`` may be made, and count it made."""
+        ticket = _Ticket(int(priority), next(self._orders), channel_id, route,
+                         asyncio.get_running_loop().create_future())
+        if self._grant_now(ticket):
+            return
+        self.waited += 1
+        self._waiting.append(ticket)
+        self._wakeup.set()
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch(), name="pacer")
+        try:
+            await ticket.granted
+        except asyncio.CancelledError:
+            if ticket in self._waiting:
+                self._waiting.remove(ticket)
+            raise
+
+    def learn(self, channel_id: int, route: Route, remaining: int, reset_after: float) -> None:
+        """What Discord's answer said of ``channel_id``'s bucket for ``route``."""
+        if route is Route.OTHER:
+            return
+        self._buckets[(channel_id, route)] = _Bucket(remaining, self._clock() + reset_after)
+        if len(self._buckets) > 4096:
+            now = self._clock()
+            self._buckets = {key: b for key, b in self._buckets.items() if b.resets_at > now}
+
+    def pause(self, seconds: float) -> None:
+        """Send nothing for ``seconds`` (Discord answered a global 429)."""
+        self._paused_until = max(self._paused_until, self._clock() + seconds)
+        self._tokens = 0.0
+
+    def close(self) -> None:
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+        for ticket in self._waiting:
+            ticket.granted.cancel()
+        self._waiting.clear()
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _refill(self, now: float) -> None:
+        self._tokens = min(self.rate, self._tokens + (now - self._refilled) * self.rate)
+        self._refilled = now
+
+    def _free_at(self, ticket: _Ticket, now: float) -> float:
+        """When ``ticket``'s channel bucket has room (``now`` if it has, or nothing is known)."""
+        bucket = self._buckets.get((ticket.channel_id, ticket.route))
+        if bucket is None or bucket.remaining > 0 or bucket.resets_at <= now:
+            return now
+        return bucket.resets_at
+
+    def _take(self, ticket: _Ticket, now: float) -> None:
+        self._tokens -= 1
+        self.granted += 1
+        bucket = self._buckets.get((ticket.channel_id, ticket.route))
+        if bucket is not None and bucket.resets_at > now:
+            bucket.remaining -= 1  # until Discord's answer says how many are left
+        if not ticket.granted.done():
+            ticket.granted.set_result(None)
+
+    def _grant_now(self, ticket: _Ticket) -> bool:
+        """Grant at once when nobody waits and the budget and the channel allow."""
+        now = self._clock()
+        if self._waiting or now < self._paused_until:
+            return False
+        self._refill(now)
+        if self._tokens < 1 or self._free_at(ticket, now) > now:
+            return False
+        self._take(ticket, now)
+        return True
+
+    async def _dispatch(self) -> None:
+        while self._waiting:
+            now = self._clock()
+            if now < self._paused_until:
+                await self._sleep(self._paused_until - now)
+                continue
+            self._refill(now)
+            if self._tokens < 1:
+                await self._sleep((1 - self._tokens) / self.rate)
+                continue
+            self._waiting.sort()
+            soonest = None
+            for ticket in self._waiting:
+                free_at = self._free_at(ticket, now)
+                if free_at <= now:
+                    self._waiting.remove(ticket)
+                    self._take(ticket, now)
+                    break
+                soonest = free_at if soonest is None else min(soonest, free_at)
+            else:
+                await self._sleep((soonest if soonest is not None else now + 0.05) - now)
+        self._dispatcher = None
+
+    async def _sleep(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less if a new request arrives (it may be servable at once)."""
+        self._wakeup.clear()
+        try:
+            await asyncio.wait_for(self._wakeup.wait(), max(seconds, 0.001))
+        except TimeoutError:
+            pass

@@ -1,0 +1,513 @@
+"""Showing tables in Discord within its request budget: the table message, turn pings and
+reminders (the service's :class:`~bot.service.Publisher`).
+
+Per table, only the newest state waits to be shown and one request is under way at a time:
+a state a newer one overtook is never sent (the Log keeps every event), and its picture is
+never drawn. Every request waits for its turn at the process's :class:`~bot.budget.Pacer`,
+the table's new state first, then pings, then tidying. A table message Discord did not
+take (rate limited past discord.py's retries, out of reach, a 5xx) is shown again later,
+as it is then: every table ends up showing its latest state.
+
+A turn's ping reaches each person whose turn begins once: it rides on a recent interaction
+in the table's channel when there is one (an interaction's webhook is outside the global
+budget), else it is a message of its own, sent with a nonce so a retry after a crash is
+not a second ping. What was shown and pinged is stored (``tables.shown``, ``tables.pinged``),
+so start-up shows exactly the tables that may be behind, and pings nobody twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Awaitable, Callable
+
+import discord
+
+from bot.budget import Pacer, Priority, Route, edit_route
+from bot.errors import StorageUnavailable
+from bot.service import GameService, TableSnapshot
+from bot.storage import SeatRow, TableRow
+
+from .lobby import lobby_message
+from .moves import table_message
+from .outage import UNREACHABLE, ShowAgain
+from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
+from .ui import message_link, players_to_act, ui_for
+
+log = logging.getLogger(__name__)
+
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+"""A ping or an invitation notifies the people it names, nobody else."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code when a channel no longer exists."""
+OLD_MESSAGE_EDITS = 30046
+"""Discord's error code for too many edits of a message older than an hour."""
+CHANNEL_DELETED = "The table's channel was deleted."
+NO_ATTACHING_SECONDS = 3600
+"""How long a channel's tables are shown as text after Discord refused one of their pictures."""
+RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
+"""Waits before showing a table again after Discord rate-limited it past discord.py's retries."""
+WEBHOOK_SPARE_SECONDS = 60.0
+"""An interaction's webhook carries a ping only while this much of its 15 minutes is left."""
+INTERACTION_SECONDS = 15 * 60
+ANSWERED = (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update)
+"""Answers after which an interaction's follow-ups are messages of their own (not the answer itself)."""
+
+
+def shown_key(row: TableRow) -> str:
+    """What ``tables.shown`` holds once ``row`` is on show."""
+    return f"{row.status}@{row.version}"
+
+
+def newer(a: TableSnapshot, b: TableSnapshot) -> bool:
+    """Whether ``a`` is a later state of its table than ``b`` (a lobby's changes keep its version:
+    the later one, in the order they were made, wins)."""
+    return a.row.version >= b.row.version
+
+
+def nonce(*parts: object) -> str:
+    """A message nonce (at most 25 characters): Discord then takes a message sent twice, as
+    after a crash between sending it and storing its id, as the first one."""
+    text = "dh" + "".join(str(p) for p in parts)
+    return text if len(text) <= 25 else str(abs(hash(text)) % 10**24)
+
+
+@dataclass
+class Ping:
+    message_id: int
+    webhook: discord.Webhook | None = None
+    """The interaction webhook that posted it, while its token may delete it."""
+    expires: float = 0.0
+
+
+@dataclass
+class Shown:
+    """What the publisher knows of one table."""
+
+    channel_id: int
+    newest: TableSnapshot | None = None
+    """The newest state not yet shown."""
+    busy: bool = False
+    shown: str | None = None
+    seen: bool = False
+    """Whether a state of the table was seen since start-up."""
+    acting: tuple[int, ...] = ()
+    """The people to act in the newest state seen."""
+    turn_starts: dict[int, int | None] = field(default_factory=dict)
+    """Per person to act, the version their turn began at (None: begun before start-up; the
+    move log says when)."""
+    pinged: dict[int, int] = field(default_factory=dict)
+    """Per person, the turn (its first version) they were last pinged for."""
+    ping: Ping | None = None
+    stale_pings: list[Ping] = field(default_factory=list)
+    """Pings of turns that are over, to delete when the budget allows."""
+
+
+@dataclass
+class Webhook:
+    """A recent interaction in a channel, whose webhook may carry a ping there."""
+
+    interaction: discord.Interaction
+    expires: float
+
+
+class TablePublisher:
+    def __init__(self, bot: discord.Client, service: GameService, pacer: Pacer) -> None:
+        self.bot = bot
+        self.service = service
+        self.pacer = pacer
+        self._tables: dict[int, Shown] = {}
+        self._webhooks: dict[int, Webhook] = {}
+        self._show_again = ShowAgain(service.show_again)
+        self._no_attaching: dict[int, float] = {}
+        """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
+        self.closed: set[int] = set()
+        """Channels where Discord refused Deckhand itself (403): warned about once, until it may post there again."""
+
+    # -- what the service calls ---------------------------------------------------------------
+
+    async def show(self, table: TableSnapshot) -> None:
+        """Show ``table`` (a lobby or a game) unless a newer state of it is known; returns
+        at once if the table is being shown already (that work shows the newest state)."""
+        shown = self._shown(table.row)
+        if shown.newest is not None and not newer(table, shown.newest):
+            return
+        self._follow_turns(shown, table)
+        shown.newest = table
+        if shown.busy:
+            return
+        shown.busy = True
+        try:
+            await self._show_newest(table.row.id, shown)
+        finally:
+            shown.busy = False
+            if shown.newest is None and not shown.stale_pings and not shown.acting \
+                    and table.row.status not in ("lobby", "running"):
+                self._tables.pop(table.row.id, None)
+
+    async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
+        """Remind ``seats`` that time is running out, unless the table moved on meanwhile."""
+        shown = self._tables.get(table.row.id)
+        latest = shown.newest if shown is not None and shown.newest is not None else None
+        if latest is not None and latest.row.version > table.row.version:
+            return
+        humans = [s for s in seats if s.user_id is not None and not s.is_ai]
+        if not humans or table.row.channel_id in self.closed:
+            return
+        minutes = max(1, round(seconds_left / 60))
+        who = ", ".join(f"<@{s.user_id}>" for s in humans)
+        link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
+        content = f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
+        await self._send_ping(table, self._shown(table.row), content, nonce("r", table.row.id, "v", table.row.version))
+
+    async def place(self, table: TableSnapshot, content: str | None = None) -> discord.Message:
+        """Post a new lobby's message now (``/<game> start``, **Play again**), with ``content``
+        above it (its mentions notified). Discord's refusal is raised to the caller."""
+        body = lobby_message(table).kwargs()
+        if content is not None:
+            body.update(content=content, allowed_mentions=MENTIONS)
+        message = await self._post(table, body, None)
+        self._shown(table.row).shown = shown_key(table.row)
+        return message
+
+    # -- what the Discord layer tells it ----------------------------------------------------------
+
+    def saw(self, interaction: discord.Interaction) -> None:
+        """An interaction in a server channel: its webhook may carry the channel's next ping."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            created = interaction.created_at.timestamp()
+            self._webhooks[interaction.channel_id] = Webhook(interaction, created + INTERACTION_SECONDS)
+            if len(self._webhooks) > 10_000:
+                now = time.time()
+                self._webhooks = {c: w for c, w in self._webhooks.items() if w.expires > now}
+
+    def forget(self, table_id: int) -> None:
+        """The table ended where nothing can be shown any more (its channel or server is gone)."""
+        self._tables.pop(table_id, None)
+
+    def open_again(self, channel_id: int) -> None:
+        if channel_id in self.closed:
+            self.closed.discard(channel_id)
+            log.info("Deckhand may post in channel %s again", channel_id)
+
+    async def show_missed_now(self) -> None:
+        """Discord answers again (a shard connected or resumed): show what it missed."""
+        await self._show_again.now()
+
+    def close(self) -> None:
+        self._show_again.close()
+
+    def tables_held(self) -> int:
+        return len(self._tables)
+
+    # -- showing a table ----------------------------------------------------------------------------
+
+    def _shown(self, row: TableRow) -> Shown:
+        """What the publisher knows of ``row``'s table; the first time since start-up, what
+        was shown and pinged as stored."""
+        shown = self._tables.get(row.id)
+        if shown is None:
+            ping = Ping(row.ping_message_id) if row.ping_message_id else None
+            shown = self._tables[row.id] = Shown(row.channel_id, shown=row.shown, pinged=dict(row.pinged), ping=ping)
+        return shown
+
+    def _follow_turns(self, shown: Shown, table: TableSnapshot) -> None:
+        """Note whose turn begins in ``table`` (every committed state passes here, even one
+        that is never shown, so a turn another state overtook still counts as a new turn)."""
+        acting = self._humans_to_act(table)
+        for seat in acting:
+            if seat not in shown.turn_starts:
+                shown.turn_starts[seat] = table.row.version if shown.seen else None
+        for seat in [seat for seat in shown.turn_starts if seat not in acting]:
+            del shown.turn_starts[seat]
+        shown.acting, shown.seen = acting, True
+
+    @staticmethod
+    def _humans_to_act(table: TableSnapshot) -> tuple[int, ...]:
+        row = table.row
+        if row.status != "running":
+            return ()
+        return tuple(s for s in players_to_act(table) if not row.seats[s].is_ai and row.seats[s].user_id is not None)
+
+    async def _show_newest(self, table_id: int, shown: Shown) -> None:
+        failures = 0
+        while shown.newest is not None:
+            table = shown.newest
+            try:
+                done = await self._show_one(table)
+            except _RateLimited:
+                await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                failures += 1
+                continue
+            except StorageUnavailable:
+                self._show_again.missed(table_id, StorageUnavailable())
+                return
+            if shown.newest is table:
+                shown.newest = None
+            if not done:
+                return
+            shown.shown = shown_key(table.row)
+            await self._note_shown(table.row.id, shown=shown.shown)
+            if shown.newest is None:  # nothing newer: this state's turn is the one to ping
+                await self._ping_turn(table, shown)
+        await self._tidy(shown)
+
+    async def _show_one(self, table: TableSnapshot) -> bool:
+        """One state on show; False when there is nothing more to do for it (the table can't
+        be shown where it is, or Discord was out of reach: it is shown again later)."""
+        row = table.row
+        if row.status in ("lobby", "cancelled"):
+            body = lobby_message(table).kwargs()
+            if row.status == "lobby":
+                del body["content"]  # Play again's invitation stays above an open lobby
+            picture = None
+        else:
+            body = table_message(table).kwargs()
+            picture = None
+            if (draws_table(table) and self._may_attach(row.channel_id)
+                    and await pictures_on(self.service, row.guild_id)):
+                picture = await table_picture(table)
+        try:
+            if row.table_message_id is None and row.lobby_message_id is None:
+                if row.status in ("lobby", "running"):
+                    await self._post(table, body, picture)
+                return True
+            return await self._edit(table, body, picture)
+        except UNREACHABLE as exc:
+            self._show_again.missed(row.id, exc)
+            return False
+
+    async def _post(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None) -> discord.Message:
+        """A new message for the table (its first, or after its message was deleted or its id lost)."""
+        row = table.row
+        channel = self._channel(row)
+        send = self._paced(channel.send, Priority.TURN, row.channel_id, Route.CREATE)
+        body = {**body, "nonce": nonce("t", row.id, "v", row.version)}
+        message = await send_with_picture(send, body, picture, edit=False, what=f"table {row.id}",
+                                          forbidden=partial(self._attaching_refused, row.channel_id))
+        await self.service.set_publication(row.id, table_message_id=message.id, lobby_message_id=message.id)
+        return message
+
+    async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None) -> bool:
+        row = table.row
+        message_id = row.table_message_id or row.lobby_message_id
+        assert message_id is not None
+        channel = self._channel(row)
+        edit = partial(send_with_picture,
+                       self._paced(channel.get_partial_message(message_id).edit, Priority.TURN, row.channel_id,
+                                   edit_route(message_id)),
+                       body, picture, edit=True, what=f"table {row.id}",
+                       forbidden=partial(self._attaching_refused, row.channel_id))
+        try:
+            try:
+                await edit()
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ARCHIVED:
+                    raise
+                if row.status == "cancelled":
+                    return True  # a lobby nobody started: not worth reopening its thread for
+                if not await self._reopened(row):
+                    return False
+                await edit()
+            self.open_again(row.channel_id)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                if row.status in ("lobby", "running"):
+                    await self.abandon(row.id, CHANNEL_DELETED)
+                return False
+            # Someone deleted the table message: post it again so the game stays playable.
+            if row.status in ("lobby", "running"):
+                await self._post(table, body, picture)
+        except discord.Forbidden as exc:
+            self._refused_here(row, exc)
+            return False
+        except discord.HTTPException as exc:
+            if exc.status == 429 or exc.code == OLD_MESSAGE_EDITS:
+                if exc.code == OLD_MESSAGE_EDITS:
+                    self.pacer.learn(row.channel_id, Route.OLD_EDIT, 0, 6.0)
+                raise _RateLimited() from None
+            log.warning("could not update the message of table %s: %s %s", row.id, exc.status, exc.text)
+        return True
+
+    def _paced(self, request: Callable[..., Awaitable[Any]], priority: Priority, channel_id: int,
+               route: Route) -> Callable[..., Awaitable[Any]]:
+        async def paced(**kwargs: Any) -> Any:
+            await self.pacer.turn(priority, channel_id, route)
+            return await request(**kwargs)
+
+        return paced
+
+    def _channel(self, row: TableRow) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+
+    async def _note_shown(self, table_id: int, **columns: Any) -> None:
+        try:
+            await self.service.set_publication(table_id, **columns)
+        except StorageUnavailable:
+            pass  # logged by the storage; at worst start-up shows the table once more
+
+    # -- pings ------------------------------------------------------------------------------------
+
+    async def _ping_turn(self, table: TableSnapshot, shown: Shown) -> None:
+        """Ping the people whose turn began and who were not pinged for it; once nobody
+        pinged is to act any more, their ping goes (when the budget allows)."""
+        row = table.row
+        await self._resolve_turn_starts(row, shown)
+        due = [seat for seat in shown.acting if shown.pinged.get(seat) != shown.turn_starts.get(seat)]
+        if shown.ping is not None and not due and not shown.acting:
+            shown.stale_pings.append(shown.ping)
+            shown.ping = None
+            await self._note_shown(row.id, ping_message_id=None)
+        if not due or row.channel_id in self.closed:
+            return
+        # The ping names everyone to act, and notifies only those whose turn just began.
+        who = ", ".join(f"<@{row.seats[seat].user_id}>" for seat in shown.acting)
+        link = message_link(row.guild_id, row.channel_id, row.table_message_id)
+        content = f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
+        notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
+                                           roles=False, everyone=False)
+        starts = {seat: shown.turn_starts[seat] for seat in due}
+        if await self._send_ping(table, shown, content, nonce("p", row.id, "v", row.version), notified):
+            shown.pinged.update({seat: start for seat, start in starts.items() if start is not None})
+            await self._note_shown(row.id, pinged={str(s): v for s, v in shown.pinged.items()})
+
+    async def _resolve_turn_starts(self, row: TableRow, shown: Shown) -> None:
+        """Turns under way when the bot started began with the last move of someone else
+        (the move log says which), or with the game (version 1)."""
+        for seat, start in list(shown.turn_starts.items()):
+            if start is None:
+                shown.turn_starts[seat] = await self.service.storage.last_move_by_others(row.id, seat) or 1
+
+    async def _send_ping(self, table: TableSnapshot, shown: Shown, content: str, message_nonce: str,
+                         mentions: discord.AllowedMentions = MENTIONS) -> bool:
+        """Post ``content`` as the table's ping, replacing the one before (``mentions``: who is
+        notified); False if it did not go."""
+        row = table.row
+        ping = await self._post_ping(row, content, message_nonce, mentions)
+        if ping is None:
+            return False
+        if shown.ping is not None:
+            shown.stale_pings.append(shown.ping)
+        shown.ping = ping
+        await self._note_shown(row.id, ping_message_id=ping.message_id)
+        await self._tidy(shown)
+        return True
+
+    async def _post_ping(self, row: TableRow, content: str, message_nonce: str,
+                         mentions: discord.AllowedMentions) -> Ping | None:
+        webhook = self._webhook_for(row.channel_id)
+        if webhook is not None:
+            try:
+                message = await webhook.interaction.followup.send(content, allowed_mentions=mentions, wait=True)
+                return Ping(message.id, webhook.interaction.followup, webhook.expires)
+            except discord.HTTPException as exc:  # the token went: the channel takes it
+                log.info("a ping of table %s could not ride on an interaction (%s %s)", row.id, exc.status, exc.text)
+            except UNREACHABLE as exc:
+                self._show_again.missed(row.id, exc)
+                return None
+        send = self._paced(self._channel(row).send, Priority.PING, row.channel_id, Route.CREATE)
+        try:
+            message = await send(content=content, allowed_mentions=mentions, nonce=message_nonce)
+        except discord.Forbidden as exc:
+            self._refused_here(row, exc)
+            return None
+        except UNREACHABLE as exc:
+            self._show_again.missed(row.id, exc)
+            return None
+        except discord.HTTPException as exc:
+            log.warning("could not ping players of table %s: %s %s", row.id, exc.status, exc.text)
+            return None
+        return Ping(message.id)
+
+    def _webhook_for(self, channel_id: int) -> Webhook | None:
+        webhook = self._webhooks.get(channel_id)
+        if webhook is None or webhook.expires - time.time() < WEBHOOK_SPARE_SECONDS:
+            return None
+        response = webhook.interaction.response
+        if not response.is_done() or response.type not in ANSWERED:
+            return None
+        return webhook
+
+    async def _tidy(self, shown: Shown) -> None:
+        """Delete the pings of turns that are over (last in line for the budget)."""
+        while shown.stale_pings:
+            ping = shown.stale_pings[0]
+            try:
+                if ping.webhook is not None and ping.expires - time.time() > WEBHOOK_SPARE_SECONDS:
+                    await ping.webhook.delete_message(ping.message_id)
+                else:
+                    await self.pacer.turn(Priority.TIDY, shown.channel_id, Route.DELETE)
+                    await self.bot.http.delete_message(shown.channel_id, ping.message_id)
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                if exc.code == THREAD_ARCHIVED:
+                    pass  # the next message in the thread reopens it; the ping goes with the table
+                else:
+                    log.info("could not delete an old ping: %s %s", exc.status, exc.text)
+                    return
+            except UNREACHABLE:
+                return
+            shown.stale_pings.pop(0)
+
+    # -- where a table can't be shown -------------------------------------------------------------------
+
+    def _may_attach(self, channel_id: int) -> bool:
+        """False for an hour after Discord refused a table picture in the channel (no Attach Files)."""
+        until = self._no_attaching.get(channel_id)
+        if until is None:
+            return True
+        if time.monotonic() < until:
+            return False
+        del self._no_attaching[channel_id]
+        return True
+
+    def _attaching_refused(self, channel_id: int) -> None:
+        """Show the channel's tables as text for an hour, with one warning, instead of trying
+        (two requests a move) and warning at every move."""
+        self._no_attaching[channel_id] = time.monotonic() + NO_ATTACHING_SECONDS
+        log.warning("Deckhand may not attach files in channel %s: its tables are shown as text for the next "
+                    "hour. Give Deckhand Attach Files there, or turn pictures off with /settings pictures.",
+                    channel_id)
+
+    def _refused_here(self, row: TableRow, exc: discord.Forbidden) -> None:
+        """Discord refused Deckhand in the table's channel (a moderator took its View Channel
+        or Send Messages there): one warning per channel, not one per move. The game goes on
+        through people's private messages. The table is shown again, and its turn pinged, at
+        the next move or the first click there whose permissions say Deckhand may post again
+        (no polling: refused requests count towards Discord's limit on invalid ones)."""
+        if row.channel_id in self.closed:
+            return
+        self.closed.add(row.channel_id)
+        log.warning("Deckhand may not see or post in channel %s (%s): table %s is not shown there and nobody is "
+                    "pinged until it can. Give Deckhand View Channel and Send Messages there; people can still "
+                    "play from their private hand messages.", row.channel_id, exc.text or exc.status, row.id)
+
+    async def _reopened(self, row: TableRow) -> bool:
+        """Reopen the table's thread after Discord refused an edit there because it is archived
+        (a day without messages, or a moderator archived it); True if it is open again. A
+        thread a moderator also locked stays closed, and its table ends: nobody can play there."""
+        await self.pacer.turn(Priority.TURN, row.channel_id)
+        thread = await self.bot.http.get_channel(row.channel_id)
+        if thread.get("thread_metadata", {}).get("locked"):
+            if row.status in ("lobby", "running"):
+                await self.abandon(row.id, "A moderator closed the table's thread.")
+            return False
+        await self.pacer.turn(Priority.TURN, row.channel_id)
+        await self.bot.http.edit_channel(row.channel_id, archived=False, reason="a game is played in this thread")
+        log.info("reopened the archived thread of table %s", row.id)
+        return True
+
+    async def abandon(self, table_id: int, reason: str) -> None:
+        """End a table nobody can play at any more, for ``reason``: nothing is shown for it any more."""
+        log.info("ending table %s: %s", table_id, reason)
+        await self.service.abandon(table_id, reason)
+        self.forget(table_id)
+
+
+class _RateLimited(Exception):
+    """Discord kept answering 429 (or 30046) past discord.py's retries: show the table again later."""

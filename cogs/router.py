@@ -1,0 +1,52 @@
+"""What every interaction passes on its way in, besides the control that answers it: the
+publisher notes it (its webhook may carry the channel's next ping), a channel that had
+refused Deckhand gets its table shown again once a click says Deckhand may post there,
+forms are answered, and a click no Deckhand control answers gets a polite word."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.errors import StorageUnavailable
+
+from .common import may_post_here, publisher_of, service_of
+from .control import find_form, is_known
+from .limits import CUSTOM_ID, clip
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CONTROL = "That control isn't one Deckhand recognises any more."
+
+
+class Router(commands.Cog):
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        publisher = publisher_of(interaction)
+        publisher.saw(interaction)
+        if interaction.channel_id in publisher.closed and may_post_here(interaction):
+            with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
+                service = service_of(interaction)
+                table_id = await service.channel_table(interaction.channel_id)
+                if table_id is None:
+                    publisher.open_again(interaction.channel_id)  # nothing left to show: stop looking
+                else:
+                    await service.show_again(table_id)
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if interaction.type is discord.InteractionType.modal_submit:
+            form = find_form(custom_id)
+            if form is not None:
+                await form[0].submitted(interaction, form[1])
+                return
+        elif interaction.type is not discord.InteractionType.component or is_known(custom_id):
+            return
+        log.info("unrecognised control %r from user %s", clip(custom_id, CUSTOM_ID), interaction.user.id)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Router())
