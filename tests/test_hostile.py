@@ -21,7 +21,7 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.tables import KeyedLocks
 from bot.storage import GuildSettings
-from discord_play import (Unchanged, choose_first_attacker, forge_click, forge_form, forge_select, open_table,
+from discord_play import (Unchanged, choose_first_attacker, stored_rows, forge_click, forge_form, forge_select, open_table,
                           play_to_the_end)
 from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
 
