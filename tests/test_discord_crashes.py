@@ -1,0 +1,158 @@
+"""A crash at each step of opening and playing a table, through the real bot and the fake
+Discord: the process dies at that step (the step never returns, and the bot is stopped
+there as a kill would leave it: everything committed stays, nothing else is sent), starts
+again on the same database, and the players' next clicks get the right answer.
+
+Crash points: after a lobby is committed (its message never posted), after its message is
+posted (its id never stored), after a move is committed (never shown), after a game's last
+move (its ending never shown). Start-up shows what may be behind once, and pings nobody who
+was already pinged for their turn."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import pytest
+
+import bot.client
+from bot.service.game_service import GameService
+from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
+
+
+@pytest.fixture(autouse=True)
+def quick_stop(monkeypatch):
+    """A killed process waits for nothing: stopping does not wait for interactions in flight."""
+    monkeypatch.setattr(bot.client, "DRAIN_SECONDS", 0.01)
+
+
+def die_at(monkeypatch, owner: type, name: str, when: Callable[..., bool] = lambda *a, **k: True) -> asyncio.Event:
+    """From now on, ``owner.name`` never returns when ``when(*args, **kwargs)``: the process
+    dies there. The event is set once it did."""
+    original = getattr(owner, name)
+    died = asyncio.Event()
+
+    async def dying(*args: Any, **kwargs: Any) -> Any:
+        if when(*args, **kwargs):
+            died.set()
+            await asyncio.Event().wait()
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, dying)
+    return died
+
+
+def publisher_class(s) -> type:
+    """The running bot's publisher class (stopping a bot unloads the cogs, so each bot has its own)."""
+    return type(s.h.bot.publisher)
+
+
+async def kill_and_restart(s, monkeypatch) -> None:
+    monkeypatch.undo()
+    monkeypatch.setattr(bot.client, "DRAIN_SECONDS", 0.01)
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+
+
+def lobbies(s) -> list:
+    return [m for m in s.h.public_messages(s.channel) if not m.deleted and m.find_components(label="Join")]
+
+
+def pings(s, table) -> list:
+    return [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+
+
+async def test_a_lobby_committed_but_never_posted_is_posted_at_start_up(server, monkeypatch):
+    s = server
+    died = die_at(monkeypatch, publisher_class(s), "place")
+    await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel, expect_response=False)
+    await died.wait()
+    assert lobbies(s) == []
+    await kill_and_restart(s, monkeypatch)
+
+    [lobby] = lobbies(s)
+    assert (await s.h.bot.service.table(1)).row.lobby_message_id == lobby.id
+    await s.h.click(lobby, label="Join", user=s.user("ben"))
+    assert "ben" in s.h.message(lobby.id).text
+
+
+async def test_the_hosts_next_start_recovers_a_lobby_that_was_never_posted(server, monkeypatch):
+    s = server
+    died = die_at(monkeypatch, publisher_class(s), "place")
+    await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel, expect_response=False)
+    await died.wait()
+    monkeypatch.undo()  # the same process, which went on: the host asks again
+    again = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    [lobby] = lobbies(s)
+    assert again.ephemeral and "table is open" in again.text and str(lobby.id) in again.text
+
+
+async def test_a_lobby_posted_but_whose_id_was_lost_keeps_its_one_message(server, monkeypatch):
+    s = server
+    died = die_at(monkeypatch, GameService, "set_publication",
+                  lambda self, table_id, **columns: "lobby_message_id" in columns)
+    await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel, expect_response=False)
+    await died.wait()
+    [posted] = lobbies(s)
+    await kill_and_restart(s, monkeypatch)
+
+    assert lobbies(s) == [posted]  # posted again with its nonce: Discord answers with the same message
+    assert (await s.h.bot.service.table(1)).row.lobby_message_id == posted.id
+    await s.h.click(posted, label="Join", user=s.user("ben"))
+    await s.h.click(posted, label="Start", user=s.user("ana"))
+    assert "to play" in s.h.message(posted.id).text
+
+
+async def test_a_move_committed_but_never_shown_is_shown_at_start_up_and_pinged_once(server, monkeypatch):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    before = s.h.message(table.id).text
+    died = die_at(monkeypatch, publisher_class(s), "show")
+    await play(s, mover, (await open_hand(s, mover, table)).message)
+    await died.wait()
+    assert s.h.message(table.id).text == before
+    await kill_and_restart(s, monkeypatch)
+
+    waiter = to_act(s, table)[0]
+    assert waiter is not mover and s.h.message(table.id).text != before
+    [ping] = pings(s, table)
+    assert waiter.mention in ping.content
+    hand = await s.h.click(s.h.message(table.id), label=HAND_BUTTON, user=waiter)
+    assert hand.message.buttons  # the turn's moves
+
+    edits = len(s.h.requests_to("PATCH", rf"/messages/{table.id}$"))
+    await kill_and_restart(s, monkeypatch)  # shown and pinged: another restart sends nothing
+    assert len(s.h.requests_to("PATCH", rf"/messages/{table.id}$")) == edits
+    assert pings(s, table) == [ping]
+
+
+async def test_a_restart_pings_nobody_already_pinged_for_their_turn(server, monkeypatch):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    await play_turn(s, table)
+    ping_ids = [m.id for m in pings(s, table)]
+    requests = len(s.h.requests)
+    await kill_and_restart(s, monkeypatch)
+    assert [m.id for m in pings(s, table)] == ping_ids
+    sent = [r for r in s.h.requests[requests:] if r.method != "GET" and "/commands" not in r.path]
+    assert sent == []
+
+
+async def test_a_games_last_move_never_shown_shows_the_ending_at_start_up(server, monkeypatch):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    die_at(monkeypatch, publisher_class(s), "show", lambda self, snap: snap.row.status == "finished")
+    for _ in range(600):
+        if (await s.h.bot.service.table(1)).row.status != "running":
+            break
+        await play_turn(s, table)
+    assert (await s.h.bot.service.table(1)).row.status == "finished"
+    assert "Final standings" not in s.h.message(table.id).text
+    await kill_and_restart(s, monkeypatch)
+
+    assert "Final standings" in s.h.message(table.id).text
+    assert pings(s, table) == []
+    mover = s.user("ana")
+    late = await s.h.click(s.h.message(table.id), label="📜 Log", user=mover)
+    assert late.ephemeral
