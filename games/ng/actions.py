@@ -20,6 +20,8 @@ builds the list.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..base import Action
 from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
@@ -35,7 +37,16 @@ MAX_HAND = 52
 STALL_LIMIT = 40
 """The game ends when this many turns in a row put no card on the discard pile."""
 
-KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
+
+
+class Kind(StrEnum):
+    """NG's moves, named as in action codes."""
+
+    DRAW = "draw"
+    PICK = "pick"
+    DEFEND = "defend"
+    SACRIFICE = "sacrifice"
+    ATTACK = "attack"
 
 
 def _n(arg: object) -> str:
