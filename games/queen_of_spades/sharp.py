@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..base import Action
 from ..rng import Rng
 from . import ai
-from .actions import DISCARD_ACTION, LAY, parse
+from .actions import DISCARD_ACTION, Kind, parse
 from .points import IDS_OF_RANK, KINDS, POINTS, RANK_OF
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
         return ai.choose(state, seat, rng)
     action = ai.play_phase_choice(state, seat)
     op, _, _, wilds = parse(action)
-    if op == LAY and wilds and _smallest_other(state, seat) > CALM and state.size[seat] > OWN_CALM:
+    if op == Kind.LAY and wilds and _smallest_other(state, seat) > CALM and state.size[seat] > OWN_CALM:
         return DISCARD_ACTION[worst_card(state, seat)]
     if action in _DISCARDS:
         return DISCARD_ACTION[worst_card(state, seat)]
