@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from contextlib import contextmanager
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .base import Action, Event, Game, GameState, Outcome

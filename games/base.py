@@ -37,7 +37,7 @@ class Action(NamedTuple):
         return {"kind": self.kind, "args": list(self.args)}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Action":
+    def from_json(cls, data: Any) -> Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise MalformedAction(f"not an action: {data!r}")
         args = data.get("args", [])
@@ -54,7 +54,7 @@ class Action(NamedTuple):
         return self.kind + ":" + ",".join("" if a is None else str(a) for a in self.args)
 
     @classmethod
-    def from_code(cls, text: str) -> "Action":
+    def from_code(cls, text: str) -> Action:
         """Inverse of :meth:`code` for actions whose args are strings and ints."""
         if not isinstance(text, str) or not text or len(text) > 200:
             raise MalformedAction(f"not an action code: {text!r}")
@@ -128,7 +128,7 @@ class Event:
         return {"kind": self.kind, "text": self.text, "seat": self.seat, "private_to": self.private_to}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
         return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"))
 
 
@@ -150,7 +150,7 @@ class Outcome:
 
     @classmethod
     def by_place(cls, players: int, winners: tuple[int, ...], ranking: Sequence[tuple[int, ...]],
-                 reason: str) -> "Outcome":
+                 reason: str) -> Outcome:
         """An outcome whose score for each seat is the number of the ``players`` seats ranked below it."""
         scores = [0] * players
         below = players

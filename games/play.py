@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any, Iterable, Sequence, TextIO
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
 
 from . import get_game
 from .ai import choose_action

@@ -137,4 +137,5 @@ def index_arg(arg: object, what: str) -> int:
 def arity(kind: str, args: tuple, count: int | tuple[int, ...], example: str) -> None:
     counts = (count,) if isinstance(count, int) else count
     if len(args) not in counts:
-        raise MalformedAction(f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")
+        raise MalformedAction(
+            f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")

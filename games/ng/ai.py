@@ -31,11 +31,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, SearchHooks, Slot
-from ..cards import ID_BY_CODE, PRETTY
+from ..cards import PRETTY
 from ..concept import CMP, relation
 from ..evaluation import margin_value
 from ..rng import Rng
-from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, Kind
+from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, Kind, card_arg, index_arg
 from .state import NGState
 
 BEATEN_BY: tuple[int, ...] = tuple(sum(1 for a in range(52) if CMP[a][c] > 0) for c in range(52))
@@ -181,20 +181,21 @@ def reason(state: NGState, seat: int, action: Action) -> str:
     if kind == Kind.DRAW:
         return "nothing worth attacking or defending now: a new card for your hand"
     if kind == Kind.PICK:
-        return f"{PRETTY[ID_BY_CODE[args[0]]]} is your resource card the fewest cards beat: back into your hand"
+        return f"{PRETTY[card_arg(args[0])]} is your resource card the fewest cards beat: back into your hand"
     if kind == Kind.DEFEND:
         return "another card on your own stack keeps your field safe, and few cards beat this one"
     if kind == Kind.SACRIFICE:
         return "no other move is legal: give up the stack that costs you least"
-    card, where, target_seat = ID_BY_CODE[args[0]], args[1], args[2]
+    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], "A seat")
     if where == "hand":
         return "a card from their hand: a win takes it, and a hand card you can't see is a fair gamble"
     if where == "resource":
         top = state.resources[target_seat][-1]
         return f"{relation(card, top)}, it beats {PRETTY[top]} on their resource pile"
-    stack = state.fields[target_seat][args[3]]
+    slot = index_arg(args[3], "A stack number")
+    stack = state.fields[target_seat][slot]
     last = " and knocks the player out" if state.field_counts()[target_seat] == 1 else ""
-    if len(stack) == 1 and state.down[target_seat][args[3]] and not state.faceup:
+    if len(stack) == 1 and state.down[target_seat][slot] and not state.faceup:
         return f"a face-down card: {PRETTY[card]} beats most of the cards you haven't seen{last}"
     top = stack[-1]
     verdict = "it beats" if CMP[card][top] > 0 else "it ties with"

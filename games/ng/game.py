@@ -9,7 +9,6 @@ from .options import NAME, OPTIONS
 from .rules_text import RULES
 from .state import NGState
 
-
 GAME = Game(
     id="ng",
     name=NAME,

@@ -39,8 +39,20 @@ from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction, MalformedAction
 from ..rng import Rng
 from .actions import (
-    DRAW, HAND_TARGETS, MOVES_OF, N_TARGETS, PICK, RES0, SACRIFICE, SLOTS, STALL_LIMIT, Kind, arity, card_arg,
-    card_id, index_arg,
+    DRAW,
+    HAND_TARGETS,
+    MOVES_OF,
+    N_TARGETS,
+    PICK,
+    RES0,
+    SACRIFICE,
+    SLOTS,
+    STALL_LIMIT,
+    Kind,
+    arity,
+    card_arg,
+    card_id,
+    index_arg,
 )
 from .deal import deal_game
 from .options import NAME, OPTIONS
@@ -73,7 +85,7 @@ class NGState(GameState):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "NGState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> NGState:
         """A freshly dealt game; ``options`` must already be normalised."""
         rng = Rng(seed)
         dealt = deal_game(players, rng)
@@ -109,7 +121,7 @@ class NGState(GameState):
         seed: int = 0,
         stall: int = 0,
         eliminated: Sequence[int] = (),
-    ) -> "NGState":
+    ) -> NGState:
         """A hand-set position, for tests and puzzles. Only the listed cards are in play.
 
         ``hands`` lists each hand in position order (sorted instead in a face-up
@@ -209,7 +221,8 @@ class NGState(GameState):
         try:
             kind = Kind(name)
         except ValueError:
-            raise MalformedAction(f"Unknown move {name!r}; NG moves are draw, pick, defend, sacrifice and attack") from None
+            raise MalformedAction(
+                f"Unknown move {name!r}; NG moves are draw, pick, defend, sacrifice and attack") from None
         before = len(self.discard)
         match kind:
             case Kind.ATTACK:

@@ -16,10 +16,10 @@ It only looks at what its seat can see (own hand, the top, the rules):
 from __future__ import annotations
 
 from ..base import Action
-from ..cards import ID_BY_CODE, PRETTY
+from ..cards import PRETTY
 from ..concept import CMP, relation
 from ..rng import Rng
-from .actions import DRAW, PLAY, QQ, Kind
+from .actions import DRAW, PARSED, PLAY, QQ, Kind
 from .rules import BEATERS, IS_JACK, IS_QUEEN
 from .state import Q2JState
 
@@ -75,7 +75,7 @@ def reason(state: Q2JState, seat: int, action: Action) -> str:
         if state.duty is not None and not state.free:
             return "you owe a jack for the Q² and hold none, so you draw"
         return f"no card in your hand is as strong as {PRETTY[top]}, so you draw"
-    card = ID_BY_CODE[action.args[0]]
+    card = PARSED[action].card
     if state.duty is not None:
         if state.free:
             return "the Q² came back round to you: any card goes, so play the one hardest to cover"

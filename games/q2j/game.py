@@ -10,7 +10,6 @@ from .rules_text import RULES
 from .search import SEARCH
 from .state import Q2JState
 
-
 GAME = Game(
     id="q2j",
     name=NAME,

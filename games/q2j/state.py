@@ -94,13 +94,13 @@ class Q2JState(GameState):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
+    def from_json(cls, data: Mapping[str, Any]) -> Q2JState:
         """A stored game; format 1 (before the public move history) is upgraded with none recorded."""
         if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
             data = {**data, "format": 2, "history": [], "known": []}
         return super().from_json(data)
 
-    def copy(self, hands: list[list[int]] | None = None) -> "Q2JState":
+    def copy(self, hands: list[list[int]] | None = None) -> Q2JState:
         """A copy sharing nothing a move changes (with ``hands`` instead of these, when given):
         what a search plays on, far cheaper than a snapshot."""
         other = copy.copy(self)
@@ -113,7 +113,7 @@ class Q2JState(GameState):
         return other
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "Q2JState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> Q2JState:
         """A freshly dealt game; ``options`` must already be normalised and checked."""
         rng = Rng(seed)
         short: int | None = None
@@ -145,7 +145,7 @@ class Q2JState(GameState):
         eliminated: Sequence[int] = (),
         levels: Sequence[int] | None = None,
         game_number: int = 1,
-    ) -> "Q2JState":
+    ) -> Q2JState:
         """A hand-set position, for tests and puzzles. Only the listed cards are in play.
 
         ``top`` is a card, or two queens with ``duty`` the seat that played them;
@@ -221,6 +221,7 @@ class Q2JState(GameState):
             return []
         hand = self.hands[seat]
         if self.duty is not None:
+            acts: list[Action]
             if self.free:
                 acts = [PLAY[c] for c in hand]
             else:
@@ -268,7 +269,8 @@ class Q2JState(GameState):
                 text = f"{name} played {PRETTY[card]}: Joe! The Q² duty is over."
             else:
                 pair = pretty_ids(self.discard[-2:])
-                raise IllegalAction(f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
+                raise IllegalAction(
+                    f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
             penalty = False
             self.duty = None
             self.free = False
@@ -304,7 +306,8 @@ class Q2JState(GameState):
                 raise IllegalAction(f"You don't hold {PRETTY[card]}")
         pair = f"{PRETTY[a]} {PRETTY[b]}"
         if self.duty is not None:
-            raise IllegalAction(f"You can't play {pair} on {pretty_ids(self.discard[-2:])}: Q² can't go on another queen pair")
+            raise IllegalAction(
+                f"You can't play {pair} on {pretty_ids(self.discard[-2:])}: Q² can't go on another queen pair")
         top = self.discard[-1]
         if IS_JACK[top]:
             raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
@@ -398,7 +401,8 @@ class Q2JState(GameState):
         survivors = [s for s in range(self.players) if s not in self.eliminated]
         if len(survivors) == 1:
             self.over, self.winner = True, survivors[0]
-            events.append(Event("win", f"{{p{survivors[0]}}} is the last player standing and wins the match!", survivors[0]))
+            winner = survivors[0]
+            events.append(Event("win", f"{{p{winner}}} is the last player standing and wins the match!", winner))
             return True
         self.game_number += 1
         self._deal(survivors, events)
@@ -415,14 +419,16 @@ class Q2JState(GameState):
         del self.discard[:-keep]
         self.rng.shuffle(cards)
         self.stock = cards
-        events.append(Event("reshuffle", f"The stock ran out: the discard pile under the top was shuffled into a new stock of {len(cards)} cards."))
+        events.append(Event("reshuffle", "The stock ran out: the discard pile under the top was shuffled into a new "
+                                         f"stock of {len(cards)} cards."))
 
     def _draw_card(self, seat: int, events: list[Event], why: str) -> int | None:
         """Move the stock's top card to ``seat``'s hand (reshuffling when needed); None when nothing is left."""
         if not self.stock:
             self._reshuffle(events)
             if not self.stock:
-                events.append(Event("draw_skipped", f"No card is left to draw, so {{p{seat}}} draws nothing{why}.", seat))
+                text = f"No card is left to draw, so {{p{seat}}} draws nothing{why}."
+                events.append(Event("draw_skipped", text, seat))
                 return None
         card = self.stock.pop()
         insort(self.hands[seat], card)
@@ -471,8 +477,9 @@ class Q2JState(GameState):
 
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as ``seat`` sees it (``None``: the public; keys in the package docs); a seat's view adds its ``hand``,
-        ``your_turn``, ``legal`` and ``penalty_cards`` (cards it would play with a penalty)."""
+        """The table as ``seat`` sees it (``None``: the public; keys in the package docs); a
+        seat's view adds its ``hand``, ``your_turn``, ``legal`` and ``penalty_cards`` (cards
+        it would play with a penalty)."""
         self.check_viewer(seat)
         outcome = self.outcome()
         top = self.discard[-2:] if self.duty is not None else self.discard[-1:]
@@ -524,7 +531,7 @@ class Q2JState(GameState):
             return None
         winner = self.winner
         if self.elimination:
-            ranking = [(winner,), *[(s,) for s in reversed(self.eliminated)]]
+            ranking: list[tuple[int, ...]] = [(winner,), *[(s,) for s in reversed(self.eliminated)]]
             reason = f"{{p{winner}}} is the last player standing after {len(self.eliminated)} eliminations."
         else:
             left: dict[int, list[int]] = {}

@@ -45,7 +45,8 @@ class Dealer:
 
     def __init__(self, state: Q2JState, seat: int, hooks: SearchHooks[Q2JState]) -> None:
         snap, slots, self.unseen = hidden_places(state, seat, hooks)
-        self.excluded = hooks.excluded(snap, seat, slots) if hooks.excluded is not None else [None] * len(slots)
+        self.excluded: list[frozenset[str] | None] = (
+            hooks.excluded(snap, seat, slots) if hooks.excluded is not None else [None] * len(slots))
         self.places: list[tuple[int, int]] = []
         """Each slot as (hand index, or -1 for the stock; position)."""
         for container, key in slots:
@@ -88,7 +89,8 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Policy[Q2JState], hooks: SearchHooks[Q2JState]) -> Action | None:
+def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Policy[Q2JState],
+                hooks: SearchHooks[Q2JState]) -> Action | None:
     """The root move with the best average, or ``None`` when there is nothing to search."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
@@ -112,11 +114,13 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Policy[
     node = root
     path: list[tuple[Node, Action]] = []
     moves = 0
-    action: Action | None = forced
+    next_action: Action | None = forced
     expanded = False
     while True:
         stats = node.stats
-        if action is None:
+        if next_action is not None:
+            action = next_action
+        else:
             acts = guess.legal_actions(seat)
             untried = [a for a in acts if a not in stats]
             if untried:
@@ -125,6 +129,7 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Policy[
                 expanded = True
             else:
                 log_n = math.log(node.visits)
+                action = acts[0]
                 best = -1.0
                 for a in acts:
                     n, w = stats[a]
@@ -151,7 +156,7 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Policy[
             child = node.children[key] = Node()
             expanded = True
         node = child
-        action = None
+        next_action = None
         if expanded:
             break
     value, played = playout(guess, seat, prng, hooks, rollout, hooks.rollout_moves, None)

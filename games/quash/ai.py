@@ -38,9 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Action
-from ..cards import CODE, ID_BY_CODE, shown_arg
+from ..cards import CODE, shown_arg
 from ..rng import Rng
-from .actions import Kind
+from .actions import PARSED, Kind
 from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, fits, run_ids, suited
 from .state import QuashState
 
@@ -131,15 +131,15 @@ def placement_scores(state: QuashState, seat: int, legal: list[Action],
             found = cache[key] = _spot_value(s, list(cards), theirs[s], hand_count, hand_suits, outside, used)
         return found
 
-    base = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
+    base: dict[int, list[float]] = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
     spot_tuples = [tuple(spot) for spot in mine]
     flying = state.flying()
     scored: list[tuple[float, Action]] = []
     for action in legal:
-        if action.kind == "takeback":
+        move = PARSED[action]
+        if move.kind == Kind.TAKEBACK:
             continue
-        card = ID_BY_CODE[action.args[0]]
-        t = action.args[1] - 1
+        card, t = move.card, move.spot
         h = -1 if flying is not None else card
         total = base.get(h)
         if total is None:
@@ -189,7 +189,7 @@ def _outcomes(mine: list[list[int]], action: Action, card: int, t: int) -> list[
     none does, the swap alone: the chain goes on)."""
     if action.kind == "place":
         return [{t: (*mine[t], card)}]
-    displaced = ID_BY_CODE[action.args[2]]
+    displaced = PARSED[action].displaced
     swapped = tuple(card if c == displaced else c for c in mine[t])
     after = [swapped if s == t else tuple(mine[s]) for s in _RANGE]
     landings = [{t: swapped, s: (*after[s], displaced)} if s != t else {t: (*swapped, displaced)}

@@ -11,7 +11,6 @@ from .scoring import SIDE_NAMES
 from .search import SEARCH
 from .state import QuashState
 
-
 GAME = Game(
     id="quash",
     name=NAME,

@@ -9,9 +9,9 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Action, Event, Outcome, action_parts, normalize_options
+from ..base import Action, Event, Outcome, normalize_options
 from ..cards import DECK, PRETTY, Card, CardLike
-from ..errors import GameError, IllegalAction, MalformedAction
+from ..errors import GameError, IllegalAction
 from ..rng import Rng
 from .actions import CHOOSER, TAKEBACK, TIEBREAK, Kind, parse, swap_step
 from .chains import Finisher, accepts, chain_text, flying_moves, open_placements, replaces, turn_moves
@@ -25,8 +25,8 @@ from .view import build_view
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 SEATS = tuple(f"{{p{seat}}}" for seat in range(4))
-PLACED = tuple(tuple(tuple(f" placed {PRETTY[c]} on {SIDE_NAMES[side]}'s spot {s + 1} ({KIND[s]})" for s in range(SPOTS))
-                     for c in range(52)) for side in (0, 1))
+PLACED = tuple(tuple(tuple(f" placed {PRETTY[c]} on {SIDE_NAMES[side]}'s spot {s + 1} ({KIND[s]})"
+                           for s in range(SPOTS)) for c in range(52)) for side in (0, 1))
 """``PLACED[side][card][spot]``: the words after the seat for a placement (built once, not per move)."""
 DREW = tuple(f"You drew {PRETTY[c]}." for c in range(52))
 
@@ -37,7 +37,7 @@ class QuashState(QuashTable):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QuashState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> QuashState:
         """A new match: the cut for the first deal, then round 1 dealt; ``options`` normalised."""
         rng = Rng(seed)
         dealer, cut_text = cut_for_deal(players, rng)
@@ -97,7 +97,7 @@ class QuashState(QuashTable):
         advanced: bool = False,
         finish: int = 30,
         seed: int = 0,
-    ) -> "QuashState":
+    ) -> QuashState:
         """A hand-set position, for tests and puzzles.
 
         ``board`` gives each side's nine spots (spot 1 first; a spot is a list of

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CODE
-from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
+from .rules import KIND, SECTIONS, SORT_KEY, SPOT_SIZE, SPOTS, run_ids
 from .scoring import SIDE_NAMES, side_seats
 from .table import QuashTable
 

@@ -67,12 +67,12 @@ class Kind(Enum):
 
 class Move(NamedTuple):
     """A parsed move: its kind; ``item``, the rank index (lay, extend) or card id (discard);
-    ``count``, the cards to cut (cut), or the natural cards laid (take:pile, lay, extend);
+    ``number``, the cards to cut (cut), or the natural cards laid (take:pile, lay, extend);
     ``wilds``, the wild 2s added (``w`` arguments)."""
 
     kind: Kind
     item: int = 0
-    count: int = 0
+    number: int = 0
     wilds: int = 0
 
 RANK_ARG: tuple[str | int, ...] = ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "joker")
@@ -137,11 +137,11 @@ EXTEND_ACTION: tuple[tuple[tuple[QoSAction, QoSAction], ...], ...] = tuple(
     for r in range(RANK_COUNT)
 )
 """``EXTEND_ACTION[rank][n][wild]``: ``n`` naturals plus ``wild`` wild 2s onto your set of ``rank``."""
-LAYS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+LAYS: tuple[tuple[tuple[QoSAction, ...], ...], ...] = tuple(
     tuple(tuple(LAY_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
 )
 """``LAYS[rank][wild]``: :data:`LAY_ACTION` by count, so a run of counts is one slice."""
-EXTENDS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+EXTENDS: tuple[tuple[tuple[QoSAction, ...], ...], ...] = tuple(
     tuple(tuple(EXTEND_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
 )
 """``EXTENDS[rank][wild]``: :data:`EXTEND_ACTION` by count, so a run of counts is one slice."""
@@ -151,8 +151,8 @@ DISCARD_ACTION: tuple[QoSAction, ...] = tuple(QoSAction("discard", (code,)) for 
 PARSED: dict[Action, Move] = {DEAL_ACTION: Move(Kind.DEAL), NEXT_ACTION: Move(Kind.NEXT),
                               TAKE_DRAW: Move(Kind.DRAW), TAKE_DISCARD: Move(Kind.TAKE_ONE)}
 """Every prebuilt action (and any action equal to one) → its :class:`Move`."""
-PARSED.update({CUT_ACTION[n]: Move(Kind.CUT, count=n) for n in range(1, MAX_DECK + 1)})
-PARSED.update({TAKE_PILE[n]: Move(Kind.PILE, count=n) for n in range(MAX_COUNT + 1)})
+PARSED.update({CUT_ACTION[n]: Move(Kind.CUT, number=n) for n in range(1, MAX_DECK + 1)})
+PARSED.update({TAKE_PILE[n]: Move(Kind.PILE, number=n) for n in range(MAX_COUNT + 1)})
 for _r in range(RANK_COUNT):
     for _n in range(MAX_COUNT + 1):
         for _w in (0, 1):
@@ -202,14 +202,15 @@ def parse(action: Any) -> Move:
         return Move(Kind.DEAL if kind == "deal" else Kind.NEXT)
     if kind == "cut":
         if len(args) != 1:
-            raise MalformedAction(f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
-        return Move(Kind.CUT, count=_count(args[0], "The number of cards to cut"))
+            raise MalformedAction(
+                f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
+        return Move(Kind.CUT, number=_count(args[0], "The number of cards to cut"))
     if kind == "take":
         what = args[0].strip().lower() if args and isinstance(args[0], str) else None
         if what in ("draw", "discard") and len(args) == 1:
             return Move(Kind.DRAW if what == "draw" else Kind.TAKE_ONE)
         if what == "pile" and len(args) >= 2:
-            return Move(Kind.PILE, count=_count(args[1], "The number of matching cards from your hand"),
+            return Move(Kind.PILE, number=_count(args[1], "The number of matching cards from your hand"),
                         wilds=_wilds(args[2:], "take:pile,2"))
         raise MalformedAction("take is take:draw, take:discard or take:pile,<matching cards from your hand>, "
                               f"e.g. take:pile,2 (got {action!r})")
@@ -217,8 +218,8 @@ def parse(action: Any) -> Move:
         example = "lay:Q,3 or lay:Q,2,w" if kind == "lay" else "extend:Q,1 or extend:Q,0,w"
         if len(args) < 2:
             raise MalformedAction(f"{kind} takes a rank and a count of natural cards, e.g. {example}")
-        return Move(Kind.LAY if kind == "lay" else Kind.EXTEND, rank_arg(args[0]), _count(args[1], "The number of cards"),
-                    _wilds(args[2:], example))
+        return Move(Kind.LAY if kind == "lay" else Kind.EXTEND, rank_arg(args[0]),
+                    _count(args[1], "The number of cards"), _wilds(args[2:], example))
     if kind == "discard":
         if len(args) != 1:
             raise MalformedAction(f"discard takes exactly one card, e.g. discard:7C (got {len(args)} arguments)")

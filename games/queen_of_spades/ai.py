@@ -24,11 +24,19 @@ from __future__ import annotations
 from ..base import Action
 from ..rng import Rng
 from .actions import (
-    CUT_ACTION, DISCARD_ACTION, EXTEND_ACTION, LAY_ACTION, NEXT_ACTION, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW,
+    CUT_ACTION,
+    DISCARD_ACTION,
+    EXTEND_ACTION,
+    LAY_ACTION,
+    NEXT_ACTION,
+    STALL_LIMIT,
+    TAKE_DISCARD,
+    TAKE_DRAW,
     TAKE_PILE,
+    parse,
 )
 from .deal import perfect_cuts
-from .points import ID_BY_CODE, IDS_OF_RANK, KINDS, POINTS, PRETTY, RANK_COUNT, RANK_OF, TWO
+from .points import IDS_OF_RANK, KINDS, POINTS, PRETTY, RANK_COUNT, RANK_OF, TWO
 from .state import QoSState
 
 LATE_TURNS = 4
@@ -170,7 +178,7 @@ def reason(state: QoSState, seat: int, action: Action) -> str:
         return "the discard doesn't help any set of yours: take from the draw pile"
     if kind in ("lay", "extend"):
         return LAID_VERSUS_HELD
-    card = ID_BY_CODE[args[0]]
+    card = parse(action).item
     if PRETTY[card] == "Q♠":
         return f"Q♠ costs {POINTS[card]} points while you hold it: let it go"
     if RANK_OF[card] != TWO and state.rc[seat][RANK_OF[card]] < 2 and state.where[seat][RANK_OF[card]] < 0:

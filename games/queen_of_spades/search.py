@@ -118,7 +118,7 @@ def ruled_out(snap: dict[str, Any], seat: int) -> set[int]:
 
 def standing(state: QoSState, seat: int) -> float:
     """The seat's match total, plus, while a round is played, :func:`round_forecast`."""
-    total = state.scores[seat]
+    total: float = state.scores[seat]
     if state.phase in ("take", "play"):
         total += round_forecast(state, seat)
     return total

@@ -48,7 +48,7 @@ FEED = 3.0
 _DISCARDS = frozenset(DISCARD_ACTION)
 
 
-def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
+def choose(state: QoSState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be among ``state.to_act()``)."""
     if state.phase != "play":
         return ai.choose(state, seat, rng)
@@ -61,11 +61,11 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
     return action
 
 
-def _smallest_other(state: "QoSState", seat: int) -> int:
+def _smallest_other(state: QoSState, seat: int) -> int:
     return min(state.size[s] for s in range(state.players) if s != seat)
 
 
-def worst_card(state: "QoSState", seat: int) -> int:
+def worst_card(state: QoSState, seat: int) -> int:
     """The hand card the seat needs least: ``normal``'s keep scores (2s, cards of its sets
     and pairs are kept longest), with the race for *late* and no feeding (module docs)."""
     cnt = state.cnt[seat]
@@ -84,7 +84,7 @@ def worst_card(state: "QoSState", seat: int) -> int:
     return best
 
 
-def _feeds(state: "QoSState", seat: int, card: int) -> bool:
+def _feeds(state: QoSState, seat: int, card: int) -> bool:
     """Whether another seat could take ``card`` once discarded: as the lone discard onto
     one of its sets, or into a set with two cards of its rank the table saw it take."""
     rank = RANK_OF[card]

@@ -17,12 +17,36 @@ from ..codec import counts_of
 from ..errors import GameError, IllegalAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
-    CUT_ACTION, DEAL_ACTION, DISCARD_ACTION, EXTENDS, LAYS, NEXT_ACTION, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW,
-    TAKE_PILE, Kind, parse,
+    CUT_ACTION,
+    DEAL_ACTION,
+    DISCARD_ACTION,
+    EXTENDS,
+    LAYS,
+    NEXT_ACTION,
+    STALL_LIMIT,
+    TAKE_DISCARD,
+    TAKE_DRAW,
+    TAKE_PILE,
+    Kind,
+    parse,
 )
 from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
 from .options import NAME, OPTIONS
-from .points import CODE, DECK, KINDS, PLURAL, POINTS, PRETTY, RANK_COUNT, RANK_OF, SINGULAR, TWO, card_id, full_deck, pretty
+from .points import (
+    CODE,
+    DECK,
+    KINDS,
+    PLURAL,
+    POINTS,
+    PRETTY,
+    RANK_COUNT,
+    RANK_OF,
+    SINGULAR,
+    TWO,
+    card_id,
+    full_deck,
+    pretty,
+)
 from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
 from .table import QoSTable
 from .view import build_view
@@ -58,7 +82,7 @@ class QoSState(QoSTable):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QoSState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> QoSState:
         """A new match: a seeded first dealer, who cuts the freshly shuffled deck."""
         rng = Rng(seed)
         dealer = rng.below(players)
@@ -101,7 +125,7 @@ class QoSState(QoSTable):
         round_no: int = 1,
         stall: int = 0,
         cut: Mapping[str, Any] | None = None,
-    ) -> "QoSState":
+    ) -> QoSState:
         """A hand-set position in the middle of a round, for tests and puzzles.
 
         ``hands`` lists each seat's hand; ``sets[s]`` seat ``s``'s laid sets, each a
@@ -245,7 +269,7 @@ class QoSState(QoSTable):
         kind = move.kind
         match phase, kind:
             case "play", Kind.LAY | Kind.EXTEND:
-                return self._lay(seat, kind, move.item, move.count, move.wilds)
+                return self._lay(seat, kind, move.item, move.number, move.wilds)
             case "play", Kind.DISCARD:
                 return self._discard(seat, move.item)
             case "play", Kind.DRAW | Kind.TAKE_ONE | Kind.PILE:
@@ -255,11 +279,11 @@ class QoSState(QoSTable):
             case "take", Kind.TAKE_ONE:
                 return self._take_lone(seat)
             case "take", Kind.PILE:
-                return self._take_pile(seat, move.count, move.wilds)
+                return self._take_pile(seat, move.number, move.wilds)
             case "take", Kind.LAY | Kind.EXTEND | Kind.DISCARD:
                 raise IllegalAction("First take a card: from the draw pile or the discard pile")
             case "cut", Kind.CUT:
-                return self._cut(seat, move.count)
+                return self._cut(seat, move.number)
             case "cut", Kind.DEAL:
                 return self._deal_without_cut(seat)
             case "cut", _:
@@ -376,8 +400,8 @@ class QoSState(QoSTable):
                 f"{max(n, 2)} {PLURAL[rank]} from your hand"
             )
         if n < 2:
-            mine = self.where[seat][rank] >= 0
-            also = f": it can't just extend your {PLURAL[rank]}" if mine else ""
+            has_set = self.where[seat][rank] >= 0
+            also = f": it can't just extend your {PLURAL[rank]}" if has_set else ""
             raise IllegalAction(
                 f"The pile's top {PRETTY[top]} can only be taken into a new natural set with at least two "
                 f"{PLURAL[rank]} from your hand{also}"

@@ -74,7 +74,7 @@ class WarState(GameState):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "WarState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> WarState:
         """A freshly dealt game; ``options`` must already be normalised."""
         rng = Rng(seed)
         cards = list(range(_CARDS))
@@ -106,7 +106,7 @@ class WarState(GameState):
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         out_order: Sequence[Sequence[int]] | None = None,
-    ) -> "WarState":
+    ) -> WarState:
         """A hand-set position, for tests and puzzles. Only the listed cards are in play.
 
         ``fields`` lists each seat's field in slot order; ``decks`` each seat's
@@ -203,7 +203,8 @@ class WarState(GameState):
             raise IllegalAction(f"Your {PRETTY[a]} is tapped: recover it before it can attack")
         target_seat = owner[t]
         if target_seat == seat:
-            raise IllegalAction(f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
+            raise IllegalAction(
+                f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
         if target_seat < 0:
             raise IllegalAction(f"{PRETTY[t]} is not in any opponent's field, so it can't be attacked")
         result = CMP[a][t]
@@ -252,7 +253,8 @@ class WarState(GameState):
         self.owner[c] = seat
         self.moves += 1
         left = len(deck)
-        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({left} card{'' if left == 1 else 's'} left in their deck)."
+        cards = f"{left} card{'' if left == 1 else 's'}"
+        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({cards} left in their deck)."
         events = [Event("draw", text, seat)]
         self._pass_on(seat, events)
         return events
