@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import cogs.games
-import games
 from games.base import Game
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "adding-a-game.md"
@@ -39,12 +37,14 @@ def installed(root: Path) -> Iterator[Game]:
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(source, encoding="utf-8")
-    extra = [(games, str(root / "games")), (cogs.games, str(root / "cogs" / "games"))]
+    # The packages as imported now (a test may have imported them afresh since this module was).
+    extra = [(importlib.import_module(name), str(root / name.replace(".", "/"))) for name in ("games", "cogs.games")]
     for package, directory in extra:
         package.__path__.append(directory)
     try:
+        importlib.invalidate_caches()
         game = importlib.import_module(f"games.{PACKAGE}").GAME
-        with games.registered(game):
+        with importlib.import_module("games").registered(game):
             yield game
     finally:
         for package, directory in extra:

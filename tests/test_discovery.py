@@ -33,12 +33,11 @@ def directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     (tmp_path / "not_a_game").mkdir()
     (tmp_path / "not_a_game" / "__init__.py").write_text("NOT_GAME = True\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    before = set(sys.modules)
     try:
         yield tmp_path
     finally:
         games.unregister("duel")
-        for name in set(sys.modules) - before:
+        for name in [n for n in sys.modules if n.split(".")[0] in ("duel", "duel_game", "not_a_game")]:
             del sys.modules[name]
 
 
