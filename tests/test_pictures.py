@@ -102,7 +102,7 @@ def with_hidden_cards_shuffled(state: GameState, viewer: int | None, rng: Rng) -
     hooks = game_hooks(state)
     if hooks is None:
         assert not state.hidden_cards(viewer), (
-            f"{state.game_id} hides cards: list where in games/<package>/search.py (hidden_slots)")
+            f"{state.game_id} hides cards: say where in its Game.search (SearchHooks.hidden_slots)")
         return None
     snap = json.loads(json.dumps(state.to_json()))
     places = hooks.hidden_slots(snap, viewer)
