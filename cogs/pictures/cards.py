@@ -34,6 +34,9 @@ class CardSize(NamedTuple):
 
 CARD = CardSize(64, 90)
 SMALL = CardSize(48, 68)
+"""The smallest face drawn: its rank (23 px, "10" 20 px) still shows at 10 px on a phone."""
+TINY = CardSize(30, 42)
+"""For backs only (a hand's count at a glance): a face this small has an unreadable rank."""
 
 
 def split_code(code: str) -> tuple[str, str]:
@@ -81,13 +84,21 @@ def _blank(size: CardSize, fill, outline) -> tuple[Image.Image, ImageDraw.ImageD
     return image, draw
 
 
+def rank_size(code: str, size: CardSize) -> float:
+    """The font size (pixels per em) of ``code``'s rank on a face of ``size``, as drawn."""
+    return _rank_font_size(split_code(code)[0], size) / SCALE
+
+
+def _rank_font_size(rank: str, size: CardSize) -> int:
+    return int(size.height * SCALE * (0.34 if len(rank) == 1 else 0.30))
+
+
 def _face(code: str, size: CardSize) -> Image.Image:
     rank, suit = split_code(code)
     image, draw = _blank(size, WHITE, EDGE)
     w, h = image.size
     colour = JOKER if not suit else RED if suit in RED_SUITS else BLACK
-    rank_size = int(h * (0.34 if len(rank) == 1 else 0.30))
-    font = ImageFont.load_default(size=rank_size)
+    font = ImageFont.load_default(size=_rank_font_size(rank, size))
     draw.text((0.07 * w, 0.04 * h), rank, font=font, fill=colour, stroke_width=SCALE, stroke_fill=colour)
     if suit:
         draw_pip(draw, suit, 0.22 * w, 0.50 * h, 0.10 * h, colour)
