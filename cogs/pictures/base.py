@@ -15,9 +15,9 @@ from games.base import Action, Game
 from games.cards import parse_card
 from games.errors import MalformedAction
 
-from .canvas import (BODY, GAP, GOLD, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, Row,
+from .canvas import (BODY, GAP, GOLD, LABEL, LINE, MARGIN, MAX_HEIGHT, MIN_HEIGHT, MUTED, TEXT, Canvas, Row,
                      clipped, drawable, flow, text_width)
-from .cards import CARD, SMALL, TINY, CardSize
+from .cards import CARD, LARGE, SMALL, TINY, CardSize
 from .words import Word, Words
 
 View = Mapping[str, Any]
@@ -86,13 +86,14 @@ def hand_row(title: str, cards: Sequence[str | None], playable: set[str], **more
     return Row(title, cards, marked_positions(cards, playable), dim_unmarked=bool(playable), **more)
 
 
-def fitted_flow(canvas: Canvas, rows: Sequence[Row], sizes: Sequence[CardSize] = (CARD, SMALL)) -> None:
-    """``rows`` at the cursor with the first card size whose lines fit in the square (the
-    last size when none does)."""
-    for size in sizes:
-        if flow(None, rows, size=size, top=canvas.y) + MARGIN <= MAX_HEIGHT:
-            break
-    canvas.y = flow(canvas, rows, size=size, top=canvas.y)
+def fitted_flow(canvas: Canvas, rows: Sequence[Row], sizes: Sequence[CardSize] = (LARGE, CARD, SMALL)) -> None:
+    """``rows`` at the cursor with the largest card size whose lines fit in the picture's
+    least height (a short hand fills the room it has), else in the square (the smallest
+    size when none does)."""
+    bottoms = [flow(None, rows, size=size, top=canvas.y) + MARGIN for size in sizes]
+    fits = [size for size, bottom in zip(sizes, bottoms) if bottom <= MIN_HEIGHT]
+    fits = fits or [size for size, bottom in zip(sizes, bottoms) if bottom <= MAX_HEIGHT] or [sizes[-1]]
+    canvas.y = flow(canvas, rows, size=fits[0], top=canvas.y)
 
 
 def seat_grid(canvas: Canvas, seats: int, columns: int, height: int,

@@ -32,6 +32,8 @@ class CardSize(NamedTuple):
     height: int
 
 
+LARGE = CardSize(80, 112)
+"""A hand of a few cards, drawn large since the picture has the room anyway (landscape, not a strip)."""
 CARD = CardSize(64, 90)
 SMALL = CardSize(48, 68)
 """The smallest face drawn: its rank (23 px, "10" 20 px) still shows at 10 px on a phone."""

@@ -11,7 +11,7 @@ from games.base import Action
 from games.cards import RANKS
 
 from .base import GamePictures, Names, View, hand_row
-from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width
+from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
 from .cards import SMALL
 from .words import Word
 
@@ -43,7 +43,7 @@ WORDS: dict[str, Word] = {
 }
 
 PILE_LINES = 2
-"""Lines of rank chips for the discard pile under its top card."""
+"""Lines of rank chips for the discard pile under its top card (one under a line about the cut or the round)."""
 CHIP_HEIGHT = LABEL + 8
 CHIP_LINE = CHIP_HEIGHT + 4
 SEAT_LINE = max(LINE, CHIP_LINE)
@@ -115,40 +115,42 @@ class Pictures(GamePictures):
         x += SMALL.width + 5 * GAP
         width = canvas.width - MARGIN - x
         record = view.get("last_round")
+        said = ""
         if view["phase"] == "cut":
             low, high = view["cut_bonus_at"]
-            canvas.text((x, y), self.words("cuts", dealer=names(view["dealer"]), low=low, high=high), LABEL, MUTED,
-                        width=width)
+            said = self.words("cuts", dealer=names(view["dealer"]), low=low, high=high)
         elif view["phase"] in ("round_over", "match_over") and record:
             out = record.get("out")
-            line = (self.words("went_out", n=record["round"], seat=names(out)) if out is not None
+            said = (self.words("went_out", n=record["round"], seat=names(out)) if out is not None
                     else self.words("round_scores", n=record["round"]))
-            canvas.text((x, y), line, BODY, TEXT, bold=True, width=width)
+        if said:
+            canvas.text((x, y), said, LABEL, TEXT, bold=True, width=width)
         if len(pile) > 1:
-            canvas.text((x, y + (LINE if view["phase"] != "play" else 0)), self.words.count("under_top", len(pile) - 1),
-                        LABEL, MUTED, width=width)
+            top = y + (LABEL + 6 if said else 0)
+            canvas.text((x, top), self.words.count("under_top", len(pile) - 1), LABEL, MUTED, width=width)
             under = Counter(rank_of(card) for card in pile[:-1])
             chips = [self.words.count("set", n, rank=self.rank_name(rank))
                      for rank, n in sorted(under.items(), key=lambda item: RANK_ORDER.get(item[0], 0))]
-            top = y + LABEL + 6 + (LINE if view["phase"] != "play" else 0)
-            self.chips(canvas, x, top, width, [(text, "") for text in chips], lines=PILE_LINES)
+            self.chips(canvas, x, top + LABEL + 6, width, [(text, "") for text in chips],
+                       lines=PILE_LINES - bool(said))
         canvas.y = caption + LABEL + GAP
 
-    def chips(self, canvas: Canvas, x: int, y: int, width: int, chips: list[tuple[str, str]], *,
-              lines: int | None = None, wrap_left: int | None = None) -> int:
-        """Chips left to right from ``x``, wrapping (to ``wrap_left`` when given) after
-        ``width`` pixels, at most ``lines`` lines (then "+n" counts the rest); returns the
-        bottom of the last line."""
+    @staticmethod
+    def chips(canvas: Canvas, x: int, y: int, width: int, chips: list[tuple[str, str]], *,
+              lines: int | None = None) -> int:
+        """Chips (text, extra) left to right from ``x``, wrapping after ``width`` pixels, at
+        most ``lines`` lines (then "+n" counts the rest); returns the bottom of the last line."""
         left, right, line = x, x + width, 0
+        more = text_width("+99", LABEL) + GAP
         for i, (text, extra) in enumerate(chips):
-            needed = chip_width(text, extra)
-            if x > left and x + needed > right:
+            last_line = lines is not None and line == lines - 1
+            room = right - (more if last_line and i < len(chips) - 1 else 0)
+            if x > left and x + chip_width(text, extra) > room:
+                if last_line:
+                    canvas.text((x, y + 3), f"+{len(chips) - i}", LABEL, MUTED)
+                    break
                 line += 1
-                if lines is not None and line >= lines:
-                    canvas.text((x, y - CHIP_LINE + 3), f"+{len(chips) - i}", LABEL, MUTED)
-                    return y
-                left = x = wrap_left if wrap_left is not None else left
-                y += CHIP_LINE
+                x, y = left, y + CHIP_LINE
             x = canvas.chip((x, y), text, extra) + GAP // 2 + 2
         return y + CHIP_LINE
 
@@ -164,8 +166,7 @@ class Pictures(GamePictures):
         if not between_rounds:
             sets = [(self.words.count("set", len(laid["cards"]), rank=self.rank_name(laid["rank"])),
                      self.words("wild") if laid["wild"] else "") for laid in view["laid"][seat]]
-            bottom = max(bottom, self.chips(canvas, SETS_LEFT, y, canvas.width - MARGIN - SETS_LEFT, sets,
-                                            wrap_left=SETS_LEFT))
+            bottom = max(bottom, self.chips(canvas, SETS_LEFT, y, canvas.width - MARGIN - SETS_LEFT, sets))
         canvas.y = bottom
 
     def playable(self, view: View, legal: list[Action]) -> set[str]:
