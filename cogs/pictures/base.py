@@ -36,7 +36,6 @@ WORDS: dict[str, Word] = {
     "tied": "tied",
     "cards": ("{n} card", "{n} cards"),
     "hand_cards": ("hand: {n} card", "hand: {n} cards"),
-    "in_hand": ("{n} in hand", "{n} in hand"),
 }
 """The words every picture may draw (each game's module adds its own); a seat's status
 in a view ("out", "won"…) is its own key."""

@@ -117,7 +117,9 @@ def drawable(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+@lru_cache(maxsize=1024)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """How wide ``text`` is drawn (kept: layouts measure the same labels again and again)."""
     return ceil(font(size).getlength(text)) + (2 if bold else 0)
 
 

@@ -1,8 +1,9 @@
 """Card images drawn in code: faces (rank and suit pips in red or black), jokers, backs,
 sideways (tapped) cards and marked (playable) cards.
 
-Each image is drawn once at three times its size and scaled down (smooth edges), then
-kept: a picture only pastes cached images. Suit pips are shapes, not font glyphs (the
+Each image is drawn once at three times its size and reduced (smooth edges; an exact
+3:1 box reduction costs a sixth of a Lanczos resize), then kept: a picture only pastes
+cached images. Suit pips are shapes, not font glyphs (the
 font inside Pillow has no suit symbols).
 """
 
@@ -91,6 +92,11 @@ def rank_size(code: str, size: CardSize) -> float:
     return _rank_font_size(split_code(code)[0], size) / SCALE
 
 
+@lru_cache(maxsize=16)
+def rank_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
 def _rank_font_size(rank: str, size: CardSize) -> int:
     return int(size.height * SCALE * (0.34 if len(rank) == 1 else 0.30))
 
@@ -100,7 +106,7 @@ def _face(code: str, size: CardSize) -> Image.Image:
     image, draw = _blank(size, WHITE, EDGE)
     w, h = image.size
     colour = JOKER if not suit else RED if suit in RED_SUITS else BLACK
-    font = ImageFont.load_default(size=_rank_font_size(rank, size))
+    font = rank_font(_rank_font_size(rank, size))
     draw.text((0.07 * w, 0.04 * h), rank, font=font, fill=colour, stroke_width=SCALE, stroke_fill=colour)
     if suit:
         draw_pip(draw, suit, 0.22 * w, 0.50 * h, 0.10 * h, colour)
@@ -133,8 +139,8 @@ def card_image(code: str | None, size: CardSize = CARD, *, tapped: bool = False,
     if marked:
         ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), 5 * SCALE, outline=MARK,
                                               width=3 * SCALE)
+    image = big.reduce(SCALE)
     if dim:
-        veil = Image.new("RGBA", big.size, (40, 40, 40, 110))
-        big = Image.composite(Image.alpha_composite(big, veil), big, big)
-    image = big.resize(size, Image.Resampling.LANCZOS)
+        veil = Image.new("RGBA", image.size, (40, 40, 40, 110))
+        image = Image.composite(Image.alpha_composite(image, veil), image, image)
     return image.transpose(Image.Transpose.ROTATE_270) if tapped else image

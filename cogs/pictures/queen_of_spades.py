@@ -19,6 +19,7 @@ WORDS: dict[str, Word] = {
     "title": "Queen of Spades",
     "round": "round {n}",
     "cut": "cut",
+    "take": "take",
     "play": "play",
     "round_over": "round over",
     "match_over": "match over",
