@@ -200,5 +200,3 @@ class GamePictures:
         hand = list(view.get("hand") or [])
         return [hand_row(self.words.count("hand_cards", len(hand)), hand, playable)]
 
-
-__all__ = ["GamePictures", "Names", "View", "WORDS", "fitted_flow", "hand_row", "is_card", "seat_grid"]

@@ -43,7 +43,8 @@ WIDTH = 560
 MIN_TEXT = ceil(MIN_SCREEN_TEXT * WIDTH / DISPLAY_WIDTH)
 """The smallest font size (pixels per em) drawn: 18, shown at 9 on a phone."""
 MAX_HEIGHT = WIDTH
-"""Square at most: taller pictures are shrunk to fit a phone's width *and* desktop's 350-px height."""
+"""Square at most: a portrait picture is shown smaller on desktop (350 px tall at most) and
+pushes a phone's buttons below the screen."""
 MIN_HEIGHT = WIDTH * 7 // 11
 """Not wider than 11:7: Discord's desktop client drops a wider gallery image from the
 layout until it loads (discord-api-docs issue 8100); shorter drawings get felt below."""
