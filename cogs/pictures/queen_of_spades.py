@@ -26,7 +26,8 @@ WORDS: dict[str, Word] = {
     "draw": "draw {n}",
     "discard": "discard {n}",
     "under_top": ("under the top: {n} card", "under the top: {n} cards"),
-    "cuts": "{dealer} cuts the deck: bonus at {low} or {high} cards",
+    "cuts": "{dealer} cuts the deck:",
+    "cut_bonus": "a bonus at {low} or {high} cards",
     "went_out": "Round {n}: {seat} went out",
     "round_scores": "Round {n} scores",
     "target": "target {n}",
@@ -44,7 +45,8 @@ WORDS: dict[str, Word] = {
 }
 
 PILE_LINES = 2
-"""Lines of rank chips for the discard pile under its top card (one under a line about the cut or the round)."""
+"""Lines of rank chips for the discard pile under its top card, less the lines said above them
+(the cut, the round just scored)."""
 CHIP_HEIGHT = LABEL + 8
 CHIP_LINE = CHIP_HEIGHT + 4
 SEAT_LINE = max(LINE, CHIP_LINE)
@@ -116,24 +118,24 @@ class Pictures(GamePictures):
         x += SMALL.width + 5 * GAP
         width = canvas.width - MARGIN - x
         record = view.get("last_round")
-        said = ""
+        said = []
         if view["phase"] == "cut":
             low, high = view["cut_bonus_at"]
-            said = self.words("cuts", dealer=names(view["dealer"]), low=low, high=high)
+            said = [self.words("cuts", dealer=names(view["dealer"])), self.words("cut_bonus", low=low, high=high)]
         elif view["phase"] in ("round_over", "match_over") and record:
             out = record.get("out")
-            said = (self.words("went_out", n=record["round"], seat=names(out)) if out is not None
-                    else self.words("round_scores", n=record["round"]))
-        if said:
-            canvas.text((x, y), said, LABEL, TEXT, bold=True, width=width)
-        if len(pile) > 1:
-            top = y + (LABEL + 6 if said else 0)
+            said = [self.words("went_out", n=record["round"], seat=names(out)) if out is not None
+                    else self.words("round_scores", n=record["round"])]
+        for i, line in enumerate(said):
+            canvas.text((x, y + i * (LABEL + 6)), line, LABEL, TEXT, bold=True, width=width)
+        if len(pile) > 1 and len(said) < PILE_LINES:
+            top = y + len(said) * (LABEL + 6)
             canvas.text((x, top), self.words.count("under_top", len(pile) - 1), LABEL, MUTED, width=width)
             under = Counter(rank_of(card) for card in pile[:-1])
             chips = [self.words.count("set", n, rank=self.rank_name(rank))
                      for rank, n in sorted(under.items(), key=lambda item: RANK_ORDER.get(item[0], 0))]
             self.chips(canvas, x, top + LABEL + 6, width, [(text, "") for text in chips],
-                       lines=PILE_LINES - bool(said))
+                       lines=PILE_LINES - len(said))
         canvas.y = caption + LABEL + GAP
 
     @staticmethod
