@@ -19,7 +19,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Callable
+from typing import Awaitable, Callable
 
 from .shards import Shards
 
@@ -30,6 +30,12 @@ DEFAULT_RATE = 45.0
 OLD_MESSAGE_SECONDS = 3600.0
 """Discord limits edits of messages older than this more tightly (error 30046)."""
 DISCORD_EPOCH_MS = 1_420_070_400_000
+MIN_WAIT = 0.001
+"""The shortest wait between two looks at the queue."""
+SLICE = 0.05
+"""The longest: a request may come that can go at once (another channel)."""
+EPSILON = 1e-9
+"""A token refilled up to rounding counts as whole."""
 
 
 class Route(IntEnum):
@@ -97,7 +103,10 @@ class Pacer:
     one second's worth), never into a channel bucket Discord said is empty, most important
     first."""
 
-    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] | None = None) -> None:
+        """``clock`` and ``sleep`` are time.monotonic and asyncio's, unless a test runs the
+        pacer on time of its own."""
         if rate <= 0:
             raise ValueError(f"the request rate must be positive, not {rate}")
         self.rate = rate
@@ -108,7 +117,7 @@ class Pacer:
         self._waiting: list[_Ticket] = []
         self._orders = itertools.count()
         self._buckets: dict[tuple[int, Route], _Bucket] = {}
-        self._wakeup = asyncio.Event()
+        self._sleep = sleep or _short_sleep
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0
         self.waited = 0
@@ -126,7 +135,6 @@ class Pacer:
             return
         self.waited += 1
         self._waiting.append(ticket)
-        self._wakeup.set()
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch(), name="pacer")
         try:
@@ -185,7 +193,7 @@ class Pacer:
         if self._waiting or now < self._paused_until:
             return False
         self._refill(now)
-        if self._tokens < 1 or self._free_at(ticket, now) > now:
+        if self._tokens < 1 - EPSILON or self._free_at(ticket, now) > now:
             return False
         self._take(ticket, now)
         return True
@@ -194,11 +202,11 @@ class Pacer:
         while self._waiting:
             now = self._clock()
             if now < self._paused_until:
-                await self._sleep(self._paused_until - now)
+                await self._sleep(max(self._paused_until - now, MIN_WAIT))
                 continue
             self._refill(now)
-            if self._tokens < 1:
-                await self._sleep((1 - self._tokens) / self.rate)
+            if self._tokens < 1 - EPSILON:
+                await self._sleep(max((1 - self._tokens) / self.rate, MIN_WAIT))
                 continue
             self._waiting.sort()
             soonest = None
@@ -210,13 +218,10 @@ class Pacer:
                     break
                 soonest = free_at if soonest is None else min(soonest, free_at)
             else:
-                await self._sleep((soonest if soonest is not None else now + 0.05) - now)
+                await self._sleep(max((soonest if soonest is not None else now + 0.05) - now, MIN_WAIT))
         self._dispatcher = None
 
-    async def _sleep(self, seconds: float) -> None:
-        """Sleep ``seconds``, or less if a new request arrives (it may be servable at once)."""
-        self._wakeup.clear()
-        try:
-            await asyncio.wait_for(self._wakeup.wait(), max(seconds, 0.001))
-        except TimeoutError:
-            pass
+
+async def _short_sleep(seconds: float) -> None:
+    """Sleep ``seconds``, at most :data:`SLICE`: a request arriving meanwhile is looked at soon."""
+    await asyncio.sleep(min(seconds, SLICE))

@@ -22,17 +22,18 @@ from fakediscord import MESSAGE_COMPONENT, MODAL_SUBMIT, DiscordHarness, FakeCha
 HAND_BUTTON = "🂠 My hand"
 
 
-def make_bot(db_path: Path | str, *, seed: int | None = 1) -> DeckhandBot:
+def make_bot(db_path: Path | str, *, seed: int | None = 1, rest_rate: float | None = None) -> DeckhandBot:
     settings = Settings(token="x", dev_guild_id=None, db_path=db_path, log_level="INFO",
-                        db_synchronous="FULL", ai_delay=0.0)
+                        db_synchronous="FULL", ai_delay=0.0, rest_rate=rest_rate)
     bot = DeckhandBot(settings, guild_ready_timeout=0.01)
     if seed is not None:
         bot.seeds = iter(range(seed, seed + 1000))
     return bot
 
 
-async def start_bot(h: DiscordHarness, db_path: Path | str, *, seed: int | None = 1) -> DeckhandBot:
-    bot = await h.start(make_bot(db_path, seed=seed))
+async def start_bot(h: DiscordHarness, db_path: Path | str, *, seed: int | None = 1,
+                    rest_rate: float | None = None) -> DeckhandBot:
+    bot = await h.start(make_bot(db_path, seed=seed, rest_rate=rest_rate))
     if seed is not None:  # deterministic deals, so a test plays the same game every run
         bot.service.new_seed = lambda: next(bot.seeds)
     return bot

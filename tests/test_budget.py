@@ -1,0 +1,165 @@
+"""The process's request budget (bot/budget.py) and the meter that feeds it (bot/request_meter.py).
+
+Orders and counts are asserted, never durations: the pacer's waits are a few milliseconds."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.budget import DEFAULT_RATE, Pacer, Priority, Route, process_rate
+from bot.request_meter import INVALID_WARNING, RequestMeter, classify
+from bot.shards import Shards
+
+FAST = 1000.0
+"""Requests a second: a token every millisecond."""
+
+
+class Time:
+    """The pacer's clock in a test: it moves only when the pacer waits."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def paced(rate: float = FAST) -> Pacer:
+    time = Time()
+    return Pacer(rate, clock=time, sleep=time.sleep)
+
+
+async def drain(pacer: Pacer) -> None:
+    """Spend the burst, so every later request waits for the budget."""
+    for _ in range(int(pacer.rate)):
+        await pacer.turn(Priority.TURN, 1)
+
+
+async def granted_in_order(pacer: Pacer, requests: list[tuple[str, Priority, int, Route]]) -> list[str]:
+    order: list[str] = []
+
+    async def one(name: str, priority: Priority, channel: int, route: Route) -> None:
+        await pacer.turn(priority, channel, route)
+        order.append(name)
+
+    tasks = [asyncio.create_task(one(*request)) for request in requests]
+    await asyncio.sleep(0)  # every request is waiting before the first is granted
+    await asyncio.gather(*tasks)
+    return order
+
+
+async def test_a_burst_is_granted_at_once_then_the_rate_holds():
+    pacer = paced()
+    await drain(pacer)
+    assert pacer.granted == FAST and pacer.waited == 0
+    await pacer.turn(Priority.TURN, 1)
+    assert pacer.waited == 1 and pacer._clock() == pytest.approx(100.0 + 1 / FAST)
+    pacer.close()
+
+
+async def test_what_matters_goes_first_and_in_the_order_asked_within_a_priority():
+    pacer = paced()
+    await drain(pacer)
+    order = await granted_in_order(pacer, [
+        ("tidy", Priority.TIDY, 1, Route.DELETE), ("ping 1", Priority.PING, 1, Route.CREATE),
+        ("turn 1", Priority.TURN, 2, Route.EDIT), ("ping 2", Priority.PING, 3, Route.CREATE),
+        ("turn 2", Priority.TURN, 3, Route.EDIT),
+    ])
+    assert order == ["turn 1", "turn 2", "ping 1", "ping 2", "tidy"]
+    pacer.close()
+
+
+async def test_nothing_goes_to_a_channel_whose_bucket_discord_said_is_empty():
+    pacer = paced()
+    pacer.learn(7, Route.EDIT, remaining=0, reset_after=0.05)
+    order = await granted_in_order(pacer, [
+        ("edit in 7", Priority.TURN, 7, Route.EDIT), ("edit in 8", Priority.TURN, 8, Route.EDIT),
+        ("post in 7", Priority.TURN, 7, Route.CREATE), ("ping in 9", Priority.PING, 9, Route.CREATE),
+    ])
+    assert order == ["edit in 8", "post in 7", "ping in 9", "edit in 7"]
+    pacer.close()
+
+
+async def test_a_bucket_with_room_counts_down_until_discord_answers_again():
+    pacer = paced()
+    pacer.learn(7, Route.EDIT, remaining=2, reset_after=0.05)
+    order = await granted_in_order(pacer, [
+        ("a", Priority.TURN, 7, Route.EDIT), ("b", Priority.TURN, 7, Route.EDIT),
+        ("c", Priority.TURN, 7, Route.EDIT), ("other", Priority.TIDY, 8, Route.DELETE),
+    ])
+    assert order == ["a", "b", "other", "c"]
+    pacer.close()
+
+
+async def test_a_global_rate_limit_pauses_everything():
+    pacer = paced()
+    pacer.pause(0.05)
+    await pacer.turn(Priority.TURN, 1)
+    assert pacer._clock() >= 100.05
+    pacer.close()
+
+
+def test_each_process_spends_its_share_of_the_budget():
+    assert process_rate(Shards()) == DEFAULT_RATE
+    assert process_rate(Shards.parse("0-3/8")) == DEFAULT_RATE / 2
+    assert process_rate(Shards.parse("5/8")) == DEFAULT_RATE / 8
+    assert process_rate(Shards.parse("0-3/8"), override=120.0) == 120.0
+    with pytest.raises(ValueError, match="positive"):
+        Pacer(0)
+
+
+# -- the meter -------------------------------------------------------------------------------
+
+
+def test_requests_are_told_apart_as_discord_counts_them():
+    assert classify("POST", "/api/v10/interactions/1/tok/callback")[0] == "callback"
+    assert classify("POST", "/api/v10/webhooks/1/tok")[0] == "webhook"
+    assert classify("DELETE", "/api/v10/webhooks/1/tok/messages/5")[0] == "webhook"
+    assert classify("PATCH", "/api/v10/channels/9/messages/5") == ("message edit", 9, Route.EDIT)
+    assert classify("POST", "/api/v10/channels/9/messages") == ("message create", 9, Route.CREATE)
+    assert classify("DELETE", "/api/v10/channels/9/messages/5") == ("message delete", 9, Route.DELETE)
+    assert classify("PATCH", "/api/v10/channels/9")[0] == "other"
+
+
+async def test_the_meter_counts_answers_and_teaches_the_pacer():
+    pacer = paced()
+    meter = RequestMeter(pacer)
+    meter.record("PATCH", "/api/v10/channels/9/messages/5", 200,
+                 {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.05"})
+    meter.record("POST", "/api/v10/webhooks/1/tok", 200, {})
+    meter.record("PATCH", "/api/v10/channels/9/messages/5", 429,
+                 {"Retry-After": "0.05", "X-RateLimit-Scope": "user"})
+    meter.record("POST", "/api/v10/channels/9/messages", 429, {"X-RateLimit-Scope": "shared", "Retry-After": "1"})
+    meter.record("GET", "/api/v10/channels/9", 403, {})
+    assert meter.counts == {"message edit": 2, "webhook": 1, "message create": 1, "other": 1}
+    assert meter.rate_limited == {"message edit": 1, "message create": 1}
+    assert meter.invalid_in_window() == 2  # a shared bucket's 429 does not count against the bot
+    order = await granted_in_order(pacer, [("edit", Priority.TURN, 9, Route.EDIT),
+                                           ("other", Priority.TIDY, 10, Route.DELETE)])
+    assert order == ["other", "edit"]
+    line = meter.report()
+    assert line is not None and "budgeted" in line and "429s: 2" in line
+    assert meter.report() is None  # nothing sent since
+    pacer.close()
+
+
+async def test_a_global_429_pauses_the_pacer_and_many_invalid_answers_warn(caplog):
+    pacer = paced()
+    meter = RequestMeter(pacer)
+    meter.record("PATCH", "/api/v10/channels/9/messages/5", 429,
+                 {"Retry-After": "0.05", "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
+    assert meter.rate_limited == {"global": 1}
+    waiting = asyncio.create_task(pacer.turn(Priority.TURN, 1))
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    await waiting
+    for _ in range(INVALID_WARNING):
+        meter.record("GET", "/api/v10/channels/9", 403, {})
+    assert "invalid requests" in caplog.text and "bans" in caplog.text
+    pacer.close()

@@ -1,0 +1,136 @@
+"""Showing tables within Discord's request budget (cogs/publisher.py), through the real bot
+and the fake Discord: only a table's newest state is shown, a refused edit is shown again
+later with nothing lost, and each turn's ping reaches its player once, riding on the
+interactions people make (outside the global budget) whenever it can."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
+from fakediscord import DiscordHarness, HTTPError
+
+BUDGETED = re.compile(r"^/(?!interactions/|webhooks/)")
+
+
+@pytest.fixture
+async def slow_budget(tmp_path):
+    """The ``server`` fixture with a bot allowed 2 budgeted requests a second."""
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path, rest_rate=2.0)
+        yield s
+
+
+def table_edits(s, table) -> list:
+    return s.h.requests_to("PATCH", rf"/channels/\d+/messages/{table.id}")
+
+
+def live_pings(s, table) -> list:
+    return [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
+
+
+async def shown(s) -> str | None:
+    return (await s.h.bot.service.storage.get_table(1)).shown
+
+
+async def stored(s) -> str:
+    row = await s.h.bot.service.storage.get_table(1)
+    return f"{row.status}@{row.version}"
+
+
+async def test_a_burst_of_moves_ends_on_the_newest_state_in_few_edits(slow_budget):
+    s = slow_budget
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    service = s.h.bot.service
+    before = len(table_edits(s, table))
+    for _ in range(20):  # as fast as the service takes them, nobody waiting for Discord
+        snap = await service.table(1)
+        if snap.row.status != "running":
+            break
+        player = snap.player(snap.view["to_act"][0])
+        hand = await service.hand(1, player)
+        await service.move(1, player, hand.version, hand.actions[0])
+    await s.h.settle()
+    assert await shown(s) == await stored(s)
+    assert len(table_edits(s, table)) - before <= 5
+
+
+async def test_an_edit_discord_kept_refusing_is_shown_again_and_nothing_is_lost(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    s.h.refuse_next("PATCH", rf"/channels/\d+/messages/{table.id}", HTTPError(429, 0, "You are being rate limited."))
+    mover = await play_turn(s, table)
+    await s.h.settle()
+    assert await shown(s) == await stored(s)
+    waiter = to_act(s, table)[0]
+    assert waiter is not mover
+    [ping] = live_pings(s, table)
+    assert waiter.mention in ping.content
+
+
+async def test_too_many_edits_of_an_old_message_wait_and_are_shown(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    s.h.refuse_next("PATCH", rf"/channels/\d+/messages/{table.id}",
+                    HTTPError(429, 30046, "Maximum number of edits to messages older than 1 hour reached."))
+    await play_turn(s, table)
+    await s.h.settle()
+    assert await shown(s) == await stored(s)
+
+
+async def test_every_turn_pings_its_player_once_and_no_ping_outlives_its_turn(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    notified: list[str] = []
+    turns: list[str] = []
+    last = None
+    for _ in range(400):
+        if (await s.h.bot.service.table(1)).row.status != "running":
+            break
+        acting = to_act(s, table)[0]
+        if acting is not last:
+            turns.append(acting.name)
+            last = acting
+        mark = len(s.h.requests)
+        await play_turn(s, table)
+        for request in s.h.requests[mark:]:
+            allowed = (request.body or {}).get("allowed_mentions") if isinstance(request.body, dict) else None
+            if allowed and allowed.get("users"):
+                notified += [s.by_id(int(u)).name for u in allowed["users"]]
+        assert len(live_pings(s, table)) <= 1
+    assert (await s.h.bot.service.table(1)).row.status == "finished"
+    assert notified == turns[1:]  # the first turn was pinged by the start, before the loop
+    assert live_pings(s, table) == []
+
+
+async def test_a_move_costs_one_budgeted_request_and_pings_ride_on_interactions(server):
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    for _ in range(6):
+        mover = to_act(s, table)[0]
+        hand = await open_hand(s, mover, table)
+        mark = len(s.h.requests)
+        await play(s, mover, hand.message)
+        budgeted = [r for r in s.h.requests[mark:] if BUDGETED.match(r.path)]
+        assert [(r.method, r.path) for r in budgeted] == [("PATCH", f"/channels/{s.channel.id}/messages/{table.id}")]
+    pings = [m for m in s.h.public_messages(s.channel) if m.id != table.id]
+    assert pings and all(m.kind == "followup" for m in pings[1:])
+
+
+async def test_a_lobby_changed_in_a_burst_ends_on_its_last_change(slow_budget):
+    s = slow_budget
+    await s.h.slash("war start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    service = s.h.bot.service
+    ana, ben, cat = (s.player(s.user(name)) for name in ("ana", "ben", "cat"))
+    await service.join(1, ben)
+    await service.join(1, cat)
+    await service.leave_lobby(1, ben)
+    await service.cancel(1, ana, is_admin=False)
+    await s.h.settle()
+    text = s.h.message(lobby.id).text
+    assert "cancelled" in text.lower() and "cat" in text and "ben" not in text
+    assert s.h.message(lobby.id).buttons == []
