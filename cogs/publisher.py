@@ -18,6 +18,7 @@ so start-up shows exactly the tables that may be behind, and pings nobody twice.
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 from dataclasses import dataclass, field
@@ -53,6 +54,8 @@ RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 WEBHOOK_SPARE_SECONDS = 60.0
 """An interaction's webhook carries a ping only while this much of its 15 minutes is left."""
 INTERACTION_SECONDS = 15 * 60
+RECENT_INTERACTIONS = 3
+"""Interactions kept per channel: the newest answered one carries the ping."""
 ANSWERED = (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
             discord.InteractionResponseType.message_update)
 """Answers after which an interaction's follow-ups are messages of their own (not the answer itself)."""
@@ -121,7 +124,8 @@ class TablePublisher:
         self.service = service
         self.pacer = pacer
         self._tables: dict[int, Shown] = {}
-        self._webhooks: dict[int, Webhook] = {}
+        self._webhooks: dict[int, collections.deque[Webhook]] = {}
+        """Per channel, its latest interactions (the newest last)."""
         self._show_again = ShowAgain(service.show_again)
         self._no_attaching: dict[int, float] = {}
         """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
@@ -171,19 +175,22 @@ class TablePublisher:
         if content is not None:
             body.update(content=content, allowed_mentions=MENTIONS)
         message = await self._post(table, body, None)
-        self._shown(table.row).shown = shown_key(table.row)
+        self._shown(table.row).shown = shown_key(table.row)  # stored with the message's id
         return message
 
     # -- what the Discord layer tells it ----------------------------------------------------------
 
     def saw(self, interaction: discord.Interaction) -> None:
         """An interaction in a server channel: its webhook may carry the channel's next ping."""
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            created = interaction.created_at.timestamp()
-            self._webhooks[interaction.channel_id] = Webhook(interaction, created + INTERACTION_SECONDS)
-            if len(self._webhooks) > 10_000:
-                now = time.time()
-                self._webhooks = {c: w for c, w in self._webhooks.items() if w.expires > now}
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return
+        recent = self._webhooks.get(interaction.channel_id)
+        if recent is None:
+            recent = self._webhooks[interaction.channel_id] = collections.deque(maxlen=RECENT_INTERACTIONS)
+        recent.append(Webhook(interaction, interaction.created_at.timestamp() + INTERACTION_SECONDS))
+        if len(self._webhooks) > 10_000:
+            now = time.time()
+            self._webhooks = {c: r for c, r in self._webhooks.items() if r[-1].expires > now}
 
     def forget(self, table_id: int) -> None:
         """The table ended where nothing can be shown any more (its channel or server is gone)."""
@@ -289,7 +296,8 @@ class TablePublisher:
         body = {**body, "nonce": nonce("t", row.id, "v", row.version)}
         message = await send_with_picture(send, body, picture, edit=False, what=f"table {row.id}",
                                           forbidden=partial(self._attaching_refused, row.channel_id))
-        await self.service.set_publication(row.id, table_message_id=message.id, lobby_message_id=message.id)
+        await self.service.set_publication(row.id, table_message_id=message.id, lobby_message_id=message.id,
+                                           shown=shown_key(row))
         return message
 
     async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None) -> bool:
@@ -424,13 +432,14 @@ class TablePublisher:
         return Ping(message.id)
 
     def _webhook_for(self, channel_id: int) -> Webhook | None:
-        webhook = self._webhooks.get(channel_id)
-        if webhook is None or webhook.expires - time.time() < WEBHOOK_SPARE_SECONDS:
-            return None
-        response = webhook.interaction.response
-        if not response.is_done() or response.type not in ANSWERED:
-            return None
-        return webhook
+        """The channel's newest interaction that was answered with a message and has time
+        left (the newest may not be answered yet: its reply still being drawn)."""
+        now = time.time()
+        for webhook in reversed(self._webhooks.get(channel_id, ())):
+            response = webhook.interaction.response
+            if webhook.expires - now >= WEBHOOK_SPARE_SECONDS and response.is_done() and response.type in ANSWERED:
+                return webhook
+        return None
 
     async def _tidy(self, shown: Shown) -> None:
         """Delete the pings of turns that are over (last in line for the budget)."""
