@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
+from typing import Awaitable, Callable, TypeVar
 
 import discord
 from discord import app_commands
@@ -17,9 +17,6 @@ from bot.service import GameService, Player
 from .components import SentView
 from .outage import UNREACHABLE
 from .parsing import InvalidOption
-
-if TYPE_CHECKING:
-    from .publisher import TablePublisher
 
 T = TypeVar("T")
 
@@ -47,7 +44,8 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return interaction.client.service  # type: ignore[attr-defined]
 
 
-def publisher_of(interaction: discord.Interaction) -> TablePublisher:
+def publisher_of(interaction: discord.Interaction):
+    """The bot's :class:`cogs.publisher.TablePublisher` (not imported here: it imports most cogs)."""
     return interaction.client.publisher  # type: ignore[attr-defined]
 
 

@@ -94,7 +94,7 @@ def all_rules() -> dict[str, GameRules]:
 
 def get_game(game_id: str) -> Game[Any]:
     """The game registered under ``game_id``; unknown ids raise :class:`GameError`.
-    (``python -m games play`` also takes a package name: :func:`games.play.find_game`.)"""
+    (``python -m games play`` also takes a package name: :func:`games.terminal.find_game`.)"""
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise GameError(f"Unknown game {game_id!r}; games are: {', '.join(GAME_IDS)}")

@@ -1,6 +1,6 @@
 """``python -m games <command>``: developer tools that run the engines without Discord.
 
-Commands: ``play`` (a game in the terminal, see :mod:`games.play`). A command is a
+Commands: ``play`` (a game in the terminal, see :mod:`games.terminal`). A command is a
 module with ``add_arguments(parser)`` and ``run(args, stdin, stdout) -> int``.
 """
 
@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import play
+from . import terminal
 from .errors import GameError
 
-COMMANDS = {"play": play}
+COMMANDS = {"play": terminal}
 
 
 class _Parser(argparse.ArgumentParser):

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games import __main__ as cli
-from games.play import Table, find_game
+from games.terminal import Table, find_game
 from games.rng import Rng
 
 GARBAGE = ["", "   ", "hello world", "0", "999", "-1", ":::", "play:", "nosuchmove:1,2", "🃏"]
@@ -182,7 +182,7 @@ def test_real_process_runs_and_stays_off_discord() -> None:
         [sys.executable, "-m", "games", "play", "nope"], capture_output=True, text=True, timeout=60
     )
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
-    check = "import sys, games.__main__, games.play; print(sorted({'discord', 'asyncio', 'aiosqlite', 'bot', 'cogs'} & set(sys.modules)))"
+    check = "import sys, games.__main__, games.terminal; print(sorted({'discord', 'asyncio', 'aiosqlite', 'bot', 'cogs'} & set(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60)
     assert loaded.stdout.strip() == "[]"
 
