@@ -127,6 +127,9 @@ class TablePublisher:
         self._webhooks: dict[int, collections.deque[Webhook]] = {}
         """Per channel, its latest interactions (the newest last)."""
         self._show_again = ShowAgain(service.show_again)
+        self._unsaved: dict[int, dict[str, Any]] = {}
+        """Per table, publication columns not yet stored (:meth:`_note`)."""
+        self._saving: dict[int, asyncio.Task[None]] = {}
         self._no_attaching: dict[int, float] = {}
         """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
         self.closed: set[int] = set()
@@ -207,6 +210,8 @@ class TablePublisher:
 
     def close(self) -> None:
         self._show_again.close()
+        for task in self._saving.values():
+            task.cancel()
 
     def tables_held(self) -> int:
         return len(self._tables)
@@ -258,7 +263,7 @@ class TablePublisher:
             if not done:
                 return
             shown.shown = shown_key(table.row)
-            await self._note_shown(table.row.id, shown=shown.shown)
+            self._note(table.row.id, shown=shown.shown)
             if shown.newest is None:  # nothing newer: this state's turn is the one to ping
                 await self._ping_turn(table, shown)
         await self._tidy(shown)
@@ -352,11 +357,25 @@ class TablePublisher:
     def _channel(self, row: TableRow) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
 
-    async def _note_shown(self, table_id: int, **columns: Any) -> None:
+    def _note(self, table_id: int, **columns: Any) -> None:
+        """Store what the table's message shows and who was pinged, in the background (a slow
+        or locked database never holds up showing the table): one write at a time per table,
+        the newest values winning."""
+        self._unsaved.setdefault(table_id, {}).update(columns)
+        if table_id not in self._saving:
+            self._saving[table_id] = asyncio.get_running_loop().create_task(
+                self._save(table_id), name=f"publication-{table_id}")
+
+    async def _save(self, table_id: int) -> None:
         try:
-            await self.service.set_publication(table_id, **columns)
-        except StorageUnavailable:
-            pass  # logged by the storage; at worst start-up shows the table once more
+            while table_id in self._unsaved:
+                columns = self._unsaved.pop(table_id)
+                try:
+                    await self.service.set_publication(table_id, **columns)
+                except StorageUnavailable:
+                    pass  # logged by the storage; at worst start-up shows the table once more
+        finally:
+            del self._saving[table_id]
 
     # -- pings ------------------------------------------------------------------------------------
 
@@ -369,7 +388,7 @@ class TablePublisher:
         if shown.ping is not None and not due and not shown.acting:
             shown.stale_pings.append(shown.ping)
             shown.ping = None
-            await self._note_shown(row.id, ping_message_id=None)
+            self._note(row.id, ping_message_id=None)
         if not due or row.channel_id in self.closed:
             return
         # The ping names everyone to act, and notifies only those whose turn just began.
@@ -381,7 +400,7 @@ class TablePublisher:
         starts = {seat: shown.turn_starts[seat] for seat in due}
         if await self._send_ping(table, shown, content, nonce("p", row.id, "v", row.version), notified):
             shown.pinged.update({seat: start for seat, start in starts.items() if start is not None})
-            await self._note_shown(row.id, pinged={str(s): v for s, v in shown.pinged.items()})
+            self._note(row.id, pinged={str(s): v for s, v in shown.pinged.items()})
 
     async def _resolve_turn_starts(self, row: TableRow, shown: Shown) -> None:
         """Turns under way when the bot started began with the last move of someone else
@@ -401,7 +420,7 @@ class TablePublisher:
         if shown.ping is not None:
             shown.stale_pings.append(shown.ping)
         shown.ping = ping
-        await self._note_shown(row.id, ping_message_id=ping.message_id)
+        self._note(row.id, ping_message_id=ping.message_id)
         await self._tidy(shown)
         return True
 
