@@ -45,12 +45,14 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +74,23 @@ ANSWER_SECONDS = 10.0
 OPENING_AT_ONCE = 8
 START = ("q2j start", {"variant": "classic", "timer": 0})
 _VERSIONED = re.compile(r"dh:(?:mv|ms|st|ask):(\d+):(\d+):")
+
+
+def progress(text: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+def spawn(coroutine: Awaitable[object]) -> asyncio.Task:
+    """A task whose failure is printed at once (a bench error must not pass for a quiet table)."""
+    task = asyncio.ensure_future(coroutine)
+
+    def done(task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            progress(f"a task failed: {task.exception()!r}")
+            traceback.print_exception(task.exception(), file=sys.stderr)
+
+    task.add_done_callback(done)
+    return task
 
 
 # ------------------------------------------------------------------------------ the bot process
@@ -181,8 +200,9 @@ class Database:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 return False
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), remaining)
+            with contextlib.suppress(TimeoutError):  # not wait_for, which may swallow a cancellation
+                async with asyncio.timeout(remaining):
+                    await self._changed.wait()
         return True
 
 
@@ -404,6 +424,8 @@ class Run:
     requests: tuple[int, int] = (0, 0)
     kills: int = 0
     tracebacks: int = 0
+    cpu: tuple[float, float] = (0.0, 0.0)
+    """CPU seconds of the bench (the fake and the people) and of the bot's processes."""
 
 
 async def kill_now_and_then(bot: Bot, every: float, run: Run) -> None:
@@ -444,7 +466,7 @@ async def run(args: argparse.Namespace, folder: Path) -> Run:
                                     clicks, db))
         result = Run(args, tally, fd, revisions, db_path)
         bot = Bot(fd, folder, db_path)
-        background = [asyncio.ensure_future(db.watch()), asyncio.ensure_future(drop_uploads(fd))]
+        background = [spawn(db.watch()), spawn(drop_uploads(fd))]
         tasks: list[asyncio.Task] = []
         try:
             await bot.start()
@@ -454,36 +476,43 @@ async def run(args: argparse.Namespace, folder: Path) -> Run:
             for channel in channels:
                 opened = asyncio.Event()
                 openings.append(opened)
-                tasks.append(asyncio.ensure_future(_opened_under(gate, channel, opened)))
+                tasks.append(spawn(_opened_under(gate, channel, opened)))
+            progress(f"opening {len(channels)} tables")
             await asyncio.gather(*(o.wait() for o in openings))
             result.began, first = time.time(), len(fd.requests)
-            killer = asyncio.ensure_future(kill_now_and_then(bot, args.kill_every, result)) if args.kill_every else None
+            progress(f"{len(db.tables)} tables opened; playing for {args.seconds:g} s")
+            killer = spawn(kill_now_and_then(bot, args.kill_every, result)) if args.kill_every else None
             await asyncio.sleep(args.seconds)
-            if killer is not None:
-                killer.cancel()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if killer is not None:
-                await asyncio.gather(killer, return_exceptions=True)
-                if bot.proc is None or bot.proc.returncode is not None:
-                    await bot.start()
+            await cancel([killer] if killer is not None else [])
+            await cancel(tasks)
+            if bot.proc is None or bot.proc.returncode is not None:
+                await bot.start()  # a kill just before the end: the drain shows what the bot catches up
             result.ended = time.time()
+            progress("play over; waiting for the bot to go quiet")
             with contextlib.suppress(TimeoutError):
                 await fd.wait_idle(quiet=3.0, timeout=args.drain)
             result.requests = (first, len(fd.requests))
         finally:
-            for task in [*tasks, *background]:
-                task.cancel()
-            await asyncio.gather(*tasks, *background, return_exceptions=True)
+            await cancel([*tasks, *background])
             await bot.stop()
         result.tracebacks = bot.tracebacks()
+        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        result.cpu = (own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime)
         return result
+
+
+async def cancel(tasks: list[asyncio.Task]) -> None:
+    """Cancel ``tasks`` and wait for them to end."""
+    for task in tasks:
+        task.cancel()
+    _, pending = await asyncio.wait(tasks, timeout=ANSWER_SECONDS) if tasks else (set(), set())
+    if pending:
+        raise RuntimeError(f"{len(pending)} tasks went on after being cancelled: {pending}")
 
 
 async def _opened_under(gate: asyncio.Semaphore, channel: Channel, opened: asyncio.Event) -> None:
     async with gate:
-        playing = asyncio.ensure_future(channel.run(opened))
+        playing = spawn(channel.run(opened))
         await opened.wait()
     await playing
 
@@ -500,6 +529,7 @@ def percentile(values: list[float], q: float) -> float:
 
 async def report(result: Run) -> None:
     args, tally, fd = result.args, result.tally, result.fd
+    progress("replaying the stored games")
     histories = await read_histories(str(result.db_path))
     seconds = result.ended - result.began
     moves = sum(1 for h in histories for v in h.versions[1:] if result.began <= v.committed <= result.ended)
@@ -555,7 +585,8 @@ async def report(result: Run) -> None:
               f"{STALL_SECONDS:g} s: {tally.ai_stalls}; starts never answered: {tally.starts_unanswered} of "
               f"{tally.starts} (refused as an open lobby: {tally.starts_refused}); turns pinged more than once: "
               f"{turns['repeated']}")
-    print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures")
+    print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures; CPU seconds: bench "
+          f"{result.cpu[0]:.0f}, bot {result.cpu[1]:.0f}")
 
 
 def main() -> None:

@@ -10,10 +10,11 @@ render the same look the same to everyone, so a revision equal to both shows the
 "Latest" field, made of stored event lines the replay does not rebuild, is left out of the
 comparison; the picture is drawn from the same state as the text.
 
-Staleness of a version: from its commit (``moves.at``) to the first revision showing it or a
-later one. A turn of a person: from the commit that made them one of the players to act to
-the commit that ended it; a ping is a message created in the table's channel that mentions
-them, and counts for the turn during which it was created.
+Staleness of a move: from its commit (``moves.at``) to the first revision showing its state or
+a later one. A person's turn begins with the commit that makes them one of the players to act;
+a ping is a message created in the table's channel that mentions them, and counts for their
+latest turn begun before it was created (a ping arriving after the person already moved still
+reached them for that turn; one arriving after their next turn began counts for that one).
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def shown(history: TableHistory, revisions: list[Revision], since: float, until:
     committed_by_key: dict[Key, list[tuple[float, int]]] = defaultdict(list)
     for v in history.versions:
         committed_by_key[v.key].append((v.committed, v.number))
-    pending = [v for v in history.versions if since <= v.committed <= until]
+    pending = [v for v in history.versions[1:] if since <= v.committed <= until]
     start = history.versions[0].committed
     for revision in revisions:
         if revision.at < start:
@@ -172,28 +173,23 @@ class Pings:
 
 def pings(history: TableHistory, created: Iterable[Revision], since: float, until: float) -> Pings:
     """The turns of people that began in [``since``, ``until``] and the pings each got."""
-    windows: dict[int, list[tuple[float, float]]] = defaultdict(list)  # user -> [(start, end)]
-    acting: dict[int, float] = {}
+    turns: dict[int, list[float]] = defaultdict(list)  # user -> when each of their turns began
+    before: frozenset[int] = frozenset()
     for v in history.versions:
-        for user in v.to_act - acting.keys():
-            acting[user] = v.committed
-        for user in set(acting) - v.to_act:
-            windows[user].append((acting.pop(user), v.committed))
-    for user, began in acting.items():
-        windows[user].append((began, math.inf))
+        for user in v.to_act - before:
+            turns[user].append(v.committed)
+        before = v.to_act
     counts: dict[tuple[int, int], int] = defaultdict(int)
-    table_message = history.row.table_message_id
     for revision in created:
-        if revision.message_id == table_message:
+        if revision.message_id == history.row.table_message_id:
             continue
         for user in set(revision.mentions):
-            turns = windows.get(user, [])
-            i = bisect.bisect_right(turns, (revision.at, math.inf)) - 1
-            if i >= 0 and revision.at < turns[i][1]:
+            i = bisect.bisect_right(turns.get(user, []), revision.at) - 1
+            if i >= 0:
                 counts[user, i] += 1
     result = Pings()
-    for user, turns in windows.items():
-        for i, (began, _) in enumerate(turns):
+    for user, began_at in turns.items():
+        for i, began in enumerate(began_at):
             if since <= began <= until:
                 result.turns += 1
                 n = counts[user, i]

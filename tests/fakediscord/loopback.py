@@ -26,6 +26,7 @@ Several processes may connect at once, each with its own shards (``connected_sha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import secrets
@@ -145,10 +146,11 @@ class LoopbackDiscord(DiscordModel):
             if remaining <= 0:
                 raise TimeoutError(f"fake discord: timed out after {timeout:g}s waiting for {what}\n"
                                    f"{self.describe()}")
-            try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for may swallow a cancellation
+            # that lands as the event fires, and a cancelled waiter would then wait on.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(remaining):
+                    await self._changed.wait()
         return result
 
     async def wait_ready(self, timeout: float = 30.0) -> dict[str, Any]:
