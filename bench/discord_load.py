@@ -9,15 +9,17 @@ After ``--seconds`` of play nobody clicks for up to ``--drain`` seconds (until t
 been quiet for 3 s), then the figures:
 
 * moves/s: moves committed during the play (AI moves included);
-* acknowledgements p50/p99: from the fake sending INTERACTION_CREATE to the bot's callback;
-* requests a move, budgeted (counting towards the global 50/s) and exempt (interaction
-  callbacks and webhooks), by route; 429s, global and by route; invalid requests (401, 403,
-  429) per 10 minutes;
+* acknowledgements p50/p99 during the play: from the fake sending INTERACTION_CREATE to the
+  bot's callback;
+* requests a move, budgeted (counting towards the global 50/s; requests answered 429 count
+  too, as Discord counts them) and exempt (interaction callbacks and webhooks), by route,
+  during the play and the drain; 429s, global and by route; invalid requests (401, 403, 429)
+  per 10 minutes;
 * staleness: from a move's commit to the table message showing that state or a later one,
   p50/p99/max, and moves never shown; how the version a table message shows is read:
   :mod:`bench.discord_shown`;
-* pings: people's turns that got a message mentioning them while they lasted (delivered),
-  none (lost), more than one;
+* pings: people's turns that got a message mentioning them (delivered), none (lost), more
+  than one (how a ping is matched to its turn: :mod:`bench.discord_shown`);
 * tables behind at the end: whose message shows an older state than the database holds.
 
 People know it is their turn from the database (the bench reads the bot's SQLite file every
@@ -62,11 +64,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
 
 import games  # noqa: E402
-from discord_play import HAND_BUTTON, move_choices  # noqa: E402
+from discord_play import move_choices  # noqa: E402
 from fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult, LoopbackDiscord  # noqa: E402
 from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
 
-from .discord_shown import Revisions, pings, read_histories, shown  # noqa: E402
+from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
 
 POLL_SECONDS = 0.05
 STALL_SECONDS = 15.0
@@ -135,18 +137,17 @@ class Bot:
 # ---------------------------------------------------------------------------- the database
 
 
+AI = -1
+"""Stands for an AI seat among the players to act."""
+
+
 @dataclass
 class StoredTable:
-    id: int
-    channel_id: int
     version: int
     status: str
     message_id: int | None
-    to_act: frozenset[int] = frozenset()
-    """User ids of the people to act; ``AI`` when an AI seat is to act."""
-
-
-AI = -1
+    to_act: frozenset[int]
+    """User ids of the people to act; :data:`AI` for an AI seat."""
 
 
 class Database:
@@ -155,8 +156,6 @@ class Database:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.tables: dict[int, StoredTable] = {}
-        self.in_channel: dict[int, StoredTable] = {}
-        """The newest table of each channel."""
         self._changed = asyncio.Event()
         self._conn: sqlite3.Connection | None = None
 
@@ -171,15 +170,13 @@ class Database:
             if not self.path.exists():
                 return
             self._conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        rows = self._conn.execute(
-            "SELECT id, channel_id, version, status, table_message_id, game_id FROM tables ORDER BY id").fetchall()
+        rows = self._conn.execute("SELECT id, version, status, table_message_id, game_id FROM tables").fetchall()
         changed = False
-        for table_id, channel_id, version, status, message_id, game_id in rows:
+        for table_id, version, status, message_id, game_id in rows:
             known = self.tables.get(table_id)
             if known is not None and (known.version, known.status, known.message_id) == (version, status, message_id):
                 continue
-            table = StoredTable(table_id, channel_id, version, status, message_id, self._to_act(table_id, game_id))
-            self.tables[table_id] = self.in_channel[channel_id] = table
+            self.tables[table_id] = StoredTable(version, status, message_id, self._to_act(table_id, game_id))
             changed = True
         if changed:
             self._changed.set()
@@ -189,8 +186,8 @@ class Database:
         state, = self._conn.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()
         if state is None:
             return frozenset()
-        seats = dict(self._conn.execute("SELECT seat, CASE WHEN is_ai THEN -1 ELSE user_id END FROM seats "
-                                        "WHERE table_id = ?", (table_id,)).fetchall())
+        seats = dict(self._conn.execute("SELECT seat, CASE WHEN is_ai THEN ? ELSE user_id END FROM seats "
+                                        "WHERE table_id = ?", (AI, table_id)).fetchall())
         return frozenset(seats[s] for s in games.get_game(game_id).from_json(json.loads(state)).to_act())
 
     async def wait(self, check: Callable[[], object], timeout: float | None = None) -> bool:
@@ -480,6 +477,8 @@ async def run(args: argparse.Namespace, folder: Path) -> Run:
             progress(f"opening {len(channels)} tables")
             await asyncio.gather(*(o.wait() for o in openings))
             result.began, first = time.time(), len(fd.requests)
+            tally.acks.clear()
+            tally.move_acks.clear()
             progress(f"{len(db.tables)} tables opened; playing for {args.seconds:g} s")
             killer = spawn(kill_now_and_then(bot, args.kill_every, result)) if args.kill_every else None
             await asyncio.sleep(args.seconds)
@@ -535,24 +534,29 @@ async def report(result: Run) -> None:
     moves = sum(1 for h in histories for v in h.versions[1:] if result.began <= v.committed <= result.ended)
     first, last = result.requests
     requests = fd.requests[first:last]
-    budgeted, exempt, limited = Counter(), Counter(), Counter()
+    by_route: dict[str, Counter[str]] = {"budgeted": Counter(), "exempt": Counter()}
+    limited, refused = Counter(), Counter()
     for r in requests:
-        limit = route_limit(fd.rate_limits.table, r.method, r.path, fd.application_id)
-        (exempt if limit.exempt else budgeted)[route_name(r.method, r.path)] += 1
+        kind = "exempt" if route_limit(fd.rate_limits.table, r.method, r.path, fd.application_id).exempt else "budgeted"
+        by_route[kind][route_name(r.method, r.path)] += 1
         if r.rate_limited:
             limited[r.rate_limited] += 1
+            refused[kind] += 1
     invalid = sum(1 for r in requests if r.status in (401, 403, 429))
-    staleness, never, behind, unmatched = [], 0, [], 0
+    stale, never, behind, unmatched = [], 0, [], 0
     turns = Counter()
+    next_game = next_games(histories)
     for h in histories:
-        seen = shown(h, result.revisions.of_message.get(h.row.table_message_id or 0, []), result.began, result.ended)
-        staleness += seen.staleness
-        never += seen.never_shown
-        unmatched += seen.unmatched
-        final = seen.final if seen.final is not None else h.versions[0].number - 1
+        shown, unmatched_here = timeline(h, result.revisions.of_message.get(h.row.table_message_id or 0, []))
+        late = staleness(h, shown, result.began, result.ended)
+        stale += late.seconds
+        never += late.never_shown
+        unmatched += unmatched_here
+        final = shown[-1][1] if shown else h.versions[0].number - 1
         if final < h.latest.number:
             behind.append(h.latest.number - final)
-        p = pings(h, result.revisions.created_in.get(h.row.channel_id, []), result.began, result.ended)
+        p = pings(h, shown, result.revisions.created_in.get(h.row.channel_id, []), result.began, result.ended,
+                  next_game[h.row.id])
         turns.update(turns=p.turns, delivered=p.delivered, lost=p.lost, repeated=p.repeated)
     mode = "1 person and an AI" if args.ai else "2 people"
     pace = "flat out" if args.flat_out else f"think {args.think:g} s"
@@ -563,16 +567,17 @@ async def report(result: Run) -> None:
           f"({len(tally.acks)} interactions; moves alone p50 {percentile(tally.move_acks, .5) * 1000:.0f} ms, "
           f"p99 {percentile(tally.move_acks, .99) * 1000:.0f} ms); never acknowledged {tally.unacknowledged}, "
           f"acknowledged but never answered {tally.unanswered}")
-    for name, counts in (("budgeted", budgeted), ("exempt", exempt)):
+    for kind, counts in by_route.items():
         total = sum(counts.values())
-        print(f"{name} requests a move: {total / max(moves, 1):.2f} ({total} in all, {total / seconds:.1f}/s)")
+        print(f"{kind} requests a move: {total / max(moves, 1):.2f} ({total} in all, {refused[kind]} of them "
+              f"answered 429; {total / seconds:.1f}/s)")
         for route, n in counts.most_common():
             print(f"    {n / max(moves, 1):6.2f}  {route}")
     print(f"429s: {sum(limited.values())}, global {limited['global']}" + "".join(
         f"; {what} {n}" for what, n in limited.most_common() if what != "global"))
     print(f"invalid requests: {invalid} = {invalid / seconds * 600:,.0f} per 10 min (Discord bans at 10,000)")
-    print(f"staleness: p50 {percentile(staleness, .5):.2f} s, p99 {percentile(staleness, .99):.2f} s, "
-          f"max {max(staleness, default=float('nan')):.2f} s over {len(staleness)} moves shown; {never} never shown"
+    print(f"staleness: p50 {percentile(stale, .5):.2f} s, p99 {percentile(stale, .99):.2f} s, "
+          f"max {max(stale, default=float('nan')):.2f} s over {len(stale)} moves shown; {never} never shown"
           + (f"; {unmatched} table-message revisions matched no state" if unmatched else ""))
     print(f"pings: {turns['turns']} turns of people, {turns['delivered']} delivered, {turns['lost']} lost, "
           f"{turns['repeated']} pinged more than once")

@@ -11,10 +11,10 @@ render the same look the same to everyone, so a revision equal to both shows the
 comparison; the picture is drawn from the same state as the text.
 
 Staleness of a move: from its commit (``moves.at``) to the first revision showing its state or
-a later one. A person's turn begins with the commit that makes them one of the players to act;
+a later one. A person's turn begins with the version that makes them one of the players to act;
 a ping is a message created in the table's channel that mentions them, and counts for their
-latest turn begun before it was created (a ping arriving after the person already moved still
-reached them for that turn; one arriving after their next turn began counts for that one).
+turn the table message showed when the ping was created (the bot shows a turn, then pings it),
+so a ping that reaches someone after they already moved still counts for its turn.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ class Revision:
     created: bool
     key: Key
     mentions: tuple[int, ...]
+    lobby: bool
+    """The message was a lobby then (its Join controls), not a game."""
 
 
 class Revisions:
@@ -62,8 +64,9 @@ class Revisions:
         if not message.public or event == "MESSAGE_DELETE":
             return
         description = (message.embeds[0].get("description") or "") if message.embeds else ""
+        lobby = any(str(c.get("custom_id", "")).startswith("dh:lobby:") for c in message.walk())
         revision = Revision(time.time(), message.id, message.channel.id, event == "MESSAGE_CREATE",
-                            (message.content or "", description), tuple(message.mentions))
+                            (message.content or "", description), tuple(message.mentions), lobby)
         self.of_message[message.id].append(revision)
         if revision.created:
             self.created_in[message.channel.id].append(revision)
@@ -127,37 +130,45 @@ def replay(row: TableRow, moves: list[tuple[int, int, str, float]]) -> TableHist
     return TableHistory(row, versions)
 
 
-@dataclass
-class Shown:
-    """What one table's message showed: for each version committed in the measured period, how
-    long until it (or a later one) was shown; what was never shown; what it shows at the end."""
-
-    staleness: list[float] = field(default_factory=list)
-    never_shown: int = 0
-    final: int | None = None
-    unmatched: int = 0
-    """Revisions of the table message equal to no version committed before them."""
+Timeline = list[tuple[float, int]]
+"""(when, version) of each revision of a table message that showed a state of the game."""
 
 
-def shown(history: TableHistory, revisions: list[Revision], since: float, until: float) -> Shown:
-    result = Shown()
+def timeline(history: TableHistory, revisions: list[Revision]) -> tuple[Timeline, int]:
+    """What the table message showed, revision by revision; and how many revisions (lobbies
+    aside) equal no state committed before them."""
     committed_by_key: dict[Key, list[tuple[float, int]]] = defaultdict(list)
     for v in history.versions:
         committed_by_key[v.key].append((v.committed, v.number))
-    pending = [v for v in history.versions[1:] if since <= v.committed <= until]
-    start = history.versions[0].committed
+    shown: Timeline = []
+    unmatched = 0
     for revision in revisions:
-        if revision.at < start:
-            continue  # the lobby, before the game began
+        if revision.lobby:
+            continue
         candidates = committed_by_key.get(revision.key, [])
         newest = bisect.bisect_right(candidates, (revision.at, math.inf))
         if newest == 0:
-            result.unmatched += 1
-            continue
-        number = candidates[newest - 1][1]
-        result.final = number
-        while pending and pending[0].number <= number:  # committed before ``number``, so before the revision
-            result.staleness.append(revision.at - pending.pop(0).committed)
+            unmatched += 1
+        else:
+            shown.append((revision.at, candidates[newest - 1][1]))
+    return shown, unmatched
+
+
+@dataclass
+class Staleness:
+    """For each move committed in the measured period, how long until the table message
+    showed its state or a later one; the moves never shown."""
+
+    seconds: list[float] = field(default_factory=list)
+    never_shown: int = 0
+
+
+def staleness(history: TableHistory, shown: Timeline, since: float, until: float) -> Staleness:
+    result = Staleness()
+    pending = [v for v in history.versions[1:] if since <= v.committed <= until]
+    for at, number in shown:
+        while pending and pending[0].number <= number:  # committed before ``number``, so before ``at``
+            result.seconds.append(at - pending.pop(0).committed)
     result.never_shown = len(pending)
     return result
 
@@ -171,29 +182,54 @@ class Pings:
     """Turns pinged more than once."""
 
 
-def pings(history: TableHistory, created: Iterable[Revision], since: float, until: float) -> Pings:
-    """The turns of people that began in [``since``, ``until``] and the pings each got."""
-    turns: dict[int, list[float]] = defaultdict(list)  # user -> when each of their turns began
+def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], since: float, until: float,
+          next_game: float = math.inf) -> Pings:
+    """The turns of people that began in [``since``, ``until``], and the pings each got. A ping
+    is one created in the table's channel from its first version until ``next_game`` began
+    there; it is for the turn the table message showed when it was sent (the bot shows a turn,
+    then pings it), or before the message showed any state, for the turn committed then."""
+    turns: dict[int, list[Version]] = defaultdict(list)  # user -> the version beginning each turn
     before: frozenset[int] = frozenset()
     for v in history.versions:
         for user in v.to_act - before:
-            turns[user].append(v.committed)
+            turns[user].append(v)
         before = v.to_act
+    committed = [v.committed for v in history.versions]
+    shown_at = [at for at, _ in shown]
     counts: dict[tuple[int, int], int] = defaultdict(int)
     for revision in created:
-        if revision.message_id == history.row.table_message_id:
+        if revision.message_id == history.row.table_message_id or not committed[0] <= revision.at < next_game:
             continue
+        i = bisect.bisect_right(shown_at, revision.at) - 1
+        if i >= 0:
+            number = shown[i][1]
+        else:
+            number = history.versions[max(0, bisect.bisect_right(committed, revision.at) - 1)].number
         for user in set(revision.mentions):
-            i = bisect.bisect_right(turns.get(user, []), revision.at) - 1
-            if i >= 0:
-                counts[user, i] += 1
+            turn = bisect.bisect_right([v.number for v in turns.get(user, [])], number) - 1
+            if turn >= 0:
+                counts[user, turn] += 1
     result = Pings()
-    for user, began_at in turns.items():
-        for i, began in enumerate(began_at):
-            if since <= began <= until:
+    for user, began in turns.items():
+        for i, v in enumerate(began):
+            if since <= v.committed <= until:
                 result.turns += 1
                 n = counts[user, i]
                 result.delivered += n > 0
                 result.lost += n == 0
                 result.repeated += n > 1
     return result
+
+
+def next_games(histories: list[TableHistory]) -> dict[int, float]:
+    """Per table id: when the next game in its channel began (``inf`` for the last one)."""
+    in_channel: dict[int, list[TableHistory]] = defaultdict(list)
+    for history in histories:
+        in_channel[history.row.channel_id].append(history)
+    after: dict[int, float] = {}
+    for played in in_channel.values():
+        played.sort(key=lambda h: h.versions[0].committed)
+        for history, following in zip(played, played[1:]):
+            after[history.row.id] = following.versions[0].committed
+        after[played[-1].row.id] = math.inf
+    return after
