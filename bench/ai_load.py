@@ -58,12 +58,12 @@ async def person(service: GameService, table_id: int, player: Player, stop_at: f
             table_id = await open_table(service, snap.row.channel_id + 1000, player)
             played += 1
             continue
-        hand = await service.hand(table_id, player.user_id)
+        hand = await service.hand(table_id, player)
         if not hand.actions:  # the AI is thinking
             await asyncio.sleep(0.02)
             continue
         try:
-            await service.move(table_id, player.user_id, hand.version, hand.actions[0])
+            await service.move(table_id, player, hand.version, hand.actions[0])
         except StaleControl:  # the AI moved between reading the hand and moving
             continue
     return played
@@ -88,7 +88,7 @@ async def run(tables: int, seconds: float, game_id: str, in_loop: bool) -> None:
         pool = InLoopPool() if in_loop else AiPool()
         service = GameService(storage, ai_delay=0, ai_pool=pool)
         service.publisher = RenderingPublisher()
-        people = [Player(100 + n, f"Player {n}") for n in range(tables)]
+        people = [Player(100 + n, f"Player {n}", 1) for n in range(tables)]
         ids = [await open_table(service, 10 + n, people[n], game_id) for n in range(tables)]
         stop_at = time.perf_counter() + seconds
         lags: list[float] = []

@@ -34,7 +34,7 @@ import games
 from bot.heap import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
-from cogs.controls import hand_message, table_message
+from cogs.moves import hand_message, table_message
 from cogs.games import load_game_uis
 
 
@@ -74,10 +74,11 @@ async def play_table(service: GameService, table_id: int, users: list[int], stop
             await asyncio.sleep(max(0.0, next_move - time.perf_counter()))
             next_move += interval
         seat = snap.view["to_act"][0]
-        hand = await service.hand(table_id, users[seat])  # the player opens "My hand"
+        player = snap.player(seat)
+        hand = await service.hand(table_id, player)  # the player opens "My hand"
         action = rng.choice(hand.actions)
         start = time.perf_counter()
-        hand = await service.move(table_id, users[seat], hand.version, action)
+        hand = await service.move(table_id, player, hand.version, action)
         payload(hand_message(hand))  # the table message is rendered by the publisher
         latencies.append(time.perf_counter() - start)
         snap = hand.table
@@ -93,11 +94,11 @@ async def seat_tables(service: GameService, args: argparse.Namespace, slot: int,
     while time.perf_counter() < stop_at and len(latencies) < args.moves:
         snap = await service.open_lobby(
             guild_id=1, channel_id=rng.getrandbits(40), game_id=args.game, options={},
-            host=Player(users[0], "P0"), timer_minutes=10,
+            host=Player(users[0], "P0", 1), timer_minutes=10,
         )
         for p, user in enumerate(users[1:], start=1):
-            await service.join(snap.row.id, Player(user, f"P{p}"))
-        await service.start(snap.row.id, Player(users[0], "P0"))
+            await service.join(snap.row.id, Player(user, f"P{p}", 1))
+        await service.start(snap.row.id, Player(users[0], "P0", 1))
         moves += await play_table(service, snap.row.id, users, stop_at, latencies, rng, interval, args.moves)
     return moves
 

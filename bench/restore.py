@@ -85,11 +85,11 @@ async def first_move(service: GameService, count: int) -> None:
         table_id = rng.randint(1, count)
         snap = await service.table(table_id)
         seat = snap.view["to_act"][0]
-        user_id = snap.row.seats[seat].user_id
-        if snap.row.seats[seat].is_ai or user_id is None:
+        if snap.row.seats[seat].is_ai or snap.row.seats[seat].user_id is None:
             continue
-        hand = await service.hand(table_id, user_id)
-        await service.move(table_id, user_id, hand.version, rng.choice(hand.actions))
+        player = snap.player(seat)
+        hand = await service.hand(table_id, player)
+        await service.move(table_id, player, hand.version, rng.choice(hand.actions))
         return
 
 

@@ -73,6 +73,17 @@ class GuildSettings:
 
 
 @dataclass(frozen=True)
+class TablePlace:
+    """Where a table lives, which never changes: its server and its channel (or thread).
+    A control naming the table is valid only there."""
+
+    guild_id: int
+    channel_id: int
+    ended: bool
+    """The game is over (finished, abandoned or cancelled)."""
+
+
+@dataclass(frozen=True)
 class OpenTable:
     """What start-up needs of an open table without loading it: its timer and whether AI seats play."""
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from games import GAME_IDS, get_game
 
 from .common import on_app_command_error
-from .controls import DYNAMIC_ITEMS, register_items
+from .control import dynamic_items
 from .games import load_game_uis
 from .parsing import install_option_checks
 from .start_commands import group_name, start_group
@@ -21,15 +21,16 @@ SHARED_COGS = ("cogs.tables", "cogs.settings", "cogs.scores", "cogs.rules")
 
 async def setup(bot: commands.Bot) -> None:
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
-    register_items(bot, *DYNAMIC_ITEMS)
     for extension in SHARED_COGS:
         await bot.load_extension(extension)
+    bot.add_dynamic_items(*dynamic_items())  # every control's module is imported by now
     for ui in load_game_uis():
         bot.tree.add_command(start_group(ui.game, ui.start_text()))
     install_option_checks(bot.tree)
 
 
 async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*dynamic_items())
     for extension in SHARED_COGS:
         await bot.unload_extension(extension)
     for game_id in GAME_IDS:

@@ -31,7 +31,8 @@ OUTDATED_COMMAND = ("That command has changed since Discord showed it to you, so
 
 
 def player_of(interaction: discord.Interaction) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
+    """Who is acting, and in which server (None in a DM): the service refuses them any other server's table."""
+    return Player(interaction.user.id, interaction.user.display_name, interaction.guild_id)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

@@ -5,6 +5,7 @@ and what the table message's **Log** button shows while the game runs."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -15,9 +16,10 @@ from bot.errors import UserError
 from bot.markdown import literal, plain
 from bot.results import ResultLine
 
-from .common import guarded, service_of, static_view
+from .common import service_of, static_view
+from .control import AtTable, Control, InServer, Place, TableControl, check_place
 from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
+from .parsing import control_template, edits_in_place, page_number, stored_id
 from .ui import DESCRIPTION, EMBED_COLOUR
 
 LOG_PAGE_CHARS = 1500
@@ -92,85 +94,90 @@ async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs) -> No
 
 @dataclass(frozen=True)
 class HistoryQuery:
-    """Which games ``/history`` lists; carried in its controls so **Back** finds the same list."""
+    """Which of a server's games ``/history`` lists; carried in its controls so **Back** finds
+    the same list."""
 
     user_id: int | None = None
     channel_id: int | None = None
     game_id: str | None = None
 
-    PATTERN = r"(?P<user>\d+):(?P<channel>\d+):(?P<game>[a-z0-9-]+)"
+    PATTERN = rf"(?P<user>\d+):(?P<channel>\d+):(?P<game>all|{'|'.join(map(re.escape, games.GAME_IDS))})"
 
     def code(self) -> str:
         return f"{self.user_id or 0}:{self.channel_id or 0}:{self.game_id or 'all'}"
 
-    def select_id(self) -> str:
-        """The game menu's custom_id: plain ``dh:logsel`` for the unfiltered list, as before filters were kept."""
-        return "dh:logsel" if self == HistoryQuery() else f"dh:logsel:{self.code()}"
-
     @classmethod
-    def parse(cls, match) -> "HistoryQuery":
+    def parse(cls, match: re.Match[str]) -> "HistoryQuery":
         game = match["game"]
-        if game != "all" and game not in games.GAME_IDS:
-            raise UserError("That history control isn't valid any more.")
         return cls(None if match["user"] == "0" else stored_id(match["user"], "person"),
                    None if match["channel"] == "0" else stored_id(match["channel"], "channel"),
                    None if game == "all" else game)
 
 
 async def show_history(interaction: discord.Interaction, query: HistoryQuery, *, edit: bool) -> None:
+    guild_id = require_guild(interaction)
     lines = await results_of(interaction).history(
-        require_guild(interaction), user_id=query.user_id, channel_id=query.channel_id, game_id=query.game_id,
-        limit=HISTORY_GAMES)
+        guild_id, user_id=query.user_id, channel_id=query.channel_id, game_id=query.game_id, limit=HISTORY_GAMES)
     embed = discord.Embed(title=f"Recent games — {game_name(query.game_id)}", colour=EMBED_COLOUR)
     embed.description = clip("\n\n".join(result_line(line) for line in lines), DESCRIPTION) or "No games yet."
-    view = static_view([LogSelect.make(lines, query)] if lines else [])
+    view = static_view([LogSelect.make(guild_id, lines, query)] if lines else [])
     await reply(interaction, edit=edit, embed=embed, view=view)
 
 
-class LogSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
-                template=control_template(rf"dh:logsel(?::{HistoryQuery.PATTERN})?")):
-    def __init__(self, query: HistoryQuery, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=query.select_id()))
-        self.query = query
+class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
+                template=control_template(rf"dh:logsel:(?P<guild>\d+):{HistoryQuery.PATTERN}")):
+    """``/history``'s menu of games: choosing one shows its moves."""
+
+    def __init__(self, guild_id: int, query: HistoryQuery, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=self.id_for(guild_id, query)))
+        self.guild_id, self.query = guild_id, query
+
+    @staticmethod
+    def id_for(guild_id: int, query: HistoryQuery) -> str:
+        return f"dh:logsel:{guild_id}:{query.code()}"
 
     @classmethod
-    def make(cls, lines: list[ResultLine], query: HistoryQuery) -> "LogSelect":
+    def make(cls, guild_id: int, lines: list[ResultLine], query: HistoryQuery) -> "LogSelect":
         options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
                                         description=clip(plain(line.summary), SELECT_OPTION_TEXT) or None, value=str(line.table_id))
                    for line in lines[:SELECT_OPTIONS]]
-        return cls(query, discord.ui.Select(custom_id=query.select_id(), options=options,
-                                            placeholder="See a game's moves…"))
+        return cls(guild_id, query, discord.ui.Select(custom_id=cls.id_for(guild_id, query), options=options,
+                                                      placeholder="See a game's moves…"))
 
     @classmethod
     def parse(cls, match, item):
-        return cls(HistoryQuery.parse(match) if match["game"] else HistoryQuery())
+        return cls(stored_id(match["guild"], "server"), HistoryQuery.parse(match))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def place(self) -> Place:
+        return InServer(self.guild_id)
+
+    async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            if len(values) != 1:
-                raise UserError("Choose one game.")
-            await show_log(interaction, stored_id(values[0], "game"), 0, edit=True, back=self.query)
-
-        await guarded(interaction, run)
+        if len(values) != 1:
+            raise UserError("Choose one game.")
+        table_id = stored_id(values[0], "game")
+        await check_place(interaction, AtTable(table_id, or_server_once_ended=True))
+        await show_log(interaction, table_id, 0, edit=True, back=self.query)
 
 
-class HistoryBack(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                  template=control_template(rf"dh:hist:{HistoryQuery.PATTERN}")):
+class HistoryBack(Control, discord.ui.DynamicItem[discord.ui.Button],
+                  template=control_template(rf"dh:hist:(?P<guild>\d+):{HistoryQuery.PATTERN}")):
     """**Back** from a game's moves to the list of games it was chosen from."""
 
-    def __init__(self, query: HistoryQuery) -> None:
+    def __init__(self, guild_id: int, query: HistoryQuery) -> None:
         super().__init__(discord.ui.Button(label=BACK, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:hist:{query.code()}"))
-        self.query = query
+                                           custom_id=f"dh:hist:{guild_id}:{query.code()}"))
+        self.guild_id, self.query = guild_id, query
 
     @classmethod
     def parse(cls, match, item):
-        return cls(HistoryQuery.parse(match))
+        return cls(stored_id(match["guild"], "server"), HistoryQuery.parse(match))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_history(interaction, self.query, edit=True))
+    def place(self) -> Place:
+        return InServer(self.guild_id)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_history(interaction, self.query, edit=True)
 
 
 # -- a game's moves ----------------------------------------------------------------------------
@@ -179,7 +186,8 @@ class HistoryBack(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
 async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool,
                    back: HistoryQuery | None = None) -> None:
     """Page ``page`` of a game's moves; with ``back``, a **Back** button to that list of games."""
-    logged = await results_of(interaction).game_log(table_id, require_guild(interaction))
+    guild_id = require_guild(interaction)
+    logged = await results_of(interaction).game_log(table_id, guild_id)
     if logged is None:
         raise UserError("There's no game with that number on this server.")
     game_id, lines = logged
@@ -189,11 +197,15 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
                           colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
     buttons = page_buttons(lambda to, label, off: LogPage(table_id, to, label, off, back), page, len(pages))
-    await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + ([HistoryBack(back)] if back else [])))
+    back_button = [HistoryBack(guild_id, back)] if back else []
+    await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + back_button))
 
 
-class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+class LogPage(TableControl, discord.ui.DynamicItem[discord.ui.Button],
               template=control_template(rf"dh:log:(?P<table>\d+):(?P<page>-?\d+)(?::{HistoryQuery.PATTERN})?")):
+    """A page of a game's moves: the table message's **Log**, or a game chosen in ``/history``
+    (``back``: the list it was chosen from)."""
+
     def __init__(self, table_id: int, page: int, label: str = "…", disabled: bool = False,
                  back: HistoryQuery | None = None) -> None:
         suffix = f":{back.code()}" if back else ""
@@ -206,5 +218,8 @@ class LogPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
         back = HistoryQuery.parse(match) if match["game"] else None
         return cls(stored_id(match["table"], "game"), page_number(match["page"]), back=back)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_log(interaction, self.table_id, self.page, edit=True, back=self.back))
+    def place(self) -> Place:
+        return AtTable(self.table_id, or_server_once_ended=self.back is not None)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_log(interaction, self.table_id, self.page, edit=True, back=self.back)

@@ -12,8 +12,8 @@ import discord
 from bot.service import HandSnapshot
 from bot.table_options import hints_allowed
 
-from .common import service_of
-from .table_buttons import TableButton, table_template
+from .common import player_of, service_of
+from .control import TableButton, table_template
 from .ui import ui_for
 
 HINT_LABEL = "💡 Hint"
@@ -33,7 +33,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
     LABEL = HINT_LABEL
 
     async def run(self, interaction: discord.Interaction) -> None:
-        hand, found = await service_of(interaction).hint(self.table_id, interaction.user.id)
+        hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
         label = ui_for(hand.table.row.game_id).action_label(found.action, hand)
         await interaction.response.send_message(
             f"💡 **{label[:1].upper() + label[1:]}**: {found.why}.\n-# {UNRATED_NOTE}", ephemeral=True)

@@ -14,8 +14,9 @@ from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
 
-from .common import CLOSED_HERE, GIVE_BACK, guarded, is_admin, may_post_here, player_of, service_of, static_view
-from .parsing import ParsedControl, control_template, one_of, stored_id
+from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
+from .control import TableControl
+from .parsing import control_template, one_of, stored_id
 from .ui import Rendered, lobby_embed, ui_for
 
 LOBBY_VERBS = {
@@ -52,8 +53,8 @@ def offered_verbs(game: Game) -> list[str]:
     return [verb for verb in LOBBY_VERBS if verb != "side" or game.sides]
 
 
-class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                  template=control_template(r"dh:lobby:(?P<table>\d+):(?P<verb>[a-z]+)")):
+class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
+                  template=control_template(rf"dh:lobby:(?P<table>\d+):(?P<verb>{'|'.join(LOBBY_VERBS)})")):
     def __init__(self, table_id: int, verb: str) -> None:
         label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
         super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
@@ -62,49 +63,44 @@ class LobbyButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     def parse(cls, match, item):
-        if match["verb"] not in LOBBY_VERBS:
-            raise UserError("That button isn't one Deckhand knows.")
         return cls(stored_id(match["table"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service = service_of(interaction)
-            player = player_of(interaction)
-            game = ui_for((await service.table(self.table_id)).row.game_id).game
-            if self.verb not in offered_verbs(game):
-                raise UserError(f"{game.name} isn't played in sides, so there is no side to switch.")
-            if self.verb == "join":
-                await service.join(self.table_id, player)
-            elif self.verb == "leave":
-                await service.leave_lobby(self.table_id, player)
-            elif self.verb == "ai":
-                # Ask the host for the level first; the select adds the AI (AiLevelSelect).
-                level = await service.ai_level_choice(self.table_id, player)
-                await interaction.response.send_message(
-                    "Which level for the new AI player?", ephemeral=True,
-                    view=static_view([AiLevelSelect.make(self.table_id, level)]))
-                return
-            elif self.verb == "unai":
-                await service.remove_ai(self.table_id, player)
-            elif self.verb == "side":
-                await service.switch_side(self.table_id, player)
-            elif self.verb == "start":
-                if not may_post_here(interaction):  # the game's table message could not be shown
-                    raise UserError(f"{CLOSED_HERE}, so the game couldn't be shown here. {GIVE_BACK}; "
-                                    "then press **Start** again.")
-                await service.start(self.table_id, player)
-            else:  # "cancel": parse admits only the verbs in LOBBY_VERBS
-                await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
-            unchanged = lobby_unchanged_note(interaction)
-            if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
-                await interaction.response.send_message(DONE[self.verb] + unchanged, ephemeral=True)
-            else:  # the service edits the lobby message itself; acknowledge without changing it here
-                await interaction.response.defer()
-
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        player = player_of(interaction)
+        game = ui_for((await service.table(self.table_id)).row.game_id).game
+        if self.verb not in offered_verbs(game):
+            raise UserError(f"{game.name} isn't played in sides, so there is no side to switch.")
+        if self.verb == "join":
+            await service.join(self.table_id, player)
+        elif self.verb == "leave":
+            await service.leave_lobby(self.table_id, player)
+        elif self.verb == "ai":
+            # Ask the host for the level first; the select adds the AI (AiLevelSelect).
+            level = await service.ai_level_choice(self.table_id, player)
+            await interaction.response.send_message(
+                "Which level for the new AI player?", ephemeral=True,
+                view=static_view([AiLevelSelect.make(self.table_id, level)]))
+            return
+        elif self.verb == "unai":
+            await service.remove_ai(self.table_id, player)
+        elif self.verb == "side":
+            await service.switch_side(self.table_id, player)
+        elif self.verb == "start":
+            if not may_post_here(interaction):  # the game's table message could not be shown
+                raise UserError(f"{CLOSED_HERE}, so the game couldn't be shown here. {GIVE_BACK}; "
+                                "then press **Start** again.")
+            await service.start(self.table_id, player)
+        else:  # "cancel": the template admits only the verbs in LOBBY_VERBS
+            await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
+        unchanged = lobby_unchanged_note(interaction)
+        if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
+            await interaction.response.send_message(DONE[self.verb] + unchanged, ephemeral=True)
+        else:  # the service edits the lobby message itself; acknowledge without changing it here
+            await interaction.response.defer()
 
 
-class AiLevelSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
                     template=control_template(r"dh:ailevel:(?P<table>\d+)")):
     """The level menu **Add AI** shows the host (privately); choosing adds the AI player."""
 
@@ -123,19 +119,15 @@ class AiLevelSelect(ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
     def parse(cls, match, item):
         return cls(stored_id(match["table"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            if len(values) != 1:
-                raise UserError("Choose exactly one level.")
-            level = one_of(values[0], LEVEL_TEXT, "level")
-            snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
-            added = literal([s for s in snap.row.seats if s.is_ai][-1].name)
-            await interaction.response.edit_message(content=f"{added} joined the table.{lobby_unchanged_note(interaction)}",
-                                                    view=None)
-
-        await guarded(interaction, run)
+        if len(values) != 1:
+            raise UserError("Choose exactly one level.")
+        level = one_of(values[0], LEVEL_TEXT, "level")
+        snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
+        added = literal([s for s in snap.row.seats if s.is_ai][-1].name)
+        await interaction.response.edit_message(content=f"{added} joined the table.{lobby_unchanged_note(interaction)}",
+                                                view=None)
 
 
 def lobby_view(table_id: int, game: Game) -> discord.ui.View:

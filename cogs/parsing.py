@@ -101,8 +101,8 @@ def control_template(pattern: str) -> str:
 
 
 class Refused(discord.ui.DynamicItem[discord.ui.Item], template=r"(?s).*"):
-    """What a control whose custom_id fails validation becomes: its click gets ``reason``.
-    (Never registered with the bot: it only stands in for the item that failed.)"""
+    """What a control whose custom_id fails validation becomes (:meth:`cogs.control.Control.from_custom_id`):
+    its click gets ``reason``. (Never registered with the bot: it only stands in for the item that failed.)"""
 
     def __init__(self, item: discord.ui.Item, reason: str) -> None:
         super().__init__(item)
@@ -113,24 +113,6 @@ class Refused(discord.ui.DynamicItem[discord.ui.Item], template=r"(?s).*"):
             await interaction.response.send_message(self.reason, ephemeral=True)
         except discord.HTTPException:
             pass
-
-
-class ParsedControl:
-    """Mix into a dynamic item before ``DynamicItem`` and implement :meth:`parse`:
-    a custom_id whose fields fail validation (a 30-digit table id, a verb the control
-    never offers) is answered with the refusal, instead of discord.py logging an error."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: Any):
-        try:
-            return cls.parse(match, item)
-        except UserError as exc:
-            return Refused(item, str(exc))
-
-    @classmethod
-    def parse(cls, match: Any, item: discord.ui.Item) -> discord.ui.DynamicItem:
-        """The control for the custom_id's ``match`` (``item``: the component as clicked)."""
-        raise NotImplementedError
 
 
 # -- slash command options ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import discord
 from bot.errors import UserError
 
 from .common import is_admin, player_of, service_of
-from .table_buttons import TableButton, table_template
+from .control import TableButton, table_template
 from .posting import embed_links_note, post_lobby
 from .ui import ui_for
 

@@ -24,9 +24,9 @@ from games import all_rules
 from games.rules_text import GameRules, Page, first_page, pages
 
 from .common import guarded, static_view
-from .controls import register_items
 from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import ParsedControl, control_template, edits_in_place, page_number, quoted, whole_number
+from .control import Anywhere, Control, Place
+from .parsing import control_template, edits_in_place, page_number, quoted, whole_number
 from .ui import EMBED_COLOUR
 
 # -- looking things up ------------------------------------------------------------------
@@ -135,8 +135,15 @@ def _known_game(game_id: str) -> GameRules:
     return rules
 
 
+class RulesControl(Control):
+    """The rules belong to no server: their pages turn anywhere."""
+
+    def place(self) -> Place:
+        return Anywhere()
+
+
 class PageButton(
-    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    RulesControl, discord.ui.DynamicItem[discord.ui.Button],
     template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<verb>prev|next)"),
 ):
     def __init__(self, game_id: str, page: int, verb: str, button: discord.ui.Button | None = None) -> None:
@@ -154,16 +161,13 @@ class PageButton(
     def parse(cls, match, item):
         return cls(match["game"], page_number(match["page"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            rules = _known_game(self.game_id)
-            await show_page(interaction, rules.id, self.page)
-
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        rules = _known_game(self.game_id)
+        await show_page(interaction, rules.id, self.page)
 
 
 class SectionSelect(
-    ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+    RulesControl, discord.ui.DynamicItem[discord.ui.Select],
     template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):section"),
 ):
     def __init__(self, game_id: str, select: discord.ui.Select | None = None) -> None:
@@ -185,16 +189,12 @@ class SectionSelect(
     def parse(cls, match, item):
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            rules = _known_game(self.game_id)
-            if len(values) != 1 or rules.section(values[0]) is None:
-                raise UserError("Choose one section from the menu.")
-            await show_page(interaction, rules.id, first_page(rules, values[0]))
-
-        await guarded(interaction, run)
+        rules = _known_game(self.game_id)
+        if len(values) != 1 or rules.section(values[0]) is None:
+            raise UserError("Choose one section from the menu.")
+        await show_page(interaction, rules.id, first_page(rules, values[0]))
 
 
 # -- the command --------------------------------------------------------------------------
@@ -229,5 +229,4 @@ class RulesCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, PageButton, SectionSelect)
     await bot.add_cog(RulesCog())

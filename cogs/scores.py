@@ -15,11 +15,11 @@ from bot.forgetting import FORGOTTEN_NAME
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, display_change, display_rating
 
 from .common import acknowledged, guarded, static_view
-from .controls import register_items
+from .control import Control, ForUser, InServer, Place
 from .game_log import (HistoryBack, HistoryQuery, LogSelect, game_name, page_buttons, require_guild, result_line,
                        results_of, show_history)
 from .limits import EMBED_FIELD_VALUE, clip
-from .parsing import ParsedControl, control_template, edits_in_place, page_number, stored_id
+from .parsing import control_template, edits_in_place, page_number, stored_id
 from .ui import EMBED_COLOUR
 
 PAGE_SIZE = 10
@@ -68,15 +68,17 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) ->
     return embed, page
 
 
-def board_view(game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
-    return static_view(page_buttons(lambda to, label, off: BoardPage(game_id, sort, to, label, off), page, pages))
+def board_view(guild_id: int, game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
+    return static_view(page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off),
+                                    page, pages))
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
-    entries = await results_of(interaction).leaderboard(require_guild(interaction), None if game_id == "all" else game_id, sort)
+    guild_id = require_guild(interaction)
+    entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort)
     embed, page = board_page(entries, game_id, sort, page)
     pages = max(1, -(-len(entries) // PAGE_SIZE))
-    kwargs = {"embed": embed, "view": board_view(game_id, sort, page, pages),
+    kwargs = {"embed": embed, "view": board_view(guild_id, game_id, sort, page, pages),
               "allowed_mentions": discord.AllowedMentions.none()}
     if not edit:
         await interaction.response.send_message(**kwargs)
@@ -86,31 +88,37 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
         await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
-class BoardPage(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
-                template=control_template(r"dh:lb:(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)")):
-    def __init__(self, game_id: str, sort: str, page: int, label: str = "…", disabled: bool = False) -> None:
+class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
+                template=control_template(
+                    r"dh:lb:(?P<guild>\d+):(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)")):
+    """◀ ▶ on a page of one server's leaderboard."""
+
+    def __init__(self, guild_id: int, game_id: str, sort: str, page: int, label: str = "…",
+                 disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:lb:{game_id}:{sort}:{page}"))
-        self.game_id, self.sort, self.page = game_id, sort, page
+                                           custom_id=f"dh:lb:{guild_id}:{game_id}:{sort}:{page}"))
+        self.guild_id, self.game_id, self.sort, self.page = guild_id, game_id, sort, page
 
     @classmethod
     def parse(cls, match, item):
-        return cls(match["game"], match["sort"], page_number(match["page"]))
+        return cls(stored_id(match["guild"], "server"), match["game"], match["sort"], page_number(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
-                raise UserError("That leaderboard control isn't valid any more.")
-            await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
+    def place(self) -> Place:
+        return InServer(self.guild_id)
 
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
+            raise UserError("That leaderboard control isn't valid any more.")
+        await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
 
 
 # -- forgetting ---------------------------------------------------------------------------
 
 
-class ForgetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                    template=control_template(r"dh:forget:(?P<user>\d+):(?P<answer>yes|no)")):
+    """The answer to ``/privacy forget``'s question, for the person who asked."""
+
     def __init__(self, user_id: int, answer: str) -> None:
         label, style = ("Yes, forget me", discord.ButtonStyle.danger) if answer == "yes" else (
             "Keep my data", discord.ButtonStyle.secondary)
@@ -121,28 +129,26 @@ class ForgetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
     def parse(cls, match, item):
         return cls(stored_id(match["user"], "person"), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            if interaction.user.id != self.user_id:
-                raise UserError("Only the person who asked can confirm this.")
-            if self.answer == "no":
-                await interaction.response.edit_message(content="Nothing was changed.", view=None)
-                return
-            results = results_of(interaction)
-            if await results.open_seats_of(self.user_id):
-                raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
-            user = interaction.user
-            # Forgetting rebuilds the database file, which can take a while on a big one.
-            count = await acknowledged(interaction, results.forget(
-                self.user_id, names={user.display_name, user.global_name, user.name}))
-            done = (f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
-                    f"“{FORGOTTEN_NAME}”, and your ratings are deleted.")
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=done, view=None)
-            else:
-                await interaction.response.edit_message(content=done, view=None)
+    def place(self) -> Place:
+        return ForUser(self.user_id)
 
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        if self.answer == "no":
+            await interaction.response.edit_message(content="Nothing was changed.", view=None)
+            return
+        results = results_of(interaction)
+        if await results.open_seats_of(self.user_id):
+            raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
+        user = interaction.user
+        # Forgetting rebuilds the database file, which can take a while on a big one.
+        count = await acknowledged(interaction, results.forget(
+            self.user_id, names={user.display_name, user.global_name, user.name}))
+        done = (f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
+                f"“{FORGOTTEN_NAME}”, and your ratings are deleted.")
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=done, view=None)
+        else:
+            await interaction.response.edit_message(content=done, view=None)
 
 
 class ScoresCog(commands.Cog):
@@ -195,9 +201,12 @@ class ScoresCog(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       channel: discord.TextChannel | discord.Thread | None = None, game: str = "all") -> None:
-        query = HistoryQuery(user.id if user else None, channel.id if channel else None,
-                             None if game == "all" else game)
-        await guarded(interaction, lambda: show_history(interaction, query, edit=False))
+        async def run() -> None:
+            query = HistoryQuery(user.id if user else None, channel.id if channel else None,
+                                 None if game == "all" else game)
+            await show_history(interaction, query, edit=False)
+
+        await guarded(interaction, run)
 
     @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
     async def forget(self, interaction: discord.Interaction) -> None:
@@ -213,5 +222,4 @@ class ScoresCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, BoardPage, LogSelect, HistoryBack, ForgetButton)
     await bot.add_cog(ScoresCog())

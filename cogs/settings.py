@@ -13,8 +13,8 @@ from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVELS
 
 from .common import guarded, is_admin, service_of, static_view
-from .controls import register_items
-from .parsing import ParsedControl, control_template, stored_id
+from .control import Control, InServer, Place
+from .parsing import control_template, stored_id
 
 
 async def describe(interaction: discord.Interaction) -> str:
@@ -27,8 +27,10 @@ async def describe(interaction: discord.Interaction) -> str:
             f"a seat plays at {settings.ai_level}.")
 
 
-class ResetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                   template=control_template(r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)")):
+    """The answer to ``/settings reset-leaderboard``'s question, for the server it was asked in."""
+
     def __init__(self, guild_id: int, answer: str) -> None:
         label, style = ("Reset the leaderboards", discord.ButtonStyle.danger) if answer == "yes" else (
             "Keep them", discord.ButtonStyle.secondary)
@@ -39,18 +41,18 @@ class ResetButton(ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
     def parse(cls, match, item):
         return cls(stored_id(match["guild"], "server"), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            if interaction.guild_id != self.guild_id or not is_admin(interaction):
-                raise UserError("Only members with Manage Server can reset this server's leaderboards.")
-            if self.answer == "no":
-                await interaction.response.edit_message(content="The leaderboards were kept.", view=None)
-                return
-            await service_of(interaction).results.reset_leaderboard(self.guild_id, time.time())
-            await interaction.response.edit_message(
-                content="The leaderboards start afresh now; past games stay in `/history`.", view=None)
+    def place(self) -> Place:
+        return InServer(self.guild_id)
 
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        if not is_admin(interaction):
+            raise UserError("Only members with Manage Server can reset this server's leaderboards.")
+        if self.answer == "no":
+            await interaction.response.edit_message(content="The leaderboards were kept.", view=None)
+            return
+        await service_of(interaction).results.reset_leaderboard(self.guild_id, time.time())
+        await interaction.response.edit_message(
+            content="The leaderboards start afresh now; past games stay in `/history`.", view=None)
 
 
 class SettingsCog(commands.Cog):
@@ -123,5 +125,4 @@ class SettingsCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, ResetButton)
     await bot.add_cog(SettingsCog())

@@ -18,7 +18,8 @@ from bot.service import TableSnapshot, checked_options
 from bot.storage import SeatRow, TableRow
 
 from .common import guarded, is_admin, may_post_here, player_of, service_of
-from .controls import DYNAMIC_ITEMS, answer_number, register_items, show_hand, table_message
+from .control import find_form, is_known
+from .moves import show_hand, table_message
 from .limits import CUSTOM_ID, clip
 from .lobby import lobby_message
 from .outage import UNREACHABLE, ShowAgain
@@ -354,13 +355,13 @@ class TablesCog(commands.Cog):
                     self._closed.discard(interaction.channel_id)  # nothing left to show: stop looking
                 else:
                     await self.service.show_again(table_id)
-        if interaction.type is discord.InteractionType.modal_submit:
-            await answer_number(interaction)  # the only form Deckhand shows; it refuses any other
-            return
-        if interaction.type is not discord.InteractionType.component:
-            return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        if interaction.type is discord.InteractionType.modal_submit:
+            form = find_form(custom_id)
+            if form is not None:
+                await form[0].submitted(interaction, form[1])
+                return
+        elif interaction.type is not discord.InteractionType.component or is_known(custom_id):
             return
         log.info("unrecognised control %r from user %s", clip(custom_id, CUSTOM_ID), interaction.user.id)
         try:
@@ -433,5 +434,4 @@ class TablesCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    register_items(bot, WatchButton, PlayAgainButton)
     await bot.add_cog(TablesCog(bot))

@@ -4,7 +4,7 @@ the table, lobby and hand embeds shared by every game.
 A game's module (``cogs/games/<package>.py``) only describes its board, its hands and
 its moves; everything around that (lobby, turn line, recent events, timer, result,
 the layout of the move controls, Discord's size limits) is shared here so every game
-looks and behaves alike. This module builds no controls: :mod:`cogs.controls` turns a
+looks and behaves alike. This module builds no controls: :mod:`cogs.moves` turns a
 :class:`MoveLayout` into buttons and menus.
 """
 

@@ -13,7 +13,7 @@ from bot.errors import UserError
 
 from .common import service_of
 from .components import ComponentView
-from .table_buttons import TableButton, table_template
+from .control import TableButton, table_template
 from .pictures.attach import answer_privately, draws_table, drawn_in_time, pictures_on, table_picture
 from .ui import Rendered, table_embed, ui_for
 
@@ -33,8 +33,6 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     """Answer with the watch message: update the clicked private one, or open a new one."""
     service = service_of(interaction)
     table = await service.table(table_id)
-    if table.row.guild_id != interaction.guild_id:
-        raise UserError("That table doesn't exist any more.")
     if not draws_table(table):
         raise UserError("This table's game hasn't started: there is nothing to watch yet.")
     content, embed = table_embed(table)

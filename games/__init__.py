@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Iterable, Iterator
+from typing import Any
 
 from .base import Action, Event, Game, GameState, Outcome
 from .errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
 from .rules_text import GameRules
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game[Any]] = {}
 
 
 def _load_packages(path: Iterable[str], prefix: str) -> None:
@@ -31,10 +32,14 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
             continue
         game = getattr(importlib.import_module(info.name), "GAME", None)
         if isinstance(game, Game):
+            package = info.name.rpartition(".")[2]
+            if game.package != package:
+                raise GameError(f"Package {package!r} holds the game {game.id!r}: a game's package is its id "
+                                f"with '-' as '_', so its id must be {package.replace('_', '-')!r}")
             register(game)
 
 
-def _set(game_id: str, game: Game | None) -> None:
+def _set(game_id: str, game: Game[Any] | None) -> None:
     """Put (or, with ``None``, remove) the game under ``game_id`` and refresh ``GAME_IDS``."""
     global GAME_IDS
     if game is None:
@@ -44,7 +49,7 @@ def _set(game_id: str, game: Game | None) -> None:
     GAME_IDS = tuple(g.id for g in all_games())
 
 
-def register(game: Game) -> None:
+def register(game: Game[Any]) -> None:
     """Add ``game`` to the registry; registering another game under a taken id raises GameError."""
     known = _GAMES.get(game.id)
     if known is not None and known is not game:
@@ -58,7 +63,7 @@ def unregister(game_id: str) -> None:
 
 
 @contextmanager
-def registered(game: Game) -> Iterator[Game]:
+def registered(game: Game[Any]) -> Iterator[Game[Any]]:
     """Within the block, ``game`` is registered, in place of any game with its id (tests swap
     a game's AI this way); afterwards the registry is as it was."""
     previous = _GAMES.get(game.id)
@@ -69,7 +74,7 @@ def registered(game: Game) -> Iterator[Game]:
         _set(game.id, previous)
 
 
-def discover(directory: str) -> list[Game]:
+def discover(directory: str) -> list[Game[Any]]:
     """Register the game packages found in ``directory`` (which must be on ``sys.path``,
     each package imported under its own top-level name); return the games found."""
     before = set(_GAMES)
@@ -77,7 +82,7 @@ def discover(directory: str) -> list[Game]:
     return [g for g in all_games() if g.id not in before]
 
 
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[Game[Any], ...]:
     """Every registered game, by ``order`` then id."""
     return tuple(sorted(_GAMES.values(), key=lambda g: (g.order, g.id)))
 
@@ -87,8 +92,9 @@ def all_rules() -> dict[str, GameRules]:
     return {g.id: g.rules for g in all_games() if g.rules is not None}
 
 
-def get_game(game_id: str) -> Game:
-    """The game registered under ``game_id``; unknown ids raise :class:`GameError`."""
+def get_game(game_id: str) -> Game[Any]:
+    """The game registered under ``game_id``; unknown ids raise :class:`GameError`.
+    (``python -m games play`` also takes a package name: :func:`games.play.find_game`.)"""
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise GameError(f"Unknown game {game_id!r}; games are: {', '.join(GAME_IDS)}")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from . import play
 from .errors import GameError
@@ -24,11 +25,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
+def _first_line(doc: str | None) -> str:
+    return (doc or "").splitlines()[0] if doc else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(prog="python -m games", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m games", description=_first_line(__doc__))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, module in COMMANDS.items():
-        module.add_arguments(commands.add_parser(name, help=module.__doc__.splitlines()[0]))
+        module.add_arguments(commands.add_parser(name, help=_first_line(module.__doc__)))
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command].run(args, sys.stdin, sys.stdout)

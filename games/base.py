@@ -8,17 +8,16 @@ or the wall clock.
 
 from __future__ import annotations
 
-import importlib
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from .cards import Card, shown_arg
 from .codec import RNG, Objects, restore, snapshot, stored
-from .rng import Rng
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
+from .rng import Rng
 from .rules_text import GameRules
 
 JsonScalar = str | int | bool | None
@@ -38,7 +37,7 @@ class Action(NamedTuple):
         return {"kind": self.kind, "args": list(self.args)}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Action":
+    def from_json(cls, data: Any) -> Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise MalformedAction(f"not an action: {data!r}")
         args = data.get("args", [])
@@ -55,7 +54,7 @@ class Action(NamedTuple):
         return self.kind + ":" + ",".join("" if a is None else str(a) for a in self.args)
 
     @classmethod
-    def from_code(cls, text: str) -> "Action":
+    def from_code(cls, text: str) -> Action:
         """Inverse of :meth:`code` for actions whose args are strings and ints."""
         if not isinstance(text, str) or not text or len(text) > 200:
             raise MalformedAction(f"not an action code: {text!r}")
@@ -70,9 +69,12 @@ class Action(NamedTuple):
         return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
 
 
-def action_parts(action: Any, what: str) -> tuple[str, tuple]:
+def action_parts(action: Any, what: str) -> tuple[str, tuple[Any, ...]]:
     """``(kind, args)`` of anything shaped like an action (a kind and a tuple of args);
-    otherwise :class:`MalformedAction` saying it is not ``what`` (e.g. ``"a Q2J move"``)."""
+    otherwise :class:`MalformedAction` saying it is not ``what`` (e.g. ``"a Q2J move"``).
+
+    Whatever reaches ``apply`` (a decoded custom_id, a stored move) may be junk, so an
+    engine calls this before it reads ``action.kind`` or ``action.args``."""
     try:
         kind, args = action
     except (TypeError, ValueError):
@@ -80,6 +82,19 @@ def action_parts(action: Any, what: str) -> tuple[str, tuple]:
     if type(kind) is not str or type(args) is not tuple:
         raise MalformedAction(f"Not {what}: {action!r}")
     return kind, args
+
+
+T = TypeVar("T")
+
+
+def prebuilt(table: Mapping[Action, T], action: Any) -> T | None:
+    """``table``'s entry for ``action`` when it is one of a game's prebuilt actions (or
+    equal to one); ``None`` for anything else, unhashable junk included. Engines keep their
+    legal actions as constants parsed once, so ``apply`` reads a move with one lookup."""
+    try:
+        return table.get(action)
+    except TypeError:
+        return None
 
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
@@ -113,7 +128,7 @@ class Event:
         return {"kind": self.kind, "text": self.text, "seat": self.seat, "private_to": self.private_to}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
         return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"))
 
 
@@ -135,7 +150,7 @@ class Outcome:
 
     @classmethod
     def by_place(cls, players: int, winners: tuple[int, ...], ranking: Sequence[tuple[int, ...]],
-                 reason: str) -> "Outcome":
+                 reason: str) -> Outcome:
         """An outcome whose score for each seat is the number of the ``players`` seats ranked below it."""
         scores = [0] * players
         below = players
@@ -275,12 +290,12 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "GameState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> Self:
         """A freshly dealt game; ``options`` are already normalised and checked
         (use :meth:`Game.new_game`, which does that)."""
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "GameState":
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The state :meth:`to_json` wrote; a broken snapshot raises :class:`MalformedAction`."""
         return restore(cls, data)
 
@@ -344,24 +359,75 @@ class GameState(ABC):
             raise NotYourTurn("It's not your turn")
 
 
+S = TypeVar("S", bound=GameState)
+Policy = Callable[[S, int, Rng], Action]
+"""A way to play: the action a seat takes in a state (a legal one), drawing on the rng."""
+Container = MutableSequence[Any] | MutableMapping[str, Any]
+Slot = tuple[Container, Any]
+"""A place in a snapshot that holds one card: ``(list or dict, index or key)``."""
+
+
 @dataclass(frozen=True)
-class Game:
-    """A registered game: its rules entry point and table options."""
+class SearchHooks(Generic[S]):
+    """What the ``hard`` AI (:mod:`games.search`, :mod:`games.determinize`) needs to know
+    about a game: where the cards a seat can't see lie, what an unfinished position is
+    worth, and how long to search. Only the first four are required."""
+
+    hidden_slots: Callable[[dict[str, Any], int | None], list[Slot]]
+    """Every place in a snapshot holding a card ``seat`` (``None``: the public) can't see;
+    the cards there are exactly ``state.hidden_cards(seat)``."""
+    evaluate: Callable[[S, int], float]
+    """What an unfinished position is worth to ``seat``, from 0 (lost) to 1 (won)."""
+    budget: int
+    """Simulated moves per decision (the same on any machine: no clock)."""
+    rollout_moves: int
+    """The most moves one playout plays before ``evaluate`` judges it."""
+    tidy: Callable[[dict[str, Any]], None] | None = None
+    """Restores an order the engine keeps (sorted hands) after hidden cards are dealt again."""
+    excluded: Callable[[dict[str, Any], int | None, list[Slot]], list[frozenset[str] | None]] | None = None
+    """Per slot, the codes the seat's view rules out of it (``None``: nothing)."""
+    playout_length: Callable[[S], int] | None = None
+    """A playout length that depends on the position, instead of ``rollout_moves``."""
+    stage: Callable[[S], object] | None = None
+    """Playouts stop when this changes (e.g. when a new round is dealt)."""
+    candidates: Callable[[S, int, list[Action], Action], list[Action]] | None = None
+    """The moves worth comparing, the ``base_policy`` choice first; only it: nothing to search."""
+    base_policy: Policy[S] | None = None
+    """The move the search starts from and plays when there is nothing to search (default: ``normal``)."""
+    rollout_policy: Policy[S] | None = None
+    """How every seat plays in playouts (default: ``base_policy``)."""
+    margin: float | None = None
+    """How much better than the first candidate another must look to replace it
+    (default: :data:`games.search.MARGIN`)."""
+    search_action: Callable[[S, int, Rng, int | None, Policy[S]], Action | None] | None = None
+    """A search of the game's own instead of the shared one: its choice, or ``None`` to play the policy's."""
+
+
+@dataclass(frozen=True)
+class Game(Generic[S]):
+    """A registered game: its rules entry point, table options and AI."""
 
     id: str
+    """Lower case, words joined by ``-`` (``queen-of-spades``); the package is the id with
+    ``-`` turned into ``_`` (``games/queen_of_spades/``)."""
     name: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    state_class: type[GameState]
+    state_class: type[S]
     action_class: type[Action] = Action
     player_counts: tuple[int, ...] = field(default=())
-    ai: Callable[[GameState, int, Rng], Action] | None = None
-    """The game's AI policy (legal actions only); ``None`` plays uniformly at random."""
+    ai: Policy[S] | None = None
+    """The game's ``normal`` AI policy (legal actions only); ``None`` plays uniformly at random."""
+    reason: Callable[[S, int, Action], str] | None = None
+    """Why ``ai`` plays an action, in one line for a hint ("same suit, lower is stronger:
+    it beats J♣"); ``None``: a generic line (:data:`games.hints.GENERIC_REASON`)."""
+    search: SearchHooks[S] | None = None
+    """What the ``hard`` AI needs; ``None``: ``hard`` plays like ``normal``."""
     points: str | None = None
     """What ``Outcome.scores`` count when they are points worth adding up on a
     leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
-    on_timeout: Callable[[GameState, int], Action] | None = None
+    on_timeout: Callable[[S, int], Action] | None = None
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: CheckOptions | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
@@ -380,6 +446,11 @@ class Game:
     """Options that keep a game played at random short (e.g. a few rounds instead of a
     target score), merged into every case of the shared contract test."""
 
+    @property
+    def package(self) -> str:
+        """The game's package name under ``games/``: the id with ``-`` turned into ``_``."""
+        return self.id.replace("-", "_")
+
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Which seats play together: one group per side, or every seat alone."""
         if not self.sides:
@@ -393,7 +464,7 @@ class Game:
         """:func:`normalize_options` with this game's options and checks."""
         return normalize_options(self.name, self.options, options, players, self.check_options)
 
-    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> GameState:
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game: checks the player count, seed and options, then deals (``state_class.new_game``)."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
             raise GameError(f"{self.name} is for {count_text(self.allowed_player_counts())} players, not {players!r}")
@@ -401,29 +472,16 @@ class Game:
             raise GameError(f"seed must be an integer, not {seed!r}")
         return self.state_class.new_game(players, self.normalize_options(options, players), seed)
 
-    def from_json(self, data: Mapping[str, Any]) -> GameState:
+    def from_json(self, data: Mapping[str, Any]) -> S:
         return self.state_class.from_json(data)
 
     def action_from_json(self, data: Any) -> Action:
         return self.action_class.from_json(data)
 
-    def replay(
-        self, players: int, options: Mapping[str, Any] | None, seed: int, log: Iterable[tuple[int, Action]]
-    ) -> GameState:
+    def replay(self, players: int, options: Mapping[str, Any] | None, seed: int,
+               log: Iterable[tuple[int, Action]]) -> S:
         """Rebuild a state from its seed and action log."""
         state = self.new_game(players, options, seed)
         for seat, action in log:
             state.apply(seat, action)
         return state
-
-
-def game_module(state: "GameState", name: str) -> ModuleType | None:
-    """The ``name`` module of the state's game package (``games/<pkg>/<name>.py``), if it has
-    one: a game's optional parts, such as ``search`` (hard AI hooks) and ``hints``."""
-    package = type(state).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{name}":
-            raise
-        return None

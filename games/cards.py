@@ -9,8 +9,9 @@ names a card, not a physical copy.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, Union
+from typing import TypeVar
 
 from .errors import MalformedAction
 from .rng import Rng
@@ -54,7 +55,7 @@ class Card:
         return f"Card({self.code})"
 
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 _BY_CODE: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}
 JOKER = Card("", "")
@@ -116,7 +117,10 @@ def shuffled_deck(rng: Rng, decks: int = 1, jokers_per_deck: int = 0) -> list[Ca
     return deck
 
 
-def deal(stock: list[Card], hands: int, count: int) -> list[list[Card]]:
+T = TypeVar("T")
+
+
+def deal(stock: list[T], hands: int, count: int) -> list[list[T]]:
     """Deal ``count`` cards to each of ``hands`` hands one at a time, from the top.
 
     The top of ``stock`` is its last element; dealt cards are removed from it.
@@ -124,7 +128,7 @@ def deal(stock: list[Card], hands: int, count: int) -> list[list[Card]]:
     """
     if hands * count > len(stock):
         raise ValueError(f"cannot deal {count} cards to {hands} hands from {len(stock)}")
-    dealt: list[list[Card]] = [[] for _ in range(hands)]
+    dealt: list[list[T]] = [[] for _ in range(hands)]
     for _ in range(count):
         for hand in dealt:
             hand.append(stock.pop())

@@ -23,9 +23,9 @@ game or format, and turns a missing or malformed field into
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from functools import cache
-from typing import Any, Iterable, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import MalformedAction
 from .rng import Rng
@@ -253,13 +253,19 @@ def stored(codec: Codec = PLAIN, *, key: str | None = None, **options: Any) -> A
     return field(metadata={"codec": codec, "key": key}, **options)
 
 
-@cache
+_LAYOUTS: dict[type, tuple[tuple[str, str, Codec], ...]] = {}
+
+
 def _layout(cls: type) -> tuple[tuple[str, str, Codec], ...]:
-    """``(attribute, key, codec)`` for each stored field of ``cls``."""
-    return tuple(
+    """``(attribute, key, codec)`` for each stored field of ``cls`` (worked out once per class)."""
+    found = _LAYOUTS.get(cls)
+    if found is not None:
+        return found
+    found = _LAYOUTS[cls] = tuple(
         (f.name, f.metadata.get("key") or f.name, f.metadata.get("codec", PLAIN))
         for f in fields(cls) if f.init
     )
+    return found
 
 
 def snapshot(state: Any, *, shared: bool = False) -> dict[str, Any]:

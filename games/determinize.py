@@ -2,9 +2,9 @@
 
 The hard AI (:mod:`games.search`) plays out guesses of the hidden cards. A guess
 is built on the state's snapshot: the game's hook ``hidden_slots(snapshot, seat)``
-(in ``games/<pkg>/search.py``) lists every place holding a card the seat cannot
-see, as ``(container, key)`` pairs into the snapshot; the cards found there must be
-exactly ``state.hidden_cards(seat)``. An optional hook ``tidy(snapshot)`` restores
+(its ``Game.search``, a :class:`~games.base.SearchHooks`) lists every place holding a
+card the seat cannot see, as ``(container, key)`` pairs into the snapshot; the cards
+found there must be exactly ``state.hidden_cards(seat)``. An optional hook ``tidy(snapshot)`` restores
 an order the engine keeps (sorted hands) after the cards are dealt back. Those cards are sorted, shuffled with the
 search's own :class:`~games.rng.Rng` and dealt back into the same places, so every
 count stays as it was and every card the seat can see stays where it is.
@@ -25,22 +25,22 @@ must read only what the seat's view shows, like everything else here.
 from __future__ import annotations
 
 from collections import Counter
-from types import ModuleType
-from typing import Any, MutableMapping, MutableSequence, Union
+from typing import Any
 
-from .base import GameState, game_module
+from . import get_game
+from .base import GameState, SearchHooks, Slot
 from .rng import Rng
 
-Container = Union[MutableSequence[Any], MutableMapping[str, Any]]
-Slot = tuple[Container, Any]
+__all__ = ["Slot", "determinized_snapshot", "game_hooks", "hidden_places", "repair"]
 
 
-def game_hooks(state: GameState) -> ModuleType | None:
-    """The ``search`` module of the state's game package (``games/<pkg>/search.py``), if it has one."""
-    return game_module(state, "search")
+def game_hooks(state: GameState) -> SearchHooks[Any] | None:
+    """What the hard AI needs to know about the state's game (``Game.search``), if it says."""
+    return get_game(state.game_id).search
 
 
-def hidden_places(state: GameState, seat: int, hooks: ModuleType) -> tuple[dict[str, Any], list[Slot], list[Any]]:
+def hidden_places(state: GameState, seat: int | None,
+                  hooks: SearchHooks[Any]) -> tuple[dict[str, Any], list[Slot], list[Any]]:
     """A snapshot of ``state``, the slots in it that ``seat`` cannot see, and their cards
     sorted (checked to be exactly ``state.hidden_cards(seat)``): what every guess starts from."""
     snap = state.to_json()
@@ -52,24 +52,22 @@ def hidden_places(state: GameState, seat: int, hooks: ModuleType) -> tuple[dict[
     return snap, slots, unseen
 
 
-def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: ModuleType) -> dict[str, Any]:
+def determinized_snapshot(state: GameState, seat: int, rng: Rng, hooks: SearchHooks[Any]) -> dict[str, Any]:
     """A snapshot of ``state`` with the cards ``seat`` cannot see dealt again at random."""
     snap, slots, unseen = hidden_places(state, seat, hooks)
     rng.shuffle(unseen)
-    excluded = getattr(hooks, "excluded", None)
-    if excluded is not None:
-        repair(unseen, excluded(snap, seat, slots), rng)
-    for (container, key), code in zip(slots, unseen):
+    if hooks.excluded is not None:
+        repair(unseen, hooks.excluded(snap, seat, slots), rng)
+    for (container, key), code in zip(slots, unseen, strict=True):
         container[key] = code
-    tidy = getattr(hooks, "tidy", None)
-    if tidy is not None:
-        tidy(snap)
+    if hooks.tidy is not None:
+        hooks.tidy(snap)
     snap["seed"] = rng.next64() >> 1
     snap["rng"] = rng.next64()
     return snap
 
 
-def repair(cards: list[Any], excluded: list[Any], rng: Rng) -> None:
+def repair(cards: list[Any], excluded: list[frozenset[str] | None], rng: Rng) -> None:
     """Swap ``cards`` (one per slot) so that no card sits in a slot that excludes it,
     as far as single swaps can: each misplaced card goes to a slot, chosen starting at a
     random place, that takes it and whose card may take its place."""

@@ -8,7 +8,7 @@ which usually measures a margin in the game's terms with :func:`margin_value`.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from .base import Outcome
 

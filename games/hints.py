@@ -1,17 +1,17 @@
 """Hints: the move the ``normal`` AI would make for a seat, and one line why.
 
 The move comes from :func:`games.ai.choose_action` at ``normal``; the line from the
-game's own ``games/<pkg>/hints.py`` (``reason(state, seat, action) -> str``), which
-knows the game (e.g. "same suit, lower is stronger: it beats J♣"). A game without
-that module gets :data:`GENERIC_REASON`.
+game's own ``Game.reason(state, seat, action) -> str``, which knows the game (e.g.
+"same suit, lower is stronger: it beats J♣"). A game without one gets :data:`GENERIC_REASON`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import get_game
 from .ai import choose_action
-from .base import Action, GameState, game_module
+from .base import Action, GameState
 from .rng import Rng
 
 GENERIC_REASON = "it is the move Deckhand's normal AI would make here"
@@ -29,5 +29,5 @@ def hint(state: GameState, seat: int, rng: Rng | None = None) -> Hint:
     ``rng`` breaks the heuristic's ties (default: a fixed seed, so a position always gets
     the same hint)."""
     action = choose_action(state, seat, rng or Rng(seat), "normal")
-    reasons = game_module(state, "hints")
-    return Hint(action, reasons.reason(state, seat, action) if reasons else GENERIC_REASON)
+    reason = get_game(state.game_id).reason
+    return Hint(action, reason(state, seat, action) if reason is not None else GENERIC_REASON)

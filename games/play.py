@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any, Iterable, Sequence, TextIO
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
 
-from . import get_game
+from . import all_games, get_game
 from .ai import choose_action
 from .base import Action, Event, Game, GameState
 from .cards import parse_card
@@ -31,7 +32,7 @@ class Quit(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game id, e.g. q2j")
+    parser.add_argument("game", help="game id or package name, e.g. q2j, queen-of-spades or queen_of_spades")
     parser.add_argument("--players", type=int, help="seats at the table (default: the fewest the game allows)")
     parser.add_argument("--ai", type=int, help="how many of the seats the AI plays (default: all but one)")
     parser.add_argument("--seed", type=int, default=0, help="deal and AI seed (default 0)")
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
     Set-up errors (unknown game, option or player count) raise :class:`GameError`.
     """
-    game = get_game(args.game)
+    game = find_game(args.game)
     players = args.players if args.players is not None else game.allowed_player_counts()[0]
     state = game.new_game(players, parse_options(game, args.option), args.seed)
     ai_seats = args.ai if args.ai is not None else players - 1
@@ -59,6 +60,13 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     except Quit:
         table.say("Game abandoned.")
     return 0
+
+
+def find_game(name: str) -> Game[Any]:
+    """The game with id ``name``, or whose package (``games/<package>/``) is ``name``;
+    otherwise :class:`GameError` listing the ids."""
+    found = next((game for game in all_games() if name in (game.id, game.package)), None)
+    return found if found is not None else get_game(name)
 
 
 def parse_options(game: Game, pairs: Iterable[str]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ used because its state fits in a JSON number and it is fast in pure Python.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

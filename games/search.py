@@ -17,33 +17,22 @@ choice on any machine. Everything the search reads goes through the seat's
 view: the guesses depend only on which cards are unseen, and the snapshot's
 seed and rng are replaced (see :mod:`games.determinize`).
 
-A game's ``games/<pkg>/search.py`` provides ``hidden_slots(snapshot, seat)``,
-``evaluate(state, seat)`` (0..1), ``ROLLOUT_MOVES``, ``BUDGET`` (moves per
-decision) and optionally ``rollout_policy(state, seat, rng)`` (default: the
-``base_policy`` below, ``normal`` unless the game gives one), ``rollout_moves(state)`` (a playout length that depends on the
-position, instead of ``ROLLOUT_MOVES``), ``stage(state)`` (playouts stop when it
-changes, e.g. when a new round is dealt), ``candidates(state, seat, legal, first)``
-(the moves worth comparing, ``first`` — the ``normal`` choice — first; only
-``first`` means nothing to search), ``MARGIN`` (default :data:`MARGIN`) and
-``base_policy(state, seat, rng)`` (the move the search starts from, ``first``, and plays
-when there is nothing to search; default: ``normal``). A game may also replace this
-search altogether: ``search_action(state, seat, rng, budget, policy)`` (its own choice,
-or ``None`` to play ``policy``'s; Q2J's own-move tree search, :mod:`games.q2j.tree`).
-A game without that module plays ``normal``.
+A game says what the search needs in its ``Game.search``, a
+:class:`~games.base.SearchHooks`: where the hidden cards lie, what an unfinished
+position is worth, the budget and the playout length, and optionally its own
+candidates, policies, stages or a search of its own (Q2J's own-move tree search,
+:mod:`games.q2j.tree`). A game without it plays ``normal``.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Callable
+from typing import Any
 
 from . import get_game
-from .base import Action, GameState
+from .base import Action, GameState, Policy, SearchHooks
 from .determinize import determinized_snapshot, game_hooks
 from .evaluation import outcome_value
 from .rng import Rng
-
-Policy = Callable[[GameState, int, Rng], Action]
 
 MAX_CANDIDATES = 8
 """With more legal actions than this, the search compares the ``normal`` choice and
@@ -55,7 +44,7 @@ often just the luckiest."""
 
 
 def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = None,
-                  fallback: Policy | None = None) -> Action:
+                  fallback: Policy[Any] | None = None) -> Action:
     """The hard choice for ``seat`` (who must be able to act): one of ``state.legal_actions(seat)``.
 
     ``budget`` is the number of simulated moves to spend (default: the game's
@@ -66,20 +55,20 @@ def search_action(state: GameState, seat: int, rng: Rng, budget: int | None = No
     """
     policy = _base_policy(state, fallback)
     hooks = game_hooks(state)
-    own = getattr(hooks, "search_action", None)
-    if own is not None:
-        action = own(state, seat, rng, budget, policy)
+    if hooks is not None and hooks.search_action is not None:
+        action = hooks.search_action(state, seat, rng, budget, policy)
         return action if action is not None else policy(state, seat, rng)
     values = search_values(state, seat, rng, budget, policy)
     if not values:
         return policy(state, seat, rng)
-    margin = getattr(game_hooks(state), "MARGIN", MARGIN)
+    assert hooks is not None  # values come only from a game with hooks
+    margin = hooks.margin if hooks.margin is not None else MARGIN
     best, value = max(values, key=lambda item: item[1])
     return best if value > values[0][1] + margin else values[0][0]
 
 
 def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = None,
-                  policy: Policy | None = None) -> list[tuple[Action, float]]:
+                  policy: Policy[Any] | None = None) -> list[tuple[Action, float]]:
     """Every candidate with its average playout value for ``seat`` (0..1), the
     ``normal`` choice first; ``[]`` when there is nothing to search (a game without
     search hooks, or a single legal action)."""
@@ -91,14 +80,12 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
     candidates = _candidates(state, seat, rng, legal, policy, hooks)
     if len(candidates) == 1:
         return []
-    rollout = getattr(hooks, "rollout_policy", None) or policy
-    length = getattr(hooks, "rollout_moves", None)
-    moves_left = length(state) if length is not None else hooks.ROLLOUT_MOVES
-    stage = getattr(hooks, "stage", None)
-    start = stage(state) if stage is not None else None
+    rollout = hooks.rollout_policy or policy
+    moves_left = hooks.playout_length(state) if hooks.playout_length is not None else hooks.rollout_moves
+    start = hooks.stage(state) if hooks.stage is not None else None
     totals = [0.0] * len(candidates)
     spent = rounds = 0
-    limit = budget if budget is not None else hooks.BUDGET
+    limit = budget if budget is not None else hooks.budget
     while spent < limit:
         snap = determinized_snapshot(state, seat, rng, hooks)
         rollout_seed = rng.next64()
@@ -109,17 +96,16 @@ def search_values(state: GameState, seat: int, rng: Rng, budget: int | None = No
             totals[i] += value
             spent += moves + 1
         rounds += 1
-    return [(action, total / rounds) for action, total in zip(candidates, totals)]
+    return [(action, total / rounds) for action, total in zip(candidates, totals, strict=True)]
 
 
-def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], policy: Policy,
-                hooks: ModuleType) -> list[Action]:
+def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], policy: Policy[Any],
+                hooks: SearchHooks[Any]) -> list[Action]:
     """The ``normal`` choice first, then the game's ``candidates`` hook's choice, or the
     other legal actions (a seeded sample when there are many)."""
     first = policy(state, seat, Rng(rng.next64()))
-    choose = getattr(hooks, "candidates", None)
-    if choose is not None:
-        return choose(state, seat, legal, first)
+    if hooks.candidates is not None:
+        return hooks.candidates(state, seat, legal, first)
     others = [a for a in legal if a != first]
     if len(others) >= MAX_CANDIDATES:
         rng.shuffle(others)
@@ -127,15 +113,15 @@ def _candidates(state: GameState, seat: int, rng: Rng, legal: list[Action], poli
     return [first, *others]
 
 
-def playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Policy,
-             limit: int, start: object) -> tuple[float, int]:
+def playout(state: GameState, seat: int, rng: Rng, hooks: SearchHooks[Any], policy: Policy[Any],
+            limit: int, start: object) -> tuple[float, int]:
     """Play on for at most ``limit`` moves, or until the game's ``stage`` leaves ``start``
     (the stage of the position searched; ``None``: no such hook); the seat's value and
     the moves played."""
     moves = 0
     while moves < limit:
         acting = state.to_act()
-        if not acting or (start is not None and hooks.stage(state) != start):
+        if not acting or (hooks.stage is not None and hooks.stage(state) != start):
             break
         mover = acting[0]
         state.apply(mover, policy(state, mover, rng))
@@ -146,9 +132,10 @@ def playout(state: GameState, seat: int, rng: Rng, hooks: ModuleType, policy: Po
     return hooks.evaluate(state, seat), moves
 
 
-def _base_policy(state: GameState, fallback: Policy | None) -> Policy:
+def _base_policy(state: GameState, fallback: Policy[Any] | None) -> Policy[Any]:
     """The game's ``base_policy`` hook, else ``fallback``, else the game's ``normal`` policy."""
-    own = getattr(game_hooks(state), "base_policy", None)
+    hooks = game_hooks(state)
+    own = hooks.base_policy if hooks is not None else None
     return own or fallback or get_game(state.game_id).ai or _random_policy
 
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from bot.storage import Storage
-from discord_harness import DiscordHarness
+from fakediscord import DiscordHarness
 from discord_play import make_server, start_bot
 from pgserver import MISSING, PostgresServer, find_binaries
 

@@ -2,18 +2,22 @@
 bot on a real SQLite file, and playing through the same clicks people make.
 
 Every request the bot sends is validated against Discord's OpenAPI spec by the
-fake Discord (tests/fakediscord, in-process through tests/discord_harness.py).
+fake Discord (tests/fakediscord, in process).
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.client import DeckhandBot
+from bot.service import Player
 from bot.settings import Settings
-from discord_harness import MESSAGE_COMPONENT, DiscordHarness, FakeChannel, FakeGuild, FakeMessage, FakeUser
+from fakediscord import MESSAGE_COMPONENT, MODAL_SUBMIT, DiscordHarness, FakeChannel, FakeGuild, FakeMessage, FakeUser
 
 HAND_BUTTON = "🂠 My hand"
 
@@ -49,6 +53,10 @@ class Server:
 
     def by_id(self, user_id: int) -> FakeUser:
         return next(u for u in [*self.users.values(), self.admin] if u.id == user_id)
+
+    def player(self, user: FakeUser) -> Player:
+        """``user`` as the service knows them when they act in this server."""
+        return Player(user.id, user.name, self.guild.id)
 
 
 def make_server(h: DiscordHarness, tmp_path: Path, names=("ana", "ben", "cat", "dan")) -> Server:
@@ -150,6 +158,28 @@ async def play_to_the_end(s: Server, table: FakeMessage, limit: int = 600, prefe
     raise AssertionError(f"no result after {limit} moves")
 
 
+async def forge_select(s: Server, message: FakeMessage, custom_id: str, values: list[str], user: FakeUser):
+    """A select menu answer with any custom_id and values, as a modified client could send it."""
+    options = [{"label": "forged", "value": v} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
+    saved = message.components
+    message.components = [*saved, {"type": 1, "components": [
+        {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}]}]
+    try:
+        return await s.h._dispatch_interaction(
+            MESSAGE_COMPONENT, {"custom_id": custom_id, "component_type": 3, "values": values}, user=user,
+            channel=message.channel, message=message, label=f"forged select {custom_id!r}")
+    finally:
+        message.components = saved
+
+
+async def forge_form(s: Server, custom_id: str, answer: str, user: FakeUser, channel: FakeChannel):
+    """A form (modal) submitted with any custom_id and answer, without the bot having shown it."""
+    data = {"custom_id": custom_id, "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "value", "value": answer}]}]}
+    return await s.h._dispatch_interaction(MODAL_SUBMIT, data, user=user, channel=channel,
+                                           label=f"forged form {custom_id!r}")
+
+
 async def forge_click(s: Server, message: FakeMessage, custom_id: str, user: FakeUser):
     """A click with any custom_id, as a modified client could send it: the button
     appears on the message in the interaction payload only."""
@@ -162,3 +192,33 @@ async def forge_click(s: Server, message: FakeMessage, custom_id: str, user: Fak
                                                message=message, label=f"forged click {custom_id!r}")
     finally:
         message.components = saved
+
+
+def stored_rows(s: Server) -> dict[str, list[str]]:
+    """Every row of every table in the bot's database file."""
+    with contextlib.closing(sqlite3.connect(s.db_path)) as db:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {name: sorted(map(repr, db.execute(f'SELECT * FROM "{name}"'))) for name in names}
+
+
+def public_messages(s: Server) -> list[tuple[Any, ...]]:
+    """Every message everyone can see, in every channel of every server."""
+    return [(m.id, m.content, m.embeds, m.components) for m in s.h.messages(ephemeral=False) if m.kind != "dm"]
+
+
+class Unchanged:
+    """The database and every public message, to compare after a probe: a refused probe
+    gets a private answer and changes neither."""
+
+    def __init__(self, s: Server) -> None:
+        self.s = s
+        self.rows = stored_rows(s)
+        self.messages = public_messages(s)
+
+    def check(self, result, probe: Any) -> None:
+        assert result.ephemeral and result.text.strip(), (probe, result)
+        assert len(result.text) <= 2000, probe
+        assert stored_rows(self.s) == self.rows, probe
+        assert public_messages(self.s) == self.messages, probe
+
+

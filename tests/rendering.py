@@ -7,7 +7,7 @@ from __future__ import annotations
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.controls import hand_message, table_message
+from cogs.moves import hand_message, table_message
 from cogs.ui import ui_for
 from games.ai import choose_action
 from games.rng import Rng

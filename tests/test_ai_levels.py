@@ -114,7 +114,7 @@ def _twin(state: GameState, seat: int, rng: Rng) -> GameState:
     rng.shuffle(cards)
     for (container, key), card in zip(slots, cards):
         container[key] = card
-    if hasattr(hooks, "tidy"):
+    if hooks.tidy is not None:
         hooks.tidy(snap)
     snap["seed"], snap["rng"] = snap["seed"] + 1, rng.next64()
     return type(state).from_json(snap)

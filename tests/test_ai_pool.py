@@ -19,7 +19,7 @@ from bot.storage import Storage
 from games import get_game
 from tests.test_service import Recorder
 
-ANA = Player(1, "Ana")
+ANA = Player(1, "Ana", 1)
 
 
 @pytest.fixture
@@ -64,8 +64,8 @@ async def hard_table(service) -> int:
 async def ana_moves(service, table_id: int, moves: int) -> None:
     """Ana makes ``moves`` moves; the hard AI answers each (the service waits for it)."""
     for _ in range(moves):
-        hand = await service.hand(table_id, ANA.user_id)
-        await service.move(table_id, ANA.user_id, hand.version, hand.actions[0])
+        hand = await service.hand(table_id, ANA)
+        await service.move(table_id, ANA, hand.version, hand.actions[0])
         await service.wait_idle(60)
 
 

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.__main__ import main
-from discord_harness import DiscordHarness, HTTPError
+from fakediscord import DiscordHarness, HTTPError
 from discord_play import make_bot, make_server, start_bot
 
 SYNC = r"^/applications/\d+/commands$"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import dataclasses
 
 import games
-from games.determinize import determinized_snapshot
+from games.determinize import determinized_snapshot, game_hooks
 from games.rng import Rng
 
 
@@ -15,7 +15,8 @@ def _guesses(with_exclusions: bool) -> tuple[list[dict], int, frozenset[str], li
     banned cards, every unseen card)."""
     state = games.get_game("q2j").new_game(2, {}, seed=3)
     seat = state.to_act()[0]
-    real = games.base.game_module(state, "search")
+    real = game_hooks(state)
+    assert real is not None
     other = 1 - seat
     hidden = sorted(card.code for card in state.hidden_cards(seat))
     banned = frozenset(hidden[: len(hidden) // 3])
@@ -23,9 +24,7 @@ def _guesses(with_exclusions: bool) -> tuple[list[dict], int, frozenset[str], li
     def excluded(snap, _seat, slots):
         return [banned if container is snap["hands"][other] else None for container, _ in slots]
 
-    hooks = SimpleNamespace(hidden_slots=real.hidden_slots, tidy=real.tidy)
-    if with_exclusions:
-        hooks.excluded = excluded
+    hooks = dataclasses.replace(real, excluded=excluded if with_exclusions else None)
     return [determinized_snapshot(state, seat, Rng(s), hooks) for s in range(30)], other, banned, hidden
 
 

@@ -12,6 +12,7 @@ import time
 import discord
 
 from cogs.pictures import hand_png, table_png
+from cogs.pictures.attach import seat_names
 from cogs.ui import table_embed
 from discord_play import open_hand, open_table, play_turn, start_bot
 from fakediscord import RecordedRequest
@@ -35,8 +36,10 @@ def embed_as_rendered(snap) -> dict:
     return {**table_embed(snap)[1].to_dict(), "type": "rich"}
 
 
-async def table_view_now(s, table_id: int = 1):
-    return (await s.h.bot.service.table(table_id)).view
+async def table_png_now(s, table_id: int = 1) -> bytes:
+    """The table's picture as the renderer draws it now: its public view, its seats' names."""
+    snap = await s.h.bot.service.table(table_id)
+    return table_png(snap.view, names=seat_names(snap.row.seats))
 
 
 async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(server):
@@ -44,7 +47,7 @@ async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     name, png = picture_of(s.h.message(table.id))
     assert re.fullmatch(r"table-1-\d+\.png", name) and png.startswith(b"\x89PNG")
-    assert png == table_png(await table_view_now(s))  # the public view, drawn as the renderer draws it
+    assert png == await table_png_now(s)  # the public view, drawn as the renderer draws it
     first = uploads(s, table.id)[-1]
     assert first.multipart and first.file_fields == ["files[0]"]
     assert first.body["attachments"] == [{"id": 0, "filename": name}]
@@ -53,7 +56,7 @@ async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(
     await play_turn(s, table, prefer=("play", "draw"))
     message = s.h.message(table.id)
     new_name, new_png = picture_of(message)
-    assert new_name != name and new_png == table_png(await table_view_now(s))
+    assert new_name != name and new_png == await table_png_now(s)
     assert len(message.attachments) == 1  # the old picture was dropped, not kept beside the new one
     assert uploads(s, table.id)[-1].body["attachments"] == [{"id": 0, "filename": new_name}]
 
@@ -63,9 +66,9 @@ async def test_the_hand_picture_is_in_the_private_hand_message(server):
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
     hand = await open_hand(s, s.user("ana"), table)
     name, png = picture_of(hand.message)
-    snap = await s.h.bot.service.hand(1, s.user("ana").id)
+    snap = await s.h.bot.service.hand(1, s.player(s.user("ana")))
     assert name == f"hand-1-{snap.version}-1.png"
-    assert png == hand_png(snap.view, [a.code() for a in snap.actions])
+    assert png == hand_png(snap.view, [a.code() for a in snap.actions], names=seat_names(snap.table.row.seats))
     assert hand.message.ephemeral
     callback = next(r for r in hand.requests if r.files)
     assert callback.multipart and callback.file_fields == ["files[0]"]
@@ -85,7 +88,7 @@ async def test_pictures_stay_and_buttons_work_after_a_restart(server):
     name, _ = picture_of(s.h.message(table.id))
     mover = await play_turn(s, table, prefer=("play", "draw"))
     new_name, png = picture_of(s.h.message(table.id))
-    assert new_name != name and png == table_png(await table_view_now(s))
+    assert new_name != name and png == await table_png_now(s)
     hand = s.h.latest_ephemeral(mover)
     assert picture_of(hand)[0].startswith("hand-1-")
 

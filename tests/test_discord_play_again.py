@@ -100,7 +100,7 @@ async def test_play_again_is_refused_from_another_channel(server):
     elsewhere = await s.h.bot.get_partial_messageable(lounge.id, guild_id=s.guild.id).send("hello")
     custom_id = next(b["custom_id"] for b in s.h.message(table.id).buttons if b["label"] == PLAY_AGAIN)
     refused = await forge_click(s, s.h.message(elsewhere.id), custom_id, s.user("ana"))
-    assert refused.ephemeral and "doesn't exist" in refused.text
+    assert refused.ephemeral and "isn't for a table in this channel" in refused.text
     assert await s.h.bot.service.channel_table(lounge.id) is None
     assert await s.h.bot.service.channel_table(s.channel.id) is None
 

@@ -15,7 +15,7 @@ import random
 import re
 
 from cogs.ui import ui_for
-from discord_harness import MESSAGE_COMPONENT
+from fakediscord import MESSAGE_COMPONENT
 from discord_play import add_ai, forge_click, open_hand, open_table, start_bot, to_act
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
@@ -108,7 +108,7 @@ async def play_by_policy(s, table, rng: random.Random, stop, limit: int = 200) -
         if stop():
             return tiebreaks
         mover = to_act(s, table)[0]
-        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
         status = [line for line in board_text(s, table).split("\n") if "Tiebreaker for spot" in line]
@@ -187,7 +187,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         mover = to_act(s, table)[0]
         hand = await open_hand(s, mover, table)
         assert f"You play for **{'RED' if mover is ana else 'BLACK'}**." in hand.text
-        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         await click_action(s, mover, hand.message, actions[0])
     log = await storage(s).move_log(1)
     assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
@@ -257,14 +257,14 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
                 theirs = await open_hand(s, partner, table)
                 assert "Your leftover cards" in theirs.text and "Waiting for ana, ben." in theirs.text
                 assert theirs.message.buttons == [theirs.message.button("🔄 Refresh")]
-                pool = (await s.h.bot.service.hand(1, chooser.id)).view["hand"]
-                assert (await s.h.bot.service.hand(1, partner.id)).view["hand"] == pool
+                pool = (await s.h.bot.service.hand(1, s.player(chooser))).view["hand"]
+                assert (await s.h.bot.service.hand(1, s.player(partner))).view["hand"] == pool
             assert snap.view["leftover_counts"][0] > 0
             chooser_hand = await open_hand(s, ana, table)
             labels = [b["label"] for b in chooser_hand.message.buttons]
             assert "Let cat choose our tiebreak cards" in labels and any(l.endswith("face down") for l in labels)
         mover = to_act(s, table)[0]
-        actions = (await s.h.bot.service.hand(1, mover.id)).actions
+        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
     assert tiebreak_seen and "Round 2 ·" in board_text(s, table)
@@ -358,7 +358,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert "`7` ⚫ +2 (run vs failed)" in summary
     # The result stays until round 2's first placement, then the board is round 2's alone.
     await click_action(s, ben, (await open_hand(s, ben, table)).message,
-                       (await s.h.bot.service.hand(1, ben.id)).actions[0])
+                       (await s.h.bot.service.hand(1, s.player(ben))).actions[0])
     assert "**Round 1 scored**" not in board_text(s, table)
 
 
@@ -466,7 +466,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     # The AI chose at once, face down: the table says so but not which card; ana (its partner) sees it.
     public = s.h.message(table.id).text
     assert "ana hands RED's tiebreak choice to AI 1." in public and "AI 1 chose RED's tiebreak card, face down." in public
-    pending = (await s.h.bot.service.hand(1, ana.id)).view["your_tiebreak_card"]
+    pending = (await s.h.bot.service.hand(1, s.player(ana))).view["your_tiebreak_card"]
     assert pending in ("2D", "6S", "AC")
     shown = parse_card(pending).pretty
     assert shown not in public

@@ -15,7 +15,7 @@ from test_results import play_out
 async def many_results(s, players: int) -> None:
     """Finished two-player games between ``players`` people (ids 500…), straight through the service."""
     service = s.h.bot.service
-    people = [Player(500 + i, f"Player {i}") for i in range(players)]
+    people = [Player(500 + i, f"Player {i}", s.guild.id) for i in range(players)]
     for n in range(0, players, 2):
         pair = people[n:n + 2]
         snap = await service.open_lobby(guild_id=s.guild.id, channel_id=s.channel.id, game_id="q2j",
@@ -51,7 +51,7 @@ async def test_leaderboard_pages_in_order(server):
 async def rated_pair_games(s, count: int, names=("ben", "cat")) -> tuple[Player, Player]:
     """``count`` finished War games between two people, straight through the service."""
     service = s.h.bot.service
-    pair = [Player(s.user(name).id, name) for name in names]
+    pair = [Player(s.user(name).id, name, s.guild.id) for name in names]
     for _ in range(count):
         snap = await service.open_lobby(guild_id=s.guild.id, channel_id=s.channel.id, game_id="war",
                                         options={}, host=pair[0], timer_minutes=0)
@@ -187,7 +187,7 @@ async def test_forged_history_controls_are_refused_politely(server):
     s = server
     await rated_pair_games(s, 1, names=("ana", "ben"))
     history = await s.h.slash("history", {"user": s.user("ana")}, user=s.user("ana"), channel=s.channel)
-    assert history.message.component(custom_id_prefix="dh:logsel:")["custom_id"] == f"dh:logsel:{s.user('ana').id}:0:all"
+    assert history.message.component(custom_id_prefix="dh:logsel:")["custom_id"] == f"dh:logsel:{s.guild.id}:{s.user('ana').id}:0:all"
     for custom_id in ("dh:hist:0:0:chess", "dh:hist:99999999999999999999999:0:all", "dh:log:1:0:0:0:chess"):
         refused = await forge_click(s, history.message, custom_id, s.user("ana"))
         assert refused.ephemeral and "isn't" in refused.text, custom_id

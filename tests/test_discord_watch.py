@@ -4,8 +4,9 @@ events, refreshed on click; Face-up variants show every hand; text only with pic
 from __future__ import annotations
 
 from cogs.pictures import table_png
+from cogs.pictures.attach import seat_names
 from discord_play import forge_click, open_table, play_turn
-from test_discord_pictures import picture_of
+from test_discord_pictures import picture_of, table_png_now
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
 
@@ -15,8 +16,7 @@ async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))  # not seated
     assert watched.ephemeral and watched.message.visible_to == s.user("cat").id
-    view = (await s.h.bot.service.table(1)).view
-    assert picture_of(watched.message)[1] == table_png(view)
+    assert picture_of(watched.message)[1] == await table_png_now(s)
     assert "Latest" in [f["name"] for f in watched.message.embeds[0]["fields"]]
     assert [b["label"] for b in watched.message.buttons] == [REFRESH]
 
@@ -25,7 +25,7 @@ async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
     refreshed = await s.h.click(watched.message, label=REFRESH, user=s.user("cat"))
     again = s.h.message(watched.message.id)
     assert refreshed.message.id == watched.message.id  # updated in place
-    assert picture_of(again)[1] == table_png((await s.h.bot.service.table(1)).view)
+    assert picture_of(again)[1] == await table_png_now(s)
     assert len(again.attachments) == 1
 
     seated = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("ana"))
@@ -36,11 +36,12 @@ async def test_face_up_watch_shows_every_hand(server):
     s = server
     table = await open_table(s, "q2j start", {"variant": "faceup", "timer": 0}, "ana", joiners=["ben"])
     watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))
-    view = (await s.h.bot.service.table(1)).view
+    snap = await s.h.bot.service.table(1)
+    view, names = snap.view, seat_names(snap.row.seats)
     assert all(view["hands"]) and len(view["hands"]) == 2  # the public view holds both hands
     png = picture_of(watched.message)[1]
-    assert png == table_png(view)
-    assert png != table_png({**view, "hands": None})  # and the picture draws them, not backs
+    assert png == table_png(view, names=names)
+    assert png != table_png({**view, "hands": None}, names=names)  # and the picture draws them, not backs
 
 
 async def test_watch_is_text_only_with_pictures_off(server):
@@ -73,4 +74,4 @@ async def test_watch_refuses_a_lobby_and_another_servers_table(server):
     await s.h.join_guild(other)
     message = await s.h.bot.get_partial_messageable(room.id, guild_id=other.id).send("hello")
     elsewhere = await forge_click(s, s.h.message(message.id), "dh:watch:1", s.user("cat"))
-    assert elsewhere.ephemeral and "doesn't exist" in elsewhere.text
+    assert elsewhere.ephemeral and "isn't for a table in this channel" in elsewhere.text

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from discord_harness import DiscordHarness
+from fakediscord import DiscordHarness
 from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
 from bot.storage import GuildSettings, Storage
 

@@ -21,40 +21,12 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.tables import KeyedLocks
 from bot.storage import GuildSettings
-from discord_play import choose_first_attacker, forge_click, open_table, play_to_the_end
+from discord_play import (Unchanged, choose_first_attacker, stored_rows, forge_click, forge_form, forge_select, open_table,
+                          play_to_the_end)
 from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
-
-
-# -- what must not change --------------------------------------------------------------------------
-
-
-def stored_rows(s) -> dict[str, list[str]]:
-    """Every row of every table in the bot's database file."""
-    with contextlib.closing(sqlite3.connect(s.db_path)) as db:
-        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return {name: sorted(map(repr, db.execute(f'SELECT * FROM "{name}"'))) for name in names}
-
-
-def public_messages(s) -> list[tuple[Any, ...]]:
-    return [(m.id, m.content, m.embeds, m.components) for m in s.h.public_messages(s.channel)]
-
-
-class Unchanged:
-    """The database and the channel's public messages, to compare after a probe."""
-
-    def __init__(self, s) -> None:
-        self.s = s
-        self.rows = stored_rows(s)
-        self.messages = public_messages(s)
-
-    def check(self, result, probe: Any) -> None:
-        assert result.ephemeral and result.text.strip(), (probe, result)
-        assert len(result.text) <= 2000, probe
-        assert stored_rows(self.s) == self.rows, probe
-        assert public_messages(self.s) == self.messages, probe
 
 
 async def running_table(s):
@@ -70,28 +42,6 @@ async def table_message(s):
 
 
 # -- forging interactions ------------------------------------------------------------------------
-
-
-async def forge_select(s, message, custom_id: str, values: list[str], user):
-    """A select menu answer with any custom_id and values, as a modified client could send it."""
-    options = [{"label": "forged", "value": v} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
-    saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
-        {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}]}]
-    try:
-        return await s.h._dispatch_interaction(
-            MESSAGE_COMPONENT, {"custom_id": custom_id, "component_type": 3, "values": values}, user=user,
-            channel=message.channel, message=message, label=f"forged select {custom_id!r}")
-    finally:
-        message.components = saved
-
-
-async def forge_form(s, custom_id: str, answer: str, user, channel):
-    """A form (modal) submitted with any custom_id and answer, without the bot having shown it."""
-    data = {"custom_id": custom_id, "components": [
-        {"type": 1, "components": [{"type": 4, "custom_id": "value", "value": answer}]}]}
-    return await s.h._dispatch_interaction(MODAL_SUBMIT, data, user=user, channel=channel,
-                                           label=f"forged form {custom_id!r}")
 
 
 async def raw_slash(s, command: str, options: dict[str, Any], user, channel=None):
@@ -176,7 +126,7 @@ async def test_seated_players_cannot_forge_moves_or_menu_values(server):
     table = await running_table(s)
     snap = await s.h.bot.service.table(1)
     mover = s.user("ana") if 0 in snap.view["to_act"] else s.user("ben")
-    legal = {a.code() for a in (await s.h.bot.service.hand(1, mover.id)).actions}
+    legal = {a.code() for a in (await s.h.bot.service.hand(1, s.player(mover))).actions}
     before = Unchanged(s)
     v = snap.row.version
     for custom_id in (f"dh:mv:1:{v + 1}:draw", f"dh:mv:1:{v}:fly:XX", f"dh:mv:2:{v}:draw",

@@ -102,7 +102,7 @@ def with_hidden_cards_shuffled(state: GameState, viewer: int | None, rng: Rng) -
     hooks = game_hooks(state)
     if hooks is None:
         assert not state.hidden_cards(viewer), (
-            f"{state.game_id} hides cards: list where in games/<package>/search.py (hidden_slots)")
+            f"{state.game_id} hides cards: say where in its Game.search (SearchHooks.hidden_slots)")
         return None
     snap = json.loads(json.dumps(state.to_json()))
     places = hooks.hidden_slots(snap, viewer)
@@ -169,22 +169,21 @@ def open_quash_chain() -> GameState:
     raise AssertionError("seed 0 has a chain of two steps")
 
 
-def picture_height(png: bytes) -> int:
-    return Image.open(io.BytesIO(png)).height
-
-
 def test_quash_pictures_show_an_open_chain() -> None:
     state = open_quash_chain()
     seat = state.to_act()[0]
     public, own = state.view(None), state.view(seat)
     assert public["chain"] and own["chain"]
-    without = {**public, "chain": None}
-    # The table rings the moved cards and adds a row for the card in the air; the chain's own hand
-    # picture shows that card above the hand.
+    drawer = pictures_for("quash")
+    # The table rings the moved cards and shows the card in the air below the board; the chain's
+    # own hand picture shows that card above the hand.
     check_png(table_png(public))
-    assert picture_height(table_png(public)) > picture_height(table_png(without))
+    assert table_png(public) != table_png({**public, "chain": None})
+    assert drawer.words("moved") in drawer.table(public).texts
+    assert drawer.words("moved") not in drawer.table({**public, "chain": None}).texts
     legal = legal_codes(state, seat)
-    assert picture_height(hand_png(own, legal)) > picture_height(hand_png({**own, "chain": None}, legal))
+    assert drawer.words("in_the_air") in drawer.hand(own, legal).texts
+    assert drawer.words("in_the_air") not in drawer.hand({**own, "chain": None}, legal).texts
     other = 1 - seat
     assert hand_png(state.view(other), []) == hand_png({**state.view(other), "chain": None}, []), (
         "the other seat's hand picture has nothing in the air")

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games import __main__ as cli
-from games.play import Table
+from games.play import Table, find_game
 from games.rng import Rng
 
 GARBAGE = ["", "   ", "hello world", "0", "999", "-1", ":::", "play:", "nosuchmove:1,2", "🃏"]
@@ -185,3 +185,9 @@ def test_real_process_runs_and_stays_off_discord() -> None:
     check = "import sys, games.__main__, games.play; print(sorted({'discord', 'asyncio', 'aiosqlite', 'bot', 'cogs'} & set(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60)
     assert loaded.stdout.strip() == "[]"
+
+
+def test_a_game_is_found_by_its_package_name_too() -> None:
+    assert find_game("queen_of_spades") is find_game("queen-of-spades") is games.get_game("queen-of-spades")
+    with pytest.raises(games.GameError, match="Unknown game"):
+        find_game("queen of spades")

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from bot.markdown import literal
-from discord_harness import DiscordHarness
+from fakediscord import DiscordHarness
 from discord_play import make_server, open_table, play_to_the_end, play_turn, start_bot
 
 NAMES = ("zorbaqx", "zorba_qx.9")
@@ -81,7 +81,7 @@ async def test_forget_leaves_no_trace_of_name_or_id_in_the_database_file(tmp_pat
         history = await h.slash("history", {}, user=s.user("cat"), channel=s.channel)
         assert literal(name) not in history.text and "Former player" in history.text
         for table_id in ("1", "2"):  # every move, replayed with the seats' stored names
-            log = await h.select(history.message, [table_id], custom_id="dh:logsel", user=s.user("cat"))
+            log = await h.select(history.message, [table_id], custom_id_prefix="dh:logsel:", user=s.user("cat"))
             assert "Former player" in log.text and literal(name) not in log.text
             await h.click(history.message, label="↩ Back", user=s.user("cat"))  # to the list of games
         assert traces(file_bytes(s.db_path), name, literal(name), str(person.id)) == []

@@ -122,7 +122,7 @@ def test_guesses_keep_ruled_out_cards_out_of_a_hand() -> None:
     state.apply(0, choose_action(state, 0, Rng(0)))  # nothing beats 4C: draw
     rng = Rng(3)
     for _ in range(50):
-        guess = determinized_snapshot(state, 1, rng, q2j_search)
+        guess = determinized_snapshot(state, 1, rng, q2j_search.SEARCH)
         playable = [code for code in guess["hands"][0] if PLAYABLE_MASK[ID["4C"]] >> ID[code] & 1]
         assert len(playable) <= 1  # at most the card just drawn
 
@@ -137,7 +137,7 @@ def test_hard_plays_from_the_view_alone_with_inference() -> None:
         state.apply(seat, normal_action(state, seat, rng))
     seat = state.to_act()[0]
     snap = state.to_json()
-    twin = Q2JState.from_json(determinized_snapshot(state, seat, Rng(5), q2j_search))
+    twin = Q2JState.from_json(determinized_snapshot(state, seat, Rng(5), q2j_search.SEARCH))
     assert twin.view(seat) == state.view(seat) and twin.to_json() != snap
     for seed in range(3):
         assert choose_action(state, seat, Rng(seed), "hard", budget=400) == \

@@ -61,13 +61,13 @@ def test_hard_plays_the_tree_searchs_choice_reproducibly() -> None:
     for state, seat in _positions("standard", "single", 2, 3)[:5]:
         chosen = [choose_action(state, seat, Rng(s), "hard", budget=BUDGET) for s in range(3)]
         assert chosen == [choose_action(state, seat, Rng(s), "hard", budget=BUDGET) for s in range(3)]
-        tree = [tree_action(state, seat, Rng(s), BUDGET, normal_action, q2j_search) for s in range(3)]
+        tree = [tree_action(state, seat, Rng(s), BUDGET, normal_action, q2j_search.SEARCH) for s in range(3)]
         assert chosen == tree
 
 
 def test_a_single_legal_move_is_not_searched() -> None:
     state = Q2JState.from_position([["3C"], ["4C"]], ["QD", "QC"], ["2D", "3D"], duty=1)
-    assert tree_action(state, 0, Rng(0), BUDGET, normal_action, q2j_search) is None
+    assert tree_action(state, 0, Rng(0), BUDGET, normal_action, q2j_search.SEARCH) is None
     assert choose_action(state, 0, Rng(0), "hard", budget=BUDGET).kind == "draw"
 
 
@@ -104,4 +104,4 @@ def test_only_q2j_replaces_the_flat_search() -> None:
     for game in games.all_games():
         state = game.new_game(2, dict(game.quick_options), 0)
         hooks = game_hooks(state)
-        assert (getattr(hooks, "search_action", None) is not None) == (game.id == "q2j")
+        assert (hooks is not None and hooks.search_action is not None) == (game.id == "q2j")

@@ -10,7 +10,7 @@ from bot.service.game_service import RESHOW_SECONDS
 from bot.storage import Storage
 from tests.test_service import Clock, Recorder
 
-ANA, BEN = Player(1, "Ana"), Player(2, "Ben")
+ANA, BEN = Player(1, "Ana", 1), Player(2, "Ben", 1)
 
 
 async def new_service(path, clock, cached_tables=2000) -> GameService:
@@ -47,9 +47,9 @@ async def start_table(service, channel_id, *, timer=0, ai=False):
 async def play_first_action(service, table_id):
     snap = await service.table(table_id)
     seat = snap.view["to_act"][0]
-    user_id = snap.row.seats[seat].user_id
-    hand = await service.hand(table_id, user_id)
-    return await service.move(table_id, user_id, hand.version, hand.actions[0])
+    player = snap.player(seat)
+    hand = await service.hand(table_id, player)
+    return await service.move(table_id, player, hand.version, hand.actions[0])
 
 
 async def test_evicted_tables_keep_playing_and_lose_nothing(tiny_cache):
@@ -71,12 +71,12 @@ async def test_a_stale_click_on_an_evicted_table_is_refused(tiny_cache):
     first, second = await start_table(service, 50), await start_table(service, 51)
     snap = await service.table(first)
     seat = snap.view["to_act"][0]
-    user_id = snap.row.seats[seat].user_id
-    hand = await service.hand(first, user_id)
-    await service.move(first, user_id, hand.version, hand.actions[0])
+    player = snap.player(seat)
+    hand = await service.hand(first, player)
+    await service.move(first, player, hand.version, hand.actions[0])
     await service.table(second)  # evicts the first table
     with pytest.raises(Exception, match="moved|changed|now"):
-        await service.move(first, user_id, hand.version, hand.actions[0])
+        await service.move(first, player, hand.version, hand.actions[0])
     assert len(await service.storage.move_log(first)) == 1
 
 

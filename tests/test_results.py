@@ -13,7 +13,7 @@ from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_change, dis
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
-ANA, BEN, CAT = Player(1, "Ana"), Player(2, "Ben"), Player(3, "Cat")
+ANA, BEN, CAT = Player(1, "Ana", 9), Player(2, "Ben", 9), Player(3, "Cat", 9)
 
 
 @pytest.fixture
@@ -34,8 +34,8 @@ async def play_out(service: GameService, table_id: int, players: list[Player]) -
             return
         seat = snap.view["to_act"][0]
         player = next(p for p in players if snap.row.seat_of(p.user_id) and snap.row.seat_of(p.user_id).seat == seat)
-        hand = await service.hand(table_id, player.user_id)
-        await service.move(table_id, player.user_id, hand.version, hand.actions[0])
+        hand = await service.hand(table_id, player)
+        await service.move(table_id, player, hand.version, hand.actions[0])
     raise AssertionError("game did not end")
 
 
@@ -191,7 +191,7 @@ async def test_start_up_records_results_a_crash_left_unrecorded(service, tmp_pat
 
 
 async def test_a_real_team_game_is_recorded_with_teams_and_rated_as_teams(service):
-    dan = Player(4, "Dan")
+    dan = Player(4, "Dan", 9)
     table_id = await finished_game(service, [ANA, BEN, CAT, dan], game="quash", options={"finish": 5})
     teams = dict(await rows(service, "SELECT seat, team FROM result_seats WHERE table_id = ?", table_id))
     assert teams == {0: 0, 1: 1, 2: 0, 3: 1}
@@ -205,7 +205,7 @@ async def test_a_real_team_game_is_recorded_with_teams_and_rated_as_teams(servic
 
 
 async def test_forget_scrubs_whole_names_only_and_keeps_the_others(service):
-    al, alice = Player(7, "Al"), Player(8, "Alice")
+    al, alice = Player(7, "Al", 9), Player(8, "Alice", 9)
     table_id = await finished_game(service, [al, alice])
     await service.storage.run_write(lambda conn: conn.execute(
         "UPDATE results SET summary = 'Al beat Alice; Alice shook hands with Al.' WHERE table_id = ?", (table_id,)))
@@ -220,7 +220,7 @@ async def test_forget_scrubs_whole_names_only_and_keeps_the_others(service):
 async def test_forget_rewrites_an_enders_line_stored_either_way(service):
     """"<name> ended the game." in a game the person did not play: found whether the event
     lines were stored with other alphabets escaped (older rows) or as they are (moves now)."""
-    zoe = Player(12, "Zoë Ørsted")
+    zoe = Player(12, "Zoë Ørsted", 9)
     line = f"{zoe.name} ended the game."
     table_ids = [await finished_game(service, [ANA, BEN], channel=70 + i) for i in range(2)]
     for table_id, text in zip(table_ids, (json.dumps([line]), json.dumps([line], ensure_ascii=False))):

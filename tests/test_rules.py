@@ -318,7 +318,7 @@ def test_every_engine_option_and_default_is_documented(game_id):
 
 # ---------------------------------------------------------------------------------- through Discord
 
-from discord_harness import DiscordHarness  # noqa: E402
+from fakediscord import DiscordHarness  # noqa: E402
 from discord_play import make_server, start_bot  # noqa: E402
 
 

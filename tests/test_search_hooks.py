@@ -1,4 +1,4 @@
-"""The hard search's per-game hooks (games/<pkg>/search.py): where QUASH searches and
+"""The hard search's per-game hooks (Game.search): where QUASH searches and
 which moves it compares."""
 
 from __future__ import annotations

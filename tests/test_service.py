@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.errors import StaleControl, UserError
+from bot.errors import NotHere, StaleControl, UserError
 from bot.service import GameService, Player
 from bot.service.lobby import LOBBY_WAIT_SECONDS
 from bot.storage import Storage
 from games.base import Action
 
-ANA, BEN, CAT = Player(1, "Ana"), Player(2, "Ben"), Player(3, "Cat")
+ANA, BEN, CAT = Player(1, "Ana", 1), Player(2, "Ben", 1), Player(3, "Cat", 1)
 
 
 class Clock:
@@ -182,6 +182,37 @@ async def test_cancel_needs_host_or_admin(env):
     assert await service.channel_table(50) is None
 
 
+async def test_nobody_acts_on_a_table_from_another_server(env):
+    """Defence in depth: whatever a control forgets to check, the service refuses a request
+    from another server (or a DM) before it reads or changes anything."""
+    service, _, _ = env
+    table_id = await open_q2j(service, ANA, BEN)
+    stranger, ana_elsewhere, ana_in_dm = Player(9, "Eve", 2), Player(1, "Ana", 2), Player(1, "Ana", None)
+    lobby = (await service.table(table_id)).row
+    for who in (stranger, ana_elsewhere, ana_in_dm):
+        for attempt in (service.join(table_id, who), service.leave_lobby(table_id, who),
+                        service.ai_level_choice(table_id, who), service.add_ai(table_id, who),
+                        service.add_ai(table_id, who, "hard"), service.remove_ai(table_id, who),
+                        service.switch_side(table_id, who), service.cancel(table_id, who, is_admin=True),
+                        service.start(table_id, who)):
+            with pytest.raises(NotHere):
+                await attempt
+    assert (await service.table(table_id)).row == lobby
+    snap = await service.start(table_id, ANA)
+    for who in (ana_elsewhere, ana_in_dm):
+        for attempt in (service.hand(table_id, who), service.move(table_id, who, snap.row.version, Action("draw")),
+                        service.hint(table_id, who), service.leave_game(table_id, who),
+                        service.end(table_id, who, is_admin=True)):
+            with pytest.raises(NotHere):
+                await attempt
+    assert (await service.table(table_id)).row == snap.row
+    await service.end(table_id, ANA, is_admin=False)
+    with pytest.raises(NotHere):
+        await service.play_again(table_id, ana_elsewhere, channel_id=50, is_admin=True)
+    with pytest.raises(NotHere):
+        await service.join(10**9, ANA)  # no such table: the same answer as another server's
+
+
 # -- moves -------------------------------------------------------------------------------
 
 
@@ -194,19 +225,19 @@ async def test_moves_are_validated_and_versioned(env):
     version = snap.row.version
 
     with pytest.raises(UserError, match="not your turn"):
-        await service.move(table_id, waiter.user_id, version, Action("draw"))
+        await service.move(table_id, waiter, version, Action("draw"))
     with pytest.raises(UserError, match="not playing"):
-        await service.move(table_id, CAT.user_id, version, Action("draw"))
+        await service.move(table_id, CAT, version, Action("draw"))
     with pytest.raises(UserError):
-        await service.move(table_id, mover.user_id, version, Action("fly", ("QS",)))
-    hand = await service.hand(table_id, mover.user_id)
+        await service.move(table_id, mover, version, Action("fly", ("QS",)))
+    hand = await service.hand(table_id, mover)
     assert hand.actions and hand.version == version
     assert (await service.table(table_id)).row.version == version  # refusals changed nothing
 
-    after = await service.move(table_id, mover.user_id, version, Action("draw"))
+    after = await service.move(table_id, mover, version, Action("draw"))
     assert after.version == version + 1 and after.actions == []
     with pytest.raises(StaleControl):  # the same click again
-        await service.move(table_id, mover.user_id, version, Action("draw"))
+        await service.move(table_id, mover, version, Action("draw"))
     log = await service.storage.move_log(table_id)
     assert log == [(hand.seat, {"kind": "draw", "args": []}, False)]
 
@@ -218,7 +249,7 @@ async def test_a_move_at_a_table_of_people_starts_no_ai_turn(env):
     mover = await first_mover(service, table_id, [ANA, BEN])
     await service.wait_idle()
     held = service.tables_in_memory()
-    await service.move(table_id, mover.user_id, snap.row.version, Action("draw"))
+    await service.move(table_id, mover, snap.row.version, Action("draw"))
     assert service.tables_in_memory() == held  # no AI driver (each used to take the table's lock)
     await service.wait_idle()
     assert service.tables_in_memory() == held
@@ -233,9 +264,9 @@ async def test_game_against_ai_plays_to_the_end_and_matches_replay(env):
         snap = await service.table(table_id)
         if snap.row.status != "running":
             break
-        hand = await service.hand(table_id, ANA.user_id)
+        hand = await service.hand(table_id, ANA)
         assert hand.actions, "after the AI seats it is always Ana's turn"
-        await service.move(table_id, ANA.user_id, hand.version, hand.actions[0])
+        await service.move(table_id, ANA, hand.version, hand.actions[0])
     snap = await service.table(table_id)
     assert snap.row.status == "finished" and snap.row.outcome["winners"]
     # The stored log replays to the stored final state.
@@ -244,7 +275,7 @@ async def test_game_against_ai_plays_to_the_end_and_matches_replay(env):
     replayed = game.replay(3, snap.row.options, snap.row.seed, [(s, game.action_from_json(a)) for s, a, _ in log])
     assert replayed.to_json() == snap.row.state
     with pytest.raises(UserError, match="ended"):
-        await service.hand(table_id, ANA.user_id)
+        await service.hand(table_id, ANA)
 
 
 async def test_leaving_hands_the_seat_to_an_ai(env):
@@ -256,7 +287,7 @@ async def test_leaving_hands_the_seat_to_an_ai(env):
     snap = await service.table(table_id)
     assert snap.row.seats[1].is_ai and "Ben left" in " ".join(snap.row.recent_events)
     with pytest.raises(UserError, match="left this game"):
-        await service.hand(table_id, BEN.user_id)
+        await service.hand(table_id, BEN)
     await service.leave_game(table_id, ANA)  # the last human leaving ends the game
     assert (await service.table(table_id)).row.status == "abandoned"
 
@@ -327,8 +358,8 @@ async def test_a_move_resets_missed_turns(env):
     for _ in range(4):
         snap = await service.table(table_id)
         mover = next(p for p in (ANA, BEN) if snap.row.seat_of(p.user_id).seat == snap.view["to_act"][0])
-        hand = await service.hand(table_id, mover.user_id)
-        await service.move(table_id, mover.user_id, hand.version, Action("draw"))
+        hand = await service.hand(table_id, mover)
+        await service.move(table_id, mover, hand.version, Action("draw"))
     snap = await service.table(table_id)
     assert snap.row.seats[late.seat].missed_turns == 0
 

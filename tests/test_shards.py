@@ -10,6 +10,7 @@ import logging
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
@@ -25,7 +26,8 @@ from bot.storage import Storage
 from fakediscord import LoopbackDiscord, guild_id_on_shard
 from tests.test_service import Clock, Recorder
 
-ANA, BEN = Player(1, "Ana"), Player(2, "Ben")
+ANA, BEN = Player(1, "Ana", None), Player(2, "Ben", None)
+"""Each test places them in the server it plays in (``dataclasses.replace(ANA, guild_id=…)``)."""
 GUILDS = [(n << 22) + 7 for n in range(10, 16)]
 """Six servers, three on each shard of two (and spread over four shards)."""
 AI_STARTS_SEED = 3
@@ -128,10 +130,11 @@ async def start_tables(path, clock, *, timer=0, ai=False, seed=7) -> dict[int, i
     tables = {}
     for channel, guild_id in enumerate(GUILDS, start=50):
         service = await new_service(path, clock, seed=seed)
+        ana, ben = replace(ANA, guild_id=guild_id), replace(BEN, guild_id=guild_id)
         lobby = await service.open_lobby(guild_id=guild_id, channel_id=channel, game_id="q2j", options={},
-                                         host=ANA, timer_minutes=timer)
-        await (service.add_ai(lobby.row.id, ANA) if ai else service.join(lobby.row.id, BEN))
-        tables[guild_id] = (await service.start(lobby.row.id, ANA)).row.id
+                                         host=ana, timer_minutes=timer)
+        await (service.add_ai(lobby.row.id, ana) if ai else service.join(lobby.row.id, ben))
+        tables[guild_id] = (await service.start(lobby.row.id, ana)).row.id
         await stop(service)
     return tables
 
@@ -171,8 +174,8 @@ async def test_missing_results_are_recorded_by_their_shards_process(db_url):
     path = db_url
     tables = await start_tables(path, clock)
     service = await new_service(path, clock)
-    for table_id in tables.values():
-        await service.end(table_id, ANA, is_admin=False)
+    for guild_id, table_id in tables.items():
+        await service.end(table_id, replace(ANA, guild_id=guild_id), is_admin=False)
     await service.storage.run_write(lambda db: db.execute("DELETE FROM results"))  # as after a crash
     await stop(service)
     service = await new_service(path, clock, Shards.parse("0/2"))
@@ -250,9 +253,9 @@ async def test_a_click_newer_than_a_stale_copy_reads_the_table_again(db_url):
         await stale.table(table_id)  # held in memory at version 1
         for service in (fresh, stale):  # a move in the other process, then one here with its newer controls
             snap = await fresh.table(table_id)
-            mover = next(p for p in (ANA, BEN) if snap.row.seat_of(p.user_id).seat == snap.view["to_act"][0])
-            hand = await fresh.hand(table_id, mover.user_id)
-            after = await service.move(table_id, mover.user_id, hand.version, hand.actions[0])
+            mover = snap.player(snap.view["to_act"][0])
+            hand = await fresh.hand(table_id, mover)
+            after = await service.move(table_id, mover, hand.version, hand.actions[0])
             fresh.forget_cached(table_id)
         assert after.version == 3 and len(await fresh.storage.move_log(table_id)) == 2
     finally:

@@ -1,4 +1,4 @@
-"""The shape of the code: no import cycles, layers that only import downwards, small files.
+"""The shape of the code: no import cycles, layers that only import downwards, no huge files.
 
 Imports are read with ``ast``, so every import counts: module level, inside functions,
 under ``if TYPE_CHECKING:``. An import names one module: ``import a.b`` and
@@ -19,7 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT_PACKAGES = ("bot", "cogs", "games")
-MAX_LINES = 500
+MAX_LINES = 800
+"""Files are split by concern; this only catches a file that has grown several concerns."""
 
 # Layer rules: a package and the top-level modules it must never import.
 FORBIDDEN = {
@@ -190,7 +191,7 @@ def test_layers_only_import_downwards() -> None:
     assert not broken, "bot/ must not import cogs/; games/ stands alone:\n" + "\n".join(broken)
 
 
-def test_no_source_file_over_500_lines() -> None:
+def test_no_source_file_over_800_lines() -> None:
     too_long = oversized_files()
     assert not too_long, f"source files over {MAX_LINES} lines:\n" + "\n".join(too_long)
 
@@ -249,9 +250,9 @@ def test_checker_lists_each_cycle_with_its_import_lines(toy: Path) -> None:
 
 
 def test_checker_finds_layer_breaks_and_long_files(toy: Path) -> None:
-    (toy / "games" / "base.py").write_text("import asyncio\n" + "x = 1\n" * 500, encoding="utf-8")
+    (toy / "games" / "base.py").write_text("import asyncio\n" + "x = 1\n" * MAX_LINES, encoding="utf-8")
     assert forbidden_imports(toy) == [
         "bot/service.py:1: bot.service imports cogs.ui",
         "games/base.py:1: games.base imports asyncio",
     ]
-    assert oversized_files(toy) == ["games/base.py: 501 lines"]
+    assert oversized_files(toy) == [f"games/base.py: {MAX_LINES + 1} lines"]

@@ -12,7 +12,7 @@ from games.hints import Hint
 from ..ai_pool import AiPool
 from ..results import Results
 from ..shards import ALL_SHARDS, Shards
-from ..storage import Storage
+from ..storage import Storage, TablePlace
 from .autoplay import AutoPlay
 from .hints import Hints
 from .lobby import Lobbies
@@ -129,6 +129,14 @@ class GameService:
     async def table(self, table_id: int) -> TableSnapshot:
         return (await self._tables.load(table_id)).snapshot()
 
+    async def table_place(self, table_id: int) -> TablePlace | None:
+        """Where ``table_id`` lives (None if no such table): every control naming a table is checked against it."""
+        live = self._tables.cached(table_id)
+        if live is not None:
+            row = live.row
+            return TablePlace(row.guild_id, row.channel_id, row.status not in ("lobby", "running"))
+        return await self.storage.table_place(table_id)
+
     async def channel_table(self, channel_id: int) -> int | None:
         return await self.storage.open_table_in(channel_id)
 
@@ -161,16 +169,16 @@ class GameService:
 
     # -- play and ending (play.py) --------------------------------------------------
 
-    async def hand(self, table_id: int, user_id: int) -> HandSnapshot:
-        return await self._play.hand(table_id, user_id)
+    async def hand(self, table_id: int, player: Player) -> HandSnapshot:
+        return await self._play.hand(table_id, player)
 
-    async def move(self, table_id: int, user_id: int, version: int, action: Action) -> HandSnapshot:
-        """Play ``action`` for the user's seat if ``version`` is still current; see :meth:`Play.move`."""
-        return await self._play.move(table_id, user_id, version, action)
+    async def move(self, table_id: int, player: Player, version: int, action: Action) -> HandSnapshot:
+        """Play ``action`` for the player's seat if ``version`` is still current; see :meth:`Play.move`."""
+        return await self._play.move(table_id, player, version, action)
 
-    async def hint(self, table_id: int, user_id: int) -> tuple[HandSnapshot, Hint]:
-        """The move ``normal`` would make for the user now, and why; marks the game hinted (unrated)."""
-        return await self._hints.hint(table_id, lambda: self._play.hand(table_id, user_id))
+    async def hint(self, table_id: int, player: Player) -> tuple[HandSnapshot, Hint]:
+        """The move ``normal`` would make for the player now, and why; marks the game hinted (unrated)."""
+        return await self._hints.hint(table_id, lambda: self._play.hand(table_id, player))
 
     async def leave_game(self, table_id: int, player: Player) -> TableSnapshot:
         return await self._play.leave_game(table_id, player)

@@ -108,10 +108,11 @@ class Lobbies(ServicePart):
         return ("A table is already open in this channel. Finish it, or ask the host (or someone with "
                 "Manage Server) to end it with `/table end`, before starting another.")
 
-    async def _change(self, table_id: int, change: Callable[[LiveTable], list[SeatRow]]) -> TableSnapshot:
-        """Replace a lobby's seats with what ``change`` returns, and show the lobby."""
+    async def _change(self, table_id: int, by: Player, change: Callable[[LiveTable], list[SeatRow]]) -> TableSnapshot:
+        """Replace a lobby's seats with what ``change`` returns, and show the lobby (``by``: who asks)."""
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
+            by.require_at(live.row)
             _require_lobby(live.row)
             seats = change(live)
             await self._storage.set_seats(table_id, seats)
@@ -128,7 +129,7 @@ class Lobbies(ServicePart):
             _require_free_seat(row)
             return [*row.seats, SeatRow(len(row.seats), player.user_id, player.name, False)]
 
-        return await self._change(table_id, add)
+        return await self._change(table_id, player, add)
 
     async def leave(self, table_id: int, player: Player) -> TableSnapshot:
         def remove(live: LiveTable) -> list[SeatRow]:
@@ -139,12 +140,13 @@ class Lobbies(ServicePart):
                 raise UserError("You're the host: use Cancel to close the table instead.")
             return _renumber([s for s in row.seats if s.user_id != player.user_id])
 
-        return await self._change(table_id, remove)
+        return await self._change(table_id, player, remove)
 
     async def ai_level_choice(self, table_id: int, by: Player) -> str:
         """The level offered first when ``by`` adds an AI (the server's default); refuses,
         changing nothing, whoever may not add one now (not the host, a full or closed table)."""
         row = (await self._tables.load(table_id)).row
+        by.require_at(row)
         _require_lobby(row)
         _check_add_ai(row, by)
         return await server_ai_level(self._storage, row.guild_id)
@@ -155,7 +157,9 @@ class Lobbies(ServicePart):
     async def add_ai(self, table_id: int, by: Player, level: str | None = None) -> TableSnapshot:
         """Seat an AI playing at ``level`` (default: the server's), named "AI <n> (<level>)"."""
         if level is None:
-            level = await server_ai_level(self._storage, (await self._tables.load(table_id)).row.guild_id)
+            row = (await self._tables.load(table_id)).row
+            by.require_at(row)
+            level = await server_ai_level(self._storage, row.guild_id)
         level = checked_level(level)
 
         def add(live: LiveTable) -> list[SeatRow]:
@@ -164,7 +168,7 @@ class Lobbies(ServicePart):
             number = sum(1 for s in row.seats if s.is_ai) + 1
             return [*row.seats, SeatRow(len(row.seats), None, f"AI {number} ({level})", True, ai_level=level)]
 
-        return await self._change(table_id, add)
+        return await self._change(table_id, by, add)
 
     async def remove_ai(self, table_id: int, by: Player) -> TableSnapshot:
         def remove(live: LiveTable) -> list[SeatRow]:
@@ -176,7 +180,7 @@ class Lobbies(ServicePart):
                 raise UserError("There is no AI player to remove.")
             return _renumber([s for s in row.seats if s is not ai[-1]])
 
-        return await self._change(table_id, remove)
+        return await self._change(table_id, by, remove)
 
     async def switch_side(self, table_id: int, player: Player) -> TableSnapshot:
         """Swap seats with the player opposite, for games played in sides (QUASH: RED against BLACK)."""
@@ -196,11 +200,12 @@ class Lobbies(ServicePart):
             seats[seat.seat], seats[other] = seats[other], seats[seat.seat]
             return _renumber(seats)
 
-        return await self._change(table_id, swap)
+        return await self._change(table_id, player, swap)
 
     async def cancel(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
+            by.require_at(live.row)
             _require_lobby(live.row)
             if by.user_id != live.row.host_id and not is_admin:
                 raise UserError("Only the host (or someone with Manage Server) can cancel this table.")
@@ -218,6 +223,7 @@ class Lobbies(ServicePart):
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             row = live.row
+            by.require_at(row)
             _require_lobby(row)
             if by.user_id != row.host_id:
                 raise UserError("Only the host can start the game.")

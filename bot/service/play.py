@@ -15,13 +15,13 @@ from .tables import LiveTable, render_events, update_after, with_recent
 
 class Play(ServicePart):
 
-    async def hand(self, table_id: int, user_id: int) -> HandSnapshot:
+    async def hand(self, table_id: int, player: Player) -> HandSnapshot:
         live = await self._tables.load(table_id)
-        seat = _seat_for(live.row, user_id)
+        seat = _seat_for(live.row, player)
         return _hand(live, seat.seat)
 
-    async def move(self, table_id: int, user_id: int, version: int, action: Action) -> HandSnapshot:
-        """Play ``action`` for the user's seat, if ``version`` is still current.
+    async def move(self, table_id: int, player: Player, version: int, action: Action) -> HandSnapshot:
+        """Play ``action`` for the player's seat, if ``version`` is still current.
 
         Returns the seat's fresh hand after the commit. Everything the table
         sees (the table message, AI replies) follows in background work.
@@ -32,7 +32,7 @@ class Play(ServicePart):
                 self._tables.forget(table_id)
                 live = await self._tables.load(table_id)
             row = live.row
-            seat = _seat_for(row, user_id)
+            seat = _seat_for(row, player)
             if version != row.version:
                 raise StaleControl("Those controls are from an earlier turn; here is your hand as it is now.")
             now = self._clock()
@@ -51,9 +51,10 @@ class Play(ServicePart):
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             row = live.row
+            player.require_at(row)
             if row.status == "lobby":
                 raise UserError("The game hasn't started: use the lobby's Leave button.")
-            seat = _seat_for(row, player.user_id)
+            seat = _seat_for(row, player)
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
             if not humans_left:
@@ -77,6 +78,7 @@ class Play(ServicePart):
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             row = live.row
+            by.require_at(row)
             if row.status == "lobby":
                 raise UserError("This table hasn't started: use the lobby's Cancel button.")
             if row.status != "running":
@@ -119,8 +121,10 @@ def _hand(live: LiveTable, seat: int, notes: list[str] | None = None) -> HandSna
     return HandSnapshot(live.snapshot(), seat, state.view(seat), actions, notes or [])
 
 
-def _seat_for(row: TableRow, user_id: int) -> SeatRow:
-    """The seat ``user_id`` plays in this running game, or the reason they have none."""
+def _seat_for(row: TableRow, player: Player) -> SeatRow:
+    """The seat ``player`` plays in this running game, or the reason they have none."""
+    player.require_at(row)
+    user_id = player.user_id
     if row.status == "lobby":
         raise UserError("The game hasn't started yet.")
     if row.status != "running":

@@ -7,7 +7,7 @@ from typing import Callable
 
 import games
 
-from ..errors import UserError
+from ..errors import NotHere, UserError
 from ..storage import SeatRow
 from .lobby import Lobbies
 from .snapshots import Player, TableSnapshot
@@ -38,7 +38,8 @@ class Replays:
         Allowed to the table's people and to admins."""
         old = await self._storage.get_table(table_id)
         if old is None or old.channel_id != channel_id:
-            raise UserError("That table doesn't exist any more.")
+            raise NotHere()
+        by.require_at(old)
         if old.status not in ENDED:
             raise UserError("This game isn't over yet: Play again opens once it ends.")
         people = list(dict.fromkeys(s.user_id for s in old.seats if s.user_id is not None))

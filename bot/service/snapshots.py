@@ -7,16 +7,25 @@ from typing import Any, Protocol
 
 from games.base import Action
 
+from ..errors import NotHere
 from ..markdown import literal
 from ..storage import SeatRow, TableRow
 
 
 @dataclass(frozen=True)
 class Player:
-    """A Discord user as the service knows them."""
+    """A Discord user acting in a server: the service refuses (:class:`~bot.errors.NotHere`)
+    whatever they do to a table of another server."""
 
     user_id: int
     name: str
+    guild_id: int | None
+    """The server the request comes from; ``None`` from a direct message, where no table lives."""
+
+    def require_at(self, row: TableRow) -> None:
+        """Refuse unless this request comes from ``row``'s server."""
+        if self.guild_id != row.guild_id:
+            raise NotHere()
 
 
 @dataclass
@@ -36,6 +45,13 @@ class TableSnapshot:
     def typed_names(self) -> list[str]:
         """The seats' names as typed, for button and menu labels (shown as they are)."""
         return [s.name for s in self.row.seats]
+
+    def player(self, seat: int) -> Player:
+        """The person who sits in ``seat``, acting from this table's server."""
+        sat = self.row.seats[seat]
+        if sat.user_id is None:
+            raise ValueError(f"seat {seat} of table {self.row.id} is an AI player's")
+        return Player(sat.user_id, sat.name, self.row.guild_id)
 
 
 @dataclass

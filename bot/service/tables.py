@@ -19,7 +19,7 @@ import games
 from games.base import Action, Event, GameState
 from games.errors import GameError
 
-from ..errors import StaleControl, UserError
+from ..errors import NotHere, StaleControl, UserError
 from ..markdown import literal
 from ..results import Results
 from ..storage import MoveRecord, SeatRow, Storage, TableRow, TableUpdate
@@ -138,7 +138,7 @@ class LiveTables:
             return live
         row = await self.storage.get_table(table_id)
         if row is None:
-            raise UserError("That table doesn't exist any more.")
+            raise NotHere()
         state = games.get_game(row.game_id).from_json(row.state) if row.state else None
         live = LiveTable(row, state)
         if row.status in ("lobby", "running"):

@@ -6,7 +6,7 @@ database (a ``postgresql://`` URL); both backends implement :class:`Storage`
 against a :class:`Session` (:mod:`bot.storage.session`).
 """
 
-from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate
+from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TablePlace, TableRow, TableUpdate
 from .base import BUSY_TIMEOUT, Storage, is_postgres_url
 from .postgres import PostgresStorage  # importing a backend registers it with Storage.open
 from .session import Conflict, Session
@@ -14,5 +14,6 @@ from .sqlite import SqliteStorage
 
 __all__ = [
     "BUSY_TIMEOUT", "ChannelBusy", "Conflict", "GuildSettings", "MoveRecord", "OpenTable", "PostgresStorage",
-    "SeatRow", "Session", "SqliteStorage", "Storage", "TableRow", "TableUpdate", "is_postgres_url",
+    "SeatRow", "Session", "SqliteStorage", "Storage", "TablePlace", "TableRow", "TableUpdate",
+    "is_postgres_url",
 ]

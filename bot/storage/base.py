@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable, ClassVar, TypeVar
 
 import orjson
 
-from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TableRow, TableUpdate
+from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TablePlace, TableRow, TableUpdate
 from ..shards import ALL_SHARDS, Shards
 from .session import Conflict, Row, Session
 
@@ -197,6 +197,14 @@ class Storage(ABC):
             return list(tables.values())
 
         return await self.run_read(load)
+
+    async def table_place(self, table_id: int) -> TablePlace | None:
+        """Where ``table_id`` lives, or None if there is no such table."""
+        row = await self.run_read(lambda db: db.fetchrow(
+            "SELECT guild_id, channel_id, status FROM tables WHERE id = ?", (table_id,)))
+        if row is None:
+            return None
+        return TablePlace(row[0], row[1], row[2] not in ("lobby", "running"))
 
     async def open_tables(self, shards: Shards = ALL_SHARDS) -> list[OpenTable]:
         """Every open table's timer and AI facts (of servers on ``shards``), in one read (start-up)."""

@@ -2,10 +2,12 @@
 
 Public API:
 
-- :func:`table_png(view, key=None) <table_png>`: the table picture from the public view
-  (``state.view(None)``);
-- :func:`hand_png(view, legal, key=None) <hand_png>`: a seat's hand picture from that
-  seat's view, the cards named by ``legal`` (action codes) marked as playable;
+- :func:`table_png(view, key=None, names=None) <table_png>`: the table picture from the
+  public view (``state.view(None)``);
+- :func:`hand_png(view, legal, key=None, names=None) <hand_png>`: a seat's hand picture
+  from that seat's view, the cards named by ``legal`` (action codes) marked as playable;
+- ``names``: the seats' names, in seat order (else "Seat 1", "Seat 2"…); the hand
+  picture calls its own seat "You";
 - ``key``: a hashable naming what is drawn, e.g. ``(table_id, version)`` for a table and
   ``(table_id, version, seat)`` for a hand: a picture already drawn under the same key is
   returned from a small LRU cache without drawing again.
@@ -13,7 +15,8 @@ Public API:
 Each game's look is ``cogs/pictures/<package>.py`` (named after its engine package under
 ``games/``) defining ``Pictures``, a :class:`~cogs.pictures.base.GamePictures`; a
 registered game without one gets the generic look. Rendering is deterministic: the same
-view gives the same PNG bytes.
+view and names give the same PNG bytes. What sizes pictures are drawn at, and why:
+:mod:`cogs.pictures.canvas`.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import importlib.util
 import threading
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 import games
 
@@ -45,7 +48,7 @@ def pictures_for(game_id: str) -> GamePictures:
     return importlib.import_module(name).Pictures(game)
 
 
-def _cached(key: Hashable | None, draw) -> bytes:
+def _cached(key: Hashable | None, draw: Callable[[], bytes]) -> bytes:
     # Pictures are drawn in worker threads (cogs.pictures.attach): the cache is shared.
     if key is None:
         return draw()
@@ -61,16 +64,17 @@ def _cached(key: Hashable | None, draw) -> bytes:
     return png
 
 
-def table_png(view: View, key: Hashable | None = None) -> bytes:
+def table_png(view: View, key: Hashable | None = None, names: Sequence[str] | None = None) -> bytes:
     """The table picture (PNG bytes) drawn from the public view."""
     drawer = pictures_for(view["game"])
-    return _cached(None if key is None else ("table", key), lambda: drawer.table(view).png())
+    return _cached(None if key is None else ("table", key), lambda: drawer.table(view, names).png())
 
 
-def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None) -> bytes:
+def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None,
+             names: Sequence[str] | None = None) -> bytes:
     """A seat's hand picture (PNG bytes) drawn from its view, ``legal`` action codes marked."""
     drawer = pictures_for(view["game"])
-    return _cached(None if key is None else ("hand", key), lambda: drawer.hand(view, legal).png())
+    return _cached(None if key is None else ("hand", key), lambda: drawer.hand(view, legal, names).png())
 
 
 def clear_cache() -> None:

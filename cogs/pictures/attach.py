@@ -16,10 +16,11 @@ import asyncio
 import io
 import logging
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 import discord
 
+from bot.records import SeatRow
 from bot.service import GameService, HandSnapshot, TableSnapshot
 
 from . import hand_png, table_png
@@ -55,10 +56,21 @@ def draws_table(table: TableSnapshot) -> bool:
     return table.view is not None and table.row.status not in ("lobby", "cancelled")
 
 
+def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+    """The seats' names as pictures show them: as typed, an AI seat without the level
+    that tells AIs apart in the lobby ("AI 1 (normal)" → "AI 1")."""
+    names = []
+    for seat in seats:
+        level = f" ({seat.ai_level})"
+        ai_named = seat.is_ai and seat.user_id is None and seat.ai_level and seat.name.endswith(level)
+        names.append(seat.name[:-len(level)] if ai_named else seat.name)
+    return names
+
+
 async def table_picture(table: TableSnapshot) -> Picture:
     """The picture of the table's public view, drawn off the event loop (cached per version)."""
     row = table.row
-    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version))
+    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version), seat_names(row.seats))
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
@@ -66,7 +78,8 @@ async def hand_picture(hand: HandSnapshot) -> Picture:
     """The picture of one seat's hand, its legal moves marked (cached per version and seat)."""
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
-    png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat))
+    png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat),
+                                  seat_names(row.seats))
     return Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 

@@ -1,25 +1,47 @@
 """What every game's pictures share, and the look of a game without its own drawer.
 
 A game's module ``cogs/pictures/<package>.py`` defines ``Pictures``, a subclass of
-:class:`GamePictures` overriding what it draws differently. Drawers read views only: the
-table picture the public view (``state.view(None)``), the hand picture one seat's view.
+:class:`GamePictures` overriding what it draws differently, and its words in ``WORDS``.
+Drawers read views only: the table picture the public view (``state.view(None)``), the
+hand picture one seat's view; the seats' names come beside the view.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from math import ceil
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from games.base import Action, Game
 from games.cards import parse_card
 from games.errors import MalformedAction
 
-from .canvas import MARGIN, WIDTH, Canvas, Row, flow
-from .cards import CARD, SMALL
-
-HAND_MIN_STEP = 36
-"""The closest a hand's cards overlap (a "10" still shows whole) before the row wraps."""
+from .canvas import (BODY, GAP, GOLD, LABEL, LINE, MARGIN, MAX_HEIGHT, MIN_HEIGHT, MUTED, TEXT, Canvas, Row,
+                     clipped, drawable, flow, text_width)
+from .cards import CARD, LARGE, SMALL, TINY, CardSize
+from .words import Word, Words
 
 View = Mapping[str, Any]
+
+WORDS: dict[str, Word] = {
+    "seat": "Seat {n}",
+    "you": "You",
+    "hand": "Hand",
+    "to_play": "to play: {names}",
+    "your_turn": "your turn",
+    "game_over": "game over",
+    "safe": "safe",
+    "out": "out",
+    "won": "won",
+    "lost": "lost",
+    "tied": "tied",
+    "cards": ("{n} card", "{n} cards"),
+    "hand_cards": ("hand: {n} card", "hand: {n} cards"),
+}
+"""The words every picture may draw (each game's module adds its own); a seat's status
+in a view ("out", "won"…) is its own key."""
+
+NAME_WIDTH = 150
+"""The most a seat's name takes in a picture (about 14 letters), cut short with "…" beyond."""
 
 
 def is_card(value: object) -> bool:
@@ -32,8 +54,24 @@ def is_card(value: object) -> bool:
     return True
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+class Names:
+    """The seats as a picture names them: the names given (what the font can draw of
+    them, cut to :data:`NAME_WIDTH`), "You" for the viewer of a hand picture, and
+    "Seat 3" for a seat without a drawable name."""
+
+    def __init__(self, names: Sequence[str] | None, words: Words, you: int | None = None) -> None:
+        self.names = list(names or [])
+        self.words = words
+        self.you = you
+
+    def __call__(self, seat: int) -> str:
+        if seat == self.you:
+            return self.words("you")
+        name = drawable(self.names[seat]) if seat < len(self.names) else ""
+        return clipped(name, BODY, False, NAME_WIDTH) if name else self.words("seat", n=seat + 1)
+
+    def listed(self, seats: Iterable[int]) -> str:
+        return ", ".join(self(seat) for seat in seats)
 
 
 def marked_positions(cards: Sequence[str | None], playable: Iterable[str]) -> frozenset[int]:
@@ -44,75 +82,121 @@ def marked_positions(cards: Sequence[str | None], playable: Iterable[str]) -> fr
 def hand_row(title: str, cards: Sequence[str | None], playable: set[str], **more: Any) -> Row:
     """A row of the viewer's own cards: the playable ones marked, the others greyed when
     anything is playable."""
-    if "step" not in more and len(cards) > 1:
-        # Squeeze a long hand onto one line while its ranks stay readable; longer ones wrap.
-        more["step"] = max(HAND_MIN_STEP, min(CARD.width - 8, (WIDTH - 2 * MARGIN - CARD.width) // (len(cards) - 1)))
     return Row(title, cards, marked_positions(cards, playable), dim_unmarked=bool(playable), **more)
+
+
+def fitted_flow(canvas: Canvas, rows: Sequence[Row], sizes: Sequence[CardSize] = (LARGE, CARD, SMALL)) -> None:
+    """``rows`` at the cursor with the largest card size whose lines fit in the picture's
+    least height (a short hand fills the room it has), else in the square (the smallest
+    size when none does)."""
+    bottoms = [flow(None, rows, size=size, top=canvas.y) + MARGIN for size in sizes]
+    fits = [size for size, bottom in zip(sizes, bottoms) if bottom <= MIN_HEIGHT]
+    fits = fits or [size for size, bottom in zip(sizes, bottoms) if bottom <= MAX_HEIGHT] or [sizes[-1]]
+    canvas.y = flow(canvas, rows, size=fits[0], top=canvas.y)
+
+
+def seat_grid(canvas: Canvas, seats: int, columns: int, height: int,
+              draw: Callable[[int, int, int, int], None]) -> None:
+    """A cell ``height`` tall for each seat, ``columns`` to a line, in seat order;
+    ``draw(seat, x, y, width)`` fills one."""
+    width = (canvas.width - 2 * MARGIN - (columns - 1) * 2 * GAP) // columns
+    for seat in range(seats):
+        line, column = divmod(seat, columns)
+        draw(seat, MARGIN + column * (width + 2 * GAP), canvas.y + line * height, width)
+    canvas.y += ceil(seats / columns) * height
+
+
+def hand_fan(canvas: Canvas, xy: tuple[int, int], width: int, hand: Sequence[str] | None, count: int) -> None:
+    """A seat's hand under its line: its faces (``hand``), or ``count`` small backs."""
+    if hand is not None:
+        canvas.fan(xy, hand, SMALL, step=26, width=width)
+    else:
+        canvas.fan(xy, [None] * count, TINY, step=8, width=width)
+
+
+def hand_height(faces: bool) -> int:
+    """How tall :func:`hand_fan` draws a hand, with a small gap below."""
+    return (SMALL if faces else TINY).height + GAP - 2
 
 
 class GamePictures:
     """How one game is drawn. The generic look: each seat with its hand as card backs and
     any public list of cards in the view; the hand as one row."""
 
-    def __init__(self, game: Game) -> None:
+    WORDS: Mapping[str, Word] = {}
+    """The game's own words, beside the shared :data:`WORDS`."""
+
+    def __init__(self, game: Game, words: Mapping[str, Word] | None = None) -> None:
         self.game = game
+        self.words = Words({**WORDS, **self.WORDS, **(words or {})})
+
+    def names(self, names: Sequence[str] | None, you: int | None = None) -> Names:
+        return Names(names, self.words, you)
 
     # The table picture.
 
-    def table(self, view: View) -> Canvas:
+    def table(self, view: View, names: Sequence[str] | None = None) -> Canvas:
+        seats = self.names(names)
         canvas = Canvas()
-        canvas.heading(self.game.name, self.status_text(view))
-        self.draw_table(canvas, view)
+        canvas.heading(self.words.get("title", self.game.name), self.status_text(view, seats))
+        self.draw_table(canvas, view, seats)
         return canvas
 
-    def status_text(self, view: View) -> str:
+    def status_text(self, view: View, names: Names) -> str:
         """The heading's right side: whose turn, or that the game is over."""
         if view.get("over"):
-            return "game over"
+            return self.words("game_over")
         to_act = self.acting(view)
-        return "to play: " + ", ".join(seat_name(s) for s in to_act) if to_act else ""
+        return self.words("to_play", names=names.listed(to_act)) if to_act else ""
 
     def acting(self, view: View) -> list[int]:
         """The seats whose turn the picture shows (in gold)."""
         return list(view.get("to_act") or [])
 
-    def draw_table(self, canvas: Canvas, view: View) -> None:
-        counts = view.get("hand_counts") or []
-        self.seat_lines(canvas, view, [[Row(f"{seat_name(s)}: {n} cards", [None] * n)] for s, n in enumerate(counts)])
-        public = [Row(key.replace("_", " "), value) for key, value in view.items()
-                  if isinstance(value, list) and value and all(is_card(v) for v in value)]
-        flow(canvas, public, size=SMALL, step=30)
+    def seat_line(self, canvas: Canvas, xy: tuple[int, int], name: str, detail: str, width: int, *,
+                  acting: bool = False) -> None:
+        """A seat's name (gold when it is to act) and ``detail`` after it, cut to ``width``;
+        the name gives way to the detail down to half the width."""
+        x, y = xy
+        name_width = max(width // 2, width - text_width(detail, LABEL) - GAP) if detail else width
+        right = canvas.text((x, y), name, BODY, GOLD if acting else TEXT, bold=acting, width=name_width)
+        if detail:
+            canvas.text((right + GAP, y + 2), detail, LABEL, MUTED, width=x + width - right - GAP)
 
-    def seat_lines(self, canvas: Canvas, view: View, lines: Sequence[Sequence[Row]], step: int = 14,
-                   share: bool = True) -> None:
-        """Each seat's rows of small cards, the titles of the seats to act in gold. With
-        ``share``, seats with one row each share lines as they fit; otherwise (or when a seat
-        has more rows) each seat starts a line."""
-        to_act = set(self.acting(view))
-        lines = [[row._replace(highlight=seat in to_act) for row in rows] for seat, rows in enumerate(lines)]
-        if share and all(len(rows) == 1 for rows in lines):
-            flow(canvas, [rows[0] for rows in lines], size=SMALL, step=step)
-            return
-        for rows in lines:
-            flow(canvas, rows, size=SMALL, step=step)
-            canvas.y -= 4
+    def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
+        counts = view.get("hand_counts") or []
+        acting = set(self.acting(view))
+
+        def seat(seat: int, x: int, y: int, width: int) -> None:
+            self.seat_line(canvas, (x, y), names(seat), self.words.count("cards", counts[seat]), width,
+                           acting=seat in acting)
+            hand_fan(canvas, (x, y + LINE), width, None, counts[seat])
+
+        seat_grid(canvas, len(counts), 2, LINE + hand_height(False), seat)
+        for key, value in view.items():
+            if isinstance(value, list) and value and all(is_card(v) for v in value):
+                canvas.text((MARGIN, canvas.y), key.replace("_", " "), LABEL, MUTED)
+                canvas.fan((MARGIN, canvas.y + LABEL + 4), value, SMALL, step=30,
+                           width=canvas.width - 2 * MARGIN)
+                canvas.y += LABEL + 4 + SMALL.height + GAP
 
     # The hand picture.
 
-    def hand(self, view: View, legal: Sequence[str]) -> Canvas:
-        canvas = Canvas()
+    def hand(self, view: View, legal: Sequence[str], names: Sequence[str] | None = None) -> Canvas:
         seat = view.get("viewer")
-        title = seat_name(seat) if isinstance(seat, int) else "Hand"
-        canvas.heading(title, "your turn" if view.get("your_turn") else "")
-        flow(canvas, self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal])))
+        seats = self.names(names, seat if isinstance(seat, int) else None)
+        canvas = Canvas()
+        canvas.heading(self.words("you") if isinstance(seat, int) else self.words("hand"),
+                       self.words("your_turn") if view.get("your_turn") else "")
+        rows = self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal]), seats)
+        fitted_flow(canvas, rows)
         return canvas
 
     def playable(self, view: View, legal: Sequence[Action]) -> set[str]:
         """The cards to mark: those a legal action names first."""
         return {str(action.args[0]) for action in legal if action.args and is_card(action.args[0])}
 
-    def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
+    def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
-        return [hand_row(f"Hand: {len(hand)} cards", hand, playable)]
-
+        return [hand_row(self.words.count("hand_cards", len(hand)), hand, playable)]
 

@@ -1,29 +1,64 @@
-"""The drawing surface every picture uses: colours, fonts, a top-down layout cursor and
-the PNG encoder.
+"""The drawing surface every picture uses: the sizes pictures are drawn for, colours,
+fonts, a top-down layout cursor and the PNG encoder.
+
+Pictures are shown full width in a Components V2 media gallery: about
+:data:`DISPLAY_WIDTH` pixels wide on a phone, at most 480 × 350 on desktop. So every
+picture is :data:`WIDTH` wide, landscape or square (:data:`MIN_HEIGHT` to
+:data:`MAX_HEIGHT` tall), and no text is drawn smaller than :data:`MIN_TEXT`, which a
+phone shows at :data:`MIN_SCREEN_TEXT` pixels. A :class:`Canvas` records the smallest
+text it drew and how much did not fit, so tests check what was really drawn.
 
 Pictures are drawn in RGB (antialiased text and card edges), then mapped onto one fixed
 256-colour palette without dithering and saved as an indexed PNG without metadata: the
 mapping takes well under a millisecond, the files are a few tens of KB, and the same
 drawing always gives the same bytes. Text uses the scalable font that ships inside
-Pillow (``ImageFont.load_default(size)``, Pillow ≥ 10.1), so nothing is downloaded.
+Pillow (``ImageFont.load_default(size)``, Pillow ≥ 10.1), so nothing is downloaded; it
+draws ASCII only, so :func:`drawable` folds accents and leaves out what it cannot draw.
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple, Sequence
+from math import ceil
+from typing import Literal, NamedTuple, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .cards import CARD, CARD_COLOURS, MARK, CardSize, card_image
+from .cards import CARD, CARD_COLOURS, MARK, CardSize, card_image, rank_size
 
-WIDTH = 720
-"""Every picture's width: twice what a phone shows, so it stays sharp when scaled down."""
-MAX_HEIGHT = 1800
-MARGIN = 16
+DISPLAY_WIDTH = 280
+"""The width a phone (380 px wide) gives a picture in a V2 container: the narrowest place
+a picture is shown, so what sets the sizes below."""
+DESKTOP_BOX = (480, 350)
+"""The most desktop shows of a picture in a V2 container (width, height): a landscape or
+square picture :data:`WIDTH` wide is shown larger there than on a phone."""
+MIN_SCREEN_TEXT = 9
+"""The smallest text, in pixels on that screen, that a phone user reads without zooming."""
+WIDTH = 560
+"""Every picture's width: twice :data:`DISPLAY_WIDTH`, so it stays sharp on phone screens
+(which have two or three pixels per point) and is shown at 480 on desktop."""
+MIN_TEXT = ceil(MIN_SCREEN_TEXT * WIDTH / DISPLAY_WIDTH)
+"""The smallest font size (pixels per em) drawn: 18, shown at 9 on a phone."""
+MAX_HEIGHT = WIDTH
+"""Square at most: a portrait picture is shown smaller on desktop (350 px tall at most) and
+pushes a phone's buttons below the screen."""
+MIN_HEIGHT = WIDTH * 7 // 11
+"""Not wider than 11:7: Discord's desktop client drops a wider gallery image from the
+layout until it loads (discord-api-docs issue 8100); shorter drawings get felt below."""
+MARGIN = 12
 GAP = 8
+
+LABEL = MIN_TEXT
+"""Captions, counts, details."""
+BODY = 20
+"""Names and the main lines of a picture."""
+TITLE = 26
+"""The heading's title."""
+LINE = BODY + 6
+"""The height of a line of text at :data:`BODY`."""
 
 FELT = (28, 94, 62)
 FELT_DARK = (20, 70, 46)
@@ -32,11 +67,14 @@ MUTED = (176, 206, 186)
 GOLD = MARK  # highlights on the table are the gold that rings a playable card
 RED_SIDE = (196, 48, 52)
 BLACK_SIDE = (34, 34, 40)
-FAILED = (120, 120, 120)
-THEME = (FELT, FELT_DARK, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, FAILED)
+FAILED = (150, 150, 150)
+CHIP = (238, 238, 228)
+CHIP_TEXT = (24, 24, 28)
+THEME = (FELT, FELT_DARK, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, FAILED, CHIP, CHIP_TEXT)
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for the indexed PNGs: the fastest; they stay far below Discord's limits."""
+ELLIPSIS = "…"
 
 
 @lru_cache(maxsize=1)
@@ -56,10 +94,50 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1024)
+def has_glyph(char: str) -> bool:
+    """Whether the font draws ``char`` (rather than its box for a missing glyph)."""
+    if char.isspace():
+        return True
+    missing = font(BODY).getmask("\uffff")
+    mask = font(BODY).getmask(char)
+    return mask.size != missing.size or bytes(mask) != bytes(missing)
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """``text`` as the font can draw it: accents folded ("é" → "e"), other characters it
+    has no glyph for (emoji, other scripts) left out, spaces tidied."""
+    kept = []
+    for char in text:
+        if has_glyph(char):
+            kept.append(char)
+            continue
+        folded = [c for c in unicodedata.normalize("NFKD", char) if has_glyph(c)]
+        kept.extend(folded or [c for c in char.casefold() if c != char and has_glyph(c)])  # ß → ss
+    return " ".join("".join(kept).split())
+
+
+@lru_cache(maxsize=1024)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """How wide ``text`` is drawn (kept: layouts measure the same labels again and again)."""
+    return ceil(font(size).getlength(text)) + (2 if bold else 0)
+
+
+@lru_cache(maxsize=1024)
+def clipped(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` cut short with "…" to fit ``width`` pixels (whole when it fits)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    keep = len(text)
+    while keep > 0 and text_width(text[:keep].rstrip() + ELLIPSIS, size, bold) > width:
+        keep -= 1
+    return text[:keep].rstrip() + ELLIPSIS
+
+
 TEXT_IMAGES = 512
 """Lines of text kept drawn: enough for the labels that recur from one picture to the next
-(names, headings, recent events). Each is ~11 KB of pixels; at 4,096 the cache held ~47 MB
-in a long-running bot and missed only 1.0 % of lines instead of 1.6 %."""
+(names, headings, counts). Each is a few KB of pixels."""
 
 
 @lru_cache(maxsize=TEXT_IMAGES)
@@ -76,76 +154,138 @@ def text_image(text: str, size: int, fill, bold: bool, anchor: str) -> tuple[Ima
 
 class Canvas:
     """A picture drawn top to bottom: ``y`` is the layout cursor; :meth:`png` crops the
-    picture below the last thing drawn and encodes it."""
+    picture below the last thing drawn (square at most) and encodes it.
+
+    It keeps what tests check: :attr:`texts`, the lines of text it drew; :attr:`smallest_text`,
+    the smallest font size it drew text or a card's rank with; and :attr:`overflow`, how far
+    the drawing ran past the square."""
 
     def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT) -> None:
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
         self.width = width
         self.y = MARGIN
+        self.smallest_text: float | None = None
+        self.texts: list[str] = []
 
-    def text(self, xy: tuple[int, int], text: str, size: int = 20, fill=TEXT, bold: bool = False,
-             anchor: str = "la") -> int:
-        """Draw one line of text (``anchor`` as in Pillow: ``la``, ``ma``, ``ra``); returns
-        its right edge."""
+    def _drew_text(self, size: float) -> None:
+        if self.smallest_text is None or size < self.smallest_text:
+            self.smallest_text = size
+
+    def text(self, xy: tuple[int, int], text: str, size: int = BODY, fill=TEXT, bold: bool = False,
+             anchor: str = "la", width: int | None = None) -> int:
+        """Draw one line of text (``anchor`` as in Pillow: ``la``, ``ma``, ``ra``), cut short
+        with "…" to fit ``width`` when given; returns its right edge."""
+        text = drawable(text)
+        if width is not None:
+            text = clipped(text, size, bold, width)
+        self._drew_text(size)
+        self.texts.append(text)
         image, (dx, dy) = text_image(text, size, fill, bold, anchor)
         x, y = xy[0] + dx, xy[1] + dy
         self.image.paste(image, (x, y), image)
         return x + image.width
 
     def heading(self, text: str, detail: str = "") -> None:
-        """The picture's title line, with ``detail`` (counts, scores…) on the right."""
-        right = self.text((MARGIN, self.y), text, 28, bold=True)
+        """The picture's title line, with ``detail`` (whose turn, the round…) on the right."""
+        right = self.text((MARGIN, self.y), text, TITLE, bold=True, width=self.width // 2)
         if detail:
-            size = 20 if text_image(detail, 20, MUTED, False, "ra")[0].width < self.width - right - 3 * MARGIN else 16
-            self.text((self.width - MARGIN, self.y + 4), detail, size, MUTED, anchor="ra")
-        self.y += 40
+            self.text((self.width - MARGIN, self.y + 5), detail, BODY, MUTED, anchor="ra",
+                      width=self.width - right - 2 * MARGIN - GAP)
+        self.y += TITLE + 10
 
-    def label(self, text: str, size: int = 20, fill=TEXT, bold: bool = False) -> None:
+    def label(self, text: str, size: int = BODY, fill=TEXT, bold: bool = False) -> None:
         """A line of text at the left margin, moving the cursor below it."""
-        self.text((MARGIN, self.y), text, size, fill, bold)
-        self.y += size + 8
+        self.text((MARGIN, self.y), text, size, fill, bold, width=self.width - 2 * MARGIN)
+        self.y += size + 6
 
     def card(self, xy: tuple[int, int], card: str | None, size: CardSize = CARD, *, tapped: bool = False,
              marked: bool = False, dim: bool = False) -> int:
         """One card (a code, or ``None`` for a face-down card); returns its right edge."""
+        if card is not None:
+            self._drew_text(rank_size(card, size))
         image = card_image(card, size, tapped=tapped, marked=marked, dim=dim)
         self.image.paste(image, xy, image)
         return xy[0] + image.width
 
-    def cards(self, xy: tuple[int, int], cards: Sequence[str | None], size: CardSize = CARD, *,
-              step: int, width: int) -> int:
-        """A row of cards left to right, ``step`` apart or closer to fit in ``width``;
-        returns the right edge."""
+    def fan(self, xy: tuple[int, int], cards: Sequence[str | None], size: CardSize = CARD, *,
+            step: int, width: int, min_step: int | None = None) -> int:
+        """A row of cards left to right, ``step`` apart or closer to fit in ``width`` (never
+        closer than ``min_step``, by default where a face's rank still shows whole, or a
+        back's edge); what still does not fit is counted in a "+n" after the last card
+        shown. Returns the right edge."""
         x, y = xy
-        if len(cards) > 1:
-            step = max(8, min(step, (width - size.width) // (len(cards) - 1)))
+        if min_step is None:
+            min_step = 6 if all(card is None for card in cards) else rank_step(size)
+        shown = len(cards)
+        if shown > 1:
+            step = min(step, (width - size.width) // (shown - 1))
+            if step < min_step:
+                step = min_step
+                more = text_width("+99", LABEL) + GAP
+                shown = max(1, (width - size.width - more) // step + 1)
         right = x
-        for i, card in enumerate(cards):
+        for i, card in enumerate(cards[:shown]):
             right = self.card((x + i * step, y), card, size)
+        if shown < len(cards):
+            right = self.text((right + 4, y + size.height - LABEL - 4), f"+{len(cards) - shown}", LABEL, MUTED)
         return right
 
-    def pile(self, xy: tuple[int, int], count: int, caption: str, size: CardSize = CARD, top: str | None = None) -> int:
-        """A face-down (or ``top`` face-up) pile of ``count`` cards with its caption below;
-        an empty pile is an outline. Returns the right edge."""
+    def pile(self, xy: tuple[int, int], count: int, size: CardSize = CARD, top: str | None = None) -> int:
+        """A face-down (or ``top`` face-up) pile of ``count`` cards; an empty pile is an
+        outline. Returns the right edge."""
         x, y = xy
         if count <= 0:
-            self.draw.rounded_rectangle((x, y, x + size.width, y + size.height), 6, outline=MUTED, width=2)
-            right = x + size.width
-        else:
-            for i in range(min(3, (count + 9) // 10) - 1, 0, -1):
-                self.card((x + 2 * i, y - 2 * i), None, size)
-            right = self.card((x, y), top, size)
-        self.text((x + size.width // 2, y + size.height + 4), f"{caption} {count}", 16, MUTED, anchor="ma")
-        return right
+            self.slot((x, y), size)
+            return x + size.width
+        for i in range(min(3, (count + 9) // 10) - 1, 0, -1):
+            self.card((x + 2 * i, y - 2 * i), None, size)
+        return self.card((x, y), top, size)
+
+    def slot(self, xy: tuple[int, int], size: CardSize, fill=None) -> None:
+        """The outline of an empty place for a card."""
+        x, y = xy
+        self.draw.rounded_rectangle((x, y, x + size.width, y + size.height), 6, fill=fill, outline=MUTED, width=1)
+
+    def chip(self, xy: tuple[int, int], text: str, extra: str = "", *, ring: bool = False) -> int:
+        """A small label on a light chip (a laid set: "K x3"), ``extra`` after it in gold
+        on a dark patch (its wild); ``ring`` outlines it in gold. Returns the right edge."""
+        x, y = xy
+        pad, height = 6, LABEL + 8
+        width = text_width(text, LABEL, True) + 2 * pad
+        extra_width = text_width(extra, LABEL, True) + 2 * pad if extra else 0
+        self.draw.rounded_rectangle((x, y, x + width + extra_width, y + height), 6, fill=CHIP,
+                                    outline=GOLD if ring else None, width=2)
+        self.text((x + pad, y + 3), text, LABEL, CHIP_TEXT, bold=True)
+        if extra:
+            self.draw.rounded_rectangle((x + width - 2, y + 2, x + width + extra_width - 2, y + height - 2), 5,
+                                        fill=BLACK_SIDE)
+            self.text((x + width - 2 + pad, y + 3), extra, LABEL, GOLD, bold=True)
+        return x + width + extra_width
+
+    @property
+    def overflow(self) -> int:
+        """How many pixels of the drawing ran past the bottom of the square (0 when it fits)."""
+        return max(0, self.y + MARGIN - self.image.height)
 
     def png(self) -> bytes:
         """The picture cropped below the cursor, as indexed PNG bytes (no metadata)."""
-        image = self.image.crop((0, 0, self.width, min(self.y + MARGIN, self.image.height)))
+        height = min(max(self.y + MARGIN, MIN_HEIGHT), self.image.height)
+        image = self.image.crop((0, 0, self.width, height))
         indexed = image.quantize(palette=palette(), dither=Image.Dither.NONE)
         out = io.BytesIO()
         indexed.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
         return out.getvalue()
+
+
+def chip_width(text: str, extra: str = "") -> int:
+    """How wide :meth:`Canvas.chip` draws a chip."""
+    return text_width(text, LABEL, True) + 12 + (text_width(extra, LABEL, True) + 12 if extra else 0)
+
+
+def rank_step(size: CardSize) -> int:
+    """The closest two overlapping faces may sit with the lower card's rank ("10") still whole."""
+    return size.width * 2 // 5 + 6
 
 
 class Row(NamedTuple):
@@ -156,54 +296,65 @@ class Row(NamedTuple):
     marked: frozenset[int] = frozenset()
     """Positions of the cards that can be played now."""
     tapped: frozenset[int] = frozenset()
-    step: int | None = None
-    """How far apart cards are (overlapping when under a card's width); ``None``: the flow's."""
+    spacing: Literal["overlap", "tight", "apart"] = "overlap"
+    """How the cards sit: overlapping with most of each face showing (closer when the row
+    is long), overlapping down to their ranks (``tight``), or side by side (``apart``,
+    always so with sideways cards)."""
     dim_unmarked: bool = False
     """Grey the cards not marked (a hand on its turn: what can't be played now)."""
     highlight: bool = False
     """Title in gold: the row of a seat to act."""
 
 
-def flow(canvas: Canvas, rows: Sequence[Row], *, size: CardSize = CARD, step: int | None = None) -> None:
-    """Lay ``rows`` out left to right at the cursor, each under its title, wrapping to new
-    lines (a row too long for one line is split). Cards overlap by ``step`` except in rows
-    holding sideways cards."""
+def flow(canvas: Canvas | None, rows: Sequence[Row], *, size: CardSize = CARD, top: int,
+         titles: bool = True) -> int:
+    """Lay ``rows`` out left to right from ``top``, each under its title, wrapping to new
+    lines (a row too long for one line overlaps its cards closer, down to their ranks, then
+    is split); returns the bottom. Without a canvas nothing is drawn: the bottom says how
+    tall the rows would be, to choose a card size that fits."""
     if not rows:
-        return
-    step = step or size.width - 8
-    line_height = size.height + 30
-    x, right_edge = MARGIN, canvas.width - MARGIN
+        return top
+    title_height = LABEL + 6 if titles else 0
+    line_height = title_height + size.height + GAP
+    width = canvas.width if canvas is not None else WIDTH
+    x, y, right_edge = MARGIN, top, width - MARGIN
     for row in rows:
-        widths = [size.height if i in row.tapped else size.width for i in range(len(row.cards))]
-        advances = [w + GAP if row.tapped else row.step or step for w in widths]
+        count = len(row.cards)
+        widths = [size.height if i in row.tapped else size.width for i in range(count)]
+        if row.tapped or row.spacing == "apart":
+            advances = [w + GAP for w in widths]
+        else:
+            step = rank_step(size) if row.spacing == "tight" else size.width - 8
+            if count > 1 and size.width + step * (count - 1) > right_edge - MARGIN:
+                step = max(rank_step(size), (right_edge - MARGIN - size.width) // (count - 1))
+            advances = [step] * count
         start = 0
-        while start < len(row.cards) or start == 0:
-            # Cards start..end-1 go on this line: ``width`` is where the next would start.
-            end, width = start, 0
-            while end < len(row.cards) and (end == start or MARGIN + width + widths[end] <= right_edge):
-                width += advances[end]
+        while start < count or start == 0:
+            # Cards start..end-1 go on this line: ``span`` is where the next would start.
+            end, span = start, 0
+            while end < count and (end == start or MARGIN + span + widths[end] <= right_edge):
+                span += advances[end]
                 end += 1
-            if end > start:
-                width += widths[end - 1] - advances[end - 1]
-            else:
-                width = size.width
-            if x > MARGIN and x + width > right_edge:
-                x, canvas.y = MARGIN, canvas.y + line_height
-            title_right = x
-            if row.title and start == 0:
-                title_right = canvas.text((x, canvas.y), row.title, 16, GOLD if row.highlight else MUTED,
-                                          bold=row.highlight)
-            left = x
-            for i in range(start, end):
-                tapped = i in row.tapped
-                top = canvas.y + 22 + ((size.height - size.width) // 2 if tapped else 0)
-                canvas.card((left, top), row.cards[i], size, tapped=tapped, marked=i in row.marked,
-                            dim=row.dim_unmarked and i not in row.marked)
-                left += advances[i]
-            x = max(x + width, title_right) + 3 * GAP
+            span = span + widths[end - 1] - advances[end - 1] if end > start else size.width
+            title = row.title if titles and start == 0 else ""
+            needed = max(span, text_width(title, LABEL, row.highlight) if title else 0)
+            if x > MARGIN and x + needed > right_edge:
+                x, y = MARGIN, y + line_height
+            if canvas is not None:
+                if title:
+                    canvas.text((x, y), title, LABEL, GOLD if row.highlight else MUTED, bold=row.highlight,
+                                width=right_edge - x)
+                left = x
+                for i in range(start, end):
+                    tapped = i in row.tapped
+                    card_top = y + title_height + ((size.height - size.width) // 2 if tapped else 0)
+                    canvas.card((left, card_top), row.cards[i], size, tapped=tapped, marked=i in row.marked,
+                                dim=row.dim_unmarked and i not in row.marked)
+                    left += advances[i]
+            x += needed + 3 * GAP
             start = end
-            if start < len(row.cards):
-                x, canvas.y = MARGIN, canvas.y + line_height
+            if start < count:
+                x, y = MARGIN, y + line_height
             if not row.cards:
                 break
-    canvas.y += line_height
+    return y + line_height

@@ -1,59 +1,101 @@
-"""Q Squared Joe NG: each field's five stacks (face-down bottoms as backs, defence cards
-on top), resource piles, hand sizes, the deck and the discard pile."""
+"""Q Squared Joe NG: the deck and the discard pile, then a line per seat: its name and
+counts, its five stacks (the top card whole, the cards under it as edges: face-down
+bottoms and earlier defences), its resource pile and, in a face-up game, its hand."""
 
 from __future__ import annotations
 
-from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, GOLD, MARGIN, MUTED, TEXT, Canvas, Row
+from .base import GamePictures, Names, View, hand_row
+from .canvas import GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
+from .words import Word
 
-STACK_STEP = 22
-"""How far each card on a stack sits below the one under it (its rank stays visible)."""
-STACK_PITCH = SMALL.width + 10
+WORDS: dict[str, Word] = {
+    "title": "Q Squared Joe NG",
+    "deck": "deck {n}",
+    "discard": "discard {n}",
+    "stall": "turns without a discard: {n} of {limit}",
+    "faceup": "face-up game: every card is shown",
+    "field": ("{n} field card", "{n} field cards"),
+    "hand": ("hand {n}", "hand {n}"),
+    "resources": "resources",
+    "their_hand": "hand",
+    "hand_title": ("Hand: {n} card", "Hand: {n} cards"),
+    "your_resources": "Your resource pile",
+}
+
+NAME_COLUMN = 118
+STACK_PITCH = SMALL.width + 3
+EDGE = 5
+"""How much of each card under a stack's top shows (its edge: the stack's depth)."""
+EDGES = 3
+"""The most edges drawn under a stack's top card."""
+SEAT_HEIGHT = SMALL.height + EDGES * EDGE + 12
 
 
 class Pictures(GamePictures):
-    def draw_table(self, canvas: Canvas, view: View) -> None:
-        y = canvas.y
-        deck_top = view["deck"][-1] if view.get("deck") else None
-        x = canvas.pile((MARGIN, y), view["deck_count"], "deck", top=deck_top) + 3 * GAP
-        x = canvas.pile((x, y), view["discard_count"], "discard", top=view.get("discard_top")) + 3 * GAP
-        canvas.text((x, y), f"turns without a discard: {view['turns_since_discard']} of {view['stall_limit']}", 18, MUTED)
-        if view.get("faceup"):
-            canvas.text((x, y + 26), "face-up game: every card is shown", 18, MUTED)
-        canvas.y = y + 122
-        for seat in range(view["players"]):
-            self.draw_seat(canvas, view, seat)
+    WORDS = WORDS
 
-    def draw_seat(self, canvas: Canvas, view: View, seat: int) -> None:
+    def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         y = canvas.y
-        acting = seat in self.acting(view)
+        caption = y + SMALL.height + 4
+        deck_top = view["deck"][-1] if view.get("deck") else None
+        canvas.pile((MARGIN, y), view["deck_count"], SMALL, top=deck_top)
+        canvas.text((MARGIN, caption), self.words("deck", n=view["deck_count"]), LABEL, MUTED)
+        x = MARGIN + SMALL.width + 6 * GAP
+        canvas.pile((x, y), view["discard_count"], SMALL, top=view.get("discard_top"))
+        canvas.text((x, caption), self.words("discard", n=view["discard_count"]), LABEL, MUTED)
+        x += SMALL.width + 6 * GAP
+        lines = [self.words("stall", n=view["turns_since_discard"], limit=view["stall_limit"])]
+        if view.get("faceup"):
+            lines.append(self.words("faceup"))
+        for i, line in enumerate(lines):
+            canvas.text((x, y + i * (LABEL + 6)), line, LABEL, MUTED, width=canvas.width - MARGIN - x)
+        canvas.y = caption + LABEL + GAP
+        for seat in range(view["players"]):
+            self.draw_seat(canvas, view, names, seat)
+
+    def draw_seat(self, canvas: Canvas, view: View, names: Names, seat: int) -> None:
+        y = canvas.y
         status = view["status"][seat]
-        canvas.text((MARGIN, y), f"{seat_name(seat)}: {view['field_counts'][seat]} field cards"
-                    + ("" if status == "playing" else f" · {status}"), 18, GOLD if acting else TEXT, bold=acting)
-        bottom = y + 26 + SMALL.height
-        for k, stack in enumerate(view["fields"][seat]):
-            x = MARGIN + k * STACK_PITCH
-            if not stack:
-                canvas.draw.rounded_rectangle((x, y + 26, x + SMALL.width, y + 26 + SMALL.height), 6,
-                                              outline=MUTED, width=1)
-            for j, card in enumerate(stack):
-                canvas.card((x, y + 26 + j * STACK_STEP), card, SMALL)
-            bottom = max(bottom, y + 26 + max(0, len(stack) - 1) * STACK_STEP + SMALL.height)
-        x = MARGIN + 5 * STACK_PITCH + 2 * GAP
-        half = (canvas.width - MARGIN - x) // 2
-        resources = view["resources"][seat]
-        canvas.text((x, y + 4), f"resources {len(resources)}", 16, MUTED)
-        canvas.cards((x, y + 26), resources, SMALL, step=26, width=half - 2 * GAP)
+        self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in self.acting(view))
         hands = view.get("hands")
         count = view["hand_counts"][seat]
-        canvas.text((x + half, y + 4), f"hand {count}", 16, MUTED)
-        hand = hands[seat] if hands else [None] * count
-        canvas.cards((x + half, y + 26), hand, SMALL, step=26 if hands else 12, width=half)
-        canvas.y = bottom + 2 * GAP
+        details = [self.words.count("field", view["field_counts"][seat]), self.words.count("hand", count)]
+        if status != "playing":
+            details.append(self.words(status))
+        for i, line in enumerate(details):
+            canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
+        x = MARGIN + NAME_COLUMN + GAP
+        for stack in view["fields"][seat]:
+            self.draw_stack(canvas, x, y, stack)
+            x += STACK_PITCH
+        x += 2 * GAP
+        piles = [(self.words("resources"), view["resources"][seat])]
+        if hands:
+            piles.append((self.words("their_hand"), hands[seat]))
+        width = (canvas.width - MARGIN - x) // len(piles)
+        for title, cards in piles:
+            canvas.text((x, y), title, LABEL, MUTED, width=width - GAP)
+            if cards:
+                canvas.fan((x, y + LABEL + 6), cards, SMALL, step=26, width=width - GAP)
+            else:
+                canvas.slot((x, y + LABEL + 6), SMALL)
+            x += width
+        canvas.y = y + SEAT_HEIGHT
 
-    def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
+    @staticmethod
+    def draw_stack(canvas: Canvas, x: int, y: int, stack: list[str | None]) -> None:
+        """A stack from the bottom up: the cards under the top as edges, the top whole."""
+        if not stack:
+            canvas.slot((x, y), SMALL)
+            return
+        under = stack[:-1][-EDGES:]
+        for i, card in enumerate(under):
+            canvas.card((x, y + i * EDGE), card, SMALL)
+        canvas.card((x, y + len(under) * EDGE), stack[-1], SMALL)
+
+    def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
         resources = view["resources"][view["viewer"]]
-        return [hand_row(f"Hand: {len(hand)} cards", hand, playable),
-                hand_row("Your resource pile", resources, playable, step=30)]
+        return [hand_row(self.words.count("hand_title", len(hand)), hand, playable),
+                hand_row(self.words("your_resources"), resources, playable)]

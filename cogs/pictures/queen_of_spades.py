@@ -1,20 +1,60 @@
-"""Queen of Spades: each seat's laid sets, hand size (the hands themselves once a round is
-over) and running score, the whole discard pile, the draw pile; the score breakdown of
-the round just played."""
+"""Queen of Spades: the draw pile, the discard pile's top card with the cards under it
+counted by rank, then a line per seat: score, laid points, hand size and its sets as
+rank chips ("K x3", a wild 2 as "+2"), so that eight players fit one picture. Between
+rounds the seats' lines give the round's score breakdown instead."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from games.base import Action
+from games.cards import RANKS
 
-from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, MARGIN, MUTED, Canvas, Row, flow
-from .cards import CARD, SMALL
+from .base import GamePictures, Names, View, hand_row
+from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
+from .cards import SMALL
+from .words import Word
 
-RANK_NAMES = {"joker": "JK"}
-PILE_STEP = 24
-"""The closest the discard pile's cards overlap beside the draw pile; a longer pile wraps below."""
+WORDS: dict[str, Word] = {
+    "title": "Queen of Spades",
+    "round": "round {n}",
+    "cut": "cut",
+    "take": "take",
+    "play": "play",
+    "round_over": "round over",
+    "match_over": "match over",
+    "draw": "draw {n}",
+    "discard": "discard {n}",
+    "under_top": ("under the top: {n} card", "under the top: {n} cards"),
+    "cuts": "{dealer} cuts the deck:",
+    "cut_bonus": "a bonus at {low} or {high} cards",
+    "went_out": "Round {n}: {seat} went out",
+    "round_scores": "Round {n} scores",
+    "target": "target {n}",
+    "no_target": "no target",
+    "col_score": "score",
+    "col_laid": "laid",
+    "col_hand": "hand",
+    "col_sets": "sets",
+    "col_bonus": "bonus",
+    "col_round": "round",
+    "set": ("{rank}", "{rank} x{n}"),
+    "wild": "+2",
+    "JK": "JK",
+    "group": "{rank} x{n}",
+}
+
+PILE_LINES = 2
+"""Lines of rank chips for the discard pile under its top card, less the lines said above them
+(the cut, the round just scored)."""
+CHIP_HEIGHT = LABEL + 8
+CHIP_LINE = CHIP_HEIGHT + 4
+SEAT_LINE = max(LINE, CHIP_LINE)
+RANK_ORDER = {rank: i for i, rank in enumerate((*RANKS[1:], "A", "JK"))}
+# Columns of the seats' table: where each number's right edge is, by phase.
+PLAY_COLUMNS = (("col_score", 186), ("col_laid", 244), ("col_hand", 298))
+SETS_LEFT = 312
+ROUND_COLUMNS = (("col_score", 196), ("col_laid", 262), ("col_hand", 330), ("col_bonus", 408), ("col_round", 484))
 
 
 def set_cards(laid: dict) -> list[str]:
@@ -25,56 +65,112 @@ def rank_of(code: str) -> str:
     return "joker" if code == "JK" else code[:-1]
 
 
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
 class Pictures(GamePictures):
-    def status_text(self, view: View) -> str:
-        target = f" · target {view['target']}" if view["target"] else ""
-        return f"round {view['round']}{target} · " + (super().status_text(view) or view["phase"].replace("_", " "))
+    WORDS = WORDS
+
+    def status_text(self, view: View, names: Names) -> str:
+        round_ = self.words("round", n=view["round"])
+        return f"{round_} · " + (super().status_text(view, names) or self.words(view["phase"]))
 
     def acting(self, view: View) -> list[int]:
         """The seat whose turn it is; between rounds everyone acknowledges, nobody is marked."""
         return [] if view["turn"] is None else [view["turn"]]
 
-    def draw_table(self, canvas: Canvas, view: View) -> None:
-        y = canvas.y
-        x = canvas.pile((MARGIN, y), view["draw_count"], "draw") + 3 * GAP
-        pile = view["discard_pile"]
-        title = f"discard pile, bottom to top: {len(pile)}"
-        fits = SMALL.width + PILE_STEP * (len(pile) - 1) <= canvas.width - MARGIN - x
-        canvas.text((x, y - 2), title if fits else title + " (below)", 16, MUTED)
-        if fits:
-            canvas.cards((x, y + 18), pile, SMALL, step=30, width=canvas.width - MARGIN - x)
-        if view["phase"] == "cut":
-            canvas.text((x, y + 18 + SMALL.height + 6), f"{seat_name(view['dealer'])} cuts the deck: "
-                        f"bonus at {view['cut_bonus_at'][0]} or {view['cut_bonus_at'][1]} cards", 16, MUTED)
-        canvas.y = y + CARD.height + 30
-        if not fits:
-            flow(canvas, [Row("", pile, step=PILE_STEP)], size=SMALL)
-        hands = view.get("hands")
-        lines = []
-        for seat in range(view["players"]):
-            count = view["hand_counts"][seat]
-            hand = Row(f"{seat_name(seat)}: score {view['scores'][seat]} · laid {view['laid_points'][seat]}"
-                       f" · hand {count}", hands[seat] if hands else [None] * count, step=22 if hands else 10)
-            lines.append([hand] + [Row(RANK_NAMES.get(laid["rank"], laid["rank"]) + f" ({laid['points']})",
-                                       set_cards(laid), step=28) for laid in view["laid"][seat]])
-        self.seat_lines(canvas, view, lines)
-        if view.get("last_round") and view["phase"] in ("round_over", "match_over"):
-            self.breakdown(canvas, view["last_round"])
+    def rank_name(self, rank: str) -> str:
+        return self.words("JK") if rank in ("joker", "JK") else rank
 
-    def breakdown(self, canvas: Canvas, record: dict) -> None:
-        canvas.label(f"Round {record['round']} scores" + (f": {seat_name(record['out'])} went out"
-                                                          if record.get("out") is not None else ""), 20, bold=True)
-        columns = ("laid", "hand", "out_bonus", "cut_bonus", "round", "total")
-        xs = [MARGIN, 140, 240, 340, 450, 550, 640]
-        for x, name in zip(xs, ("", *columns)):
-            canvas.text((x, canvas.y), name.replace("_", " "), 16, MUTED)
-        canvas.y += 24
-        for seat, row in enumerate(record["rows"]):
-            canvas.text((xs[0], canvas.y), seat_name(seat), 18)
-            for x, name in zip(xs[1:], columns):
-                value = row[name]
-                canvas.text((x, canvas.y), f"-{value}" if name == "hand" and value else str(value), 18)
-            canvas.y += 26
+    def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
+        self.draw_piles(canvas, view, names)
+        between_rounds = view["phase"] in ("round_over", "match_over") and view.get("last_round")
+        columns = ROUND_COLUMNS if between_rounds else PLAY_COLUMNS
+        y = canvas.y
+        target = self.words("target", n=view["target"]) if view["target"] else self.words("no_target")
+        canvas.text((MARGIN, y), target, LABEL, MUTED, width=columns[0][1] - 60 - MARGIN)
+        for key, right in columns:
+            canvas.text((right, y), self.words(key), LABEL, MUTED, anchor="ra")
+        if not between_rounds:
+            canvas.text((SETS_LEFT, y), self.words("col_sets"), LABEL, MUTED)
+        canvas.y = y + LABEL + 6
+        for seat in range(view["players"]):
+            if between_rounds:
+                row = view["last_round"]["rows"][seat]
+                numbers = [str(row["total"]), signed(row["laid"]), signed(-row["hand"]),
+                           signed(row["out_bonus"] + row["cut_bonus"]), signed(row["round"])]
+            else:
+                numbers = [str(view["scores"][seat]), signed(view["laid_points"][seat]), str(view["hand_counts"][seat])]
+            self.draw_seat(canvas, view, names, seat, columns, numbers, between_rounds)
+
+    def draw_piles(self, canvas: Canvas, view: View, names: Names) -> None:
+        """The draw pile, the discard pile's top and, beside them, the ranks under the top
+        (or, at the cut, what the cut may win; between rounds, who went out)."""
+        y = canvas.y
+        caption = y + SMALL.height + 4
+        canvas.pile((MARGIN, y), view["draw_count"], SMALL)
+        canvas.text((MARGIN, caption), self.words("draw", n=view["draw_count"]), LABEL, MUTED)
+        x = MARGIN + SMALL.width + 5 * GAP
+        pile = view["discard_pile"]
+        canvas.pile((x, y), len(pile), SMALL, top=pile[-1] if pile else None)
+        canvas.text((x, caption), self.words("discard", n=len(pile)), LABEL, MUTED)
+        x += SMALL.width + 5 * GAP
+        width = canvas.width - MARGIN - x
+        record = view.get("last_round")
+        said = []
+        if view["phase"] == "cut":
+            low, high = view["cut_bonus_at"]
+            said = [self.words("cuts", dealer=names(view["dealer"])), self.words("cut_bonus", low=low, high=high)]
+        elif view["phase"] in ("round_over", "match_over") and record:
+            out = record.get("out")
+            said = [self.words("went_out", n=record["round"], seat=names(out)) if out is not None
+                    else self.words("round_scores", n=record["round"])]
+        for i, line in enumerate(said):
+            canvas.text((x, y + i * (LABEL + 6)), line, LABEL, TEXT, bold=True, width=width)
+        if len(pile) > 1 and len(said) < PILE_LINES:
+            top = y + len(said) * (LABEL + 6)
+            canvas.text((x, top), self.words.count("under_top", len(pile) - 1), LABEL, MUTED, width=width)
+            under = Counter(rank_of(card) for card in pile[:-1])
+            chips = [self.words.count("set", n, rank=self.rank_name(rank))
+                     for rank, n in sorted(under.items(), key=lambda item: RANK_ORDER.get(item[0], 0))]
+            self.chips(canvas, x, top + LABEL + 6, width, [(text, "") for text in chips],
+                       lines=PILE_LINES - len(said))
+        canvas.y = caption + LABEL + GAP
+
+    @staticmethod
+    def chips(canvas: Canvas, x: int, y: int, width: int, chips: list[tuple[str, str]], *,
+              lines: int | None = None) -> int:
+        """Chips (text, extra) left to right from ``x``, wrapping after ``width`` pixels, at
+        most ``lines`` lines (then "+n" counts the rest); returns the bottom of the last line."""
+        left, right, line = x, x + width, 0
+        more = text_width("+99", LABEL) + GAP
+        for i, (text, extra) in enumerate(chips):
+            last_line = lines is not None and line == lines - 1
+            room = right - (more if last_line and i < len(chips) - 1 else 0)
+            if x > left and x + chip_width(text, extra) > room:
+                if last_line:
+                    canvas.text((x, y + 3), f"+{len(chips) - i}", LABEL, MUTED)
+                    break
+                line += 1
+                x, y = left, y + CHIP_LINE
+            x = canvas.chip((x, y), text, extra) + GAP // 2 + 2
+        return y + CHIP_LINE
+
+    def draw_seat(self, canvas: Canvas, view: View, names: Names, seat: int, columns: tuple[tuple[str, int], ...],
+                  numbers: list[str], between_rounds: bool) -> None:
+        y = canvas.y
+        acting = seat in self.acting(view)
+        name_width = columns[0][1] - 56 - MARGIN
+        self.seat_line(canvas, (MARGIN, y + 2), names(seat), "", name_width, acting=acting)
+        for (_, right), number in zip(columns, numbers):
+            canvas.text((right, y + 2), number, BODY, TEXT, bold=right == columns[0][1], anchor="ra")
+        bottom = y + SEAT_LINE
+        if not between_rounds:
+            sets = [(self.words.count("set", len(laid["cards"]), rank=self.rank_name(laid["rank"])),
+                     self.words("wild") if laid["wild"] else "") for laid in view["laid"][seat]]
+            bottom = max(bottom, self.chips(canvas, SETS_LEFT, y, canvas.width - MARGIN - SETS_LEFT, sets))
+        canvas.y = bottom
 
     def playable(self, view: View, legal: list[Action]) -> set[str]:
         """Discards name their card; lays and extends a rank (and ``w``, a wild 2)."""
@@ -89,10 +185,11 @@ class Pictures(GamePictures):
                 cards.update(c for c in hand if rank_of(c) == rank or (wild and rank_of(c) == "2"))
         return cards
 
-    def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
+    def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         groups: dict[str, list[str]] = defaultdict(list)
         for card in view.get("hand") or []:
             groups[rank_of(card)].append(card)
-        return [hand_row(f"{RANK_NAMES.get(rank, rank)} x{len(cards)}" if len(cards) > 1 else "", cards, playable,
-                         step=34)
+        return [hand_row(self.words("group", rank=self.rank_name(rank), n=len(cards)) if len(cards) > 1 else "",
+                         cards, playable, spacing="tight")
                 for rank, cards in groups.items()]
+

@@ -2,9 +2,10 @@
 
     python -m cogs.pictures.samples docs/images
 
-writes ``<game id>.png``, a table picture from the real renderer, for every registered
-game: a seeded random game stopped two fifths of the way through (the same file every
-run). :func:`random_positions` is also what the tests and ``bench/pictures.py`` draw.
+writes ``<game id>.png``, a table picture from the real renderer, and ``<game id>-hand.png``,
+the hand picture of the seat to act, for every registered game: a seeded random game
+stopped two fifths of the way through, its seats named as at a real table (the same files
+every run). :func:`random_positions` is also what the tests and ``bench/pictures.py`` draw.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ import games
 from games.base import Game, GameState
 from games.rng import Rng
 
-from . import table_png
+from . import hand_png, table_png
 
-SAMPLE_PLAYERS = {"q2j": 4, "war": 3, "ng": 3, "queen-of-spades": 4, "quash": 2}
+SAMPLE_PLAYERS = {"q2j": 4, "war": 3, "ng": 3, "queen-of-spades": 6, "quash": 2}
 """Table sizes that show each game well; other games use their largest count up to 4."""
 SAMPLE_SEED = 7
 SAMPLE_POINT = 0.4
+SAMPLE_NAMES = ("ana", "ben", "AI 1", "cat", "AI 2", "dan", "eve", "fox", "gus", "hal")
+"""Seat names as a table has them: people, and AI seats as :func:`cogs.pictures.attach.seat_names` gives them."""
 
 
 def random_positions(game: Game, players: int, options: dict, seed: int) -> Iterator[GameState]:
@@ -59,15 +62,23 @@ def write_samples(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for game in games.all_games():
-        path = directory / f"{game.id}.png"
-        path.write_bytes(table_png(sample_state(game).view(None)))
-        written.append(path)
+        state = sample_state(game)
+        names = SAMPLE_NAMES[:state.players]
+        table = directory / f"{game.id}.png"
+        table.write_bytes(table_png(state.view(None), names=names))
+        written.append(table)
+        if state.to_act():
+            seat = state.to_act()[0]
+            hand = directory / f"{game.id}-hand.png"
+            legal = [action.code() for action in state.legal_actions(seat)]
+            hand.write_bytes(hand_png(state.view(seat), legal, names=names))
+            written.append(hand)
     return written
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cogs.pictures.samples",
-                                     description="Write every game's sample table picture into DIRECTORY.")
+                                     description="Write every game's sample table and hand pictures into DIRECTORY.")
     parser.add_argument("directory", type=Path, metavar="DIRECTORY")
     for path in write_samples(parser.parse_args(argv).directory):
         print(f"{path} ({path.stat().st_size // 1024} KB)")

@@ -1,42 +1,71 @@
-"""Q Squared Joe War: every field with tapped cards turned sideways, deck counts, the
-discard pile's top."""
+"""Q Squared Joe War: the discard pile and the last attack, then a line per seat: its name
+and deck, its field beside them with tapped cards turned sideways."""
 
 from __future__ import annotations
 
-from .base import GamePictures, View, hand_row, seat_name
-from .canvas import GAP, MARGIN, Canvas, Row
+from .base import GamePictures, Names, View, hand_row
+from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
+from .words import Word
+
+WORDS: dict[str, Word] = {
+    "title": "Q Squared Joe War",
+    "discard": "discard {n}",
+    "last_attack": "last attack: {seat} on {target}",
+    "versus": "vs",
+    "attack_won": "won",
+    "attack_tied": "tied",
+    "attack_lost": "lost",
+    "moves": ("{n} move", "{n} moves"),
+    "deck": "deck {n}",
+    "your_field": "Your field · deck {n}",
+}
+
+NAME_COLUMN = 150
+"""The width of the seats' names beside their fields (five sideways cards fit after it)."""
+RESULTS = {1: "attack_won", 0: "attack_tied", -1: "attack_lost"}
 
 
-def field_row(title: str, field: list[dict], playable: set[str] = frozenset(), **more) -> Row:
+def field_row(title: str, field: list[dict], playable: set[str] = frozenset()) -> Row:
     cards = [slot["card"] for slot in field]
-    row = hand_row(title, cards, set(playable), step=SMALL.width + GAP, **more)
+    row = hand_row(title, cards, set(playable), spacing="apart")
     return row._replace(tapped=frozenset(i for i, slot in enumerate(field) if slot["tapped"]))
 
 
 class Pictures(GamePictures):
-    def draw_table(self, canvas: Canvas, view: View) -> None:
+    WORDS = WORDS
+
+    def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         y = canvas.y
         top = view["discard_top"][0] if view["discard_top"] else None
-        x = canvas.pile((MARGIN, y), view["discard_count"], "discard", top=top) + 3 * GAP
+        canvas.pile((MARGIN, y), view["discard_count"], SMALL, top=top)
+        canvas.text((MARGIN, y + SMALL.height + 4), self.words("discard", n=view["discard_count"]), LABEL, MUTED)
+        x = MARGIN + SMALL.width + 6 * GAP
+        canvas.text((canvas.width - MARGIN, y), self.words.count("moves", view["moves"]), LABEL, MUTED, anchor="ra")
         attack = view.get("last_attack")
         if attack:
-            result = {1: "won", 0: "tied", -1: "lost"}[attack["compare"]]
-            canvas.text((x, y), f"Last attack: {seat_name(attack['seat'])} on {seat_name(attack['target_seat'])}", 18)
-            right = canvas.card((x, y + 26), attack["attacker"], SMALL)
-            canvas.text((right + GAP, y + 50), "vs", 18)
-            right = canvas.card((right + 3 * GAP + 8, y + 26), attack["target"], SMALL)
-            canvas.text((right + GAP, y + 50), result, 18, bold=True)
-        canvas.text((canvas.width - MARGIN, y), f"moves played: {view['moves']}", 18, anchor="ra")
-        canvas.y = y + 120
-        rows = []
+            canvas.text((x, y), self.words("last_attack", seat=names(attack["seat"]), target=names(attack["target_seat"])),
+                        LABEL, width=canvas.width - MARGIN - x - 90)
+            right = canvas.card((x, y + LINE), attack["attacker"], SMALL)
+            right = canvas.text((right + GAP, y + LINE + 24), self.words("versus"), BODY)
+            right = canvas.card((right + GAP, y + LINE), attack["target"], SMALL)
+            canvas.text((right + GAP, y + LINE + 24), self.words(RESULTS[attack["compare"]]), BODY, bold=True)
+        canvas.y = y + SMALL.height + LABEL + 2 * GAP
+        acting = set(self.acting(view))
         for seat, field in enumerate(view["fields"]):
-            status = view["status"][seat]
-            title = f"{seat_name(seat)}: deck {view['deck_counts'][seat]}" + ("" if status == "playing" else f" · {status}")
-            rows.append(field_row(title, field))
-        self.seat_lines(canvas, view, [[row] for row in rows], share=False)
+            y = canvas.y
+            self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in acting)
+            details = [self.words("deck", n=view["deck_counts"][seat])]
+            if view["status"][seat] != "playing":
+                details.append(self.words(view["status"][seat]))
+            for i, line in enumerate(details):
+                canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
+            x = MARGIN + NAME_COLUMN + GAP
+            for slot in field:
+                offset = (SMALL.height - SMALL.width) // 2 if slot["tapped"] else 0
+                x = canvas.card((x, y + offset), slot["card"], SMALL, tapped=slot["tapped"]) + GAP
+            canvas.y = y + SMALL.height + GAP + 2
 
-    def hand_rows(self, view: View, playable: set[str]) -> list[Row]:
+    def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         seat = view["viewer"]
-        deck = view["deck_counts"][seat]
-        return [field_row(f"Your field (deck {deck})", view["fields"][seat], playable)]
+        return [field_row(self.words("your_field", n=view["deck_counts"][seat]), view["fields"][seat], playable)]

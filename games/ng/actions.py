@@ -20,6 +20,8 @@ builds the list.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..base import Action
 from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
@@ -35,7 +37,16 @@ MAX_HAND = 52
 STALL_LIMIT = 40
 """The game ends when this many turns in a row put no card on the discard pile."""
 
-KINDS = ("draw", "pick", "defend", "sacrifice", "attack")
+
+
+class Kind(StrEnum):
+    """NG's moves, named as in action codes."""
+
+    DRAW = "draw"
+    PICK = "pick"
+    DEFEND = "defend"
+    SACRIFICE = "sacrifice"
+    ATTACK = "attack"
 
 
 def _n(arg: object) -> str:
@@ -126,4 +137,5 @@ def index_arg(arg: object, what: str) -> int:
 def arity(kind: str, args: tuple, count: int | tuple[int, ...], example: str) -> None:
     counts = (count,) if isinstance(count, int) else count
     if len(args) not in counts:
-        raise MalformedAction(f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")
+        raise MalformedAction(
+            f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")

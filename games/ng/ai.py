@@ -1,4 +1,6 @@
-"""A heuristic NG player that clearly beats uniform random play.
+"""NG's AI: the ``normal`` player, why it plays a move (hints), and what ``hard`` needs.
+
+``normal`` (:func:`choose`) is a heuristic that clearly beats uniform random play.
 
 It only uses what its seat can see: its own hand, the public field tops and
 resource piles, counts, and which cards it has not seen (in a face-up game:
@@ -16,19 +18,25 @@ everything). Each candidate move gets a score and the best one is played
 - sacrifices only when nothing else is legal, and never its last field card
   if it can help it;
 - otherwise draws (or picks its best resource card back into its hand).
+
+``hard`` (:data:`SEARCH`) searches over the hidden cards (unless the game is face up):
+the deck, every face-down field card (the owner's too) and every other hand. A
+position is worth the seat's field (what keeps it alive and wins a stalled game) and
+its resource pile (the cards it won, its strength for the rest of the game) against
+the strongest rival.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..base import Action
-from ..concept import CMP
+from ..base import Action, SearchHooks, Slot
+from ..cards import PRETTY
+from ..concept import CMP, relation
+from ..evaluation import margin_value
 from ..rng import Rng
-from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS
-
-if TYPE_CHECKING:
-    from .state import NGState
+from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, Kind, card_arg, index_arg
+from .state import NGState
 
 BEATEN_BY: tuple[int, ...] = tuple(sum(1 for a in range(52) if CMP[a][c] > 0) for c in range(52))
 """How many cards of the deck beat card ``c``: how exposed ``c`` is face up."""
@@ -38,7 +46,7 @@ PARKED = 0.15     # a winning card goes to the resource pile: a turn to pick it 
 ELIMINATE = 100.0
 
 
-def _unseen(state: "NGState", seat: int) -> list[int]:
+def _unseen(state: NGState, seat: int) -> list[int]:
     """Cards ``seat`` has not seen: the deck, face-down field cards, other hands."""
     pool = list(state.deck)
     for s in range(state.players):
@@ -71,7 +79,7 @@ def _attack_value(p: tuple[float, float, float], gain: float) -> float:
     return win * (gain - PARKED) + tie * (gain - LOSS) - loss * LOSS
 
 
-def choose(state: "NGState", seat: int, rng: Rng) -> Action:
+def choose(state: NGState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be the seat to act)."""
     faceup = state.faceup
     hand = state.hands[seat]
@@ -165,3 +173,59 @@ def choose(state: "NGState", seat: int, rng: Rng) -> Action:
     top = max(score for score, _ in scored)
     best_moves = [a for score, a in scored if score >= top - 1e-9]
     return best_moves[rng.below(len(best_moves))] if len(best_moves) > 1 else best_moves[0]
+
+
+def reason(state: NGState, seat: int, action: Action) -> str:
+    """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
+    kind, args = action.kind, action.args
+    if kind == Kind.DRAW:
+        return "nothing worth attacking or defending now: a new card for your hand"
+    if kind == Kind.PICK:
+        return f"{PRETTY[card_arg(args[0])]} is your resource card the fewest cards beat: back into your hand"
+    if kind == Kind.DEFEND:
+        return "another card on your own stack keeps your field safe, and few cards beat this one"
+    if kind == Kind.SACRIFICE:
+        return "no other move is legal: give up the stack that costs you least"
+    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], "A seat")
+    if where == "hand":
+        return "a card from their hand: a win takes it, and a hand card you can't see is a fair gamble"
+    if where == "resource":
+        top = state.resources[target_seat][-1]
+        return f"{relation(card, top)}, it beats {PRETTY[top]} on their resource pile"
+    slot = index_arg(args[3], "A stack number")
+    stack = state.fields[target_seat][slot]
+    last = " and knocks the player out" if state.field_counts()[target_seat] == 1 else ""
+    if len(stack) == 1 and state.down[target_seat][slot] and not state.faceup:
+        return f"a face-down card: {PRETTY[card]} beats most of the cards you haven't seen{last}"
+    top = stack[-1]
+    verdict = "it beats" if CMP[card][top] > 0 else "it ties with"
+    return f"{relation(card, top)}, {verdict} {PRETTY[top]}: a stack card gone{last}"
+
+
+FIELD_WEIGHT = 2.0
+
+
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
+    if snap["options"].get("faceup"):
+        return []
+    slots: list[Slot] = [(snap["deck"], i) for i in range(len(snap["deck"]))]
+    for s, (stacks, down) in enumerate(zip(snap["fields"], snap["down"])):
+        slots += [(stack, 0) for stack, hidden in zip(stacks, down) if stack and hidden]
+        if s != seat:
+            slots += [(snap["hands"][s], i) for i in range(len(snap["hands"][s]))]
+    return slots
+
+
+def strength(state: NGState, seat: int) -> float:
+    if not state.alive[seat]:
+        return -100.0
+    field = sum(len(stack) for stack in state.fields[seat])
+    return FIELD_WEIGHT * field + len(state.resources[seat]) + 0.5 * len(state.hands[seat])
+
+
+def evaluate(state: NGState, seat: int) -> float:
+    others = [strength(state, s) for s in range(state.players) if s != seat and state.alive[s]]
+    return margin_value(strength(state, seat), others, 3)
+
+
+SEARCH = SearchHooks(hidden_slots=hidden_slots, evaluate=evaluate, budget=2500, rollout_moves=24)

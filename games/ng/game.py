@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import NGAction
-from .ai import choose
+from .ai import SEARCH, choose, reason
 from .options import NAME, OPTIONS
 from .rules_text import RULES
 from .state import NGState
-
 
 GAME = Game(
     id="ng",
@@ -19,6 +18,8 @@ GAME = Game(
     state_class=NGState,
     action_class=NGAction,
     ai=choose,
+    reason=reason,
+    search=SEARCH,
     command="ng",
     order=3,
     rules=RULES,

@@ -1,11 +1,9 @@
-"""Q Squared Joe NG's name and table options, in a module of their own below state.py and
-game.py: both validate options with :func:`normalize`."""
+"""Q Squared Joe NG's name and table options, below state.py (hand-set positions check
+their options) and game.py."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ..base import OptionSpec, bool_option, normalize_options
+from ..base import OptionSpec, bool_option
 
 NAME = "Q Squared Joe NG"
 
@@ -18,7 +16,3 @@ OPTIONS = (
     ),
 )
 
-
-def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-    """Q Squared Joe NG's options with defaults filled in; bad names, values or combinations raise GameError."""
-    return normalize_options(NAME, OPTIONS, options, players)

@@ -6,7 +6,7 @@ docs/decisions.md, and ``cogs/ng.py``.
 
 from __future__ import annotations
 
-from ..rules_text import CONCEPT_BRIEF, GameRules, HINTS_OPTION, Section, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe NG** ("New Game") is a combat game for **2 to 4 players** on the Q2J concept, with more choices than War. Each player has a **hand**, a **field** of five stacks and a **resource pile**, and each turn picks one of five actions: draw, pick, defend, sacrifice or attack. A player whose field is empty is eliminated; the **last player standing wins**.

@@ -45,7 +45,8 @@ Gaps the rulings leave open, decided here:
   holds what could be drawn; if nothing could be drawn, that seat can only draw
   until it holds cards again.
 - ``Outcome.scores[s]`` is the number of seats ``s`` finished above; single games
-  rank the losers by cards still to shed (countdown adds the hands to come).
+  rank the losers by cards still to shed (countdown adds the hands to come), an
+  elimination match in reverse order of elimination (the last eliminated second).
 
 View keys (``state.view(seat)``; ``None`` for the public view):
 ``game, variant, match, players, viewer, turn, to_act, top (codes: one card, or

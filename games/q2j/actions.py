@@ -1,17 +1,35 @@
 """Q2J moves: ``play`` one card, ``qq`` a queen pair (Q²), ``draw``.
 
 Every legal action is a prebuilt constant, so listing legal moves allocates
-nothing but the list itself.
+nothing but the list itself, and :func:`parse` reads one with a single lookup.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from itertools import combinations
+from typing import Any, NamedTuple
 
-from ..base import Action
+from ..base import Action, action_parts, prebuilt
 from ..cards import CODE, PRETTY, shown_arg
 from ..errors import MalformedAction
 from .rules import QUEENS, card_id
+
+
+class Kind(StrEnum):
+    """Q2J's moves, named as in action codes."""
+
+    PLAY = "play"
+    QQ = "qq"
+    DRAW = "draw"
+
+
+class Move(NamedTuple):
+    """A parsed move: its kind and card ids (``play``: one; ``qq``: two queens in canonical order)."""
+
+    kind: Kind
+    card: int = -1
+    other: int = -1
 
 
 class Q2JAction(Action):
@@ -34,7 +52,10 @@ QQ_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(QUEENS, 2))
 """Queen pairs in canonical order: suits as in the deck (S, H, D, C)."""
 QQ: dict[tuple[int, int], Q2JAction] = {p: Q2JAction("qq", (CODE[p[0]], CODE[p[1]])) for p in QQ_PAIRS}
 
-KINDS = ("play", "qq", "draw")
+PARSED: dict[Action, Move] = {DRAW: Move(Kind.DRAW)}
+"""Every prebuilt action (and any action equal to one) → its :class:`Move`."""
+PARSED.update({PLAY[c]: Move(Kind.PLAY, c) for c in range(len(CODE))})
+PARSED.update({action: Move(Kind.QQ, *pair) for pair, action in QQ.items()})
 
 
 def card_arg(arg: object) -> int:
@@ -44,13 +65,13 @@ def card_arg(arg: object) -> int:
     return card_id(arg)
 
 
-def play_arg(args: tuple) -> int:
+def play_arg(args: tuple[Any, ...]) -> int:
     if len(args) != 1:
         raise MalformedAction(f"play takes exactly one card, e.g. play:7S (got {len(args)} arguments)")
     return card_arg(args[0])
 
 
-def qq_args(args: tuple) -> tuple[int, int]:
+def qq_args(args: tuple[Any, ...]) -> tuple[int, int]:
     """The two queen ids of a Q² action, in canonical order (either order is accepted)."""
     if len(args) != 2:
         raise MalformedAction(f"Q² takes exactly two queens, e.g. qq:QS,QH (got {len(args)} arguments)")
@@ -61,3 +82,22 @@ def qq_args(args: tuple) -> tuple[int, int]:
         if c not in QUEENS:
             raise MalformedAction(f"Q² is played with two queens; {PRETTY[c]} is not a queen")
     return (a, b) if a < b else (b, a)
+
+
+def parse(action: Any) -> Move:
+    """The move ``action`` names (codes are case-insensitive; Q² queens in either order);
+    only its form is checked, legality is the state's. Anything else raises
+    :class:`MalformedAction`."""
+    found = prebuilt(PARSED, action)
+    if found is not None:
+        return found
+    kind, args = action_parts(action, "a Q2J move")
+    if kind == Kind.PLAY:
+        return Move(Kind.PLAY, play_arg(args))
+    if kind == Kind.DRAW:
+        if args:
+            raise MalformedAction("draw takes no arguments")
+        return Move(Kind.DRAW)
+    if kind == Kind.QQ:
+        return Move(Kind.QQ, *qq_args(args))
+    raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are: play, qq, draw")

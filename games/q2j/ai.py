@@ -1,4 +1,6 @@
-"""A simple Q2J player that clearly beats uniform random play.
+"""Q2J's ``normal`` player, and why it plays a move (hints); ``hard`` is :mod:`games.q2j.search`.
+
+``normal`` (:func:`choose`) is a simple player that clearly beats uniform random play.
 
 It only looks at what its seat can see (own hand, the top, the rules):
 
@@ -13,19 +15,16 @@ It only looks at what its seat can see (own hand, the top, the rules):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..base import Action
-from ..concept import CMP
+from ..cards import PRETTY
+from ..concept import CMP, relation
 from ..rng import Rng
-from .actions import DRAW, PLAY, QQ
+from .actions import DRAW, PARSED, PLAY, QQ, Kind
 from .rules import BEATERS, IS_JACK, IS_QUEEN
+from .state import Q2JState
 
 STRENGTH: tuple[int, ...] = tuple(sum(1 for t in range(52) if CMP[c][t] > 0) for c in range(52))
 """How many cards of the deck each card is stronger than."""
-
-if TYPE_CHECKING:
-    from .state import Q2JState
 
 
 def _cover(card: int, hand: list[int]) -> int:
@@ -45,7 +44,7 @@ def _cheapest(cards: list[int], hand: list[int]) -> Action:
     return PLAY[min(cards, key=lambda c: (STRENGTH[c], _cover(c, hand)))]
 
 
-def choose(state: "Q2JState", seat: int, rng: Rng) -> Action:
+def choose(state: Q2JState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be the seat to act)."""
     hand = state.hands[seat]
     if state.duty is not None:
@@ -67,3 +66,23 @@ def choose(state: "Q2JState", seat: int, rng: Rng) -> Action:
     return DRAW
 
 
+def reason(state: Q2JState, seat: int, action: Action) -> str:
+    """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
+    top = state.discard[-1]
+    if action.kind == Kind.QQ:
+        return "two cards gone at once, and the next player must answer with a jack or draw"
+    if action.kind == Kind.DRAW:
+        if state.duty is not None and not state.free:
+            return "you owe a jack for the Q² and hold none, so you draw"
+        return f"no card in your hand is as strong as {PRETTY[top]}, so you draw"
+    card = PARSED[action].card
+    if state.duty is not None:
+        if state.free:
+            return "the Q² came back round to you: any card goes, so play the one hardest to cover"
+        return "a jack pays the Q² duty"
+    if CMP[card][top] == 0:
+        return f"{relation(card, top)} with {PRETTY[top]}: a card gone without drawing"
+    why = f"{relation(card, top)}, it beats {PRETTY[top]}"
+    if sum(1 for c in state.hands[seat] if CMP[c][top] > 0) > 1:
+        why += "; of your cards that do, it is the hardest to follow"
+    return why

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..cards import PRETTY, VALUE, deal
 from ..rng import Rng

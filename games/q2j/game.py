@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import Q2JAction
-from .ai import choose
+from .ai import choose, reason
 from .options import NAME, OPTIONS, check_options
 from .rules_text import RULES
+from .search import SEARCH
 from .state import Q2JState
-
 
 GAME = Game(
     id="q2j",
@@ -19,6 +19,8 @@ GAME = Game(
     state_class=Q2JState,
     action_class=Q2JAction,
     ai=choose,
+    reason=reason,
+    search=SEARCH,
     check_options=check_options,
     command="q2j",
     order=1,

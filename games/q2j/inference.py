@@ -24,8 +24,9 @@ like that: its notes are forgotten.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from ..cards import CODE
 from ..concept import CMP

@@ -1,11 +1,12 @@
-"""Q Squared Joe's name and table options, in a module of their own below state.py and
-game.py: both validate options with :func:`normalize`."""
+"""Q Squared Joe's name and table options, below state.py (hand-set positions check
+their options) and game.py."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..base import OptionSpec, normalize_options
+from ..base import OptionSpec
 from ..errors import GameError
 
 NAME = "Q Squared Joe"
@@ -39,11 +40,6 @@ OPTIONS = (
         labels={"random": "Random", 0: "First seat (the host)", 1: "Second seat"},
     ),
 )
-
-
-def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-    """Q Squared Joe's options with defaults filled in; bad names, values or combinations raise GameError."""
-    return normalize_options(NAME, OPTIONS, options, players, check_options)
 
 
 def check_options(options: Mapping[str, Any], players: int | None) -> None:

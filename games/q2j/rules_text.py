@@ -6,7 +6,7 @@ docs/decisions.md, and the table options of ``cogs/q2j.py``.
 
 from __future__ import annotations
 
-from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
+from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe** (Q2J for short) is a shedding game for **2 to 10 players** with one 52-card deck and no jokers. Everyone starts with five cards. On your turn you put one card on the discard pile, but only a card that is *stronger* than the one on top, by the Q2J concept. The first player to get rid of every card wins.

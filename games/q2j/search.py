@@ -14,21 +14,16 @@ search does (``BUDGET`` and ``MARGIN`` are only the flat search's, still callabl
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..base import Action
+from ..base import Action, Policy, SearchHooks, Slot
 from ..cards import CODE
-from ..determinize import Slot
 from ..evaluation import margin_value
 from ..rng import Rng
 from .ai import choose as rollout_policy  # the normal policy, without the generic wrapper's look-ups
 from .inference import excluded_codes
 from .state import Q2JState
 from .tree import tree_action
-
-if TYPE_CHECKING:
-    from ..search import Policy
 
 BUDGET = 2500
 """Half the first budget: with the inference, 2,500 and 10,000 simulated moves scored
@@ -43,14 +38,11 @@ TREE_BUDGET = 30000
 ``hard`` uses instead of the flat search; ``BUDGET`` and ``MARGIN`` are the flat search's."""
 
 
-def search_action(state: Q2JState, seat: int, rng: Rng, budget: int | None, policy: Policy) -> Action | None:
+def search_action(state: Q2JState, seat: int, rng: Rng, budget: int | None,
+                  policy: Policy[Q2JState]) -> Action | None:
     """The hook :func:`games.search.search_action` calls: the own-move tree search's choice,
     or ``None`` when there is nothing to search (a single legal move)."""
-    return tree_action(state, seat, rng, TREE_BUDGET if budget is None else budget, policy, sys.modules[__name__])
-
-
-__all__ = ["BUDGET", "MARGIN", "ROLLOUT_MOVES", "TREE_BUDGET", "evaluate", "excluded", "hidden_slots", "rollout_policy",
-           "search_action", "tidy"]
+    return tree_action(state, seat, rng, TREE_BUDGET if budget is None else budget, policy, SEARCH)
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
@@ -91,3 +83,8 @@ def evaluate(state: Q2JState, seat: int) -> float:
         return 0.0 if seat in state.eliminated else 1.0
     rivals = [-to_shed(state, s) for s in range(state.players) if s != seat and state.playing[s]]
     return margin_value(-to_shed(state, seat), rivals, 2)
+
+
+SEARCH = SearchHooks(hidden_slots=hidden_slots, evaluate=evaluate, budget=BUDGET, rollout_moves=ROLLOUT_MOVES,
+                     excluded=excluded, tidy=tidy, rollout_policy=rollout_policy, margin=MARGIN,
+                     search_action=search_action)

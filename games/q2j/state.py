@@ -1,4 +1,4 @@
-"""The Q2J game state: plain data, a seeded Rng, legal moves (the moves themselves are in turns.py).
+"""The Q2J game state: plain data, a seeded Rng, and the rules of a turn (RULINGS §1–2).
 
 Representation (all JSON-friendly once cards become codes):
 
@@ -19,33 +19,40 @@ Representation (all JSON-friendly once cards become codes):
   any that broke a tie), until it plays them; ``[]`` (nothing known, for every seat)
   in snapshots of format 1 and in hand-set positions.
 
-See ``games/q2j/__init__.py`` for the rulings these methods implement.
+See ``games/q2j/__init__.py`` for the rulings these methods implement, and the view
+keys. A view strips the secrets: other hands are counts (every hand is shown in the
+face-up variant), the stock is a count. Every move is added to ``history`` packed as
+:func:`games.q2j.history.record` packs it (duty 0, 1, 2: none, owed, free; 4 and 8
+added: the card, or each queen, was ``known``), written out inline because it runs in
+every simulated move. A played card leaves ``known``.
 """
 
 from __future__ import annotations
 
 import copy
+from bisect import insort
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from ..base import Action, Event, GameState, Outcome, action_parts
+from ..base import Action, Event, GameState, Outcome, normalize_options
 from ..cards import CODE, DECK, PRETTY, Card, CardLike, pretty_ids
 from ..codec import CardIds, stored
-from ..errors import GameError, MalformedAction
+from ..concept import CMP
+from ..errors import GameError, IllegalAction
 from ..rng import Rng
-from .actions import DRAW, KINDS, PLAY, QQ, play_arg, qq_args
+from .actions import DRAW, PLAY, QQ, Kind, parse
 from .deal import choose_first, deal_hands, shown_at_deal
-from .options import normalize
-from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id
-from .turns import Turns
-from .view import build_view
+from .history import DRAW_MOVE, QQ_MOVE, move_text
+from .options import NAME, OPTIONS, check_options
+from .rules import IS_JACK, IS_QUEEN, PLAYABLE_ON, card_id, why_not
 
 HAND_SIZE = 5
 
 
 @dataclass(eq=False, kw_only=True)
-class Q2JState(Turns, GameState):
+class Q2JState(GameState):
     """A Q2J game, or a whole elimination match, in progress."""
 
     game_id = "q2j"
@@ -87,13 +94,13 @@ class Q2JState(Turns, GameState):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Q2JState":
+    def from_json(cls, data: Mapping[str, Any]) -> Q2JState:
         """A stored game; format 1 (before the public move history) is upgraded with none recorded."""
         if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
             data = {**data, "format": 2, "history": [], "known": []}
         return super().from_json(data)
 
-    def copy(self, hands: list[list[int]] | None = None) -> "Q2JState":
+    def copy(self, hands: list[list[int]] | None = None) -> Q2JState:
         """A copy sharing nothing a move changes (with ``hands`` instead of these, when given):
         what a search plays on, far cheaper than a snapshot."""
         other = copy.copy(self)
@@ -106,7 +113,7 @@ class Q2JState(Turns, GameState):
         return other
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "Q2JState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> Q2JState:
         """A freshly dealt game; ``options`` must already be normalised and checked."""
         rng = Rng(seed)
         short: int | None = None
@@ -138,7 +145,7 @@ class Q2JState(Turns, GameState):
         eliminated: Sequence[int] = (),
         levels: Sequence[int] | None = None,
         game_number: int = 1,
-    ) -> "Q2JState":
+    ) -> Q2JState:
         """A hand-set position, for tests and puzzles. Only the listed cards are in play.
 
         ``top`` is a card, or two queens with ``duty`` the seat that played them;
@@ -147,7 +154,7 @@ class Q2JState(Turns, GameState):
         cards, or a queen pair on top without ``duty``, raise :class:`GameError`.
         """
         players = len(hands)
-        opts = normalize(options, players)
+        opts = normalize_options(NAME, OPTIONS, options, players, check_options)
         tops = [top] if isinstance(top, (str, Card)) else list(top)
         top_ids = [card_id(c) for c in tops]
         if len(top_ids) == 2:
@@ -214,6 +221,7 @@ class Q2JState(Turns, GameState):
             return []
         hand = self.hands[seat]
         if self.duty is not None:
+            acts: list[Action]
             if self.free:
                 acts = [PLAY[c] for c in hand]
             else:
@@ -234,22 +242,283 @@ class Q2JState(Turns, GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        kind, args = action_parts(action, "a Q2J move")
-        if kind == "play":
-            return self._play(seat, play_arg(args))
-        if kind == "draw":
-            if args:
-                raise MalformedAction("draw takes no arguments")
-            return self._draw_turn(seat)
-        if kind == "qq":
-            return self._qq(seat, *qq_args(args))
-        raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are: {', '.join(KINDS)}")
+        move = parse(action)
+        match move.kind:
+            case Kind.PLAY:
+                return self._play(seat, move.card)
+            case Kind.DRAW:
+                return self._draw_turn(seat)
+            case Kind.QQ:
+                return self._qq(seat, move.card, move.other)
+
+
+    # ----------------------------------------------------------- turns
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+        top = self.discard[-1]
+        duty = self.duty
+        name = f"{{p{seat}}}"
+        if duty is not None:
+            seen = 2 if self.free else 1
+            if self.free:
+                text = f"{name} played {PRETTY[card]} on the queens: the Q² came back, so any card goes."
+            elif IS_JACK[card]:
+                text = f"{name} played {PRETTY[card]}: Joe! The Q² duty is over."
+            else:
+                pair = pretty_ids(self.discard[-2:])
+                raise IllegalAction(
+                    f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
+            penalty = False
+            self.duty = None
+            self.free = False
+        else:
+            seen = 0
+            result = CMP[card][top]
+            if result < 0:
+                raise IllegalAction(why_not(card, top))
+            penalty = result == 0
+            if penalty:
+                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
+            else:
+                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
+        known = self.known
+        if known and card in known[seat]:
+            known[seat].remove(card)
+            seen |= 4
+        self.history.append(seat | card << 4 | top << 10 | seen << 16)
+        hand.remove(card)
+        self.discard.append(card)
+        events = [Event("play", text, seat)]
+        if penalty:
+            self._draw_card(seat, events, " as a penalty")
+        self._finish_turn(seat, events)
+        return events
+
+    def _qq(self, seat: int, a: int, b: int) -> list[Event]:
+        if not self.qq_rule:
+            raise IllegalAction("Classic has no Q² rule: play one card at a time")
+        hand = self.hands[seat]
+        for card in (a, b):
+            if card not in hand:
+                raise IllegalAction(f"You don't hold {PRETTY[card]}")
+        pair = f"{PRETTY[a]} {PRETTY[b]}"
+        if self.duty is not None:
+            raise IllegalAction(
+                f"You can't play {pair} on {pretty_ids(self.discard[-2:])}: Q² can't go on another queen pair")
+        top = self.discard[-1]
+        if IS_JACK[top]:
+            raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
+        known = self.known[seat] if self.known else []
+        seen = 0
+        for flag, card in ((4, a), (8, b)):
+            if card in known:
+                known.remove(card)
+                seen |= flag
+        self.history.append(seat | QQ_MOVE[(a, b)] << 4 | top << 10 | seen << 16)
+        hand.remove(a)
+        hand.remove(b)
+        self.discard += (a, b)
+        self.duty, self.free = seat, False
+        events: list[Event] = []
+        self._finish_turn(seat, events)
+        text = f"{{p{seat}}} played {pair}: Q²!"
+        if self.duty == seat and not self.over:
+            text += f" {{p{self.turn}}} must play a jack or draw."
+        events.insert(0, Event("qq", text, seat))
+        return events
+
+    def _draw_turn(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        seen = 0 if self.duty is None else (2 if self.free else 1)
+        self.history.append(seat | DRAW_MOVE << 4 | self.discard[-1] << 10 | seen << 16)
+        self._draw_card(seat, events, "")
+        nxt = self.turn = self._next(seat)
+        duty = self.duty
+        if duty is not None:
+            # The duty "comes back" when passing from seat to nxt goes past the Q² seat
+            # (who may have left the game in an elimination match).
+            players = self.players
+            back = 0 < (duty - seat) % players <= (nxt - seat) % players
+            was_free, self.free = self.free, back
+            if back:
+                if nxt == duty:
+                    text = f"Nobody played a jack: the turn is back to {{p{nxt}}}, who may play any card or draw."
+                else:
+                    text = (f"Nobody played a jack: the duty went round past {{p{duty}}}, who has left, "
+                            f"so {{p{nxt}}} may play any card or draw.")
+            elif was_free:
+                text = f"The Q² duty goes round again: {{p{nxt}}} must play a jack or draw."
+            else:
+                text = f"The Q² duty passes to {{p{nxt}}}: play a jack or draw."
+            events.append(Event("duty", text, nxt))
+        return events
+
+    def _finish_turn(self, seat: int, events: list[Event]) -> None:
+        """After a play: deal with an emptied hand, then pass the turn on."""
+        if not self.hands[seat] and self._hand_emptied(seat, events):
+            return
+        self.turn = self._next(seat)
+
+    def _next(self, seat: int) -> int:
+        """The next seat after ``seat`` still holding cards in this game."""
+        players, playing = self.players, self.playing
+        nxt = (seat + 1) % players
+        while not playing[nxt]:
+            nxt = (nxt + 1) % players
+        return nxt
+
+    def _hand_emptied(self, seat: int, events: list[Event]) -> bool:
+        """Countdown refill, a win, or leaving the game; True when the turn is already settled."""
+        name = f"{{p{seat}}}"
+        if self.countdown and self.levels[seat] > 1:
+            size = self.levels[seat] = self.levels[seat] - 1
+            new = self._take(size, events)
+            self.hands[seat] = sorted(new)
+            text = f"{name} emptied their hand and draws a new hand of {size}."
+            if len(new) < size:
+                text += f" Only {len(new)} could be drawn." if new else " There are no cards left to draw."
+            events.append(Event("new_hand", text, seat))
+            if new:
+                events.append(Event("drew", f"Your new hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
+            return False
+        last_hand = " one-card" if self.countdown else ""
+        if not self.elimination:
+            self.over, self.winner = True, seat
+            events.append(Event("win", f"{name} emptied their{last_hand} hand and wins!", seat))
+            return True
+        self.playing[seat] = False
+        events.append(Event("safe", f"{name} emptied their{last_hand} hand and is safe this game.", seat))
+        left = [s for s in range(self.players) if self.playing[s]]
+        if len(left) > 1:
+            return False
+        last = left[0]
+        self.playing[last] = False
+        self.eliminated.append(last)
+        events.append(Event("eliminated", f"{{p{last}}} is the last player holding cards and is eliminated.", last))
+        survivors = [s for s in range(self.players) if s not in self.eliminated]
+        if len(survivors) == 1:
+            self.over, self.winner = True, survivors[0]
+            winner = survivors[0]
+            events.append(Event("win", f"{{p{winner}}} is the last player standing and wins the match!", winner))
+            return True
+        self.game_number += 1
+        self._deal(survivors, events)
+        return True
+
+    # ----------------------------------------------------------- drawing
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        """Turn the discard pile except its top (both queens of a Q² top) into the stock."""
+        keep = 2 if self.duty is not None else 1
+        if len(self.discard) <= keep:
+            return
+        cards = self.discard[:-keep]
+        del self.discard[:-keep]
+        self.rng.shuffle(cards)
+        self.stock = cards
+        events.append(Event("reshuffle", "The stock ran out: the discard pile under the top was shuffled into a new "
+                                         f"stock of {len(cards)} cards."))
+
+    def _draw_card(self, seat: int, events: list[Event], why: str) -> int | None:
+        """Move the stock's top card to ``seat``'s hand (reshuffling when needed); None when nothing is left."""
+        if not self.stock:
+            self._reshuffle(events)
+            if not self.stock:
+                text = f"No card is left to draw, so {{p{seat}}} draws nothing{why}."
+                events.append(Event("draw_skipped", text, seat))
+                return None
+        card = self.stock.pop()
+        insort(self.hands[seat], card)
+        events.append(Event("draw", f"{{p{seat}}} drew a card{why}.", seat))
+        events.append(Event("drew", f"You drew {PRETTY[card]}{why}.", seat, private_to=seat))
+        return card
+
+    def _take(self, count: int, events: list[Event]) -> list[int]:
+        """Up to ``count`` cards from the stock, reshuffling once if it runs out."""
+        taken: list[int] = []
+        while len(taken) < count:
+            if not self.stock:
+                self._reshuffle(events)
+                if not self.stock:
+                    break
+            taken.append(self.stock.pop())
+        return taken
 
     # ----------------------------------------------------------- views
 
+    def statuses(self) -> list[str]:
+        """Per seat: ``playing``, ``safe`` (finished this game of a match) or ``out``; once over,
+        ``won`` for the winner and ``out`` or ``lost`` for the others."""
+        out = []
+        for s in range(self.players):
+            if self.over:
+                out.append("won" if s == self.winner else ("out" if s in self.eliminated else "lost"))
+            elif s in self.eliminated:
+                out.append("out")
+            else:
+                out.append("playing" if self.playing[s] else "safe")
+        return out
+
+
+    def shown_history(self) -> list[str]:
+        """The public history as the views show it (a fresh list). The history only grows, or
+        is replaced by a new list at a deal, so the words already made for this list are kept."""
+        history = self.history
+        kept = self.history_words
+        if kept is None or kept[0] is not history or len(kept[1]) > len(history):
+            kept = self.history_words = (history, [])
+        words = kept[1]
+        if len(words) < len(history):
+            words.extend(map(move_text, history[len(words):]))
+        return list(words)
+
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as ``seat`` sees it (``None``: the public). Keys are listed in the package docs."""
-        return build_view(self, seat)
+        """The table as ``seat`` sees it (``None``: the public; keys in the package docs); a
+        seat's view adds its ``hand``, ``your_turn``, ``legal`` and ``penalty_cards`` (cards
+        it would play with a penalty)."""
+        self.check_viewer(seat)
+        outcome = self.outcome()
+        top = self.discard[-2:] if self.duty is not None else self.discard[-1:]
+        view: dict[str, Any] = {
+            "game": self.game_id,
+            "variant": self.variant,
+            "match": self.match,
+            "players": self.players,
+            "viewer": seat,
+            "turn": None if self.over else self.turn,
+            "to_act": self.to_act(),
+            "top": [CODE[c] for c in top],
+            "top_is_qq": self.duty is not None,
+            "stock_count": len(self.stock),
+            "discard_count": len(self.discard),
+            "hand_counts": [len(h) for h in self.hands],
+            "hands": [[CODE[c] for c in h] for h in self.hands] if self.faceup else None,
+            "duty": None if self.duty is None else {"qq_seat": self.duty, "owed_by": self.turn, "free_play": self.free},
+            "status": self.statuses(),
+            "eliminated": list(self.eliminated),
+            "game_number": self.game_number,
+            "countdown": list(self.levels) if self.countdown else None,
+            "short_hand": self.short_hand,
+            "history": self.shown_history(),
+            "known": [[CODE[c] for c in cards] for cards in self.known],
+            "over": self.over,
+            "outcome": outcome.to_json() if outcome else None,
+        }
+        if seat is not None:
+            legal = self.legal_actions(seat)
+            view["hand"] = [CODE[c] for c in self.hands[seat]]
+            view["your_turn"] = bool(legal)
+            view["legal"] = [a.code() for a in legal]
+            penalty: list[str] = []
+            if legal and self.duty is None:
+                top_card = self.discard[-1]
+                penalty = [CODE[c] for c in self.hands[seat] if CMP[c][top_card] == 0]
+            view["penalty_cards"] = penalty
+        return view
 
     def is_over(self) -> bool:
         return self.over
@@ -262,7 +531,7 @@ class Q2JState(Turns, GameState):
             return None
         winner = self.winner
         if self.elimination:
-            ranking = [(winner,), *[(s,) for s in reversed(self.eliminated)]]
+            ranking: list[tuple[int, ...]] = [(winner,), *[(s,) for s in reversed(self.eliminated)]]
             reason = f"{{p{winner}}} is the last player standing after {len(self.eliminated)} eliminations."
         else:
             left: dict[int, list[int]] = {}

@@ -23,10 +23,9 @@ the guesses depend only on the seat's view, and node keys only on what it saw.
 from __future__ import annotations
 
 import math
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
-from ..base import Action
+from ..base import Action, Policy, SearchHooks
 from ..cards import CODE
 from ..determinize import hidden_places, repair
 from ..rng import Rng
@@ -44,9 +43,10 @@ class Dealer:
     does (the same guess for the same rng), without a snapshot per guess: the slots, the
     sorted unseen cards and the inference notes are worked out once per search."""
 
-    def __init__(self, state: Q2JState, seat: int, hooks: ModuleType) -> None:
+    def __init__(self, state: Q2JState, seat: int, hooks: SearchHooks[Q2JState]) -> None:
         snap, slots, self.unseen = hidden_places(state, seat, hooks)
-        self.excluded = hooks.excluded(snap, seat, slots)
+        self.excluded: list[frozenset[str] | None] = (
+            hooks.excluded(snap, seat, slots) if hooks.excluded is not None else [None] * len(slots))
         self.places: list[tuple[int, int]] = []
         """Each slot as (hand index, or -1 for the stock; position)."""
         for container, key in slots:
@@ -89,12 +89,13 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Callable, hooks: ModuleType) -> Action | None:
+def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Policy[Q2JState],
+                hooks: SearchHooks[Q2JState]) -> Action | None:
     """The root move with the best average, or ``None`` when there is nothing to search."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return None
-    rollout = getattr(hooks, "rollout_policy", None) or policy
+    rollout = hooks.rollout_policy or policy
     root = Node()
     spent = 0
     dealer = Dealer(state, seat, hooks)
@@ -107,17 +108,19 @@ def tree_action(state: Q2JState, seat: int, rng: Rng, budget: int, policy: Calla
     return max(legal, key=lambda a: root.stats[a][1])
 
 
-def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Callable, hooks: ModuleType,
+def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Policy[Q2JState], hooks: SearchHooks[Q2JState],
              forced: Action) -> int:
     """One walk down the tree from ``forced`` at the root, and a playout; the moves simulated."""
     node = root
     path: list[tuple[Node, Action]] = []
     moves = 0
-    action: Action | None = forced
+    next_action: Action | None = forced
     expanded = False
     while True:
         stats = node.stats
-        if action is None:
+        if next_action is not None:
+            action = next_action
+        else:
             acts = guess.legal_actions(seat)
             untried = [a for a in acts if a not in stats]
             if untried:
@@ -126,6 +129,7 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Callabl
                 expanded = True
             else:
                 log_n = math.log(node.visits)
+                action = acts[0]
                 best = -1.0
                 for a in acts:
                     n, w = stats[a]
@@ -152,10 +156,10 @@ def _iterate(guess: Q2JState, seat: int, root: Node, prng: Rng, rollout: Callabl
             child = node.children[key] = Node()
             expanded = True
         node = child
-        action = None
+        next_action = None
         if expanded:
             break
-    value, played = playout(guess, seat, prng, hooks, rollout, hooks.ROLLOUT_MOVES, None)
+    value, played = playout(guess, seat, prng, hooks, rollout, hooks.rollout_moves, None)
     for visited, a in path:
         visited.visits += 1
         st = visited.stats[a]

@@ -24,18 +24,44 @@ Q♥ in spot 3, and Q♥ lands on spot 8): an even number of arguments. They are
 still accepted, played step by step (:func:`chain_args` reads them).
 
 Placements, swap steps, tiebreak cards and hand-overs are shared constants
-(swap steps are made on first use), so listing them allocates nothing but the list.
+(swap steps are made on first use), so listing them allocates nothing but the list,
+and :func:`parse` reads one with a single lookup.
 """
 
 from __future__ import annotations
 
-from ..base import Action
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from ..base import Action, action_parts, prebuilt
 from ..cards import CODE, ID_BY_CODE, PRETTY
 from ..errors import MalformedAction
 from .rules import SPOTS, card_arg
 
-KINDS = ("place", "swap", "takeback", "tiebreak", "chooser")
 MAX_SEATS = 4
+
+
+class Kind(StrEnum):
+    """QUASH's moves, named as in action codes."""
+
+    PLACE = "place"
+    SWAP = "swap"
+    TAKEBACK = "takeback"
+    TIEBREAK = "tiebreak"
+    CHOOSER = "chooser"
+
+
+class Move(NamedTuple):
+    """A parsed move: its kind, the card it moves (card ids), the spot (0-based), the card
+    it displaces, the seat a ``chooser`` hands over to, and an old whole-chain ``swap``'s
+    (cards, spots) (see :func:`chain_args`)."""
+
+    kind: Kind
+    card: int = -1
+    spot: int = -1
+    displaced: int = -1
+    seat: int = -1
+    chain: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
 def _card(arg: object) -> str:
@@ -79,13 +105,12 @@ CHOOSER: tuple[QuashAction, ...] = tuple(QuashAction("chooser", (s,)) for s in r
 
 TAKEBACK = QuashAction("takeback")
 
-PARSED: dict[Action, tuple[int, int, int, int]] = {}
-"""Known action (or any equal action) → (kind: 0 place, 1 swap step, 2 tiebreak, 3 chooser,
-4 take back; card id or seat; spot index; displaced card id)."""
-PARSED.update({PLACE[c][s]: (0, c, s, -1) for c in range(len(CODE)) for s in range(SPOTS)})
-PARSED.update({TIEBREAK[c]: (2, c, -1, -1) for c in range(len(CODE))})
-PARSED.update({CHOOSER[s]: (3, s, -1, -1) for s in range(MAX_SEATS)})
-PARSED[TAKEBACK] = (4, -1, -1, -1)
+PARSED: dict[Action, Move] = {TAKEBACK: Move(Kind.TAKEBACK)}
+"""Every prebuilt action (and any action equal to one) → its :class:`Move`; swap steps
+join when :func:`swap_step` makes them."""
+PARSED.update({PLACE[c][s]: Move(Kind.PLACE, c, s) for c in range(len(CODE)) for s in range(SPOTS)})
+PARSED.update({TIEBREAK[c]: Move(Kind.TIEBREAK, c) for c in range(len(CODE))})
+PARSED.update({CHOOSER[s]: Move(Kind.CHOOSER, seat=s) for s in range(MAX_SEATS)})
 
 SWAPS: list[QuashAction | None] = [None] * (len(CODE) * SPOTS * len(CODE))
 """``SWAPS[(card * SPOTS + spot) * 52 + displaced]``: the swap step once :func:`swap_step` has made it."""
@@ -97,7 +122,7 @@ def swap_step(card: int, spot: int, displaced: int) -> QuashAction:
     action = SWAPS[key]
     if action is None:
         action = SWAPS[key] = QuashAction("swap", (CODE[card], spot + 1, CODE[displaced]))
-        PARSED[action] = (1, card, spot, displaced)
+        PARSED[action] = Move(Kind.SWAP, card, spot, displaced)
     return action
 
 
@@ -108,7 +133,7 @@ def spot_arg(arg: object) -> int:
     return arg - 1
 
 
-def chain_args(args: tuple) -> tuple[list[int], list[int]]:
+def chain_args(args: tuple[Any, ...]) -> tuple[list[int], list[int]]:
     """(cards, spot indexes) of a ``place`` or an old whole-chain ``swap``: ``cards[0]`` is
     the hand card, ``cards[i]`` the card displaced from ``spots[i - 1]``; ``cards[i]`` goes
     to ``spots[i]``. Only the form is checked here."""
@@ -124,7 +149,40 @@ def chain_args(args: tuple) -> tuple[list[int], list[int]]:
     return cards, spots
 
 
-def one_arg(kind: str, args: tuple, example: str) -> object:
+def one_arg(kind: str, args: tuple[Any, ...], example: str) -> object:
     if len(args) != 1:
         raise MalformedAction(f"{kind} takes exactly one argument, e.g. {example} (got {len(args)})")
     return args[0]
+
+
+def parse(action: Any) -> Move:
+    """The move ``action`` names (codes are case-insensitive); only its form is checked,
+    legality is the state's. Anything else raises :class:`MalformedAction`."""
+    found = prebuilt(PARSED, action)
+    if found is not None:
+        return found
+    kind, args = action_parts(action, "a QUASH move")
+    if kind == Kind.PLACE:
+        cards, spots = chain_args(args)
+        if len(cards) != 1:
+            raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a swap step is swap:9D,4,6C)")
+        return Move(Kind.PLACE, cards[0], spots[0])
+    if kind == Kind.SWAP:
+        if len(args) == 3:
+            return Move(Kind.SWAP, card_arg(args[0]), spot_arg(args[1]), card_arg(args[2], "a card to displace"))
+        cards, spots = chain_args(args)
+        if len(cards) < 2:
+            raise MalformedAction("A swap step names the card it displaces, e.g. swap:9D,4,6C")
+        return Move(Kind.SWAP, chain=(tuple(cards), tuple(spots)))
+    if kind == Kind.TAKEBACK:
+        if args:
+            raise MalformedAction("takeback takes no arguments")
+        return Move(Kind.TAKEBACK)
+    if kind == Kind.TIEBREAK:
+        return Move(Kind.TIEBREAK, card_arg(one_arg(kind, args, "tiebreak:9H"), "your tiebreak card"))
+    if kind == Kind.CHOOSER:
+        target = one_arg(kind, args, "chooser:2")
+        if type(target) is not int:
+            raise MalformedAction(f"chooser takes a seat number, not {target!r}")
+        return Move(Kind.CHOOSER, seat=target)
+    raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, takeback, tiebreak and chooser")

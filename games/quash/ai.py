@@ -1,4 +1,6 @@
-"""A heuristic QUASH player that clearly beats uniform random play.
+"""QUASH's ``normal`` player, and why it plays a move (hints); ``hard`` is :mod:`games.quash.search`.
+
+``normal`` (:func:`choose`) is a heuristic that clearly beats uniform random play.
 
 Placements (plain, or a swap step, valued as if the displaced card then landed
 on its best open slot) are scored by what the seat's side is worth
@@ -33,15 +35,14 @@ boards, the revealed tiebreak cards and the counts in the view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
 
 from ..base import Action
-from ..cards import CODE, ID_BY_CODE
+from ..cards import CODE, shown_arg
 from ..rng import Rng
+from .actions import PARSED, Kind
 from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, fits, run_ids, suited
-
-if TYPE_CHECKING:
-    from .state import QuashState
+from .state import QuashState
 
 OPP_RUN = 0.5
 """Chance the opponent completes a run in a spot still open."""
@@ -53,7 +54,7 @@ need it), so the AI commits cards to their runs rather than waiting for nothing.
 _RANGE = range(SPOTS)
 
 
-def choose(state: "QuashState", seat: int, rng: Rng) -> Action:
+def choose(state: QuashState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be able to act)."""
     legal = state.legal_actions(seat)
     if state.phase == "tiebreak":
@@ -64,7 +65,7 @@ def choose(state: "QuashState", seat: int, rng: Rng) -> Action:
 # ----------------------------------------------------------------- tiebreaks
 
 
-def _tiebreak(state: "QuashState", seat: int, legal: list[Action]) -> Action:
+def _tiebreak(state: QuashState, seat: int, legal: list[Action]) -> Action:
     side = seat % 2
     cards = {a.args[0]: a for a in legal if a.kind == "tiebreak"}
     mine = sorted(state.leftovers[side], key=RANK.__getitem__)
@@ -87,7 +88,7 @@ def _tiebreak(state: "QuashState", seat: int, legal: list[Action]) -> Action:
     return cards[CODE[pick]]
 
 
-def _critical(state: "QuashState", side: int) -> bool:
+def _critical(state: QuashState, side: int) -> bool:
     """Whether winning the spot being scored reaches the finish, or decides a QUASH."""
     if state.track[side] + 1 >= state.finish or state.track[1 - side] + 1 >= state.finish:
         return True
@@ -104,14 +105,14 @@ def _critical(state: "QuashState", side: int) -> bool:
 # ----------------------------------------------------------------- placements
 
 
-def _placement(state: "QuashState", seat: int, legal: list[Action], rng: Rng) -> Action:
+def _placement(state: QuashState, seat: int, legal: list[Action], rng: Rng) -> Action:
     scored = placement_scores(state, seat, legal)
     best_score = max(score for score, _ in scored)
     best = [action for score, action in scored if score > best_score - 1e-9]
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def placement_scores(state: "QuashState", seat: int, legal: list[Action],
+def placement_scores(state: QuashState, seat: int, legal: list[Action],
                      side_value: Callable[[list[float]], float] | None = None) -> list[tuple[float, Action]]:
     """Every placement of ``legal`` (a ``takeback`` is never scored) with the value the
     heuristic gives the seat's side after it, in ``legal``'s order: the sum of its spots'
@@ -130,15 +131,15 @@ def placement_scores(state: "QuashState", seat: int, legal: list[Action],
             found = cache[key] = _spot_value(s, list(cards), theirs[s], hand_count, hand_suits, outside, used)
         return found
 
-    base = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
+    base: dict[int, list[float]] = {}  # hand card played (or -1: the card in the air) -> value of every spot unchanged
     spot_tuples = [tuple(spot) for spot in mine]
     flying = state.flying()
     scored: list[tuple[float, Action]] = []
     for action in legal:
-        if action.kind == "takeback":
+        move = PARSED[action]
+        if move.kind == Kind.TAKEBACK:
             continue
-        card = ID_BY_CODE[action.args[0]]
-        t = action.args[1] - 1
+        card, t = move.card, move.spot
         h = -1 if flying is not None else card
         total = base.get(h)
         if total is None:
@@ -154,7 +155,7 @@ def placement_scores(state: "QuashState", seat: int, legal: list[Action],
     return scored
 
 
-def availability(state: "QuashState", seat: int) -> tuple[list[int], set[tuple[int, int]], list[float]]:
+def availability(state: QuashState, seat: int) -> tuple[list[int], set[tuple[int, int]], list[float]]:
     """What the seat can count on for its plans: its hand's cards per rank, its hand's
     (rank, suit) pairs, and per rank the chance a card of it still reaches the side
     from outside the hand (own draws, or the partner's hand)."""
@@ -188,7 +189,7 @@ def _outcomes(mine: list[list[int]], action: Action, card: int, t: int) -> list[
     none does, the swap alone: the chain goes on)."""
     if action.kind == "place":
         return [{t: (*mine[t], card)}]
-    displaced = ID_BY_CODE[action.args[2]]
+    displaced = PARSED[action].displaced
     swapped = tuple(card if c == displaced else c for c in mine[t])
     after = [swapped if s == t else tuple(mine[s]) for s in _RANGE]
     landings = [{t: swapped, s: (*after[s], displaced)} if s != t else {t: (*swapped, displaced)}
@@ -268,3 +269,21 @@ def _spot_value(s: int, cards: list[int], opp: list[int], hand_count: list[int],
         if v > best:
             best = v
     return best
+
+
+def reason(state: QuashState, seat: int, action: Action) -> str:
+    """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
+    kind, args = action.kind, action.args
+    if kind == Kind.TIEBREAK:
+        return ("the lowest card that does the job: high cards are worth more for later tiebreaks, "
+                "unless this spot decides a QUASH or the match")
+    if kind == Kind.CHOOSER:
+        return "your partner holds the better cards for this tiebreak"
+    if kind == Kind.TAKEBACK:
+        return "this chain of swaps leaves your side worse off than when the turn began: take it back"
+    card, spot = shown_arg(args[0]), args[1]
+    if kind == Kind.SWAP:
+        return (f"{card} is worth more on spot {spot} than {shown_arg(args[2])}, "
+                "which then goes where it helps most")
+    return (f"{card} on spot {spot} adds the most to your side's expected points against the spots "
+            "opposite, counting the runs your hand can still complete")

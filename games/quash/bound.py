@@ -65,6 +65,17 @@ class Bound:
 
     __slots__ = ("firsts", "occupied", "singles", "reshaping", "open_lanes", "next_other", "after_other",
                  "near", "wide", "pair", "free")
+    firsts: int
+    occupied: int
+    singles: int
+    reshaping: int
+    open_lanes: int
+    next_other: int
+    after_other: int
+    near: int
+    wide: int
+    pair: int
+    free: int
 
     def __init__(self, counts: list[int], first: list[int]) -> None:
         """``counts``: the cards in each spot; ``first``: each slot's rank (by spot, then card)."""

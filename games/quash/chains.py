@@ -24,12 +24,12 @@ end is :class:`games.quash.finisher.Finisher`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import PRETTY
 from .actions import PLACE, SWAPS, swap_step
 from .finisher import ALL, Finisher, rank_mask
-from .rules import RANK, SPOT_SIZE, SPOTS
+from .rules import RANK, SPOTS
 
 _RANGE = range(SPOTS)
 

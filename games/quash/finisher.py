@@ -10,6 +10,8 @@ Fitting is computed on ranks only, with masks of the ranks (bit ``r`` for rank `
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bound import ALL, Bound, shift
 from .rules import RANK, SPOT_SIZE
 
@@ -230,7 +232,7 @@ class Finisher:
             land |= states[t][0]
         if land >> r & 1 and not every:
             return True, []
-        steps = []
+        steps: list[Any] = []
         append = steps.append
         for t in self.order:
             _, by_rank, reshapes = states[t]

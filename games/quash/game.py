@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import QuashAction
-from .ai import choose
+from .ai import choose, reason
 from .options import NAME, OPTIONS
 from .rules_text import RULES
 from .scoring import SIDE_NAMES
+from .search import SEARCH
 from .state import QuashState
-
 
 GAME = Game(
     id="quash",
@@ -21,6 +21,8 @@ GAME = Game(
     action_class=QuashAction,
     player_counts=(2, 4),
     ai=choose,
+    reason=reason,
+    search=SEARCH,
     points="track points",
     quick_options={"finish": 12},
     sides=SIDE_NAMES,

@@ -1,11 +1,9 @@
-"""QUASH's name and table options, in a module of their own below state.py and
-game.py: both validate options with :func:`normalize`."""
+"""QUASH's name and table options, below state.py (hand-set positions check their
+options) and game.py."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ..base import OptionSpec, bool_option, int_option, normalize_options
+from ..base import OptionSpec, bool_option, int_option
 
 NAME = "QUASH"
 FINISH_RANGE = (5, 100)
@@ -27,7 +25,3 @@ OPTIONS = (
     ),
 )
 
-
-def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-    """QUASH's options with defaults filled in; bad names, values or combinations raise GameError."""
-    return normalize_options(NAME, OPTIONS, options, players)

@@ -50,13 +50,13 @@ def side_value(values: list[float]) -> float:
     return total
 
 
-def plan_scores(state: "QuashState", seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+def plan_scores(state: QuashState, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
     """Every placement of ``legal`` (a ``takeback`` is never scored) with the value the
     policy gives the seat's side after it, in ``legal``'s order."""
     return placement_scores(state, seat, legal, side_value)
 
 
-def plan_action(state: "QuashState", seat: int, legal: list[Action]) -> Action:
+def plan_action(state: QuashState, seat: int, legal: list[Action]) -> Action:
     """The placement :func:`plan_scores` values most (the first of equals)."""
     scored = plan_scores(state, seat, legal)
     return max(scored, key=lambda item: item[0])[1]

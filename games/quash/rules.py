@@ -11,7 +11,7 @@ actions. Spots 1, 4, 7 are triples (3 cards), 2, 5, 8 doubles (2 cards),
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import CODE, DECK, PRETTY, Card, CardLike, card_id_reader
 from ..errors import GameError, MalformedAction

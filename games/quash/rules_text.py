@@ -9,7 +9,7 @@ handing a team's tiebreak choice to the partner.
 from __future__ import annotations
 
 from ..cards import parse_card
-from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
+from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 COMMAND = "/quash start"
 

@@ -7,16 +7,15 @@ scoring (phase ``tiebreak``) until both choosing seats have laid a
 itself. The first side to reach the finish wins at once, between two spots
 or inside one (a QUASH bonus is credited right after its section's third
 spot); the rest of the round is not scored. When spot 9 is scored without a
-winner, the next round is dealt (``QuashState.end_round``).
+winner, both say so, and the state deals the next round (``QuashState.end_round``).
 """
 
 from __future__ import annotations
 
-
-# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
-from ..base import Event, GameState
+from ..base import Event
 from ..cards import PRETTY
 from .rules import KIND, RANK, SECTIONS, SPOTS, judge, pretty, run_ids, suited
+from .table import QuashTable
 
 SIDE_NAMES = ("RED", "BLACK")
 QUASH_BONUS = 2
@@ -64,7 +63,7 @@ def _points_text(points: tuple[int, int]) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-def _award(state: GameState, points: tuple[int, int], text: str, kind: str, events: list[Event]) -> bool:
+def _award(state: QuashTable, points: tuple[int, int], text: str, kind: str, events: list[Event]) -> bool:
     """Move the markers, announce ``text`` with the points and the new track, and end
     the match when a side reaches the finish. Returns True when the match is over."""
     track = state.track
@@ -95,7 +94,7 @@ def _award(state: GameState, points: tuple[int, int], text: str, kind: str, even
     return True
 
 
-def resolve_spot(state: GameState, winner: int, points: tuple[int, int], how: str, text: str,
+def resolve_spot(state: QuashTable, winner: int, points: tuple[int, int], how: str, text: str,
                  events: list[Event]) -> bool:
     """Record the current spot's result and award it, then the QUASH bonus if the spot
     ends a section its winner swept. Returns True when the match ended."""
@@ -114,9 +113,9 @@ def resolve_spot(state: GameState, winner: int, points: tuple[int, int], how: st
     return _award(state, bonus, f"QUASH! {SIDE_NAMES[winner]} won spots {spots}", "quash", events)
 
 
-def run_scoring(state: GameState, events: list[Event]) -> None:
-    """Score from ``state.spot`` on until a tiebreak waits, the match ends, or the
-    round ends (then the next round is dealt and its events appended)."""
+def run_scoring(state: QuashTable, events: list[Event]) -> bool:
+    """Score from ``state.spot`` on until a tiebreak waits or the match ends (``False``),
+    or the round is scored to its end (``True``: the next round is to be dealt)."""
     board = state.board
     state.phase = "scoring"
     while state.spot < SPOTS:
@@ -128,7 +127,7 @@ def run_scoring(state: GameState, events: list[Event]) -> None:
                 "tie", f"Spot {s + 1} — {KIND[s]}: RED {describe(red)} ties BLACK {describe(black)}: tiebreaker!",
             ))
             if open_tiebreak(state, events) != DONE:
-                return
+                return False
         else:
             pa, pb, winner, how = result
             head = f"Spot {s + 1} — {KIND[s]}: "
@@ -139,12 +138,12 @@ def run_scoring(state: GameState, events: list[Event]) -> None:
             else:
                 text = f"{head}BLACK {describe(black)} beats RED {describe(red)} — {_WHY[how]}"
             if resolve_spot(state, winner, (pa, pb), how, text, events):
-                return
+                return False
         state.spot += 1
-    state.end_round(events)
+    return True
 
 
-def open_tiebreak(state: GameState, events: list[Event]) -> int:
+def open_tiebreak(state: QuashTable, events: list[Event]) -> int:
     """Start (or restart) the current spot's tiebreaker. When both sides hold
     leftover cards it waits for the choosing seats (``WAIT``); otherwise a side
     with cards wins the spot, or nobody does when neither has one (``DONE``, or
@@ -172,16 +171,17 @@ def open_tiebreak(state: GameState, events: list[Event]) -> int:
     return OVER if ended else DONE
 
 
-def play_tiebreak(state: GameState, seat: int, card: int, events: list[Event]) -> None:
+def play_tiebreak(state: QuashTable, seat: int, card: int, events: list[Event]) -> bool:
     """``seat`` (its side's chooser) lays ``card`` face down; once both sides have, reveal
-    and settle the spot (or tie again), then go on scoring."""
+    and settle the spot (or tie again), then go on scoring (:func:`run_scoring`'s answer:
+    ``True`` when the round is scored to its end)."""
     side = seat % 2
     state.leftovers[side].remove(card)
     state.pending[side] = card
     events.append(Event("tiebreak_choice", f"{{p{seat}}} chose {SIDE_NAMES[side]}'s tiebreak card, face down.", seat))
     events.append(Event("tiebreak_choice", f"You chose {PRETTY[card]} for the tiebreaker.", seat, private_to=seat))
     if state.pending[1 - side] < 0:
-        return
+        return False
     red, black = state.pending
     state.pending = [-1, -1]
     state.used += [red, black]
@@ -191,11 +191,11 @@ def play_tiebreak(state: GameState, seat: int, card: int, events: list[Event]) -
     if RANK[red] == RANK[black]:
         events.append(Event("reveal", f"{head}: equal ranks, so the tiebreaker is played again."))
         if open_tiebreak(state, events) != DONE:
-            return
+            return False
     else:
         winner = 0 if RANK[red] > RANK[black] else 1
         points = (1, 0) if winner == 0 else (0, 1)
         if resolve_spot(state, winner, points, "tiebreak", f"{head}: {SIDE_NAMES[winner]} wins the spot", events):
-            return
+            return False
     state.spot += 1
-    run_scoring(state, events)
+    return run_scoring(state, events)

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action
-from ..determinize import Slot
+from ..base import Action, SearchHooks, Slot
 from ..evaluation import margin_value
 from ..rng import Rng
 from .ai import choose
@@ -30,6 +29,7 @@ from .state import QuashState
 BUDGET = 300
 MARGIN = 0.03
 ROLLOUT_MOVES = 60
+"""The shared search's playout length; :func:`rollout_moves` sets each playout's instead."""
 SEARCH_PLACEMENTS = 14
 """Placements left in the round (both sides) from which the search plays the round out."""
 CANDIDATES = 6
@@ -93,3 +93,8 @@ def evaluate(state: QuashState, seat: int) -> float:
     side = seat % 2
     need = [state.finish - state.track[s] for s in (0, 1)]
     return margin_value(-need[side], [-need[1 - side]], max(1.5, (need[0] + need[1]) / 8))
+
+
+SEARCH = SearchHooks(hidden_slots=hidden_slots, evaluate=evaluate, budget=BUDGET, rollout_moves=ROLLOUT_MOVES,
+                     margin=MARGIN, playout_length=rollout_moves, stage=stage, candidates=candidates,
+                     base_policy=base_policy, rollout_policy=rollout_policy)

@@ -1,110 +1,43 @@
-"""The QUASH game state: plain data, a seeded Rng, legal moves (placing and scoring are in turns.py).
-
-Representation (card ids of :data:`games.cards.DECK`; codes once serialised):
-
-- ``hands[seat]``: a seat's hand, kept sorted by rank (A high) then suit;
-- ``pile``: the 2-player draw pile (top last); ``aside``: cards out of play
-  this round, unseen by everyone (advanced 2-player play sets 6 aside; a
-  hand-set position puts every card it does not list there);
-- ``board[side][spot]``: the cards on a side's spot (side 0 RED, 1 BLACK),
-  in slot order; a displaced card's slot takes the card that displaced it;
-- ``phase``: ``play`` (placing), ``tiebreak`` (scoring waits for secret
-  cards), ``over``; scoring itself runs inside ``apply``;
-- ``spot``: the spot being scored (0-based; 0 during play); ``results``:
-  this round's scored spots, in order; ``reveals``: the current spot's
-  tiebreak reveals so far; ``pending[side]``: a side's face-down tiebreak card
-  (-1 none); ``leftovers[side]``: the side's leftover cards (pooled per team
-  with 4 players), sorted; ``used``: this round's revealed tiebreak cards;
-- ``chooser[side]``: the seat that plays the side's tiebreak cards;
-- ``chain``: the open swap chain of the placing seat (advanced play), one
-  ``(card, spot, displaced)`` per step so far; the card in the air is the last
-  step's displaced card; ``[]`` when no card is in the air. Snapshots of format
-  1 (before chains were played step by step) had none and load with ``[]``;
-- ``track[side]``, ``round_points[side]``, ``round_no``, ``dealer``, ``turn``,
-  ``winner`` (side, -1 for a draw, ``None`` while playing), ``moves``.
-
-See ``games/quash/__init__.py`` for the rulings these methods implement.
+"""The rules of a QUASH match: dealing, legal moves, placing and swap chains, and the
+turns of scoring (RULINGS §6). The match's fields are :class:`~games.quash.table.QuashTable`'s;
+see ``games/quash/__init__.py`` for the rulings these methods implement.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from bisect import insort
+from collections.abc import Sequence
+from typing import Any
 
-from ..base import Action, Event, GameState, Outcome, action_parts
-from ..cards import CODE, DECK, Card, CardLike
-from ..codec import PLAIN, CardIds, ListOf, Record, Row, stored
-from ..errors import GameError, MalformedAction
+from ..base import Action, Event, Outcome, normalize_options
+from ..cards import DECK, PRETTY, Card, CardLike
+from ..errors import GameError, IllegalAction
 from ..rng import Rng
-from .actions import CHOOSER, PARSED, TAKEBACK, TIEBREAK, chain_args, one_arg, spot_arg
-from .chains import Finisher, flying_moves, open_placements, turn_moves
+from .actions import CHOOSER, TAKEBACK, TIEBREAK, Kind, parse, swap_step
+from .chains import Finisher, accepts, chain_text, flying_moves, open_placements, replaces, turn_moves
 from .deal import cut_for_deal, deal_round
-from .options import normalize
-from .rules import KIND, SIDE_CARDS, SORT_KEY, SPOTS, SPOT_SIZE, card_arg
-from .scoring import SIDE_NAMES, names, run_scoring, side_seats, track_text
-from .turns import Turns
+from .options import NAME, OPTIONS
+from .rules import KIND, RANK, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
+from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
+from .table import QuashTable
 from .view import build_view
 
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
+SEATS = tuple(f"{{p{seat}}}" for seat in range(4))
+PLACED = tuple(tuple(tuple(f" placed {PRETTY[c]} on {SIDE_NAMES[side]}'s spot {s + 1} ({KIND[s]})"
+                           for s in range(SPOTS)) for c in range(52)) for side in (0, 1))
+"""``PLACED[side][card][spot]``: the words after the seat for a placement (built once, not per move)."""
+DREW = tuple(f"You drew {PRETTY[c]}." for c in range(52))
 
 
-_CARDS = CardIds(CODE)
-_CARD = CardIds(CODE, depth=0)
-_SPOT_RESULT = Record({"winner": PLAIN, "points": PLAIN, "how": PLAIN,
-                       "reveals": CardIds(CODE, depth=2), "quash": PLAIN})
-
-
-@dataclass(eq=False, kw_only=True)
-class QuashState(Turns, GameState):
+class QuashState(QuashTable):
     """A QUASH match in progress."""
-
-    game_id = "quash"
-    snapshot_format = 2
-
-    round_no: int = stored(key="round")
-    dealer: int
-    hands: list[list[int]] = stored(CardIds(CODE, depth=2))
-    pile: list[int] = stored(_CARDS)
-    aside: list[int] = stored(_CARDS)
-    board: list[list[list[int]]] = stored(CardIds(CODE, depth=3))
-    turn: int
-    track: list[int]
-    phase: str = "play"
-    spot: int = 0
-    results: list[dict[str, Any]] = stored(ListOf(_SPOT_RESULT), default_factory=list)
-    reveals: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=list)
-    pending: list[int] = stored(CardIds(CODE, missing=-1), default_factory=lambda: [-1, -1])
-    leftovers: list[list[int]] = stored(CardIds(CODE, depth=2), default_factory=lambda: [[], []])
-    used: list[int] = stored(_CARDS, default_factory=list)
-    chooser: list[int] = stored(default_factory=lambda: [0, 1])
-    round_points: list[int] = stored(default_factory=lambda: [0, 0])
-    winner: int | None = None
-    moves: int = 0
-    last_round: dict[str, Any] | None = None
-    chain: list[tuple[int, int, int]] = stored(ListOf(Row((_CARD, PLAIN, _CARD))), default_factory=list)
-    advanced: bool = field(init=False)
-    finish: int = field(init=False)
-    _legal: tuple[int, int, list[Action], bool] | None = field(init=False, repr=False, default=None)
-    _turn: tuple[int, Finisher, list[Action], bool] | None = field(init=False, repr=False, default=None)
-    """Advanced play: (seat, the turn's :class:`Finisher`, its legal placements as the turn
-    began, free): kept while a chain is open and after a take-back, dropped when a card lands."""
-
-    def __post_init__(self) -> None:
-        self.advanced = bool(self.options["advanced"])
-        self.finish = self.options["finish"]
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "QuashState":
-        """A stored match; format 1 (whole swap chains, no card ever in the air) is upgraded."""
-        if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
-            data = {**data, "format": 2, "chain": []}
-        return super().from_json(data)
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QuashState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> QuashState:
         """A new match: the cut for the first deal, then round 1 dealt; ``options`` normalised."""
         rng = Rng(seed)
         dealer, cut_text = cut_for_deal(players, rng)
@@ -164,7 +97,7 @@ class QuashState(Turns, GameState):
         advanced: bool = False,
         finish: int = 30,
         seed: int = 0,
-    ) -> "QuashState":
+    ) -> QuashState:
         """A hand-set position, for tests and puzzles.
 
         ``board`` gives each side's nine spots (spot 1 first; a spot is a list of
@@ -186,7 +119,7 @@ class QuashState(Turns, GameState):
         """
         if players not in (2, 4):
             raise GameError(f"QUASH is for 2 or 4 players, not {players!r}")
-        opts = normalize({"advanced": advanced, "finish": finish}, players)
+        opts = normalize_options(NAME, OPTIONS, {"advanced": advanced, "finish": finish}, players)
 
         def ids(cards: Sequence[CardLike] | str) -> list[int]:
             if isinstance(cards, str):
@@ -236,7 +169,8 @@ class QuashState(Turns, GameState):
             if not all(full) or any(the_hands) or the_pile:
                 raise GameError("A scoring position needs both boards full, empty hands and no pile")
             state.leftovers = the_left
-            run_scoring(state, state.opening)
+            if run_scoring(state, state.opening):
+                state.end_round(state.opening)
             return state
         if not state._can_place(turn):
             raise GameError(f"Seat {turn} can't place: its side is full or its hand is empty")
@@ -271,10 +205,6 @@ class QuashState(Turns, GameState):
         """Whether ``seat``'s placements now use advanced free placement (no placement or
         chain keeps a run possible, so any card may go on any open slot)."""
         return self._moves(seat)[1]
-
-    def flying(self) -> int | None:
-        """The card in the air (displaced by the last step of an open chain), else ``None``."""
-        return self.chain[-1][2] if self.chain else None
 
     def _moves(self, seat: int) -> tuple[list[Action], bool]:
         """(the placing seat's legal placements, whether advanced free placement applies); cached."""
@@ -335,52 +265,227 @@ class QuashState(Turns, GameState):
         if type(seat) is not int or (seat != self.turn if phase == "play"
                                      else phase != "tiebreak" or seat not in self.to_act()):
             self.check_turn(seat)
+        move = parse(action)
+        match move.kind:
+            case Kind.PLACE:
+                return self._land(seat, move.card, move.spot)
+            case Kind.SWAP if move.chain:
+                return self._whole_chain(seat, *move.chain)
+            case Kind.SWAP:
+                return self._displace(seat, move.card, move.spot, move.displaced)
+            case Kind.TIEBREAK:
+                return self._tiebreak(seat, move.card)
+            case Kind.CHOOSER:
+                return self._handover(seat, move.seat)
+            case Kind.TAKEBACK:
+                return self._take_back(seat)
+
+
+    # ----------------------------------------------------------- placing
+
+    def _mover(self, seat: int, card: int) -> None:
+        """Refuse ``card`` unless it may move now: the card in the air, else a hand card."""
+        if self.phase != "play":
+            raise IllegalAction("Scoring has started: the only move now is a tiebreak card")
+        chain = self.chain
+        if chain:
+            flying = chain[-1][2]
+            if card != flying:
+                raise IllegalAction(f"{PRETTY[flying]} is in the air: place it first (or take the whole chain back)")
+        elif card not in self.hands[seat]:
+            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+
+    def _land(self, seat: int, card: int, s: int) -> list[Event]:
+        """``card`` (a hand card, or the card in the air) onto an open slot of spot ``s``: the turn ends."""
+        self._mover(seat, card)
+        side = seat % 2
+        cards = self.board[side][s]
+        size = SPOT_SIZE[s]
+        chain = self.chain
+        if len(cards) >= size:
+            raise IllegalAction(
+                f"Spot {s + 1} ({KIND[s]}) is full: the {'displaced card' if chain else 'card'} {PRETTY[card]} "
+                "needs a spot with an open slot" + (", or name a card there to displace" if self.advanced else ""))
+        failing = self.advanced and not accepts(cards, size) >> RANK[card] & 1
+        if failing and (chain or not self._moves(seat)[1]):
+            raise IllegalAction(
+                f"{PRETTY[card]} can't go to spot {s + 1}: {pretty([*cards, card])} could never become a run"
+                + ("" if chain else " (advanced play allows that only when no placement or swap keeps a run possible)"))
+        cards.append(card)
+        if chain:
+            moved = [step[0] for step in chain]
+            text = f"{SEATS[seat]} swapped on {SIDE_NAMES[side]}'s side: " + chain_text(
+                [*moved, card], [step[1] for step in chain] + [s])
+            self.chain = []
+        else:
+            self.hands[seat].remove(card)
+            text = SEATS[seat] + PLACED[side][card][s]
+        if failing:
+            text += " (no move could keep a run possible, so the spot will fail)"
+        self.moves += 1
+        self._legal = self._turn = None
+        pile = self.pile
+        if pile:
+            drawn = pile.pop()
+            insort(self.hands[seat], drawn, key=_KEY)
+            left = len(pile)
+            events = [Event("place", f"{text} and drew a card ({left} left in the pile).", seat),
+                      Event("draw", DREW[drawn], seat, private_to=seat)]
+            if not left:
+                events.append(Event("pile_empty", "The draw pile is empty: the rest of the round is played "
+                                                  "from the hands."))
+        else:
+            events = [Event("place", text + ".", seat)]
+        board = self.board
+        if sum(map(len, board[side])) == SIDE_CARDS and sum(map(len, board[1 - side])) == SIDE_CARDS:
+            self._start_scoring(events)
+        else:
+            self.turn = self._next_turn(seat)
+        return events
+
+    def _displace(self, seat: int, card: int, s: int, displaced: int) -> list[Event]:
+        """Advanced play: ``card`` onto spot ``s`` in place of ``displaced``, which is then in the air."""
+        if not self.advanced:
+            raise IllegalAction("Swap chains are only allowed in advanced play")
+        self._mover(seat, card)
+        cards = self.board[seat % 2][s]
+        chain = self.chain
+        if swap_step(card, s, displaced) not in self._moves(seat)[0]:  # the listing proved which steps finish
+            self._refuse_step(seat, card, s, displaced)
+        cards[cards.index(displaced)] = card
+        if not chain:
+            self.hands[seat].remove(card)
+        chain.append((card, s, displaced))
+        self.moves += 1
+        self._legal = None
+        return []
+
+    def _refuse_step(self, seat: int, card: int, s: int, displaced: int) -> None:
+        """Say why the swap step ``card`` onto spot ``s`` in place of ``displaced`` is not legal."""
+        cards = self.board[seat % 2][s]
+        if displaced not in cards:
+            raise IllegalAction(f"{PRETTY[displaced]} is not in your spot {s + 1}, so {PRETTY[card]} can't displace it")
+        if any(step[0] == displaced for step in self.chain):
+            raise IllegalAction(f"{PRETTY[displaced]} has already moved this turn: a card moves at most once a turn")
+        if not replaces(cards, cards.index(displaced), SPOT_SIZE[s]) >> RANK[card] & 1:
+            after = [c for c in cards if c != displaced] + [card]
+            raise IllegalAction(f"{PRETTY[card]} can't take {PRETTY[displaced]}'s place in spot {s + 1}: "
+                                f"{pretty(after)} could never become a run")
+        raise IllegalAction(f"{PRETTY[displaced]} could then go nowhere: no open slot takes it, even by "
+                            "displacing again, so the chain could never end")
+
+    def _take_back(self, seat: int) -> list[Event]:
+        """Undo the open chain: the side and the hand as they were when the turn began."""
+        chain = self.chain
+        if self.phase != "play" or not chain:
+            raise IllegalAction("There is no swap chain to take back")
+        spots = self.board[seat % 2]
+        for card, s, displaced in reversed(chain):
+            cards = spots[s]
+            cards[cards.index(card)] = displaced
+        insort(self.hands[seat], chain[0][0], key=_KEY)
+        self.chain = []
+        self.moves += 1
+        self._legal = None
+        return [Event("takeback", f"{SEATS[seat]} took a swap chain back; {SIDE_NAMES[seat % 2]}'s side is "
+                                  "as it was.", seat)]
+
+    def _whole_chain(self, seat: int, cards: Sequence[int], where: Sequence[int]) -> list[Event]:
+        """An old whole-chain action (``swap:9D,4,6C,7``, from move logs written before chains
+        were played step by step): its steps in turn, as one move; all or nothing."""
+        if self.chain:
+            raise IllegalAction(f"{PRETTY[self.chain[-1][2]]} is in the air: place it first (or take the "
+                                "whole chain back)")
+        moves = self.moves
         try:
-            known = PARSED.get(action)
-        except TypeError:  # unhashable junk
-            known = None
-        if known is not None:
-            kind, c, s, d = known
-            if kind == 0:
-                return self._land(seat, c, s)
-            if kind == 1:
-                return self._displace(seat, c, s, d)
-            if kind == 2:
-                return self._tiebreak(seat, c)
-            if kind == 3:
-                return self._handover(seat, c)
-            return self._take_back(seat)
-        kind, args = action_parts(action, "a QUASH move")
-        if kind == "place":
-            cards, spots = chain_args(args)
-            if len(cards) != 1:
-                raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a swap step is swap:9D,4,6C)")
-            return self._land(seat, cards[0], spots[0])
-        if kind == "swap":
-            if len(args) == 3:
-                return self._displace(seat, card_arg(args[0]), spot_arg(args[1]), card_arg(args[2], "a card to displace"))
-            cards, spots = chain_args(args)
-            if len(cards) < 2:
-                raise MalformedAction("A swap step names the card it displaces, e.g. swap:9D,4,6C")
-            return self._whole_chain(seat, cards, spots)
-        if kind == "takeback":
-            if args:
-                raise MalformedAction("takeback takes no arguments")
-            return self._take_back(seat)
-        if kind == "tiebreak":
-            return self._tiebreak(seat, card_arg(one_arg(kind, args, "tiebreak:9H"), "your tiebreak card"))
-        if kind == "chooser":
-            target = one_arg(kind, args, "chooser:2")
-            if type(target) is not int:
-                raise MalformedAction(f"chooser takes a seat number, not {target!r}")
-            return self._handover(seat, target)
-        raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, takeback, tiebreak and chooser")
+            for i in range(len(cards) - 1):
+                self._displace(seat, cards[i], where[i], cards[i + 1])
+            events = self._land(seat, cards[-1], where[-1])
+        except IllegalAction:
+            if self.chain:
+                self._take_back(seat)
+            self.moves = moves
+            self._legal = None
+            raise
+        self.moves = moves + 1
+        return events
+
+    def _start_scoring(self, events: list[Event]) -> None:
+        """Both sides are full: pool the leftovers per side and score from spot 1."""
+        for side in (0, 1):
+            pool: list[int] = []
+            for s in side_seats(self.players, side):
+                pool += self.hands[s]
+                self.hands[s] = []
+            self.leftovers[side] = sorted(pool, key=SORT_KEY.__getitem__)
+        counts = ", ".join(f"{SIDE_NAMES[x]} {len(self.leftovers[x])}" for x in (0, 1))
+        if self.players == 2:
+            text = f"Every spot is full. The cards left in hand are kept for tiebreakers ({counts})."
+        else:
+            text = (f"Every spot is full. Each team pools its leftover cards for tiebreakers ({counts}); "
+                    f"{{p{self.chooser[0]}}} chooses RED's and {{p{self.chooser[1]}}} BLACK's.")
+        events.append(Event("scoring", text + " Scoring starts at spot 1."))
+        self.spot = 0
+        if run_scoring(self, events):
+            self.end_round(events)
+
+    def end_round(self, events: list[Event]) -> None:
+        """All nine spots scored without a winner: announce, keep a summary, deal the next round."""
+        pts = self.round_points
+        events.append(Event(
+            "round_end",
+            f"Round {self.round_no} is scored: RED +{pts[0]}, BLACK +{pts[1]} ({track_text(self.track)}).",
+        ))
+        self.last_round = self._round_summary()
+        self._deal((self.dealer + 1) % self.players, events)
+
+    def _round_summary(self) -> dict[str, Any]:
+        """The finished round for views: who won each spot, no card codes (every card
+        goes back into the deck for the next round and may be hidden again)."""
+        return {
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "points": list(self.round_points),
+            "spots": [
+                {"spot": i + 1, "winner": SIDE_NAMES[r["winner"]] if r["winner"] >= 0 else None,
+                 "points": list(r["points"]), "how": r["how"], "quash": r["quash"]}
+                for i, r in enumerate(self.results)
+            ],
+        }
+
+    # ----------------------------------------------------------- tiebreaks
+
+    def _tiebreak(self, seat: int, card: int) -> list[Event]:
+        if self.phase != "tiebreak":
+            raise IllegalAction("There is no tiebreaker to play now")
+        side = seat % 2
+        if card not in self.leftovers[side]:
+            whose = "your leftover cards" if self.players == 2 else "your team's leftover cards"
+            raise IllegalAction(f"{PRETTY[card]} is not among {whose}")
+        events: list[Event] = []
+        self.moves += 1
+        self._legal = None
+        if play_tiebreak(self, seat, card, events):
+            self.end_round(events)
+        return events
+
+    def _handover(self, seat: int, target: int) -> list[Event]:
+        if self.phase != "tiebreak":
+            raise IllegalAction("The tiebreak choice can only be handed over during a tiebreaker")
+        if self.players != 4:
+            raise IllegalAction("Only teams (4 players) can hand the tiebreak choice to a partner")
+        partner = (seat + 2) % 4
+        if target != partner:
+            raise IllegalAction(f"Only your partner (seat {partner + 1}) can take over your team's tiebreak choice")
+        side = seat % 2
+        self.chooser[side] = partner
+        self.moves += 1
+        self._legal = None
+        return [Event(
+            "chooser", f"{{p{seat}}} hands {SIDE_NAMES[side]}'s tiebreak choice to {{p{partner}}}.", seat,
+        )]
 
     # ----------------------------------------------------------- results
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
     def is_over(self) -> bool:
         return self.phase == "over"

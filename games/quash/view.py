@@ -8,13 +8,13 @@ package docs (``games/quash/__init__.py``).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-# States are typed as the base GameState (a QuashState at run time): state.py imports this module.
-from ..base import GameState
 from ..cards import CODE
-from .rules import KIND, SORT_KEY, SPOT_SIZE, SPOTS, SECTIONS, run_ids
+from .rules import KIND, SECTIONS, SORT_KEY, SPOT_SIZE, SPOTS, run_ids
 from .scoring import SIDE_NAMES, side_seats
+from .table import QuashTable
 
 _KEY = SORT_KEY.__getitem__
 
@@ -34,7 +34,7 @@ def _result_view(spot: int, r: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def board_view(state: GameState) -> list[list[dict[str, Any]]]:
+def board_view(state: QuashTable) -> list[list[dict[str, Any]]]:
     """Both sides' nine spots, spot 1 first; a scored spot adds its winner and points."""
     results = state.results
     out = []
@@ -59,7 +59,7 @@ def board_view(state: GameState) -> list[list[dict[str, Any]]]:
     return out
 
 
-def chain_view(state: GameState) -> dict[str, Any] | None:
+def chain_view(state: QuashTable) -> dict[str, Any] | None:
     """The open swap chain, for everyone (every card in it was on the board): each step's
     card and the spot it went to, in order; each step displaced the next step's card, and
     the last one ``flying``, the card in the air."""
@@ -74,7 +74,7 @@ def chain_view(state: GameState) -> dict[str, Any] | None:
     }
 
 
-def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
+def build_view(state: QuashTable, seat: int | None) -> dict[str, Any]:
     state.check_viewer(seat)
     phase = state.phase
     players = state.players

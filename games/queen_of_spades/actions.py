@@ -34,7 +34,10 @@ parsed form, so listing and applying moves costs one lookup each.
 
 from __future__ import annotations
 
-from ..base import Action, action_parts
+from enum import Enum
+from typing import Any, NamedTuple
+
+from ..base import Action, action_parts, prebuilt
 from ..errors import MalformedAction
 from .points import CODE, JOKER_RANK, KINDS, PLURAL, PRETTY, RANK_COUNT, SINGULAR, card_id
 
@@ -46,8 +49,31 @@ STALL_LIMIT = 10
 """After this many turns in a row without a draw from the draw pile, the lone
 discard can't be taken: the next player must draw (the anti-stall ruling)."""
 
-# Parsed operation codes.
-CUT, DEAL, DRAW, TAKE_ONE, PILE, LAY, EXTEND, DISCARD, NEXT = range(9)
+
+
+class Kind(Enum):
+    """Queen of Spades' moves (``take`` is three: from the draw pile, the lone discard, the pile)."""
+
+    CUT = "cut"
+    DEAL = "deal"
+    DRAW = "take:draw"
+    TAKE_ONE = "take:discard"
+    PILE = "take:pile"
+    LAY = "lay"
+    EXTEND = "extend"
+    DISCARD = "discard"
+    NEXT = "next"
+
+
+class Move(NamedTuple):
+    """A parsed move: its kind; ``item``, the rank index (lay, extend) or card id (discard);
+    ``number``, the cards to cut (cut), or the natural cards laid (take:pile, lay, extend);
+    ``wilds``, the wild 2s added (``w`` arguments)."""
+
+    kind: Kind
+    item: int = 0
+    number: int = 0
+    wilds: int = 0
 
 RANK_ARG: tuple[str | int, ...] = ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "joker")
 """How actions name each rank index (2–10 as whole numbers, see the module docs)."""
@@ -65,24 +91,24 @@ class QoSAction(Action):
             parsed = parse(self)
         except MalformedAction:
             return super().__str__()
-        op, a, b, c = parsed
-        if op == CUT:
-            return f"cut {a} cards"
-        if op == DEAL:
+        kind, a, b, c = parsed
+        if kind == Kind.CUT:
+            return f"cut {b} cards"
+        if kind == Kind.DEAL:
             return "deal without cutting"
-        if op == DRAW:
+        if kind == Kind.DRAW:
             return "draw from the draw pile"
-        if op == TAKE_ONE:
+        if kind == Kind.TAKE_ONE:
             return "take the lone discard"
-        if op == PILE:
-            return f"take the pile: its top card and {a} from your hand as a new set"
-        if op in (LAY, EXTEND):
+        if kind == Kind.PILE:
+            return f"take the pile: its top card and {b} from your hand as a new set"
+        if kind in (Kind.LAY, Kind.EXTEND):
             wild = " + a wild 2" if c == 1 else f" + {c} wild 2s" if c else ""
             cards = f"{b} {SINGULAR[a] if b == 1 else PLURAL[a]}" if b or not c else ""
-            if op == LAY:
+            if kind == Kind.LAY:
                 return f"lay {cards}{wild}"
             return f"add {cards or 'a wild 2'}{wild if cards else ''} to your {PLURAL[a]}"
-        if op == DISCARD:
+        if kind == Kind.DISCARD:
             return f"discard {PRETTY[a]}"
         return "ready for the next round"
 
@@ -111,32 +137,28 @@ EXTEND_ACTION: tuple[tuple[tuple[QoSAction, QoSAction], ...], ...] = tuple(
     for r in range(RANK_COUNT)
 )
 """``EXTEND_ACTION[rank][n][wild]``: ``n`` naturals plus ``wild`` wild 2s onto your set of ``rank``."""
-LAYS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+LAYS: tuple[tuple[tuple[QoSAction, ...], ...], ...] = tuple(
     tuple(tuple(LAY_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
 )
 """``LAYS[rank][wild]``: :data:`LAY_ACTION` by count, so a run of counts is one slice."""
-EXTENDS: tuple[tuple[tuple[QoSAction, ...], tuple[QoSAction, ...]], ...] = tuple(
+EXTENDS: tuple[tuple[tuple[QoSAction, ...], ...], ...] = tuple(
     tuple(tuple(EXTEND_ACTION[r][n][w] for n in range(MAX_COUNT + 1)) for w in (0, 1)) for r in range(RANK_COUNT)
 )
 """``EXTENDS[rank][wild]``: :data:`EXTEND_ACTION` by count, so a run of counts is one slice."""
 DISCARD_ACTION: tuple[QoSAction, ...] = tuple(QoSAction("discard", (code,)) for code in CODE)
 """``DISCARD_ACTION[i]`` discards card id ``i``."""
 
-Parsed = tuple[int, int, int, int]
-
-PARSED: dict[Action, Parsed] = {DEAL_ACTION: (DEAL, 0, 0, 0), NEXT_ACTION: (NEXT, 0, 0, 0),
-                                TAKE_DRAW: (DRAW, 0, 0, 0), TAKE_DISCARD: (TAKE_ONE, 0, 0, 0)}
-"""Every prebuilt action (and any action equal to one) → ``(op, a, b, c)``:
-``(CUT, n, 0, 0)``, ``(PILE, n, wilds, 0)``, ``(LAY|EXTEND, rank, n, wilds)``,
-``(DISCARD, card id, 0, 0)``, other ops ``(op, 0, 0, 0)``."""
-PARSED.update({CUT_ACTION[n]: (CUT, n, 0, 0) for n in range(1, MAX_DECK + 1)})
-PARSED.update({TAKE_PILE[n]: (PILE, n, 0, 0) for n in range(MAX_COUNT + 1)})
+PARSED: dict[Action, Move] = {DEAL_ACTION: Move(Kind.DEAL), NEXT_ACTION: Move(Kind.NEXT),
+                              TAKE_DRAW: Move(Kind.DRAW), TAKE_DISCARD: Move(Kind.TAKE_ONE)}
+"""Every prebuilt action (and any action equal to one) → its :class:`Move`."""
+PARSED.update({CUT_ACTION[n]: Move(Kind.CUT, number=n) for n in range(1, MAX_DECK + 1)})
+PARSED.update({TAKE_PILE[n]: Move(Kind.PILE, number=n) for n in range(MAX_COUNT + 1)})
 for _r in range(RANK_COUNT):
     for _n in range(MAX_COUNT + 1):
         for _w in (0, 1):
-            PARSED[LAY_ACTION[_r][_n][_w]] = (LAY, _r, _n, _w)
-            PARSED[EXTEND_ACTION[_r][_n][_w]] = (EXTEND, _r, _n, _w)
-PARSED.update({DISCARD_ACTION[i]: (DISCARD, i, 0, 0) for i in range(KINDS)})
+            PARSED[LAY_ACTION[_r][_n][_w]] = Move(Kind.LAY, _r, _n, _w)
+            PARSED[EXTEND_ACTION[_r][_n][_w]] = Move(Kind.EXTEND, _r, _n, _w)
+PARSED.update({DISCARD_ACTION[i]: Move(Kind.DISCARD, i) for i in range(KINDS)})
 
 
 def rank_arg(arg: object) -> int:
@@ -159,20 +181,17 @@ def _count(arg: object, what: str) -> int:
     raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
 
 
-def _wilds(args: tuple, example: str) -> int:
+def _wilds(args: tuple[Any, ...], example: str) -> int:
     for a in args:
         if not (isinstance(a, str) and a.strip().lower() == "w"):
             raise MalformedAction(f"After the count only w (one wild 2) may follow, e.g. {example}; got {a!r}")
     return len(args)
 
 
-def parse(action: object) -> Parsed:
-    """``(op, a, b, c)`` for an action (see :data:`PARSED`); only the form is checked
-    here, legality is the state's business. Raises :class:`MalformedAction`."""
-    try:
-        found = PARSED.get(action)  # type: ignore[call-overload]
-    except TypeError:  # unhashable arguments
-        found = None
+def parse(action: Any) -> Move:
+    """The move ``action`` names; only the form is checked here, legality is the state's
+    business. Raises :class:`MalformedAction`."""
+    found = prebuilt(PARSED, action)
     if found is not None:
         return found
     kind, args = action_parts(action, "a Queen of Spades move")
@@ -180,38 +199,40 @@ def parse(action: object) -> Parsed:
     if kind in ("deal", "next"):
         if args:
             raise MalformedAction(f"{kind} takes no arguments")
-        return (DEAL if kind == "deal" else NEXT, 0, 0, 0)
+        return Move(Kind.DEAL if kind == "deal" else Kind.NEXT)
     if kind == "cut":
         if len(args) != 1:
-            raise MalformedAction(f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
-        return (CUT, _count(args[0], "The number of cards to cut"), 0, 0)
+            raise MalformedAction(
+                f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
+        return Move(Kind.CUT, number=_count(args[0], "The number of cards to cut"))
     if kind == "take":
         what = args[0].strip().lower() if args and isinstance(args[0], str) else None
         if what in ("draw", "discard") and len(args) == 1:
-            return (DRAW if what == "draw" else TAKE_ONE, 0, 0, 0)
+            return Move(Kind.DRAW if what == "draw" else Kind.TAKE_ONE)
         if what == "pile" and len(args) >= 2:
-            return (PILE, _count(args[1], "The number of matching cards from your hand"), _wilds(args[2:], "take:pile,2"), 0)
+            return Move(Kind.PILE, number=_count(args[1], "The number of matching cards from your hand"),
+                        wilds=_wilds(args[2:], "take:pile,2"))
         raise MalformedAction("take is take:draw, take:discard or take:pile,<matching cards from your hand>, "
                               f"e.g. take:pile,2 (got {action!r})")
     if kind in ("lay", "extend"):
         example = "lay:Q,3 or lay:Q,2,w" if kind == "lay" else "extend:Q,1 or extend:Q,0,w"
         if len(args) < 2:
             raise MalformedAction(f"{kind} takes a rank and a count of natural cards, e.g. {example}")
-        return (LAY if kind == "lay" else EXTEND, rank_arg(args[0]), _count(args[1], "The number of cards"),
-                _wilds(args[2:], example))
+        return Move(Kind.LAY if kind == "lay" else Kind.EXTEND, rank_arg(args[0]),
+                    _count(args[1], "The number of cards"), _wilds(args[2:], example))
     if kind == "discard":
         if len(args) != 1:
             raise MalformedAction(f"discard takes exactly one card, e.g. discard:7C (got {len(args)} arguments)")
         if not isinstance(args[0], str):
             raise MalformedAction(f"{args[0]!r} is not a card code (expected e.g. QS, 10H, JK)")
-        return (DISCARD, card_id(args[0]), 0, 0)
+        return Move(Kind.DISCARD, card_id(args[0]))
     raise MalformedAction(
         f"Unknown move {kind!r}; Queen of Spades moves are cut, deal, take, lay, extend, discard and next"
     )
 
 
 __all__ = [
-    "QoSAction", "parse", "rank_arg", "PARSED", "RANK_ARG", "CUT_ACTION", "DEAL_ACTION", "NEXT_ACTION",
+    "Kind", "Move", "QoSAction", "parse", "rank_arg", "PARSED", "RANK_ARG", "CUT_ACTION", "DEAL_ACTION", "NEXT_ACTION",
     "TAKE_DRAW", "TAKE_DISCARD", "TAKE_PILE", "LAY_ACTION", "EXTEND_ACTION", "LAYS", "EXTENDS", "DISCARD_ACTION",
     "MAX_DECK", "MAX_COUNT",
 ]

@@ -1,4 +1,7 @@
-"""A heuristic Queen of Spades player that clearly beats uniform random play.
+"""Queen of Spades' ``normal`` player, and why it plays a move (hints); ``hard`` is
+:mod:`games.queen_of_spades.search`.
+
+``normal`` (:func:`choose`) is a heuristic that clearly beats uniform random play.
 
 It only reads what its seat can see (its hand, the public piles and sets, counts):
 
@@ -18,19 +21,23 @@ It only reads what its seat can see (its hand, the public piles and sets, counts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..base import Action
 from ..rng import Rng
 from .actions import (
-    CUT_ACTION, DISCARD_ACTION, EXTEND_ACTION, LAY_ACTION, NEXT_ACTION, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW,
+    CUT_ACTION,
+    DISCARD_ACTION,
+    EXTEND_ACTION,
+    LAY_ACTION,
+    NEXT_ACTION,
+    STALL_LIMIT,
+    TAKE_DISCARD,
+    TAKE_DRAW,
     TAKE_PILE,
+    parse,
 )
 from .deal import perfect_cuts
-from .points import IDS_OF_RANK, KINDS, POINTS, RANK_COUNT, RANK_OF, TWO
-
-if TYPE_CHECKING:
-    from .state import QoSState
+from .points import IDS_OF_RANK, KINDS, POINTS, PRETTY, RANK_COUNT, RANK_OF, TWO
+from .state import QoSState
 
 LATE_TURNS = 4
 """The round counts as nearly over when each player has about this many draws left."""
@@ -38,11 +45,11 @@ LATE_TURNS = 4
 RANKS_BY_POINTS = sorted(range(RANK_COUNT), key=lambda r: -max(POINTS[c] for c in IDS_OF_RANK[r]))
 
 
-def turns_left(state: "QoSState") -> float:
+def turns_left(state: QoSState) -> float:
     return len(state.draw) / state.players
 
 
-def _natural_points(state: "QoSState", seat: int, rank: int, n: int) -> int:
+def _natural_points(state: QoSState, seat: int, rank: int, n: int) -> int:
     """Points of the ``n`` cards of ``rank`` a lay would take from the hand (suit order)."""
     cnt = state.cnt[seat]
     total = taken = 0
@@ -53,7 +60,7 @@ def _natural_points(state: "QoSState", seat: int, rank: int, n: int) -> int:
     return total
 
 
-def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
+def choose(state: QoSState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be among ``state.to_act()``)."""
     phase = state.phase
     if phase == "round_over":
@@ -65,7 +72,7 @@ def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
     return play_phase_choice(state, seat)
 
 
-def _take(state: "QoSState", seat: int) -> Action:
+def _take(state: QoSState, seat: int) -> Action:
     pile = state.discard
     rc = state.rc[seat]
     where = state.where[seat]
@@ -91,7 +98,7 @@ def _take(state: "QoSState", seat: int) -> Action:
     return TAKE_DRAW
 
 
-def play_phase_choice(state: "QoSState", seat: int) -> Action:
+def play_phase_choice(state: QoSState, seat: int) -> Action:
     rc = state.rc[seat]
     where = state.where[seat]
     sets = state.sets[seat]
@@ -122,7 +129,7 @@ def play_phase_choice(state: "QoSState", seat: int) -> Action:
     return DISCARD_ACTION[_worst_card(state, seat)]
 
 
-def _worst_card(state: "QoSState", seat: int) -> int:
+def _worst_card(state: QoSState, seat: int) -> int:
     """The hand card the seat needs least (lowest keep score; ties to the lower id)."""
     cnt = state.cnt[seat]
     rc = state.rc[seat]
@@ -148,3 +155,32 @@ def keep_score(rank: int, where: list[int], rc: list[int]) -> float:
         return 10.0
     held = rc[rank]
     return 6.0 + held if held >= 2 else 1.0
+
+
+LAID_VERSUS_HELD = "laid cards score for you, cards still in hand count against you when the round ends"
+
+
+def reason(state: QoSState, seat: int, action: Action) -> str:
+    """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
+    kind, args = action.kind, action.args
+    if kind == "next":
+        return "nothing to decide between rounds: say you're ready"
+    if kind == "deal":
+        return "dealing without a cut"
+    if kind == "cut":
+        return "a cut near the middle of the bonus cuts' reach has the best chance of a bonus"
+    if kind == "take":
+        if args[0] == "pile":
+            return (f"the pile's top {PRETTY[state.discard[-1]]} makes a set with cards in your hand, "
+                    "worth more than the rest of the pile costs")
+        if args[0] == "discard":
+            return f"{PRETTY[state.discard[-1]]} makes or adds to a set of yours"
+        return "the discard doesn't help any set of yours: take from the draw pile"
+    if kind in ("lay", "extend"):
+        return LAID_VERSUS_HELD
+    card = parse(action).item
+    if PRETTY[card] == "Q♠":
+        return f"Q♠ costs {POINTS[card]} points while you hold it: let it go"
+    if RANK_OF[card] != TWO and state.rc[seat][RANK_OF[card]] < 2 and state.where[seat][RANK_OF[card]] < 0:
+        return f"{PRETTY[card]} fits no set of yours, so it is the card you need least"
+    return f"{PRETTY[card]} is the card you need least; your pairs, sets and 2s are worth keeping"

@@ -3,19 +3,19 @@ table options, AI and what a timed-out turn becomes."""
 
 from __future__ import annotations
 
-from ..base import Action, Game, GameState
+from ..base import Action, Game
 from ..rng import Rng
 from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
-from .ai import choose
+from .ai import choose, reason
 from .options import NAME, OPTIONS
 from .rules_text import RULES
+from .search import SEARCH
 from .state import QoSState
 
 
-def on_timeout(state: GameState, seat: int) -> Action:
+def on_timeout(state: QoSState, seat: int) -> Action:
     """A dealer who doesn't cut in time deals without a cut (no cut bonus); a seat that
     doesn't acknowledge the scores in time is ready; any other turn is played by the AI."""
-    assert isinstance(state, QoSState)
     if state.phase == "cut":
         return DEAL_ACTION
     if state.phase == "round_over":
@@ -32,6 +32,8 @@ GAME = Game(
     state_class=QoSState,
     action_class=QoSAction,
     ai=choose,
+    reason=reason,
+    search=SEARCH,
     points="match points",
     on_timeout=on_timeout,
     quick_options={"rounds": 2},

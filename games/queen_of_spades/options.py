@@ -1,11 +1,9 @@
-"""Queen of Spades' name and table options, in a module of their own below state.py and
-game.py: both validate options with :func:`normalize`."""
+"""Queen of Spades' name and table options, below state.py (hand-set positions check
+their options) and game.py."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ..base import OptionSpec, int_option, normalize_options
+from ..base import OptionSpec, int_option
 
 NAME = "Queen of Spades"
 
@@ -25,7 +23,3 @@ OPTIONS = (
     ),
 )
 
-
-def normalize(options: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
-    """Queen of Spades's options with defaults filled in; bad names, values or combinations raise GameError."""
-    return normalize_options(NAME, OPTIONS, options, players)

@@ -11,7 +11,7 @@ and built once at import.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import JOKER, RANKS, SUITS, Card, CardLike, parse_card
 from ..errors import MalformedAction

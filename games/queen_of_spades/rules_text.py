@@ -7,7 +7,7 @@ in ``games/queen_of_spades/__init__.py``.
 from __future__ import annotations
 
 from ..cards import parse_card
-from ..rules_text import GameRules, HINTS_OPTION, Section, playing_in_deckhand
+from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 COMMAND = "/qos start"
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..base import Action
+from ..base import Action, SearchHooks, Slot
 from ..evaluation import margin_value
-from ..determinize import Slot
 from . import ai, sharp
-from .actions import DISCARD, EXTEND, LAY, parse
+from .actions import Kind, parse
 from .points import CODE, ID_BY_CODE, IDS_OF_RANK, POINTS, RANK_NAME, RANK_OF, TWO
 from .state import QoSState
 
@@ -119,7 +118,7 @@ def ruled_out(snap: dict[str, Any], seat: int) -> set[int]:
 
 def standing(state: QoSState, seat: int) -> float:
     """The seat's match total, plus, while a round is played, :func:`round_forecast`."""
-    total = state.scores[seat]
+    total: float = state.scores[seat]
     if state.phase in ("take", "play"):
         total += round_forecast(state, seat)
     return total
@@ -156,11 +155,16 @@ def candidates(state: QoSState, seat: int, legal: list[Action], first: Action) -
     a take is compared with every other take; a discard with the other discards of a
     lone card (a pair or a 2 is worth keeping), up to :data:`MAX_DISCARDS`."""
     op = parse(first)[0]
-    if state.phase == "cut" or op in (LAY, EXTEND):
+    if state.phase == "cut" or op in (Kind.LAY, Kind.EXTEND):
         return [first]
     if state.phase == "take":
         return legal
     rc = state.rc[seat]
-    lone = [a for a in legal if a != first and parse(a)[0] == DISCARD and rc[RANK_OF[parse(a)[1]]] == 1
+    lone = [a for a in legal if a != first and parse(a)[0] == Kind.DISCARD and rc[RANK_OF[parse(a)[1]]] == 1
             and RANK_OF[parse(a)[1]] != TWO]
     return [first, *lone[:MAX_DISCARDS - 1]]
+
+
+SEARCH = SearchHooks(hidden_slots=hidden_slots, evaluate=evaluate, budget=BUDGET, rollout_moves=ROLLOUT_MOVES,
+                     excluded=excluded, margin=MARGIN, stage=stage, candidates=candidates,
+                     base_policy=base_policy, rollout_policy=rollout_policy)

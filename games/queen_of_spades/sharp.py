@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..base import Action
 from ..rng import Rng
 from . import ai
-from .actions import DISCARD_ACTION, LAY, parse
+from .actions import DISCARD_ACTION, Kind, parse
 from .points import IDS_OF_RANK, KINDS, POINTS, RANK_OF
 
 if TYPE_CHECKING:
@@ -48,24 +48,24 @@ FEED = 3.0
 _DISCARDS = frozenset(DISCARD_ACTION)
 
 
-def choose(state: "QoSState", seat: int, rng: Rng) -> Action:
+def choose(state: QoSState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be among ``state.to_act()``)."""
     if state.phase != "play":
         return ai.choose(state, seat, rng)
     action = ai.play_phase_choice(state, seat)
     op, _, _, wilds = parse(action)
-    if op == LAY and wilds and _smallest_other(state, seat) > CALM and state.size[seat] > OWN_CALM:
+    if op == Kind.LAY and wilds and _smallest_other(state, seat) > CALM and state.size[seat] > OWN_CALM:
         return DISCARD_ACTION[worst_card(state, seat)]
     if action in _DISCARDS:
         return DISCARD_ACTION[worst_card(state, seat)]
     return action
 
 
-def _smallest_other(state: "QoSState", seat: int) -> int:
+def _smallest_other(state: QoSState, seat: int) -> int:
     return min(state.size[s] for s in range(state.players) if s != seat)
 
 
-def worst_card(state: "QoSState", seat: int) -> int:
+def worst_card(state: QoSState, seat: int) -> int:
     """The hand card the seat needs least: ``normal``'s keep scores (2s, cards of its sets
     and pairs are kept longest), with the race for *late* and no feeding (module docs)."""
     cnt = state.cnt[seat]
@@ -84,7 +84,7 @@ def worst_card(state: "QoSState", seat: int) -> int:
     return best
 
 
-def _feeds(state: "QoSState", seat: int, card: int) -> bool:
+def _feeds(state: QoSState, seat: int, card: int) -> bool:
     """Whether another seat could take ``card`` once discarded: as the lone discard onto
     one of its sets, or into a set with two cards of its rank the table saw it take."""
     rank = RANK_OF[card]

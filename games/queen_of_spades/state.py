@@ -1,60 +1,55 @@
-"""The Queen of Spades match state: plain data, a seeded Rng, legal moves (the moves are in turns.py).
-
-Representation (card ids from :mod:`games.queen_of_spades.points`; codes once
-serialised):
-
-- ``cnt[s]``: seat ``s``'s hand as counts per card id (53 entries); ``rc[s]``
-  the same per rank index (14 entries) and ``size[s]`` the number of cards;
-- ``sets[s]``: seat ``s``'s laid sets in the order laid, each
-  ``[rank, naturals, wild]`` (naturals sorted ids, ``wild`` the id of its wild
-  2 or ``-1``); ``where[s][rank]`` is the index of the seat's set of that rank,
-  or ``-1`` (derived, not stored);
-- ``draw``: the draw pile, top last (during the cut phase: the whole shuffled
-  deck); ``discard``: the discard pile, top last; ``aside``: cards a hand-built
-  position leaves out of play until the next deal (always empty in real games);
-- ``phase``: ``cut`` (the dealer cuts or deals), ``take`` and ``play`` (the
-  seat ``turn`` takes, then lays / extends / discards), ``round_over`` (every
-  seat acknowledges with ``next``; ``ready[s]``), ``match_over``;
-- ``round_no`` (from 1), ``dealer``, ``cut`` (this round's cut: ``aimed``,
-  ``landed``, ``bonus``), ``stall`` (turns in a row without a draw from the
-  draw pile), ``scores`` (match totals), ``history`` (one record per scored
-  round, see :func:`~games.queen_of_spades.scoring.breakdown_row`), ``end``
-  (``target`` / ``rounds`` once over);
-- what the table saw this round (public, so the hard AI may infer from it):
-  ``known[s]``, the cards of seat ``s``'s hand it took from the discard pile
-  and has not laid or discarded since (counts per card id), and ``let_go[s]``,
-  a flag per rank index: ``s`` discarded a card of that rank and has taken none
-  from the discard pile since, and ``passed[s]``, the same for ranks ``s`` drew
-  from the draw pile instead of taking (the discard pile's top, when it could be
-  taken). All three are empty lists until the state fills them per seat
-  (snapshots of format 1 had none of them).
-
-See ``games/queen_of_spades/__init__.py`` for the rulings these methods implement.
+"""The rules of a Queen of Spades match: the cut and the deal, taking, laying,
+discarding, the end of a round (RULINGS §5). The match's fields and the hand helpers
+are :class:`~games.queen_of_spades.table.QoSTable`'s; see
+``games/queen_of_spades/__init__.py`` for the rulings these methods implement.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from itertools import compress
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from ..base import Action, Event, GameState, Outcome
+from ..base import Action, Event, Outcome, normalize_options
 from ..cards import Card, CardLike
-from ..codec import CardCounts, CardIds, ListOf, OneOf, counts_of, flags_of, stored
+from ..codec import counts_of
 from ..errors import GameError, IllegalAction, NotYourTurn
 from ..rng import Rng
 from .actions import (
-    CUT, CUT_ACTION, DEAL, DEAL_ACTION, DISCARD, DISCARD_ACTION, DRAW, EXTEND, EXTENDS, LAY, LAYS, NEXT, NEXT_ACTION,
-    PILE, STALL_LIMIT, TAKE_DISCARD, TAKE_DRAW, TAKE_ONE, TAKE_PILE, parse,
+    CUT_ACTION,
+    DEAL_ACTION,
+    DISCARD_ACTION,
+    EXTENDS,
+    LAYS,
+    NEXT_ACTION,
+    STALL_LIMIT,
+    TAKE_DISCARD,
+    TAKE_DRAW,
+    TAKE_PILE,
+    Kind,
+    parse,
 )
-from .deal import deck_size, perfect_cuts, shuffled
-from .options import normalize
-from .points import CODE, DECK, KINDS, PLURAL, RANK_COUNT, RANK_NAME, RANK_OF, TWO, card_id, full_deck, pretty
-from .scoring import match_outcome
-from .turns import Turns
+from .deal import HAND_SIZE, deal_round, deck_size, land_cut, perfect_cuts, shuffled
+from .options import NAME, OPTIONS
+from .points import (
+    CODE,
+    DECK,
+    KINDS,
+    PLURAL,
+    POINTS,
+    PRETTY,
+    RANK_COUNT,
+    RANK_OF,
+    SINGULAR,
+    TWO,
+    card_id,
+    full_deck,
+    pretty,
+)
+from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
+from .table import QoSTable
 from .view import build_view
-PHASES = ("cut", "take", "play", "round_over", "match_over")
 
 
 def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
@@ -76,94 +71,18 @@ def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
     return rank, sorted(c for c in cards if RANK_OF[c] != TWO), twos[0] if twos else -1
 
 
-_CARDS = CardIds(CODE)
-_WILD = CardIds(CODE, depth=0, missing=-1)
+def _plural(n: int, rank: int) -> str:
+    return f"{n} {SINGULAR[rank] if n == 1 else PLURAL[rank]}"
 
 
-class _LaidSet:
-    """One laid set, ``[rank, naturals, wild]`` in memory (wild ``-1``: none), stored as
-    ``[natural codes, wild code or None]`` (the rank is the naturals')."""
 
-    def dump(self, value: list[Any]) -> list[Any]:
-        return [_CARDS.dump(value[1]), _WILD.dump(value[2])]
-
-    def load(self, data: Any) -> list[Any]:
-        codes, wild = data
-        naturals = _CARDS.load(codes)
-        return [RANK_OF[naturals[0]], naturals, _WILD.load(wild)]
-
-
-class _RankFlags:
-    """A flag per rank index, stored as the names of the flagged ranks (``A``, ``2`` … ``joker``)."""
-
-    def dump(self, value: list[bool]) -> list[str]:
-        return [RANK_NAME[r] for r, flag in enumerate(value) if flag]
-
-    def load(self, data: Any) -> list[bool]:
-        return flags_of(RANK_COUNT, [RANK_NAME.index(name) for name in data])
-
-
-@dataclass(eq=False, kw_only=True)
-class QoSState(Turns, GameState):
+class QoSState(QoSTable):
     """A Queen of Spades match in progress (every round of it)."""
-
-    game_id = "queen-of-spades"
-    snapshot_format = 2
-
-    phase: str = stored(OneOf(PHASES))
-    round_no: int = stored(key="round")
-    dealer: int
-    turn: int
-    draw: list[int] = stored(_CARDS)
-    discard: list[int] = stored(_CARDS)
-    aside: list[int] = stored(_CARDS, default_factory=list)
-    cnt: list[list[int]] = stored(ListOf(CardCounts(CODE)), key="hands")
-    sets: list[list[list[Any]]] = stored(ListOf(ListOf(_LaidSet())))
-    ready: list[bool]
-    scores: list[int]
-    history: list[dict[str, Any]] = stored(default_factory=list)
-    cut: dict[str, Any] | None = None
-    stall: int = 0
-    end: str | None = None
-    moves: int = 0
-    known: list[list[int]] = stored(ListOf(CardCounts(CODE)), default_factory=list)
-    let_go: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
-    passed: list[list[bool]] = stored(ListOf(_RankFlags()), default_factory=list)
-    target: int = field(init=False)
-    rounds: int = field(init=False)
-    rc: list[list[int]] = field(init=False, repr=False)
-    size: list[int] = field(init=False, repr=False)
-    where: list[list[int]] = field(init=False, repr=False)
-    over: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.target = self.options["target"]
-        self.rounds = self.options["rounds"]
-        self.rc = [[0] * RANK_COUNT for _ in range(self.players)]
-        for counts, ranks in zip(self.cnt, self.rc):
-            for c, n in enumerate(counts):
-                if n:
-                    ranks[RANK_OF[c]] += n
-        self.size = [sum(counts) for counts in self.cnt]
-        self.where = [[-1] * RANK_COUNT for _ in range(self.players)]
-        for s, seat_sets in enumerate(self.sets):
-            for i, st in enumerate(seat_sets):
-                self.where[s][st[0]] = i
-        self.over = self.phase == "match_over"
-        if not self.known:
-            self._forget_seen()
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "QoSState":
-        """A stored match; format 1 (nothing recorded of what the table saw) is upgraded."""
-        if isinstance(data, Mapping) and data.get("game") == cls.game_id and data.get("format") == 1:
-            data = {**data, "format": 2, "known": [], "let_go": [], "passed": []}
-        return super().from_json(data)
 
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "QoSState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> QoSState:
         """A new match: a seeded first dealer, who cuts the freshly shuffled deck."""
         rng = Rng(seed)
         dealer = rng.below(players)
@@ -206,7 +125,7 @@ class QoSState(Turns, GameState):
         round_no: int = 1,
         stall: int = 0,
         cut: Mapping[str, Any] | None = None,
-    ) -> "QoSState":
+    ) -> QoSState:
         """A hand-set position in the middle of a round, for tests and puzzles.
 
         ``hands`` lists each seat's hand; ``sets[s]`` seat ``s``'s laid sets, each a
@@ -224,7 +143,7 @@ class QoSState(Turns, GameState):
         players = len(hands)
         if not 2 <= players <= 8:
             raise GameError(f"Queen of Spades is for 2–8 players, not {players}")
-        opts = normalize(options, players)
+        opts = normalize_options(NAME, OPTIONS, options, players)
         if phase not in ("take", "lay"):
             raise GameError(f"phase must be 'take' or 'lay', not {phase!r}")
         hand_ids = [[card_id(c) for c in h] for h in hands]
@@ -346,36 +265,317 @@ class QoSState(Turns, GameState):
                 raise NotYourTurn(f"You're already ready for round {self.round_no + 1}; waiting for the others")
         elif self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        op, a, b, c = parse(action)
-        if phase == "play":
-            if op == LAY or op == EXTEND:
-                return self._lay(seat, op, a, b, c)
-            if op == DISCARD:
-                return self._discard(seat, a)
-            if op in (DRAW, TAKE_ONE, PILE):
+        move = parse(action)
+        kind = move.kind
+        match phase, kind:
+            case "play", Kind.LAY | Kind.EXTEND:
+                return self._lay(seat, kind, move.item, move.number, move.wilds)
+            case "play", Kind.DISCARD:
+                return self._discard(seat, move.item)
+            case "play", Kind.DRAW | Kind.TAKE_ONE | Kind.PILE:
                 raise IllegalAction("You have already taken a card this turn: lay sets, add to yours, or discard")
-        elif phase == "take":
-            if op == DRAW:
+            case "take", Kind.DRAW:
                 return self._take_draw(seat)
-            if op == TAKE_ONE:
+            case "take", Kind.TAKE_ONE:
                 return self._take_lone(seat)
-            if op == PILE:
-                return self._take_pile(seat, a, b)
-            if op in (LAY, EXTEND, DISCARD):
+            case "take", Kind.PILE:
+                return self._take_pile(seat, move.number, move.wilds)
+            case "take", Kind.LAY | Kind.EXTEND | Kind.DISCARD:
                 raise IllegalAction("First take a card: from the draw pile or the discard pile")
-        elif phase == "cut":
-            if op == CUT:
-                return self._cut(seat, a)
-            if op == DEAL:
+            case "cut", Kind.CUT:
+                return self._cut(seat, move.number)
+            case "cut", Kind.DEAL:
                 return self._deal_without_cut(seat)
-            raise IllegalAction("The round starts with the dealer's cut: cut the deck or deal without cutting")
-        elif phase == "round_over":
-            if op == NEXT:
+            case "cut", _:
+                raise IllegalAction("The round starts with the dealer's cut: cut the deck or deal without cutting")
+            case "round_over", Kind.NEXT:
                 return self._next(seat)
-            raise IllegalAction("The round is over: click Continue to the next round when you're ready")
-        if op in (CUT, DEAL):
-            raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
+            case "round_over", _:
+                raise IllegalAction("The round is over: click Continue to the next round when you're ready")
+            case _, Kind.CUT | Kind.DEAL:
+                raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
         raise IllegalAction("The round is still being played: next is for between rounds")
+
+
+    # ----------------------------------------------------------- the cut and the deal
+
+    def _cut(self, seat: int, aim: int) -> list[Event]:
+        size = len(self.draw)
+        if not 1 <= aim <= size:
+            raise IllegalAction(f"Cut from 1 to {size} cards, not {aim}")
+        landed = land_cut(aim, size, self.rng)
+        a, b = perfect_cuts(self.players)
+        bonus = landed in (a, b)
+        self.cut = {"aimed": aim, "landed": landed, "bonus": bonus}
+        text = (f"{{p{seat}}} aimed to cut {aim} and cut {landed} cards — {a} or {b} needed: "
+                + ("+100 cut bonus!" if bonus else "no bonus."))
+        if landed < a:
+            text += f" The packet ran out after {landed} cards; the deal was finished from the rest of the deck."
+        elif landed == a:
+            text += " The packet dealt exactly 13 each; the face-up card came from the rest of the deck."
+        elif landed == b:
+            text += " The packet dealt exactly 13 each and the face-up card."
+        else:
+            left = landed - b
+            text += f" {left} packet card{' was' if left == 1 else 's were'} left over, on top of the draw pile."
+        events = [Event("cut", text, seat)]
+        self._deal(events)
+        return events
+
+    def _deal_without_cut(self, seat: int) -> list[Event]:
+        self.cut = {"aimed": None, "landed": None, "bonus": False}
+        events = [Event("deal", f"{{p{seat}}} dealt without cutting: no cut bonus this round.", seat)]
+        self._deal(events)
+        return events
+
+    def _deal(self, events: list[Event]) -> None:
+        dealt = deal_round(self.draw, self.players, self.dealer)
+        for s, hand in enumerate(dealt.hands):
+            self._gain(s, hand)
+        self.discard.append(dealt.face_up)
+        self.turn = (self.dealer + 1) % self.players
+        self.phase = "take"
+        self.stall = 0
+        self.moves += 1
+        events.append(Event(
+            "dealt",
+            f"Dealt {HAND_SIZE} cards each. {PRETTY[dealt.face_up]} starts the discard pile; the draw pile holds "
+            f"{len(self.draw)} cards. {{p{self.turn}}} plays first.",
+            self.turn,
+        ))
+
+    # ----------------------------------------------------------- taking
+
+    def _take_draw(self, seat: int) -> list[Event]:
+        pile = self.discard
+        if pile and (self.stall < STALL_LIMIT or len(pile) > 1):  # its top could be taken: passed
+            self.passed[seat][RANK_OF[pile[-1]]] = True
+        card = self.draw.pop()
+        self._gain(seat, (card,))
+        self.stall = 0
+        self.phase = "play"
+        self.moves += 1
+        left = len(self.draw)
+        return [
+            Event("draw", f"{{p{seat}}} drew from the draw pile ({left} card{'' if left == 1 else 's'} left).", seat),
+            Event("drew", f"{{p{seat}}} drew {PRETTY[card]}.", seat, private_to=seat),
+        ]
+
+    def _take_lone(self, seat: int) -> list[Event]:
+        pile = self.discard
+        if len(pile) != 1:
+            if not pile:
+                raise IllegalAction("The discard pile is empty: draw from the draw pile")
+            raise IllegalAction(
+                f"The discard pile holds {len(pile)} cards, so its top {PRETTY[pile[-1]]} can only be taken "
+                f"into a new natural set with two or more matching cards from your hand, which "
+                f"also takes the rest of the pile; or draw"
+            )
+        if self.stall >= STALL_LIMIT:
+            raise IllegalAction(
+                f"{self.stall} turns in a row without a draw from the draw pile: the lone discard can't be "
+                f"taken now: draw from the draw pile"
+            )
+        card = pile.pop()
+        self._gain(seat, (card,))
+        self._seen_taking(seat, (card,))
+        self.stall += 1
+        self.phase = "play"
+        self.moves += 1
+        return [Event("take", f"{{p{seat}}} took the lone discard, {PRETTY[card]}.", seat)]
+
+    def _take_pile(self, seat: int, n: int, wilds: int) -> list[Event]:
+        pile = self.discard
+        if len(pile) < 2:
+            if pile:
+                raise IllegalAction(
+                    f"The discard pile holds one card, {PRETTY[pile[0]]}: take it freely (“Take the lone discard”)"
+                )
+            raise IllegalAction("The discard pile is empty: draw from the draw pile")
+        top = pile[-1]
+        rank = RANK_OF[top]
+        if wilds:
+            raise IllegalAction(
+                f"The pile's top {PRETTY[top]} can only go into a natural set: no wild 2: take it with "
+                f"{max(n, 2)} {PLURAL[rank]} from your hand"
+            )
+        if n < 2:
+            has_set = self.where[seat][rank] >= 0
+            also = f": it can't just extend your {PLURAL[rank]}" if has_set else ""
+            raise IllegalAction(
+                f"The pile's top {PRETTY[top]} can only be taken into a new natural set with at least two "
+                f"{PLURAL[rank]} from your hand{also}"
+            )
+        have = self.rc[seat][rank]
+        if have < n:
+            raise IllegalAction(
+                f"You hold {_plural(have, rank)}, not {n}: you can't lay the pile's top {PRETTY[top]} with {n}"
+            )
+        mine = self._remove_rank(seat, rank, n)
+        rest = pile[:-1]
+        pile.clear()
+        self._gain(seat, rest)
+        self._seen_taking(seat, rest)
+        self.let_go[seat][rank] = self.passed[seat][rank] = False
+        merged = self._add_to_set(seat, rank, [top, *mine], -1)
+        self.stall += 1
+        self.phase = "play"
+        self.moves += 1
+        text = (f"{{p{seat}}} took the discard pile: laid its top {PRETTY[top]} with {pretty(mine)} as a new set of "
+                f"{PLURAL[rank]}")
+        if merged:
+            text += f", merged into their {PLURAL[rank]} (now {self._set_size(seat, rank)} cards)"
+        text += f", and took the other {len(rest)} card{'' if len(rest) == 1 else 's'} into their hand: {pretty(rest)}."
+        return [Event("take_pile", text, seat)]
+
+    # ----------------------------------------------------------- laying
+
+    def _lay(self, seat: int, op: Kind, rank: int, n: int, wilds: int) -> list[Event]:
+        name = PLURAL[rank]
+        i = self.where[seat][rank]
+        if op == Kind.LAY and i >= 0:
+            raise IllegalAction(f"You already have a set of {name}: add to it instead (“Add to your {name}”)")
+        if op == Kind.EXTEND and i < 0:
+            raise IllegalAction(
+                f"You have no set of {name} to add to (you can only add to your own sets); lay a new one "
+                f"(“Lay a set of {name}”) with at least three cards"
+            )
+        if wilds > 1:
+            raise IllegalAction(
+                f"At most one wild 2 per set, so two 2s with {_plural(n, rank)} is no set"
+                if op == Kind.LAY else f"At most one wild 2 per set: you can't add {wilds} to your {name}"
+            )
+        if rank == TWO and wilds:
+            raise IllegalAction("2s in a set of 2s are natural: lay or add them without w (e.g. lay:2,3)")
+        if op == Kind.LAY:
+            if n + wilds < 3:
+                what = _plural(n, rank) + (" and a wild 2" if wilds else "")
+                raise IllegalAction(f"A set needs at least three cards (at most one of them a wild 2), not {what}")
+        else:
+            if n + wilds == 0:
+                raise IllegalAction(f"Add at least one card to your {name}")
+            if wilds and self.sets[seat][i][2] >= 0:
+                raise IllegalAction(f"Your {name} already have a wild 2, and a set holds at most one")
+        have = self.rc[seat][rank]
+        if have < n:
+            raise IllegalAction(f"You hold {_plural(have, rank)}, not {n}")
+        if wilds and self.rc[seat][TWO] < 1:
+            raise IllegalAction("You have no 2 to use as a wild")
+        if self.size[seat] - n - wilds < 1:
+            raise IllegalAction("You can't lay your last card: keep one to discard (a discard ends every turn)")
+        naturals = self._remove_rank(seat, rank, n)
+        wild = self._remove_rank(seat, TWO, 1)[0] if wilds else -1
+        self._add_to_set(seat, rank, naturals, wild)
+        self._seen_leaving(seat, naturals, wild)
+        self.moves += 1
+        shown = pretty(naturals)
+        if wild >= 0:
+            shown = (shown + " and " if shown else "") + f"{PRETTY[wild]} as a wild"
+        if op == Kind.LAY:
+            text = f"{{p{seat}}} laid a set of {name}: {shown}."
+        else:
+            text = f"{{p{seat}}} added {shown} to their {name} (now {self._set_size(seat, rank)} cards)."
+        return [Event(op.value, text, seat)]
+
+    def _discard(self, seat: int, card: int) -> list[Event]:
+        if not self.cnt[seat][card]:
+            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+        self._lose(seat, card)
+        self._seen_leaving(seat, (card,))
+        self.let_go[seat][RANK_OF[card]] = True
+        self.discard.append(card)
+        self.moves += 1
+        events = [Event("discard", f"{{p{seat}}} discarded {PRETTY[card]}.", seat)]
+        out = not self.size[seat]
+        if not self.draw:
+            empty = (f"{{p{seat}}} discarded their last card, but the draw pile is empty" if out
+                     else "The draw pile is empty")
+            events.append(Event("exhausted", f"{empty}: round {self.round_no} ends with no going-out bonus.", seat))
+            self._end_round(seat if out else None, events, bonus=False)
+        elif out:
+            events.append(Event("out", f"{{p{seat}}} discarded their last card and went out: +{OUT_BONUS}!", seat))
+            self._end_round(seat, events, bonus=True)
+        else:
+            self.turn = nxt = (seat + 1) % self.players
+            self.phase = "take"
+            if self.stall >= STALL_LIMIT and len(self.discard) == 1:
+                events.append(Event(
+                    "stall",
+                    f"{self.stall} turns in a row without a draw from the draw pile: {{p{nxt}}} can't take the "
+                    "lone discard and must draw.",
+                    nxt,
+                ))
+        return events
+
+    # ----------------------------------------------------------- rounds and the match
+
+    def _end_round(self, out_seat: int | None, events: list[Event], *, bonus: bool) -> None:
+        """Score the round: ``out_seat`` emptied their hand (or None); ``bonus``
+        whether they earn the going-out bonus (not when the draw pile is empty too)."""
+        dealer_bonus = bool(self.cut and self.cut.get("bonus"))
+        rows = []
+        for s in range(self.players):
+            laid = sum(POINTS[c] for st in self.sets[s] for c in st[1]) + sum(
+                POINTS[st[2]] for st in self.sets[s] if st[2] >= 0)
+            cnt = self.cnt[s]
+            hand = sum(POINTS[c] * cnt[c] for c in range(KINDS) if cnt[c])
+            row = breakdown_row(laid, hand, OUT_BONUS if bonus and s == out_seat else 0,
+                                CUT_BONUS if dealer_bonus and s == self.dealer else 0, self.scores[s])
+            self.scores[s] = row["total"]
+            rows.append(row)
+        cut = self.cut
+        record = {
+            "round": self.round_no, "dealer": self.dealer, "end": "out" if bonus else "exhausted",
+            "out": out_seat, "cut": dict(cut) if cut is not None else None, "rows": rows,
+        }
+        self.history.append(record)
+        events.append(Event("round_scores", summary_text(record)))
+        end = match_end(self.scores, self.round_no, self.target, self.rounds)
+        if end is not None:
+            self.phase = "match_over"
+            self.over = True
+            self.end = end
+            outcome = self.outcome()
+            assert outcome is not None
+            events.append(Event("match_over", outcome.reason))
+        else:
+            self.phase = "round_over"
+            self.ready = [False] * self.players
+            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, click **Continue to the "
+                                              f"next round** when you're ready for round {self.round_no + 1}."))
+
+    def _next(self, seat: int) -> list[Event]:
+        self.ready[seat] = True
+        self.moves += 1
+        events = [Event("ready", f"{{p{seat}}} is ready for round {self.round_no + 1}.", seat)]
+        if all(self.ready):
+            self._start_round(events)
+        return events
+
+    def _start_round(self, events: list[Event]) -> None:
+        """Gather every card, shuffle, and hand the deck to the next dealer to cut."""
+        players = self.players
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % players
+        self.turn = self.dealer
+        self.draw = shuffled(players, self.rng)
+        self.discard = []
+        self.aside = []
+        self.cnt = [[0] * KINDS for _ in range(players)]
+        self.rc = [[0] * RANK_COUNT for _ in range(players)]
+        self.size = [0] * players
+        self.sets = [[] for _ in range(players)]
+        self.where = [[-1] * RANK_COUNT for _ in range(players)]
+        self._forget_seen()
+        self.ready = [False] * players
+        self.cut = None
+        self.stall = 0
+        self.phase = "cut"
+        events.append(Event("round", self._round_text(), self.dealer))
+
+    def has_set_actions(self, seat: int) -> bool:
+        """Whether ``seat`` (in the lay phase) may lay or extend anything now."""
+        return bool(self._set_actions(seat))
 
     # ----------------------------------------------------------- results
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-# States are typed as the base GameState (a QoSState at run time): state.py imports this module.
-from ..base import GameState
 from .actions import STALL_LIMIT
 from .deal import deck_size, perfect_cuts
 from .points import CODE, KINDS, POINTS, RANK_NAME
 from .scoring import copy_record
+from .table import QoSTable
 
 
-def shown_phase(state: GameState) -> str:
+def shown_phase(state: QoSTable) -> str:
     """``cut``, ``take``, ``lay`` (after taking, when a lay or extend is possible),
     ``discard`` (after taking, when only a discard is), ``round_over`` or ``match_over``."""
     phase = state.phase
@@ -28,7 +27,7 @@ def shown_phase(state: GameState) -> str:
     return phase
 
 
-def laid_sets(state: GameState, seat: int) -> list[dict[str, Any]]:
+def laid_sets(state: QoSTable, seat: int) -> list[dict[str, Any]]:
     """Seat ``seat``'s sets in the order laid: ``{rank, cards (naturals), wild (code or null), points}``."""
     out = []
     for rank, naturals, wild in state.sets[seat]:
@@ -42,7 +41,7 @@ def _ranks(flags: list[bool]) -> list[str]:
     return [RANK_NAME[r] for r, flag in enumerate(flags) if flag]
 
 
-def build_view(state: GameState, seat: int | None) -> dict[str, Any]:
+def build_view(state: QoSTable, seat: int | None) -> dict[str, Any]:
     state.check_viewer(seat)
     players = state.players
     phase = state.phase

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable
 
 PAGE_LIMIT = 3000
 """Most characters in one page's description (Discord allows 4096)."""

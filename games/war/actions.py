@@ -9,12 +9,16 @@ order is and a stale button can never hit a different card:
 - ``draw``: your deck's top card into your field.
 
 The longest code is ``attack:10S,10H`` (14 characters). Every legal action is a
-prebuilt constant, so listing moves allocates nothing but the list itself.
+prebuilt constant, so listing moves allocates nothing but the list itself, and
+:func:`parse` reads one with a single lookup.
 """
 
 from __future__ import annotations
 
-from ..base import Action
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from ..base import Action, action_parts, prebuilt
 from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
 from .options import NAME
@@ -22,7 +26,21 @@ from .options import NAME
 card_id = card_id_reader(NAME)
 """The id of a card or code; a joker is refused with a War message ("{NAME} is played without jokers")."""
 
-KINDS = ("attack", "recover", "draw")
+
+class Kind(StrEnum):
+    """War's moves, named as in action codes."""
+
+    ATTACK = "attack"
+    RECOVER = "recover"
+    DRAW = "draw"
+
+
+class Move(NamedTuple):
+    """A parsed move: its kind, the card it moves (``-1`` for a draw) and the attacked card (``-1``)."""
+
+    kind: Kind
+    card: int = -1
+    target: int = -1
 
 
 class WarAction(Action):
@@ -46,24 +64,10 @@ ATTACK: tuple[tuple[WarAction, ...], ...] = tuple(
 )
 """``ATTACK[a][t]``: card id ``a`` attacks card id ``t``."""
 
-PARSED: dict[Action, tuple[int, int, int]] = {DRAW: (2, -1, -1)}
-"""Every prebuilt action (and any action equal to one) → (kind: 0 attack, 1 recover,
-2 draw; first card id; target card id), so ``apply`` parses a move with one lookup."""
-PARSED.update({ATTACK[a][t]: (0, a, t) for a in range(len(CODE)) for t in range(len(CODE))})
-PARSED.update({RECOVER[c]: (1, c, -1) for c in range(len(CODE))})
-
-_ATTACK_IDS: dict[tuple, tuple[int, int]] = {
-    ATTACK[a][t].args: (a, t) for a in range(len(CODE)) for t in range(len(CODE))
-}
-_RECOVER_IDS: dict[tuple, int] = {RECOVER[c].args: c for c in range(len(CODE))}
-
-
-def _hashable(args: tuple) -> bool:
-    try:
-        hash(args)
-    except TypeError:
-        return False
-    return True
+PARSED: dict[Action, Move] = {DRAW: Move(Kind.DRAW)}
+"""Every prebuilt action (and any action equal to one) → its :class:`Move`."""
+PARSED.update({ATTACK[a][t]: Move(Kind.ATTACK, a, t) for a in range(len(CODE)) for t in range(len(CODE))})
+PARSED.update({RECOVER[c]: Move(Kind.RECOVER, c) for c in range(len(CODE))})
 
 
 def _card(arg: object, what: str) -> int:
@@ -72,23 +76,23 @@ def _card(arg: object, what: str) -> int:
     return card_id(arg)
 
 
-def attack_args(args: tuple) -> tuple[int, int]:
-    """(attacker id, target id) of an ``attack``; codes are case-insensitive."""
-    found = _ATTACK_IDS.get(args) if _hashable(args) else None
+def parse(action: Any) -> Move:
+    """The move ``action`` names (codes are case-insensitive); only its form is checked,
+    legality is the state's. Anything else raises :class:`MalformedAction`."""
+    found = prebuilt(PARSED, action)
     if found is not None:
         return found
-    if len(args) != 2:
-        raise MalformedAction(
-            f"attack takes your card and the target card, e.g. attack:9S,JH (got {len(args)} arguments)"
-        )
-    return _card(args[0], "your attacking card"), _card(args[1], "the card to attack")
-
-
-def recover_arg(args: tuple) -> int:
-    """The card id of a ``recover``."""
-    found = _RECOVER_IDS.get(args) if _hashable(args) else None
-    if found is not None:
-        return found
-    if len(args) != 1:
-        raise MalformedAction(f"recover takes exactly one card, e.g. recover:9S (got {len(args)} arguments)")
-    return _card(args[0], "your tapped card")
+    kind, args = action_parts(action, "a War move")
+    if kind == Kind.ATTACK:
+        if len(args) != 2:
+            raise MalformedAction(
+                f"attack takes your card and the target card, e.g. attack:9S,JH (got {len(args)} arguments)"
+            )
+        return Move(Kind.ATTACK, _card(args[0], "your attacking card"), _card(args[1], "the card to attack"))
+    if kind == Kind.RECOVER:
+        if len(args) != 1:
+            raise MalformedAction(f"recover takes exactly one card, e.g. recover:9S (got {len(args)} arguments)")
+        return Move(Kind.RECOVER, _card(args[0], "your tapped card"))
+    if kind == Kind.DRAW:
+        raise MalformedAction("draw takes no arguments")
+    raise MalformedAction(f"Unknown move {kind!r}; War moves are attack, recover and draw")

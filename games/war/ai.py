@@ -1,4 +1,6 @@
-"""A heuristic War player that clearly beats uniform random play.
+"""War's AI: the ``normal`` player, why it plays a move (hints), and what ``hard`` needs.
+
+``normal`` (:func:`choose`) is a heuristic that clearly beats uniform random play.
 
 It scores every legal action and plays the best (the seeded rng breaks ties):
 
@@ -13,22 +15,27 @@ It scores every legal action and plays the best (the seeded rng breaks ties):
 - an attack that is sure to lose is the last resort, with its least useful card.
 
 It only reads what every player sees: fields, tapped marks, deck counts.
+
+``hard`` (:data:`SEARCH`) searches over the hidden cards, every deck card (which deck
+holds which card, and in what order). A position is worth the seat's cards (deck and
+field; an untapped field card a little more, since it can attack) against the
+strongest rival's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..base import Action
-from ..concept import CMP
+from ..base import Action, SearchHooks, Slot
+from ..cards import PRETTY
+from ..concept import CMP, relation
+from ..evaluation import margin_value
 from ..rng import Rng
-from .actions import PARSED
-
-if TYPE_CHECKING:
-    from .state import WarState
+from .actions import PARSED, Kind
+from .state import WarState
 
 
-def choose(state: "WarState", seat: int, rng: Rng) -> Action:
+def choose(state: WarState, seat: int, rng: Rng) -> Action:
     """A legal action for ``seat`` (which must be the seat to act)."""
     legal = state.legal_actions(seat)
     fields, tapped, decks = state.fields, state.tapped, state.decks
@@ -54,7 +61,7 @@ def choose(state: "WarState", seat: int, rng: Rng) -> Action:
     best_score = float("-inf")
     for action in legal:
         kind, a, t = PARSED[action]
-        if kind == 0:
+        if kind == Kind.ATTACK:
             result = CMP[a][t]
             if result > 0:
                 score = 1000 + 10 * threat(t) - beats(a, theirs)
@@ -68,7 +75,7 @@ def choose(state: "WarState", seat: int, rng: Rng) -> Action:
                     score -= 1000  # trading my last field card loses the game
             else:
                 score = -1000 - 10 * beats(a, theirs) + sum(1 for u in theirs if not tapped[u] and CMP[u][a] > 0)
-        elif kind == 1:
+        elif kind == Kind.RECOVER:
             wins = beats(a, theirs)
             score = 300 + 20 * wins if wins else 50
         else:
@@ -78,3 +85,42 @@ def choose(state: "WarState", seat: int, rng: Rng) -> Action:
         elif score == best_score:
             best.append(action)
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def reason(state: WarState, seat: int, action: Action) -> str:
+    """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
+    kind, card, target = PARSED[action]
+    theirs = [t for s, f in enumerate(state.fields) if s != seat for t in f]
+    if kind == Kind.ATTACK:
+        result = CMP[card][target]
+        if result > 0:
+            threat = sum(1 for mine in state.fields[seat] if CMP[target][mine] > 0)
+            why = f"{relation(card, target)}, so {PRETTY[card]} wins the attack on {PRETTY[target]}"
+            return why + (f", which beats {threat} of your cards" if threat else "")
+        if result == 0:
+            return f"{relation(card, target)}: both cards go, a fair trade against {PRETTY[target]}"
+        return "no attack can win now; this one costs your least useful card"
+    if kind == Kind.RECOVER:
+        wins = sum(1 for t in theirs if CMP[card][t] > 0)
+        if wins:
+            return f"untapped, {PRETTY[card]} can attack again: it beats {wins} of your opponents' cards"
+        return "nothing better to do: untapped, it can defend your field again"
+    return "no attack wins now, so grow your field with a new card"
+
+
+def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:
+    return [(deck, i) for deck in snap["decks"] for i in range(len(deck))]
+
+
+def strength(state: WarState, seat: int) -> float:
+    if not state.alive[seat]:
+        return -100.0
+    return len(state.decks[seat]) + 1.5 * len(state.fields[seat])
+
+
+def evaluate(state: WarState, seat: int) -> float:
+    others = [strength(state, s) for s in range(state.players) if s != seat and state.alive[s]]
+    return margin_value(strength(state, seat), others, 4)
+
+
+SEARCH = SearchHooks(hidden_slots=hidden_slots, evaluate=evaluate, budget=2000, rollout_moves=24)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import WarAction
-from .ai import choose
+from .ai import SEARCH, choose, reason
 from .options import NAME, OPTIONS
 from .rules_text import RULES
 from .state import WarState
-
 
 GAME = Game(
     id="war",
@@ -19,6 +18,8 @@ GAME = Game(
     state_class=WarState,
     action_class=WarAction,
     ai=choose,
+    reason=reason,
+    search=SEARCH,
     command="war",
     order=2,
     rules=RULES,

@@ -6,7 +6,7 @@ Sources: RULINGS.md §3 (the English and French rules), the engine's rulings in
 
 from __future__ import annotations
 
-from ..rules_text import CONCEPT_BRIEF, GameRules, HINTS_OPTION, Section, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = """\
 **Q Squared Joe War** is a combat game for **2 to 4 players** built on the Q2J concept. It is not a shedding game: each player fights from a row of face-up cards, their **field**, fed from a face-down **deck**. Attack the cards in your opponents' fields, look after your own, and be the last player with cards left.

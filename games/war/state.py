@@ -15,27 +15,30 @@ Representation (all JSON-friendly once cards become codes):
   ``(seat, attacker, target seat, target, compare, move)``, or ``None``.
 
 ``owner[c]`` (the seat whose field holds ``c``, else -1) is derived, not stored.
-See ``games/war/__init__.py`` for the rulings these methods implement.
+See ``games/war/__init__.py`` for the rulings these methods implement, and the view keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from ..base import Action, Event, GameState, Outcome, action_parts
+from ..base import Action, Event, GameState, Outcome, normalize_options
 from ..cards import CODE, DECK, PRETTY, Card, CardLike
 from ..codec import PLAIN, CardFlags, CardIds, Nullable, Row, flags_of, stored
 from ..concept import CMP, relation
-from ..errors import GameError, IllegalAction, MalformedAction
+from ..errors import GameError, IllegalAction
 from ..rng import Rng
-from .actions import ATTACK, DRAW, PARSED, RECOVER, attack_args, card_id, recover_arg
+from .actions import ATTACK, DRAW, RECOVER, Kind, card_id, parse
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
-from .options import normalize
-from .view import build_view
+from .options import NAME, OPTIONS
 
 _CARDS = len(DECK)
 _CARD = CardIds(CODE, depth=0)
+DISCARD_SHOWN = 5
+"""How many of the latest discarded cards a view lists (newest first)."""
+_DISCARDED = {1: ["target"], -1: ["attacker"], 0: ["attacker", "target"]}
 
 
 @dataclass(eq=False, kw_only=True)
@@ -71,7 +74,7 @@ class WarState(GameState):
     # ----------------------------------------------------------- creation
 
     @classmethod
-    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> "WarState":
+    def new_game(cls, players: int, options: dict[str, Any], seed: int) -> WarState:
         """A freshly dealt game; ``options`` must already be normalised."""
         rng = Rng(seed)
         cards = list(range(_CARDS))
@@ -103,7 +106,7 @@ class WarState(GameState):
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         out_order: Sequence[Sequence[int]] | None = None,
-    ) -> "WarState":
+    ) -> WarState:
         """A hand-set position, for tests and puzzles. Only the listed cards are in play.
 
         ``fields`` lists each seat's field in slot order; ``decks`` each seat's
@@ -118,7 +121,7 @@ class WarState(GameState):
         players = len(fields)
         if not 2 <= players <= 4:
             raise GameError(f"War is for 2–4 players, not {players}")
-        opts = normalize(options)
+        opts = normalize_options(NAME, OPTIONS, options)
         field_ids = [[card_id(c) for c in f] for f in fields]
         deck_ids = [[card_id(c) for c in d] for d in (decks if decks is not None else [()] * players)]
         if len(deck_ids) != players:
@@ -181,25 +184,14 @@ class WarState(GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        try:
-            known = PARSED.get(action)
-        except TypeError:  # unhashable junk
-            known = None
-        if known is not None:
-            kind, a, t = known
-            if kind == 0:
-                return self._attack(seat, a, t)
-            if kind == 1:
-                return self._recover(seat, a)
-            return self._draw(seat)
-        kind, args = action_parts(action, "a War move")
-        if kind == "attack":
-            return self._attack(seat, *attack_args(args))
-        if kind == "recover":
-            return self._recover(seat, recover_arg(args))
-        if kind == "draw":
-            raise MalformedAction("draw takes no arguments")
-        raise MalformedAction(f"Unknown move {kind!r}; War moves are attack, recover and draw")
+        move = parse(action)
+        match move.kind:
+            case Kind.ATTACK:
+                return self._attack(seat, move.card, move.target)
+            case Kind.RECOVER:
+                return self._recover(seat, move.card)
+            case Kind.DRAW:
+                return self._draw(seat)
 
     # ----------------------------------------------------------- turns
 
@@ -211,7 +203,8 @@ class WarState(GameState):
             raise IllegalAction(f"Your {PRETTY[a]} is tapped: recover it before it can attack")
         target_seat = owner[t]
         if target_seat == seat:
-            raise IllegalAction(f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
+            raise IllegalAction(
+                f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
         if target_seat < 0:
             raise IllegalAction(f"{PRETTY[t]} is not in any opponent's field, so it can't be attacked")
         result = CMP[a][t]
@@ -260,7 +253,8 @@ class WarState(GameState):
         self.owner[c] = seat
         self.moves += 1
         left = len(deck)
-        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({left} card{'' if left == 1 else 's'} left in their deck)."
+        cards = f"{left} card{'' if left == 1 else 's'}"
+        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({cards} left in their deck)."
         events = [Event("draw", text, seat)]
         self._pass_on(seat, events)
         return events
@@ -371,6 +365,54 @@ class WarState(GameState):
         """Every deck card, for every viewer: fields and the discard pile are face up."""
         return [DECK[c] for deck in self.decks for c in deck]
 
+    def statuses(self) -> list[str]:
+        """Per seat: ``playing`` or ``out``; once over, ``won`` for the winner, or
+        ``tied`` for the seats that share a tie."""
+        out = ["playing" if alive else "out" for alive in self.alive]
+        outcome = self.outcome()
+        if outcome is not None:
+            for s in outcome.winners or outcome.ranking[0]:
+                out[s] = "won" if outcome.winners else "tied"
+        return out
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as ``seat`` sees it (``None``: the public); keys in the package docs."""
-        return build_view(self, seat)
+        """The table as ``seat`` sees it (``None``: the public; keys in the package docs): the
+        same for every viewer, every field card face up, decks as counts only, except that a
+        seat's view adds ``hand`` (always ``[]``), ``your_turn`` and ``legal``."""
+        self.check_viewer(seat)
+        tapped = self.tapped
+        outcome = self.outcome()
+        last = self.last_attack
+        view: dict[str, Any] = {
+            "game": self.game_id,
+            "players": self.players,
+            "viewer": seat,
+            "loss": self.loss,
+            "turn": None if self.over else self.turn,
+            "to_act": self.to_act(),
+            "moves": self.moves,
+            "fields": [[{"card": CODE[c], "tapped": tapped[c]} for c in field] for field in self.fields],
+            "deck_counts": [len(d) for d in self.decks],
+            "card_counts": [len(f) + len(d) for f, d in zip(self.fields, self.decks, strict=True)],
+            "discard_count": len(self.discard),
+            "discard_top": [CODE[c] for c in reversed(self.discard[-DISCARD_SHOWN:])],
+            "status": self.statuses(),
+            "out_order": [list(g) for g in self.out_order],
+            "last_attack": None if last is None else {
+                "seat": last[0],
+                "attacker": CODE[last[1]],
+                "target_seat": last[2],
+                "target": CODE[last[3]],
+                "compare": last[4],
+                "discarded": list(_DISCARDED[last[4]]),
+                "move": last[5],
+            },
+            "over": self.over,
+            "outcome": outcome.to_json() if outcome else None,
+        }
+        if seat is not None:
+            legal = self.legal_actions(seat)
+            view["hand"] = []
+            view["your_turn"] = bool(legal)
+            view["legal"] = [a.code() for a in legal]
+        return view

@@ -322,7 +322,7 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     assert f"Discard pile: 20, top {pretty('QH')}" in hand.text
 
     taken = await s.h.click(hand.message, label="Take the pile: Q♥ + 2 of yours as a new set", user=ana)
-    view = (await s.h.bot.service.hand(1, ana.id)).view
+    view = (await s.h.bot.service.hand(1, s.player(ana))).view
     assert len(view["hand"]) == 30 and view["laid"][0][0]["cards"] == ["QS", "QH", "QD"]
     # The private hand lists every card, one line per rank with its count (A … K, then
     # jokers), suits ♠ ♥ ♦ ♣: no rank breaks across lines.

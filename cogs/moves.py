@@ -1,4 +1,4 @@
-"""The table and hand messages, and every control on them, as discord.py dynamic items.
+"""The table and hand messages, and the controls on them (see :mod:`cogs.control`).
 
 State lives in the custom_id (table id, and for moves the state version and
 the action), never in a View object, so every control works again after a
@@ -16,13 +16,12 @@ custom_id formats::
     dh:ask:<table>:<version>:<kind>:<low>:<high>
                                        opens a form asking for a number; its answer plays
                                        the move ``<kind>:<number>`` (e.g. a cut of 40 cards)
-    dh:num:<table>:<version>:<kind>    that form (a modal); answered by the tables cog's
-                                       listener, so a form opened before a restart still works
+    dh:num:<table>:<version>:<kind>    that form (a modal), answered from its custom_id alone
+                                       (:class:`NumberAnswer`), so a form opened before a restart
+                                       still works
 """
 
 from __future__ import annotations
-
-import re
 
 import discord
 
@@ -31,17 +30,17 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
 
-from .common import acknowledged, channel_closed_note, guarded, service_of
+from .common import acknowledged, channel_closed_note, player_of, service_of
+from .components import ComponentView, button_component
+from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
-from .hints import HintButton, hint_components
+from .hints import hint_components
 from .limits import (
     ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
     SELECT_PLACEHOLDER, clip,
 )
-from .lobby import AiLevelSelect, LobbyButton, lobby_message
-from .components import ComponentView, button_component
-from .parsing import ParsedControl, control_template, stored_id, version_number, whole_number
-from .table_buttons import TableButton, table_template
+from .lobby import lobby_message
+from .parsing import control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
 from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
@@ -144,7 +143,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: str
                      step: str | None = None) -> None:
     """Answer with the user's hand: update the clicked private message, or open a new one."""
     if hand is None:
-        hand = await service_of(interaction).hand(table_id, interaction.user.id)
+        hand = await service_of(interaction).hand(table_id, player_of(interaction))
     rendered = hand_message(hand, "\n".join(filter(None, [notice, channel_closed_note(interaction)])) or None, step)
     picture = None
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
@@ -167,7 +166,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
         raise UserError("That control isn't one Deckhand recognises.") from None
     service = service_of(interaction)
     try:
-        hand = await acknowledged(interaction, service.move(table_id, interaction.user.id, version, action))
+        hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
     except StaleControl as exc:
         await show_hand(interaction, table_id, notice=f"⚠️ {exc}")
         return
@@ -175,7 +174,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
 
 
 class MoveButton(
-    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    TableControl, discord.ui.DynamicItem[discord.ui.Button],
     template=control_template(r"dh:mv:(?P<table>\d+):(?P<version>\d+):(?P<code>[^\s]+)"),
 ):
     def __init__(self, table_id: int, version: int, code: str, button: discord.ui.Button | None = None) -> None:
@@ -193,12 +192,12 @@ class MoveButton(
     def parse(cls, match, item):
         return cls(stored_id(match["table"]), version_number(match["version"]), match["code"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction, self.table_id, self.version, self.code))
+    async def run(self, interaction: discord.Interaction) -> None:
+        await _play(interaction, self.table_id, self.version, self.code)
 
 
 class MenuSelect(
-    ParsedControl, discord.ui.DynamicItem[discord.ui.Select],
+    TableControl, discord.ui.DynamicItem[discord.ui.Select],
     template=control_template(r"dh:(?P<mode>ms|st):(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)"),
 ):
     """A menu in a hand message: ``ms`` plays the chosen move (its value is an action
@@ -221,21 +220,17 @@ class MenuSelect(
         return cls(match["mode"], stored_id(match["table"]), version_number(match["version"]),
                    whole_number(match["n"], 0, ACTION_ROWS, "menu"))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-
-        async def run() -> None:
-            if len(values) != 1:
-                raise UserError("Choose exactly one option.")
-            if self.mode == "ms":
-                await _play(interaction, self.table_id, self.version, values[0])
-            else:
-                await self._step(interaction, values[0])
-
-        await guarded(interaction, run)
+        if len(values) != 1:
+            raise UserError("Choose exactly one option.")
+        if self.mode == "ms":
+            await _play(interaction, self.table_id, self.version, values[0])
+        else:
+            await self._step(interaction, values[0])
 
     async def _step(self, interaction: discord.Interaction, step: str) -> None:
-        hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+        hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
         if hand.version != self.version:
             await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return
@@ -243,7 +238,7 @@ class MenuSelect(
 
 
 class NumberPrompt(
-    ParsedControl, discord.ui.DynamicItem[discord.ui.Button],
+    TableControl, discord.ui.DynamicItem[discord.ui.Button],
     template=control_template(r"dh:ask:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+):(?P<low>\d+):(?P<high>\d+)"),
 ):
     """A button that asks for a number in a form; the answer is played as ``<kind>:<number>``."""
@@ -269,25 +264,21 @@ class NumberPrompt(
         high = whole_number(match["high"], low, MAX_FORM_NUMBER, "highest number")
         return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"], low, high, item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
-            if hand.version != self.version:
-                await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
-                return
-            if not any(a.kind == self.kind for a in hand.actions):
-                raise UserError("That isn't one of your moves right now.")
-            label = getattr(self.item, "label", None) or "Your number"
-            await interaction.response.send_modal(
-                NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))
-
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction) -> None:
+        hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
+        if hand.version != self.version:
+            await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
+            return
+        if not any(a.kind == self.kind for a in hand.actions):
+            raise UserError("That isn't one of your moves right now.")
+        label = getattr(self.item, "label", None) or "Your number"
+        await interaction.response.send_modal(
+            NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))
 
 
 class NumberForm(discord.ui.Modal):
     """The form a :class:`NumberPrompt` opens. It only describes the form: every
-    submit is answered by :func:`answer_number` (from the tables cog's listener),
-    which needs nothing kept in memory, so a form opened before a restart still works."""
+    submit is answered by :class:`NumberAnswer`, which needs nothing kept in memory."""
 
     def __init__(self, table_id: int, version: int, kind: str, low: int, high: int, title: str) -> None:
         super().__init__(title=title, custom_id=f"dh:num:{table_id}:{version}:{kind}", timeout=None)
@@ -295,9 +286,6 @@ class NumberForm(discord.ui.Modal):
             label=f"A number from {low} to {high}", custom_id="value", placeholder=f"{low}–{high}",
             min_length=1, max_length=len(str(high)),
         ))
-
-
-NUMBER_FORM = re.compile(control_template(r"dh:num:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+)"))
 
 
 def _submitted_value(components: list[dict]) -> str:
@@ -311,30 +299,18 @@ def _submitted_value(components: list[dict]) -> str:
     return ""
 
 
-async def answer_number(interaction: discord.Interaction) -> None:
-    """Play the number a :class:`NumberForm` was answered with."""
-    data = interaction.data or {}
-    match = NUMBER_FORM.fullmatch(data.get("custom_id", ""))
+class NumberAnswer(TableControl, Form,
+                   template=control_template(r"dh:num:(?P<table>\d+):(?P<version>\d+):(?P<kind>[a-z]+)")):
+    """A :class:`NumberForm`'s answer: plays the move ``<kind>:<number>``."""
 
-    async def run() -> None:
-        if match is None:
-            raise UserError("That form isn't one Deckhand recognises.")
+    def __init__(self, table_id: int, version: int, kind: str) -> None:
+        self.table_id, self.version, self.kind = table_id, version, kind
+
+    @classmethod
+    def parse(cls, match, item):
+        return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
         number = whole_number(_submitted_value(data.get("components") or []), 0, MAX_FORM_NUMBER, "number")
-        await _play(interaction, stored_id(match["table"]), version_number(match["version"]),
-                    f"{match['kind']}:{number}")
-
-    await guarded(interaction, run)
-
-
-DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem]] = [
-    LobbyButton, HandButton, MoveButton, MenuSelect, NumberPrompt, LogPage, AiLevelSelect, HintButton,
-]
-"""Every control class the bot answers; cogs with controls of their own add theirs with
-:func:`register_items`, so the catch-all for unknown custom_ids leaves them alone."""
-
-
-def register_items(bot: discord.Client, *items: type[discord.ui.DynamicItem]) -> None:
-    for item in items:
-        if item not in DYNAMIC_ITEMS:
-            DYNAMIC_ITEMS.append(item)
-    bot.add_dynamic_items(*items)
+        await _play(interaction, self.table_id, self.version, f"{self.kind}:{number}")

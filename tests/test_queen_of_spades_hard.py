@@ -8,7 +8,7 @@ from games.ai import choose_action
 from games.determinize import determinized_snapshot, game_hooks
 from games.queen_of_spades import QoSState, ai, search, sharp
 from games.rng import Rng
-from tests.test_qos_rules import act, pos
+from tests.test_queen_of_spades_rules import act, pos
 
 GAME = games.get_game("queen-of-spades")
 DRAW = ["5S", "6S", "7H", "8H", "9C", "10D", "JS", "KC"] * 2

@@ -11,7 +11,7 @@ import pytest
 from games.queen_of_spades import GAME, STALL_LIMIT
 from games.queen_of_spades.deal import land_cut
 from games.rng import Rng
-from tests.test_qos_rules import act, legal, play, pos, refused, texts
+from tests.test_queen_of_spades_rules import act, legal, play, pos, refused, texts
 
 # ------------------------------------------------------------------ going out on an empty draw pile
 

@@ -14,7 +14,7 @@ from games.queen_of_spades.search import hand_exclusions, ruled_out
 from games.rng import Rng
 from games.search import search_values
 from tests.contract import check_views
-from tests.test_qos_rules import play, pos
+from tests.test_queen_of_spades_rules import play, pos
 
 
 def _table() -> QoSState:

@@ -1,5 +1,5 @@
 """Queen of Spades, the rest of RULINGS.md §5 as exact cases: the end of a round and scoring,
-the anti-stall ruling, encoding, legality and views, and the AI (the helpers are in test_qos_rules.py)."""
+the anti-stall ruling, encoding, legality and views, and the AI (the helpers are in test_queen_of_spades_rules.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from games.queen_of_spades.deal import deck_size
 from games.queen_of_spades.points import CODE, full_deck
 from games.rng import Rng
 from tests.contract import card_counts, check_views, codes_in
-from tests.test_qos_rules import act, hand, laid, lay_pos, legal, play, pos, refused, texts
+from tests.test_queen_of_spades_rules import act, hand, laid, lay_pos, legal, play, pos, refused, texts
 
 
 # ------------------------------------------------------------------ ends of rounds, scoring

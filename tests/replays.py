@@ -1,0 +1,122 @@
+"""Fingerprints of seeded games, move by move, to prove that a change to an engine keeps
+every stored game replaying exactly as before.
+
+A table's stored game is ``(game id, options, seed, action log)``; replaying it must give
+the same states, events, views and refusals for ever. :func:`fingerprint` plays a seeded
+game (random moves, with the ``normal`` AI now and then) and hashes, at every move, the
+seat, the action, its events and the snapshot after it; every few moves also every view,
+the legal actions, what the engine answers to the action written another way (lower-case
+arguments: the form an old log or a typed code may hold) and to a few moves that are not
+legal now (the error's class and message). ``tests/data/replays.json`` holds the
+fingerprints the engines gave before a refactoring; ``python -m tests.replays`` rewrites
+it, which is only right when a change of behaviour is meant.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import games
+from games.ai import choose_action
+from games.base import Action, GameState
+from games.errors import GameError
+from games.rng import Rng
+from tests.contract import contract_cases
+
+GOLDEN = Path(__file__).parent / "data" / "replays.json"
+SEEDS = 2
+MAX_MOVES = 4000
+DEEP_EVERY = 7
+"""Views, legal actions, other spellings and refusals are hashed every this many moves."""
+SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
+
+
+def _dump(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _lowered(action: Action) -> Action:
+    return Action(action.kind, tuple(a.lower() if isinstance(a, str) else a for a in action.args))
+
+
+def _answer(state: GameState, seat: int, action: Any) -> Any:
+    """What a copy of ``state`` answers to ``action``: its events and snapshot, or the refusal."""
+    copy = type(state).from_json(state.to_json())
+    try:
+        events = copy.apply(seat, action)
+    except GameError as exc:
+        return [type(exc).__name__, str(exc)]
+    return [[e.to_json() for e in events], copy.to_json()]
+
+
+def fingerprint(game_id: str, players: int, options: dict[str, Any], seed: int) -> str:
+    """The hash of one seeded game played to its end (or :data:`MAX_MOVES`), move by move."""
+    game = games.get_game(game_id)
+    state = game.new_game(players, options, seed)
+    rng = Rng(seed * 7919 + players)
+    digest = hashlib.sha256(_dump([e.to_json() for e in state.opening_events()]) + _dump(state.to_json()))
+    seen: list[Action] = []
+    for move in range(MAX_MOVES):
+        acting = state.to_act()
+        if not acting:
+            break
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        if move % DEEP_EVERY == 0:
+            digest.update(_dump([state.view(v) for v in (None, *range(players))]))
+            digest.update(_dump([a.code() for a in legal]))
+            digest.update(_dump([str(a) for a in legal]))
+            digest.update(_dump(_answer(state, seat, _lowered(legal[rng.below(len(legal))]))))
+            for other in [seen[rng.below(len(seen))] for _ in range(min(3, len(seen)))]:
+                digest.update(_dump(_answer(state, seat, other)))
+        action = choose_action(state, seat, rng, "normal") if rng.below(4) == 0 else legal[rng.below(len(legal))]
+        seen.append(action)
+        events = state.apply(seat, action)
+        digest.update(_dump([seat, action.code(), [e.to_json() for e in events], state.to_json()]))
+    outcome = state.outcome()
+    digest.update(_dump(outcome.to_json() if outcome else None))
+    return digest.hexdigest()
+
+
+def hard_choices(game_id: str) -> str:
+    """The hash of the ``hard`` AI's first choices (a small budget) in a few seeded games."""
+    game = games.get_game(game_id)
+    digest = hashlib.sha256()
+    for seed in range(2):
+        state = game.new_game(game.allowed_player_counts()[0], dict(game.quick_options), seed)
+        rng = Rng(seed)
+        for _ in range(6):
+            acting = state.to_act()
+            if not acting:
+                break
+            action = choose_action(state, acting[0], rng, "hard", budget=150)
+            digest.update(_dump([acting[0], action.code()]))
+            state.apply(acting[0], action)
+    return digest.hexdigest()
+
+
+def cases() -> list[tuple[str, int, dict[str, Any], int]]:
+    """Every shipped game × player count × option set of the contract test × :data:`SEEDS` seeds."""
+    return [(game.id, players, options, seed)
+            for game in games.all_games() if game.id in SHIPPED
+            for players, options in contract_cases(game)
+            for seed in range(SEEDS)]
+
+
+def label(game_id: str, players: int, options: dict[str, Any], seed: int) -> str:
+    return f"{game_id}-{players}p-" + "-".join(f"{k}={v}" for k, v in sorted(options.items())) + f"-s{seed}"
+
+
+def compute() -> dict[str, str]:
+    found = {label(*case): fingerprint(*case) for case in cases()}
+    found.update({f"{game_id}-hard": hard_choices(game_id) for game_id in SHIPPED})
+    return found
+
+
+if __name__ == "__main__":
+    GOLDEN.write_text(json.dumps(compute(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    sys.stdout.write(f"wrote {GOLDEN}\n")
