@@ -56,17 +56,18 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Awaitable, Callable
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
 
-import games  # noqa: E402
 from discord_play import move_choices  # noqa: E402
 from fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult, LoopbackDiscord  # noqa: E402
 from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
+
+import games  # noqa: E402
 
 from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
 
@@ -459,8 +460,8 @@ async def run(args: argparse.Namespace, folder: Path) -> Run:
             for user in people:
                 guild.add_member(user)
             persons = [Person(u, clicks, db, random.Random(rng.random()), think) for u in people]
-            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], persons[1] if len(persons) > 1 else None,
-                                    clicks, db))
+            guest = persons[1] if len(persons) > 1 else None
+            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], guest, clicks, db))
         result = Run(args, tally, fd, revisions, db_path)
         bot = Bot(fd, folder, db_path)
         background = [spawn(db.watch()), spawn(drop_uploads(fd))]
@@ -560,8 +561,9 @@ async def report(result: Run) -> None:
         turns.update(turns=p.turns, delivered=p.delivered, lost=p.lost, repeated=p.repeated)
     mode = "1 person and an AI" if args.ai else "2 people"
     pace = "flat out" if args.flat_out else f"think {args.think:g} s"
+    kills = f", killed every {args.kill_every:g} s" if args.kill_every else ""
     print(f"Deckhand, Discord's rate limits on: {args.tables} tables of {mode}, {pace}, {seconds:.0f} s of play "
-          f"(then up to {args.drain:g} s of drain)" + (f", killed every {args.kill_every:g} s" if args.kill_every else ""))
+          f"(then up to {args.drain:g} s of drain){kills}")
     print(f"moves: {moves} = {moves / seconds:.1f} moves/s")
     print(f"acks: p50 {percentile(tally.acks, .5) * 1000:.0f} ms, p99 {percentile(tally.acks, .99) * 1000:.0f} ms "
           f"({len(tally.acks)} interactions; moves alone p50 {percentile(tally.move_acks, .5) * 1000:.0f} ms, "

@@ -25,8 +25,8 @@ import json
 import math
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 import games
 from bot.service import TableSnapshot

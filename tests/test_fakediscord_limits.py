@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import discord
@@ -26,6 +27,7 @@ from fakediscord import (
 from fakediscord.ratelimits import route_limit
 
 TOKEN = "bot-token"
+OLD_MESSAGE_TEXT = "Maximum number of edits to messages older than 1 hour reached. Try again later."
 QUICK = DISCORD_RATE_LIMITS.scaled(0.05)
 """Discord's counts in windows 20 times shorter: 5 creates per 0.25 s, 50 requests per 50 ms."""
 
@@ -165,8 +167,7 @@ async def test_editing_a_message_older_than_an_hour_three_times_in_six_seconds_i
     assert [(await edit(h, old, str(n))).status for n in range(3)] == [200] * 3
     refused = await edit(h, old, "too many")
     assert refused.status == 429
-    assert refused.body == {"message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
-                            "retry_after": 6.0, "global": False, "code": 30046}
+    assert refused.body == {"retry_after": 6.0, "global": False, "code": 30046, "message": OLD_MESSAGE_TEXT}
     assert refused.headers["X-RateLimit-Remaining"] == "2", "a sub-limit: the edit bucket itself is not spent"
     assert h.message(old.id).content == "2"
     assert (await edit(h, fresh)).status == 200, "messages under an hour old are not held back"

@@ -5,8 +5,8 @@ them on for either transport::
 
     DiscordHarness(rate_limits=True)        # Discord's figures, the real clock
     LoopbackDiscord(rate_limits=True)
-    DiscordHarness(rate_limits=RateLimiter(DISCORD_RATE_LIMITS.scaled(0.1)))   # same counts, 10x shorter windows
-    model = DiscordModel(rate_limits=RateLimiter(clock=ManualClock()))          # the fake alone, time in the test's hands
+    DiscordHarness(rate_limits=RateLimiter(DISCORD_RATE_LIMITS.scaled(0.1)))  # same counts, 10x shorter windows
+    DiscordHarness(rate_limits=RateLimiter(clock=ManualClock()))  # the fake alone, time in the test's hands
 
 What is modelled (figures in :data:`DISCORD_RATE_LIMITS`, the one table):
 
@@ -42,8 +42,9 @@ import hashlib
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .messages import HTTPError
 
@@ -74,7 +75,7 @@ class RateLimitTable:
     invalid_window: float
     invalid_ban: int
 
-    def scaled(self, factor: float) -> "RateLimitTable":
+    def scaled(self, factor: float) -> RateLimitTable:
         """The same counts in windows ``factor`` times as long (0.1: ten times quicker tests).
         What an old message is, and the invalid-request window, stay as they are."""
         return dataclasses.replace(self, **{
