@@ -31,9 +31,11 @@ here (the tests do): the bench measures, and must not be what is slow.
 on the same database (issue 33); the figures then add the kills, answers showing a player an
 older state of a table than one already shown to them (read from the version in the hand
 message's move controls), turns where the database said it was a person's turn but their hand
-offered no move for 15 s, AI turns left unplayed for 15 s, starts never answered (a step of
-opening a table without answer, or with no lobby or game after it), and turns pinged more
-than once.
+offered no move for 15 s, AI turns left unplayed for 15 s, starts never answered (``/q2j
+start`` acknowledged but never answered, or answered with no lobby posted; refused because of
+an open lobby nobody sees, after which the host ends it with ``/table end``), and turns pinged
+more than once. A click made as the bot dies goes unacknowledged, as Discord's "This
+interaction failed"; the person clicks again (an opening starts over).
 
     python -m bench.discord_load --tables 10 --seconds 90 [--think 3.0 | --flat-out] [--ai] [--kill-every 15]
 """
@@ -218,7 +220,11 @@ class Tally:
     ai_stalls: int = 0
     starts: int = 0
     starts_unanswered: int = 0
+    """``/q2j start`` acknowledged but never answered, or answered with no lobby posted."""
     starts_refused: int = 0
+    """``/q2j start`` refused because the host's lobby (never shown) is still open."""
+    openings_failed: int = 0
+    """Openings given up at a step whose click was never acknowledged (the bot was down)."""
 
 
 class Clicks:
@@ -230,22 +236,27 @@ class Clicks:
     async def send(self, interaction: Callable[[], Awaitable[InteractionResult]], *, move: bool = False
                    ) -> FakeMessage | None:
         """The visible answer to an interaction; None if it was never acknowledged or answered."""
+        return (await self.answer(interaction, move=move))[1]
+
+    async def answer(self, interaction: Callable[[], Awaitable[InteractionResult]], *, move: bool = False
+                     ) -> tuple[bool, FakeMessage | None]:
+        """Whether the bot acknowledged the interaction, and the answer people see (None: none)."""
         await self.fd.wait_until(lambda: self.fd.connected_shards(), 120, "the bot to connect")
         started = time.monotonic()
         try:
             result = await interaction()
-        except (TimeoutError, AssertionError):  # not acknowledged in time, or the bot went away meanwhile
+        except (TimeoutError, AssertionError, ConnectionError):  # not acknowledged, or the bot went away
             self.tally.unacknowledged += 1
-            return None
+            return False, None
         waited = time.monotonic() - started
         self.tally.acks.append(waited)
         if move:
             self.tally.move_acks.append(waited)
         try:
-            return await self.fd.wait_for_reply(result, ANSWER_SECONDS)
+            return True, await self.fd.wait_for_reply(result, ANSWER_SECONDS)
         except TimeoutError:
             self.tally.unanswered += 1
-            return None
+            return True, None
 
 
 def hand_version(hand: FakeMessage) -> tuple[int, int] | None:
@@ -365,11 +376,15 @@ class Channel:
     async def open(self) -> int | None:
         """``/q2j start``, Join or Add AI, Start; the table's id once it runs, None if a step failed."""
         tally, fd = self.clicks.tally, self.clicks.fd
-        tally.starts += 1
         before = max((m.id for m in fd.messages(self.channel)), default=0)
-        reply = await self.clicks.send(lambda: fd.slash(START[0], START[1], user=self.host.user, channel=self.channel))
+        acknowledged, reply = await self.clicks.answer(
+            lambda: fd.slash(START[0], START[1], user=self.host.user, channel=self.channel))
+        if not acknowledged:
+            tally.openings_failed += 1
+            return None
+        tally.starts += 1
         if reply is not None and "already have a lobby" in reply.text:
-            tally.starts_refused += 1
+            tally.starts_refused += 1  # the way out a person would find: end it, start again
             await self.clicks.send(lambda: fd.slash("table end", {}, user=self.host.user, channel=self.channel))
             return None
         lobby = None
@@ -392,7 +407,7 @@ class Channel:
         started = joined and await self.clicks.send(lambda: fd.click(lobby, label="Start", user=self.host.user))
         if not started or not await self.db.wait(lambda: table_id in self.db.tables
                                                   and self.db.tables[table_id].status == "running", ANSWER_SECONDS):
-            tally.starts_unanswered += 1
+            tally.openings_failed += 1
             return None
         return table_id
 
@@ -590,8 +605,8 @@ async def report(result: Run) -> None:
         print(f"kills: {result.kills}; answers older than one already shown: {tally.older_answers}; turns with no "
               f"move offered for {STALL_SECONDS:g} s: {tally.no_move_turns}; AI turns unplayed for "
               f"{STALL_SECONDS:g} s: {tally.ai_stalls}; starts never answered: {tally.starts_unanswered} of "
-              f"{tally.starts} (refused as an open lobby: {tally.starts_refused}); turns pinged more than once: "
-              f"{turns['repeated']}")
+              f"{tally.starts}, refused for a lobby nobody sees: {tally.starts_refused}; openings begun again after "
+              f"an unacknowledged click: {tally.openings_failed}; turns pinged more than once: {turns['repeated']}")
     print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures; CPU seconds: bench "
           f"{result.cpu[0]:.0f}, bot {result.cpu[1]:.0f}")
 
