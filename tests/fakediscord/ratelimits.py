@@ -221,9 +221,10 @@ def _up_to_ms(seconds: float) -> float:
 
 
 class RateLimiter:
-    """Discord's rate limits over time (``clock``; the event loop's clock by default) with the
-    figures of ``table``, and what they refused: :attr:`limited` counts 429s by what refused
-    them (``"global"``, a route name, or ``"30046"``)."""
+    """Discord's rate limits with the figures of ``table``, over time read from ``clock``
+    (``time.monotonic`` by default: the clock asyncio, and so discord.py's waits, run on), and
+    what they refused: :attr:`limited` counts 429s by what refused them (``"global"``, a
+    route name, or ``"30046"``)."""
 
     def __init__(self, table: RateLimitTable = DISCORD_RATE_LIMITS, *, clock: Clock = time.monotonic) -> None:
         self.table = table
