@@ -3,7 +3,7 @@
 * ``model.DiscordModel``: users, guilds, channels, threads, messages, synced commands and
   interactions; every REST request recorded, validated against Discord's OpenAPI spec and
   its limits (``limits.py``), answered like Discord (``routes.py``); the users' side of
-  interactions (``drivers.py``).
+  interactions (``drivers.py``); Discord's rate limits when a test turns them on (``ratelimits.py``).
 * ``inprocess.DiscordHarness``: the bot in this process, discord.py's HTTP and webhook
   requests patched to the model, gateway events fed to ``bot._connection.parsers``.
 * ``loopback.LoopbackDiscord``: the model behind REST + gateway websocket on 127.0.0.1,
@@ -35,6 +35,13 @@ API at a glance (both transports):
 * ``close_to_bot(channel, closed=True)``: a moderator takes the bot's View Channel there;
   its requests in that channel are refused (403 Missing Access) and clicks there carry no
   view or send permission in ``app_permissions``.
+* Rate limits (off by default): ``rate_limits=True`` (either transport) enforces Discord's
+  (:data:`DISCORD_RATE_LIMITS`), or ``rate_limits=RateLimiter(table, clock=)`` other figures
+  (``DISCORD_RATE_LIMITS.scaled(0.1)``) or a ``ManualClock``; then every answer carries
+  rate-limit headers, a request over a limit gets Discord's 429 (``request.rate_limited``,
+  ``request.headers``), and ``rate_limits.limited`` / ``rate_limits.invalid_requests()`` count
+  the 429s and the invalid requests. In-process, discord.py's own request code then runs.
+  ``message_listeners``: told of every message created, edited or deleted.
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,
@@ -54,12 +61,14 @@ from .entities import (
 from .inprocess import DiscordHarness, FakeGateway
 from .loopback import LoopbackDiscord, guild_id_on_shard
 from .messages import FakeMessage, HTTPError, InteractionResult, RecordedRequest
-from .model import DiscordModel
+from .model import Answer, DiscordModel
+from .ratelimits import DISCORD_RATE_LIMITS, ManualClock, RateLimited, RateLimiter, RateLimitTable, Window
 from .watch import ExpectedErrors
 
 __all__ = [
-    "APPLICATION_COMMAND", "AUTOCOMPLETE", "EPHEMERAL", "IS_COMPONENTS_V2", "LOADING", "MESSAGE_COMPONENT",
-    "MODAL_SUBMIT", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel", "FakeGateway",
-    "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError", "InteractionResult",
-    "LoopbackDiscord", "RecordedRequest", "guild_id_on_shard", "walk_components",
+    "APPLICATION_COMMAND", "AUTOCOMPLETE", "DISCORD_RATE_LIMITS", "EPHEMERAL", "IS_COMPONENTS_V2", "LOADING",
+    "MESSAGE_COMPONENT", "MODAL_SUBMIT", "Answer", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel",
+    "FakeGateway", "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError",
+    "InteractionResult", "LoopbackDiscord", "ManualClock", "RateLimitTable", "RateLimited", "RateLimiter",
+    "RecordedRequest", "Window", "guild_id_on_shard", "walk_components",
 ]

@@ -8,6 +8,12 @@ harness is active, to answer from the model (``model.py``); gateway events are f
 feed INTERACTION_CREATE and then *settle*: wait until every task created while the
 harness is active is done or idle (``watch.py``); they return an ``InteractionResult``.
 
+With rate limits on (``DiscordHarness(rate_limits=True)``, see ``ratelimits.py``) the patches
+answer one level lower instead: discord.py's own request code runs, its aiohttp session
+answered by the model with status, headers and body, so the bot's requests wait on the
+rate-limit headers and retry 429s exactly as they would against Discord, in real time (a
+driver may return while discord.py still waits on a bucket: ``wait_until`` what the test expects).
+
 Problems fail the test at the end of the driver call (or of ``start``/``feed``/``close``):
 requests Discord would refuse, an interaction never acknowledged (unless
 ``expect_response=False``) or acknowledged after ``ack_deadline``, ERROR log records
@@ -34,12 +40,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import copy
 import errno
 import json
 import warnings
-from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from typing import Any, AsyncIterator, Iterator
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import aiohttp
 import discord
@@ -48,13 +55,21 @@ import discord.webhook.async_
 from discord.ext import commands
 
 from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser
+from multidict import CIMultiDict, CIMultiDictProxy
+
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
-from .model import DiscordModel
+from .model import Answer, DiscordModel
 from .watch import BotWatch
 
-_REASONS = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
+_REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+            404: "Not Found", 405: "Method Not Allowed", 429: "Too Many Requests"}
 _MISSING = object()
 _ACTIVE: "DiscordHarness | None" = None
+_REAL_HTTP_REQUEST = discord.http.HTTPClient.request
+_REAL_WEBHOOK_REQUEST = discord.webhook.async_.AsyncWebhookAdapter.request
+_FORM: contextvars.ContextVar[Any] = contextvars.ContextVar("fakediscord_form", default=None)
+"""The multipart form (discord.py's list of field dicts) of the request discord.py is sending
+in this task; the model reads it from here rather than from aiohttp's FormData."""
 
 
 class FakeGateway:
@@ -85,15 +100,59 @@ class FakeGateway:
 
 
 class _FakeResponse:
-    def __init__(self, status: int) -> None:
+    """What discord.py reads of an aiohttp response: status, reason, headers and text."""
+
+    def __init__(self, status: int, headers: dict[str, str] | None = None, text: str = "") -> None:
         self.status = status
         self.reason = _REASONS.get(status, "Error")
-        self.headers: dict[str, str] = {}
+        self.headers = CIMultiDictProxy(CIMultiDict(headers or {}))
+        self._text = text
+
+    @classmethod
+    def of(cls, answer: Answer) -> "_FakeResponse":
+        if answer.body is None:
+            return cls(answer.status, answer.headers)
+        return cls(answer.status, {**answer.headers, "Content-Type": "application/json"}, json.dumps(answer.body))
+
+    async def text(self, encoding: str | None = None) -> str:
+        return self._text
+
+
+class _ModelSession:
+    """Stands in for discord.py's aiohttp session while rate limits are on: ``request`` is
+    answered by the model; anything else goes to the real session it wraps."""
+
+    def __init__(self, harness: "DiscordHarness", via: str, real: Any = None) -> None:
+        self._harness, self._via, self._real = harness, via, real
+
+    @contextlib.asynccontextmanager
+    async def request(self, method: str, url: str, *, data: Any = None, headers: dict[str, str] | None = None,
+                      params: Any = None, **_: Any) -> AsyncIterator[_FakeResponse]:
+        headers = headers or {}
+        auth = headers.get("Authorization", "")
+        reason = headers.get("X-Audit-Log-Reason")
+        answer = await self._harness._respond(
+            via=self._via, method=method, url=url, json_body=json.loads(data) if isinstance(data, str) else None,
+            form=_FORM.get(), params=params, reason=unquote(reason) if reason else None,
+            token=auth[4:] if auth.startswith("Bot ") else None)
+        yield _FakeResponse.of(answer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+@contextlib.contextmanager
+def _sending(form: Any) -> Iterator[None]:
+    token = _FORM.set(form)
+    try:
+        yield
+    finally:
+        _FORM.reset(token)
 
 
 def _to_discord_error(err: HTTPError) -> discord.HTTPException:
-    resp = _FakeResponse(err.status)
-    data = {"code": err.code, "message": err.message}
+    resp = _FakeResponse(err.status, err.headers)
+    data = err.payload()
     if err.status == 403:
         return discord.Forbidden(resp, data)  # type: ignore[arg-type]
     if err.status == 404:
@@ -314,6 +373,16 @@ class DiscordHarness(BotWatch, DiscordModel):
                        reason: str | None) -> Any:
         """A patched discord.py request: answered by the model, errors as discord.py raises them;
         while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
+        answer = await self._respond(via=via, method=method, url=url, json_body=json_body, form=form,
+                                     params=params, reason=reason, token=None)
+        if answer.error is not None:
+            raise _to_discord_error(answer.error) from None
+        return answer.body
+
+    async def _respond(self, *, via: str, method: str, url: str, json_body: Any, form: Any, params: Any,
+                       reason: str | None, token: str | None) -> Answer:
+        """The model's answer to one request as discord.py makes it (``form``: its list of multipart
+        fields); while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
         if self.unreachable:
             raise aiohttp.ClientOSError(errno.ENETUNREACH, "Network is unreachable")
         split = urlsplit(url)
@@ -326,11 +395,8 @@ class DiscordHarness(BotWatch, DiscordModel):
             elif "filename" in fld:
                 files.append((fld["filename"], _read_file(fld.get("value"))))
                 fields.append(fld.get("name", ""))
-        try:
-            return await self.handle(via=via, method=method, path=split.path, query=query, body=body,
-                                     multipart=bool(form), files=files, reason=reason, file_fields=fields)
-        except HTTPError as err:
-            raise _to_discord_error(err) from None
+        return await self.respond(via=via, method=method, path=split.path, query=query, body=body,
+                                  multipart=bool(form), files=files, reason=reason, file_fields=fields, token=token)
 
 
 def _read_file(value: Any) -> bytes:
@@ -354,6 +420,12 @@ async def _fake_http_request(self: discord.http.HTTPClient, route: discord.http.
     harness = _ACTIVE
     if harness is None:  # pragma: no cover - patch outlived its harness
         raise AssertionError(f"HTTP request {route.method} {route.url} with no active DiscordHarness")
+    if harness.rate_limits is not None:
+        session = self.__dict__.get("_HTTPClient__session")
+        if not isinstance(session, _ModelSession):
+            self._HTTPClient__session = _ModelSession(harness, "http", session)  # type: ignore[attr-defined]
+        with _sending(form):
+            return await _REAL_HTTP_REQUEST(self, route, files=files, form=form, **kwargs)
     return await harness._request(via="http", method=route.method, url=route.url, json_body=kwargs.get("json"),
                                  form=form, params=kwargs.get("params"), reason=kwargs.get("reason"))
 
@@ -364,5 +436,10 @@ async def _fake_webhook_request(self: Any, route: Any, session: Any = None, *, p
     harness = _ACTIVE
     if harness is None:  # pragma: no cover
         raise AssertionError(f"webhook request {route.method} {route.url} with no active DiscordHarness")
+    if harness.rate_limits is not None:
+        with _sending(multipart):
+            return await _REAL_WEBHOOK_REQUEST(self, route, _ModelSession(harness, "webhook"), payload=payload,
+                                               multipart=multipart, files=files, reason=reason,
+                                               auth_token=auth_token, params=params, **kwargs)
     return await harness._request(via="webhook", method=route.method, url=route.url, json_body=payload,
                                  form=multipart, params=params, reason=reason)

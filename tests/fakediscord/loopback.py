@@ -26,6 +26,7 @@ Several processes may connect at once, each with its own shards (``connected_sha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import secrets
@@ -39,7 +40,7 @@ import openapi
 
 from .entities import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, FakeChannel, FakeMember, FakeUser
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
-from .model import DiscordModel
+from .model import Answer, DiscordModel
 
 API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway-ws/"
@@ -145,10 +146,11 @@ class LoopbackDiscord(DiscordModel):
             if remaining <= 0:
                 raise TimeoutError(f"fake discord: timed out after {timeout:g}s waiting for {what}\n"
                                    f"{self.describe()}")
-            try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for may swallow a cancellation
+            # that lands as the event fires, and a cancelled waiter would then wait on.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(remaining):
+                    await self._changed.wait()
         return result
 
     async def wait_ready(self, timeout: float = 30.0) -> dict[str, Any]:
@@ -234,19 +236,19 @@ class LoopbackDiscord(DiscordModel):
                     len(self.requests), "rest", request.method, openapi.OpenAPISpec.normalise_path(path),
                     dict(request.query), body, status=401, error="401: Unauthorized"))
                 raise HTTPError(401, 0, "401: Unauthorized")
-            answer = await self.handle(via="rest", method=request.method, path=path, query=request.query,
-                                       body=body, multipart=request.content_type == "multipart/form-data",
-                                       files=files, file_fields=fields)
-            status = 204 if answer is None else 200
+            answer = await self.respond(via="rest", method=request.method, path=path, query=request.query,
+                                        body=body, multipart=request.content_type == "multipart/form-data",
+                                        files=files, file_fields=fields, token=token or None)
         except HTTPError as err:
-            status, answer = err.status, {"code": err.code, "message": err.message}
+            self.count_answer(err)
+            answer = Answer(err.status, err.headers, err.payload(), err)
         finally:
             self._notify()
-        if answer is None:
-            return web.Response(status=status)
+        if answer.body is None:
+            return web.Response(status=answer.status, headers=answer.headers)
         # discord.py's json_or_text() wants exactly "application/json" (no charset).
-        return web.Response(status=status, body=json.dumps(answer).encode(),
-                            headers={"Content-Type": "application/json"})
+        return web.Response(status=answer.status, body=json.dumps(answer.body).encode(),
+                            headers={**answer.headers, "Content-Type": "application/json"})
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]], list[str]]:

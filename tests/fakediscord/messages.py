@@ -306,6 +306,8 @@ class RecordedRequest:
     message_id: int | None = None  # message created/edited/deleted by this request
     interaction_id: int | None = None
     file_fields: list[str] = field(default_factory=list)  # the form field name of each file ("files[0]")
+    headers: dict[str, str] = field(default_factory=dict, repr=False)  # the answer's headers (rate limits on)
+    rate_limited: str | None = None  # what answered it 429: "global", a route name or "30046"
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
@@ -472,8 +474,15 @@ class InteractionResult:
 
 
 class HTTPError(Exception):
-    """Discord's error answer to a request; ``failure`` (when set) also fails the test."""
+    """Discord's error answer to a request; ``failure`` (when set) also fails the test;
+    ``headers`` are the answer's (rate-limit headers, when the fake enforces rate limits)."""
 
-    def __init__(self, status: int, code: int, message: str, *, failure: str | None = None) -> None:
+    def __init__(self, status: int, code: int, message: str, *, failure: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.failure = status, code, message, failure
+        self.headers: dict[str, str] = dict(headers or {})
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON body Discord answers with."""
+        return {"code": self.code, "message": self.message}

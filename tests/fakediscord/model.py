@@ -1,11 +1,12 @@
 """One model of Discord for the tests: its users, guilds, channels, messages, synced
 commands and interactions, and the REST routes the bot uses.
 
-Every request is recorded (:class:`RecordedRequest`), validated against Discord's
-OpenAPI spec (``tests/openapi.py``) and the limits the spec does not encode
-(``limits.py``), then answered from the model (``routes.py``) like Discord would. A
-request Discord would refuse gets Discord's error (:class:`HTTPError`) *and* is recorded
-as a failure of the test. Gateway events Discord sends back (MESSAGE_CREATE of the bot's
+Every request is recorded (:class:`RecordedRequest`), held to Discord's rate limits when
+they are on (``ratelimits.py``), validated against Discord's OpenAPI spec (``tests/openapi.py``)
+and the limits the spec does not encode (``limits.py``), then answered from the model
+(``routes.py``) like Discord would. A request Discord would refuse gets Discord's error
+(:class:`HTTPError`) *and* is recorded as a failure of the test; a 429 is Discord's answer, no
+failure. Gateway events Discord sends back (MESSAGE_CREATE of the bot's
 own messages, THREAD_CREATE, ...) go to :meth:`DiscordModel._deliver`, which each
 transport implements: ``inprocess.DiscordHarness`` feeds them to discord.py's parsers,
 ``loopback.LoopbackDiscord`` sends them over its gateway websocket.
@@ -19,7 +20,8 @@ import datetime as _dt
 import itertools
 import json
 import re
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import unquote
 
 import discord
@@ -30,7 +32,22 @@ from .drivers import InteractionDrivers
 from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, id_of
 from .limits import discord_limits
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
+from .ratelimits import RateLimited, RateLimiter, route_limit
 from .routes import RouteHandler, builtin_routes
+
+MessageListener = Callable[[str, FakeMessage], None]
+"""Told of every message created, edited or deleted: ``(event, message)``, the event being
+``MESSAGE_CREATE``, ``MESSAGE_UPDATE`` or ``MESSAGE_DELETE``."""
+
+
+@dataclass
+class Answer:
+    """One REST answer: ``body`` is the JSON (``None``: 204); ``error`` when Discord refused."""
+
+    status: int
+    headers: dict[str, str]
+    body: Any
+    error: HTTPError | None = None
 
 
 class DiscordModel(InteractionDrivers):
@@ -38,11 +55,14 @@ class DiscordModel(InteractionDrivers):
 
     ``validate`` checks requests against the OpenAPI spec and the limits;
     ``validate_responses`` also checks the model's own answers (a self-test);
-    ``ack_deadline`` is Discord's 3 s to acknowledge an interaction.
+    ``ack_deadline`` is Discord's 3 s to acknowledge an interaction; ``rate_limits`` turns
+    Discord's rate limits on: ``True`` for Discord's figures on the real clock, or a
+    :class:`~fakediscord.ratelimits.RateLimiter` of the test's (its figures, its clock).
     """
 
     def __init__(self, *, validate: bool = True, validate_responses: bool = False, ack_deadline: float = 3.0,
-                 bot_name: str = "Deckhand", application_id: int | None = None) -> None:
+                 bot_name: str = "Deckhand", application_id: int | None = None,
+                 rate_limits: bool | RateLimiter = False) -> None:
         self.validate = validate
         self.validate_responses = validate_responses
         self.ack_deadline = ack_deadline
@@ -71,6 +91,11 @@ class DiscordModel(InteractionDrivers):
         self.closed_to_bot: set[int] = set()
         """Channels the bot may no longer see (a moderator took its View Channel): its requests
         there are refused with 403 Missing Access, and clicks there carry no view permission."""
+        self.rate_limits: RateLimiter | None = (RateLimiter() if rate_limits is True
+                                                 else rate_limits or None)
+        """Discord's rate limits, when on (``rate_limits=``); its counts of 429s and invalid requests."""
+        self.message_listeners: list[MessageListener] = []
+        """Told of every message created, edited or deleted (ephemeral ones too), as it happens."""
 
     # =================================================================== model
     def new_id(self) -> int:
@@ -243,7 +268,10 @@ class DiscordModel(InteractionDrivers):
 
     def _echo_message(self, msg: FakeMessage, event: str) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for a non-ephemeral message (the bot's own
-        messages come back over the gateway like everyone else's)."""
+        messages come back over the gateway like everyone else's); every message to
+        :attr:`message_listeners`."""
+        for listener in self.message_listeners:
+            listener(event, msg)
         if msg.ephemeral:
             return
         guild_id = msg.guild_id
@@ -279,15 +307,33 @@ class DiscordModel(InteractionDrivers):
 
     async def handle(self, *, via: str, method: str, path: str, query: Mapping[str, str], body: Any,
                      multipart: bool = False, files: Sequence[tuple[str, bytes]] = (),
-                     reason: str | None = None, file_fields: Sequence[str] = ()) -> Any:
-        """Record, validate and answer one REST request (``path`` below ``/api/v10``);
-        returns the response body (``None``: 204) or raises Discord's :class:`HTTPError`."""
+                     reason: str | None = None, file_fields: Sequence[str] = (), token: str | None = None) -> Any:
+        """Record, validate and answer one REST request (``path`` below ``/api/v10``; ``token``
+        the bot token it carries); returns the response body (``None``: 204) or raises
+        Discord's :class:`HTTPError`."""
+        answer = await self.respond(via=via, method=method, path=path, query=query, body=body, multipart=multipart,
+                                    files=files, reason=reason, file_fields=file_fields, token=token)
+        if answer.error is not None:
+            raise answer.error
+        return answer.body
+
+    async def respond(self, *, via: str, method: str, path: str, query: Mapping[str, str], body: Any,
+                      multipart: bool = False, files: Sequence[tuple[str, bytes]] = (),
+                      reason: str | None = None, file_fields: Sequence[str] = (), token: str | None = None) -> Answer:
+        """:meth:`handle` as an HTTP answer (status, headers and body; Discord's errors included)."""
         await asyncio.sleep(0)  # a real request always yields to the loop
         req = RecordedRequest(len(self.requests), via, method.upper(), openapi.OpenAPISpec.normalise_path(path),
                               dict(query), copy.deepcopy(body), multipart=multipart, files=list(files),
                               reason=reason, file_fields=list(file_fields))
         self.requests.append(req)
         try:
+            if self.rate_limits is not None:
+                limit = route_limit(self.rate_limits.table, req.method, req.path, self.application_id)
+                try:
+                    req.headers = self.rate_limits.admit(limit, token=token, message_created=self._created_epoch)
+                except RateLimited as err:
+                    req.headers, req.rate_limited = err.headers, err.limit
+                    raise
             if self.validate:
                 self._validate(req)
             if req.files and self._upload_failures:
@@ -302,9 +348,11 @@ class DiscordModel(InteractionDrivers):
             response = self._route(req)
         except HTTPError as err:
             req.status, req.error = err.status, err.message
+            err.headers = {**req.headers, **err.headers}
             if err.failure:
                 self._failures.append(err.failure)
-            raise
+            self.count_answer(err)
+            return Answer(err.status, err.headers, err.payload(), err)
         req.status = 204 if response is None else 200
         req.response = copy.deepcopy(response)
         if self.validate_responses and response is not None:
@@ -312,7 +360,17 @@ class DiscordModel(InteractionDrivers):
                 openapi.validate_response(req.method, req.path, response)
             except openapi.SpecViolation as exc:
                 self._failures.append(f"the fake's own answer is not spec-conform (harness bug): {exc}")
-        return copy.deepcopy(response)
+        return Answer(req.status, req.headers, copy.deepcopy(response))
+
+    def count_answer(self, err: HTTPError) -> None:
+        """Count an error answer towards the invalid requests (when rate limits are on)."""
+        if self.rate_limits is not None:
+            self.rate_limits.answered(err.status)
+
+    def _created_epoch(self, message_id: int) -> float | None:
+        """When message ``message_id`` was created (seconds since 1970), if the model has it."""
+        msg = self._messages.get(message_id)
+        return None if msg is None else msg.created_at.timestamp()
 
     def close_to_bot(self, ident: int | FakeChannel, closed: bool = True) -> None:
         """A moderator takes the bot's View Channel in a channel (``closed=False``: gives it back)."""
