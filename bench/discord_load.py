@@ -18,7 +18,8 @@ been quiet for 3 s), then the figures:
 * staleness: from a move's commit to the table message showing that state or a later one,
   p50/p99/max, and moves never shown; how the version a table message shows is read:
   :mod:`bench.discord_shown`;
-* pings: people's turns that got a message mentioning them (delivered), none (lost), more
+* pings: people's turns that got a message mentioning them (delivered), none (lost; a turn over
+  before its ping could go is counted apart), more
   than one (how a ping is matched to its turn: :mod:`bench.discord_shown`);
 * tables behind at the end: whose message shows an older state than the database holds.
 
@@ -573,7 +574,8 @@ async def report(result: Run) -> None:
             behind.append(h.latest.number - final)
         p = pings(h, shown, result.revisions.created_in.get(h.row.channel_id, []), result.began, result.ended,
                   next_game[h.row.id])
-        turns.update(turns=p.turns, delivered=p.delivered, lost=p.lost, repeated=p.repeated)
+        turns.update(turns=p.turns, delivered=p.delivered, lost=p.lost, repeated=p.repeated,
+                     over_too_soon=p.over_too_soon)
     mode = "1 person and an AI" if args.ai else "2 people"
     pace = "flat out" if args.flat_out else f"think {args.think:g} s"
     kills = f", killed every {args.kill_every:g} s" if args.kill_every else ""
@@ -597,7 +599,7 @@ async def report(result: Run) -> None:
           f"max {max(stale, default=float('nan')):.2f} s over {len(stale)} moves shown; {never} never shown"
           + (f"; {unmatched} table-message revisions matched no state" if unmatched else ""))
     print(f"pings: {turns['turns']} turns of people, {turns['delivered']} delivered, {turns['lost']} lost, "
-          f"{turns['repeated']} pinged more than once")
+          f"{turns['repeated']} pinged more than once, {turns['over_too_soon']} over before a ping could go")
     median_behind = statistics.median(behind) if behind else 0
     print(f"tables behind at the end: {len(behind)} of {len(histories)}"
           + (f", a median {median_behind:g} versions behind" if behind else ""))

@@ -173,6 +173,10 @@ def staleness(history: TableHistory, shown: Timeline, since: float, until: float
     return result
 
 
+PING_GRACE = 1.0
+"""Seconds after a turn is shown within which a ping may still be on its way."""
+
+
 @dataclass
 class Pings:
     turns: int = 0
@@ -180,6 +184,10 @@ class Pings:
     lost: int = 0
     repeated: int = 0
     """Turns pinged more than once."""
+    over_too_soon: int = 0
+    """Turns without a ping that were over before, or within :data:`PING_GRACE` of, the table
+    message showing them: the person had moved already (the bench's people see their turn in
+    the database), so the bot rightly sent no ping for a turn that was over; not lost."""
 
 
 def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], since: float, until: float,
@@ -189,10 +197,13 @@ def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], s
     there; it is for the turn the table message showed when it was sent (the bot shows a turn,
     then pings it), or before the message showed any state, for the turn committed then."""
     turns: dict[int, list[Version]] = defaultdict(list)  # user -> the version beginning each turn
+    ends: dict[tuple[int, int], float] = {}  # (user, turn) -> when the turn was over
     before: frozenset[int] = frozenset()
     for v in history.versions:
         for user in v.to_act - before:
             turns[user].append(v)
+        for user in before - v.to_act:
+            ends[user, len(turns[user]) - 1] = v.committed
         before = v.to_act
     committed = [v.committed for v in history.versions]
     shown_at = [at for at, _ in shown]
@@ -215,8 +226,11 @@ def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], s
             if since <= v.committed <= until:
                 result.turns += 1
                 n = counts[user, i]
+                shown_then = next((at for at, number in shown if number >= v.number), math.inf)
+                too_soon = n == 0 and ends.get((user, i), math.inf) <= shown_then + PING_GRACE
                 result.delivered += n > 0
-                result.lost += n == 0
+                result.over_too_soon += too_soon
+                result.lost += n == 0 and not too_soon
                 result.repeated += n > 1
     return result
 

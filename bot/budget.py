@@ -27,6 +27,9 @@ GLOBAL_LIMIT = 50.0
 """Requests a second Discord allows one bot token, all its processes together."""
 DEFAULT_RATE = 45.0
 """What Deckhand spends of it when it runs every shard: a margin for the requests it does not pace."""
+BURST_SHARE = 0.1
+"""The burst, as a share of a second's budget: Discord counts its limit per second, so a second
+may hold a burst and a full second of refills (45/s: at most 49.5 in any second)."""
 OLD_MESSAGE_SECONDS = 3600.0
 """Discord limits edits of messages older than this more tightly (error 30046)."""
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -99,9 +102,9 @@ class _Bucket:
 
 
 class Pacer:
-    """Hands out the process's budgeted requests: at most ``rate`` a second (with a burst of
-    one second's worth), never into a channel bucket Discord said is empty, most important
-    first."""
+    """Hands out the process's budgeted requests: at most ``rate`` a second (a burst of
+    :data:`BURST_SHARE` of that at once), never into a channel bucket Discord said is empty,
+    most important first."""
 
     def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] | None = None) -> None:
@@ -110,8 +113,9 @@ class Pacer:
         if rate <= 0:
             raise ValueError(f"the request rate must be positive, not {rate}")
         self.rate = rate
+        self.burst = max(1.0, rate * BURST_SHARE)
         self._clock = clock
-        self._tokens = rate
+        self._tokens = self.burst
         self._refilled = clock()
         self._paused_until = 0.0
         self._waiting: list[_Ticket] = []
@@ -168,7 +172,7 @@ class Pacer:
     # -- internals -------------------------------------------------------------------------
 
     def _refill(self, now: float) -> None:
-        self._tokens = min(self.rate, self._tokens + (now - self._refilled) * self.rate)
+        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
         self._refilled = now
 
     def _free_at(self, ticket: _Ticket, now: float) -> float:

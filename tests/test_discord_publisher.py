@@ -134,3 +134,37 @@ async def test_a_lobby_changed_in_a_burst_ends_on_its_last_change(slow_budget):
     text = s.h.message(lobby.id).text
     assert "cancelled" in text.lower() and "cat" in text and "ben" not in text
     assert s.h.message(lobby.id).buttons == []
+
+
+@pytest.fixture
+async def discord_limits(tmp_path):
+    """The ``server`` fixture behind Discord's real rate limits (50 requests a second per bot,
+    5 message creates and edits per 5 s per channel...), with 60 channels."""
+    async with DiscordHarness(rate_limits=True) as h:
+        s = make_server(h, tmp_path)
+        s.channels = [s.guild.add_channel(f"table-{n}") for n in range(60)]
+        await start_bot(h, s.db_path)
+        yield s
+
+
+async def test_many_tables_at_once_stay_within_discords_limits_and_all_end_shown(discord_limits):
+    """Sixty games start at once, with a move each: more table messages to post and edit than
+    Discord takes in a second. The pacer spreads them out: Discord refuses none, and every
+    table ends showing its latest state."""
+    s = discord_limits
+    service = s.h.bot.service
+    ana, ben = s.player(s.user("ana")), s.player(s.user("ben"))
+    for channel in s.channels:
+        lobby = await service.open_lobby(guild_id=s.guild.id, channel_id=channel.id, game_id="war",
+                                         options={}, host=ana, timer_minutes=0)
+        await service.join(lobby.row.id, ben)
+        snap = await service.start(lobby.row.id, ana)
+        mover = snap.player(snap.view["to_act"][0])
+        hand = await service.hand(snap.row.id, mover)
+        await service.move(snap.row.id, mover, hand.version, hand.actions[0])
+    await s.h.wait_until(lambda: not s.h.bot.pacer.waiting(), timeout=60, what="the pacer to run dry")
+    await s.h.settle(timeout=30)
+    assert dict(s.h.rate_limits.limited) == {}
+    for table_id in range(1, len(s.channels) + 1):
+        row = await service.storage.get_table(table_id)
+        assert row.shown == f"{row.status}@{row.version}", table_id
