@@ -95,10 +95,18 @@ class _Ticket:
 
 @dataclass
 class _Bucket:
-    """What Discord's last answer said of one channel's bucket for one route."""
+    """What Discord's last answer said of one channel's bucket for one route, and when the
+    next request may go: the requests left are spread evenly until the bucket resets, so a
+    busy channel is shown about once a second rather than five times at once, then not for
+    five seconds."""
 
     remaining: int
     resets_at: float
+    next_at: float
+
+    def spend(self, now: float) -> None:
+        self.remaining -= 1
+        self.next_at = now + max(self.resets_at - now, 0.0) / (self.remaining + 1) if self.remaining > 0 else now
 
 
 class Pacer:
@@ -152,7 +160,9 @@ class Pacer:
         """What Discord's answer said of ``channel_id``'s bucket for ``route``."""
         if route is Route.OTHER:
             return
-        self._buckets[(channel_id, route)] = _Bucket(remaining, self._clock() + reset_after)
+        now = self._clock()
+        spacing = reset_after / (remaining + 1) if remaining > 0 else 0.0
+        self._buckets[(channel_id, route)] = _Bucket(remaining, now + reset_after, now + spacing)
         if len(self._buckets) > 4096:
             now = self._clock()
             self._buckets = {key: b for key, b in self._buckets.items() if b.resets_at > now}
@@ -178,16 +188,18 @@ class Pacer:
     def _free_at(self, ticket: _Ticket, now: float) -> float:
         """When ``ticket``'s channel bucket has room (``now`` if it has, or nothing is known)."""
         bucket = self._buckets.get((ticket.channel_id, ticket.route))
-        if bucket is None or bucket.remaining > 0 or bucket.resets_at <= now:
+        if bucket is None or bucket.resets_at <= now:
             return now
-        return bucket.resets_at
+        if bucket.remaining <= 0:
+            return bucket.resets_at
+        return max(now, bucket.next_at)
 
     def _take(self, ticket: _Ticket, now: float) -> None:
         self._tokens -= 1
         self.granted += 1
         bucket = self._buckets.get((ticket.channel_id, ticket.route))
         if bucket is not None and bucket.resets_at > now:
-            bucket.remaining -= 1  # until Discord's answer says how many are left
+            bucket.spend(now)  # until Discord's answer says how many are left
         if not ticket.granted.done():
             ticket.granted.set_result(None)
 
