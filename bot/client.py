@@ -56,10 +56,11 @@ class DeckhandBot(commands.AutoShardedBot):
         intents.guilds = True
         self.pacer = Pacer(process_rate(settings.shards, settings.rest_rate))
         self.meter = RequestMeter(self.pacer)
+        if settings.shards.ids is not None:  # else discord.py runs every shard
+            options["shard_ids"] = list(settings.shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
             shard_count=settings.shards.count, http_trace=self.meter.trace_config(), **options,
         )
         self.settings = settings

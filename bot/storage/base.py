@@ -26,7 +26,8 @@ from ..shards import ALL_SHARDS, Shards
 from .session import Conflict, Row, Session
 
 T = TypeVar("T")
-SessionFn = Callable[[Session], Awaitable[T] | T]
+SessionFn = Callable[[Session], Awaitable[T]]
+"""A storage function: ``async def fn(db: Session) -> T``, or a lambda returning one session call."""
 
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for a lock (or a pooled connection) before giving up: well inside
@@ -118,8 +119,9 @@ class Storage(ABC):
         running every shard holds the whole database; one running some shards shares the whole
         with others like it and holds each of its own. The locks end with the process however
         it ends, so a restart after a crash is never held back for long."""
-        own = [] if shards.ids is None else [(shards.count, i) for i in shards.ids]
-        return await self._claim(whole_exclusively=shards.ids is None, shards=own)
+        chosen = shards.chosen
+        own = [] if chosen is None else [(chosen[1], i) for i in chosen[0]]
+        return await self._claim(whole_exclusively=chosen is None, shards=own)
 
     @abstractmethod
     async def _claim(self, *, whole_exclusively: bool, shards: list[tuple[int, int]]) -> bool:

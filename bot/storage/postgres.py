@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar, cast
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -31,7 +31,7 @@ import asyncpg
 from ..errors import DatabaseUnreachable, StorageUnavailable
 from ..migrations import POSTGRES_MIGRATIONS
 from .base import MoveWrite, SessionFn, Storage
-from .session import Conflict, numbered_placeholders
+from .session import Conflict, Row, numbered_placeholders
 
 T = TypeVar("T")
 
@@ -83,10 +83,10 @@ class PostgresSession:
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from exc
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._call(self.connection.fetch, sql, params)
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self._call(self.connection.fetchrow, sql, params)
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -259,5 +259,7 @@ async def _migrate(connection: asyncpg.Connection) -> None:
             await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
 
-async def _awaited(value: Awaitable[T] | T) -> T:
-    return await value if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) else value
+async def _awaited(value: Awaitable[T]) -> T:
+    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
+        return await value
+    return cast(T, value)  # not awaitable after all: the plain value is the function's result

@@ -35,7 +35,7 @@ from ..errors import DatabaseUnreachable
 from ..migrations import MIGRATIONS
 from ..transactions import CommitFailed, failure_for_caller, transaction
 from .base import MoveWrite, SessionFn, Storage
-from .session import Conflict, settle
+from .session import Conflict, Row, settle
 
 T = TypeVar("T")
 
@@ -63,10 +63,10 @@ class SqliteSession:
         except sqlite3.IntegrityError as exc:
             raise _conflict_or(exc) from exc
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return self.connection.execute(sql, params).fetchall()
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         try:
             return self.connection.execute(sql, params).fetchone()
         except sqlite3.IntegrityError as exc:  # INSERT … RETURNING
