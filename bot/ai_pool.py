@@ -63,6 +63,7 @@ def _serve(conn: Connection) -> None:
             game_id, state_json, seat, seed, level, budget = conn.recv()
         except (EOFError, OSError):
             return
+        reply: tuple[str, dict[str, Any] | str]  # ("ok", the action's json) or ("error", what went wrong)
         try:
             state = games.get_game(game_id).from_json(state_json)
             reply = ("ok", choose_action(state, seat, Rng(seed), level, budget).to_json())

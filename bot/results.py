@@ -209,10 +209,12 @@ class Results:
             if game_id:
                 where += " AND r.game_id = ?"
                 params.append(game_id)
-            games_played, wins = await db.fetchrow(
+            counts = await db.fetchrow(
                 f"SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
                 f" ON r.table_id = rs.table_id WHERE {where}", params,
             )
+            assert counts is not None  # aggregates without GROUP BY: always one row
+            games_played, wins = counts
             favourite = await db.fetchrow(
                 "SELECT r.game_id FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
                 " WHERE r.guild_id = ? AND rs.user_id = ? AND rs.is_ai = 0 AND r.status = 'finished'"
@@ -330,7 +332,7 @@ async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]]
         )
         current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
     match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
-    ranks = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
+    ranks: list[float] = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
     rated = _MODEL.rate(match, ranks=ranks)
     at = row.finished_at or 0.0
     for team, new_team in zip(teams, rated):

@@ -204,7 +204,9 @@ class GameService:
         loaded only when first touched. Other processes do the same for their own shards, so
         no timer or AI turn runs in two processes."""
         for table_id in await self.storage.unrecorded_table_ids(self.shards):
-            await self._tables.record(await self.storage.get_table(table_id))
+            row = await self.storage.get_table(table_id)
+            if row is not None:  # else gone since it was listed: nothing to record
+                await self._tables.record(row)
         tables = await self.storage.open_tables(self.shards)
         for table in tables:
             self._autoplay.schedule_timer(table)

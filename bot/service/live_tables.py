@@ -59,6 +59,15 @@ class LiveTable:
             public = self._public = (version, state, state.view(None))
         return TableSnapshot(self.row.copy(), public[2])
 
+    @property
+    def game_state(self) -> GameState:
+        """The engine state of a started game (running or ended). Only a lobby has none, and
+        callers check the table's status first: asking a lobby for its state is a bug."""
+        state = self.state
+        if state is None:
+            raise RuntimeError(f"table {self.row.id} is a lobby: it has no game state")
+        return state
+
 
 class _KeyLock:
     __slots__ = ("lock", "users")
@@ -201,7 +210,7 @@ class LiveTables:
     def apply(self, live: LiveTable, seat: int, action: Action) -> list[Event]:
         """Play ``action`` on the state in memory; the engine's refusal becomes a :class:`UserError`."""
         try:
-            return live.state.apply(seat, action)
+            return live.game_state.apply(seat, action)
         except GameError as exc:
             raise UserError(str(exc)) from None
         except Exception:
@@ -224,7 +233,7 @@ class LiveTables:
         if not committed:
             self.forget(row.id)
             raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
-        self.apply_update(live, live.state, update, row.version + len(moves))
+        self.apply_update(live, live.game_state, update, row.version + len(moves))
         if row.status == "finished":
             await self.record(row)
 

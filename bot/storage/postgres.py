@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Sequence, TypeVar, cast
 from urllib.parse import urlsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information (no stubs, no py.typed)
 
 from ..errors import DatabaseUnreachable, StorageUnavailable
 from ..migrations import POSTGRES_MIGRATIONS
