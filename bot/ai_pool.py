@@ -200,7 +200,7 @@ class AiPool:
         timeout = self.timeout if worker.answered else self.timeout + STARTUP_SECONDS
         try:
             return await asyncio.wait_for(answer, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise WorkerLost(f"took longer than {timeout} s") from None
         finally:
             loop.remove_reader(fd)

@@ -15,8 +15,9 @@ player has a rating per game and an overall one (``game_id = "*"``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -144,8 +145,8 @@ class Results:
                 " hinted, rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id) DO NOTHING",
                 (row.id, row.guild_id, row.channel_id, row.game_id, json.dumps(row.options), row.status,
-                 int(rated), int(row.hinted), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
-                 row.finished_at or row.created_at),
+                 int(rated), int(row.hinted), view_rounds if isinstance(view_rounds, int) else None, summary,
+                 row.started_at, row.finished_at or row.created_at),
             )
             if inserted != 1:
                 return False
@@ -344,6 +345,7 @@ async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]]
                 (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
             )
             await db.execute(
-                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
             )

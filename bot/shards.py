@@ -34,7 +34,7 @@ class Shards:
             raise ValueError(f"shards need both their ids and their count, or neither, not {self.ids}/{self.count}")
 
     @classmethod
-    def parse(cls, text: str) -> "Shards":
+    def parse(cls, text: str) -> Shards:
         """``all`` or ``FIRST-LAST/COUNT`` / ``ID/COUNT``; ValueError (saying what is wrong) otherwise."""
         text = text.strip().lower()
         if text in ("", "all"):

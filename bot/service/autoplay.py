@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Collection
 from functools import partial
-from typing import Any, Callable, Collection, Protocol
+from typing import Any, Protocol
 
 import games
 from games.ai import DEFAULT_LEVEL, LEVELS, choose_action
@@ -20,9 +21,9 @@ from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
 from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
+from .live_tables import LiveTable, LiveTables, render_events, update_after
 from .publishing import Publishing
 from .snapshots import TableSnapshot
-from .live_tables import LiveTable, LiveTables, render_events, update_after
 from .tasks import BackgroundTasks
 from .timers import TimerQueue
 
@@ -176,7 +177,8 @@ class AutoPlay:
             lines.insert(0, f"⏰ {literal(seat_row.name)} ran out of time; the AI played for them.")
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; an AI ({level}) plays their seat now.")
+                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; "
+                             f"an AI ({level}) plays their seat now.")
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.base import Action
 from games.hints import Hint
@@ -15,12 +16,12 @@ from ..shards import ALL_SHARDS, Shards
 from ..storage import Storage, TablePlace
 from .autoplay import AutoPlay
 from .hints import Hints
+from .live_tables import CACHED_TABLES, LiveTables
 from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
-from .live_tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
 
 

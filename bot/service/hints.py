@@ -3,7 +3,7 @@ the game *hinted*, so its result is recorded unrated."""
 
 from __future__ import annotations
 
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from games.hints import Hint, hint
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from functools import partial
-from typing import AsyncContextManager, Callable
 
 import games
 from games.base import Action, Event, GameState
@@ -93,7 +94,7 @@ class KeyedLocks:
         entry = self._locks.get(key)
         return entry.users if entry is not None else 0
 
-    def hold(self, key: int) -> AsyncContextManager[None]:
+    def hold(self, key: int) -> AbstractAsyncContextManager[None]:
         """Hold ``key``'s lock (``async with``)."""
         return _Holding(self._locks, key)
 
@@ -141,7 +142,7 @@ class LiveTables:
         """Called with every open table read from the database (not from memory), before
         anyone gets it: the AI seats and turn timer wake up whichever path read it."""
 
-    def lock(self, table_id: int) -> AsyncContextManager[None]:
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Hold while loading, changing and committing the table (``async with``)."""
         return self._locks.hold(table_id)
 

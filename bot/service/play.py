@@ -8,9 +8,9 @@ from ..errors import StaleControl, UserError
 from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
+from .live_tables import LiveTable, render_events, update_after, with_recent
 from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
-from .live_tables import LiveTable, render_events, update_after, with_recent
 
 
 class Play(ServicePart):
@@ -58,7 +58,8 @@ class Play(ServicePart):
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
             if not humans_left:
-                return await self._end_locked(live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
+                return await self._end_locked(
+                    live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
             level = await server_ai_level(self._storage, row.guild_id)
             line = f"{literal(seat.name)} left the table; an AI ({level}) plays their seat now."
             update = update_after(row, live.game_state, [line], now, ai_seats=(seat.seat,))

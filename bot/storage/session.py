@@ -15,8 +15,9 @@ one transaction (``run_write``) or outside any (``run_read``):
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Awaitable, Iterable, Iterator, Protocol, Sequence, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 
