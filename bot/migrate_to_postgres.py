@@ -12,9 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from .errors import DatabaseUnreachable
-from .storage import Session, Storage, is_postgres_url
-from .storage.base import SessionFn
-from .storage.session import Row
+from .storage import Row, Session, SessionFn, Storage, is_postgres_url
 
 TABLES = ("guild_settings", "meta", "tables", "seats", "moves", "results", "result_seats", "ratings",
           "rating_history")
@@ -66,6 +64,7 @@ async def migrate_to_postgres(sqlite_file: Path | str, url: str) -> dict[str, in
 
 
 def _every_row_of(table: str) -> SessionFn[list[Row]]:
+    """Reads every row of ``table``."""
     return lambda db: db.fetch(f"SELECT * FROM {table}")
 
 

@@ -28,7 +28,9 @@ from .session import Conflict, Row, Session
 
 T = TypeVar("T")
 SessionFn = Callable[[Session], Awaitable[T]]
-"""A storage function: ``async def fn(db: Session) -> T``, or a lambda returning one session call."""
+"""A storage function: ``async def fn(db: Session) -> T``, or a lambda returning one session call.
+(Both backends also run a function that returns its result itself, as tests reaching SQLite's
+connection do; that is outside the typed interface.)"""
 
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for a lock (or a pooled connection) before giving up: well inside

@@ -264,4 +264,4 @@ async def _migrate(connection: asyncpg.Connection) -> None:
 async def _awaited(value: Awaitable[T]) -> T:
     if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
         return await value
-    return cast(T, value)  # not awaitable after all: the plain value is the function's result
+    return cast(T, value)  # a plain value: the function returned its result itself

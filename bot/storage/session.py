@@ -70,7 +70,7 @@ def settle(value: Awaitable[T]) -> T:
     connection directly) is returned as it is.
     """
     if not asyncio.iscoroutine(value):
-        return cast(T, value)  # not awaitable after all: the plain value is the function's result
+        return cast(T, value)  # a plain value: the function returned its result itself
     try:
         value.send(None)
     except StopIteration as done:
