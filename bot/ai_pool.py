@@ -63,6 +63,7 @@ def _serve(conn: Connection) -> None:
             game_id, state_json, seat, seed, level, budget = conn.recv()
         except (EOFError, OSError):
             return
+        reply: tuple[str, dict[str, Any] | str]  # ("ok", the action's json) or ("error", what went wrong)
         try:
             state = games.get_game(game_id).from_json(state_json)
             reply = ("ok", choose_action(state, seat, Rng(seed), level, budget).to_json())
@@ -199,7 +200,7 @@ class AiPool:
         timeout = self.timeout if worker.answered else self.timeout + STARTUP_SECONDS
         try:
             return await asyncio.wait_for(answer, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise WorkerLost(f"took longer than {timeout} s") from None
         finally:
             loop.remove_reader(fd)

@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Awaitable, Callable
 
 from .shards import Shards
 

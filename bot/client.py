@@ -20,7 +20,7 @@ from discord.ext import commands
 from .budget import Pacer, process_rate
 from .in_flight import InFlight
 from .request_meter import RequestMeter
-from .service import GameService
+from .service import GameService, Publisher
 from .settings import Settings
 from .storage import Storage
 from .storage.postgres import redacted
@@ -42,8 +42,24 @@ DRAIN_SECONDS = 5.0
 class DeckhandBot(commands.AutoShardedBot):
     """Deckhand. Slash commands only: it needs no privileged intents."""
 
+    settings: Settings
+    force_sync: bool
+    """Sync the slash commands at start-up even if they did not change (``--sync``)."""
+    stop_on_signals: bool
+    claim_database: bool
+    pacer: Pacer
+    """Paces this process's requests to Discord (:mod:`bot.budget`)."""
+    meter: RequestMeter
+    in_flight: InFlight
+    """The interactions being answered, drained before closing."""
     storage: Storage
+    """Opened in :meth:`setup_hook`."""
     service: GameService
+    """Created in :meth:`setup_hook`, once the database is open."""
+    publisher: Publisher
+    """How tables are shown in Discord: the cogs' ``TablePublisher``, installed when they load
+    (also the service's :attr:`GameService.publisher`). Typed by the service's protocol: bot/
+    never imports cogs, not even for type checking (tests/test_structure.py)."""
 
     def __init__(self, settings: Settings, *, force_sync: bool = False, stop_on_signals: bool = False,
                  claim_database: bool = False, **options: Any) -> None:
@@ -56,10 +72,11 @@ class DeckhandBot(commands.AutoShardedBot):
         intents.guilds = True
         self.pacer = Pacer(process_rate(settings.shards, settings.rest_rate))
         self.meter = RequestMeter(self.pacer)
+        if settings.shards.ids is not None:  # else discord.py runs every shard
+            options["shard_ids"] = list(settings.shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
             shard_count=settings.shards.count, http_trace=self.meter.trace_config(), **options,
         )
         self.settings = settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Iterator
+from collections.abc import Iterator
 
 RESTARTING = "Deckhand is restarting; please try again in a moment. Nothing was changed."
 
@@ -42,6 +42,6 @@ class InFlight:
         self.closing = True
         try:
             await asyncio.wait_for(self._idle.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
         return True

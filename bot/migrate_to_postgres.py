@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from .errors import DatabaseUnreachable
-from .storage import Session, Storage, is_postgres_url
+from .storage import Row, Session, SessionFn, Storage, is_postgres_url
 
 TABLES = ("guild_settings", "meta", "tables", "seats", "moves", "results", "result_seats", "ratings",
           "rating_history")
@@ -39,8 +39,7 @@ async def migrate_to_postgres(sqlite_file: Path | str, url: str) -> dict[str, in
         if any(held.values()):
             raise MigrationError(f"the PostgreSQL database already holds Deckhand data ({_describe(held)}); "
                                  "migrate into an empty database")
-        rows = {table: await source.run_read(lambda db, t=table: db.fetch(f"SELECT * FROM {t}"))
-                for table in TABLES}
+        rows = {table: await source.run_read(_every_row_of(table)) for table in TABLES}
 
         async def copy(db: Session) -> None:
             for table, found in rows.items():
@@ -62,6 +61,11 @@ async def migrate_to_postgres(sqlite_file: Path | str, url: str) -> dict[str, in
     finally:
         await source.close()
         await target.close()
+
+
+def _every_row_of(table: str) -> SessionFn[list[Row]]:
+    """Reads every row of ``table``."""
+    return lambda db: db.fetch(f"SELECT * FROM {table}")
 
 
 def _check_source(path: Path) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 
 class ChannelBusy(Exception):
@@ -52,7 +53,7 @@ class TableRow:
     pinged: dict[int, int] = field(default_factory=dict)
     """Per seat, the turn (the version it began at) its player was last pinged for."""
 
-    def copy(self) -> "TableRow":
+    def copy(self) -> TableRow:
         """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""
         clone = object.__new__(TableRow)
         clone.__dict__.update(self.__dict__)

@@ -16,8 +16,9 @@ import collections
 import logging
 import re
 import time
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 import aiohttp
 

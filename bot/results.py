@@ -15,8 +15,9 @@ player has a rating per game and an overall one (``game_id = "*"``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -144,8 +145,8 @@ class Results:
                 " hinted, rounds, summary, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (table_id) DO NOTHING",
                 (row.id, row.guild_id, row.channel_id, row.game_id, json.dumps(row.options), row.status,
-                 int(rated), int(row.hinted), view_rounds if isinstance(view_rounds, int) else None, summary, row.started_at,
-                 row.finished_at or row.created_at),
+                 int(rated), int(row.hinted), view_rounds if isinstance(view_rounds, int) else None, summary,
+                 row.started_at, row.finished_at or row.created_at),
             )
             if inserted != 1:
                 return False
@@ -209,10 +210,12 @@ class Results:
             if game_id:
                 where += " AND r.game_id = ?"
                 params.append(game_id)
-            games_played, wins = await db.fetchrow(
+            counts = await db.fetchrow(
                 f"SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
                 f" ON r.table_id = rs.table_id WHERE {where}", params,
             )
+            assert counts is not None  # aggregates without GROUP BY: always one row
+            games_played, wins = counts
             favourite = await db.fetchrow(
                 "SELECT r.game_id FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
                 " WHERE r.guild_id = ? AND rs.user_id = ? AND rs.is_ai = 0 AND r.status = 'finished'"
@@ -330,7 +333,7 @@ async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]]
         )
         current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
     match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
-    ranks = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
+    ranks: list[float] = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
     rated = _MODEL.rate(match, ranks=ranks)
     at = row.finished_at or 0.0
     for team, new_team in zip(teams, rated):
@@ -342,6 +345,7 @@ async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]]
                 (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
             )
             await db.execute(
-                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
             )

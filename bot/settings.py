@@ -32,7 +32,7 @@ class Settings:
     share of :data:`bot.budget.DEFAULT_RATE`)."""
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         """Read settings; ``env`` defaults to ``os.environ`` after loading ``.env``."""
         if env is None:
             load_dotenv(find_dotenv(usecwd=True))

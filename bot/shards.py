@@ -29,8 +29,12 @@ class Shards:
     ids: tuple[int, ...] | None = None
     count: int | None = None
 
+    def __post_init__(self) -> None:
+        if (self.ids is None) != (self.count is None):
+            raise ValueError(f"shards need both their ids and their count, or neither, not {self.ids}/{self.count}")
+
     @classmethod
-    def parse(cls, text: str) -> "Shards":
+    def parse(cls, text: str) -> Shards:
         """``all`` or ``FIRST-LAST/COUNT`` / ``ID/COUNT``; ValueError (saying what is wrong) otherwise."""
         text = text.strip().lower()
         if text in ("", "all"):
@@ -53,16 +57,27 @@ class Shards:
     def every_shard(self) -> bool:
         return self.ids is None
 
+    @property
+    def chosen(self) -> tuple[tuple[int, ...], int] | None:
+        """``(ids, count)`` when this process runs chosen shards; None when it runs every shard."""
+        if self.ids is None or self.count is None:
+            return None
+        return self.ids, self.count
+
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id``."""
-        return self.ids is None or shard_of(guild_id, self.count) in self.ids  # type: ignore[arg-type]
+        if (chosen := self.chosen) is None:
+            return True
+        ids, count = chosen
+        return shard_of(guild_id, count) in ids
 
     def sql_condition(self, column: str = "guild_id") -> str:
         """An SQL condition (the same in SQLite and PostgreSQL) true for rows of servers on these
         shards: `` AND …``, or ``""`` for every shard. Only integers are written into it."""
-        if self.ids is None:
+        if (chosen := self.chosen) is None:
             return ""
-        return f" AND ({column} >> 22) % {int(self.count)} IN ({', '.join(str(int(i)) for i in self.ids)})"
+        ids, count = chosen
+        return f" AND ({column} >> 22) % {int(count)} IN ({', '.join(str(int(i)) for i in ids)})"
 
     def __str__(self) -> str:
         if self.ids is None:

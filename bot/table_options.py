@@ -3,7 +3,8 @@ game's own but never shown to the engine: ``hints`` (the Hint button; default on
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .errors import UserError
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from .errors import StorageUnavailable
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Callable, Collection, Protocol
+from collections.abc import Callable, Collection
+from functools import partial
+from typing import Any, Protocol
 
 import games
 from games.ai import DEFAULT_LEVEL, LEVELS, choose_action
@@ -19,9 +21,9 @@ from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
 from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
+from .live_tables import LiveTable, LiveTables, render_events, update_after
 from .publishing import Publishing
 from .snapshots import TableSnapshot
-from .live_tables import LiveTable, LiveTables, render_events, update_after
 from .tasks import BackgroundTasks
 from .timers import TimerQueue
 
@@ -52,11 +54,20 @@ async def server_ai_level(storage: Storage, guild_id: int) -> str:
 class TimedTable(Protocol):
     """What scheduling a table's timer reads: a :class:`TableRow` or a storage ``OpenTable``."""
 
-    id: int
-    status: str
-    deadline: float | None
-    reminded: bool
-    timer_minutes: int
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def deadline(self) -> float | None: ...
+
+    @property
+    def reminded(self) -> bool: ...
+
+    @property
+    def timer_minutes(self) -> int: ...
 
 
 class AutoPlay:
@@ -103,7 +114,7 @@ class AutoPlay:
         if running is not None and not running.done():
             return
         task = self._drivers[row.id] = self._tasks.spawn(self._drive_ai(row.id), f"ai-{row.id}")
-        task.add_done_callback(lambda done, table_id=row.id: self._driver_done(table_id, done))
+        task.add_done_callback(partial(self._driver_done, row.id))
 
     def _driver_done(self, table_id: int, task: asyncio.Task[None]) -> None:
         if self._drivers.get(table_id) is task:
@@ -138,7 +149,7 @@ class AutoPlay:
             row = live.row
             if row.status != "running":
                 return None
-            ai_seats = [s for s in live.state.to_act() if row.seats[s].is_ai]
+            ai_seats = [s for s in live.game_state.to_act() if row.seats[s].is_ai]
             if not ai_seats:
                 return None
             return await self._play_for(live, ai_seats[0], timed_out=False)
@@ -146,7 +157,7 @@ class AutoPlay:
     async def _play_for(self, live: LiveTable, seat: int, *, timed_out: bool) -> TableSnapshot:
         """Let the AI choose and play one action for ``seat`` (caller holds the lock)."""
         row = live.row
-        state = live.state
+        state = live.game_state
         game = games.get_game(row.game_id)
         seat_row = row.seats[seat]
         # A person's seat (timed out) is played at the server's level, which it keeps if handed over.
@@ -166,7 +177,8 @@ class AutoPlay:
             lines.insert(0, f"⏰ {literal(seat_row.name)} ran out of time; the AI played for them.")
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; an AI ({level}) plays their seat now.")
+                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; "
+                             f"an AI ({level}) plays their seat now.")
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level
@@ -176,7 +188,7 @@ class AutoPlay:
     async def _choose(self, live: LiveTable, seat: int, level: str) -> Action:
         """The AI's action at ``level``: ``hard`` in the pool, falling back to ``normal``
         (computed here) when its worker died or got stuck; other levels here."""
-        row, state = live.row, live.state
+        row, state = live.row, live.game_state
         seed = row.seed ^ (row.version * 0x9E3779B97F4A7C15) ^ seat
         if level in POOLED_LEVELS:
             try:
@@ -245,17 +257,17 @@ class AutoPlay:
                         self._tables.forget(table_id)
                         raise StaleControl("the table moved on in another process")
                     row.reminded = True
-                    late = [row.seats[s] for s in live.state.to_act() if not row.seats[s].is_ai]
+                    late = [row.seats[s] for s in live.game_state.to_act() if not row.seats[s].is_ai]
                     reminder = (live.snapshot(), late, row.deadline - now)
                 self.schedule_timer(row)
             else:
-                late_seats = [s for s in live.state.to_act() if not row.seats[s].is_ai]
+                late_seats = [s for s in live.game_state.to_act() if not row.seats[s].is_ai]
                 snap = None
                 for seat in late_seats:
                     # The AI plays the rest of the turn (a turn may have several steps, as
                     # take, lay, discard); it counts as one missed turn.
                     for step in range(MAX_TURN_STEPS):
-                        if live.row.status != "running" or seat not in live.state.to_act():
+                        if live.row.status != "running" or seat not in live.game_state.to_act():
                             break
                         snap = await self._play_for(live, seat, timed_out=step == 0)
                 if snap is not None:

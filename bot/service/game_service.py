@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.base import Action
 from games.hints import Hint
@@ -15,12 +16,12 @@ from ..shards import ALL_SHARDS, Shards
 from ..storage import Storage, TablePlace
 from .autoplay import AutoPlay
 from .hints import Hints
+from .live_tables import CACHED_TABLES, LiveTables
 from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
-from .live_tables import CACHED_TABLES, LiveTables
 from .tasks import BackgroundTasks
 
 
@@ -204,7 +205,9 @@ class GameService:
         loaded only when first touched. Other processes do the same for their own shards, so
         no timer or AI turn runs in two processes."""
         for table_id in await self.storage.unrecorded_table_ids(self.shards):
-            await self._tables.record(await self.storage.get_table(table_id))
+            row = await self.storage.get_table(table_id)
+            if row is not None:  # else gone since it was listed: nothing to record
+                await self._tables.record(row)
         tables = await self.storage.open_tables(self.shards)
         for table in tables:
             self._autoplay.schedule_timer(table)

@@ -3,7 +3,7 @@ the game *hinted*, so its result is recorded unrated."""
 
 from __future__ import annotations
 
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from games.hints import Hint, hint
 
@@ -27,7 +27,7 @@ class Hints(ServicePart):
             if not hand.actions:
                 raise UserError("It isn't your turn: a hint is for your own move.")
             live = await self._tables.load(table_id)
-            found = hint(live.state, hand.seat)
+            found = hint(live.game_state, hand.seat)
             if not live.row.hinted:
                 await self._storage.update_table(table_id, hinted=True)
                 live.row.hinted = hand.table.row.hinted = True

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from functools import partial
-from typing import AsyncContextManager, Callable
 
 import games
 from games.base import Action, Event, GameState
@@ -59,6 +60,15 @@ class LiveTable:
             public = self._public = (version, state, state.view(None))
         return TableSnapshot(self.row.copy(), public[2])
 
+    @property
+    def game_state(self) -> GameState:
+        """The engine state of a started game (running or ended). Only a lobby has none, and
+        callers check the table's status first: asking a lobby for its state is a bug."""
+        state = self.state
+        if state is None:
+            raise RuntimeError(f"table {self.row.id} is a lobby: it has no game state")
+        return state
+
 
 class _KeyLock:
     __slots__ = ("lock", "users")
@@ -84,7 +94,7 @@ class KeyedLocks:
         entry = self._locks.get(key)
         return entry.users if entry is not None else 0
 
-    def hold(self, key: int) -> AsyncContextManager[None]:
+    def hold(self, key: int) -> AbstractAsyncContextManager[None]:
         """Hold ``key``'s lock (``async with``)."""
         return _Holding(self._locks, key)
 
@@ -132,7 +142,7 @@ class LiveTables:
         """Called with every open table read from the database (not from memory), before
         anyone gets it: the AI seats and turn timer wake up whichever path read it."""
 
-    def lock(self, table_id: int) -> AsyncContextManager[None]:
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Hold while loading, changing and committing the table (``async with``)."""
         return self._locks.hold(table_id)
 
@@ -201,7 +211,7 @@ class LiveTables:
     def apply(self, live: LiveTable, seat: int, action: Action) -> list[Event]:
         """Play ``action`` on the state in memory; the engine's refusal becomes a :class:`UserError`."""
         try:
-            return live.state.apply(seat, action)
+            return live.game_state.apply(seat, action)
         except GameError as exc:
             raise UserError(str(exc)) from None
         except Exception:
@@ -224,7 +234,7 @@ class LiveTables:
         if not committed:
             self.forget(row.id)
             raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
-        self.apply_update(live, live.state, update, row.version + len(moves))
+        self.apply_update(live, live.game_state, update, row.version + len(moves))
         if row.status == "finished":
             await self.record(row)
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 import games
 from games.ai import LEVELS
@@ -16,9 +17,9 @@ from ..markdown import literal
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
 from .autoplay import server_ai_level
+from .live_tables import KeyedLocks, LiveTable, render_events, update_after
 from .part import ServicePart
 from .snapshots import Player, TableSnapshot
-from .live_tables import KeyedLocks, LiveTable, render_events, update_after
 
 log = logging.getLogger(__name__)
 

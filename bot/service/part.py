@@ -3,11 +3,11 @@ publisher, the AI and timers, and the clock."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .autoplay import AutoPlay
-from .publishing import Publishing
 from .live_tables import LiveTables
+from .publishing import Publishing
 
 
 class ServicePart:

@@ -8,9 +8,9 @@ from ..errors import StaleControl, UserError
 from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
+from .live_tables import LiveTable, render_events, update_after, with_recent
 from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
-from .live_tables import LiveTable, render_events, update_after, with_recent
 
 
 class Play(ServicePart):
@@ -39,7 +39,7 @@ class Play(ServicePart):
             events = self._tables.apply(live, seat.seat, action)
             lines, private = render_events(events, row.seats, seat.seat)
             missed = {seat.seat: 0} if seat.missed_turns else {}
-            update = update_after(row, live.state, lines, now, missed_turns=missed)
+            update = update_after(row, live.game_state, lines, now, missed_turns=missed)
             record = MoveRecord(seat.seat, action.to_json(), False, now)
             await self._tables.commit(live, [record], update)
             hand = _hand(live, seat.seat, private)
@@ -58,10 +58,11 @@ class Play(ServicePart):
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
             if not humans_left:
-                return await self._end_locked(live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
+                return await self._end_locked(
+                    live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
             level = await server_ai_level(self._storage, row.guild_id)
             line = f"{literal(seat.name)} left the table; an AI ({level}) plays their seat now."
-            update = update_after(row, live.state, [line], now, ai_seats=(seat.seat,))
+            update = update_after(row, live.game_state, [line], now, ai_seats=(seat.seat,))
             if not await self._storage.hand_seat_to_ai(
                 table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
                 recent_events=update.recent_events, ai_level=level,
@@ -115,8 +116,7 @@ class Play(ServicePart):
 
 
 def _hand(live: LiveTable, seat: int, notes: list[str] | None = None) -> HandSnapshot:
-    state = live.state
-    assert state is not None
+    state = live.game_state
     actions = state.legal_actions(seat) if seat in state.to_act() else []
     return HandSnapshot(live.snapshot(), seat, state.view(seat), actions, notes or [])
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import games
 
 from ..errors import NotHere, UserError
 from ..storage import SeatRow
+from .live_tables import LiveTables
 from .lobby import Lobbies
 from .snapshots import Player, TableSnapshot
-from .live_tables import LiveTables
 
 ENDED = ("finished", "abandoned")
 

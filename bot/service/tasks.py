@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
+from typing import Any
 
 log = logging.getLogger(__name__)
 

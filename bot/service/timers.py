@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import heapq
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .tasks import BackgroundTasks
 

@@ -7,13 +7,13 @@ against a :class:`Session` (:mod:`bot.storage.session`).
 """
 
 from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TablePlace, TableRow, TableUpdate
-from .base import BUSY_TIMEOUT, Storage, is_postgres_url
+from .base import BUSY_TIMEOUT, SessionFn, Storage, is_postgres_url
 from .postgres import PostgresStorage  # importing a backend registers it with Storage.open
-from .session import Conflict, Session
+from .session import Conflict, Row, Session
 from .sqlite import SqliteStorage
 
 __all__ = [
     "BUSY_TIMEOUT", "ChannelBusy", "Conflict", "GuildSettings", "MoveRecord", "OpenTable", "PostgresStorage",
-    "SeatRow", "Session", "SqliteStorage", "Storage", "TablePlace", "TableRow", "TableUpdate",
+    "Row", "SeatRow", "Session", "SessionFn", "SqliteStorage", "Storage", "TablePlace", "TableRow", "TableUpdate",
     "is_postgres_url",
 ]

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Awaitable, Callable, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import orjson
 
@@ -26,7 +27,10 @@ from ..shards import ALL_SHARDS, Shards
 from .session import Conflict, Row, Session
 
 T = TypeVar("T")
-SessionFn = Callable[[Session], Awaitable[T] | T]
+SessionFn = Callable[[Session], Awaitable[T]]
+"""A storage function: ``async def fn(db: Session) -> T``, or a lambda returning one session call.
+(Both backends also run a function that returns its result itself, as tests reaching SQLite's
+connection do; that is outside the typed interface.)"""
 
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for a lock (or a pooled connection) before giving up: well inside
@@ -80,7 +84,7 @@ class Storage(ABC):
     """
 
     dialect: ClassVar[str]
-    _backends: ClassVar[dict[str, type["Storage"]]] = {}
+    _backends: ClassVar[dict[str, type[Storage]]] = {}
 
     def __init__(self) -> None:
         self._settings: dict[int, GuildSettings] = {}
@@ -93,7 +97,7 @@ class Storage(ABC):
 
     @classmethod
     async def open(cls, target: Path | str, synchronous: str = "FULL",
-                   busy_timeout: float = BUSY_TIMEOUT) -> "Storage":
+                   busy_timeout: float = BUSY_TIMEOUT) -> Storage:
         """Open (creating and migrating as needed) the database at ``target``.
 
         ``synchronous`` is SQLite's durability setting (PostgreSQL follows the server's
@@ -105,7 +109,7 @@ class Storage(ABC):
 
     @classmethod
     @abstractmethod
-    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "Storage": ...
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> Storage: ...
 
     @abstractmethod
     async def close(self) -> None:
@@ -118,8 +122,9 @@ class Storage(ABC):
         running every shard holds the whole database; one running some shards shares the whole
         with others like it and holds each of its own. The locks end with the process however
         it ends, so a restart after a crash is never held back for long."""
-        own = [] if shards.ids is None else [(shards.count, i) for i in shards.ids]
-        return await self._claim(whole_exclusively=shards.ids is None, shards=own)
+        chosen = shards.chosen
+        own = [] if chosen is None else [(chosen[1], i) for i in chosen[0]]
+        return await self._claim(whole_exclusively=chosen is None, shards=own)
 
     @abstractmethod
     async def _claim(self, *, whole_exclusively: bool, shards: list[tuple[int, int]]) -> bool:
@@ -139,7 +144,7 @@ class Storage(ABC):
         """Run ``fn(session)`` as one transaction: all its writes commit, or none if it raises."""
 
     @abstractmethod
-    async def _commit_move(self, move: "MoveWrite") -> bool:
+    async def _commit_move(self, move: MoveWrite) -> bool:
         """Write ``move`` in a transaction of its own (or a savepoint of a shared one); True once
         committed, False (nothing written) if the table's version was not the expected one."""
 
@@ -275,7 +280,8 @@ class Storage(ABC):
             raise ValueError(f"unknown publication columns: {sorted(set(columns) - allowed)}")
         values = [_dumps(value) if name == "pinged" else value for name, value in columns.items()]
         assignments = ", ".join(f"{name} = ?" for name in columns)
-        await self.run_write(lambda db: db.execute(f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)))
+        await self.run_write(lambda db: db.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)))
 
     async def start_table(
         self, table_id: int, *, expected_version: int, seats: list[SeatRow], update: TableUpdate, now: float
@@ -423,7 +429,7 @@ class MoveWrite:
     """The level the AIs taking over ``ai_seats`` play at."""
 
     @classmethod
-    def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> "MoveWrite":
+    def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> MoveWrite:
         return cls(
             table_id, expected_version, expected_version + len(moves), _dumps_data(update.state), update.status,
             update.deadline, int(update.reminded), _dumps_data(update.recent_events),

@@ -22,16 +22,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information (no stubs, no py.typed)
 
 from ..errors import DatabaseUnreachable, StorageUnavailable
 from ..migrations import POSTGRES_MIGRATIONS
 from .base import MoveWrite, SessionFn, Storage
-from .session import Conflict, numbered_placeholders
+from .session import Conflict, Row, numbered_placeholders
 
 T = TypeVar("T")
 
@@ -83,10 +84,10 @@ class PostgresSession:
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from exc
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._call(self.connection.fetch, sql, params)
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self._call(self.connection.fetchrow, sql, params)
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -140,11 +141,11 @@ class PostgresStorage(Storage):
         """The connection whose session holds :meth:`try_claim`'s advisory locks."""
 
     @classmethod
-    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "PostgresStorage":
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> PostgresStorage:
         url = str(target)
         try:  # one connection first: an unreachable server is reported here, once, and migrations run on it
             connection = await asyncpg.connect(url, timeout=busy_timeout * 5)
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise DatabaseUnreachable(f"cannot reach the PostgreSQL database {redacted(url)} ({reason})") from exc
         try:
@@ -223,7 +224,8 @@ class PostgresStorage(Storage):
     async def _commit_move(self, move: MoveWrite) -> bool:
         seats, actions, by_ai, at = (list(column) for column in zip(*move.moves)) if move.moves else ([],) * 4
         return await self._with_connection("move", lambda connection: connection.fetchval(
-            "SELECT deckhand_commit_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+            "SELECT deckhand_commit_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,"
+            " $17, $18)",
             move.table_id, move.expected_version, move.new_version, move.state, move.status, move.deadline,
             move.reminded, move.recent_events, move.outcome, move.finished_at, seats, actions, by_ai, at,
             [seat for seat, _ in move.missed_turns], [missed for _, missed in move.missed_turns], move.ai_seats,
@@ -259,5 +261,7 @@ async def _migrate(connection: asyncpg.Connection) -> None:
             await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
 
-async def _awaited(value: Awaitable[T] | T) -> T:
-    return await value if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) else value
+async def _awaited(value: Awaitable[T]) -> T:
+    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
+        return await value
+    return cast(T, value)  # a plain value: the function returned its result itself

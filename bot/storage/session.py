@@ -15,8 +15,11 @@ one transaction (``run_write``) or outside any (``run_read``):
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, TypeVar, cast
+
+T = TypeVar("T")
 
 
 class Conflict(Exception):
@@ -24,9 +27,14 @@ class Conflict(Exception):
 
 
 class Row(Protocol):
-    """A result row: by position (``row[0]``), by column name (``row["id"]``), or iterated."""
+    """A result row: by position (``row[0]``), by column name (``row["id"]``), or iterated;
+    ``keys()`` names its columns."""
 
-    def __getitem__(self, key: int | str) -> Any: ...
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def keys(self) -> Iterable[str]: ...
 
 
 class Session(Protocol):
@@ -55,14 +63,14 @@ class Session(Protocol):
         """The first column of the first row, or None."""
 
 
-def settle(value: Any) -> Any:
+def settle(value: Awaitable[T]) -> T:
     """The result of ``fn(session)`` when the session never suspends (SQLite's, in its thread).
 
     A coroutine is run to its end right here; a plain value (a function that used the
     connection directly) is returned as it is.
     """
     if not asyncio.iscoroutine(value):
-        return value
+        return cast(T, value)  # a plain value: the function returned its result itself
     try:
         value.send(None)
     except StopIteration as done:

@@ -21,21 +21,23 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
-try:
+if sys.platform == "win32":  # no file locks; one process per database is then up to the admin
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # Windows: no file locks; one process per database is then up to the admin
-    fcntl = None  # type: ignore[assignment]
 
 from ..errors import DatabaseUnreachable
 from ..migrations import MIGRATIONS
 from ..transactions import CommitFailed, failure_for_caller, transaction
 from .base import MoveWrite, SessionFn, Storage
-from .session import Conflict, settle
+from .session import Conflict, Row, settle
 
 T = TypeVar("T")
 
@@ -63,10 +65,10 @@ class SqliteSession:
         except sqlite3.IntegrityError as exc:
             raise _conflict_or(exc) from exc
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return self.connection.execute(sql, params).fetchall()
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         try:
             return self.connection.execute(sql, params).fetchone()
         except sqlite3.IntegrityError as exc:  # INSERT … RETURNING
@@ -105,7 +107,7 @@ class SqliteStorage(Storage):
         """Open descriptors of the lock files :meth:`try_claim` holds."""
 
     @classmethod
-    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> "SqliteStorage":
+    async def _open(cls, target: Path | str, *, synchronous: str, busy_timeout: float) -> SqliteStorage:
         try:
             if str(target) != ":memory:":
                 Path(target).parent.mkdir(parents=True, exist_ok=True)
@@ -240,7 +242,8 @@ class SqliteStorage(Storage):
                 # executescript commits on its own, so the version bump rides in the script.
                 conn.executescript(
                     f"BEGIN;\n{script}\nPRAGMA user_version = {number};\n"
-                    f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, (julianday('now') - 2440587.5) * 86400.0);\nCOMMIT;")
+                    f"INSERT INTO schema_version (version, applied_at)"
+                    f" VALUES ({number}, (julianday('now') - 2440587.5) * 86400.0);\nCOMMIT;")
 
         await self._in_thread(migrate)
 
