@@ -58,7 +58,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         table.play()
     except Quit:
-        table.say("Game abandoned.")
+        table.write("Game abandoned.")
     return 0
 
 
@@ -115,12 +115,12 @@ class Table:
             return f"AI {seat + 1}"
         return "You" if len(self.humans) == 1 else f"Player {seat + 1}"
 
-    def say(self, text: str = "") -> None:
+    def write(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
 
     def play(self) -> None:
         seats = ", ".join(self.names)
-        self.say(f"{self.game.name}: {seats} (seed {self.state.seed})")
+        self.write(f"{self.game.name}: {seats} (seed {self.state.seed})")
         self.announce(self.state.opening_events())
         while not self.state.is_over():
             acting = self.state.to_act()
@@ -136,20 +136,20 @@ class Table:
         """Print what happened: public facts, and private ones meant for a human seat."""
         for event in events:
             if event.private_to is None:
-                self.say(event.render(self.names))
+                self.write(event.render(self.names))
             elif event.private_to in self.humans:
-                self.say(f"[{self.names[event.private_to]} only] {event.render(self.names)}")
+                self.write(f"[{self.names[event.private_to]} only] {event.render(self.names)}")
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its view and moves, then read until one move is applied."""
-        self.say()
-        self.say(f"— {self.names[seat]} to act —")
+        self.write()
+        self.write(f"— {self.names[seat]} to act —")
         for line in describe_view(self.state.view(seat)):
-            self.say(line)
+            self.write(line)
         legal = self.state.legal_actions(seat)
-        self.say("Moves:")
+        self.write("Moves:")
         for line in pack([f"{i}. {action}" for i, action in enumerate(legal, 1)]):
-            self.say(line)
+            self.write(line)
         while True:
             text = self.ask(f"{self.names[seat]}, your move (number or code, q to quit): ")
             if not text:
@@ -158,7 +158,7 @@ class Table:
                 action = self.parse_move(text, legal)
                 events = self.state.apply(seat, action)
             except GameError as exc:
-                self.say(str(exc))
+                self.write(str(exc))
                 continue
             self.announce(events)
             return
@@ -176,7 +176,7 @@ class Table:
         print(prompt, end="", file=self.stdout, flush=True)
         line = self.stdin.readline()
         if not line:
-            self.say()
+            self.write()
             raise Quit
         text = line.strip()
         if text.lower() in QUIT_WORDS:
@@ -185,13 +185,13 @@ class Table:
 
     def show_outcome(self) -> None:
         outcome = self.state.outcome()
-        self.say()
-        self.say("Game over.")
+        self.write()
+        self.write("Game over.")
         if outcome is None:
             return
-        self.say(Event("outcome", outcome.reason).render(self.names))
+        self.write(Event("outcome", outcome.reason).render(self.names))
         for place, group in enumerate(outcome.ranking, 1):
-            self.say(f"{place}. " + ", ".join(f"{self.names[s]} ({outcome.scores[s]})" for s in group))
+            self.write(f"{place}. " + ", ".join(f"{self.names[s]} ({outcome.scores[s]})" for s in group))
 
 
 def describe_view(view: dict[str, Any]) -> list[str]:

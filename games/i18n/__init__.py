@@ -1,0 +1,186 @@
+"""Words for people, in their language: one gettext catalog per language, English the source.
+
+Code never builds a sentence for a person directly: it makes a :class:`Text` (:func:`say` or
+:func:`plural`), an English source string with named ``{placeholders}`` and their values,
+and whoever shows it renders it in the reader's language (:meth:`Text.render`). So engines,
+the service and the Discord layer keep words as data, a stored event can be read in any
+language later, and nothing translated is ever stored or put in a ``custom_id``.
+
+Catalogs are ``games/locales/<language>.po`` (gettext's format, managed with Babel): adding a
+language is adding one file; :data:`LANGUAGES` lists those present. A catalog is read and
+compiled in memory the first time its language is used. A string missing from a catalog
+falls back to English.
+
+Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
+player's name, a whole number with the language's digit grouping (Babel), a
+:class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
+another). A :class:`Text` is plain data (:meth:`Text.to_json`): stored, then read in any
+language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from ..cards import Card, parse_card
+
+SOURCE = "en"
+"""The language code is written in."""
+LOCALES = Path(__file__).parent.parent / "locales"
+LANGUAGES: tuple[str, ...] = (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po")))
+"""Every language Deckhand speaks: English and one per catalog file."""
+
+_FIELD = re.compile(r"\{(\w+)")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player by seat number, shown as their name when rendered (names are known only then)."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class Text:
+    """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
+    filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``."""
+
+    source: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+
+    def render(self, language: str = SOURCE, names: Sequence[str] = ()) -> str:
+        """The words in ``language``, seats (:class:`Seat`) named by ``names``."""
+        translations = catalog(language)
+        if self.plural is None:
+            pattern = translations.gettext(self.source)
+        else:
+            pattern = translations.ngettext(self.source, self.plural, int(self.args["count"]))
+        if not self.args:
+            return pattern
+        values = {name: render_value(value, language, names) for name, value in self.args.items()}
+        return string.Formatter().vformat(pattern, (), values)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+    def fields(self) -> set[str]:
+        """The placeholders its English source names."""
+        return set(_FIELD.findall(self.source)) | set(_FIELD.findall(self.plural or ""))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (what is stored: a stored event is read in any language later)."""
+        data: dict[str, Any] = {"say": self.source}
+        if self.args:
+            data["args"] = {name: _encode(value) for name, value in self.args.items()}
+        if self.plural is not None:
+            data["plural"] = self.plural
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Text:
+        """The inverse of :meth:`to_json`; a plain string (stored before words were data) is
+        shown as it is, in the language it was stored in."""
+        if isinstance(data, str):
+            return Text("{stored}", {"stored": data})
+        args = {name: _decode(value) for name, value in (data.get("args") or {}).items()}
+        return cls(data["say"], args, data.get("plural"))
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"text": value.to_json()}
+    if isinstance(value, Card):
+        return {"card": value.code}
+    if isinstance(value, Seat):
+        return {"seat": value.number}
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
+        return {"cards": [card.code for card in value]}
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "text" in value:
+            return Text.from_json(value["text"])
+        if "card" in value:
+            return parse_card(value["card"])
+        if "seat" in value:
+            return Seat(value["seat"])
+        if "cards" in value:
+            return tuple(parse_card(code) for code in value["cards"])
+    return value
+
+
+def say(source: str, **args: Any) -> Text:
+    """A translatable string: ``source`` in English, ``{name}`` placeholders filled from ``args``."""
+    return Text(source, args)
+
+
+def plural(singular: str, plural_form: str, count: int, **args: Any) -> Text:
+    """A translatable string with a form per number (``"{count} card"``, ``"{count} cards"``)."""
+    return Text(singular, {"count": count, **args}, plural_form)
+
+
+def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
+    if isinstance(value, Text):
+        return value.render(language, names)
+    if isinstance(value, Seat):
+        if value.number < len(names):
+            return names[value.number]
+        return say("Seat {number}", number=value.number + 1).render(language)
+    if isinstance(value, Card):
+        return card_name(value, language)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+        return " ".join(card_name(card, language) for card in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_decimal(value, locale=language)
+    return str(value)
+
+
+LETTERED_RANKS = ("A", "J", "Q", "K")
+
+
+def card_name(card: Card, language: str = SOURCE) -> str:
+    """A card as players read it: its rank (in the language's letters: As, Valet, Dame, Roi
+    are A, V, D, R in French) and its suit's symbol."""
+    if card.rank not in LETTERED_RANKS or language == SOURCE:
+        return card.pretty
+    return catalog(language).pgettext("card rank", card.rank) + card.pretty[len(card.rank):]
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English, or an unknown language: the source as it is)."""
+    path = LOCALES / f"{language}.po"
+    if language == SOURCE or not path.is_file():
+        return gettext.NullTranslations()
+    with path.open("rb") as po:
+        messages = read_po(po, locale=language)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language_of(locale: str | None) -> str:
+    """The language Deckhand speaks to a Discord locale (``"fr"``, ``"en-US"``, ``"pt-BR"``):
+    its own if there is a catalog for it, else English."""
+    if not locale:
+        return SOURCE
+    for candidate in (locale, locale.split("-")[0]):
+        if candidate in LANGUAGES:
+            return candidate
+    return SOURCE

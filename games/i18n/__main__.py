@@ -1,0 +1,129 @@
+"""``python -m games.i18n``: keep the catalogs in step with the code.
+
+* ``update``: find every translatable string in ``bot/``, ``cogs/`` and ``games/`` (``say("…")``,
+  ``plural("…", "…", n)``, and the card ranks' letters) and bring every catalog in
+  ``games/locales/`` up to date: new strings are added untranslated, strings no longer used are
+  dropped, changed ones are marked fuzzy (Babel's ``update``);
+* ``add <language>``: start a catalog for a new language (then translate it: no code to write);
+* ``check``: for each catalog, how many strings are translated, untranslated and fuzzy, and
+  whether every translation names the same placeholders as its English source; exit status 1
+  if a catalog is incomplete or wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import LOCALES, Text
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("bot", "cogs", "games")
+KEYWORDS = {"say": None, "plural": (1, 2)}
+"""Calls whose string arguments are translatable (as Babel's extractor reads them)."""
+CARD_RANKS = ("A", "J", "Q", "K")
+"""Rank letters, translated in the ``card rank`` context (:func:`games.i18n.card_name`)."""
+
+
+def template() -> Catalog:
+    """Every translatable string in the code, as an empty catalog."""
+    found = Catalog(project="Deckhand", locale="en")
+    for package in SOURCES:
+        for path, line, message, comments, context in extract_from_dir(
+                ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS):
+            found.add(message, locations=[(f"{package}/{path}", line)], auto_comments=comments, context=context)
+    for rank in CARD_RANKS:
+        found.add(rank, context="card rank", auto_comments=["A card's rank letter (Ace, Jack, Queen, King)"])
+    return found
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    with path.open("wb") as po:
+        write_po(po, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
+
+
+def update(paths: Iterable[Path]) -> None:
+    source = template()
+    for path in paths:
+        catalog = read(path)
+        catalog.update(source, no_fuzzy_matching=False)
+        write(catalog, path)
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} strings")
+
+
+def add(language: str) -> Path:
+    path = LOCALES / f"{language}.po"
+    if path.exists():
+        raise SystemExit(f"{path} exists already")
+    catalog = Catalog(project="Deckhand", locale=language)
+    catalog.update(template())
+    write(catalog, path)
+    return path
+
+
+def problems(catalog: Catalog) -> list[str]:
+    """What is wrong with a catalog: untranslated or fuzzy strings, placeholders that differ."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        sources = [str(s) for s in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
+        label = f"{sources[0]!r}" + (f" ({message.context})" if message.context else "")
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        translations = [str(s or "") for s in strings]
+        if message.fuzzy:
+            found.append(f"fuzzy: {label}")
+        if not all(translations):
+            found.append(f"untranslated: {label}")
+            continue
+        wanted = set().union(*(Text(s).fields() for s in sources))
+        for translation in translations:
+            if Text(translation).fields() != wanted:
+                found.append(f"placeholders differ: {label} -> {translation!r}")
+    return found
+
+
+def check(paths: Iterable[Path]) -> int:
+    status = 0
+    for path in paths:
+        catalog = read(path)
+        wrong = problems(catalog)
+        total = sum(1 for m in catalog if m.id)
+        print(f"{path.relative_to(ROOT)}: {total} strings, {len(wrong)} problem(s)")
+        for problem in wrong[:50]:
+            print(f"  {problem}")
+        status = status or (1 if wrong else 0)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.i18n", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("update", help="bring every catalog up to date with the code")
+    commands.add_parser("check", help="say what each catalog lacks")
+    adding = commands.add_parser("add", help="start a catalog for a new language")
+    adding.add_argument("language", help="its code, as Discord names it (fr, de, pt-BR...)")
+    args = parser.parse_args(argv)
+    catalogs = sorted(LOCALES.glob("*.po"))
+    if args.command == "update":
+        update(catalogs)
+    elif args.command == "add":
+        print(f"started {add(args.language)}: translate it, then `python -m games.i18n check`")
+    else:
+        return check(catalogs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
