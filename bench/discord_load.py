@@ -389,7 +389,10 @@ class Channel:
             await self.clicks.send(lambda: fd.slash("table end", {}, user=self.host.user, channel=self.channel))
             return None
         lobby = None
-        if reply is not None:
+        linked = re.search(r"/(\d+)(?:\s|$)", reply.text) if reply is not None else None
+        if linked is not None and int(linked[1]) <= before:  # the host's lobby, open here already: shown again
+            lobby = fd.message(int(linked[1]))
+        elif reply is not None:
             with contextlib.suppress(TimeoutError):
                 lobby = await fd.wait_for_message(
                     lambda m: m.id > before and m.public and m.channel.id == self.channel.id

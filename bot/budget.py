@@ -123,7 +123,7 @@ class Pacer:
         self.rate = rate
         self.burst = max(1.0, rate * BURST_SHARE)
         self._clock = clock
-        self._tokens = self.burst
+        self._tokens = 0.0  # no burst at start-up: a process just replaced may have spent this second
         self._refilled = clock()
         self._paused_until = 0.0
         self._waiting: list[_Ticket] = []

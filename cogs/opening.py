@@ -2,8 +2,8 @@
 
 A lobby is committed first, then its message is posted (by the publisher, with a nonce, so
 a post repeated after a crash is the same message). A crash between the two leaves a lobby
-without a message: start-up posts it, and so does its host's next ``/<game> start``, which
-answers with its link instead of refusing.
+without a message: start-up posts it, and so does its host's next ``/<game> start``. A host
+who starts again where their lobby is open is answered with its link, not refused.
 """
 
 from __future__ import annotations
@@ -50,9 +50,15 @@ async def open_table(
             await service.may_host(interaction.guild_id, player_of(interaction))
         except HostsLobby as exc:
             lobby = await service.table(exc.table_id)
-            if lobby.row.lobby_message_id is not None:
+            row = lobby.row
+            posted = row.lobby_message_id is not None
+            if posted and row.channel_id != interaction.channel_id:
                 raise
-            link = await post_lobby(interaction, lobby)  # its message was never posted (a crash): now it is
+            # Their lobby here (or one never posted, a crash between opening and posting it):
+            # the host asked for a table, so show them the one they have.
+            title = ui_for(row.game_id).title
+            link = (message_link(row.guild_id, row.channel_id, row.lobby_message_id) if posted
+                    else await post_lobby(interaction, lobby))
         else:
             settings = await service.storage.guild_settings(interaction.guild_id)
             in_new_thread = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)

@@ -36,7 +36,8 @@ def paced(rate: float = FAST) -> Pacer:
 
 
 async def drain(pacer: Pacer) -> None:
-    """Spend the burst, so every later request waits for the budget."""
+    """Let a burst build up, then spend it, so every later request waits for the budget."""
+    pacer._clock.now += 1.0  # type: ignore[attr-defined]
     for _ in range(int(pacer.burst)):
         await pacer.turn(Priority.TURN, 1)
 
@@ -59,7 +60,14 @@ async def test_a_burst_is_granted_at_once_then_the_rate_holds():
     await drain(pacer)
     assert pacer.granted == FAST / 10 and pacer.waited == 0
     await pacer.turn(Priority.TURN, 1)
-    assert pacer.waited == 1 and pacer._clock() == pytest.approx(100.0 + 1 / FAST)
+    assert pacer.waited == 1 and pacer._clock() == pytest.approx(101.0 + 1 / FAST)
+
+
+async def test_a_process_starts_with_no_burst():
+    """The process it replaced may have spent this second's budget."""
+    pacer = paced()
+    await pacer.turn(Priority.TURN, 1)
+    assert pacer.waited == 1
     pacer.close()
 
 

@@ -311,6 +311,17 @@ async def test_a_forgotten_lobby_gives_way_to_a_new_table(server, monkeypatch):
     assert (await stored(s).get_table(2)).host_id == s.user("ben").id
 
 
+async def test_a_host_starting_again_where_their_lobby_is_open_is_shown_it(server):
+    """After a restart, a host may not know their lobby survived: asking again here answers
+    with its link instead of a refusal, and opens nothing new."""
+    s = server
+    await s.h.slash("q2j start", {}, user=s.user("ana"), channel=s.channel)
+    lobby = s.h.latest_public(s.channel)
+    again = await s.h.slash("war start", {}, user=s.user("ana"), channel=s.channel)
+    assert again.ephemeral and "Q Squared Joe table is open" in again.text and str(lobby.id) in again.text
+    assert s.h.latest_public(s.channel).id == lobby.id and await stored(s).get_table(2) is None
+
+
 async def test_a_host_with_an_open_lobby_opens_no_second_one(server):
     """With threads on, every start makes a thread: a second lobby by the same host is refused
     before any thread is made, and the answer links the open one."""
