@@ -146,6 +146,11 @@ SCHEMA: list[str] = [
     ALTER TABLE tables ADD COLUMN pinged TEXT NOT NULL DEFAULT '{{}}';
     UPDATE tables SET shown = status || '@' || version;
     """,
+    # 6: a ping being sent (seat → turn, and when): written before the ping goes, cleared once
+    # its id is stored, so start-up can tell a ping a crash may have cut short.
+    """
+    ALTER TABLE tables ADD COLUMN pinging TEXT;
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

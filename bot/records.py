@@ -52,6 +52,8 @@ class TableRow:
     """What the table's message shows, ``"<status>@<version>"`` (None: nothing yet)."""
     pinged: dict[int, int] = field(default_factory=dict)
     """Per seat, the turn (the version it began at) its player was last pinged for."""
+    pinging: dict[str, Any] | None = None
+    """A ping being sent (``{"seats": {seat: turn}, "at": time}``), until its id is stored."""
 
     def copy(self) -> TableRow:
         """An independent copy (seats included); cheaper than ``copy.copy`` on the move path."""

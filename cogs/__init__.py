@@ -35,7 +35,7 @@ async def setup(bot: commands.Bot) -> None:
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.publisher.close()  # type: ignore[attr-defined]
+    await bot.publisher.close()  # type: ignore[attr-defined]
     bot.remove_dynamic_items(*dynamic_items())
     for extension in SHARED_COGS:
         await bot.unload_extension(extension)

@@ -22,6 +22,7 @@ import collections
 import logging
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from functools import partial
 from typing import Any, Awaitable, Callable
 
@@ -54,6 +55,12 @@ RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 WEBHOOK_SPARE_SECONDS = 60.0
 """An interaction's webhook carries a ping only while this much of its 15 minutes is left."""
 INTERACTION_SECONDS = 15 * 60
+SAVE_SECONDS = 2.0
+"""How long closing waits for what was shown and pinged to be stored."""
+PING_LOOKBACK = 20
+CLOCK_MARGIN = 5.0
+"""Seconds by which Discord's clock may differ from ours when looking for a ping by its time."""
+"""Messages read back, after a crash, to find a ping it may have cut short."""
 RECENT_INTERACTIONS = 3
 """Interactions kept per channel: the newest answered one carries the ping."""
 ANSWERED = (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
@@ -107,6 +114,9 @@ class Shown:
     """Per person, the turn (its first version) they were last pinged for."""
     ping: Ping | None = None
     stale_pings: list[Ping] = field(default_factory=list)
+    cut_short: dict[str, Any] | None = None
+    """A ping the last process was sending when it stopped (``tables.pinging``): whether it
+    went is looked up in the channel before anyone is pinged again."""
     """Pings of turns that are over, to delete when the budget allows."""
 
 
@@ -208,8 +218,11 @@ class TablePublisher:
         """Discord answers again (a shard connected or resumed): show what it missed."""
         await self._show_again.now()
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop showing tables; what was shown and pinged is stored first (a few seconds at most)."""
         self._show_again.close()
+        if self._saving:
+            await asyncio.wait(list(self._saving.values()), timeout=SAVE_SECONDS)
         for task in self._saving.values():
             task.cancel()
 
@@ -224,7 +237,8 @@ class TablePublisher:
         shown = self._tables.get(row.id)
         if shown is None:
             ping = Ping(row.ping_message_id) if row.ping_message_id else None
-            shown = self._tables[row.id] = Shown(row.channel_id, shown=row.shown, pinged=dict(row.pinged), ping=ping)
+            shown = self._tables[row.id] = Shown(row.channel_id, shown=row.shown, pinged=dict(row.pinged), ping=ping,
+                                                 cut_short=row.pinging)
         return shown
 
     def _follow_turns(self, shown: Shown, table: TableSnapshot) -> None:
@@ -249,8 +263,9 @@ class TablePublisher:
         failures = 0
         while shown.newest is not None:
             table = shown.newest
+            on_show = table.row.status != "lobby" and shown.shown == shown_key(table.row)
             try:
-                done = await self._show_one(table)
+                done = True if on_show else await self._show_one(table)
             except _RateLimited:
                 await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
                 failures += 1
@@ -262,8 +277,9 @@ class TablePublisher:
                 shown.newest = None
             if not done:
                 return
-            shown.shown = shown_key(table.row)
-            self._note(table.row.id, shown=shown.shown)
+            if not on_show:
+                shown.shown = shown_key(table.row)
+                self._note(table.row.id, shown=shown.shown)
             if shown.newest is None:  # nothing newer: this state's turn is the one to ping
                 await self._ping_turn(table, shown)
         await self._tidy(shown)
@@ -397,17 +413,53 @@ class TablePublisher:
         content = f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
         notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
                                            roles=False, everyone=False)
-        starts = {seat: shown.turn_starts[seat] for seat in due}
+        starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
+        sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time()}
+        try:  # stored before the ping goes: a crash meanwhile leaves a ping to look for, not one sent twice
+            await self.service.set_publication(row.id, pinging=sending)
+        except StorageUnavailable:
+            return  # logged by the storage; the turn is pinged at its next show
         if await self._send_ping(table, shown, content, nonce("p", row.id, "v", row.version), notified):
-            shown.pinged.update({seat: start for seat, start in starts.items() if start is not None})
-            self._note(row.id, pinged={str(s): v for s, v in shown.pinged.items()})
+            shown.pinged.update(starts)
+            self._note(row.id, pinged={str(s): v for s, v in shown.pinged.items()}, pinging=None)
 
     async def _resolve_turn_starts(self, row: TableRow, shown: Shown) -> None:
         """Turns under way when the bot started began with the last move of someone else
-        (the move log says which), or with the game (version 1)."""
+        (the move log says which), or with the game (version 1); a ping the last process was
+        sending when it stopped counts as sent if the channel holds it."""
         for seat, start in list(shown.turn_starts.items()):
             if start is None:
                 shown.turn_starts[seat] = await self.service.storage.last_move_by_others(row.id, seat) or 1
+        if shown.cut_short is not None:
+            sending, shown.cut_short = shown.cut_short, None
+            found = await self._sent_ping(row, sending)
+            if found is not None:
+                shown.pinged.update({int(seat): start for seat, start in sending["seats"].items()})
+                shown.ping = Ping(found)
+                self._note(row.id, pinged={str(s): v for s, v in shown.pinged.items()}, ping_message_id=found,
+                           pinging=None)
+            else:
+                self._note(row.id, pinging=None)
+
+    async def _sent_ping(self, row: TableRow, sending: dict[str, Any]) -> int | None:
+        """The id of the ping the last process sent for ``sending``'s seats, if the channel's
+        latest messages hold one (a mention of each, from Deckhand, sent since), else None."""
+        users = {str(row.seats[int(seat)].user_id) for seat in sending["seats"]}
+        # A few seconds' margin for clocks; the table's own message names the players too.
+        after = discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, timezone.utc))
+        not_pings = {str(row.table_message_id), str(row.lobby_message_id)}
+        try:
+            await self.pacer.turn(Priority.PING, row.channel_id)
+            messages = await self.bot.http.logs_from(row.channel_id, PING_LOOKBACK, after=after)
+        except (discord.HTTPException, *UNREACHABLE) as exc:
+            log.info("could not look for the ping table %s was sending: %s", row.id, exc)
+            return None
+        mine = self.bot.user.id if self.bot.user else None
+        for message in messages:
+            mentioned = {str(user["id"]) for user in message.get("mentions", [])}
+            if str(message["author"]["id"]) == str(mine) and message["id"] not in not_pings and users <= mentioned:
+                return int(message["id"])
+        return None
 
     async def _send_ping(self, table: TableSnapshot, shown: Shown, content: str, message_nonce: str,
                          mentions: discord.AllowedMentions = MENTIONS) -> bool:

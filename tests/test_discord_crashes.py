@@ -156,3 +156,45 @@ async def test_a_games_last_move_never_shown_shows_the_ending_at_start_up(server
     mover = s.user("ana")
     late = await s.h.click(s.h.message(table.id), label="📜 Log", user=mover)
     assert late.ephemeral
+
+
+async def test_a_ping_cut_short_by_a_crash_is_sent_once(server, monkeypatch):
+    """Killed between storing that a ping is being sent and sending it: the restarted bot
+    looks in the channel, finds none, and pings."""
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    died = die_at(monkeypatch, publisher_class(s), "_post_ping")
+    mover = await play_turn(s, table)
+    await died.wait()
+    await kill_and_restart(s, monkeypatch)
+    waiter = to_act(s, table)[0]
+    assert waiter is not mover
+    turn_pings = [m for m in pings(s, table) if waiter.mention in m.content]
+    assert len(turn_pings) == 1
+
+
+async def test_a_ping_sent_just_before_a_crash_is_not_sent_again(server, monkeypatch):
+    """Killed after the ping went but before that was stored: the restarted bot finds it in
+    the channel and pings nobody twice."""
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+    cls = publisher_class(s)
+    original = cls._post_ping
+    sent = asyncio.Event()
+
+    async def send_then_die(self, *args, **kwargs):
+        ping = await original(self, *args, **kwargs)
+        sent.set()
+        await asyncio.Event().wait()
+        return ping
+
+    monkeypatch.setattr(cls, "_post_ping", send_then_die)
+    mover = await play_turn(s, table)
+    await sent.wait()
+    await kill_and_restart(s, monkeypatch)
+    waiter = to_act(s, table)[0]
+    assert waiter is not mover
+    turn_pings = [m for m in s.h.public_messages(s.channel) if m.id != table.id and waiter.mention in m.content]
+    assert len(turn_pings) == 1, [m.content for m in turn_pings]
+    hand = await s.h.click(s.h.message(table.id), label=HAND_BUTTON, user=waiter)
+    assert hand.message.buttons

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService, Player
+from bot.service.game_service import RECENT_SECONDS
 from bot.storage import Storage
 from tests.test_service import Clock, Recorder
 
@@ -90,9 +91,10 @@ async def test_start_up_loads_no_table_until_touched(db_url):
     """Only tables whose message may be behind are read at start-up (to be shown again)."""
     clock = Clock()
     service = await new_service(db_url, clock)
-    tables = [await start_table(service, channel, timer=5) for channel in (50, 51, 52)]
+    tables = [await start_table(service, channel, timer=240) for channel in (50, 51, 52)]
     await mark_shown(service, *tables)
     await stop(service)
+    clock.now += RECENT_SECONDS + 1  # moved long ago: their pings went then
     service = await new_service(db_url, clock)
     try:
         assert await service.restore() == 3
@@ -158,6 +160,7 @@ async def test_a_restart_shows_each_table_whose_message_may_be_behind_once(db_ur
     await service.wait_idle()
     await mark_shown(service, on_show)  # Discord took that one's last edit
     await stop(service)
+    clock.now += RECENT_SECONDS + 1  # no game moved lately: only what may be behind is looked at
 
     restarted = await new_service(db_url, clock)
     assert await restarted.restore() == 3

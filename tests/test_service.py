@@ -37,6 +37,9 @@ class Recorder:
     def tables_held(self):
         return 0
 
+    async def close(self):
+        pass
+
     async def remind(self, table, seats, seconds_left):
         self.reminders.append((table.row.id, [s.seat for s in seats], seconds_left))
 

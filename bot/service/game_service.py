@@ -25,6 +25,11 @@ from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tasks import BackgroundTasks
 
 
+RECENT_SECONDS = 60 * 60
+"""Games moved this recently are looked at after a restart: a turn's ping a crash cut short is
+sent then (a restart is expected well within the hour)."""
+
+
 class GameService:
     def __init__(
         self,
@@ -220,10 +225,11 @@ class GameService:
         self._publishing.show(await self.table(table_id))
 
     async def _show_behind(self) -> None:
-        """Show, once each, the tables whose message may not show what is stored: a process
-        died between committing a change and showing it (a game's last move included), or
-        between opening a lobby and posting it."""
-        for table_id in await self.storage.behind(self.shards):
+        """Show, once each, the tables whose message or ping may not show what is stored: a
+        process died between committing a change and showing it (a game's last move
+        included), between opening a lobby and posting it, or before a turn's ping went. The
+        publisher edits only a message that is behind, and pings only who was not pinged."""
+        for table_id in await self.storage.to_show_again(self._clock() - RECENT_SECONDS, self.shards):
             self._publishing.show(await self.table(table_id))
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
@@ -231,5 +237,6 @@ class GameService:
         await self._tasks.wait_idle(timeout, self._autoplay.sleeping)
 
     async def close(self) -> None:
+        await self._publishing.close()
         await self._tasks.close()
         await self.ai_pool.close()

@@ -19,6 +19,10 @@ class Publishing:
         if self.publisher is not None:
             self._tasks.spawn(self.publisher.show(snap), f"show-{snap.row.id}")
 
+    async def close(self) -> None:
+        if self.publisher is not None:
+            await self.publisher.close()
+
     def tables_held(self) -> int:
         return self.publisher.tables_held() if self.publisher is not None else 0
 

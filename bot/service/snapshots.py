@@ -78,4 +78,7 @@ class Publisher(Protocol):
     def tables_held(self) -> int:
         """How many tables the publisher keeps something in memory for."""
 
+    async def close(self) -> None:
+        """Stop showing tables, storing first what it must remember."""
+
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None: ...

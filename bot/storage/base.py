@@ -65,6 +65,7 @@ def _table_from_row(row: Row) -> TableRow:
         ping_message_id=row["ping_message_id"], created_at=row["created_at"],
         started_at=row["started_at"], finished_at=row["finished_at"], hinted=bool(row["hinted"]),
         shown=row["shown"], pinged={int(seat): turn for seat, turn in json.loads(row["pinged"]).items()},
+        pinging=json.loads(row["pinging"]) if row["pinging"] else None,
     )
 
 
@@ -220,13 +221,17 @@ class Storage(ABC):
             " FROM tables t WHERE status IN ('lobby', 'running')" + shards.sql_condition() + " ORDER BY id"))
         return [OpenTable(r[0], r[1], r[2], bool(r[3]), r[4], bool(r[5])) for r in rows]
 
-    async def behind(self, shards: Shards = ALL_SHARDS) -> list[int]:
-        """Tables (of servers on ``shards``) whose message may not show what is stored: every
-        open lobby (a lobby's seat changes keep its version), and every table whose stored
-        state, ended ones included, is not the one last shown."""
+    async def to_show_again(self, since: float, shards: Shards = ALL_SHARDS) -> list[int]:
+        """Tables (of servers on ``shards``) whose message or ping may not show what is stored:
+        every open lobby (a lobby's seat changes keep its version), every table whose stored
+        state, ended ones included, is not the one last shown, every table whose ping was cut
+        short, and every game moved (or started) since ``since``, whose turn's ping may not
+        have gone."""
         rows = await self.run_read(lambda db: db.fetch(
-            "SELECT id FROM tables WHERE (status = 'lobby' OR shown IS NULL OR shown <> status || '@' || version)"
-            + shards.sql_condition() + " ORDER BY id"))
+            "SELECT id FROM tables t WHERE (status = 'lobby' OR shown IS NULL OR shown <> status || '@' || version"
+            " OR pinging IS NOT NULL OR (status = 'running' AND (started_at >= ? OR EXISTS ("
+            "SELECT 1 FROM moves m WHERE m.table_id = t.id AND m.version = t.version AND m.at >= ?))))"
+            + shards.sql_condition() + " ORDER BY id", (since, since)))
         return [r[0] for r in rows]
 
     async def last_move_by_others(self, table_id: int, seat: int) -> int | None:
@@ -274,11 +279,12 @@ class Storage(ABC):
 
     async def set_publication(self, table_id: int, **columns: Any) -> None:
         """Record how the table is shown in Discord: ``lobby_message_id``, ``table_message_id``,
-        ``ping_message_id``, ``shown`` (``"<status>@<version>"``), ``pinged`` (seat → turn)."""
-        allowed = {"lobby_message_id", "table_message_id", "ping_message_id", "shown", "pinged"}
+        ``ping_message_id``, ``shown`` (``"<status>@<version>"``), ``pinged`` (seat → turn), ``pinging``."""
+        allowed = {"lobby_message_id", "table_message_id", "ping_message_id", "shown", "pinged", "pinging"}
         if not columns or set(columns) - allowed:
             raise ValueError(f"unknown publication columns: {sorted(set(columns) - allowed)}")
-        values = [_dumps(value) if name == "pinged" else value for name, value in columns.items()]
+        values = [_dumps(value) if name in ("pinged", "pinging") and value is not None else value
+                  for name, value in columns.items()]
         assignments = ", ".join(f"{name} = ?" for name in columns)
         await self.run_write(lambda db: db.execute(
             f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)))
