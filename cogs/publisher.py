@@ -179,7 +179,9 @@ class TablePublisher:
         who = ", ".join(f"<@{s.user_id}>" for s in humans)
         link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
         content = f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
-        await self._send_ping(table, self._shown(table.row), content, nonce("r", table.row.id, "v", table.row.version))
+        shown = self._shown(table.row)
+        if await self._send_ping(table, shown, content, nonce("r", table.row.id, "v", table.row.version)):
+            await self._tidy(shown)
 
     async def place(self, table: TableSnapshot, content: str | None = None) -> discord.Message:
         """Post a new lobby's message now (``/<game> start``, **Play again**), with ``content``
@@ -260,6 +262,15 @@ class TablePublisher:
         return tuple(s for s in players_to_act(table) if not row.seats[s].is_ai and row.seats[s].user_id is not None)
 
     async def _show_newest(self, table_id: int, shown: Shown) -> None:
+        """Show the table's newest state, again while newer ones come (during the requests, or
+        while old pings are tidied away), then tidy."""
+        while shown.newest is not None:
+            if not await self._show_states(table_id, shown):
+                return
+            await self._tidy(shown)
+
+    async def _show_states(self, table_id: int, shown: Shown) -> bool:
+        """Show states until none is newer; False if the table can't be shown now."""
         failures = 0
         while shown.newest is not None:
             table = shown.newest
@@ -272,17 +283,17 @@ class TablePublisher:
                 continue
             except StorageUnavailable:
                 self._show_again.missed(table_id, StorageUnavailable())
-                return
+                return False
             if shown.newest is table:
                 shown.newest = None
             if not done:
-                return
+                return False
             if not on_show:
                 shown.shown = shown_key(table.row)
                 self._note(table.row.id, shown=shown.shown)
             if shown.newest is None:  # nothing newer: this state's turn is the one to ping
                 await self._ping_turn(table, shown)
-        await self._tidy(shown)
+        return True
 
     async def _show_one(self, table: TableSnapshot) -> bool:
         """One state on show; False when there is nothing more to do for it (the table can't
@@ -382,6 +393,13 @@ class TablePublisher:
             self._saving[table_id] = asyncio.get_running_loop().create_task(
                 self._save(table_id), name=f"publication-{table_id}")
 
+    async def _stored(self, table_id: int, **columns: Any) -> None:
+        """:meth:`_note`, then wait until everything noted for the table so far is stored."""
+        self._note(table_id, **columns)
+        saving = self._saving.get(table_id)
+        if saving is not None:
+            await asyncio.shield(saving)
+
     async def _save(self, table_id: int) -> None:
         try:
             while table_id in self._unsaved:
@@ -400,6 +418,8 @@ class TablePublisher:
         pinged is to act any more, their ping goes (when the budget allows)."""
         row = table.row
         await self._resolve_turn_starts(row, shown)
+        if shown.newest is not None:
+            return  # a newer state came meanwhile: its turn is pinged once it is shown
         due = [seat for seat in shown.acting if shown.pinged.get(seat) != shown.turn_starts.get(seat)]
         if shown.ping is not None and not due and not shown.acting:
             shown.stale_pings.append(shown.ping)
@@ -415,10 +435,12 @@ class TablePublisher:
                                            roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
         sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time()}
-        try:  # stored before the ping goes: a crash meanwhile leaves a ping to look for, not one sent twice
-            await self.service.set_publication(row.id, pinging=sending)
-        except StorageUnavailable:
-            return  # logged by the storage; the turn is pinged at its next show
+        # Stored before the ping goes (after anything noted before it): a crash meanwhile
+        # leaves a ping to look for, not one sent twice.
+        await self._stored(row.id, pinging=sending)
+        if shown.newest is not None:  # overtaken while it was stored: the newer state's turn is pinged
+            self._note(row.id, pinging=None)
+            return
         if await self._send_ping(table, shown, content, nonce("p", row.id, "v", row.version), notified):
             shown.pinged.update(starts)
             self._note(row.id, pinged={str(s): v for s, v in shown.pinged.items()}, pinging=None)
@@ -473,7 +495,6 @@ class TablePublisher:
             shown.stale_pings.append(shown.ping)
         shown.ping = ping
         self._note(row.id, ping_message_id=ping.message_id)
-        await self._tidy(shown)
         return True
 
     async def _post_ping(self, row: TableRow, content: str, message_nonce: str,
