@@ -15,9 +15,10 @@ they asked, so every table gets its turn.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -35,6 +36,8 @@ OLD_MESSAGE_SECONDS = 3600.0
 DISCORD_EPOCH_MS = 1_420_070_400_000
 MIN_WAIT = 0.001
 """The shortest wait between two looks at the queue."""
+MAX_IN_FLIGHT = 8
+"""Budgeted requests under way at once, at most."""
 SLICE = 0.05
 """The longest: a request may come that can go at once (another channel)."""
 EPSILON = 1e-9
@@ -130,6 +133,7 @@ class Pacer:
         self._orders = itertools.count()
         self._buckets: dict[tuple[int, Route], _Bucket] = {}
         self._sleep = sleep or _short_sleep
+        self._in_flight = asyncio.Semaphore(MAX_IN_FLIGHT)
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0
         self.waited = 0
@@ -138,6 +142,15 @@ class Pacer:
     def waiting(self) -> int:
         """Requests waiting for their turn now."""
         return len(self._waiting)
+
+    @contextlib.asynccontextmanager
+    async def request(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> AsyncIterator[None]:
+        """Around one budgeted request: its turn, and one of :data:`MAX_IN_FLIGHT` places while it
+        is under way (a request discord.py holds back, waiting on a bucket, keeps its place, so
+        requests granted over time can't all reach Discord in the same second)."""
+        async with self._in_flight:
+            await self.turn(priority, channel_id, route)
+            yield
 
     async def turn(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> None:
         """Wait until a request of ``route`` in ``channel_id`` may be made, and count it made."""

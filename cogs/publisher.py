@@ -376,8 +376,8 @@ class TablePublisher:
     def _paced(self, request: Callable[..., Awaitable[Any]], priority: Priority, channel_id: int,
                route: Route) -> Callable[..., Awaitable[Any]]:
         async def paced(**kwargs: Any) -> Any:
-            await self.pacer.turn(priority, channel_id, route)
-            return await request(**kwargs)
+            async with self.pacer.request(priority, channel_id, route):
+                return await request(**kwargs)
 
         return paced
 
@@ -471,8 +471,8 @@ class TablePublisher:
         after = discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, timezone.utc))
         not_pings = {str(row.table_message_id), str(row.lobby_message_id)}
         try:
-            await self.pacer.turn(Priority.PING, row.channel_id)
-            messages = await self.bot.http.logs_from(row.channel_id, PING_LOOKBACK, after=after)
+            async with self.pacer.request(Priority.PING, row.channel_id):
+                messages = await self.bot.http.logs_from(row.channel_id, PING_LOOKBACK, after=after)
         except (discord.HTTPException, *UNREACHABLE) as exc:
             log.info("could not look for the ping table %s was sending: %s", row.id, exc)
             return None
@@ -541,8 +541,8 @@ class TablePublisher:
                 if ping.webhook is not None and ping.expires - time.time() > WEBHOOK_SPARE_SECONDS:
                     await ping.webhook.delete_message(ping.message_id)
                 else:
-                    await self.pacer.turn(Priority.TIDY, shown.channel_id, Route.DELETE)
-                    await self.bot.http.delete_message(shown.channel_id, ping.message_id)
+                    async with self.pacer.request(Priority.TIDY, shown.channel_id, Route.DELETE):
+                        await self.bot.http.delete_message(shown.channel_id, ping.message_id)
             except discord.NotFound:
                 pass
             except discord.HTTPException as exc:
@@ -592,14 +592,14 @@ class TablePublisher:
         """Reopen the table's thread after Discord refused an edit there because it is archived
         (a day without messages, or a moderator archived it); True if it is open again. A
         thread a moderator also locked stays closed, and its table ends: nobody can play there."""
-        await self.pacer.turn(Priority.TURN, row.channel_id)
-        thread = await self.bot.http.get_channel(row.channel_id)
+        async with self.pacer.request(Priority.TURN, row.channel_id):
+            thread = await self.bot.http.get_channel(row.channel_id)
         if thread.get("thread_metadata", {}).get("locked"):
             if row.status in ("lobby", "running"):
                 await self.abandon(row.id, "A moderator closed the table's thread.")
             return False
-        await self.pacer.turn(Priority.TURN, row.channel_id)
-        await self.bot.http.edit_channel(row.channel_id, archived=False, reason="a game is played in this thread")
+        async with self.pacer.request(Priority.TURN, row.channel_id):
+            await self.bot.http.edit_channel(row.channel_id, archived=False, reason="a game is played in this thread")
         log.info("reopened the archived thread of table %s", row.id)
         return True
 
