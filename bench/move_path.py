@@ -53,7 +53,7 @@ class RenderingPublisher:
     def __init__(self) -> None:
         self.rendered = 0
 
-    async def show(self, table: TableSnapshot) -> None:
+    async def show(self, table: TableSnapshot, *, again: bool = False) -> None:
         payload(table_message(table))
         if table.row.status != "lobby":
             self.rendered += 1

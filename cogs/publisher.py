@@ -105,6 +105,8 @@ class Shown:
     shown: str | None = None
     seen: bool = False
     """Whether a state of the table was seen since start-up."""
+    again: bool = False
+    """The newest state came from start-up looking again (see :meth:`TablePublisher.show`)."""
     acting: tuple[int, ...] = ()
     """The people to act in the newest state seen."""
     turn_starts: dict[int, int | None] = field(default_factory=dict)
@@ -147,14 +149,17 @@ class TablePublisher:
 
     # -- what the service calls ---------------------------------------------------------------
 
-    async def show(self, table: TableSnapshot) -> None:
+    async def show(self, table: TableSnapshot, *, again: bool = False) -> None:
         """Show ``table`` (a lobby or a game) unless a newer state of it is known; returns
-        at once if the table is being shown already (that work shows the newest state)."""
+        at once if the table is being shown already (that work shows the newest state).
+        ``again``: start-up looking at a table that may be behind; its message is left as it
+        is if it shows that version already, and only its turn's ping is seen to."""
         shown = self._shown(table.row)
         if shown.newest is not None and not newer(table, shown.newest):
             return
         self._follow_turns(shown, table)
         shown.newest = table
+        shown.again = again
         if shown.busy:
             return
         shown.busy = True
@@ -274,7 +279,7 @@ class TablePublisher:
         failures = 0
         while shown.newest is not None:
             table = shown.newest
-            on_show = table.row.status != "lobby" and shown.shown == shown_key(table.row)
+            on_show = shown.again and table.row.status != "lobby" and shown.shown == shown_key(table.row)
             try:
                 done = True if on_show else await self._show_one(table)
             except _RateLimited:

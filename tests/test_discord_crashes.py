@@ -142,7 +142,7 @@ async def test_a_restart_pings_nobody_already_pinged_for_their_turn(server, monk
 async def test_a_games_last_move_never_shown_shows_the_ending_at_start_up(server, monkeypatch):
     s = server
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
-    die_at(monkeypatch, publisher_class(s), "show", lambda self, snap: snap.row.status == "finished")
+    die_at(monkeypatch, publisher_class(s), "show", lambda self, snap, **_: snap.row.status == "finished")
     for _ in range(600):
         if (await s.h.bot.service.table(1)).row.status != "running":
             break

@@ -31,7 +31,7 @@ class Recorder:
         self.lobbies = []
         self.reminders = []
 
-    async def show(self, table):
+    async def show(self, table, *, again=False):
         (self.lobbies if table.row.status in ("lobby", "cancelled") else self.tables).append(table)
 
     def tables_held(self):

@@ -230,7 +230,7 @@ class GameService:
         included), between opening a lobby and posting it, or before a turn's ping went. The
         publisher edits only a message that is behind, and pings only who was not pinged."""
         for table_id in await self.storage.to_show_again(self._clock() - RECENT_SECONDS, self.shards):
-            self._publishing.show(await self.table(table_id))
+            self._publishing.show(await self.table(table_id), again=True)
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""

@@ -14,10 +14,11 @@ class Publishing:
         self.publisher: Publisher | None = None
         self._tasks = tasks
 
-    def show(self, snap: TableSnapshot) -> None:
-        """Show ``snap`` (a lobby or a game) in the background, unless a newer state of its table comes first."""
+    def show(self, snap: TableSnapshot, *, again: bool = False) -> None:
+        """Show ``snap`` (a lobby or a game) in the background, unless a newer state of its table
+        comes first (``again``: start-up looking at a table whose message may be behind)."""
         if self.publisher is not None:
-            self._tasks.spawn(self.publisher.show(snap), f"show-{snap.row.id}")
+            self._tasks.spawn(self.publisher.show(snap, again=again), f"show-{snap.row.id}")
 
     async def close(self) -> None:
         if self.publisher is not None:

@@ -72,8 +72,9 @@ class HandSnapshot:
 class Publisher(Protocol):
     """How the service shows changes in Discord (:class:`cogs.publisher.TablePublisher`)."""
 
-    async def show(self, table: TableSnapshot) -> None:
-        """Show ``table`` (a lobby or a game), unless a newer state of it is known."""
+    async def show(self, table: TableSnapshot, *, again: bool = False) -> None:
+        """Show ``table`` (a lobby or a game), unless a newer state of it is known (``again``:
+        start-up looking at a table whose message or ping may be behind)."""
 
     def tables_held(self) -> int:
         """How many tables the publisher keeps something in memory for."""
