@@ -79,6 +79,8 @@ async def open_table(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> Non
                           "the bot to acknowledge the AI level")
     await expect(proc, fd.wait_for_reply(chosen), "a reply to choosing the AI level")
     await click_button(fd, proc, fd.message(lobby.id), label="Start")
+    await expect(proc, fd.wait_until(lambda: any(b.get("label") == HAND_BUTTON for b in fd.message(lobby.id).buttons),
+                                     20, "the table"), "the table to be shown")
     hand_button = next(b["custom_id"] for b in fd.message(lobby.id).buttons if b.get("label") == HAND_BUTTON)
     table.table_id = int(hand_button.split(":")[2])
 
