@@ -71,13 +71,14 @@ def parse_card(code: CardLike) -> Card:
             return card
     elif isinstance(code, Card):
         return code
+    from .i18n import say  # here, not above: games.i18n renders cards
+
     if not isinstance(code, str):
-        raise MalformedAction(f"{code!r} is not a card code (expected e.g. QS, 10H, JK)")
+        raise MalformedAction(say("{code} is not a card code (expected e.g. QS, 10H, JK)", code=repr(code)))
     card = _BY_CODE.get(code.strip().upper())
     if card is None:
         raise MalformedAction(
-            f"{code!r} is not a card: use a rank (A 2-10 J Q K) then a suit (S H D C), or JK"
-        )
+            say("{code} is not a card: use a rank (A 2-10 J Q K) then a suit (S H D C), or JK", code=repr(code)))
     return card
 
 
@@ -161,7 +162,9 @@ def card_id_reader(game_name: str) -> Callable[[CardLike], int]:
                 return found
         parsed = parse_card(card)
         if parsed.is_joker:
-            raise MalformedAction(f"{game_name} is played without jokers")
+            from .i18n import say  # here, not above: games.i18n renders cards
+
+            raise MalformedAction(say("{game} is played without jokers", game=game_name))
         return CARD_ID[parsed]
 
     return card_id

@@ -26,6 +26,7 @@ from games.base import Action, GameState
 from games.errors import GameError
 from games.rng import Rng
 from tests.contract import contract_cases
+from tests.words import as_written
 
 GOLDEN = Path(__file__).parent / "data" / "replays.json"
 SEEDS = 2
@@ -36,7 +37,8 @@ SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
 
 
 def _dump(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+    """``value`` as hashed: its words (events, outcomes) English, as the engines wrote them."""
+    return json.dumps(as_written(value), sort_keys=True, separators=(",", ":")).encode()
 
 
 def _lowered(action: Action) -> Action:

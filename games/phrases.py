@@ -1,0 +1,52 @@
+"""Phrases every game says the same way, as words not yet in any language
+(:class:`~games.i18n.Text`): players named one after another, a list, sentences in a row,
+a number of cards.
+
+Each keeps the English the engines have always written (``ana and ben and cy``, ``a, b``,
+one sentence after another with a space) and leaves each language its own way (French
+says ``ana, ben et cy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .cards import DECK, Card
+from .i18n import Text, plural, say
+
+
+def together(items: Sequence[Any]) -> Any:
+    """``items`` (players, usually :class:`~games.i18n.Seat`\\ s) named one after another,
+    "and" between each two; a single item is itself. Not empty."""
+    *rest, said = items
+    for i, item in enumerate(reversed(rest)):
+        said = say("{name} and {last}", name=item, last=said) if i == 0 else say(
+            "{name} and {others}", name=item, others=said)
+    return said
+
+
+def listed(items: Sequence[Any]) -> Any:
+    """``items`` one after another, a comma between each two; a single item is itself. Not empty."""
+    *rest, said = items
+    for item in reversed(rest):
+        said = say("{item}, {rest}", item=item, rest=said)
+    return said
+
+
+def sentences(parts: Sequence[Text]) -> Text:
+    """Sentences one after another, a space between each two. Not empty."""
+    *rest, said = parts
+    for part in reversed(rest):
+        said = say("{sentence} {rest}", sentence=part, rest=said)
+    return said
+
+
+def cards(ids: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of :data:`~games.cards.DECK` ids, as a value words show (``Q♥ 9♠``)."""
+    return tuple(DECK[i] for i in ids)
+
+
+def card_count(count: int) -> Text:
+    """``1 card``, ``2 cards``."""
+    return plural("{count} card", "{count} cards", count)
