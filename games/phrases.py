@@ -42,7 +42,7 @@ def sentences(parts: Sequence[Text]) -> Text:
     return said
 
 
-def cards(ids: Iterable[int]) -> tuple[Card, ...]:
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     """The cards of :data:`~games.cards.DECK` ids, as a value words show (``Q♥ 9♠``)."""
     return tuple(DECK[i] for i in ids)
 
