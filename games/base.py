@@ -18,7 +18,7 @@ from .cards import Card, shown_arg
 from .codec import RNG, Objects, restore, snapshot, stored
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
 from .i18n import SOURCE, Seat, Text, say
-from .phrases import listed
+from .phrases import either
 from .rng import Rng
 from .rules_text import GameRules
 
@@ -297,11 +297,9 @@ def normalize_options(
 
 def count_text(counts: tuple[int, ...]) -> Text:
     """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
-    if len(counts) == 1:
-        return say("{count}", count=counts[0])
-    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return say("{low}–{high}", low=counts[0], high=counts[-1])
-    return say("{counts} or {last}", counts=listed(counts[:-1]), last=counts[-1])
+    return say("{counts}", counts=either(counts))
 
 
 @dataclass(eq=False, kw_only=True)

@@ -34,6 +34,13 @@ def listed(items: Sequence[Any]) -> Any:
     return said
 
 
+def either(items: Sequence[Any]) -> Any:
+    """``items`` as choices: a comma between each two, "or" before the last; a single item is itself."""
+    if len(items) == 1:
+        return items[0]
+    return say("{choices} or {last}", choices=listed(items[:-1]), last=items[-1])
+
+
 def sentences(parts: Sequence[Text]) -> Text:
     """Sentences one after another, a space between each two. Not empty."""
     *rest, said = parts

@@ -25,6 +25,8 @@ from enum import StrEnum
 from ..base import Action
 from ..cards import CODE, card_id_reader, shown_arg
 from ..errors import MalformedAction
+from ..i18n import Text, say
+from ..phrases import either
 from .options import NAME
 
 card_id = card_id_reader(NAME)
@@ -124,18 +126,21 @@ HAND_TARGETS: tuple[tuple[int, ...], ...] = tuple(
 def card_arg(arg: object) -> int:
     """A card id from an action argument (a code, case-insensitive)."""
     if not isinstance(arg, str):
-        raise MalformedAction(f"{arg!r} is not a card code (expected e.g. QS, 10H)")
+        raise MalformedAction(say("{arg} is not a card code (expected e.g. QS, 10H)", arg=repr(arg)))
     return card_id(arg)
 
 
-def index_arg(arg: object, what: str) -> int:
+def index_arg(arg: object, what: Text) -> int:
+    """``arg`` when it is a whole number; else :class:`MalformedAction` saying ``what`` must be one."""
     if type(arg) is not int:
-        raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
+        raise MalformedAction(say("{what} must be a whole number, not {arg}", what=what, arg=repr(arg)))
     return arg
 
 
 def arity(kind: str, args: tuple, count: int | tuple[int, ...], example: str) -> None:
+    """Nothing when a ``kind`` move has ``count`` arguments (or one of the counts); else
+    :class:`MalformedAction` showing ``example``."""
     counts = (count,) if isinstance(count, int) else count
     if len(args) not in counts:
-        raise MalformedAction(
-            f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")
+        raise MalformedAction(say("{kind} takes {counts} arguments, e.g. {example} (got {count})", kind=kind,
+                                  counts=either(counts), example=example, count=len(args)))
