@@ -67,8 +67,13 @@ class Action(NamedTuple):
                 args.append(int(part) if re.fullmatch(r"-?\d+", part) else part)
         return cls(kind, tuple(args))
 
+    def words(self) -> Text:
+        """The move as players read it. A game's action class words its own moves (``play 7♠``);
+        any other is shown as it is: its kind, then its arguments, cards in display form."""
+        return Text.from_json(" ".join([self.kind, *(shown_arg(a) for a in self.args)]))
+
     def __str__(self) -> str:
-        return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
+        return str(self.words())
 
 
 def action_parts(action: Any, what: Text) -> tuple[str, tuple[Any, ...]]:

@@ -16,9 +16,13 @@ from .cards import DECK, Card
 from .i18n import Text, plural, say
 
 
-def together(items: Sequence[Any]) -> Any:
-    """``items`` (players, usually :class:`~games.i18n.Seat`\\ s) named one after another,
-    "and" between each two; a single item is itself. Not empty."""
+def together(items: Sequence[Any], *, commas: bool = False) -> Any:
+    """``items`` (players, usually :class:`~games.i18n.Seat`\\ s) named one after another:
+    "and" between each two (``ana and ben and cy``), or with ``commas`` a comma between
+    each two but the last (``ana, ben and cy``), as each game has always said it in English;
+    a single item is itself. Not empty."""
+    if commas and len(items) > 1:
+        return say("{names} and {last}", names=listed(items[:-1]), last=items[-1])
     *rest, said = items
     for i, item in enumerate(reversed(rest)):
         said = say("{name} and {last}", name=item, last=said) if i == 0 else say(
