@@ -98,12 +98,18 @@ def pretty(cards: Iterable[CardLike]) -> str:
 
 def shown_arg(arg: object) -> str:
     """An action argument as players read it: a card code in display form (``Q♥``), anything else as it is."""
+    shown = shown_card(arg)
+    return shown.pretty if isinstance(shown, Card) else str(shown)
+
+
+def shown_card(arg: object) -> Card | object:
+    """An action argument as a value words show: the card a code names, anything else as it is."""
     if isinstance(arg, str):
         try:
-            return parse_card(arg).pretty
+            return parse_card(arg)
         except MalformedAction:
             pass
-    return str(arg)
+    return arg
 
 
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:

@@ -11,9 +11,9 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
-from ..cards import CODE, DECK, shown_arg
+from ..cards import CODE, DECK, shown_card
 from ..errors import MalformedAction
-from ..i18n import say
+from ..i18n import Text, say
 from .rules import QUEENS, card_id
 
 
@@ -34,16 +34,18 @@ class Move(NamedTuple):
 
 
 class Q2JAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``play 7♠``, ``Q² Q♥ Q♣``, ``draw``."""
+    """An :class:`Action` worded for players: ``play 7♠``, ``Q² Q♥ Q♣``, ``draw``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         if self.kind == "play" and len(self.args) == 1:
-            return "play " + shown_arg(self.args[0])
+            return say("play {card}", card=shown_card(self.args[0]))
         if self.kind == "qq" and len(self.args) == 2:
-            return "Q² " + " ".join(shown_arg(a) for a in self.args)
-        return super().__str__()
+            return say("Q² {first} {second}", first=shown_card(self.args[0]), second=shown_card(self.args[1]))
+        if self.kind == "draw" and not self.args:
+            return say("draw")
+        return super().words()
 
 
 DRAW = Q2JAction("draw")

@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
-from ..cards import CODE, card_id_reader, shown_arg
+from ..cards import CODE, card_id_reader, shown_card
 from ..errors import MalformedAction
 from ..i18n import Text, say
 from .options import NAME
@@ -45,16 +45,18 @@ class Move(NamedTuple):
 
 
 class WarAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``attack J♥ with 9♠``, ``recover 9♠``, ``draw``."""
+    """An :class:`Action` worded for players: ``attack J♥ with 9♠``, ``recover 9♠``, ``draw``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         if self.kind == "attack" and len(self.args) == 2:
-            return f"attack {shown_arg(self.args[1])} with {shown_arg(self.args[0])}"
+            return say("attack {target} with {card}", target=shown_card(self.args[1]), card=shown_card(self.args[0]))
         if self.kind == "recover" and len(self.args) == 1:
-            return "recover " + shown_arg(self.args[0])
-        return super().__str__()
+            return say("recover {card}", card=shown_card(self.args[0]))
+        if self.kind == "draw" and not self.args:
+            return say("draw")
+        return super().words()
 
 
 DRAW = WarAction("draw")
