@@ -1,6 +1,6 @@
 """Phrases every game says the same way, as words not yet in any language
-(:class:`~games.i18n.Text`): players named one after another, a list, sentences in a row,
-a number of cards.
+(:class:`~games.i18n.Text`): players named one after another, a list, choices, sentences in
+a row, and cards by their ids.
 
 Each keeps the English the engines have always written (``ana and ben and cy``, ``a, b``,
 one sentence after another with a space) and leaves each language its own way (French
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import DECK, Card
-from .i18n import Text, plural, say
+from .i18n import Text, say
 
 
 def together(items: Sequence[Any], *, commas: bool = False) -> Any:
@@ -56,8 +56,3 @@ def sentences(parts: Sequence[Text]) -> Text:
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     """The cards of :data:`~games.cards.DECK` ids, as a value words show (``Q♥ 9♠``)."""
     return tuple(DECK[i] for i in ids)
-
-
-def card_count(count: int) -> Text:
-    """``1 card``, ``2 cards``."""
-    return plural("{count} card", "{count} cards", count)

@@ -88,8 +88,8 @@ def summary_text(record: dict[str, Any]) -> Text:
             details.append(say("went out +{points}", points=row["out_bonus"]))
         if row["cut_bonus"]:
             details.append(say("cut +{points}", points=row["cut_bonus"]))
-        parts.append(say("{player} {points} ({details})", player=Seat(s), points=f"{row['round']:+d}",
-                         details=listed(details)))
+        signed = f"{row['round']:+d}"
+        parts.append(say("{player} {points} ({details})", player=Seat(s), points=signed, details=listed(details)))
     totals = listed([say("{player} {points}", player=Seat(s), points=row["total"])
                      for s, row in enumerate(record["rows"])])
     return say("Round {number} scores: {scores}. Match totals: {totals}.", number=record["round"],
