@@ -29,7 +29,7 @@ class Action(NamedTuple):
     """One move: a ``kind`` and positional ``args`` of JSON scalars (card codes, ints).
 
     Actions are values: equal when kind and args are equal, hashable, and
-    comparable across the subclasses games define for nicer ``str()``.
+    comparable across the subclasses games define to word their moves (:meth:`words`).
     """
 
     kind: str

@@ -7,7 +7,9 @@ game (random moves, with the ``normal`` AI now and then) and hashes, at every mo
 seat, the action, its events and the snapshot after it; every few moves also every view,
 the legal actions, what the engine answers to the action written another way (lower-case
 arguments: the form an old log or a typed code may hold) and to a few moves that are not
-legal now (the error's class and message). ``tests/data/replays.json`` holds the
+legal now (the error's class and message). Words are hashed as the engines wrote them
+before words were data (English, seats as ``{p0}``: :func:`tests.words.as_written`), so the
+fingerprints recorded then still hold. ``tests/data/replays.json`` holds the
 fingerprints the engines gave before a refactoring; ``python -m tests.replays`` rewrites
 it, which is only right when a change of behaviour is meant.
 """
