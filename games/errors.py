@@ -7,10 +7,7 @@ the reader's language; ``str(error)`` is the English sentence.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .i18n import Text
+from .i18n import Text
 
 
 class GameError(ValueError):

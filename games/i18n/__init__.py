@@ -35,7 +35,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from ..cards import Card, parse_card
+from ..playing_card import BY_CODE, Card
 
 SOURCE = "en"
 """The language code is written in."""
@@ -117,11 +117,11 @@ def _decode(value: Any) -> Any:
         if "text" in value:
             return Text.from_json(value["text"])
         if "card" in value:
-            return parse_card(value["card"])
+            return BY_CODE[value["card"]]
         if "seat" in value:
             return Seat(value["seat"])
         if "cards" in value:
-            return tuple(parse_card(code) for code in value["cards"])
+            return tuple(BY_CODE[code] for code in value["cards"])
     return value
 
 
