@@ -46,14 +46,14 @@ LANGUAGES: tuple[str, ...] = (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po
 _FIELD = re.compile(r"\{(\w+)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     """A player by seat number, shown as their name when rendered (names are known only then)."""
 
     number: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
     filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``."""

@@ -122,6 +122,11 @@ HAND_TARGETS: tuple[tuple[int, ...], ...] = tuple(
 """``HAND_TARGETS[s][p]``: the target id of position ``p`` of seat ``s``'s hand."""
 
 
+A_SEAT, A_STACK, A_POSITION = say("A seat"), say("A stack number"), say("A hand position")
+"""What an argument names, for the refusal of one that is not a whole number (:func:`index_arg`)."""
+AN_NG_MOVE = say("an NG move")
+
+
 def card_arg(arg: object) -> int:
     """A card id from an action argument (a code, case-insensitive)."""
     if not isinstance(arg, str):

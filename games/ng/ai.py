@@ -36,7 +36,22 @@ from ..concept import CMP, relation
 from ..evaluation import margin_value
 from ..i18n import Text, say
 from ..rng import Rng
-from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, Kind, card_arg, index_arg
+from .actions import (
+    A_SEAT,
+    A_STACK,
+    ATTACK,
+    DEFEND,
+    DRAW,
+    HAND0,
+    MAX_HAND,
+    PICK,
+    RES0,
+    SACRIFICE,
+    SLOTS,
+    Kind,
+    card_arg,
+    index_arg,
+)
 from .state import NGState
 
 BEATEN_BY: tuple[int, ...] = tuple(sum(1 for a in range(52) if CMP[a][c] > 0) for c in range(52))
@@ -188,13 +203,13 @@ def reason(state: NGState, seat: int, action: Action) -> Text:
         return say("another card on your own stack keeps your field safe, and few cards beat this one")
     if kind == Kind.SACRIFICE:
         return say("no other move is legal: give up the stack that costs you least")
-    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], say("A seat"))
+    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], A_SEAT)
     if where == "hand":
         return say("a card from their hand: a win takes it, and a hand card you can't see is a fair gamble")
     if where == "resource":
         top = state.resources[target_seat][-1]
         return say("{why}, it beats {top} on their resource pile", why=relation(card, top), top=DECK[top])
-    slot = index_arg(args[3], say("A stack number"))
+    slot = index_arg(args[3], A_STACK)
     stack = state.fields[target_seat][slot]
     last = state.field_counts()[target_seat] == 1
     if len(stack) == 1 and state.down[target_seat][slot] and not state.faceup:

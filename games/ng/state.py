@@ -41,6 +41,10 @@ from ..i18n import Seat, Text, plural, say
 from ..phrases import cards_of, listed, sentences, together
 from ..rng import Rng
 from .actions import (
+    A_POSITION,
+    A_SEAT,
+    A_STACK,
+    AN_NG_MOVE,
     DRAW,
     HAND_TARGETS,
     MOVES_OF,
@@ -224,7 +228,7 @@ class NGState(GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        name, args = action_parts(action, say("an NG move"))
+        name, args = action_parts(action, AN_NG_MOVE)
         try:
             kind = Kind(name)
         except ValueError:
@@ -251,7 +255,7 @@ class NGState(GameState):
     # ----------------------------------------------------------- checks
 
     def _seat_arg(self, arg: object) -> int:
-        s = index_arg(arg, say("A seat"))
+        s = index_arg(arg, A_SEAT)
         if not 0 <= s < self.players:
             raise MalformedAction(say("There is no seat {number} at this table (seats 1–{players})", number=s + 1,
                                       players=self.players))
@@ -260,7 +264,7 @@ class NGState(GameState):
         return s
 
     def _stack_arg(self, s: int, arg: object, own: bool) -> list[int]:
-        i = index_arg(arg, say("A stack number"))
+        i = index_arg(arg, A_STACK)
         if not 0 <= i < SLOTS:
             raise MalformedAction(say("Stacks are numbered 1 to {count}, not {number}", count=SLOTS, number=i + 1))
         stack = self.fields[s][i]
@@ -379,7 +383,7 @@ class NGState(GameState):
         elif where == "hand":
             if s == seat:
                 raise IllegalAction(say("You can't attack your own hand"))
-            p = index_arg(args[3], say("A hand position"))
+            p = index_arg(args[3], A_POSITION)
             size = len(self.hands[s])
             if not 0 <= p < size:
                 if not size:
