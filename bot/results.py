@@ -22,7 +22,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import games
-from games.base import Event
+from games.base import Outcome
 
 from .forgetting import forget_person
 from .markdown import literal
@@ -127,7 +127,7 @@ class Results:
         rated = (finished and bool(place_of) and not row.hinted
                  and all(not s.is_ai and s.user_id for s in row.seats))
         if finished:
-            summary = Event("result", outcome.get("reason", "")).render(names)
+            summary = Outcome.from_json(outcome).reason.render(names=names)
         else:
             summary = (row.recent_events or ["The game was ended early."])[-1]
         view = games.get_game(row.game_id).from_json(row.state).view(None) if row.state else {}

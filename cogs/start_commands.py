@@ -63,11 +63,12 @@ def start_command(game: Game, description: str) -> app_commands.Command:
     ]
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     app_commands.describe(
-        **{s.name: clip(s.prompt or s.description, COMMAND_DESCRIPTION) for s in game.options}, timer=TIMER_DESCRIPTION,
+        **{s.name: clip(str(s.prompt or s.description), COMMAND_DESCRIPTION) for s in game.options},
+        timer=TIMER_DESCRIPTION,
         hints=HINTS_DESCRIPTION,
     )(start)
     choices = {
-        s.name: [app_commands.Choice(name=clip(s.labels.get(c, str(c)), CHOICE_NAME), value=str(c)) for c in s.choices]
+        s.name: [app_commands.Choice(name=clip(str(s.labels.get(c, c)), CHOICE_NAME), value=str(c)) for c in s.choices]
         for s in game.options if s.choices
     }
     if choices:
@@ -82,7 +83,7 @@ def group_name(game: Game) -> str:
 
 def start_group(game: Game, description: str) -> app_commands.Group:
     """``/<game.command>`` with its ``start`` command (``description``: what start says)."""
-    group = app_commands.Group(name=group_name(game), description=clip(game.summary or game.name, COMMAND_DESCRIPTION),
-                               guild_only=True)
+    group = app_commands.Group(name=group_name(game),
+                               description=clip(str(game.summary or game.name), COMMAND_DESCRIPTION), guild_only=True)
     group.add_command(start_command(game, description))
     return group

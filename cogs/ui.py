@@ -171,7 +171,7 @@ class GameUI:
     def option_label(self, name: str, value: Any) -> str:
         """The name the option's spec gives ``value`` (e.g. War's loss rule), else the value."""
         spec = next(spec for spec in self.game.options if spec.name == name)
-        return spec.labels.get(value, str(value))
+        return str(spec.labels.get(value, value))
 
     def options_text(self, options: dict[str, Any]) -> str:
         """One line describing the table options, e.g. ``Classic · elimination match``."""
@@ -275,7 +275,7 @@ class GameUI:
         outcome = table.row.outcome
         if not outcome:
             return ""
-        return games.Event("result", outcome["reason"]).render(table.names)
+        return games.Outcome.from_json(outcome).reason.render(names=table.names)
 
 
 class DefaultUI(GameUI):

@@ -20,6 +20,7 @@ from typing import Any
 
 from .base import Action, Event, Game, GameState, Outcome
 from .errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
+from .i18n import say
 from .rules_text import GameRules
 
 _GAMES: dict[str, Game[Any]] = {}
@@ -34,8 +35,9 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
         if isinstance(game, Game):
             package = info.name.rpartition(".")[2]
             if game.package != package:
-                raise GameError(f"Package {package!r} holds the game {game.id!r}: a game's package is its id "
-                                f"with '-' as '_', so its id must be {package.replace('_', '-')!r}")
+                raise GameError(say("Package {package} holds the game {game}: a game's package is its id "
+                                    "with '-' as '_', so its id must be {id}", package=repr(package),
+                                    game=repr(game.id), id=repr(package.replace("_", "-"))))
             register(game)
 
 
@@ -53,7 +55,7 @@ def register(game: Game[Any]) -> None:
     """Add ``game`` to the registry; registering another game under a taken id raises GameError."""
     known = _GAMES.get(game.id)
     if known is not None and known is not game:
-        raise GameError(f"Two games use the id {game.id!r}")
+        raise GameError(say("Two games use the id {id}", id=repr(game.id)))
     _set(game.id, game)
 
 
@@ -97,7 +99,7 @@ def get_game(game_id: str) -> Game[Any]:
     (``python -m games play`` also takes a package name: :func:`games.terminal.find_game`.)"""
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise GameError(f"Unknown game {game_id!r}; games are: {', '.join(GAME_IDS)}")
+        raise GameError(say("Unknown game {game}; games are: {games}", game=repr(game_id), games=", ".join(GAME_IDS)))
     return game
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import get_game
 from .base import Action, GameState
 from .errors import GameError, IllegalAction
+from .i18n import say
 from .rng import Rng
 from .search import search_action
 
@@ -28,11 +29,12 @@ def choose_action(state: GameState, seat: int, rng: Rng, level: str = DEFAULT_LE
     level is unknown. The result is always one of ``state.legal_actions(seat)``.
     """
     if level not in LEVELS:
-        raise GameError(f"Unknown AI level {level!r}; levels are: {', '.join(LEVELS)}")
+        raise GameError(say("Unknown AI level {level}; levels are: {levels}", level=repr(level),
+                            levels=", ".join(LEVELS)))
     legal = state.legal_actions(seat)
     if not legal:
         state.check_turn(seat)
-        raise IllegalAction(f"Seat {seat} has no move to make now")
+        raise IllegalAction(say("Seat {seat} has no move to make now", seat=seat))
     if level == "hard":
         action = search_action(state, seat, rng, budget, fallback=normal_action)
     elif level == "easy" and rng.below(1000) < EASY_RANDOM_SHARE * 1000:

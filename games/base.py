@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 from .cards import Card, shown_arg
 from .codec import RNG, Objects, restore, snapshot, stored
 from .errors import GameError, GameFinished, MalformedAction, NotYourTurn
+from .i18n import SOURCE, Seat, Text, say
+from .phrases import either
 from .rng import Rng
 from .rules_text import GameRules
 
@@ -27,7 +29,7 @@ class Action(NamedTuple):
     """One move: a ``kind`` and positional ``args`` of JSON scalars (card codes, ints).
 
     Actions are values: equal when kind and args are equal, hashable, and
-    comparable across the subclasses games define for nicer ``str()``.
+    comparable across the subclasses games define to word their moves (:meth:`words`).
     """
 
     kind: str
@@ -39,12 +41,12 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: Any) -> Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-            raise MalformedAction(f"not an action: {data!r}")
+            raise MalformedAction(say("not an action: {data}", data=repr(data)))
         args = data.get("args", [])
         if not isinstance(args, (list, tuple)) or not all(
             isinstance(a, (str, int, bool)) or a is None for a in args
         ):
-            raise MalformedAction(f"action arguments must be a list of scalars: {args!r}")
+            raise MalformedAction(say("action arguments must be a list of scalars: {args}", args=repr(args)))
         return cls(data["kind"], tuple(args))
 
     def code(self) -> str:
@@ -57,7 +59,7 @@ class Action(NamedTuple):
     def from_code(cls, text: str) -> Action:
         """Inverse of :meth:`code` for actions whose args are strings and ints."""
         if not isinstance(text, str) or not text or len(text) > 200:
-            raise MalformedAction(f"not an action code: {text!r}")
+            raise MalformedAction(say("not an action code: {text}", text=repr(text)))
         kind, _, rest = text.partition(":")
         args: list[JsonScalar] = []
         if rest:
@@ -65,22 +67,27 @@ class Action(NamedTuple):
                 args.append(int(part) if re.fullmatch(r"-?\d+", part) else part)
         return cls(kind, tuple(args))
 
+    def words(self) -> Text:
+        """The move as players read it. A game's action class words its own moves (``play 7♠``);
+        any other is shown as it is: its kind, then its arguments, cards in display form."""
+        return Text.from_json(" ".join([self.kind, *(shown_arg(a) for a in self.args)]))
+
     def __str__(self) -> str:
-        return " ".join([self.kind, *(shown_arg(a) for a in self.args)])
+        return str(self.words())
 
 
-def action_parts(action: Any, what: str) -> tuple[str, tuple[Any, ...]]:
+def action_parts(action: Any, what: Text) -> tuple[str, tuple[Any, ...]]:
     """``(kind, args)`` of anything shaped like an action (a kind and a tuple of args);
-    otherwise :class:`MalformedAction` saying it is not ``what`` (e.g. ``"a Q2J move"``).
+    otherwise :class:`MalformedAction` saying it is not ``what`` (e.g. ``say("a Q2J move")``).
 
     Whatever reaches ``apply`` (a decoded custom_id, a stored move) may be junk, so an
     engine calls this before it reads ``action.kind`` or ``action.args``."""
     try:
         kind, args = action
     except (TypeError, ValueError):
-        raise MalformedAction(f"Not {what}: {action!r}") from None
+        raise MalformedAction(say("Not {what}: {action}", what=what, action=repr(action))) from None
     if type(kind) is not str or type(args) is not tuple:
-        raise MalformedAction(f"Not {what}: {action!r}")
+        raise MalformedAction(say("Not {what}: {action}", what=what, action=repr(action)))
     return kind, args
 
 
@@ -100,36 +107,50 @@ def prebuilt(table: Mapping[Action, T], action: Any) -> T | None:
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
+def stored_text(data: Mapping[str, Any] | str) -> Text:
+    """Words as an event or outcome stores them: a :class:`Text`'s plain form, or a sentence
+    stored before words were data, its seats written ``{p0}``, ``{p1}``… (read back as that
+    sentence, in the language it was stored in, seats named when it is rendered)."""
+    if not isinstance(data, str):
+        return Text.from_json(data)
+    parts = _SEAT_PLACEHOLDER.split(data)
+    if len(parts) == 1:
+        return Text.from_json(data)
+    words = [part.replace("{", "{{").replace("}", "}}") for part in parts[::2]]
+    seats = [f"{{p{number}}}" for number in parts[1::2]]
+    source = "".join(w + s for w, s in zip(words, [*seats, ""], strict=True))
+    return Text(source, {f"p{number}": Seat(int(number)) for number in parts[1::2]})
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A fact about the game, in words.
+    """A fact about the game, in words not yet in any language.
 
-    ``text`` names seats as ``{p0}``, ``{p1}``… so the table can substitute
-    player names. ``private_to`` is ``None`` for a public fact, or the only
-    seat that may see it (e.g. which card that seat drew).
+    ``text`` names players as :class:`~games.i18n.Seat` values, so the table shows their
+    names. ``private_to`` is ``None`` for a public fact, or the only seat that may see it
+    (e.g. which card that seat drew).
     """
 
     kind: str
-    text: str
+    text: Text
     seat: int | None = None
     private_to: int | None = None
 
-    def render(self, names: Sequence[str]) -> str:
-        def name(match: re.Match[str]) -> str:
-            i = int(match.group(1))
-            return names[i] if i < len(names) else f"Seat {i + 1}"
-
-        return _SEAT_PLACEHOLDER.sub(name, self.text)
+    def render(self, names: Sequence[str], language: str = SOURCE) -> str:
+        """The fact in ``language``, seats named by ``names`` (a seat without a name: "Seat 3")."""
+        return self.text.render(language, names)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.private_to is None or self.private_to == seat
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "seat": self.seat, "private_to": self.private_to}
+        return {"kind": self.kind, "text": self.text.to_json(), "seat": self.seat, "private_to": self.private_to}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
-        return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"))
+        """The inverse of :meth:`to_json`; an event stored before words were data (its text a
+        sentence with ``{pN}`` seats) reads back as that sentence (:func:`stored_text`)."""
+        return cls(data["kind"], stored_text(data["text"]), data.get("seat"), data.get("private_to"))
 
 
 @dataclass(frozen=True)
@@ -138,19 +159,19 @@ class Outcome:
 
     ``ranking`` lists groups of seats from best to worst (a group holds seats
     that share a place); ``winners`` is the first group, empty when nobody won.
-    ``scores`` is per seat, in the game's own points. ``reason`` is a sentence
-    with ``{pN}`` seat placeholders, like :class:`Event` text.
+    ``scores`` is per seat, in the game's own points. ``reason`` says how it ended, in
+    words naming players as seats, like :class:`Event` text.
     """
 
     winners: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: Text
     teams: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def by_place(cls, players: int, winners: tuple[int, ...], ranking: Sequence[tuple[int, ...]],
-                 reason: str) -> Outcome:
+                 reason: Text) -> Outcome:
         """An outcome whose score for each seat is the number of the ``players`` seats ranked below it."""
         scores = [0] * players
         below = players
@@ -165,24 +186,38 @@ class Outcome:
             "winners": list(self.winners),
             "ranking": [list(g) for g in self.ranking],
             "scores": list(self.scores),
-            "reason": self.reason,
+            "reason": self.reason.to_json(),
             "teams": [list(t) for t in self.teams],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """The inverse of :meth:`to_json`. A stored outcome lacking a part has it empty, and
+        a reason stored before words were data (a sentence with ``{pN}`` seats) reads back
+        as that sentence (:func:`stored_text`)."""
+        return cls(
+            tuple(data.get("winners") or ()),
+            tuple(tuple(group) for group in data.get("ranking") or ()),
+            tuple(data.get("scores") or ()),
+            stored_text(data.get("reason") or ""),
+            tuple(tuple(team) for team in data.get("teams") or ()),
+        )
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One table option: its default, and either fixed ``choices`` or a ``parse`` check."""
+    """One table option: its default, and either fixed ``choices`` or a ``parse`` check
+    (it returns the value, or raises :class:`GameError` saying what it expects)."""
 
     name: str
     default: Any
-    description: str
+    description: Text
     choices: tuple[Any, ...] = ()
     parse: Callable[[Any], Any] | None = None
-    prompt: str = ""
+    prompt: Text | None = None
     """The option asked in one short line (at most 100 characters), e.g. as a slash-command
-    option's description; empty: the description."""
-    labels: Mapping[Any, str] = field(default_factory=dict, compare=False)
+    option's description; ``None``: the description."""
+    labels: Mapping[Any, Text] = field(default_factory=dict, compare=False)
     """Names players read for some ``choices`` (War's ``"no-cards"``: "Out when field and deck are empty")."""
 
     @property
@@ -191,16 +226,19 @@ class OptionSpec:
         return (self.parse.low, self.parse.high) if isinstance(self.parse, IntRange) else None
 
     def check(self, value: Any) -> Any:
+        """``value`` as the game takes it; :class:`GameError` saying why when it is not valid."""
         if self.choices:
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise GameError(f"Option {self.name}={value!r} is not valid; choose one of: {allowed}")
+                raise GameError(say("Option {name}={value} is not valid; choose one of: {allowed}",
+                                    name=self.name, value=repr(value), allowed=allowed))
             return value
         if self.parse is not None:
             try:
                 return self.parse(value)
-            except (TypeError, ValueError) as exc:
-                raise GameError(f"Option {self.name}={value!r} is not valid: {exc}") from None
+            except GameError as exc:
+                raise GameError(say("Option {name}={value} is not valid: {why}",
+                                    name=self.name, value=repr(value), why=exc.text)) from None
         return value
 
 
@@ -213,9 +251,9 @@ class IntRange:
 
     def __call__(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("expected a whole number")
+            raise GameError(say("expected a whole number"))
         if not self.low <= value <= self.high:
-            raise ValueError(f"expected a number from {self.low} to {self.high}")
+            raise GameError(say("expected a number from {low} to {high}", low=self.low, high=self.high))
         return value
 
 
@@ -225,8 +263,9 @@ def int_option(low: int, high: int) -> IntRange:
 
 
 def bool_option(value: Any) -> bool:
+    """An OptionSpec ``parse`` for ``true`` or ``false``."""
     if not isinstance(value, bool):
-        raise ValueError("expected true or false")
+        raise GameError(say("expected true or false"))
     return value
 
 
@@ -250,21 +289,22 @@ def normalize_options(
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(options) - set(known))
     if unknown:
-        names = ", ".join(known) or "none"
-        raise GameError(f"Unknown option {unknown[0]!r} for {game_name}; options are: {names}")
+        if known:
+            raise GameError(say("Unknown option {option} for {game}; options are: {names}",
+                                option=repr(unknown[0]), game=game_name, names=", ".join(known)))
+        raise GameError(say("Unknown option {option} for {game}; options are: none", option=repr(unknown[0]),
+                            game=game_name))
     normalized = {name: spec.check(options.get(name, spec.default)) for name, spec in known.items()}
     if check is not None:
         check(normalized, players)
     return normalized
 
 
-def count_text(counts: tuple[int, ...]) -> str:
+def count_text(counts: tuple[int, ...]) -> Text:
     """``2–10``, ``2 or 4``, ``2`` — player counts in words."""
-    if len(counts) == 1:
-        return str(counts[0])
-    if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]}"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return say("{low}–{high}", low=counts[0], high=counts[-1])
+    return say("{counts}", counts=either(counts))
 
 
 @dataclass(eq=False, kw_only=True)
@@ -343,7 +383,7 @@ class GameState(ABC):
     def check_seat(self, seat: int) -> None:
         """Raise :class:`MalformedAction` unless ``seat`` is a seat at this table."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise MalformedAction(f"There is no seat {seat!r} at this table")
+            raise MalformedAction(say("There is no seat {seat} at this table", seat=repr(seat)))
 
     def check_viewer(self, seat: int | None) -> None:
         """For views: raise :class:`MalformedAction` unless ``seat`` is ``None`` (the public) or a seat."""
@@ -354,9 +394,9 @@ class GameState(ABC):
         """Raise the right error when ``seat`` may not act now (shared by engines)."""
         self.check_seat(seat)
         if self.is_over():
-            raise GameFinished("This game is over; no more moves can be made")
+            raise GameFinished(say("This game is over; no more moves can be made"))
         if seat not in self.to_act():
-            raise NotYourTurn("It's not your turn")
+            raise NotYourTurn(say("It's not your turn"))
 
 
 S = TypeVar("S", bound=GameState)
@@ -411,6 +451,7 @@ class Game(Generic[S]):
     """Lower case, words joined by ``-`` (``queen-of-spades``); the package is the id with
     ``-`` turned into ``_`` (``games/queen_of_spades/``)."""
     name: str
+    """The game's name, a proper name said the same in every language (``Q Squared Joe War``)."""
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
@@ -419,12 +460,12 @@ class Game(Generic[S]):
     player_counts: tuple[int, ...] = field(default=())
     ai: Policy[S] | None = None
     """The game's ``normal`` AI policy (legal actions only); ``None`` plays uniformly at random."""
-    reason: Callable[[S, int, Action], str] | None = None
+    reason: Callable[[S, int, Action], Text] | None = None
     """Why ``ai`` plays an action, in one line for a hint ("same suit, lower is stronger:
     it beats J♣"); ``None``: a generic line (:data:`games.hints.GENERIC_REASON`)."""
     search: SearchHooks[S] | None = None
     """What the ``hard`` AI needs; ``None``: ``hard`` plays like ``normal``."""
-    points: str | None = None
+    points: Text | None = None
     """What ``Outcome.scores`` count when they are points worth adding up on a
     leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
     on_timeout: Callable[[S, int], Action] | None = None
@@ -433,9 +474,9 @@ class Game(Generic[S]):
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
     command: str = ""
     """The slash-command group that opens a table (``"qos"`` for ``/qos start``)."""
-    summary: str = ""
+    summary: Text | None = None
     """One line saying what the game is, for command descriptions and lists."""
-    sides: tuple[str, ...] = ()
+    sides: tuple[Text, ...] = ()
     """Names of the sides seats play on (QUASH: ``("RED", "BLACK")``), seat ``s`` on side
     ``s % len(sides)``; empty for games where everyone plays alone."""
     order: int = 100
@@ -467,9 +508,10 @@ class Game(Generic[S]):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new game: checks the player count, seed and options, then deals (``state_class.new_game``)."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.allowed_player_counts():
-            raise GameError(f"{self.name} is for {count_text(self.allowed_player_counts())} players, not {players!r}")
+            raise GameError(say("{game} is for {counts} players, not {players}", game=self.name,
+                                counts=count_text(self.allowed_player_counts()), players=repr(players)))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise GameError(f"seed must be an integer, not {seed!r}")
+            raise GameError(say("seed must be an integer, not {seed}", seed=repr(seed)))
         return self.state_class.new_game(players, self.normalize_options(options, players), seed)
 
     def from_json(self, data: Mapping[str, Any]) -> S:

@@ -1,7 +1,8 @@
 """Playing cards: codes, parsing, decks. Written once, used by every game.
 
 A card code is rank then suit (``QS``, ``10H``, ``AC``) or ``JK`` for a joker
-(RULINGS.md, "Cards and notation"). Parsing is case-insensitive. Cards are
+(RULINGS.md, "Cards and notation"); the :class:`Card` value is
+:mod:`games.playing_card`'s, here with everything else. Parsing is case-insensitive. Cards are
 interned: ``parse_card("qs") is parse_card("QS")``, so identity and equality
 checks are cheap on hot paths. Two-deck games hold equal cards twice; a code
 names a card, not a physical copy.
@@ -10,74 +11,34 @@ names a card, not a physical copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TypeVar
 
 from .errors import MalformedAction
+from .i18n import say
+from .playing_card import BY_CODE, JOKER, RANKS, SUITS, Card
+from .playing_card import JOKER_CODE as JOKER_CODE
+from .playing_card import SUIT_SYMBOLS as SUIT_SYMBOLS
 from .rng import Rng
-
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-JOKER_CODE = "JK"
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card. ``rank`` is one of :data:`RANKS` (``""`` for a joker)."""
-
-    rank: str
-    suit: str
-
-    @property
-    def code(self) -> str:
-        return JOKER_CODE if self.is_joker else self.rank + self.suit
-
-    @property
-    def is_joker(self) -> bool:
-        return self.suit == ""
-
-    @property
-    def value(self) -> int:
-        """Rank value with A=1 … K=13 (0 for a joker)."""
-        return 0 if self.is_joker else RANKS.index(self.rank) + 1
-
-    @property
-    def pretty(self) -> str:
-        """Display form with a suit symbol, e.g. ``Q♥``; ``🃏`` for a joker."""
-        return "🃏" if self.is_joker else self.rank + SUIT_SYMBOLS[self.suit]
-
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"Card({self.code})"
-
 
 CardLike = Card | str
 
-_BY_CODE: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}
-JOKER = Card("", "")
-_BY_CODE[JOKER_CODE] = JOKER
-_PRETTY_BY_CODE: dict[str, str] = {code: card.pretty for code, card in _BY_CODE.items()}
+_PRETTY_BY_CODE: dict[str, str] = {code: card.pretty for code, card in BY_CODE.items()}
 
 
 def parse_card(code: CardLike) -> Card:
     """The card for a code (or the card itself). Raises :class:`MalformedAction`."""
     if type(code) is str:
-        card = _BY_CODE.get(code)  # the usual case: a code exactly as views write it
+        card = BY_CODE.get(code)  # the usual case: a code exactly as views write it
         if card is not None:
             return card
     elif isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise MalformedAction(f"{code!r} is not a card code (expected e.g. QS, 10H, JK)")
-    card = _BY_CODE.get(code.strip().upper())
+        raise MalformedAction(say("{code} is not a card code (expected e.g. QS, 10H, JK)", code=repr(code)))
+    card = BY_CODE.get(code.strip().upper())
     if card is None:
         raise MalformedAction(
-            f"{code!r} is not a card: use a rank (A 2-10 J Q K) then a suit (S H D C), or JK"
-        )
+            say("{code} is not a card: use a rank (A 2-10 J Q K) then a suit (S H D C), or JK", code=repr(code)))
     return card
 
 
@@ -97,17 +58,23 @@ def pretty(cards: Iterable[CardLike]) -> str:
 
 def shown_arg(arg: object) -> str:
     """An action argument as players read it: a card code in display form (``Q♥``), anything else as it is."""
+    shown = shown_card(arg)
+    return shown.pretty if isinstance(shown, Card) else str(shown)
+
+
+def shown_card(arg: object) -> Card | object:
+    """An action argument as a value words show: the card a code names, anything else as it is."""
     if isinstance(arg, str):
         try:
-            return parse_card(arg).pretty
+            return parse_card(arg)
         except MalformedAction:
             pass
-    return str(arg)
+    return arg
 
 
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     """``decks`` 52-card packs plus their jokers, in a fixed order (shuffle it)."""
-    one = [_BY_CODE[r + s] for s in SUITS for r in RANKS] + [JOKER] * jokers_per_deck
+    one = [BY_CODE[r + s] for s in SUITS for r in RANKS] + [JOKER] * jokers_per_deck
     return one * decks
 
 
@@ -161,7 +128,7 @@ def card_id_reader(game_name: str) -> Callable[[CardLike], int]:
                 return found
         parsed = parse_card(card)
         if parsed.is_joker:
-            raise MalformedAction(f"{game_name} is played without jokers")
+            raise MalformedAction(say("{game} is played without jokers", game=game_name))
         return CARD_ID[parsed]
 
     return card_id

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, TypeVar
 
 from .errors import MalformedAction
+from .i18n import say
 from .rng import Rng
 
 S = TypeVar("S")
@@ -286,9 +287,10 @@ def restore(cls: type[S], data: Mapping[str, Any]) -> S:
     game_id, version = cls.game_id, cls.snapshot_format  # type: ignore[attr-defined]
     try:
         if data["game"] != game_id or data["format"] != version:
-            raise MalformedAction(f"Not a {game_id} snapshot (game {data['game']!r}, format {data['format']!r})")
+            raise MalformedAction(say("Not a {game} snapshot (game {found}, format {format})", game=game_id,
+                                      found=repr(data["game"]), format=repr(data["format"])))
         return cls(**{name: codec.load(data[key]) for name, key, codec in _layout(cls)})
     except MalformedAction:
         raise
     except (KeyError, TypeError, IndexError, ValueError) as exc:
-        raise MalformedAction(f"Broken {game_id} snapshot: {exc!r}") from None
+        raise MalformedAction(say("Broken {game} snapshot: {error}", game=game_id, error=repr(exc))) from None

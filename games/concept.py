@@ -8,6 +8,7 @@ and codes. :data:`CMP` is built once at import.
 from __future__ import annotations
 
 from .cards import DECK, VALUE, Card
+from .i18n import Text, say
 
 
 def _compare_cards(a: Card, b: Card) -> int:
@@ -28,13 +29,17 @@ CMP: tuple[tuple[int, ...], ...] = tuple(tuple(_compare_cards(a, b) for b in DEC
 """``CMP[a][b]``: +1 when card id ``a`` is stronger than ``b``, -1 when weaker, 0 when equal."""
 
 
-def relation(card: int, top: int) -> str:
+_SAME_RANK, _ACE, _SAME_SUIT, _OTHER_SUITS = (
+    say("same rank, equal strength"), say("an ace beats a face card"), say("same suit, lower is stronger"),
+    say("different suits, higher is stronger"))
+
+
+def relation(card: int, top: int) -> Text:
     """A short phrase for why ``card`` may go on (or beat, or tie with) ``top``, for event texts."""
-    result = CMP[card][top]
-    if result == 0:
-        return "same rank, equal strength"
+    if CMP[card][top] == 0:
+        return _SAME_RANK
     if VALUE[card] == 1 and VALUE[top] >= 11:
-        return "an ace beats a face card"
+        return _ACE
     if card // 13 == top // 13:
-        return "same suit, lower is stronger"
-    return "different suits, higher is stronger"
+        return _SAME_SUIT
+    return _OTHER_SUITS

@@ -1,7 +1,7 @@
 """Hints: the move the ``normal`` AI would make for a seat, and one line why.
 
 The move comes from :func:`games.ai.choose_action` at ``normal``; the line from the
-game's own ``Game.reason(state, seat, action) -> str``, which knows the game (e.g.
+game's own ``Game.reason(state, seat, action) -> Text``, which knows the game (e.g.
 "same suit, lower is stronger: it beats J♣"). A game without one gets :data:`GENERIC_REASON`.
 """
 
@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from . import get_game
 from .ai import choose_action
 from .base import Action, GameState
+from .i18n import Text, say
 from .rng import Rng
 
-GENERIC_REASON = "it is the move Deckhand's normal AI would make here"
+GENERIC_REASON = say("it is the move Deckhand's normal AI would make here")
 
 
 @dataclass(frozen=True)
 class Hint:
     action: Action
-    why: str
+    why: Text
     """One line, lower case first, to follow the move's own label: "Play 4♣: <why>"."""
 
 

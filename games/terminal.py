@@ -18,6 +18,7 @@ from .ai import choose_action
 from .base import Action, Event, Game, GameState
 from .cards import parse_card
 from .errors import GameError
+from .i18n import SOURCE, say
 from .rng import Rng
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     state = game.new_game(players, parse_options(game, args.option), args.seed)
     ai_seats = args.ai if args.ai is not None else players - 1
     if not 0 <= ai_seats <= players:
-        raise GameError(f"--ai must be from 0 to {players} (the number of players), not {ai_seats}")
+        raise GameError(say("--ai must be from 0 to {players} (the number of players), not {count}", players=players,
+                            count=ai_seats))
     humans = tuple(range(players - ai_seats))
     table = Table(game, state, humans, Rng(args.seed), stdin, stdout)
     try:
@@ -76,7 +78,7 @@ def parse_options(game: Game, pairs: Iterable[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or not name:
-            raise GameError(f"Options are written name=value, not {pair!r}")
+            raise GameError(say("Options are written name=value, not {pair}", pair=repr(pair)))
         spec = specs.get(name)
         choices = spec.choices if spec is not None else ()
         matching = [c for c in choices if str(c).lower() == text.lower()]
@@ -168,7 +170,8 @@ class Table:
         if re.fullmatch(r"[+-]?\d+", text):
             number = int(text)
             if not 1 <= number <= len(legal):
-                raise GameError(f"There is no move {number}; choose 1 to {len(legal)} or type a move code.")
+                raise GameError(say("There is no move {number}; choose 1 to {count} or type a move code.",
+                                    number=number, count=len(legal)))
             return legal[number - 1]
         return self.game.action_class.from_code(text)
 
@@ -189,7 +192,7 @@ class Table:
         self.write("Game over.")
         if outcome is None:
             return
-        self.write(Event("outcome", outcome.reason).render(self.names))
+        self.write(outcome.reason.render(SOURCE, self.names))
         for place, group in enumerate(outcome.ranking, 1):
             self.write(f"{place}. " + ", ".join(f"{self.names[s]} ({outcome.scores[s]})" for s in group))
 

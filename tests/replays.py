@@ -7,7 +7,9 @@ game (random moves, with the ``normal`` AI now and then) and hashes, at every mo
 seat, the action, its events and the snapshot after it; every few moves also every view,
 the legal actions, what the engine answers to the action written another way (lower-case
 arguments: the form an old log or a typed code may hold) and to a few moves that are not
-legal now (the error's class and message). ``tests/data/replays.json`` holds the
+legal now (the error's class and message). Words are hashed as the engines wrote them
+before words were data (English, seats as ``{p0}``: :func:`tests.words.as_written`), so the
+fingerprints recorded then still hold. ``tests/data/replays.json`` holds the
 fingerprints the engines gave before a refactoring; ``python -m tests.replays`` rewrites
 it, which is only right when a change of behaviour is meant.
 """
@@ -26,6 +28,7 @@ from games.base import Action, GameState
 from games.errors import GameError
 from games.rng import Rng
 from tests.contract import contract_cases
+from tests.words import as_written
 
 GOLDEN = Path(__file__).parent / "data" / "replays.json"
 SEEDS = 2
@@ -36,7 +39,8 @@ SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
 
 
 def _dump(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+    """``value`` as hashed: its words (events, outcomes) English, as the engines wrote them."""
+    return json.dumps(as_written(value), sort_keys=True, separators=(",", ":")).encode()
 
 
 def _lowered(action: Action) -> Action:

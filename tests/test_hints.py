@@ -37,8 +37,9 @@ def test_every_position_gets_the_normal_move_and_a_reason(game_id, players, opti
                 found = hint(state, seat)
                 assert found.action == choose_action(state, seat, Rng(seat), "normal")
                 assert found.action in state.legal_actions(seat)
-                assert found.why and "\n" not in found.why and found.why != GENERIC_REASON
-                assert len(found.why) < 200
+                why = str(found.why)
+                assert why and "\n" not in why and found.why != GENERIC_REASON
+                assert len(why) < 200
             seat = acting[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -52,4 +53,4 @@ def test_q2j_reason_names_the_card_beaten():
     state = Q2JState.from_position([["4C", "2H"], ["2S", "3S"]], top="JC", stock=["5D", "6D"], turn=0)
     found = hint(state, 0)
     assert str(found.action) == "play 4♣"
-    assert found.why.startswith("same suit, lower is stronger, it beats J♣")
+    assert str(found.why).startswith("same suit, lower is stronger, it beats J♣")

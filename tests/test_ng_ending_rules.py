@@ -15,7 +15,7 @@ from games.ng import GAME, STALL_LIMIT, NGAction, NGState
 from games.rng import Rng
 from tests.contract import codes_in
 from tests.test_ng_rules import DRAW, attack, defend, pick, public, refused, sacrifice, two_player, with_hand
-
+from tests.words import words
 
 # ------------------------------------------------------------------ elimination, winning
 
@@ -101,7 +101,7 @@ def test_anti_stall_ends_the_game_at_exactly_40_turns_without_a_discard() -> Non
     )
     outcome = state.outcome()
     assert outcome.ranking == ((1,), (0,)) and outcome.scores == (0, 1)
-    assert outcome.reason == "40 turns passed without a discard; {p1} has the most field cards (4)."
+    assert words(outcome.reason) == "40 turns passed without a discard; {p1} has the most field cards (4)."
     assert state.view(None)["status"] == ["lost", "won"]
 
 
@@ -126,7 +126,7 @@ def test_anti_stall_tie_is_a_shared_result() -> None:
     assert state.is_over() and state.winners == [0, 2]
     outcome = state.outcome()
     assert outcome.winners == (0, 2) and outcome.ranking == ((0, 2), (1,)) and outcome.scores == (1, 0, 1)
-    assert outcome.reason == "40 turns passed without a discard; {p0} and {p2} share the most field cards (2)."
+    assert words(outcome.reason) == "40 turns passed without a discard; {p0} and {p2} share the most field cards (2)."
     assert public(events)[-1].endswith("Field cards: {p0} 2, {p1} 1, {p2} 2. {p0} and {p2} share the win.")
     assert state.view(None)["status"] == ["won", "lost", "won"]
 

@@ -9,13 +9,13 @@ import pytest
 
 import games
 from games.base import Action
-from games.cards import deal
+from games.cards import CODE, deal
 from games.errors import GameError, IllegalAction, MalformedAction
 from games.ng import GAME, NGState
 from games.q2j import compare
-from games.cards import CODE
 from games.rng import Rng
 from tests.contract import codes_in
+from tests.words import words
 
 DRAW = Action("draw")
 
@@ -37,7 +37,7 @@ def attack(card: str, where: str, seat: int, index: int | None = None) -> Action
 
 
 def public(events: list) -> list[str]:
-    return [e.text for e in events if e.private_to is None]
+    return [words(e) for e in events if e.private_to is None]
 
 
 def refused(state: NGState, seat: int, action: Action, error: type = IllegalAction, match: str | None = None) -> str:
@@ -113,7 +113,7 @@ def test_deal_5_hand_5_face_down_stacks_1_resource_rest_is_the_deck(players: int
         assert state.view(seat)["hand"] == [CODE[c] for c in sorted(hands[seat])]  # own hand, sorted (S H D C, A..K)
         assert [st for st in state.fields[seat]] == [[c] for c in field_cards[seat]]
     assert state.deck == deck
-    texts = [e.text for e in state.opening_events()]
+    texts = [words(e) for e in state.opening_events()]
     assert f"{{p{first}}} starts (drawn by lot)." in texts
     assert any(f"The deck holds {len(deck)} cards" in t for t in texts)
     # Seeded: the same seed deals the same game.
@@ -134,7 +134,7 @@ def test_draw_takes_the_deck_top_with_a_private_event() -> None:
     assert "6H" in state.view(0)["hand"] and state.view(None)["deck_count"] == 1
     assert public(events) == ["{p0} drew a card."]
     private = [e for e in events if e.private_to is not None]
-    assert [(e.private_to, e.text) for e in private] == [(0, "You drew 6♥.")]
+    assert [(e.private_to, words(e)) for e in private] == [(0, "You drew 6♥.")]
     assert state.turn == 1 and state.stall == 1
 
 
@@ -203,7 +203,7 @@ def test_sacrifice_emptying_a_stack_the_stack_is_gone() -> None:
     assert state.view(None)["fields"][0] == [[], [None, "QH"], [], [], []]
     assert state.view(None)["face_down"][0][0] is False
     assert public(events) == ["{p0} took the face-down card of their stack 1 into their hand. Their stack 1 is gone."]
-    assert [(e.private_to, e.text) for e in events if e.private_to is not None] == [(0, "It was 9♠.")]
+    assert [(e.private_to, words(e)) for e in events if e.private_to is not None] == [(0, "It was 9♠.")]
     assert "9S" in state.view(0)["hand"]
     assert "9S" not in codes_in(state.view(1)) and "9S" not in codes_in(state.view(None))
     # A gone stack can't be used any more, by anyone.
@@ -229,7 +229,7 @@ def test_sacrificing_the_last_field_card_eliminates_on_your_own_turn() -> None:
         "(2♠ 8♦) are discarded.",
         "{p1} is the last player standing and wins!",
     ]
-    assert state.outcome().reason == "{p1} is the last player standing."
+    assert words(state.outcome().reason) == "{p1} is the last player standing."
     assert state.outcome().ranking == ((1,), (0,))
 
 
@@ -270,14 +270,14 @@ def test_attack_face_down_card_all_three_outcomes() -> None:
         assert [CODE[c] for c in state.discard] == discarded
         if what == "weaker":
             assert view["fields"][1][2] == ["6D"] and view["face_down"][1][2] is False
-            assert events[0].text.endswith("9♦ is discarded and 6♦ stays face up.")
+            assert words(events[0]).endswith("9♦ is discarded and 6♦ stays face up.")
         else:
             assert view["fields"][1][2] == [] and view["face_down"][1][2] is False
-            assert events[0].text.endswith("{p1}'s stack 3 is gone.")
+            assert words(events[0]).endswith("{p1}'s stack 3 is gone.")
         if what == "stronger":
-            assert "6♦ is discarded and 5♦ goes to {p0}'s resource pile" in events[0].text
+            assert "6♦ is discarded and 5♦ goes to {p0}'s resource pile" in words(events[0])
         if what == "equal":
-            assert "6♣ and 6♦ are equal (same rank, equal strength): both are discarded." in events[0].text
+            assert "6♣ and 6♦ are equal (same rank, equal strength): both are discarded." in words(events[0])
         assert state.stall == 0 and not state.is_over() and state.turn == 1
         assert card not in state.view(0)["hand"]
 
@@ -296,8 +296,8 @@ def test_attack_face_up_top_three_outcomes_and_the_face_down_card_below_stays_hi
         else:
             assert view["fields"][1][1] == [None, "8H"]
         assert view["resources"][0][-1] == ("3H" if expected > 0 else "8D")
-        assert "turning up" not in events[0].text
-        assert events[0].text.startswith("{p0} attacked {p1}'s stack 2 (8♥) with ")
+        assert "turning up" not in words(events[0])
+        assert words(events[0]).startswith("{p0} attacked {p1}'s stack 2 (8♥) with ")
 
 
 def test_attack_own_stack_is_allowed_and_can_eliminate_yourself() -> None:

@@ -14,6 +14,7 @@ from games.q2j import GAME, Q2JAction, Q2JState, compare
 from games.q2j.deal import choose_first
 from games.q2j.rules import card_id
 from games.rng import Rng
+from tests.words import words
 
 FILLER = None  # marks "fill the stock with 18 cards the position does not use"
 
@@ -30,7 +31,7 @@ DRAW = Action("draw")
 
 
 def texts(events: list) -> list[str]:
-    return [e.text for e in events if e.private_to is None]
+    return [words(e) for e in events if e.private_to is None]
 
 
 def position(hands, top, stock=(), **kw) -> Q2JState:
@@ -149,7 +150,7 @@ def test_deal_gives_five_each_and_the_top_of_the_stock_starts_the_pile() -> None
         assert view["hand_counts"] == [5] * players
         for seat in range(players):
             assert sorted(state.view(seat)["hand"]) == sorted(c.code for c in hands[seat])
-        assert any(top.pretty in e.text and e.kind == "top" for e in state.opening_events())
+        assert any(top.pretty in words(e) and e.kind == "top" for e in state.opening_events())
 
 
 # ------------------------------------------------------------------ first player
@@ -164,24 +165,24 @@ def test_first_player_highest_face_up_card_by_value() -> None:
     hands = [ids("KS", "KH", "KD", "KC", "2S"), ids("2H", "3H", "4H", "5H", "AS"), ids("2D", "3D", "4D", "5D", "9C")]
     seat, reason = choose_first([0, 1, 2], hands, Rng(0))
     assert seat == 2
-    assert "Face-up cards: {p0} 2♠, {p1} A♠, {p2} 9♣." in reason
-    assert "{p2} starts with the highest face-up card." in reason
+    assert "Face-up cards: {p0} 2♠, {p1} A♠, {p2} 9♣." in words(reason)
+    assert "{p2} starts with the highest face-up card." in words(reason)
 
 
 def test_first_player_tie_goes_to_the_first_dealt_card_of_the_tied_seats_only() -> None:
     hands = [ids("9S", "2H", "2D", "2C", "KS"), ids("3S", "3H", "3D", "3C", "KH"), ids("QC", "QD", "QH", "QS", "5C")]
     seat, reason = choose_first([0, 1, 2], hands, Rng(0))
     assert seat == 0  # seat 2 has the best first card but was not tied
-    assert "{p0} and {p1} tie, so their first cards decide: {p0} 9♠, {p1} 3♠." in reason
-    assert "{p0} starts with the highest first card." in reason
+    assert "{p0} and {p1} tie, so their first cards decide: {p0} 9♠, {p1} 3♠." in words(reason)
+    assert "{p0} starts with the highest first card." in words(reason)
 
 
 def test_first_player_deeper_tie_uses_the_second_then_third_card() -> None:
     hands = [ids("9S", "4H", "7D", "2C", "KS"), ids("9H", "4D", "8C", "2D", "KH")]
     seat, reason = choose_first([0, 1], hands, Rng(0))
     assert seat == 1
-    assert "second cards decide" in reason and "third cards decide: {p0} 7♦, {p1} 8♣." in reason
-    assert "{p1} starts with the highest third card." in reason
+    assert "second cards decide" in words(reason) and "third cards decide: {p0} 7♦, {p1} 8♣." in words(reason)
+    assert "{p1} starts with the highest third card." in words(reason)
 
 
 def test_first_player_all_five_tie_goes_to_a_seeded_coin() -> None:
@@ -190,7 +191,7 @@ def test_first_player_all_five_tie_goes_to_a_seeded_coin() -> None:
     for seed in range(20):
         seat, reason = choose_first([0, 1, 2], hands, Rng(seed))
         assert seat in (0, 1)
-        assert f"coin toss picks {{p{seat}}} to start" in reason
+        assert f"coin toss picks {{p{seat}}} to start" in words(reason)
         assert choose_first([0, 1, 2], hands, Rng(seed))[0] == seat  # seeded: the same every time
         picks.add(seat)
     assert picks == {0, 1}
@@ -199,7 +200,7 @@ def test_first_player_all_five_tie_goes_to_a_seeded_coin() -> None:
 def test_new_game_announces_why_the_starter_starts() -> None:
     state = GAME.new_game(4, {}, 5)
     [first] = [e for e in state.opening_events() if e.kind == "first_player"]
-    assert first.seat == state.turn and f"{{p{state.turn}}}" in first.text
+    assert first.seat == state.turn and f"{{p{state.turn}}}" in words(first)
     assert state.to_act() == [state.turn]
 
 
@@ -229,7 +230,7 @@ def test_equal_strength_play_draws_a_penalty_card_in_the_same_action() -> None:
     assert texts(events) == ["{p0} played 7♥ on 7♠: equal strength, so {p0} draws a penalty card.",
                              "{p0} drew a card as a penalty."]
     [private] = [e for e in events if e.private_to is not None]
-    assert private.private_to == 0 and private.text == "You drew 9♣ as a penalty."
+    assert private.private_to == 0 and words(private) == "You drew 9♣ as a penalty."
     assert state.view(0)["hand"] == ["2C", "9C"]
     assert state.view(None)["top"] == ["7H"] and state.to_act() == [1]
 
@@ -246,7 +247,7 @@ def test_draw_is_always_allowed_even_with_a_playable_card() -> None:
     assert DRAW in state.legal_actions(0)
     events = state.apply(0, DRAW)
     assert texts(events) == ["{p0} drew a card."]
-    assert [e.text for e in events if e.private_to == 0] == ["You drew K♣."]
+    assert [words(e) for e in events if e.private_to == 0] == ["You drew K♣."]
     assert state.view(0)["hand"] == ["2S", "KC"] and state.to_act() == [1]
 
 

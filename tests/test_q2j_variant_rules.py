@@ -11,7 +11,7 @@ from games.errors import GameFinished, MalformedAction, NotYourTurn
 from games.q2j import GAME, Q2JAction
 from games.rng import Rng
 from tests.test_q2j_rules import DRAW, FILLER, play, position, qq, refused, texts
-
+from tests.words import words
 
 # ------------------------------------------------------------------ classic, face-up, challenge
 
@@ -42,7 +42,7 @@ def test_challenge_deals_one_card_against_five() -> None:
         counts = state.view(None)["hand_counts"]
         assert counts[short] == 1 and counts[1 - short] == 5
         assert state.view(None)["short_hand"] == short
-        assert state.opening_events()[0].text == f"Challenge: {{p{short}}} is dealt 1 card, {{p{1 - short}}} 5 cards."
+        assert words(state.opening_events()[0]) == f"Challenge: {{p{short}}} is dealt 1 card, {{p{1 - short}}} 5 cards."
     seen = {GAME.new_game(2, {"variant": "challenge"}, seed).view(None)["short_hand"] for seed in range(20)}
     assert seen == {0, 1}
 
@@ -65,7 +65,7 @@ def test_countdown_emptying_the_one_card_hand_wins() -> None:
     events = state.apply(0, play("2C"))
     assert texts(events)[-1] == "{p0} emptied their one-card hand and wins!"
     outcome = state.outcome()
-    assert outcome.winners == (0,) and outcome.reason == "{p0} emptied their one-card hand first."
+    assert outcome.winners == (0,) and words(outcome.reason) == "{p0} emptied their one-card hand first."
 
 
 def test_countdown_runs_five_four_three_two_one_in_play() -> None:
@@ -113,7 +113,7 @@ def test_elimination_match_ends_with_one_player_and_ranks_in_reverse_elimination
     assert outcome.winners == (0,)
     assert outcome.ranking == ((0,), (1,), (2,))
     assert outcome.scores == (2, 1, 0)
-    assert outcome.reason == "{p0} is the last player standing after 2 eliminations."
+    assert words(outcome.reason) == "{p0} is the last player standing after 2 eliminations."
     assert state.view(None)["status"] == ["won", "out", "out"]
 
 

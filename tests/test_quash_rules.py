@@ -10,14 +10,14 @@ import pytest
 import games
 from games.ai import choose_action
 from games.base import Action
-from games.cards import parse_card
+from games.cards import CODE, parse_card
 from games.errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from games.quash import GAME, QuashState, can_become_run, is_run, score_spot
 from games.quash.ai import choose
 from games.quash.deal import cut_for_deal
-from games.cards import CODE
 from games.rng import Rng
 from tests.contract import codes_in
+from tests.words import words
 
 EMPTY = [""] * 9
 
@@ -42,7 +42,7 @@ def tiebreak(card: str) -> Action:
 
 
 def texts(events) -> list[str]:
-    return [e.text for e in events if e.private_to is None]
+    return [words(e) for e in events if e.private_to is None]
 
 
 def refused(state: QuashState, seat: int, action: Action, error: type = IllegalAction, match: str | None = None) -> str:
@@ -150,7 +150,8 @@ def test_can_become_run_the_sources_examples() -> None:
 def test_cut_deal_and_first_player_two_players() -> None:
     for seed in range(30):
         state = GAME.new_game(2, {}, seed)
-        dealer, text = cut_for_deal(2, Rng(seed))
+        dealer, said = cut_for_deal(2, Rng(seed))
+        text = words(said)
         assert state.dealer == dealer and state.turn == 1 - dealer and state.to_act() == [1 - dealer]
         opening = texts(state.opening_events())
         assert opening[0] == "Sides — RED: {p0}; BLACK: {p1}. First to 30 points wins."
@@ -163,12 +164,13 @@ def test_cut_deal_and_first_player_two_players() -> None:
 
 
 def test_equal_cuts_cut_again() -> None:
-    again = [seed for seed in range(200) if "cut again" in cut_for_deal(2, Rng(seed))[1]]
+    again = [seed for seed in range(200) if "cut again" in words(cut_for_deal(2, Rng(seed))[1])]
     assert again
-    dealer, text = cut_for_deal(2, Rng(again[0]))
+    dealer, said = cut_for_deal(2, Rng(again[0]))
+    text = words(said)
     assert "{p0} and {p1} tie with" in text and text.endswith(f"{{p{dealer}}} cut the highest card and deals first.")
     # With 4 players only the seats tied for the highest card cut again.
-    four = next(t for seed in range(200) for t in [cut_for_deal(4, Rng(seed))[1]] if "cut again" in t)
+    four = next(t for seed in range(200) for t in [words(cut_for_deal(4, Rng(seed))[1])] if "cut again" in t)
     assert four.count("{p") > 4
 
 
@@ -232,7 +234,7 @@ def test_place_then_draw_while_the_pile_lasts() -> None:
         2, board=[EMPTY, EMPTY], hands=[["9D", "2S"], ["3S", "4S"]], pile=["KS", "QH"], turn=0)
     events = state.apply(0, place("9D", 4))
     assert texts(events) == ["{p0} placed 9♦ on RED's spot 4 (triple) and drew a card (1 left in the pile)."]
-    assert [(e.text, e.private_to) for e in events if e.private_to is not None] == [("You drew Q♥.", 0)]
+    assert [(words(e), e.private_to) for e in events if e.private_to is not None] == [("You drew Q♥.", 0)]
     assert state.hands[0] == [CODE.index("2S"), CODE.index("QH")] and state.board[0][3] == [CODE.index("9D")]
     assert state.view(1)["hand_counts"] == [2, 2] and state.view(1)["pile_count"] == 1
     assert "QH" not in codes_in(state.view(1)) and "QH" in state.view(0)["hand"]
@@ -352,7 +354,7 @@ def test_finish_reached_in_mid_scoring_ends_the_match_and_the_rest_is_not_scored
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.ranking == ((0,), (1,)) and outcome.scores == (30, 0)
     assert outcome.teams == ((0,), (1,))
-    assert outcome.reason == "RED ({p0}) reached the finish (30) first (RED 30 · BLACK 0)."
+    assert words(outcome.reason) == "RED ({p0}) reached the finish (30) first (RED 30 · BLACK 0)."
     view = state.view(None)
     assert view["phase"] == "over" and view["winner"] == "RED" and view["scoring"]["spot"] is None
     assert [s["scored"] for s in view["board"][0]] == [True] * 3 + [False] * 6

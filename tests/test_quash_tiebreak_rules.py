@@ -18,9 +18,20 @@ from games.quash.ai import choose
 from games.rng import Rng
 from tests.contract import check_views, codes_in
 from tests.test_quash_rules import (
-    BLACK_A, BLACK_Q, EMPTY, RED_A, RED_Q, place, refused, scoring, swap, texts, tiebreak, with_spot,
+    BLACK_A,
+    BLACK_Q,
+    EMPTY,
+    RED_A,
+    RED_Q,
+    place,
+    refused,
+    scoring,
+    swap,
+    texts,
+    tiebreak,
+    with_spot,
 )
-
+from tests.words import words
 
 # ------------------------------------------------------------------ tiebreakers
 
@@ -51,7 +62,7 @@ def test_a_tie_pauses_scoring_with_a_simultaneous_secret_choice() -> None:
     assert state.view(0)["hand"] == ["2D", "6S", "AC"] and state.view(1)["hand"] == ["5H", "6D", "KD"]
 
     events = state.apply(0, tiebreak("AC"))
-    assert [(e.text, e.private_to) for e in events] == [
+    assert [(words(e), e.private_to) for e in events] == [
         ("{p0} chose RED's tiebreak card, face down.", None), ("You chose A♣ for the tiebreaker.", 0)]
     assert state.to_act() == [1] and state.legal_actions(0) == []
     refused(state, 0, tiebreak("2D"), NotYourTurn)

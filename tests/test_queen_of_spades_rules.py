@@ -18,6 +18,7 @@ from games.queen_of_spades.deal import deck_size, decks_for
 from games.queen_of_spades.points import CODE, full_deck
 from games.rng import Rng
 from tests.contract import card_counts
+from tests.words import words
 
 
 def act(code: str) -> Action:
@@ -37,7 +38,7 @@ def play(state: QoSState, seat: int, *codes: str) -> list:
 
 
 def texts(events: list) -> list[str]:
-    return [e.text for e in events if e.private_to is None]
+    return [words(e) for e in events if e.private_to is None]
 
 
 def refused(state: QoSState, seat: int, code: str | Action, error: type = IllegalAction, match: str | None = None) -> str:
@@ -278,7 +279,7 @@ def test_take_draw_gives_the_top_card_privately() -> None:
     assert hand(state, 0) == ["5C", "9D", "QS"] and state.draw == [state.draw[0]] and len(state.draw) == 1
     assert texts(events) == ["{p0} drew from the draw pile (1 card left)."]
     private = [e for e in events if e.private_to is not None]
-    assert [(e.text, e.private_to) for e in private] == [("{p0} drew Q♠.", 0)]
+    assert [(words(e), e.private_to) for e in private] == [("{p0} drew Q♠.", 0)]
     assert state.view(None)["phase"] == "discard"  # nothing to lay
 
 

@@ -12,6 +12,7 @@ from games.queen_of_spades import GAME, STALL_LIMIT
 from games.queen_of_spades.deal import land_cut
 from games.rng import Rng
 from tests.test_queen_of_spades_rules import act, legal, play, pos, refused, texts
+from tests.words import words
 
 # ------------------------------------------------------------------ going out on an empty draw pile
 
@@ -58,7 +59,7 @@ def test_several_players_past_the_target_with_equal_highest_totals_share_the_win
     outcome = state.outcome()
     assert outcome.scores == (1000, 1090, 1090)
     assert outcome.winners == (1, 2) and outcome.ranking == ((1, 2), (0,))
-    assert outcome.reason == ("{p1} and {p2} reached the target of 1000 together with 1090 points each and "
+    assert words(outcome.reason) == ("{p1} and {p2} reached the target of 1000 together with 1090 points each and "
                               "share the win.")
 
 

@@ -19,7 +19,7 @@ from games.queen_of_spades.points import CODE, full_deck
 from games.rng import Rng
 from tests.contract import card_counts, check_views, codes_in
 from tests.test_queen_of_spades_rules import act, hand, laid, lay_pos, legal, play, pos, refused, texts
-
+from tests.words import words
 
 # ------------------------------------------------------------------ ends of rounds, scoring
 
@@ -87,7 +87,7 @@ def test_target_ends_the_match_after_the_round_without_next() -> None:
     assert state.is_over() and state.to_act() == [] and state.phase == "match_over"
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.scores == (1050, 980) and outcome.ranking == ((0,), (1,))
-    assert texts(events)[-1] == outcome.reason == "{p0} reached the target of 1000 with 1050 points."
+    assert texts(events)[-1] == words(outcome.reason) == "{p0} reached the target of 1000 with 1050 points."
     for seat in (0, 1):
         assert legal(state, seat) == []
         refused(state, seat, "next", GameFinished)
@@ -99,12 +99,12 @@ def test_ties_at_the_target_go_to_the_higher_total_then_are_shared() -> None:
     state = pos([["5C"], ["3C"]], sets=sets, phase="lay", scores=[950, 970], discard=["4C"])
     play(state, 0, "discard:5C")  # 0 goes out: 1050; 1: +115 -> 1085
     assert state.outcome().winners == (1,)
-    assert state.outcome().reason == "{p1} reached the target of 1000 and the highest total with 1085 points."
+    assert words(state.outcome().reason) == "{p1} reached the target of 1000 and the highest total with 1085 points."
     state = pos([["5C"], ["3C"]], sets=sets, phase="lay", scores=[950, 935], discard=["4C"])
     play(state, 0, "discard:5C")
     outcome = state.outcome()
     assert outcome.winners == (0, 1) and outcome.ranking == ((0, 1),) and outcome.scores == (1050, 1050)
-    assert "share the win" in outcome.reason
+    assert "share the win" in words(outcome.reason)
 
 
 def test_rounds_option_ends_the_match_highest_total_wins() -> None:
@@ -114,7 +114,7 @@ def test_rounds_option_ends_the_match_highest_total_wins() -> None:
     outcome = state.outcome()
     assert state.end == "rounds"
     assert outcome.scores == (60, 20, 25) and outcome.winners == (0,) and outcome.ranking == ((0,), (2,), (1,))
-    assert outcome.reason == "After 2 rounds, {p0} has the most points (60)."
+    assert words(outcome.reason) == "After 2 rounds, {p0} has the most points (60)."
     state = pos([["5C"], ["KH"], ["3D"]], phase="lay", options={"rounds": 3}, round_no=2, discard=["4C"])
     play(state, 0, "discard:5C")
     assert state.phase == "round_over"

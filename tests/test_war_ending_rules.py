@@ -14,7 +14,7 @@ from games.war import GAME, WarAction, compare
 from games.war.actions import ATTACK, DRAW, RECOVER, card_id
 from games.war.ai import choose
 from tests.test_war_rules import FIELD_EMPTY, attack, field, pos, recover, refused, texts
-
+from tests.words import words
 
 # ------------------------------------------------------------------ the forced pass
 
@@ -26,7 +26,7 @@ def test_a_seat_with_no_legal_action_passes_automatically() -> None:
     events = state.apply(0, attack("7H", "7C"))
     assert [e.kind for e in events] == ["attack", "pass"]
     assert events[1].seat == 1
-    assert events[1].text == (
+    assert words(events[1]) == (
         "{p1} has no legal move (every card of theirs is untapped, no opponent has a field card to attack, "
         "and their deck is empty), so the turn passes."
     )
@@ -42,7 +42,7 @@ def test_a_seat_with_no_legal_action_passes_automatically() -> None:
 def test_a_full_field_with_nothing_to_attack_passes_too() -> None:
     state = pos([["7H"], ["9S", "2S", "3S", "4S", "5S"], ["7C"]], [["2D"], ["6S"], ["3D"]])
     events = state.apply(0, attack("7H", "7C"))
-    assert "and their field is full), so the turn passes." in events[1].text
+    assert "and their field is full), so the turn passes." in words(events[1])
 
 
 def test_a_hand_set_position_whose_seat_to_act_is_stuck_passes_at_once() -> None:

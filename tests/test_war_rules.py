@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 import games
@@ -15,6 +14,7 @@ from games.war import GAME, WarState, compare
 from games.war.actions import ATTACK, DRAW, RECOVER, card_id
 from games.war.ai import choose
 from games.war.deal import choose_first
+from tests.words import words
 
 FIELD_EMPTY = {"loss": "field-empty"}
 
@@ -28,7 +28,7 @@ def recover(c: str) -> Action:
 
 
 def texts(events: list) -> list[str]:
-    return [e.text for e in events]
+    return [words(e) for e in events]
 
 
 def pos(fields, decks=None, **kw) -> WarState:
@@ -118,8 +118,8 @@ def test_three_players_the_extra_card_goes_left_of_a_seeded_dealer_and_moves_fir
         assert state.to_act() == [extra]
         opening = state.opening_events()
         assert [e.kind for e in opening] == ["deal", "first_player"]
-        assert f"{{p{dealer}}} dealt the deck from their left" in opening[0].text
-        assert opening[1].text == f"{{p{extra}}} was dealt the extra card (18 cards), so {{p{extra}}} moves first."
+        assert f"{{p{dealer}}} dealt the deck from their left" in words(opening[0])
+        assert words(opening[1]) == f"{{p{extra}}} was dealt the extra card (18 cards), so {{p{extra}}} moves first."
         assert opening[1].seat == extra
         starters.add(extra)
     assert starters == {0, 1, 2}  # not always the host
@@ -130,7 +130,7 @@ def test_even_splits_use_the_first_turned_card_rule_in_the_opening_events() -> N
         for seed in range(10):
             state = GAME.new_game(players, {}, seed)
             opening = state.opening_events()
-            assert opening[0].text == (
+            assert words(opening[0]) == (
                 f"Dealt {52 // players} cards each. "
                 "Everyone turns their top 5 cards face up, untapped: that is their field."
             )
@@ -141,7 +141,7 @@ def test_even_splits_use_the_first_turned_card_rule_in_the_opening_events() -> N
             sizes = [52 // players] * players
             assert choose_first(state.fields, sizes, rng) == (state.turn, opening[1].text)
             assert opening[1].kind == "first_player" and opening[1].seat == state.turn
-            assert opening[1].text.startswith("First turned cards: {p0} ")
+            assert words(opening[1]).startswith("First turned cards: {p0} ")
 
 
 # ------------------------------------------------------------------ first player
@@ -155,7 +155,7 @@ def test_first_player_highest_first_turned_card_by_value_not_strength() -> None:
     fields = [ids("KS", "2H", "2D", "2C", "3S"), ids("AS", "KH", "KD", "KC", "QS")]
     seat, reason = choose_first(fields, [26, 26], Rng(0))
     assert seat == 0  # an ace beats a king in strength, but K is the highest value
-    assert reason == "First turned cards: {p0} K♠, {p1} A♠. {p0} moves first with the highest first turned card."
+    assert words(reason) == "First turned cards: {p0} K♠, {p1} A♠. {p0} moves first with the highest first turned card."
 
 
 def test_first_player_ties_go_to_the_next_turned_card_of_the_tied_seats_only() -> None:
@@ -167,7 +167,7 @@ def test_first_player_ties_go_to_the_next_turned_card_of_the_tied_seats_only() -
     ]
     seat, reason = choose_first(fields, [13] * 4, Rng(0))
     assert seat == 1  # seat 2's K♠ second card does not count: seat 2 was not tied
-    assert reason == (
+    assert words(reason) == (
         "First turned cards: {p0} 9♠, {p1} 9♥, {p2} 4♠, {p3} 9♦. "
         "{p0} and {p1} and {p3} tie, so their second turned cards decide: {p0} 2♥, {p1} 5♥, {p3} 5♦. "
         "{p1} and {p3} tie, so their third turned cards decide: {p1} K♦, {p3} 3♦. "
@@ -180,7 +180,7 @@ def test_first_player_all_five_tie_goes_to_a_seeded_coin() -> None:
     picks = set()
     for seed in range(20):
         seat, reason = choose_first(fields, [26, 26], Rng(seed))
-        assert reason.endswith(f"{{p0}} and {{p1}} still tie after all five cards, so a coin toss picks {{p{seat}}} to move first.")
+        assert words(reason).endswith(f"{{p0}} and {{p1}} still tie after all five cards, so a coin toss picks {{p{seat}}} to move first.")
         assert choose_first(fields, [26, 26], Rng(seed))[0] == seat
         picks.add(seat)
     assert picks == {0, 1}
@@ -188,7 +188,8 @@ def test_first_player_all_five_tie_goes_to_a_seeded_coin() -> None:
 
 def test_the_extra_card_beats_the_turned_cards() -> None:
     fields = [ids("KS", "2H", "2D", "2C", "3S"), ids("AS", "KH", "KD", "KC", "QS"), ids("2S", "3H", "4D", "5C", "6S")]
-    assert choose_first(fields, [17, 17, 18], Rng(0)) == (2, "{p2} was dealt the extra card (18 cards), so {p2} moves first.")
+    seat, reason = choose_first(fields, [17, 17, 18], Rng(0))
+    assert (seat, words(reason)) == (2, "{p2} was dealt the extra card (18 cards), so {p2} moves first.")
 
 
 # ------------------------------------------------------------------ attacks
@@ -225,10 +226,10 @@ def test_weaker_attacker_is_allowed_and_only_the_attacker_is_discarded() -> None
 def test_same_suit_lower_wins_and_an_ace_beats_a_face_card() -> None:
     state = pos([["4C", "AD"], ["JC", "KS"]], [["5H"], ["6H"]])
     events = state.apply(0, attack("4C", "JC"))
-    assert "4♣ is stronger (same suit, lower is stronger), so J♣ is discarded" in events[0].text
+    assert "4♣ is stronger (same suit, lower is stronger), so J♣ is discarded" in words(events[0])
     state.apply(1, DRAW)
     events = state.apply(0, attack("AD", "KS"))
-    assert "A♦ is stronger (an ace beats a face card), so K♠ is discarded" in events[0].text
+    assert "A♦ is stronger (an ace beats a face card), so K♠ is discarded" in words(events[0])
 
 
 def test_equal_strength_discards_both() -> None:
@@ -339,7 +340,7 @@ def test_no_cards_rule_out_when_field_and_deck_are_empty() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert (outcome.winners, outcome.ranking, outcome.scores) == ((0,), ((0,), (1,)), (2, 0))
-    assert outcome.reason == "{p0} is the last player with cards (2 cards left)."
+    assert words(outcome.reason) == "{p0} is the last player with cards (2 cards left)."
     assert state.view(None)["status"] == ["won", "out"]
 
 
@@ -365,10 +366,10 @@ def test_last_cards_falling_in_the_same_attack_is_a_tie() -> None:
         state = pos([["7S"], ["7H"]], options=options)
         events = state.apply(0, attack("7S", "7H"))
         assert [e.kind for e in events] == ["attack", "out", "out", "tie"]
-        assert events[-1].text == "{p0} and {p1} lost their last cards in the same attack: the game is a tie."
+        assert words(events[-1]) == "{p0} and {p1} lost their last cards in the same attack: the game is a tie."
         outcome = state.outcome()
         assert (outcome.winners, outcome.ranking, outcome.scores) == ((), ((0, 1),), (0, 0))
-        assert outcome.reason == "Tie: {p0} and {p1} lost their last cards in the same attack."
+        assert words(outcome.reason) == "Tie: {p0} and {p1} lost their last cards in the same attack."
         assert state.view(None)["status"] == ["tied", "tied"]
 
 

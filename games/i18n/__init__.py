@@ -12,7 +12,8 @@ compiled in memory the first time its language is used. A string missing from a 
 falls back to English.
 
 Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
-player's name, a whole number with the language's digit grouping (Babel), a
+player's name, a whole number with the language's digit grouping (Babel; English, the
+source, writes its digits as they are, as Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
 another). A :class:`Text` is plain data (:meth:`Text.to_json`): stored, then read in any
 language.
@@ -34,7 +35,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from ..cards import Card, parse_card
+from ..playing_card import BY_CODE, Card
 
 SOURCE = "en"
 """The language code is written in."""
@@ -45,14 +46,14 @@ LANGUAGES: tuple[str, ...] = (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po
 _FIELD = re.compile(r"\{(\w+)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     """A player by seat number, shown as their name when rendered (names are known only then)."""
 
     number: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
     filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``."""
@@ -116,11 +117,11 @@ def _decode(value: Any) -> Any:
         if "text" in value:
             return Text.from_json(value["text"])
         if "card" in value:
-            return parse_card(value["card"])
+            return BY_CODE[value["card"]]
         if "seat" in value:
             return Seat(value["seat"])
         if "cards" in value:
-            return tuple(parse_card(code) for code in value["cards"])
+            return tuple(BY_CODE[code] for code in value["cards"])
     return value
 
 
@@ -135,6 +136,7 @@ def plural(singular: str, plural_form: str, count: int, **args: Any) -> Text:
 
 
 def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
+    """A placeholder's value as words in ``language`` (see the module docs), seats named by ``names``."""
     if isinstance(value, Text):
         return value.render(language, names)
     if isinstance(value, Seat):
@@ -143,10 +145,10 @@ def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
         return say("Seat {number}", number=value.number + 1).render(language)
     if isinstance(value, Card):
         return card_name(value, language)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return " ".join(card_name(card, language) for card in value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return format_decimal(value, locale=language)
+        return str(value) if language == SOURCE else format_decimal(value, locale=language)
     return str(value)
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ..base import Action
-from ..cards import CODE, card_id_reader, shown_arg
+from ..cards import CODE, card_id_reader, shown_card
 from ..errors import MalformedAction
+from ..i18n import Text, say
+from ..phrases import either
 from .options import NAME
 
 card_id = card_id_reader(NAME)
@@ -55,33 +57,32 @@ def _n(arg: object) -> str:
 
 
 class NGAction(Action):
-    """An :class:`Action` whose ``str()`` reads well, e.g. ``attack seat 2's stack 3 with 7♥``."""
+    """An :class:`Action` worded for players, e.g. ``attack seat 2's stack 3 with 7♥``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         kind, args = self.kind, self.args
-        try:
-            if kind == "draw" and not args:
-                return "draw"
-            if kind == "pick" and len(args) == 1:
-                return f"pick {shown_arg(args[0])} from your resource pile"
-            if kind == "defend" and len(args) == 3:
-                return f"defend seat {_n(args[1])}'s stack {_n(args[2])} with {shown_arg(args[0])}"
-            if kind == "sacrifice" and len(args) == 1:
-                return f"sacrifice the top of your stack {_n(args[0])}"
-            if kind == "attack" and len(args) in (3, 4):
-                card = shown_arg(args[0])
-                where = args[1]
-                if where == "stack" and len(args) == 4:
-                    return f"attack seat {_n(args[2])}'s stack {_n(args[3])} with {card}"
-                if where == "hand" and len(args) == 4:
-                    return f"attack card {_n(args[3])} of seat {_n(args[2])}'s hand with {card}"
-                if where == "resource" and len(args) == 3:
-                    return f"attack seat {_n(args[2])}'s resource pile with {card}"
-        except Exception:
-            pass
-        return super().__str__()
+        if kind == "draw" and not args:
+            return say("draw")
+        if kind == "pick" and len(args) == 1:
+            return say("pick {card} from your resource pile", card=shown_card(args[0]))
+        if kind == "defend" and len(args) == 3:
+            return say("defend seat {seat}'s stack {stack} with {card}", seat=_n(args[1]), stack=_n(args[2]),
+                       card=shown_card(args[0]))
+        if kind == "sacrifice" and len(args) == 1:
+            return say("sacrifice the top of your stack {stack}", stack=_n(args[0]))
+        if kind == "attack" and len(args) in (3, 4):
+            card, where = shown_card(args[0]), args[1]
+            if where == "stack" and len(args) == 4:
+                return say("attack seat {seat}'s stack {stack} with {card}", seat=_n(args[2]), stack=_n(args[3]),
+                           card=card)
+            if where == "hand" and len(args) == 4:
+                return say("attack card {position} of seat {seat}'s hand with {card}", position=_n(args[3]),
+                           seat=_n(args[2]), card=card)
+            if where == "resource" and len(args) == 3:
+                return say("attack seat {seat}'s resource pile with {card}", seat=_n(args[2]), card=card)
+        return super().words()
 
 
 DRAW = NGAction("draw")
@@ -121,21 +122,29 @@ HAND_TARGETS: tuple[tuple[int, ...], ...] = tuple(
 """``HAND_TARGETS[s][p]``: the target id of position ``p`` of seat ``s``'s hand."""
 
 
+A_SEAT, A_STACK, A_POSITION = say("A seat"), say("A stack number"), say("A hand position")
+"""What an argument names, for the refusal of one that is not a whole number (:func:`index_arg`)."""
+AN_NG_MOVE = say("an NG move")
+
+
 def card_arg(arg: object) -> int:
     """A card id from an action argument (a code, case-insensitive)."""
     if not isinstance(arg, str):
-        raise MalformedAction(f"{arg!r} is not a card code (expected e.g. QS, 10H)")
+        raise MalformedAction(say("{arg} is not a card code (expected e.g. QS, 10H)", arg=repr(arg)))
     return card_id(arg)
 
 
-def index_arg(arg: object, what: str) -> int:
+def index_arg(arg: object, what: Text) -> int:
+    """``arg`` when it is a whole number; else :class:`MalformedAction` saying ``what`` must be one."""
     if type(arg) is not int:
-        raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
+        raise MalformedAction(say("{what} must be a whole number, not {arg}", what=what, arg=repr(arg)))
     return arg
 
 
 def arity(kind: str, args: tuple, count: int | tuple[int, ...], example: str) -> None:
+    """Nothing when a ``kind`` move has ``count`` arguments (or one of the counts); else
+    :class:`MalformedAction` showing ``example``."""
     counts = (count,) if isinstance(count, int) else count
     if len(args) not in counts:
-        raise MalformedAction(
-            f"{kind} takes {' or '.join(map(str, counts))} arguments, e.g. {example} (got {len(args)})")
+        raise MalformedAction(say("{kind} takes {counts} arguments, e.g. {example} (got {count})", kind=kind,
+                                  counts=either(counts), example=example, count=len(args)))

@@ -31,11 +31,27 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, SearchHooks, Slot
-from ..cards import PRETTY
+from ..cards import DECK
 from ..concept import CMP, relation
 from ..evaluation import margin_value
+from ..i18n import Text, say
 from ..rng import Rng
-from .actions import ATTACK, DEFEND, DRAW, HAND0, MAX_HAND, PICK, RES0, SACRIFICE, SLOTS, Kind, card_arg, index_arg
+from .actions import (
+    A_SEAT,
+    A_STACK,
+    ATTACK,
+    DEFEND,
+    DRAW,
+    HAND0,
+    MAX_HAND,
+    PICK,
+    RES0,
+    SACRIFICE,
+    SLOTS,
+    Kind,
+    card_arg,
+    index_arg,
+)
 from .state import NGState
 
 BEATEN_BY: tuple[int, ...] = tuple(sum(1 for a in range(52) if CMP[a][c] > 0) for c in range(52))
@@ -175,31 +191,41 @@ def choose(state: NGState, seat: int, rng: Rng) -> Action:
     return best_moves[rng.below(len(best_moves))] if len(best_moves) > 1 else best_moves[0]
 
 
-def reason(state: NGState, seat: int, action: Action) -> str:
+def reason(state: NGState, seat: int, action: Action) -> Text:
     """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
     kind, args = action.kind, action.args
     if kind == Kind.DRAW:
-        return "nothing worth attacking or defending now: a new card for your hand"
+        return say("nothing worth attacking or defending now: a new card for your hand")
     if kind == Kind.PICK:
-        return f"{PRETTY[card_arg(args[0])]} is your resource card the fewest cards beat: back into your hand"
+        return say("{card} is your resource card the fewest cards beat: back into your hand",
+                   card=DECK[card_arg(args[0])])
     if kind == Kind.DEFEND:
-        return "another card on your own stack keeps your field safe, and few cards beat this one"
+        return say("another card on your own stack keeps your field safe, and few cards beat this one")
     if kind == Kind.SACRIFICE:
-        return "no other move is legal: give up the stack that costs you least"
-    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], "A seat")
+        return say("no other move is legal: give up the stack that costs you least")
+    card, where, target_seat = card_arg(args[0]), args[1], index_arg(args[2], A_SEAT)
     if where == "hand":
-        return "a card from their hand: a win takes it, and a hand card you can't see is a fair gamble"
+        return say("a card from their hand: a win takes it, and a hand card you can't see is a fair gamble")
     if where == "resource":
         top = state.resources[target_seat][-1]
-        return f"{relation(card, top)}, it beats {PRETTY[top]} on their resource pile"
-    slot = index_arg(args[3], "A stack number")
+        return say("{why}, it beats {top} on their resource pile", why=relation(card, top), top=DECK[top])
+    slot = index_arg(args[3], A_STACK)
     stack = state.fields[target_seat][slot]
-    last = " and knocks the player out" if state.field_counts()[target_seat] == 1 else ""
+    last = state.field_counts()[target_seat] == 1
     if len(stack) == 1 and state.down[target_seat][slot] and not state.faceup:
-        return f"a face-down card: {PRETTY[card]} beats most of the cards you haven't seen{last}"
+        if last:
+            return say("a face-down card: {card} beats most of the cards you haven't seen and knocks the player out",
+                       card=DECK[card])
+        return say("a face-down card: {card} beats most of the cards you haven't seen", card=DECK[card])
     top = stack[-1]
-    verdict = "it beats" if CMP[card][top] > 0 else "it ties with"
-    return f"{relation(card, top)}, {verdict} {PRETTY[top]}: a stack card gone{last}"
+    told = dict(why=relation(card, top), top=DECK[top])
+    if CMP[card][top] > 0:
+        if last:
+            return say("{why}, it beats {top}: a stack card gone and knocks the player out", **told)
+        return say("{why}, it beats {top}: a stack card gone", **told)
+    if last:
+        return say("{why}, it ties with {top}: a stack card gone and knocks the player out", **told)
+    return say("{why}, it ties with {top}: a stack card gone", **told)
 
 
 FIELD_WEIGHT = 2.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import Game
+from ..i18n import say
 from .actions import NGAction
 from .ai import SEARCH, choose, reason
 from .options import NAME, OPTIONS
@@ -23,5 +24,5 @@ GAME = Game(
     command="ng",
     order=3,
     rules=RULES,
-    summary="Q Squared Joe NG, the combat game of stacks",
+    summary=say("Q Squared Joe NG, the combat game of stacks"),
 )

@@ -4,15 +4,16 @@ their options) and game.py."""
 from __future__ import annotations
 
 from ..base import OptionSpec, bool_option
+from ..i18n import say
 
 NAME = "Q Squared Joe NG"
 
 OPTIONS = (
     OptionSpec(
         "faceup", False,
-        "every card is public: hands, face-down field cards and the deck order",
+        say("every card is public: hands, face-down field cards and the deck order"),
         parse=bool_option,
-        prompt="Play with every card public, the deck order included (default: off)",
+        prompt=say("Play with every card public, the deck order included (default: off)"),
     ),
 )
 

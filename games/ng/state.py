@@ -33,12 +33,18 @@ from operator import itemgetter
 from typing import Any
 
 from ..base import Action, Event, GameState, Outcome, action_parts, normalize_options
-from ..cards import CODE, DECK, PRETTY, Card, CardLike, pretty_ids
+from ..cards import CODE, DECK, Card, CardLike
 from ..codec import CardIds, stored
 from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction, MalformedAction
+from ..i18n import Seat, Text, plural, say
+from ..phrases import cards_of, listed, sentences, together
 from ..rng import Rng
 from .actions import (
+    A_POSITION,
+    A_SEAT,
+    A_STACK,
+    AN_NG_MOVE,
     DRAW,
     HAND_TARGETS,
     MOVES_OF,
@@ -94,16 +100,19 @@ class NGState(GameState):
         state = cls(players=players, options=options, seed=seed, rng=rng, hands=hands, fields=dealt.fields,
                     down=down, resources=dealt.resources, deck=dealt.deck, discard=[], turn=dealt.first,
                     alive=[True] * players)
-        seats = ", ".join(f"{{p{s}}}" for s in range(players))
+        seats = listed([Seat(s) for s in range(players)])
+        piles = listed([say("{player} {cards}", player=Seat(s), cards=cards_of(state.resources[s]))
+                        for s in range(players)])
         opening = [
-            Event("deal", f"Dealt to {seats}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
-                          f"resource card each. The deck holds {len(state.deck)} cards."),
-            Event("resources", "Resource piles: " + ", ".join(
-                f"{{p{s}}} {pretty_ids(state.resources[s])}" for s in range(players)) + "."),
+            Event("deal", say("Dealt to {players}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
+                              "resource card each. The deck holds {count} cards.", players=seats,
+                              count=len(state.deck))),
+            Event("resources", say("Resource piles: {piles}.", piles=piles)),
         ]
         if state.faceup:
-            opening.append(Event("faceup", "Face-up game: every card is public, the deck order included."))
-        opening.append(Event("first_player", f"{{p{state.turn}}} starts (drawn by lot).", state.turn))
+            opening.append(Event("faceup", say("Face-up game: every card is public, the deck order included.")))
+        opening.append(Event("first_player", say("{player} starts (drawn by lot).", player=Seat(state.turn)),
+                             state.turn))
         state.opening = opening
         return state
 
@@ -134,10 +143,10 @@ class NGState(GameState):
         """
         players = len(hands)
         if not 2 <= players <= 4:
-            raise GameError(f"NG is for 2–4 players, not {players}")
+            raise GameError(say("NG is for 2–4 players, not {players}", players=players))
         opts = normalize_options(NAME, OPTIONS, {"faceup": faceup})
         if len(fields) != players or (resources is not None and len(resources) != players):
-            raise GameError("hands, fields and resources need one entry per seat")
+            raise GameError(say("hands, fields and resources need one entry per seat"))
         hand_ids = [[card_id(c) for c in h] for h in hands]
         if opts["faceup"]:
             hand_ids = [sorted(h) for h in hand_ids]
@@ -145,14 +154,15 @@ class NGState(GameState):
         down: list[list[bool]] = []
         for seat_field in fields:
             if len(seat_field) > SLOTS:
-                raise GameError(f"A field has at most {SLOTS} stacks")
+                raise GameError(say("A field has at most {count} stacks", count=SLOTS))
             stacks, flags = [], []
             for stack in list(seat_field) + [[]] * (SLOTS - len(seat_field)):
                 ids, flag = [], False
                 for depth, code in enumerate(stack):
                     if isinstance(code, str) and code.startswith("~"):
                         if depth:
-                            raise GameError(f"Only the bottom card of a stack can be face down, not {code}")
+                            raise GameError(say("Only the bottom card of a stack can be face down, not {code}",
+                                                code=str(code)))
                         flag, code = True, code[1:]
                     ids.append(card_id(code))
                 stacks.append(ids)
@@ -165,19 +175,20 @@ class NGState(GameState):
         every = [c for h in hand_ids for c in h] + [c for f in field_ids for st in f for c in st]
         every += [c for r in res_ids for c in r] + deck_ids + discard_ids
         if len(set(every)) != len(every):
-            raise GameError("A card appears twice in the position")
+            raise GameError(say("A card appears twice in the position"))
         out = list(eliminated)
         alive = [s not in out for s in range(players)]
         for s in range(players):
             has_field = any(field_ids[s])
             if alive[s] and not has_field:
-                raise GameError(f"Seat {s + 1} has no field card, so it must be listed as eliminated")
+                raise GameError(say("Seat {number} has no field card, so it must be listed as eliminated",
+                                    number=s + 1))
             if not alive[s] and (has_field or hand_ids[s] or res_ids[s]):
-                raise GameError(f"Eliminated seat {s + 1} can't hold cards")
+                raise GameError(say("Eliminated seat {number} can't hold cards", number=s + 1))
         if sum(alive) < 2:
-            raise GameError("A position needs at least two seats still in play")
+            raise GameError(say("A position needs at least two seats still in play"))
         if type(turn) is not int or not 0 <= turn < players or not alive[turn]:
-            raise GameError(f"turn={turn!r} is not a seat in play")
+            raise GameError(say("turn={turn} is not a seat in play", turn=repr(turn)))
         return cls(players=players, options=opts, seed=seed, rng=Rng(seed), hands=hand_ids, fields=field_ids,
                    down=down, resources=res_ids, deck=deck_ids, discard=discard_ids, turn=turn, stall=stall,
                    alive=alive, eliminated=out)
@@ -217,19 +228,19 @@ class NGState(GameState):
         """Validate and play ``action``; on any :class:`GameError` nothing has changed."""
         if self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
-        name, args = action_parts(action, "an NG move")
+        name, args = action_parts(action, AN_NG_MOVE)
         try:
             kind = Kind(name)
         except ValueError:
-            raise MalformedAction(
-                f"Unknown move {name!r}; NG moves are draw, pick, defend, sacrifice and attack") from None
+            raise MalformedAction(say("Unknown move {kind}; NG moves are draw, pick, defend, sacrifice and attack",
+                                      kind=repr(name))) from None
         before = len(self.discard)
         match kind:
             case Kind.ATTACK:
                 events = self._attack(seat, args)
             case Kind.DRAW:
                 if args:
-                    raise MalformedAction("draw takes no arguments")
+                    raise MalformedAction(say("draw takes no arguments"))
                 events = self._draw(seat)
             case Kind.DEFEND:
                 events = self._defend(seat, args)
@@ -244,27 +255,29 @@ class NGState(GameState):
     # ----------------------------------------------------------- checks
 
     def _seat_arg(self, arg: object) -> int:
-        s = index_arg(arg, "A seat")
+        s = index_arg(arg, A_SEAT)
         if not 0 <= s < self.players:
-            raise MalformedAction(f"There is no seat {s + 1} at this table (seats 1–{self.players})")
+            raise MalformedAction(say("There is no seat {number} at this table (seats 1–{players})", number=s + 1,
+                                      players=self.players))
         if not self.alive[s]:
-            raise IllegalAction(f"Seat {s + 1} is out of the game")
+            raise IllegalAction(say("Seat {number} is out of the game", number=s + 1))
         return s
 
     def _stack_arg(self, s: int, arg: object, own: bool) -> list[int]:
-        i = index_arg(arg, "A stack number")
+        i = index_arg(arg, A_STACK)
         if not 0 <= i < SLOTS:
-            raise MalformedAction(f"Stacks are numbered 1 to {SLOTS}, not {i + 1}")
+            raise MalformedAction(say("Stacks are numbered 1 to {count}, not {number}", count=SLOTS, number=i + 1))
         stack = self.fields[s][i]
         if not stack:
-            whose = "Your" if own else f"Seat {s + 1}'s"
-            raise IllegalAction(f"{whose} stack {i + 1} is gone")
+            if own:
+                raise IllegalAction(say("Your stack {stack} is gone", stack=i + 1))
+            raise IllegalAction(say("Seat {number}'s stack {stack} is gone", number=s + 1, stack=i + 1))
         return stack
 
     def _hand_card(self, seat: int, arg: object) -> int:
         card = card_arg(arg)
         if card not in self.hands[seat]:
-            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+            raise IllegalAction(say("You don't hold {card}", card=DECK[card]))
         return card
 
     # ----------------------------------------------------------- turns
@@ -279,14 +292,14 @@ class NGState(GameState):
 
     def _draw(self, seat: int) -> list[Event]:
         if not self.deck:
-            raise IllegalAction("The deck is empty, so you can't draw: pick, defend, sacrifice or attack instead")
+            raise IllegalAction(say("The deck is empty, so you can't draw: pick, defend, sacrifice or attack instead"))
         card = self.deck.pop()
         self._gain(seat, card)
         if self.faceup:
-            return [Event("draw", f"{{p{seat}}} drew {PRETTY[card]}.", seat)]
+            return [Event("draw", say("{player} drew {card}.", player=Seat(seat), card=DECK[card]), seat)]
         return [
-            Event("draw", f"{{p{seat}}} drew a card.", seat),
-            Event("drew", f"You drew {PRETTY[card]}.", seat, private_to=seat),
+            Event("draw", say("{player} drew a card.", player=Seat(seat)), seat),
+            Event("drew", say("You drew {card}.", card=DECK[card]), seat, private_to=seat),
         ]
 
     def _pick(self, seat: int, args: tuple) -> list[Event]:
@@ -294,12 +307,15 @@ class NGState(GameState):
         card = card_arg(args[0])
         pile = self.resources[seat]
         if card not in pile:
-            held = f"it holds {pretty_ids(pile)}" if pile else "it is empty"
-            raise IllegalAction(f"{PRETTY[card]} is not in your resource pile ({held})")
+            if pile:
+                raise IllegalAction(say("{card} is not in your resource pile (it holds {cards})", card=DECK[card],
+                                        cards=cards_of(pile)))
+            raise IllegalAction(say("{card} is not in your resource pile (it is empty)", card=DECK[card]))
         pile.remove(card)
         self._gain(seat, card)
         # Resource piles are face up, so everyone saw which card was taken.
-        return [Event("pick", f"{{p{seat}}} picked {PRETTY[card]} from their resource pile into their hand.", seat)]
+        return [Event("pick", say("{player} picked {card} from their resource pile into their hand.",
+                                  player=Seat(seat), card=DECK[card]), seat)]
 
     def _defend(self, seat: int, args: tuple) -> list[Event]:
         arity("defend", args, 3, "defend:7H,1,3")
@@ -307,11 +323,15 @@ class NGState(GameState):
         s = self._seat_arg(args[1])
         stack = self._stack_arg(s, args[2], s == seat)
         i = args[2]
-        under = "a face-down card" if len(stack) == 1 and self.down[s][i] else PRETTY[stack[-1]]
+        under = say("a face-down card") if len(stack) == 1 and self.down[s][i] else DECK[stack[-1]]
         self.hands[seat].remove(card)
         stack.append(card)
-        whose = "their own" if s == seat else f"{{p{s}}}'s"
-        return [Event("defend", f"{{p{seat}}} defended {whose} stack {i + 1} with {PRETTY[card]}, on {under}.", seat)]
+        told = dict(player=Seat(seat), stack=i + 1, card=DECK[card], under=under)
+        if s == seat:
+            text = say("{player} defended their own stack {stack} with {card}, on {under}.", **told)
+        else:
+            text = say("{player} defended {owner}'s stack {stack} with {card}, on {under}.", owner=Seat(s), **told)
+        return [Event("defend", text, seat)]
 
     def _sacrifice(self, seat: int, args: tuple) -> list[Event]:
         arity("sacrifice", args, 1, "sacrifice:2")
@@ -322,14 +342,17 @@ class NGState(GameState):
         if not stack:
             self.down[seat][i] = False
         self._gain(seat, card)
-        gone = "" if stack else f" Their stack {i + 1} is gone."
         if hidden and not self.faceup:
-            text = f"{{p{seat}}} took the face-down card of their stack {i + 1} into their hand.{gone}"
-            events = [Event("sacrifice", text, seat),
-                      Event("sacrificed", f"It was {PRETTY[card]}.", seat, private_to=seat)]
+            text = say("{player} took the face-down card of their stack {stack} into their hand.", player=Seat(seat),
+                       stack=i + 1)
         else:
-            text = f"{{p{seat}}} sacrificed {PRETTY[card]} from their stack {i + 1} into their hand.{gone}"
-            events = [Event("sacrifice", text, seat)]
+            text = say("{player} sacrificed {card} from their stack {stack} into their hand.", player=Seat(seat),
+                       card=DECK[card], stack=i + 1)
+        if not stack:
+            text = sentences([text, say("Their stack {stack} is gone.", stack=i + 1)])
+        events = [Event("sacrifice", text, seat)]
+        if hidden and not self.faceup:
+            events.append(Event("sacrificed", say("It was {card}.", card=DECK[card]), seat, private_to=seat))
         if not stack:
             self._check_field(seat, events)
         return events
@@ -343,72 +366,83 @@ class NGState(GameState):
         elif where in ("stack", "hand"):
             arity("attack", args, 4, f"attack:7H,{where},1,3")
         else:
-            raise MalformedAction(f"An attack targets a stack, a hand or a resource pile, not {where!r}")
+            raise MalformedAction(say("An attack targets a stack, a hand or a resource pile, not {where}",
+                                      where=repr(where)))
         card = self._hand_card(seat, args[0])
         s = self._seat_arg(args[2])
-        name, who = f"{{p{seat}}}", f"{{p{s}}}"
-        whose = "their own" if s == seat else f"{who}'s"
+        player, owner = Seat(seat), Seat(s)
         turned = False
+        what: Text
         if where == "stack":
             stack = self._stack_arg(s, args[3], s == seat)
             i = args[3]
             target = stack[-1]
             turned = len(stack) == 1 and self.down[s][i]
-            what = f"{whose} stack {i + 1}"
+            what = say("their own stack {stack}", stack=i + 1) if s == seat else \
+                say("{owner}'s stack {stack}", owner=owner, stack=i + 1)
         elif where == "hand":
             if s == seat:
-                raise IllegalAction("You can't attack your own hand")
-            p = index_arg(args[3], "A hand position")
+                raise IllegalAction(say("You can't attack your own hand"))
+            p = index_arg(args[3], A_POSITION)
             size = len(self.hands[s])
             if not 0 <= p < size:
                 if not size:
-                    raise IllegalAction(f"Seat {s + 1}'s hand is empty")
-                raise IllegalAction(f"Seat {s + 1} holds {size} card{'s' * (size != 1)}: "
-                                    f"choose a position from 1 to {size}, not {p + 1}")
+                    raise IllegalAction(say("Seat {number}'s hand is empty", number=s + 1))
+                raise IllegalAction(plural("Seat {number} holds {count} card: choose a position from 1 to {count}, "
+                                           "not {position}",
+                                           "Seat {number} holds {count} cards: choose a position from 1 to {count}, "
+                                           "not {position}", size, number=s + 1, position=p + 1))
             target = self.hands[s][p]
-            what = f"{who}'s hand (card {p + 1} of {size})"
+            what = say("{owner}'s hand (card {position} of {count})", owner=owner, position=p + 1, count=size)
         else:
             pile = self.resources[s]
             if not pile:
-                whose_pile = "Your" if s == seat else f"Seat {s + 1}'s"
-                raise IllegalAction(f"{whose_pile} resource pile is empty")
+                if s == seat:
+                    raise IllegalAction(say("Your resource pile is empty"))
+                raise IllegalAction(say("Seat {number}'s resource pile is empty", number=s + 1))
             target = pile[-1]
-            what = f"{whose} resource pile"
+            what = say("their own resource pile") if s == seat else say("{owner}'s resource pile", owner=owner)
 
         # Validated: now the attack happens.
         self.hands[seat].remove(card)
-        a, t = PRETTY[card], PRETTY[target]
+        a, t = DECK[card], DECK[target]
         if turned:
             self.down[s][args[3]] = False
-            text = f"{name} attacked {what} with {a}, turning up the face-down card: {t}."
+            text = say("{player} attacked {what} with {card}, turning up the face-down card: {target}.",
+                       player=player, what=what, card=a, target=t)
         elif where == "hand":
-            text = f"{name} attacked {what} with {a}: it is {t}."
+            text = say("{player} attacked {what} with {card}: it is {target}.", player=player, what=what, card=a,
+                       target=t)
         else:
-            text = f"{name} attacked {what} ({t}) with {a}."
+            text = say("{player} attacked {what} ({target}) with {card}.", player=player, what=what, card=a, target=t)
         result = CMP[card][target]
-        stays = ""
         if result > 0:
             self._remove_target(where, s, args, target)
             self.discard.append(target)
             self.resources[seat].append(card)
-            told = f"{a} beats {t} ({relation(card, target)}): {t} is discarded and {a} goes to {name}'s resource pile."
+            told = say("{card} beats {target} ({why}): {target} is discarded and {card} goes to {player}'s resource "
+                       "pile.", card=a, target=t, why=relation(card, target), player=player)
         elif result < 0:
             self.discard.append(card)
-            if turned:
-                stays = " face up"
-            elif where == "hand" and not self.faceup:
+            if where == "hand" and not self.faceup:
                 # The revealed card stays: new secret positions, so it can't be found again.
                 self.rng.shuffle(self.hands[s])
-            told = f"{a} loses to {t} ({relation(target, card)}): {a} is discarded and {t} stays{stays}."
+            if turned:
+                told = say("{card} loses to {target} ({why}): {card} is discarded and {target} stays face up.",
+                           card=a, target=t, why=relation(target, card))
+            else:
+                told = say("{card} loses to {target} ({why}): {card} is discarded and {target} stays.",
+                           card=a, target=t, why=relation(target, card))
         else:
             self._remove_target(where, s, args, target)
             self.discard += (card, target)
-            told = f"{a} and {t} are equal ({relation(card, target)}): both are discarded."
-        text += " " + told
+            told = say("{card} and {target} are equal ({why}): both are discarded.", card=a, target=t,
+                       why=relation(card, target))
+        parts = [text, told]
         if where == "stack" and not self.fields[s][args[3]]:
-            owner = "Their" if s == seat else f"{who}'s"
-            text += f" {owner} stack {args[3] + 1} is gone."
-        events = [Event("attack", text, seat)]
+            parts.append(say("Their stack {stack} is gone.", stack=args[3] + 1) if s == seat else
+                         say("{owner}'s stack {stack} is gone.", owner=owner, stack=args[3] + 1))
+        events = [Event("attack", sentences(parts), seat)]
         if where == "stack":
             self._check_field(s, events)
         return events
@@ -429,15 +463,14 @@ class NGState(GameState):
         if not self.alive[s] or any(self.fields[s]):
             return
         hand, pile = sorted(self.hands[s]), self.resources[s]
-        parts = []
-        if hand:
-            parts.append(f"their hand ({pretty_ids(hand)})")
-        if pile:
-            parts.append(f"their resource pile ({pretty_ids(pile)})")
-        text = f"{{p{s}}}'s field is empty: {{p{s}}} is eliminated."
-        if parts:
-            joined = " and ".join(parts)
-            text += f" T{joined[1:]} {'are' if len(parts) > 1 else 'is'} discarded."
+        text = say("{player}'s field is empty: {player} is eliminated.", player=Seat(s))
+        if hand and pile:
+            text = sentences([text, say("Their hand ({hand}) and their resource pile ({pile}) are discarded.",
+                                        hand=cards_of(hand), pile=cards_of(pile))])
+        elif hand:
+            text = sentences([text, say("Their hand ({hand}) is discarded.", hand=cards_of(hand))])
+        elif pile:
+            text = sentences([text, say("Their resource pile ({pile}) is discarded.", pile=cards_of(pile))])
         self.discard += hand
         self.discard += pile
         self.hands[s] = []
@@ -448,7 +481,8 @@ class NGState(GameState):
         left = [x for x in range(self.players) if self.alive[x]]
         if len(left) == 1:
             self.over, self.winners, self.end = True, left, "last"
-            events.append(Event("win", f"{{p{left[0]}}} is the last player standing and wins!", left[0]))
+            events.append(Event("win", say("{player} is the last player standing and wins!", player=Seat(left[0])),
+                                left[0]))
 
     def _end_turn(self, seat: int, discarded: bool, events: list[Event]) -> None:
         if self.over:
@@ -460,11 +494,14 @@ class NGState(GameState):
             best = max(counts[s] for s in left)
             self.over, self.end = True, "stall"
             self.winners = [s for s in left if counts[s] == best]
-            shown = ", ".join(f"{{p{s}}} {counts[s]}" for s in left)
-            names = " and ".join(f"{{p{s}}}" for s in self.winners)
-            result = f"{names} wins." if len(self.winners) == 1 else f"{names} share the win."
-            events.append(Event("stall", f"{STALL_LIMIT} turns in a row without a discard: the game ends. "
-                                         f"Field cards: {shown}. {result}"))
+            shown = listed([say("{player} {count}", player=Seat(s), count=counts[s]) for s in left])
+            if len(self.winners) == 1:
+                result = say("{player} wins.", player=Seat(self.winners[0]))
+            else:
+                result = say("{players} share the win.", players=together([Seat(s) for s in self.winners]))
+            events.append(Event("stall", say("{count} turns in a row without a discard: the game ends. "
+                                             "Field cards: {shown}. {result}", count=STALL_LIMIT, shown=shown,
+                                             result=result)))
             return
         nxt = (seat + 1) % self.players
         while not self.alive[nxt]:
@@ -559,14 +596,15 @@ class NGState(GameState):
                 if self.alive[s] and s not in winners:
                     rest.setdefault(counts[s], []).append(s)
             ranking += [tuple(rest[k]) for k in sorted(rest, reverse=True)]
-            names = " and ".join(f"{{p{s}}}" for s in winners)
             most = counts[winners[0]]
             if len(winners) == 1:
-                reason = f"{STALL_LIMIT} turns passed without a discard; {names} has the most field cards ({most})."
+                reason = say("{count} turns passed without a discard; {player} has the most field cards ({most}).",
+                             count=STALL_LIMIT, player=Seat(winners[0]), most=most)
             else:
-                reason = f"{STALL_LIMIT} turns passed without a discard; {names} share the most field cards ({most})."
+                reason = say("{count} turns passed without a discard; {players} share the most field cards ({most}).",
+                             count=STALL_LIMIT, players=together([Seat(s) for s in winners]), most=most)
         else:
-            reason = f"{{p{winners[0]}}} is the last player standing."
+            reason = say("{player} is the last player standing.", player=Seat(winners[0]))
         ranking += [(s,) for s in reversed(self.eliminated)]
         return Outcome.by_place(self.players, winners, ranking, reason)
 

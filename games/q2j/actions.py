@@ -11,8 +11,9 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
-from ..cards import CODE, PRETTY, shown_arg
+from ..cards import CODE, DECK, shown_card
 from ..errors import MalformedAction
+from ..i18n import Text, say
 from .rules import QUEENS, card_id
 
 
@@ -33,16 +34,18 @@ class Move(NamedTuple):
 
 
 class Q2JAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``play 7♠``, ``Q² Q♥ Q♣``, ``draw``."""
+    """An :class:`Action` worded for players: ``play 7♠``, ``Q² Q♥ Q♣``, ``draw``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         if self.kind == "play" and len(self.args) == 1:
-            return "play " + shown_arg(self.args[0])
+            return say("play {card}", card=shown_card(self.args[0]))
         if self.kind == "qq" and len(self.args) == 2:
-            return "Q² " + " ".join(shown_arg(a) for a in self.args)
-        return super().__str__()
+            return say("Q² {first} {second}", first=shown_card(self.args[0]), second=shown_card(self.args[1]))
+        if self.kind == "draw" and not self.args:
+            return say("draw")
+        return super().words()
 
 
 DRAW = Q2JAction("draw")
@@ -61,26 +64,27 @@ PARSED.update({action: Move(Kind.QQ, *pair) for pair, action in QQ.items()})
 def card_arg(arg: object) -> int:
     """A card id from an action argument (a code, case-insensitive)."""
     if not isinstance(arg, str):
-        raise MalformedAction(f"{arg!r} is not a card code (expected e.g. QS, 10H)")
+        raise MalformedAction(say("{arg} is not a card code (expected e.g. QS, 10H)", arg=repr(arg)))
     return card_id(arg)
 
 
 def play_arg(args: tuple[Any, ...]) -> int:
     if len(args) != 1:
-        raise MalformedAction(f"play takes exactly one card, e.g. play:7S (got {len(args)} arguments)")
+        raise MalformedAction(say("play takes exactly one card, e.g. play:7S (got {count} arguments)", count=len(args)))
     return card_arg(args[0])
 
 
 def qq_args(args: tuple[Any, ...]) -> tuple[int, int]:
     """The two queen ids of a Q² action, in canonical order (either order is accepted)."""
     if len(args) != 2:
-        raise MalformedAction(f"Q² takes exactly two queens, e.g. qq:QS,QH (got {len(args)} arguments)")
+        raise MalformedAction(say("Q² takes exactly two queens, e.g. qq:QS,QH (got {count} arguments)",
+                                  count=len(args)))
     a, b = card_arg(args[0]), card_arg(args[1])
     if a == b:
-        raise MalformedAction(f"Q² needs two different queens, not {PRETTY[a]} twice")
+        raise MalformedAction(say("Q² needs two different queens, not {card} twice", card=DECK[a]))
     for c in (a, b):
         if c not in QUEENS:
-            raise MalformedAction(f"Q² is played with two queens; {PRETTY[c]} is not a queen")
+            raise MalformedAction(say("Q² is played with two queens; {card} is not a queen", card=DECK[c]))
     return (a, b) if a < b else (b, a)
 
 
@@ -91,13 +95,13 @@ def parse(action: Any) -> Move:
     found = prebuilt(PARSED, action)
     if found is not None:
         return found
-    kind, args = action_parts(action, "a Q2J move")
+    kind, args = action_parts(action, say("a Q2J move"))
     if kind == Kind.PLAY:
         return Move(Kind.PLAY, play_arg(args))
     if kind == Kind.DRAW:
         if args:
-            raise MalformedAction("draw takes no arguments")
+            raise MalformedAction(say("draw takes no arguments"))
         return Move(Kind.DRAW)
     if kind == Kind.QQ:
         return Move(Kind.QQ, *qq_args(args))
-    raise MalformedAction(f"Unknown move {kind!r}; Q2J moves are: play, qq, draw")
+    raise MalformedAction(say("Unknown move {kind}; Q2J moves are: play, qq, draw", kind=repr(kind)))

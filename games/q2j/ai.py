@@ -16,8 +16,9 @@ It only looks at what its seat can see (own hand, the top, the rules):
 from __future__ import annotations
 
 from ..base import Action
-from ..cards import PRETTY
+from ..cards import DECK
 from ..concept import CMP, relation
+from ..i18n import Text, say
 from ..rng import Rng
 from .actions import DRAW, PARSED, PLAY, QQ, Kind
 from .rules import BEATERS, IS_JACK, IS_QUEEN
@@ -66,23 +67,23 @@ def choose(state: Q2JState, seat: int, rng: Rng) -> Action:
     return DRAW
 
 
-def reason(state: Q2JState, seat: int, action: Action) -> str:
+def reason(state: Q2JState, seat: int, action: Action) -> Text:
     """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
     top = state.discard[-1]
     if action.kind == Kind.QQ:
-        return "two cards gone at once, and the next player must answer with a jack or draw"
+        return say("two cards gone at once, and the next player must answer with a jack or draw")
     if action.kind == Kind.DRAW:
         if state.duty is not None and not state.free:
-            return "you owe a jack for the Q² and hold none, so you draw"
-        return f"no card in your hand is as strong as {PRETTY[top]}, so you draw"
+            return say("you owe a jack for the Q² and hold none, so you draw")
+        return say("no card in your hand is as strong as {top}, so you draw", top=DECK[top])
     card = PARSED[action].card
     if state.duty is not None:
         if state.free:
-            return "the Q² came back round to you: any card goes, so play the one hardest to cover"
-        return "a jack pays the Q² duty"
+            return say("the Q² came back round to you: any card goes, so play the one hardest to cover")
+        return say("a jack pays the Q² duty")
+    why = relation(card, top)
     if CMP[card][top] == 0:
-        return f"{relation(card, top)} with {PRETTY[top]}: a card gone without drawing"
-    why = f"{relation(card, top)}, it beats {PRETTY[top]}"
+        return say("{why} with {top}: a card gone without drawing", why=why, top=DECK[top])
     if sum(1 for c in state.hands[seat] if CMP[c][top] > 0) > 1:
-        why += "; of your cards that do, it is the hardest to follow"
-    return why
+        return say("{why}, it beats {top}; of your cards that do, it is the hardest to follow", why=why, top=DECK[top])
+    return say("{why}, it beats {top}", why=why, top=DECK[top])

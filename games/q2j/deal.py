@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import PRETTY, VALUE, deal
+from ..cards import DECK, VALUE, deal
+from ..i18n import Seat, Text, say
+from ..phrases import listed, sentences, together
 from ..rng import Rng
-
-_WHICH = ("face-up (fifth)", "first", "second", "third", "fourth")
 
 
 def deal_hands(stock: list[int], seats: list[int], short_seat: int | None = None) -> list[list[int]]:
@@ -54,7 +54,27 @@ def shown_at_deal(seats: list[int], hands: list[list[int]]) -> dict[int, list[in
     return shown
 
 
-def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[int, str]:
+def _shown(depth: int, seats: Text | Seat, cards: Text) -> Text:
+    """The sentence saying what the tied ``seats`` show at ``depth`` (0: the face-up cards)."""
+    if depth == 0:
+        return say("Face-up cards: {cards}.", cards=cards)
+    return (say("{players} tie, so their first cards decide: {cards}.", players=seats, cards=cards),
+            say("{players} tie, so their second cards decide: {cards}.", players=seats, cards=cards),
+            say("{players} tie, so their third cards decide: {cards}.", players=seats, cards=cards),
+            say("{players} tie, so their fourth cards decide: {cards}.", players=seats, cards=cards))[depth - 1]
+
+
+def _starts(depth: int, seat: int) -> Text:
+    """The sentence saying ``seat`` starts with the highest card shown at ``depth``."""
+    player = Seat(seat)
+    return (say("{player} starts with the highest face-up card.", player=player),
+            say("{player} starts with the highest first card.", player=player),
+            say("{player} starts with the highest second card.", player=player),
+            say("{player} starts with the highest third card.", player=player),
+            say("{player} starts with the highest fourth card.", player=player))[depth]
+
+
+def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[int, Text]:
     """The seat that starts and the sentence the table is told.
 
     Each hand is compared by rank value (K high, A low): first its face-up
@@ -63,23 +83,18 @@ def choose_first(seats: list[int], hands: list[list[int]], rng: Rng) -> tuple[in
     out (all five tie, or a challenge's one-card hand has nothing more to show).
     """
     order = _order(seats, hands)
-    parts: list[str] = []
+    parts: list[Text] = []
     tied = list(seats)
     for depth, tied in _rounds(seats, order):
-        cards = ", ".join(f"{{p{s}}} {PRETTY[order[s][depth]]}" for s in tied)
-        if depth == 0:
-            parts.append(f"Face-up cards: {cards}.")
-        else:
-            names = " and ".join(f"{{p{s}}}" for s in tied)
-            parts.append(f"{names} tie, so their {_WHICH[depth]} cards decide: {cards}.")
+        cards = listed([say("{player} {card}", player=Seat(s), card=DECK[order[s][depth]]) for s in tied])
+        parts.append(_shown(depth, together([Seat(s) for s in tied]), cards))
         best = max(VALUE[order[s][depth]] for s in tied)
         winners = [s for s in tied if VALUE[order[s][depth]] == best]
         if len(winners) == 1:
-            what = "face-up card" if depth == 0 else f"{_WHICH[depth]} card"
-            parts.append(f"{{p{winners[0]}}} starts with the highest {what}.")
-            return winners[0], " ".join(parts)
+            parts.append(_starts(depth, winners[0]))
+            return winners[0], sentences(parts)
         tied = winners
     starter = tied[rng.below(len(tied))]
-    names = " and ".join(f"{{p{s}}}" for s in tied)
-    parts.append(f"{names} still tie with no cards left to compare, so a coin toss picks {{p{starter}}} to start.")
-    return starter, " ".join(parts)
+    parts.append(say("{players} still tie with no cards left to compare, so a coin toss picks {player} to start.",
+                     players=together([Seat(s) for s in tied]), player=Seat(starter)))
+    return starter, sentences(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import Game
+from ..i18n import say
 from .actions import Q2JAction
 from .ai import choose, reason
 from .options import NAME, OPTIONS, check_options
@@ -25,5 +26,5 @@ GAME = Game(
     command="q2j",
     order=1,
     rules=RULES,
-    summary="Q Squared Joe, the shedding game",
+    summary=say("Q Squared Joe, the shedding game"),
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..base import OptionSpec
 from ..errors import GameError
+from ..i18n import say
 
 NAME = "Q Squared Joe"
 VARIANTS = ("standard", "classic", "faceup", "challenge", "countdown")
@@ -16,28 +17,28 @@ MATCHES = ("single", "elimination")
 OPTIONS = (
     OptionSpec(
         "variant", "standard",
-        "standard: Q2J with the Q² and Joe rules; classic: no Q²/Joe; faceup: all hands public; "
-        "challenge: 2 players, 1 card against 5; countdown: new hands of 4, 3, 2, 1 after emptying one",
+        say("standard: Q2J with the Q² and Joe rules; classic: no Q²/Joe; faceup: all hands public; "
+            "challenge: 2 players, 1 card against 5; countdown: new hands of 4, 3, 2, 1 after emptying one"),
         choices=VARIANTS,
-        prompt="Which rules (default: Standard)",
-        labels={"standard": "Standard (Q² and Joe rules)", "classic": "Classic (the concept only)",
-                "faceup": "Face-up (all hands public)", "challenge": "Challenge (2 players: 1 card vs 5)",
-                "countdown": "Countdown (hands of 5, 4, 3, 2, 1)"},
+        prompt=say("Which rules (default: Standard)"),
+        labels={"standard": say("Standard (Q² and Joe rules)"), "classic": say("Classic (the concept only)"),
+                "faceup": say("Face-up (all hands public)"), "challenge": say("Challenge (2 players: 1 card vs 5)"),
+                "countdown": say("Countdown (hands of 5, 4, 3, 2, 1)")},
     ),
     OptionSpec(
         "match", "single",
-        "single: the first to empty their hand wins; elimination: each game the last player "
-        "holding cards is out, until one player remains",
+        say("single: the first to empty their hand wins; elimination: each game the last player "
+            "holding cards is out, until one player remains"),
         choices=MATCHES,
-        prompt="One game, or an elimination match (default: single game)",
-        labels={"single": "Single game", "elimination": "Elimination match"},
+        prompt=say("One game, or an elimination match (default: single game)"),
+        labels={"single": say("Single game"), "elimination": say("Elimination match")},
     ),
     OptionSpec(
         "short_hand", "random",
-        "challenge only: who is dealt the 1-card hand: random (seeded), or seat 0 or 1",
+        say("challenge only: who is dealt the 1-card hand: random (seeded), or seat 0 or 1"),
         choices=("random", 0, 1),
-        prompt="Challenge only: who is dealt the single card (default: random)",
-        labels={"random": "Random", 0: "First seat (the host)", 1: "Second seat"},
+        prompt=say("Challenge only: who is dealt the single card (default: random)"),
+        labels={"random": say("Random"), 0: say("First seat (the host)"), 1: say("Second seat")},
     ),
 )
 
@@ -47,9 +48,10 @@ def check_options(options: Mapping[str, Any], players: int | None) -> None:
     (the player count is checked once it is known)."""
     short = options["short_hand"]
     if short != "random" and (type(short) is not int or short not in (0, 1)):
-        raise GameError(f"Option short_hand={short!r} is not valid; choose one of: random, 0, 1")
+        raise GameError(say("Option {name}={value} is not valid; choose one of: {allowed}", name="short_hand",
+                            value=repr(short), allowed="random, 0, 1"))
     if options["variant"] == "challenge":
         if players is not None and players != 2:
-            raise GameError(f"Challenge is for exactly 2 players, not {players}")
+            raise GameError(say("Challenge is for exactly 2 players, not {players}", players=players))
     elif short != "random":
-        raise GameError("Option short_hand only applies to the challenge variant")
+        raise GameError(say("Option short_hand only applies to the challenge variant"))

@@ -7,8 +7,9 @@ indexed by id and built once at import.
 
 from __future__ import annotations
 
-from ..cards import PRETTY, RANKS, SUITS, VALUE, CardLike, card_id_reader
+from ..cards import DECK, RANKS, SUITS, VALUE, CardLike, card_id_reader
 from ..concept import CMP
+from ..i18n import Text, say
 from .options import NAME
 
 JACK, QUEEN = RANKS.index("J"), RANKS.index("Q")
@@ -38,13 +39,11 @@ def compare(a: CardLike, b: CardLike) -> int:
     return CMP[card_id(a)][card_id(b)]
 
 
-def why_not(card: int, top: int) -> str:
+def why_not(card: int, top: int) -> Text:
     """Why ``card`` can't be played on ``top`` (for a refused move; ``card`` is weaker)."""
-    c, t = PRETTY[card], PRETTY[top]
+    c, t = DECK[card], DECK[top]
     if VALUE[top] == 1 and VALUE[card] >= 11:
-        reason = "an ace is stronger than any face card"
-    elif card // 13 == top // 13:
-        reason = "same suit, so the lower card is stronger"
-    else:
-        reason = "different suits, so the higher card is stronger"
-    return f"You can't play {c} on {t}: {reason}"
+        return say("You can't play {card} on {top}: an ace is stronger than any face card", card=c, top=t)
+    if card // 13 == top // 13:
+        return say("You can't play {card} on {top}: same suit, so the lower card is stronger", card=c, top=t)
+    return say("You can't play {card} on {top}: different suits, so the higher card is stronger", card=c, top=t)

@@ -37,10 +37,12 @@ from itertools import combinations
 from typing import Any
 
 from ..base import Action, Event, GameState, Outcome, normalize_options
-from ..cards import CODE, DECK, PRETTY, Card, CardLike, pretty_ids
+from ..cards import CODE, DECK, Card, CardLike
 from ..codec import CardIds, stored
 from ..concept import CMP
 from ..errors import GameError, IllegalAction
+from ..i18n import Seat, Text, plural, say
+from ..phrases import cards_of, listed, sentences
 from ..rng import Rng
 from .actions import DRAW, PLAY, QQ, Kind, parse
 from .deal import choose_first, deal_hands, shown_at_deal
@@ -159,15 +161,15 @@ class Q2JState(GameState):
         top_ids = [card_id(c) for c in tops]
         if len(top_ids) == 2:
             if duty is None or not all(IS_QUEEN[c] for c in top_ids):
-                raise GameError("A two-card top must be a Q² queen pair, with duty= the seat that played it")
+                raise GameError(say("A two-card top must be a Q² queen pair, with duty= the seat that played it"))
         elif len(top_ids) != 1 or duty is not None:
-            raise GameError("top is one card, or a Q² pair of queens together with duty=")
+            raise GameError(say("top is one card, or a Q² pair of queens together with duty="))
         hand_ids = [sorted(card_id(c) for c in h) for h in hands]
         stock_ids = [card_id(c) for c in stock]
         discard = [card_id(c) for c in under] + top_ids
         every = [c for h in hand_ids for c in h] + stock_ids + discard
         if len(set(every)) != len(every):
-            raise GameError("A card appears twice in the position")
+            raise GameError(say("A card appears twice in the position"))
         short = None
         if opts["variant"] == "challenge":
             short = min(range(players), key=lambda s: len(hand_ids[s]))
@@ -197,17 +199,20 @@ class Q2JState(GameState):
         shown = shown_at_deal(seats, dealt)
         self.known = [shown.get(s, []) for s in range(self.players)]
         self.turn, reason = choose_first(seats, dealt, self.rng)
-        prefix = f"Game {self.game_number}: " if self.elimination else ""
         if short is not None:
-            long = 1 - short
-            text = f"{prefix}Challenge: {{p{short}}} is dealt 1 card, {{p{long}}} 5 cards."
+            text = say("Challenge: {short} is dealt 1 card, {long} 5 cards.", short=Seat(short), long=Seat(1 - short))
         else:
-            text = f"{prefix}Dealt {HAND_SIZE} cards each to " + ", ".join(f"{{p{s}}}" for s in seats) + "."
+            text = say("Dealt {count} cards each to {players}.", count=HAND_SIZE,
+                       players=listed([Seat(s) for s in seats]))
+        if self.elimination:
+            text = say("Game {number}: {deal}", number=self.game_number, deal=text)
         events.append(Event("deal", text))
         events.append(Event("first_player", reason, self.turn))
-        events.append(Event("top", f"The top card of the stock, {PRETTY[self.discard[-1]]}, starts the discard pile."))
+        events.append(Event("top", say("The top card of the stock, {card}, starts the discard pile.",
+                                       card=DECK[self.discard[-1]])))
         for seat in seats:
-            events.append(Event("hand", f"Your hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
+            events.append(Event("hand", say("Your hand: {cards}", cards=cards_of(self.hands[seat])), seat,
+                                private_to=seat))
 
     # ----------------------------------------------------------- contract
 
@@ -257,20 +262,20 @@ class Q2JState(GameState):
     def _play(self, seat: int, card: int) -> list[Event]:
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+            raise IllegalAction(say("You don't hold {card}", card=DECK[card]))
         top = self.discard[-1]
         duty = self.duty
-        name = f"{{p{seat}}}"
+        played = dict(player=Seat(seat), card=DECK[card])
+        text: Text
         if duty is not None:
             seen = 2 if self.free else 1
             if self.free:
-                text = f"{name} played {PRETTY[card]} on the queens: the Q² came back, so any card goes."
+                text = say("{player} played {card} on the queens: the Q² came back, so any card goes.", **played)
             elif IS_JACK[card]:
-                text = f"{name} played {PRETTY[card]}: Joe! The Q² duty is over."
+                text = say("{player} played {card}: Joe! The Q² duty is over.", **played)
             else:
-                pair = pretty_ids(self.discard[-2:])
-                raise IllegalAction(
-                    f"You can't play {PRETTY[card]} now: {pair} (Q²) is on the pile, so play a jack or draw")
+                raise IllegalAction(say("You can't play {card} now: {pair} (Q²) is on the pile, so play a jack or draw",
+                                        card=DECK[card], pair=cards_of(self.discard[-2:])))
             penalty = False
             self.duty = None
             self.free = False
@@ -281,9 +286,10 @@ class Q2JState(GameState):
                 raise IllegalAction(why_not(card, top))
             penalty = result == 0
             if penalty:
-                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}: equal strength, so {name} draws a penalty card."
+                text = say("{player} played {card} on {top}: equal strength, so {player} draws a penalty card.",
+                           top=DECK[top], **played)
             else:
-                text = f"{name} played {PRETTY[card]} on {PRETTY[top]}."
+                text = say("{player} played {card} on {top}.", top=DECK[top], **played)
         known = self.known
         if known and card in known[seat]:
             known[seat].remove(card)
@@ -293,24 +299,25 @@ class Q2JState(GameState):
         self.discard.append(card)
         events = [Event("play", text, seat)]
         if penalty:
-            self._draw_card(seat, events, " as a penalty")
+            self._draw_card(seat, events, penalty=True)
         self._finish_turn(seat, events)
         return events
 
     def _qq(self, seat: int, a: int, b: int) -> list[Event]:
         if not self.qq_rule:
-            raise IllegalAction("Classic has no Q² rule: play one card at a time")
+            raise IllegalAction(say("Classic has no Q² rule: play one card at a time"))
         hand = self.hands[seat]
         for card in (a, b):
             if card not in hand:
-                raise IllegalAction(f"You don't hold {PRETTY[card]}")
-        pair = f"{PRETTY[a]} {PRETTY[b]}"
+                raise IllegalAction(say("You don't hold {card}", card=DECK[card]))
+        pair = cards_of((a, b))
         if self.duty is not None:
-            raise IllegalAction(
-                f"You can't play {pair} on {pretty_ids(self.discard[-2:])}: Q² can't go on another queen pair")
+            raise IllegalAction(say("You can't play {pair} on {top}: Q² can't go on another queen pair", pair=pair,
+                                    top=cards_of(self.discard[-2:])))
         top = self.discard[-1]
         if IS_JACK[top]:
-            raise IllegalAction(f"You can't play {pair} on {PRETTY[top]}: Q² can't go on a jack")
+            raise IllegalAction(say("You can't play {pair} on {top}: Q² can't go on a jack", pair=pair,
+                                    top=DECK[top]))
         known = self.known[seat] if self.known else []
         seen = 0
         for flag, card in ((4, a), (8, b)):
@@ -324,9 +331,9 @@ class Q2JState(GameState):
         self.duty, self.free = seat, False
         events: list[Event] = []
         self._finish_turn(seat, events)
-        text = f"{{p{seat}}} played {pair}: Q²!"
+        text = say("{player} played {pair}: Q²!", player=Seat(seat), pair=pair)
         if self.duty == seat and not self.over:
-            text += f" {{p{self.turn}}} must play a jack or draw."
+            text = sentences([text, say("{player} must play a jack or draw.", player=Seat(self.turn))])
         events.insert(0, Event("qq", text, seat))
         return events
 
@@ -334,7 +341,7 @@ class Q2JState(GameState):
         events: list[Event] = []
         seen = 0 if self.duty is None else (2 if self.free else 1)
         self.history.append(seat | DRAW_MOVE << 4 | self.discard[-1] << 10 | seen << 16)
-        self._draw_card(seat, events, "")
+        self._draw_card(seat, events)
         nxt = self.turn = self._next(seat)
         duty = self.duty
         if duty is not None:
@@ -345,14 +352,15 @@ class Q2JState(GameState):
             was_free, self.free = self.free, back
             if back:
                 if nxt == duty:
-                    text = f"Nobody played a jack: the turn is back to {{p{nxt}}}, who may play any card or draw."
+                    text = say("Nobody played a jack: the turn is back to {player}, who may play any card or draw.",
+                               player=Seat(nxt))
                 else:
-                    text = (f"Nobody played a jack: the duty went round past {{p{duty}}}, who has left, "
-                            f"so {{p{nxt}}} may play any card or draw.")
+                    text = say("Nobody played a jack: the duty went round past {gone}, who has left, "
+                               "so {player} may play any card or draw.", gone=Seat(duty), player=Seat(nxt))
             elif was_free:
-                text = f"The Q² duty goes round again: {{p{nxt}}} must play a jack or draw."
+                text = say("The Q² duty goes round again: {player} must play a jack or draw.", player=Seat(nxt))
             else:
-                text = f"The Q² duty passes to {{p{nxt}}}: play a jack or draw."
+                text = say("The Q² duty passes to {player}: play a jack or draw.", player=Seat(nxt))
             events.append(Event("duty", text, nxt))
         return events
 
@@ -372,37 +380,45 @@ class Q2JState(GameState):
 
     def _hand_emptied(self, seat: int, events: list[Event]) -> bool:
         """Countdown refill, a win, or leaving the game; True when the turn is already settled."""
-        name = f"{{p{seat}}}"
+        player = Seat(seat)
         if self.countdown and self.levels[seat] > 1:
             size = self.levels[seat] = self.levels[seat] - 1
             new = self._take(size, events)
             self.hands[seat] = sorted(new)
-            text = f"{name} emptied their hand and draws a new hand of {size}."
+            text = say("{player} emptied their hand and draws a new hand of {count}.", player=player, count=size)
             if len(new) < size:
-                text += f" Only {len(new)} could be drawn." if new else " There are no cards left to draw."
+                short = plural("Only {count} could be drawn.", "Only {count} could be drawn.", len(new)) if new else \
+                    say("There are no cards left to draw.")
+                text = sentences([text, short])
             events.append(Event("new_hand", text, seat))
             if new:
-                events.append(Event("drew", f"Your new hand: {pretty_ids(self.hands[seat])}", seat, private_to=seat))
+                events.append(Event("drew", say("Your new hand: {cards}", cards=cards_of(self.hands[seat])), seat,
+                                    private_to=seat))
             return False
-        last_hand = " one-card" if self.countdown else ""
         if not self.elimination:
             self.over, self.winner = True, seat
-            events.append(Event("win", f"{name} emptied their{last_hand} hand and wins!", seat))
+            won = say("{player} emptied their one-card hand and wins!", player=player) if self.countdown else \
+                say("{player} emptied their hand and wins!", player=player)
+            events.append(Event("win", won, seat))
             return True
         self.playing[seat] = False
-        events.append(Event("safe", f"{name} emptied their{last_hand} hand and is safe this game.", seat))
+        safe = say("{player} emptied their one-card hand and is safe this game.", player=player) if self.countdown \
+            else say("{player} emptied their hand and is safe this game.", player=player)
+        events.append(Event("safe", safe, seat))
         left = [s for s in range(self.players) if self.playing[s]]
         if len(left) > 1:
             return False
         last = left[0]
         self.playing[last] = False
         self.eliminated.append(last)
-        events.append(Event("eliminated", f"{{p{last}}} is the last player holding cards and is eliminated.", last))
+        events.append(Event("eliminated", say("{player} is the last player holding cards and is eliminated.",
+                                              player=Seat(last)), last))
         survivors = [s for s in range(self.players) if s not in self.eliminated]
         if len(survivors) == 1:
             self.over, self.winner = True, survivors[0]
             winner = survivors[0]
-            events.append(Event("win", f"{{p{winner}}} is the last player standing and wins the match!", winner))
+            events.append(Event("win", say("{player} is the last player standing and wins the match!",
+                                           player=Seat(winner)), winner))
             return True
         self.game_number += 1
         self._deal(survivors, events)
@@ -419,21 +435,33 @@ class Q2JState(GameState):
         del self.discard[:-keep]
         self.rng.shuffle(cards)
         self.stock = cards
-        events.append(Event("reshuffle", "The stock ran out: the discard pile under the top was shuffled into a new "
-                                         f"stock of {len(cards)} cards."))
+        # English says "cards" even for one, as it always has: the replays' fingerprints hold it.
+        events.append(Event("reshuffle", plural(
+            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
+            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
+            len(cards))))
 
-    def _draw_card(self, seat: int, events: list[Event], why: str) -> int | None:
-        """Move the stock's top card to ``seat``'s hand (reshuffling when needed); None when nothing is left."""
+    def _draw_card(self, seat: int, events: list[Event], penalty: bool = False) -> int | None:
+        """Move the stock's top card to ``seat``'s hand (reshuffling when needed), as a
+        ``penalty`` or not; None when nothing is left."""
+        player = Seat(seat)
         if not self.stock:
             self._reshuffle(events)
             if not self.stock:
-                text = f"No card is left to draw, so {{p{seat}}} draws nothing{why}."
+                text = say("No card is left to draw, so {player} draws nothing as a penalty.", player=player) \
+                    if penalty else say("No card is left to draw, so {player} draws nothing.", player=player)
                 events.append(Event("draw_skipped", text, seat))
                 return None
         card = self.stock.pop()
         insort(self.hands[seat], card)
-        events.append(Event("draw", f"{{p{seat}}} drew a card{why}.", seat))
-        events.append(Event("drew", f"You drew {PRETTY[card]}{why}.", seat, private_to=seat))
+        if penalty:
+            drew = say("{player} drew a card as a penalty.", player=player)
+            told = say("You drew {card} as a penalty.", card=DECK[card])
+        else:
+            drew = say("{player} drew a card.", player=player)
+            told = say("You drew {card}.", card=DECK[card])
+        events.append(Event("draw", drew, seat))
+        events.append(Event("drew", told, seat, private_to=seat))
         return card
 
     def _take(self, count: int, events: list[Event]) -> list[int]:
@@ -532,7 +560,10 @@ class Q2JState(GameState):
         winner = self.winner
         if self.elimination:
             ranking: list[tuple[int, ...]] = [(winner,), *[(s,) for s in reversed(self.eliminated)]]
-            reason = f"{{p{winner}}} is the last player standing after {len(self.eliminated)} eliminations."
+            # English says "eliminations" even for one, as it always has: the replays' fingerprints hold it.
+            reason = plural("{player} is the last player standing after {count} eliminations.",
+                            "{player} is the last player standing after {count} eliminations.",
+                            len(self.eliminated), player=Seat(winner))
         else:
             left: dict[int, list[int]] = {}
             for s in range(self.players):
@@ -540,7 +571,8 @@ class Q2JState(GameState):
                     owed = len(self.hands[s]) + (sum(range(1, self.levels[s])) if self.countdown else 0)
                     left.setdefault(owed, []).append(s)
             ranking = [(winner,), *[tuple(left[k]) for k in sorted(left)]]
-            reason = f"{{p{winner}}} emptied their{' one-card' if self.countdown else ''} hand first."
+            reason = say("{player} emptied their one-card hand first.", player=Seat(winner)) if self.countdown \
+                else say("{player} emptied their hand first.", player=Seat(winner))
         return Outcome.by_place(self.players, (winner,), ranking, reason)
 
     def zones(self) -> dict[str, list[Card]]:

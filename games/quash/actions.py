@@ -34,8 +34,9 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
-from ..cards import CODE, ID_BY_CODE, PRETTY
+from ..cards import CODE, DECK, ID_BY_CODE, Card
 from ..errors import MalformedAction
+from ..i18n import Text, say
 from .rules import SPOTS, card_arg
 
 MAX_SEATS = 4
@@ -64,36 +65,37 @@ class Move(NamedTuple):
     chain: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
-def _card(arg: object) -> str:
+def _card(arg: object) -> Card | str:
     found = ID_BY_CODE.get(arg) if isinstance(arg, str) else None
-    return PRETTY[found] if found is not None else str(arg)
+    return DECK[found] if found is not None else str(arg)
 
 
 class QuashAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``9♦ to spot 4``, ``9♦ to spot 4
-    for 6♣``, ``take the chain back``, ``tiebreak with 9♥``, ``let seat 3 choose``."""
+    """An :class:`Action` worded for players: ``9♦ to spot 4``, ``9♦ to spot 4 for 6♣``,
+    ``take the chain back``, ``tiebreak with 9♥``, ``let seat 3 choose``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         kind, args = self.kind, self.args
         if kind == "place" and len(args) == 2:
-            return f"{_card(args[0])} to spot {args[1]}"
+            return say("{card} to spot {spot}", card=_card(args[0]), spot=args[1])
         if kind == "swap" and len(args) == 3:
-            return f"{_card(args[0])} to spot {args[1]} for {_card(args[2])}"
+            return say("{card} to spot {spot} for {displaced}", card=_card(args[0]), spot=args[1],
+                       displaced=_card(args[2]))
         if kind == "swap" and len(args) >= 4 and len(args) % 2 == 0:
-            text = f"{_card(args[0])} to spot {args[1]}"
+            text = say("{card} to spot {spot}", card=_card(args[0]), spot=args[1])
             for i in range(2, len(args), 2):
-                text += f" for {_card(args[i])} → spot {args[i + 1]}"
+                text = say("{chain} for {card} → spot {spot}", chain=text, card=_card(args[i]), spot=args[i + 1])
             return text
         if kind == "takeback" and not args:
-            return "take the chain back"
+            return say("take the chain back")
         if kind == "tiebreak" and len(args) == 1:
-            return f"tiebreak with {_card(args[0])}"
+            return say("tiebreak with {card}", card=_card(args[0]))
         if kind == "chooser" and len(args) == 1:
             seat = args[0]
-            return f"let seat {seat + 1 if type(seat) is int else seat} choose the tiebreak card"
-        return super().__str__()
+            return say("let seat {number} choose the tiebreak card", number=seat + 1 if type(seat) is int else seat)
+        return super().words()
 
 
 PLACE: tuple[tuple[QuashAction, ...], ...] = tuple(
@@ -129,7 +131,7 @@ def swap_step(card: int, spot: int, displaced: int) -> QuashAction:
 def spot_arg(arg: object) -> int:
     """A spot number (1–9) from an action argument, as a 0-based index."""
     if type(arg) is not int or not 1 <= arg <= SPOTS:
-        raise MalformedAction(f"{arg!r} is not a spot: spots are numbered 1 to {SPOTS}")
+        raise MalformedAction(say("{arg} is not a spot: spots are numbered 1 to {count}", arg=repr(arg), count=SPOTS))
     return arg - 1
 
 
@@ -138,12 +140,10 @@ def chain_args(args: tuple[Any, ...]) -> tuple[list[int], list[int]]:
     the hand card, ``cards[i]`` the card displaced from ``spots[i - 1]``; ``cards[i]`` goes
     to ``spots[i]``. Only the form is checked here."""
     if len(args) < 2 or len(args) % 2:
-        raise MalformedAction(
-            f"A placement is a card then a spot (place:9D,4); a swap step adds the card it displaces "
-            f"(swap:9D,4,6C); got {len(args)} arguments"
-        )
+        raise MalformedAction(say("A placement is a card then a spot (place:9D,4); a swap step adds the card it "
+                                  "displaces (swap:9D,4,6C); got {count} arguments", count=len(args)))
     if len(args) > 4 * SPOTS:
-        raise MalformedAction("That swap chain is longer than any board allows")
+        raise MalformedAction(say("That swap chain is longer than any board allows"))
     cards = [card_arg(args[i]) for i in range(0, len(args), 2)]
     spots = [spot_arg(args[i]) for i in range(1, len(args), 2)]
     return cards, spots
@@ -151,7 +151,8 @@ def chain_args(args: tuple[Any, ...]) -> tuple[list[int], list[int]]:
 
 def one_arg(kind: str, args: tuple[Any, ...], example: str) -> object:
     if len(args) != 1:
-        raise MalformedAction(f"{kind} takes exactly one argument, e.g. {example} (got {len(args)})")
+        raise MalformedAction(say("{kind} takes exactly one argument, e.g. {example} (got {count})", kind=kind,
+                                  example=example, count=len(args)))
     return args[0]
 
 
@@ -161,28 +162,30 @@ def parse(action: Any) -> Move:
     found = prebuilt(PARSED, action)
     if found is not None:
         return found
-    kind, args = action_parts(action, "a QUASH move")
+    kind, args = action_parts(action, say("a QUASH move"))
     if kind == Kind.PLACE:
         cards, spots = chain_args(args)
         if len(cards) != 1:
-            raise MalformedAction("place takes a card and a spot, e.g. place:9D,4 (a swap step is swap:9D,4,6C)")
+            raise MalformedAction(say("place takes a card and a spot, e.g. place:9D,4 (a swap step is "
+                                      "swap:9D,4,6C)"))
         return Move(Kind.PLACE, cards[0], spots[0])
     if kind == Kind.SWAP:
         if len(args) == 3:
-            return Move(Kind.SWAP, card_arg(args[0]), spot_arg(args[1]), card_arg(args[2], "a card to displace"))
+            return Move(Kind.SWAP, card_arg(args[0]), spot_arg(args[1]), card_arg(args[2], say("a card to displace")))
         cards, spots = chain_args(args)
         if len(cards) < 2:
-            raise MalformedAction("A swap step names the card it displaces, e.g. swap:9D,4,6C")
+            raise MalformedAction(say("A swap step names the card it displaces, e.g. swap:9D,4,6C"))
         return Move(Kind.SWAP, chain=(tuple(cards), tuple(spots)))
     if kind == Kind.TAKEBACK:
         if args:
-            raise MalformedAction("takeback takes no arguments")
+            raise MalformedAction(say("takeback takes no arguments"))
         return Move(Kind.TAKEBACK)
     if kind == Kind.TIEBREAK:
-        return Move(Kind.TIEBREAK, card_arg(one_arg(kind, args, "tiebreak:9H"), "your tiebreak card"))
+        return Move(Kind.TIEBREAK, card_arg(one_arg(kind, args, "tiebreak:9H"), say("your tiebreak card")))
     if kind == Kind.CHOOSER:
         target = one_arg(kind, args, "chooser:2")
         if type(target) is not int:
-            raise MalformedAction(f"chooser takes a seat number, not {target!r}")
+            raise MalformedAction(say("chooser takes a seat number, not {target}", target=repr(target)))
         return Move(Kind.CHOOSER, seat=target)
-    raise MalformedAction(f"Unknown move {kind!r}; QUASH moves are place, swap, takeback, tiebreak and chooser")
+    raise MalformedAction(say("Unknown move {kind}; QUASH moves are place, swap, takeback, tiebreak and chooser",
+                              kind=repr(kind)))

@@ -38,10 +38,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Action
-from ..cards import CODE, shown_arg
+from ..cards import CODE, DECK
+from ..i18n import Text, say
 from ..rng import Rng
 from .actions import PARSED, Kind
-from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, fits, run_ids, suited
+from .rules import RANK, SECTIONS, SPOT_SIZE, SPOTS, SUIT, card_arg, fits, run_ids, suited
 from .state import QuashState
 
 OPP_RUN = 0.5
@@ -271,19 +272,19 @@ def _spot_value(s: int, cards: list[int], opp: list[int], hand_count: list[int],
     return best
 
 
-def reason(state: QuashState, seat: int, action: Action) -> str:
+def reason(state: QuashState, seat: int, action: Action) -> Text:
     """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
     kind, args = action.kind, action.args
     if kind == Kind.TIEBREAK:
-        return ("the lowest card that does the job: high cards are worth more for later tiebreaks, "
-                "unless this spot decides a QUASH or the match")
+        return say("the lowest card that does the job: high cards are worth more for later tiebreaks, unless this "
+                   "spot decides a QUASH or the match")
     if kind == Kind.CHOOSER:
-        return "your partner holds the better cards for this tiebreak"
+        return say("your partner holds the better cards for this tiebreak")
     if kind == Kind.TAKEBACK:
-        return "this chain of swaps leaves your side worse off than when the turn began: take it back"
-    card, spot = shown_arg(args[0]), args[1]
+        return say("this chain of swaps leaves your side worse off than when the turn began: take it back")
+    card, spot = DECK[card_arg(args[0])], args[1]
     if kind == Kind.SWAP:
-        return (f"{card} is worth more on spot {spot} than {shown_arg(args[2])}, "
-                "which then goes where it helps most")
-    return (f"{card} on spot {spot} adds the most to your side's expected points against the spots "
-            "opposite, counting the runs your hand can still complete")
+        return say("{card} is worth more on spot {spot} than {displaced}, which then goes where it helps most",
+                   card=card, spot=spot, displaced=DECK[card_arg(args[2])])
+    return say("{card} on spot {spot} adds the most to your side's expected points against the spots opposite, "
+               "counting the runs your hand can still complete", card=card, spot=spot)

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import PRETTY
+from ..cards import DECK
+from ..i18n import Text, say
 from .actions import PLACE, SWAPS, swap_step
 from .finisher import ALL, Finisher, rank_mask
 from .rules import RANK, SPOTS
@@ -146,11 +147,12 @@ def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
     return out
 
 
-def chain_text(cards: list[int], where: list[int]) -> str:
+def chain_text(cards: list[int], where: list[int]) -> Text:
     """Words for a placement or chain: ``9♦ to spot 4 in place of 6♣, which moved to spot 7``."""
-    text = f"{PRETTY[cards[0]]} to spot {where[0] + 1}"
+    text = say("{card} to spot {number}", card=DECK[cards[0]], number=where[0] + 1)
     for i in range(1, len(cards)):
-        text += f" in place of {PRETTY[cards[i]]}, which moved to spot {where[i] + 1}"
+        text = say("{chain} in place of {card}, which moved to spot {number}", chain=text, card=DECK[cards[i]],
+                   number=where[i] + 1)
     return text
 
 

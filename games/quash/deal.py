@@ -7,38 +7,40 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import PRETTY, deal
+from ..cards import DECK, deal
+from ..i18n import Seat, Text, say
+from ..phrases import listed, sentences, together
 from ..rng import Rng
-from .rules import RANK, RANK_NAME, SORT_KEY
+from .rules import RANK, RANK_WORDS, SORT_KEY
 
 HAND_SIZE = 13
 ADVANCED_ASIDE = 6
 """Advanced 2-player play: cards set aside unseen before the deal (23 each are dealt)."""
 
 
-def cut_for_deal(players: int, rng: Rng) -> tuple[int, str]:
+def cut_for_deal(players: int, rng: Rng) -> tuple[int, Text]:
     """Every seat cuts a card from a shuffled deck; the highest rank (aces high)
     deals first. Seats tied for the highest rank cut again (the cut cards go
     back and the deck is shuffled again) until one is highest. Returns the
     dealer and the sentence the table is told."""
     cutting = list(range(players))
-    parts: list[str] = []
+    parts: list[Text] = []
     while True:
         deck = list(range(52))
         rng.shuffle(deck)
         cuts = {s: deck.pop() for s in cutting}
-        shown = ", ".join(f"{{p{s}}} {PRETTY[cuts[s]]}" for s in cutting)
+        shown = listed([say("{player} {card}", player=Seat(s), card=DECK[cuts[s]]) for s in cutting])
         best = max(RANK[c] for c in cuts.values())
         top = [s for s in cutting if RANK[cuts[s]] == best]
         if not parts:
-            parts.append(f"Cut for the deal: {shown}.")
+            parts.append(say("Cut for the deal: {cuts}.", cuts=shown))
         else:
-            parts.append(f"They cut again: {shown}.")
+            parts.append(say("They cut again: {cuts}.", cuts=shown))
         if len(top) == 1:
-            parts.append(f"{{p{top[0]}}} cut the highest card and deals first.")
-            return top[0], " ".join(parts)
-        names = " and ".join(f"{{p{s}}}" for s in top)
-        parts.append(f"{names} tie with {RANK_NAME[best]}s.")
+            parts.append(say("{player} cut the highest card and deals first.", player=Seat(top[0])))
+            return top[0], sentences(parts)
+        parts.append(say("{players} tie with {ranks}.", players=together([Seat(s) for s in top]),
+                         ranks=RANK_WORDS[best]))
         cutting = top
 
 

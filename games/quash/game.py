@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import Game
+from ..i18n import say
 from .actions import QuashAction
 from .ai import choose, reason
 from .options import NAME, OPTIONS
@@ -23,11 +24,11 @@ GAME = Game(
     ai=choose,
     reason=reason,
     search=SEARCH,
-    points="track points",
+    points=say("track points"),
     quick_options={"finish": 12},
     sides=SIDE_NAMES,
     command="quash",
     order=5,
     rules=RULES,
-    summary="QUASH, runs against runs on nine spots a side",
+    summary=say("QUASH, runs against runs on nine spots a side"),
 )

@@ -15,12 +15,16 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import CODE, DECK, PRETTY, Card, CardLike, card_id_reader
 from ..errors import GameError, MalformedAction
+from ..i18n import Text, say
 from .options import NAME
 
 SPOTS = 9
 SPOT_SIZE: tuple[int, ...] = (3, 2, 1, 3, 2, 1, 3, 2, 1)
 """Cards a spot holds, by spot index (0-based)."""
 KIND: tuple[str, ...] = tuple({3: "triple", 2: "double", 1: "single"}[n] for n in SPOT_SIZE)
+"""Each spot's kind, as views name it."""
+KIND_WORDS: tuple[Text, ...] = tuple({3: say("triple"), 2: say("double"), 1: say("single")}[n] for n in SPOT_SIZE)
+"""Each spot's kind, as players read it."""
 SECTIONS: tuple[tuple[int, int, int], ...] = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
 SIDE_CARDS = sum(SPOT_SIZE)
 """18: the cards a full side holds."""
@@ -30,19 +34,25 @@ RANK: tuple[int, ...] = tuple(14 if c.value == 1 else c.value for c in DECK)
 SUIT: tuple[int, ...] = tuple(i // 13 for i in range(len(DECK)))
 SORT_KEY: tuple[int, ...] = tuple(RANK[i] * 4 + SUIT[i] for i in range(len(DECK)))
 """Orders cards by QUASH rank, then suit (hands and spots are shown in this order)."""
-RANK_NAME = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_WORDS: dict[int, Text] = {
+    2: say("2s"), 3: say("3s"), 4: say("4s"), 5: say("5s"), 6: say("6s"), 7: say("7s"), 8: say("8s"), 9: say("9s"),
+    10: say("10s"), 11: say("Js"), 12: say("Qs"), 13: say("Ks"), 14: say("As"),
+}
+"""Cards of each QUASH rank, together (``tie with Qs``)."""
 
 
 _card_id = card_id_reader(NAME)
 
 
-def card_arg(arg: object, what: str = "a card") -> int:
+def card_arg(arg: object, what: Text | None = None) -> int:
     """The card id named by an action argument (a code, case-insensitive).
 
-    Raises :class:`MalformedAction` for anything that is not one of the 52 cards."""
+    Raises :class:`MalformedAction` for anything that is not one of the 52 cards, saying
+    it expected ``what`` (default: a card)."""
     if isinstance(arg, str):
         return _card_id(arg)
-    raise MalformedAction(f"{arg!r} is not a card code (expected {what}, e.g. 9D or 10H)")
+    raise MalformedAction(say("{arg} is not a card code (expected {what}, e.g. 9D or 10H)", arg=repr(arg),
+                              what=what or say("a card")))
 
 
 def _ids(cards: Iterable[CardLike | int]) -> list[int]:
@@ -55,9 +65,9 @@ def _ids(cards: Iterable[CardLike | int]) -> list[int]:
     return out
 
 
-def pretty(ids: Iterable[int]) -> str:
-    """Cards in rank order, display form: ``9♦ 10♦ J♦``."""
-    return " ".join([PRETTY[c] for c in sorted(ids, key=SORT_KEY.__getitem__)])
+def in_order(ids: Iterable[int]) -> tuple[Card, ...]:
+    """Cards in rank order, as a value words show: ``9♦ 10♦ J♦``."""
+    return tuple(DECK[c] for c in sorted(ids, key=SORT_KEY.__getitem__))
 
 
 def fits(ids: Sequence[int], size: int) -> bool:
@@ -143,9 +153,8 @@ def score_spot(ours: Iterable[CardLike | int], theirs: Iterable[CardLike | int])
     """
     a, b = _ids(ours), _ids(theirs)
     if len(a) != len(b) or not 1 <= len(a) <= 3:
-        raise GameError(
-            f"Both sides of a spot hold the same number of cards (1 to 3); got {len(a)} and {len(b)}"
-        )
+        raise GameError(say("Both sides of a spot hold the same number of cards (1 to 3); got {ours} and {theirs}",
+                            ours=len(a), theirs=len(b)))
     result = judge(a, b)
     return None if result is None else (result[0], result[1])
 

@@ -12,12 +12,19 @@ winner, both say so, and the state deals the next round (``QuashState.end_round`
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import Event
-from ..cards import PRETTY
-from .rules import KIND, RANK, SECTIONS, SPOTS, judge, pretty, run_ids, suited
+from ..cards import DECK
+from ..i18n import Seat, Text, say
+from ..phrases import listed, sentences, together
+from .rules import KIND_WORDS, RANK, SECTIONS, SPOTS, in_order, judge, run_ids, suited
 from .table import QuashTable
 
-SIDE_NAMES = ("RED", "BLACK")
+SIDES = ("RED", "BLACK")
+"""The sides as views name them."""
+SIDE_NAMES: tuple[Text, ...] = (say("RED"), say("BLACK"))
+"""The sides as players read them."""
 QUASH_BONUS = 2
 
 WAIT, DONE, OVER = 0, 1, 2
@@ -25,10 +32,10 @@ WAIT, DONE, OVER = 0, 1, 2
 
 _SECTION_OF_LAST = {sec[-1]: sec for sec in SECTIONS}
 _WHY = {
-    "rank": "higher card",
-    "top": "higher top card",
-    "suit": "a same-suit run beats a mixed one",
-    "failed": "a run against a failed sequence, the spot plus 1 bonus",
+    "rank": say("higher card"),
+    "top": say("higher top card"),
+    "suit": say("a same-suit run beats a mixed one"),
+    "failed": say("a run against a failed sequence, the spot plus 1 bonus"),
 }
 
 
@@ -37,33 +44,34 @@ def side_seats(players: int, side: int) -> list[int]:
     return list(range(side, players, 2))
 
 
-def names(players: int, side: int) -> str:
-    """``{p0}`` or ``{p0} and {p2}``: the side's seats as event placeholders."""
-    return " and ".join(f"{{p{s}}}" for s in side_seats(players, side))
+def names(players: int, side: int) -> Any:
+    """The side's players (``ana`` or ``ana and cy``), as a value words show."""
+    return together([Seat(s) for s in side_seats(players, side)])
 
 
-def track_text(track: list[int]) -> str:
-    return f"RED {track[0]} · BLACK {track[1]}"
+def track_text(track: list[int]) -> Text:
+    """``RED 12 · BLACK 9``."""
+    return say("RED {red} · BLACK {black}", red=track[0], black=track[1])
 
 
-def describe(cards: list[int]) -> str:
+def describe(cards: list[int]) -> Any:
     """A spot's cards in rank order, marked ``(failed)`` or ``(same suit)`` for sequences."""
     if len(cards) == 1:
-        return PRETTY[cards[0]]
-    text = pretty(cards)
+        return DECK[cards[0]]
+    shown = in_order(cards)
     if not run_ids(cards):
-        return f"{text} (failed)"
+        return say("{cards} (failed)", cards=shown)
     if suited(cards):
-        return f"{text} (same suit)"
-    return text
+        return say("{cards} (same suit)", cards=shown)
+    return shown
 
 
-def _points_text(points: tuple[int, int]) -> str:
-    parts = [f"+{p} {SIDE_NAMES[side]}" for side, p in enumerate(points) if p]
-    return ", ".join(parts) if parts else "no points"
+def _points_text(points: tuple[int, int]) -> Any:
+    parts = [say("+{points} {side}", points=p, side=SIDE_NAMES[side]) for side, p in enumerate(points) if p]
+    return listed(parts) if parts else say("no points")
 
 
-def _award(state: QuashTable, points: tuple[int, int], text: str, kind: str, events: list[Event]) -> bool:
+def _award(state: QuashTable, points: tuple[int, int], text: Text, kind: str, events: list[Event]) -> bool:
     """Move the markers, announce ``text`` with the points and the new track, and end
     the match when a side reaches the finish. Returns True when the match is over."""
     track = state.track
@@ -71,30 +79,30 @@ def _award(state: QuashTable, points: tuple[int, int], text: str, kind: str, eve
     track[1] += points[1]
     state.round_points[0] += points[0]
     state.round_points[1] += points[1]
-    events.append(Event(kind, f"{text}: {_points_text(points)} ({track_text(track)})."))
+    events.append(Event(kind, say("{what}: {points} ({track}).", what=text, points=_points_text(points),
+                                  track=track_text(track))))
     finish = state.finish
     reached = [side for side in (0, 1) if points[side] and track[side] >= finish]
     if not reached:
         return False
     s = state.spot
-    rest = f" The rest of round {state.round_no} is not scored." if s < SPOTS - 1 else ""
     if len(reached) == 2:
         state.finish_match(-1)
-        events.append(Event(
-            "finish", f"Both sides reach the finish ({finish}) on spot {s + 1}: the match is a draw.{rest}",
-        ))
+        said = say("Both sides reach the finish ({finish}) on spot {number}: the match is a draw.", finish=finish,
+                   number=s + 1)
     else:
         side = reached[0]
         state.finish_match(side)
-        events.append(Event(
-            "finish",
-            f"{SIDE_NAMES[side]} reaches the finish ({track[side]} of {finish}) on spot {s + 1}: "
-            f"{SIDE_NAMES[side]} ({names(state.players, side)}) wins the match!{rest}",
-        ))
+        said = say("{side} reaches the finish ({points} of {finish}) on spot {number}: {side} ({players}) wins the "
+                   "match!", side=SIDE_NAMES[side], points=track[side], finish=finish, number=s + 1,
+                   players=names(state.players, side))
+    if s < SPOTS - 1:
+        said = sentences([said, say("The rest of round {number} is not scored.", number=state.round_no)])
+    events.append(Event("finish", said))
     return True
 
 
-def resolve_spot(state: QuashTable, winner: int, points: tuple[int, int], how: str, text: str,
+def resolve_spot(state: QuashTable, winner: int, points: tuple[int, int], how: str, text: Text,
                  events: list[Event]) -> bool:
     """Record the current spot's result and award it, then the QUASH bonus if the spot
     ends a section its winner swept. Returns True when the match ended."""
@@ -108,9 +116,10 @@ def resolve_spot(state: QuashTable, winner: int, points: tuple[int, int], how: s
     if section is None or winner < 0 or not all(state.results[i]["winner"] == winner for i in section):
         return False
     result["quash"] = True
-    spots = f"{section[0] + 1}, {section[1] + 1} and {section[2] + 1}"
+    spots = together([s + 1 for s in section], commas=True)
     bonus = (QUASH_BONUS, 0) if winner == 0 else (0, QUASH_BONUS)
-    return _award(state, bonus, f"QUASH! {SIDE_NAMES[winner]} won spots {spots}", "quash", events)
+    return _award(state, bonus, say("QUASH! {side} won spots {spots}", side=SIDE_NAMES[winner], spots=spots), "quash",
+                  events)
 
 
 def run_scoring(state: QuashTable, events: list[Event]) -> bool:
@@ -122,21 +131,22 @@ def run_scoring(state: QuashTable, events: list[Event]) -> bool:
         s = state.spot
         red, black = board[0][s], board[1][s]
         result = judge(red, black)
+        spot = dict(number=s + 1, kind=KIND_WORDS[s], red=describe(red), black=describe(black))
         if result is None:
             events.append(Event(
-                "tie", f"Spot {s + 1} — {KIND[s]}: RED {describe(red)} ties BLACK {describe(black)}: tiebreaker!",
+                "tie", say("Spot {number} — {kind}: RED {red} ties BLACK {black}: tiebreaker!", **spot),
             ))
             if open_tiebreak(state, events) != DONE:
                 return False
         else:
             pa, pb, winner, how = result
-            head = f"Spot {s + 1} — {KIND[s]}: "
             if how == "both-failed":
-                text = f"{head}RED {describe(red)} and BLACK {describe(black)} both failed, nobody wins the spot"
+                text = say("Spot {number} — {kind}: RED {red} and BLACK {black} both failed, nobody wins the spot",
+                           **spot)
             elif winner == 0:
-                text = f"{head}RED {describe(red)} beats BLACK {describe(black)} — {_WHY[how]}"
+                text = say("Spot {number} — {kind}: RED {red} beats BLACK {black} — {why}", why=_WHY[how], **spot)
             else:
-                text = f"{head}BLACK {describe(black)} beats RED {describe(red)} — {_WHY[how]}"
+                text = say("Spot {number} — {kind}: BLACK {black} beats RED {red} — {why}", why=_WHY[how], **spot)
             if resolve_spot(state, winner, (pa, pb), how, text, events):
                 return False
         state.spot += 1
@@ -153,20 +163,21 @@ def open_tiebreak(state: QuashTable, events: list[Event]) -> int:
     if have[0] and have[1]:
         state.phase = "tiebreak"
         state.pending = [-1, -1]
-        choosers = " and ".join(f"{{p{state.chooser[side]}}}" for side in (0, 1))
+        choosers = together([Seat(state.chooser[side]) for side in (0, 1)])
         events.append(Event(
-            "tiebreak", f"Tiebreaker for spot {s + 1}: {choosers} each choose a leftover card in secret.",
+            "tiebreak", say("Tiebreaker for spot {number}: {players} each choose a leftover card in secret.",
+                            number=s + 1, players=choosers),
         ))
         return WAIT
     state.phase = "scoring"
     if have[0] or have[1]:
         side = 0 if have[0] else 1
-        text = (f"Spot {s + 1}: {SIDE_NAMES[1 - side]} has no leftover card left, "
-                f"so {SIDE_NAMES[side]} wins the tiebreaker")
+        text = say("Spot {number}: {side} has no leftover card left, so {other} wins the tiebreaker", number=s + 1,
+                   side=SIDE_NAMES[1 - side], other=SIDE_NAMES[side])
         points = (1, 0) if side == 0 else (0, 1)
         ended = resolve_spot(state, side, points, "no-cards", text, events)
     else:
-        text = f"Spot {s + 1}: neither side has a leftover card left, so nobody wins the spot"
+        text = say("Spot {number}: neither side has a leftover card left, so nobody wins the spot", number=s + 1)
         ended = resolve_spot(state, -1, (0, 0), "no-cards", text, events)
     return OVER if ended else DONE
 
@@ -178,8 +189,10 @@ def play_tiebreak(state: QuashTable, seat: int, card: int, events: list[Event]) 
     side = seat % 2
     state.leftovers[side].remove(card)
     state.pending[side] = card
-    events.append(Event("tiebreak_choice", f"{{p{seat}}} chose {SIDE_NAMES[side]}'s tiebreak card, face down.", seat))
-    events.append(Event("tiebreak_choice", f"You chose {PRETTY[card]} for the tiebreaker.", seat, private_to=seat))
+    events.append(Event("tiebreak_choice", say("{player} chose {side}'s tiebreak card, face down.", player=Seat(seat),
+                                               side=SIDE_NAMES[side]), seat))
+    events.append(Event("tiebreak_choice", say("You chose {card} for the tiebreaker.", card=DECK[card]), seat,
+                        private_to=seat))
     if state.pending[1 - side] < 0:
         return False
     red, black = state.pending
@@ -187,15 +200,18 @@ def play_tiebreak(state: QuashTable, seat: int, card: int, events: list[Event]) 
     state.used += [red, black]
     state.reveals.append([red, black])
     s = state.spot
-    head = f"Tiebreaker for spot {s + 1}: RED {PRETTY[red]} against BLACK {PRETTY[black]}"
+    shown = dict(number=s + 1, red=DECK[red], black=DECK[black])
     if RANK[red] == RANK[black]:
-        events.append(Event("reveal", f"{head}: equal ranks, so the tiebreaker is played again."))
+        events.append(Event("reveal", say("Tiebreaker for spot {number}: RED {red} against BLACK {black}: equal "
+                                          "ranks, so the tiebreaker is played again.", **shown)))
         if open_tiebreak(state, events) != DONE:
             return False
     else:
         winner = 0 if RANK[red] > RANK[black] else 1
         points = (1, 0) if winner == 0 else (0, 1)
-        if resolve_spot(state, winner, points, "tiebreak", f"{head}: {SIDE_NAMES[winner]} wins the spot", events):
+        text = say("Tiebreaker for spot {number}: RED {red} against BLACK {black}: {side} wins the spot",
+                   side=SIDE_NAMES[winner], **shown)
+        if resolve_spot(state, winner, points, "tiebreak", text, events):
             return False
     state.spot += 1
     return run_scoring(state, events)

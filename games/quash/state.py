@@ -10,25 +10,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Action, Event, Outcome, normalize_options
-from ..cards import DECK, PRETTY, Card, CardLike
+from ..cards import DECK, Card, CardLike
 from ..errors import GameError, IllegalAction
+from ..i18n import Seat, Text, say
 from ..rng import Rng
 from .actions import CHOOSER, TAKEBACK, TIEBREAK, Kind, parse, swap_step
 from .chains import Finisher, accepts, chain_text, flying_moves, open_placements, replaces, turn_moves
 from .deal import cut_for_deal, deal_round
 from .options import NAME, OPTIONS
-from .rules import KIND, RANK, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, pretty
-from .scoring import SIDE_NAMES, names, play_tiebreak, run_scoring, side_seats, track_text
+from .rules import KIND_WORDS, RANK, SIDE_CARDS, SORT_KEY, SPOT_SIZE, SPOTS, card_arg, in_order
+from .scoring import SIDE_NAMES, SIDES, names, play_tiebreak, run_scoring, side_seats, track_text
 from .table import QuashTable
 from .view import build_view
 
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
-SEATS = tuple(f"{{p{seat}}}" for seat in range(4))
-PLACED = tuple(tuple(tuple(f" placed {PRETTY[c]} on {SIDE_NAMES[side]}'s spot {s + 1} ({KIND[s]})"
-                           for s in range(SPOTS)) for c in range(52)) for side in (0, 1))
-"""``PLACED[side][card][spot]``: the words after the seat for a placement (built once, not per move)."""
-DREW = tuple(f"You drew {PRETTY[c]}." for c in range(52))
 
 
 class QuashState(QuashTable):
@@ -46,9 +42,9 @@ class QuashState(QuashTable):
             hands=[[] for _ in range(players)], pile=[], aside=[], board=[[[] for _ in _RANGE] for _ in range(2)],
             turn=dealer, track=[0, 0],
         )
-        sides = "; ".join(f"{SIDE_NAMES[side]}: {names(players, side)}" for side in (0, 1))
-        opening = [Event("sides", f"Sides — {sides}. First to {state.finish} points wins."),
-                   Event("cut", cut_text, dealer)]
+        sides = say("Sides — RED: {red}; BLACK: {black}. First to {count} points wins.", red=names(players, 0),
+                    black=names(players, 1), count=state.finish)
+        opening = [Event("sides", sides), Event("cut", cut_text, dealer)]
         state._deal(dealer, opening)
         state.opening = opening
         return state
@@ -69,16 +65,17 @@ class QuashState(QuashTable):
         self.round_points = [0, 0]
         self.chain = []
         self._legal = self._turn = None
-        n = len(self.hands[0])
+        told = dict(number=self.round_no, dealer=Seat(dealer), count=len(self.hands[0]), player=Seat(self.turn))
         if self.players == 2 and self.advanced:
-            how = f"sets {len(self.aside)} cards aside unseen and deals {n} cards each; there is no draw pile"
+            text = say("Round {number}: {dealer} sets {aside} cards aside unseen and deals {count} cards each; there "
+                       "is no draw pile. {player} plays first.", aside=len(self.aside), **told)
         elif self.players == 2:
-            how = f"deals {n} cards each; {len(self.pile)} cards form the draw pile"
+            text = say("Round {number}: {dealer} deals {count} cards each; {pile} cards form the draw pile. {player} "
+                       "plays first.", pile=len(self.pile), **told)
         else:
-            how = f"deals {n} cards to each player; there is no draw pile"
-        events.append(Event(
-            "deal", f"Round {self.round_no}: {{p{dealer}}} {how}. {{p{self.turn}}} plays first.", dealer,
-        ))
+            text = say("Round {number}: {dealer} deals {count} cards to each player; there is no draw pile. {player} "
+                       "plays first.", **told)
+        events.append(Event("deal", text, dealer))
 
     @classmethod
     def from_position(
@@ -118,7 +115,7 @@ class QuashState(QuashTable):
         Duplicates, overfull spots or bad seats raise :class:`GameError`.
         """
         if players not in (2, 4):
-            raise GameError(f"QUASH is for 2 or 4 players, not {players!r}")
+            raise GameError(say("QUASH is for 2 or 4 players, not {players}", players=repr(players)))
         opts = normalize_options(NAME, OPTIONS, {"advanced": advanced, "finish": finish}, players)
 
         def ids(cards: Sequence[CardLike] | str) -> list[int]:
@@ -128,37 +125,39 @@ class QuashState(QuashTable):
 
         raw_board = board if board is not None else [[[] for _ in _RANGE] for _ in range(2)]
         if len(raw_board) != 2 or any(len(side) != SPOTS for side in raw_board):
-            raise GameError("board lists two sides (RED, BLACK) of nine spots each")
+            raise GameError(say("board lists two sides (RED, BLACK) of nine spots each"))
         the_board = [[ids(spot) for spot in side] for side in raw_board]
         for side in the_board:
             for s, cards in enumerate(side):
                 if len(cards) > SPOT_SIZE[s]:
-                    raise GameError(f"Spot {s + 1} ({KIND[s]}) holds at most {SPOT_SIZE[s]} cards")
+                    raise GameError(say("Spot {number} ({kind}) holds at most {count} cards", number=s + 1,
+                                        kind=KIND_WORDS[s], count=SPOT_SIZE[s]))
         the_hands = [ids(h) for h in hands] if hands is not None else [[] for _ in range(players)]
         if len(the_hands) != players:
-            raise GameError("Give one hand per seat")
+            raise GameError(say("Give one hand per seat"))
         the_hands = [sorted(h, key=_KEY) for h in the_hands]
         the_pile = ids(pile)
         the_left = [sorted(ids(lst), key=_KEY) for lst in leftovers] if leftovers is not None else [[], []]
         if len(the_left) != 2:
-            raise GameError("leftovers lists one pool per side")
+            raise GameError(say("leftovers lists one pool per side"))
         listed = [c for side in the_board for spot in side for c in spot]
         listed += [c for h in the_hands for c in h] + the_pile + [c for lst in the_left for c in lst]
         if len(set(listed)) != len(listed):
-            raise GameError("A card appears twice in the position")
+            raise GameError(say("A card appears twice in the position"))
         aside = [c for c in range(52) if c not in set(listed)]
         if turn is None:
             turn = ((dealer if dealer is not None else players - 1) + 1) % players
         if type(turn) is not int or not 0 <= turn < players:
-            raise GameError(f"turn={turn!r} is not a seat")
+            raise GameError(say("turn={turn} is not a seat", turn=repr(turn)))
         if dealer is None:
             dealer = (turn - 1) % players
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise GameError(f"dealer={dealer!r} is not a seat")
+            raise GameError(say("dealer={dealer} is not a seat", dealer=repr(dealer)))
         the_chooser = list(chooser) if chooser is not None else [0, 1]
         if len(the_chooser) != 2 or any(type(c) is not int or not 0 <= c < players or c % 2 != side
                                         for side, c in enumerate(the_chooser)):
-            raise GameError(f"chooser={chooser!r}: give one seat of each side (RED seats are even)")
+            raise GameError(say("chooser={chooser}: give one seat of each side (RED seats are even)",
+                                chooser=repr(chooser)))
         state = cls(
             players=players, options=opts, seed=seed, rng=Rng(seed), round_no=round_no, dealer=dealer,
             hands=the_hands, pile=the_pile, aside=aside, board=the_board, turn=turn, track=[int(t) for t in track],
@@ -167,13 +166,13 @@ class QuashState(QuashTable):
         full = [sum(len(spot) for spot in side) == SIDE_CARDS for side in the_board]
         if leftovers is not None:
             if not all(full) or any(the_hands) or the_pile:
-                raise GameError("A scoring position needs both boards full, empty hands and no pile")
+                raise GameError(say("A scoring position needs both boards full, empty hands and no pile"))
             state.leftovers = the_left
             if run_scoring(state, state.opening):
                 state.end_round(state.opening)
             return state
         if not state._can_place(turn):
-            raise GameError(f"Seat {turn} can't place: its side is full or its hand is empty")
+            raise GameError(say("Seat {seat} can't place: its side is full or its hand is empty", seat=turn))
         return state
 
     def _can_place(self, seat: int) -> bool:
@@ -286,14 +285,15 @@ class QuashState(QuashTable):
     def _mover(self, seat: int, card: int) -> None:
         """Refuse ``card`` unless it may move now: the card in the air, else a hand card."""
         if self.phase != "play":
-            raise IllegalAction("Scoring has started: the only move now is a tiebreak card")
+            raise IllegalAction(say("Scoring has started: the only move now is a tiebreak card"))
         chain = self.chain
         if chain:
             flying = chain[-1][2]
             if card != flying:
-                raise IllegalAction(f"{PRETTY[flying]} is in the air: place it first (or take the whole chain back)")
+                raise IllegalAction(say("{card} is in the air: place it first (or take the whole chain back)",
+                                        card=DECK[flying]))
         elif card not in self.hands[seat]:
-            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+            raise IllegalAction(say("You don't hold {card}", card=DECK[card]))
 
     def _land(self, seat: int, card: int, s: int) -> list[Event]:
         """``card`` (a hand card, or the card in the air) onto an open slot of spot ``s``: the turn ends."""
@@ -303,25 +303,27 @@ class QuashState(QuashTable):
         size = SPOT_SIZE[s]
         chain = self.chain
         if len(cards) >= size:
-            raise IllegalAction(
-                f"Spot {s + 1} ({KIND[s]}) is full: the {'displaced card' if chain else 'card'} {PRETTY[card]} "
-                "needs a spot with an open slot" + (", or name a card there to displace" if self.advanced else ""))
+            raise IllegalAction(self._full(s, card, bool(chain)))
         failing = self.advanced and not accepts(cards, size) >> RANK[card] & 1
         if failing and (chain or not self._moves(seat)[1]):
+            never = dict(card=DECK[card], number=s + 1, cards=in_order([*cards, card]))
             raise IllegalAction(
-                f"{PRETTY[card]} can't go to spot {s + 1}: {pretty([*cards, card])} could never become a run"
-                + ("" if chain else " (advanced play allows that only when no placement or swap keeps a run possible)"))
+                say("{card} can't go to spot {number}: {cards} could never become a run", **never) if chain else
+                say("{card} can't go to spot {number}: {cards} could never become a run (advanced play allows that "
+                    "only when no placement or swap keeps a run possible)", **never))
         cards.append(card)
+        text: Text
         if chain:
             moved = [step[0] for step in chain]
-            text = f"{SEATS[seat]} swapped on {SIDE_NAMES[side]}'s side: " + chain_text(
-                [*moved, card], [step[1] for step in chain] + [s])
+            text = say("{player} swapped on {side}'s side: {chain}", player=Seat(seat), side=SIDE_NAMES[side],
+                       chain=chain_text([*moved, card], [step[1] for step in chain] + [s]))
             self.chain = []
         else:
             self.hands[seat].remove(card)
-            text = SEATS[seat] + PLACED[side][card][s]
+            text = say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=DECK[card],
+                       side=SIDE_NAMES[side], number=s + 1, kind=KIND_WORDS[s])
         if failing:
-            text += " (no move could keep a run possible, so the spot will fail)"
+            text = say("{move} (no move could keep a run possible, so the spot will fail)", move=text)
         self.moves += 1
         self._legal = self._turn = None
         pile = self.pile
@@ -329,13 +331,14 @@ class QuashState(QuashTable):
             drawn = pile.pop()
             insort(self.hands[seat], drawn, key=_KEY)
             left = len(pile)
-            events = [Event("place", f"{text} and drew a card ({left} left in the pile).", seat),
-                      Event("draw", DREW[drawn], seat, private_to=seat)]
+            events = [Event("place", say("{move} and drew a card ({count} left in the pile).", move=text, count=left),
+                            seat),
+                      Event("draw", say("You drew {card}.", card=DECK[drawn]), seat, private_to=seat)]
             if not left:
-                events.append(Event("pile_empty", "The draw pile is empty: the rest of the round is played "
-                                                  "from the hands."))
+                events.append(Event("pile_empty", say("The draw pile is empty: the rest of the round is played from "
+                                                      "the hands.")))
         else:
-            events = [Event("place", text + ".", seat)]
+            events = [Event("place", say("{move}.", move=text), seat)]
         board = self.board
         if sum(map(len, board[side])) == SIDE_CARDS and sum(map(len, board[1 - side])) == SIDE_CARDS:
             self._start_scoring(events)
@@ -343,10 +346,24 @@ class QuashState(QuashTable):
             self.turn = self._next_turn(seat)
         return events
 
+    def _full(self, s: int, card: int, displaced: bool) -> Text:
+        """Why ``card`` (a ``displaced`` one, or not) can't go to the full spot ``s``."""
+        full = dict(number=s + 1, kind=KIND_WORDS[s], card=DECK[card])
+        if displaced:
+            if self.advanced:
+                return say("Spot {number} ({kind}) is full: the displaced card {card} needs a spot with an open slot, "
+                           "or name a card there to displace", **full)
+            return say("Spot {number} ({kind}) is full: the displaced card {card} needs a spot with an open slot",
+                       **full)
+        if self.advanced:
+            return say("Spot {number} ({kind}) is full: the card {card} needs a spot with an open slot, or name a card "
+                       "there to displace", **full)
+        return say("Spot {number} ({kind}) is full: the card {card} needs a spot with an open slot", **full)
+
     def _displace(self, seat: int, card: int, s: int, displaced: int) -> list[Event]:
         """Advanced play: ``card`` onto spot ``s`` in place of ``displaced``, which is then in the air."""
         if not self.advanced:
-            raise IllegalAction("Swap chains are only allowed in advanced play")
+            raise IllegalAction(say("Swap chains are only allowed in advanced play"))
         self._mover(seat, card)
         cards = self.board[seat % 2][s]
         chain = self.chain
@@ -364,21 +381,24 @@ class QuashState(QuashTable):
         """Say why the swap step ``card`` onto spot ``s`` in place of ``displaced`` is not legal."""
         cards = self.board[seat % 2][s]
         if displaced not in cards:
-            raise IllegalAction(f"{PRETTY[displaced]} is not in your spot {s + 1}, so {PRETTY[card]} can't displace it")
+            raise IllegalAction(say("{displaced} is not in your spot {number}, so {card} can't displace it",
+                                    displaced=DECK[displaced], number=s + 1, card=DECK[card]))
         if any(step[0] == displaced for step in self.chain):
-            raise IllegalAction(f"{PRETTY[displaced]} has already moved this turn: a card moves at most once a turn")
+            raise IllegalAction(say("{card} has already moved this turn: a card moves at most once a turn",
+                                    card=DECK[displaced]))
         if not replaces(cards, cards.index(displaced), SPOT_SIZE[s]) >> RANK[card] & 1:
             after = [c for c in cards if c != displaced] + [card]
-            raise IllegalAction(f"{PRETTY[card]} can't take {PRETTY[displaced]}'s place in spot {s + 1}: "
-                                f"{pretty(after)} could never become a run")
-        raise IllegalAction(f"{PRETTY[displaced]} could then go nowhere: no open slot takes it, even by "
-                            "displacing again, so the chain could never end")
+            raise IllegalAction(say("{card} can't take {displaced}'s place in spot {number}: {cards} could never "
+                                    "become a run", card=DECK[card], displaced=DECK[displaced], number=s + 1,
+                                    cards=in_order(after)))
+        raise IllegalAction(say("{card} could then go nowhere: no open slot takes it, even by displacing again, so "
+                                "the chain could never end", card=DECK[displaced]))
 
     def _take_back(self, seat: int) -> list[Event]:
         """Undo the open chain: the side and the hand as they were when the turn began."""
         chain = self.chain
         if self.phase != "play" or not chain:
-            raise IllegalAction("There is no swap chain to take back")
+            raise IllegalAction(say("There is no swap chain to take back"))
         spots = self.board[seat % 2]
         for card, s, displaced in reversed(chain):
             cards = spots[s]
@@ -387,15 +407,15 @@ class QuashState(QuashTable):
         self.chain = []
         self.moves += 1
         self._legal = None
-        return [Event("takeback", f"{SEATS[seat]} took a swap chain back; {SIDE_NAMES[seat % 2]}'s side is "
-                                  "as it was.", seat)]
+        return [Event("takeback", say("{player} took a swap chain back; {side}'s side is as it was.",
+                                      player=Seat(seat), side=SIDE_NAMES[seat % 2]), seat)]
 
     def _whole_chain(self, seat: int, cards: Sequence[int], where: Sequence[int]) -> list[Event]:
         """An old whole-chain action (``swap:9D,4,6C,7``, from move logs written before chains
         were played step by step): its steps in turn, as one move; all or nothing."""
         if self.chain:
-            raise IllegalAction(f"{PRETTY[self.chain[-1][2]]} is in the air: place it first (or take the "
-                                "whole chain back)")
+            raise IllegalAction(say("{card} is in the air: place it first (or take the whole chain back)",
+                                    card=DECK[self.chain[-1][2]]))
         moves = self.moves
         try:
             for i in range(len(cards) - 1):
@@ -418,13 +438,15 @@ class QuashState(QuashTable):
                 pool += self.hands[s]
                 self.hands[s] = []
             self.leftovers[side] = sorted(pool, key=SORT_KEY.__getitem__)
-        counts = ", ".join(f"{SIDE_NAMES[x]} {len(self.leftovers[x])}" for x in (0, 1))
+        counts = dict(red=len(self.leftovers[0]), black=len(self.leftovers[1]))
         if self.players == 2:
-            text = f"Every spot is full. The cards left in hand are kept for tiebreakers ({counts})."
+            text = say("Every spot is full. The cards left in hand are kept for tiebreakers (RED {red}, BLACK "
+                       "{black}). Scoring starts at spot 1.", **counts)
         else:
-            text = (f"Every spot is full. Each team pools its leftover cards for tiebreakers ({counts}); "
-                    f"{{p{self.chooser[0]}}} chooses RED's and {{p{self.chooser[1]}}} BLACK's.")
-        events.append(Event("scoring", text + " Scoring starts at spot 1."))
+            text = say("Every spot is full. Each team pools its leftover cards for tiebreakers (RED {red}, BLACK "
+                       "{black}); {red_chooser} chooses RED's and {black_chooser} BLACK's. Scoring starts at spot 1.",
+                       red_chooser=Seat(self.chooser[0]), black_chooser=Seat(self.chooser[1]), **counts)
+        events.append(Event("scoring", text))
         self.spot = 0
         if run_scoring(self, events):
             self.end_round(events)
@@ -434,7 +456,8 @@ class QuashState(QuashTable):
         pts = self.round_points
         events.append(Event(
             "round_end",
-            f"Round {self.round_no} is scored: RED +{pts[0]}, BLACK +{pts[1]} ({track_text(self.track)}).",
+            say("Round {number} is scored: RED +{red}, BLACK +{black} ({track}).", number=self.round_no, red=pts[0],
+                black=pts[1], track=track_text(self.track)),
         ))
         self.last_round = self._round_summary()
         self._deal((self.dealer + 1) % self.players, events)
@@ -447,7 +470,7 @@ class QuashState(QuashTable):
             "dealer": self.dealer,
             "points": list(self.round_points),
             "spots": [
-                {"spot": i + 1, "winner": SIDE_NAMES[r["winner"]] if r["winner"] >= 0 else None,
+                {"spot": i + 1, "winner": SIDES[r["winner"]] if r["winner"] >= 0 else None,
                  "points": list(r["points"]), "how": r["how"], "quash": r["quash"]}
                 for i, r in enumerate(self.results)
             ],
@@ -457,11 +480,12 @@ class QuashState(QuashTable):
 
     def _tiebreak(self, seat: int, card: int) -> list[Event]:
         if self.phase != "tiebreak":
-            raise IllegalAction("There is no tiebreaker to play now")
+            raise IllegalAction(say("There is no tiebreaker to play now"))
         side = seat % 2
         if card not in self.leftovers[side]:
-            whose = "your leftover cards" if self.players == 2 else "your team's leftover cards"
-            raise IllegalAction(f"{PRETTY[card]} is not among {whose}")
+            if self.players == 2:
+                raise IllegalAction(say("{card} is not among your leftover cards", card=DECK[card]))
+            raise IllegalAction(say("{card} is not among your team's leftover cards", card=DECK[card]))
         events: list[Event] = []
         self.moves += 1
         self._legal = None
@@ -471,18 +495,20 @@ class QuashState(QuashTable):
 
     def _handover(self, seat: int, target: int) -> list[Event]:
         if self.phase != "tiebreak":
-            raise IllegalAction("The tiebreak choice can only be handed over during a tiebreaker")
+            raise IllegalAction(say("The tiebreak choice can only be handed over during a tiebreaker"))
         if self.players != 4:
-            raise IllegalAction("Only teams (4 players) can hand the tiebreak choice to a partner")
+            raise IllegalAction(say("Only teams (4 players) can hand the tiebreak choice to a partner"))
         partner = (seat + 2) % 4
         if target != partner:
-            raise IllegalAction(f"Only your partner (seat {partner + 1}) can take over your team's tiebreak choice")
+            raise IllegalAction(say("Only your partner (seat {number}) can take over your team's tiebreak choice",
+                                    number=partner + 1))
         side = seat % 2
         self.chooser[side] = partner
         self.moves += 1
         self._legal = None
         return [Event(
-            "chooser", f"{{p{seat}}} hands {SIDE_NAMES[side]}'s tiebreak choice to {{p{partner}}}.", seat,
+            "chooser", say("{player} hands {side}'s tiebreak choice to {partner}.", player=Seat(seat),
+                           side=SIDE_NAMES[side], partner=Seat(partner)), seat,
         )]
 
     # ----------------------------------------------------------- results
@@ -499,10 +525,12 @@ class QuashState(QuashTable):
         scores = tuple(self.track[s % 2] for s in range(self.players))
         t = track_text(self.track)
         if self.winner is None or self.winner < 0:
-            reason = f"Both sides reached the finish ({self.finish}) on the same spot: a draw ({t})."
+            reason = say("Both sides reached the finish ({finish}) on the same spot: a draw ({track}).",
+                         finish=self.finish, track=t)
             return Outcome((), (tuple(range(self.players)),), scores, reason, teams)
         w = self.winner
-        reason = f"{SIDE_NAMES[w]} ({names(self.players, w)}) reached the finish ({self.finish}) first ({t})."
+        reason = say("{side} ({players}) reached the finish ({finish}) first ({track}).", side=SIDE_NAMES[w],
+                     players=names(self.players, w), finish=self.finish, track=t)
         return Outcome(teams[w], (teams[w], teams[1 - w]), scores, reason, teams)
 
     # ----------------------------------------------------------- cards and views
@@ -514,7 +542,7 @@ class QuashState(QuashTable):
         for s in range(self.players):
             zones[f"hand:{s}"] = [DECK[c] for c in self.hands[s]]
         for side in (0, 1):
-            name = SIDE_NAMES[side]
+            name = SIDES[side]
             zones[f"board:{name}"] = [DECK[c] for spot in self.board[side] for c in spot]
             zones[f"leftovers:{name}"] = [DECK[c] for c in self.leftovers[side]]
             zones[f"pending:{name}"] = [DECK[self.pending[side]]] if self.pending[side] >= 0 else []

@@ -13,14 +13,14 @@ from typing import Any
 
 from ..cards import CODE
 from .rules import KIND, SECTIONS, SORT_KEY, SPOT_SIZE, SPOTS, run_ids
-from .scoring import SIDE_NAMES, side_seats
+from .scoring import SIDES, side_seats
 from .table import QuashTable
 
 _KEY = SORT_KEY.__getitem__
 
 
 def _side_name(side: int | None) -> str | None:
-    return SIDE_NAMES[side] if side is not None and side >= 0 else None
+    return SIDES[side] if side is not None and side >= 0 else None
 
 
 def _result_view(spot: int, r: Mapping[str, Any]) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def chain_view(state: QuashTable) -> dict[str, Any] | None:
         return None
     return {
         "seat": state.turn,
-        "side": SIDE_NAMES[state.turn % 2],
+        "side": SIDES[state.turn % 2],
         "steps": [{"card": CODE[c], "spot": s + 1} for c, s, _ in chain],
         "flying": CODE[chain[-1][2]],
     }
@@ -96,16 +96,16 @@ def build_view(state: QuashTable, seat: int | None) -> dict[str, Any]:
         }
     winner = None
     if phase == "over":
-        winner = "draw" if state.winner is None or state.winner < 0 else SIDE_NAMES[state.winner]
+        winner = "draw" if state.winner is None or state.winner < 0 else SIDES[state.winner]
     view: dict[str, Any] = {
         "game": state.game_id,
         "players": players,
         "viewer": seat,
         "advanced": state.advanced,
         "finish": state.finish,
-        "sides": list(SIDE_NAMES),
+        "sides": list(SIDES),
         "teams": [side_seats(players, 0), side_seats(players, 1)],
-        "seat_sides": [SIDE_NAMES[s % 2] for s in range(players)],
+        "seat_sides": [SIDES[s % 2] for s in range(players)],
         "sections": [[s + 1 for s in sec] for sec in SECTIONS],
         "phase": phase,
         "round": state.round_no,
@@ -138,7 +138,7 @@ def build_view(state: QuashTable, seat: int | None) -> dict[str, Any]:
         else:
             hand = state.leftovers[side]
         pending = state.pending[side]
-        view["side"] = SIDE_NAMES[side]
+        view["side"] = SIDES[side]
         view["hand"] = [CODE[c] for c in sorted(hand, key=_KEY)]
         view["your_tiebreak_card"] = CODE[pending] if pending >= 0 else None
         view["free_placement"] = phase == "play" and seat == state.turn and state.advanced and state.places_freely(seat)

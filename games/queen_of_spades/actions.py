@@ -39,7 +39,9 @@ from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
 from ..errors import MalformedAction
-from .points import CODE, JOKER_RANK, KINDS, PLURAL, PRETTY, RANK_COUNT, SINGULAR, card_id
+from ..i18n import Text, plural, say
+from ..phrases import either
+from .points import CODE, DECK, JOKER_RANK, KINDS, RANK_COUNT, RANK_WORDS, card_id, rank_count
 
 MAX_DECK = 162
 """Three decks with their jokers: the biggest deck a table uses (7–8 players)."""
@@ -82,35 +84,38 @@ _RANK_BY_TEXT["JK"] = JOKER_RANK
 
 
 class QoSAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``lay 3 queens + a wild 2``."""
+    """An :class:`Action` worded for players: ``lay 3 queens + a wild 2``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         try:
             parsed = parse(self)
         except MalformedAction:
-            return super().__str__()
+            return super().words()
         kind, a, b, c = parsed
         if kind == Kind.CUT:
-            return f"cut {b} cards"
+            # English says "cards" even for one, as it always has.
+            return plural("cut {count} cards", "cut {count} cards", b)
         if kind == Kind.DEAL:
-            return "deal without cutting"
+            return say("deal without cutting")
         if kind == Kind.DRAW:
-            return "draw from the draw pile"
+            return say("draw from the draw pile")
         if kind == Kind.TAKE_ONE:
-            return "take the lone discard"
+            return say("take the lone discard")
         if kind == Kind.PILE:
-            return f"take the pile: its top card and {b} from your hand as a new set"
+            return say("take the pile: its top card and {count} from your hand as a new set", count=b)
         if kind in (Kind.LAY, Kind.EXTEND):
-            wild = " + a wild 2" if c == 1 else f" + {c} wild 2s" if c else ""
-            cards = f"{b} {SINGULAR[a] if b == 1 else PLURAL[a]}" if b or not c else ""
+            cards = rank_count(b, a) if b or not c else None
+            if c:
+                wilds = say("a wild 2") if c == 1 else plural("{count} wild 2", "{count} wild 2s", c)
+                cards = say("{cards} + {wilds}", cards=cards, wilds=wilds) if cards is not None else wilds
             if kind == Kind.LAY:
-                return f"lay {cards}{wild}"
-            return f"add {cards or 'a wild 2'}{wild if cards else ''} to your {PLURAL[a]}"
+                return say("lay {cards}", cards=cards)
+            return say("add {cards} to your {ranks}", cards=cards, ranks=RANK_WORDS[a])
         if kind == Kind.DISCARD:
-            return f"discard {PRETTY[a]}"
-        return "ready for the next round"
+            return say("discard {card}", card=DECK[a])
+        return say("ready for the next round")
 
 
 DEAL_ACTION = QoSAction("deal")
@@ -170,21 +175,22 @@ def rank_arg(arg: object) -> int:
         found = _RANK_BY_TEXT.get(arg.strip().upper())
         if found is not None:
             return found
-    raise MalformedAction(f"{arg!r} is not a rank: use A, 2–10, J, Q, K or joker")
+    raise MalformedAction(say("{arg} is not a rank: use A, 2–10, J, Q, K or joker", arg=repr(arg)))
 
 
-def _count(arg: object, what: str) -> int:
+def _count(arg: object, what: Text) -> int:
     if type(arg) is int and 0 <= arg <= 999:
         return arg
     if isinstance(arg, str) and arg.strip().isdigit() and len(arg.strip()) <= 3:
         return int(arg)
-    raise MalformedAction(f"{what} must be a whole number, not {arg!r}")
+    raise MalformedAction(say("{what} must be a whole number, not {arg}", what=what, arg=repr(arg)))
 
 
-def _wilds(args: tuple[Any, ...], example: str) -> int:
+def _wilds(args: tuple[Any, ...], example: Any) -> int:
     for a in args:
         if not (isinstance(a, str) and a.strip().lower() == "w"):
-            raise MalformedAction(f"After the count only w (one wild 2) may follow, e.g. {example}; got {a!r}")
+            raise MalformedAction(say("After the count only w (one wild 2) may follow, e.g. {example}; got {arg}",
+                                      example=example, arg=repr(a)))
     return len(args)
 
 
@@ -194,41 +200,42 @@ def parse(action: Any) -> Move:
     found = prebuilt(PARSED, action)
     if found is not None:
         return found
-    kind, args = action_parts(action, "a Queen of Spades move")
+    kind, args = action_parts(action, say("a Queen of Spades move"))
     kind = kind.strip().lower()
     if kind in ("deal", "next"):
         if args:
-            raise MalformedAction(f"{kind} takes no arguments")
+            raise MalformedAction(say("{kind} takes no arguments", kind=kind))
         return Move(Kind.DEAL if kind == "deal" else Kind.NEXT)
     if kind == "cut":
         if len(args) != 1:
-            raise MalformedAction(
-                f"cut takes one number, how many cards to cut, e.g. cut:40 (got {len(args)} arguments)")
-        return Move(Kind.CUT, number=_count(args[0], "The number of cards to cut"))
+            raise MalformedAction(say("cut takes one number, how many cards to cut, e.g. cut:40 (got {count} "
+                                      "arguments)", count=len(args)))
+        return Move(Kind.CUT, number=_count(args[0], say("The number of cards to cut")))
     if kind == "take":
         what = args[0].strip().lower() if args and isinstance(args[0], str) else None
         if what in ("draw", "discard") and len(args) == 1:
             return Move(Kind.DRAW if what == "draw" else Kind.TAKE_ONE)
         if what == "pile" and len(args) >= 2:
-            return Move(Kind.PILE, number=_count(args[1], "The number of matching cards from your hand"),
+            return Move(Kind.PILE, number=_count(args[1], say("The number of matching cards from your hand")),
                         wilds=_wilds(args[2:], "take:pile,2"))
-        raise MalformedAction("take is take:draw, take:discard or take:pile,<matching cards from your hand>, "
-                              f"e.g. take:pile,2 (got {action!r})")
+        raise MalformedAction(say("take is take:draw, take:discard or take:pile,<matching cards from your hand>, "
+                                  "e.g. take:pile,2 (got {action})", action=repr(action)))
     if kind in ("lay", "extend"):
-        example = "lay:Q,3 or lay:Q,2,w" if kind == "lay" else "extend:Q,1 or extend:Q,0,w"
+        example = either(["lay:Q,3", "lay:Q,2,w"] if kind == "lay" else ["extend:Q,1", "extend:Q,0,w"])
         if len(args) < 2:
-            raise MalformedAction(f"{kind} takes a rank and a count of natural cards, e.g. {example}")
+            raise MalformedAction(say("{kind} takes a rank and a count of natural cards, e.g. {example}", kind=kind,
+                                      example=example))
         return Move(Kind.LAY if kind == "lay" else Kind.EXTEND, rank_arg(args[0]),
-                    _count(args[1], "The number of cards"), _wilds(args[2:], example))
+                    _count(args[1], say("The number of cards")), _wilds(args[2:], example))
     if kind == "discard":
         if len(args) != 1:
-            raise MalformedAction(f"discard takes exactly one card, e.g. discard:7C (got {len(args)} arguments)")
+            raise MalformedAction(say("discard takes exactly one card, e.g. discard:7C (got {count} arguments)",
+                                      count=len(args)))
         if not isinstance(args[0], str):
-            raise MalformedAction(f"{args[0]!r} is not a card code (expected e.g. QS, 10H, JK)")
+            raise MalformedAction(say("{arg} is not a card code (expected e.g. QS, 10H, JK)", arg=repr(args[0])))
         return Move(Kind.DISCARD, card_id(args[0]))
-    raise MalformedAction(
-        f"Unknown move {kind!r}; Queen of Spades moves are cut, deal, take, lay, extend, discard and next"
-    )
+    raise MalformedAction(say("Unknown move {kind}; Queen of Spades moves are cut, deal, take, lay, extend, discard "
+                              "and next", kind=repr(kind)))
 
 
 __all__ = [

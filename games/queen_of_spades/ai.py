@@ -22,6 +22,7 @@ It only reads what its seat can see (its hand, the public piles and sets, counts
 from __future__ import annotations
 
 from ..base import Action
+from ..i18n import Text, say
 from ..rng import Rng
 from .actions import (
     CUT_ACTION,
@@ -36,7 +37,7 @@ from .actions import (
     parse,
 )
 from .deal import perfect_cuts
-from .points import IDS_OF_RANK, KINDS, POINTS, PRETTY, RANK_COUNT, RANK_OF, TWO
+from .points import DECK, IDS_OF_RANK, KINDS, POINTS, RANK_COUNT, RANK_OF, TWO
 from .state import QoSState
 
 LATE_TURNS = 4
@@ -157,30 +158,27 @@ def keep_score(rank: int, where: list[int], rc: list[int]) -> float:
     return 6.0 + held if held >= 2 else 1.0
 
 
-LAID_VERSUS_HELD = "laid cards score for you, cards still in hand count against you when the round ends"
-
-
-def reason(state: QoSState, seat: int, action: Action) -> str:
+def reason(state: QoSState, seat: int, action: Action) -> Text:
     """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
     kind, args = action.kind, action.args
     if kind == "next":
-        return "nothing to decide between rounds: say you're ready"
+        return say("nothing to decide between rounds: say you're ready")
     if kind == "deal":
-        return "dealing without a cut"
+        return say("dealing without a cut")
     if kind == "cut":
-        return "a cut near the middle of the bonus cuts' reach has the best chance of a bonus"
+        return say("a cut near the middle of the bonus cuts' reach has the best chance of a bonus")
     if kind == "take":
         if args[0] == "pile":
-            return (f"the pile's top {PRETTY[state.discard[-1]]} makes a set with cards in your hand, "
-                    "worth more than the rest of the pile costs")
+            return say("the pile's top {card} makes a set with cards in your hand, worth more than the rest of the "
+                       "pile costs", card=DECK[state.discard[-1]])
         if args[0] == "discard":
-            return f"{PRETTY[state.discard[-1]]} makes or adds to a set of yours"
-        return "the discard doesn't help any set of yours: take from the draw pile"
+            return say("{card} makes or adds to a set of yours", card=DECK[state.discard[-1]])
+        return say("the discard doesn't help any set of yours: take from the draw pile")
     if kind in ("lay", "extend"):
-        return LAID_VERSUS_HELD
+        return say("laid cards score for you, cards still in hand count against you when the round ends")
     card = parse(action).item
-    if PRETTY[card] == "Q♠":
-        return f"Q♠ costs {POINTS[card]} points while you hold it: let it go"
+    if DECK[card].code == "QS":
+        return say("{card} costs {points} points while you hold it: let it go", card=DECK[card], points=POINTS[card])
     if RANK_OF[card] != TWO and state.rc[seat][RANK_OF[card]] < 2 and state.where[seat][RANK_OF[card]] < 0:
-        return f"{PRETTY[card]} fits no set of yours, so it is the card you need least"
-    return f"{PRETTY[card]} is the card you need least; your pairs, sets and 2s are worth keeping"
+        return say("{card} fits no set of yours, so it is the card you need least", card=DECK[card])
+    return say("{card} is the card you need least; your pairs, sets and 2s are worth keeping", card=DECK[card])

@@ -4,6 +4,7 @@ table options, AI and what a timed-out turn becomes."""
 from __future__ import annotations
 
 from ..base import Action, Game
+from ..i18n import say
 from ..rng import Rng
 from .actions import DEAL_ACTION, NEXT_ACTION, QoSAction
 from .ai import choose, reason
@@ -34,11 +35,11 @@ GAME = Game(
     ai=choose,
     reason=reason,
     search=SEARCH,
-    points="match points",
+    points=say("match points"),
     on_timeout=on_timeout,
     quick_options={"rounds": 2},
     command="qos",
     order=4,
     rules=RULES,
-    summary="Queen of Spades, two-deck rummy with wild 2s",
+    summary=say("Queen of Spades, two-deck rummy with wild 2s"),
 )

@@ -11,10 +11,11 @@ and built once at import.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..cards import JOKER, RANKS, SUITS, Card, CardLike, parse_card
 from ..errors import MalformedAction
+from ..i18n import Text, plural, say
 
 KINDS = 53
 JOKER_ID = 52
@@ -35,12 +36,32 @@ IDS_OF_RANK: tuple[tuple[int, ...], ...] = tuple(
 
 RANK_NAME: tuple[str, ...] = RANKS + ("joker",)
 """How views name a set's rank (``joker`` rather than ``JK``, which is a card code)."""
-PLURAL: tuple[str, ...] = (
-    "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "jokers",
+RANK_WORDS: tuple[Text, ...] = (
+    say("aces"), say("2s"), say("3s"), say("4s"), say("5s"), say("6s"), say("7s"), say("8s"), say("9s"),
+    say("10s"), say("jacks"), say("queens"), say("kings"), say("jokers"),
 )
-SINGULAR: tuple[str, ...] = (
-    "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "joker",
+"""Each rank index as players name its cards together (``your {ranks}``: your queens)."""
+SET_OF: tuple[Text, ...] = (
+    say("set of aces"), say("set of 2s"), say("set of 3s"), say("set of 4s"), say("set of 5s"), say("set of 6s"),
+    say("set of 7s"), say("set of 8s"), say("set of 9s"), say("set of 10s"), say("set of jacks"),
+    say("set of queens"), say("set of kings"), say("set of jokers"),
 )
+"""Each rank index's set (``a {set}``: a set of queens)."""
+_COUNTED: tuple[Callable[[int], Text], ...] = (
+    lambda n: plural("{count} ace", "{count} aces", n), lambda n: plural("{count} 2", "{count} 2s", n),
+    lambda n: plural("{count} 3", "{count} 3s", n), lambda n: plural("{count} 4", "{count} 4s", n),
+    lambda n: plural("{count} 5", "{count} 5s", n), lambda n: plural("{count} 6", "{count} 6s", n),
+    lambda n: plural("{count} 7", "{count} 7s", n), lambda n: plural("{count} 8", "{count} 8s", n),
+    lambda n: plural("{count} 9", "{count} 9s", n), lambda n: plural("{count} 10", "{count} 10s", n),
+    lambda n: plural("{count} jack", "{count} jacks", n), lambda n: plural("{count} queen", "{count} queens", n),
+    lambda n: plural("{count} king", "{count} kings", n), lambda n: plural("{count} joker", "{count} jokers", n),
+)
+
+
+def rank_count(count: int, rank: int) -> Text:
+    """``count`` cards of rank index ``rank`` (``1 queen``, ``3 queens``)."""
+    return _COUNTED[rank](count)
+
 
 
 def _points(card: Card) -> int:
@@ -81,7 +102,7 @@ def round_score(laid: Sequence[Iterable[CardLike]], hand: Iterable[CardLike]) ->
     (it may be negative). ``laid`` is a list of sets, each a list of codes or cards;
     wild 2s count 20 like any 2. Nothing checks that the sets are valid."""
     if isinstance(hand, (str, Card)) or any(isinstance(s, (str, Card)) for s in laid):
-        raise MalformedAction("round_score takes a list of sets (lists of cards) and a list of hand cards")
+        raise MalformedAction(say("round_score takes a list of sets (lists of cards) and a list of hand cards"))
     return sum(POINTS[card_id(c)] for s in laid for c in s) - sum(POINTS[card_id(c)] for c in hand)
 
 
@@ -90,5 +111,6 @@ def full_deck(decks: int) -> list[int]:
     return (list(range(52)) + [JOKER_ID, JOKER_ID]) * decks
 
 
-def pretty(ids: Iterable[int]) -> str:
-    return " ".join(PRETTY[i] for i in ids)
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of ids, as a value words show (``Q♠ Q♠ 2♥``)."""
+    return tuple(DECK[i] for i in ids)

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Outcome
+from ..i18n import Seat, Text, plural, say
+from ..phrases import listed, together
 
 OUT_BONUS = 100
 CUT_BONUS = 100
@@ -39,11 +41,6 @@ def match_end(scores: Sequence[int], rounds_played: int, target: int, rounds: in
     return None
 
 
-def _names(seats: Sequence[int]) -> str:
-    names = [f"{{p{s}}}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def match_outcome(scores: Sequence[int], end: str, target: int, rounds_played: int) -> Outcome:
     """The highest total wins (ties at the target are broken by the higher total, then
     shared); ``ranking`` groups seats by total, best first; ``scores`` are the totals."""
@@ -51,33 +48,49 @@ def match_outcome(scores: Sequence[int], end: str, target: int, rounds_played: i
     ranking = tuple(tuple(s for s in range(len(scores)) if scores[s] == v) for v in order)
     winners = ranking[0]
     best = order[0]
-    points = f"{best} point{'' if abs(best) == 1 else 's'}"
+    names = together([Seat(s) for s in winners], commas=True)
+    # The number of points decides the form by its size: -1 point, 1 point, 0 points.
+    counted = dict(count=abs(best), players=names, target=target, points=best)
+    reason: Text
     if end == "target":
         if len(winners) > 1:
-            reason = f"{_names(winners)} reached the target of {target} together with {points} each and share the win."
+            reason = plural("{players} reached the target of {target} together with {points} point each and share "
+                            "the win.",
+                            "{players} reached the target of {target} together with {points} points each and share "
+                            "the win.", **counted)
+        elif sum(1 for v in scores if v >= target) > 1:
+            reason = plural("{players} reached the target of {target} and the highest total with {points} point.",
+                            "{players} reached the target of {target} and the highest total with {points} points.",
+                            **counted)
         else:
-            reached = sum(1 for v in scores if v >= target)
-            extra = " and the highest total" if reached > 1 else ""
-            reason = f"{_names(winners)} reached the target of {target}{extra} with {points}."
+            reason = plural("{players} reached the target of {target} with {points} point.",
+                            "{players} reached the target of {target} with {points} points.", **counted)
     else:
-        after = f"After {rounds_played} round{'' if rounds_played == 1 else 's'}"
+        after = plural("After {count} round", "After {count} rounds", rounds_played)
         if len(winners) > 1:
-            reason = f"{after}, {_names(winners)} share the most points ({best}) and share the win."
+            reason = say("{after}, {players} share the most points ({points}) and share the win.", after=after,
+                         players=names, points=best)
         else:
-            reason = f"{after}, {_names(winners)} has the most points ({best})."
+            reason = say("{after}, {players} has the most points ({points}).", after=after, players=names,
+                         points=best)
     return Outcome(winners, ranking, tuple(scores), reason)
 
 
-def summary_text(record: dict[str, Any]) -> str:
-    """``Round 3 scores: {p0} +70 (laid 190, 120 left in hand), …; totals: {p0} 540, …`` for a round
+def summary_text(record: dict[str, Any]) -> Text:
+    """``Round 3 scores: ana +70 (laid 190, 120 left in hand), …; totals: ana 540, …`` for a round
     record; an empty hand costs nothing and is not mentioned."""
     parts = []
     for s, row in enumerate(record["rows"]):
-        extras = f", {row['hand']} left in hand" if row["hand"] else ""
+        details = [say("laid {points}", points=row["laid"])]
+        if row["hand"]:
+            details.append(say("{points} left in hand", points=row["hand"]))
         if row["out_bonus"]:
-            extras += f", went out +{row['out_bonus']}"
+            details.append(say("went out +{points}", points=row["out_bonus"]))
         if row["cut_bonus"]:
-            extras += f", cut +{row['cut_bonus']}"
-        parts.append(f"{{p{s}}} {row['round']:+d} (laid {row['laid']}{extras})")
-    totals = ", ".join(f"{{p{s}}} {row['total']}" for s, row in enumerate(record["rows"]))
-    return f"Round {record['round']} scores: " + ", ".join(parts) + f". Match totals: {totals}."
+            details.append(say("cut +{points}", points=row["cut_bonus"]))
+        signed = f"{row['round']:+d}"
+        parts.append(say("{player} {points} ({details})", player=Seat(s), points=signed, details=listed(details)))
+    totals = listed([say("{player} {points}", player=Seat(s), points=row["total"])
+                     for s, row in enumerate(record["rows"])])
+    return say("Round {number} scores: {scores}. Match totals: {totals}.", number=record["round"],
+               scores=listed(parts), totals=totals)

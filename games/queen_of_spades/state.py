@@ -15,6 +15,8 @@ from ..base import Action, Event, Outcome, normalize_options
 from ..cards import Card, CardLike
 from ..codec import counts_of
 from ..errors import GameError, IllegalAction, NotYourTurn
+from ..i18n import Seat, Text, plural, say
+from ..phrases import sentences
 from ..rng import Rng
 from .actions import (
     CUT_ACTION,
@@ -36,16 +38,16 @@ from .points import (
     CODE,
     DECK,
     KINDS,
-    PLURAL,
     POINTS,
-    PRETTY,
     RANK_COUNT,
     RANK_OF,
-    SINGULAR,
+    RANK_WORDS,
+    SET_OF,
     TWO,
     card_id,
+    cards_of,
     full_deck,
-    pretty,
+    rank_count,
 )
 from .scoring import CUT_BONUS, OUT_BONUS, breakdown_row, match_end, match_outcome, summary_text
 from .table import QoSTable
@@ -56,23 +58,19 @@ def classify_set(cards: Sequence[int]) -> tuple[int, list[int], int]:
     """``(rank, naturals, wild)`` of a valid set of card ids, or :class:`GameError`:
     three or more cards of one rank (jokers being a rank) with at most one wild 2,
     at least two naturals; three or more 2s are a natural set of 2s."""
-    shown = pretty(cards)
+    shown = cards_of(cards)
     if len(cards) < 3:
-        raise GameError(f"{shown} is no set: a set has at least three cards")
+        raise GameError(say("{cards} is no set: a set has at least three cards", cards=shown))
     if all(RANK_OF[c] == TWO for c in cards):
         return TWO, sorted(cards), -1
     ranks = {RANK_OF[c] for c in cards if RANK_OF[c] != TWO}
     if len(ranks) != 1:
-        raise GameError(f"{shown} is no set: a set is one rank, plus at most one wild 2")
+        raise GameError(say("{cards} is no set: a set is one rank, plus at most one wild 2", cards=shown))
     rank = ranks.pop()
     twos = [c for c in cards if RANK_OF[c] == TWO]
     if len(twos) > 1:
-        raise GameError(f"{shown} is no set: at most one wild 2 per set")
+        raise GameError(say("{cards} is no set: at most one wild 2 per set", cards=shown))
     return rank, sorted(c for c in cards if RANK_OF[c] != TWO), twos[0] if twos else -1
-
-
-def _plural(n: int, rank: int) -> str:
-    return f"{n} {SINGULAR[rank] if n == 1 else PLURAL[rank]}"
 
 
 
@@ -92,21 +90,28 @@ class QoSState(QoSTable):
                     sets=[[] for _ in range(players)], ready=[False] * players, scores=[0] * players)
         decks = len(draw) // 54
         target = state.target
-        goal = f"first to {target} points" if target else "no target score (endless)"
+        # English says "points" even for a target of 1, as it always has: the replays' fingerprints hold it.
+        goal = plural("first to {count} points", "first to {count} points", target) if target else \
+            say("no target score (endless)")
         if state.rounds:
-            goal += f", at most {state.rounds} round{'' if state.rounds == 1 else 's'}"
+            goal = plural("{goal}, at most {count} round", "{goal}, at most {count} rounds", state.rounds, goal=goal)
         state.opening = [
-            Event("match", f"Queen of Spades: {decks} decks with jokers ({len(draw)} cards), 13 cards each; {goal}."),
+            Event("match", say("Queen of Spades: {decks} decks with jokers ({count} cards), 13 cards each; {goal}.",
+                               decks=decks, count=len(draw), goal=goal)),
             Event("round", state._round_text(), dealer),
         ]
         return state
 
-    def _round_text(self) -> str:
+    def _round_text(self) -> Text:
         a, b = perfect_cuts(self.players)
-        d = self.dealer
-        return (f"Round {self.round_no}: {{p{d}}} deals (drawn by lot for the first round). " if self.round_no == 1
-                else f"Round {self.round_no}: {{p{d}}} deals. ") + (
-            f"{{p{d}}}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without a cut.")
+        dealer = Seat(self.dealer)
+        if self.round_no == 1:
+            deals = say("Round {number}: {dealer} deals (drawn by lot for the first round).", number=self.round_no,
+                        dealer=dealer)
+        else:
+            deals = say("Round {number}: {dealer} deals.", number=self.round_no, dealer=dealer)
+        return sentences([deals, say("{dealer}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without "
+                                     "a cut.", dealer=dealer, a=a, b=b)])
 
     @classmethod
     def from_position(
@@ -142,38 +147,39 @@ class QoSState(QoSTable):
         """
         players = len(hands)
         if not 2 <= players <= 8:
-            raise GameError(f"Queen of Spades is for 2–8 players, not {players}")
+            raise GameError(say("Queen of Spades is for 2–8 players, not {players}", players=players))
         opts = normalize_options(NAME, OPTIONS, options, players)
         if phase not in ("take", "lay"):
-            raise GameError(f"phase must be 'take' or 'lay', not {phase!r}")
+            raise GameError(say("phase must be 'take' or 'lay', not {phase}", phase=repr(phase)))
         hand_ids = [[card_id(c) for c in h] for h in hands]
         if any(not h for h in hand_ids):
-            raise GameError("Every hand needs a card (a player with none has gone out)")
+            raise GameError(say("Every hand needs a card (a player with none has gone out)"))
         seat_sets = [[] for _ in range(players)] if sets is None else [list(s) for s in sets]
         if len(seat_sets) != players:
-            raise GameError("Give one list of sets per seat")
+            raise GameError(say("Give one list of sets per seat"))
         laid: list[list[list[Any]]] = []
         for s, seat in enumerate(seat_sets):
             rows: list[list[Any]] = []
             for cards in seat:
                 rank, naturals, wild = classify_set([card_id(c) for c in cards])
                 if any(r[0] == rank for r in rows):
-                    raise GameError(f"Seat {s + 1} has two sets of {PLURAL[rank]}: a player has one set per rank")
+                    raise GameError(say("Seat {number} has two sets of {ranks}: a player has one set per rank",
+                                        number=s + 1, ranks=RANK_WORDS[rank]))
                 rows.append([rank, naturals, wild])
             laid.append(rows)
         draw_ids = [card_id(c) for c in draw]
         if not draw_ids:
-            raise GameError("The draw pile can't be empty mid-round (the round would have ended)")
+            raise GameError(say("The draw pile can't be empty mid-round (the round would have ended)"))
         discard_ids = [card_id(c) for c in discard]
         listed = Counter(c for h in hand_ids for c in h) + Counter(draw_ids) + Counter(discard_ids)
         listed += Counter(c for rows in laid for r in rows for c in r[1] + ([r[2]] if r[2] >= 0 else []))
         available = Counter(full_deck(deck_size(players) // 54))
         over = {CODE[c]: n for c, n in listed.items() if n > available[c]}
         if over:
-            raise GameError(f"More copies than the decks hold: {over}")
+            raise GameError(say("More copies than the decks hold: {over}", over=str(over)))
         aside = sorted((available - listed).elements())
         if type(turn) is not int or not 0 <= turn < players:
-            raise GameError(f"turn={turn!r} is not a seat")
+            raise GameError(say("turn={turn} is not a seat", turn=repr(turn)))
         dealer = (turn - 1) % players if dealer is None else dealer
         cut_record = dict(cut) if cut is not None else {"aimed": None, "landed": None, "bonus": False}
         return cls(players=players, options=opts, seed=seed, rng=Rng(seed),
@@ -262,7 +268,8 @@ class QoSState(QoSTable):
         if phase == "round_over":
             self.check_seat(seat)
             if self.ready[seat]:
-                raise NotYourTurn(f"You're already ready for round {self.round_no + 1}; waiting for the others")
+                raise NotYourTurn(say("You're already ready for round {number}; waiting for the others",
+                                      number=self.round_no + 1))
         elif self.over or type(seat) is not int or seat != self.turn:
             self.check_turn(seat)
         move = parse(action)
@@ -273,7 +280,7 @@ class QoSState(QoSTable):
             case "play", Kind.DISCARD:
                 return self._discard(seat, move.item)
             case "play", Kind.DRAW | Kind.TAKE_ONE | Kind.PILE:
-                raise IllegalAction("You have already taken a card this turn: lay sets, add to yours, or discard")
+                raise IllegalAction(say("You have already taken a card this turn: lay sets, add to yours, or discard"))
             case "take", Kind.DRAW:
                 return self._take_draw(seat)
             case "take", Kind.TAKE_ONE:
@@ -281,20 +288,20 @@ class QoSState(QoSTable):
             case "take", Kind.PILE:
                 return self._take_pile(seat, move.number, move.wilds)
             case "take", Kind.LAY | Kind.EXTEND | Kind.DISCARD:
-                raise IllegalAction("First take a card: from the draw pile or the discard pile")
+                raise IllegalAction(say("First take a card: from the draw pile or the discard pile"))
             case "cut", Kind.CUT:
                 return self._cut(seat, move.number)
             case "cut", Kind.DEAL:
                 return self._deal_without_cut(seat)
             case "cut", _:
-                raise IllegalAction("The round starts with the dealer's cut: cut the deck or deal without cutting")
+                raise IllegalAction(say("The round starts with the dealer's cut: cut the deck or deal without cutting"))
             case "round_over", Kind.NEXT:
                 return self._next(seat)
             case "round_over", _:
-                raise IllegalAction("The round is over: click Continue to the next round when you're ready")
+                raise IllegalAction(say("The round is over: click Continue to the next round when you're ready"))
             case _, Kind.CUT | Kind.DEAL:
-                raise IllegalAction("Only the dealer cuts or deals, at the start of a round")
-        raise IllegalAction("The round is still being played: next is for between rounds")
+                raise IllegalAction(say("Only the dealer cuts or deals, at the start of a round"))
+        raise IllegalAction(say("The round is still being played: next is for between rounds"))
 
 
     # ----------------------------------------------------------- the cut and the deal
@@ -302,29 +309,35 @@ class QoSState(QoSTable):
     def _cut(self, seat: int, aim: int) -> list[Event]:
         size = len(self.draw)
         if not 1 <= aim <= size:
-            raise IllegalAction(f"Cut from 1 to {size} cards, not {aim}")
+            raise IllegalAction(say("Cut from 1 to {size} cards, not {aim}", size=size, aim=aim))
         landed = land_cut(aim, size, self.rng)
         a, b = perfect_cuts(self.players)
         bonus = landed in (a, b)
         self.cut = {"aimed": aim, "landed": landed, "bonus": bonus}
-        text = (f"{{p{seat}}} aimed to cut {aim} and cut {landed} cards — {a} or {b} needed: "
-                + ("+100 cut bonus!" if bonus else "no bonus."))
+        # English says "cards" even for a cut of 1, as it always has: the replays' fingerprints hold it.
+        cut = plural("{player} aimed to cut {aim} and cut {count} cards — {a} or {b} needed: {result}",
+                     "{player} aimed to cut {aim} and cut {count} cards — {a} or {b} needed: {result}",
+                     landed, player=Seat(seat), aim=aim, a=a, b=b,
+                     result=say("+100 cut bonus!") if bonus else say("no bonus."))
         if landed < a:
-            text += f" The packet ran out after {landed} cards; the deal was finished from the rest of the deck."
+            dealt = plural("The packet ran out after {count} cards; the deal was finished from the rest of the deck.",
+                           "The packet ran out after {count} cards; the deal was finished from the rest of the deck.",
+                           landed)
         elif landed == a:
-            text += " The packet dealt exactly 13 each; the face-up card came from the rest of the deck."
+            dealt = say("The packet dealt exactly 13 each; the face-up card came from the rest of the deck.")
         elif landed == b:
-            text += " The packet dealt exactly 13 each and the face-up card."
+            dealt = say("The packet dealt exactly 13 each and the face-up card.")
         else:
-            left = landed - b
-            text += f" {left} packet card{' was' if left == 1 else 's were'} left over, on top of the draw pile."
-        events = [Event("cut", text, seat)]
+            dealt = plural("{count} packet card was left over, on top of the draw pile.",
+                           "{count} packet cards were left over, on top of the draw pile.", landed - b)
+        events = [Event("cut", sentences([cut, dealt]), seat)]
         self._deal(events)
         return events
 
     def _deal_without_cut(self, seat: int) -> list[Event]:
         self.cut = {"aimed": None, "landed": None, "bonus": False}
-        events = [Event("deal", f"{{p{seat}}} dealt without cutting: no cut bonus this round.", seat)]
+        events = [Event("deal", say("{player} dealt without cutting: no cut bonus this round.", player=Seat(seat)),
+                        seat)]
         self._deal(events)
         return events
 
@@ -339,8 +352,9 @@ class QoSState(QoSTable):
         self.moves += 1
         events.append(Event(
             "dealt",
-            f"Dealt {HAND_SIZE} cards each. {PRETTY[dealt.face_up]} starts the discard pile; the draw pile holds "
-            f"{len(self.draw)} cards. {{p{self.turn}}} plays first.",
+            say("Dealt {hand} cards each. {card} starts the discard pile; the draw pile holds {count} cards. "
+                "{player} plays first.", hand=HAND_SIZE, card=DECK[dealt.face_up], count=len(self.draw),
+                player=Seat(self.turn)),
             self.turn,
         ))
 
@@ -355,62 +369,56 @@ class QoSState(QoSTable):
         self.stall = 0
         self.phase = "play"
         self.moves += 1
-        left = len(self.draw)
         return [
-            Event("draw", f"{{p{seat}}} drew from the draw pile ({left} card{'' if left == 1 else 's'} left).", seat),
-            Event("drew", f"{{p{seat}}} drew {PRETTY[card]}.", seat, private_to=seat),
+            Event("draw", plural("{player} drew from the draw pile ({count} card left).",
+                                 "{player} drew from the draw pile ({count} cards left).", len(self.draw),
+                                 player=Seat(seat)), seat),
+            Event("drew", say("{player} drew {card}.", player=Seat(seat), card=DECK[card]), seat, private_to=seat),
         ]
 
     def _take_lone(self, seat: int) -> list[Event]:
         pile = self.discard
         if len(pile) != 1:
             if not pile:
-                raise IllegalAction("The discard pile is empty: draw from the draw pile")
-            raise IllegalAction(
-                f"The discard pile holds {len(pile)} cards, so its top {PRETTY[pile[-1]]} can only be taken "
-                f"into a new natural set with two or more matching cards from your hand, which "
-                f"also takes the rest of the pile; or draw"
-            )
+                raise IllegalAction(say("The discard pile is empty: draw from the draw pile"))
+            raise IllegalAction(say(
+                "The discard pile holds {count} cards, so its top {card} can only be taken into a new natural set "
+                "with two or more matching cards from your hand, which also takes the rest of the pile; or draw",
+                count=len(pile), card=DECK[pile[-1]]))
         if self.stall >= STALL_LIMIT:
-            raise IllegalAction(
-                f"{self.stall} turns in a row without a draw from the draw pile: the lone discard can't be "
-                f"taken now: draw from the draw pile"
-            )
+            raise IllegalAction(say("{count} turns in a row without a draw from the draw pile: the lone discard "
+                                    "can't be taken now: draw from the draw pile", count=self.stall))
         card = pile.pop()
         self._gain(seat, (card,))
         self._seen_taking(seat, (card,))
         self.stall += 1
         self.phase = "play"
         self.moves += 1
-        return [Event("take", f"{{p{seat}}} took the lone discard, {PRETTY[card]}.", seat)]
+        return [Event("take", say("{player} took the lone discard, {card}.", player=Seat(seat), card=DECK[card]), seat)]
 
     def _take_pile(self, seat: int, n: int, wilds: int) -> list[Event]:
         pile = self.discard
         if len(pile) < 2:
             if pile:
-                raise IllegalAction(
-                    f"The discard pile holds one card, {PRETTY[pile[0]]}: take it freely (“Take the lone discard”)"
-                )
-            raise IllegalAction("The discard pile is empty: draw from the draw pile")
+                raise IllegalAction(say("The discard pile holds one card, {card}: take it freely (“Take the lone "
+                                        "discard”)", card=DECK[pile[0]]))
+            raise IllegalAction(say("The discard pile is empty: draw from the draw pile"))
         top = pile[-1]
         rank = RANK_OF[top]
         if wilds:
-            raise IllegalAction(
-                f"The pile's top {PRETTY[top]} can only go into a natural set: no wild 2: take it with "
-                f"{max(n, 2)} {PLURAL[rank]} from your hand"
-            )
+            raise IllegalAction(say("The pile's top {card} can only go into a natural set: no wild 2: take it with "
+                                    "{cards} from your hand", card=DECK[top], cards=rank_count(max(n, 2), rank)))
         if n < 2:
-            has_set = self.where[seat][rank] >= 0
-            also = f": it can't just extend your {PLURAL[rank]}" if has_set else ""
-            raise IllegalAction(
-                f"The pile's top {PRETTY[top]} can only be taken into a new natural set with at least two "
-                f"{PLURAL[rank]} from your hand{also}"
-            )
+            if self.where[seat][rank] >= 0:
+                raise IllegalAction(say("The pile's top {card} can only be taken into a new natural set with at "
+                                        "least two {ranks} from your hand: it can't just extend your {ranks}",
+                                        card=DECK[top], ranks=RANK_WORDS[rank]))
+            raise IllegalAction(say("The pile's top {card} can only be taken into a new natural set with at least "
+                                    "two {ranks} from your hand", card=DECK[top], ranks=RANK_WORDS[rank]))
         have = self.rc[seat][rank]
         if have < n:
-            raise IllegalAction(
-                f"You hold {_plural(have, rank)}, not {n}: you can't lay the pile's top {PRETTY[top]} with {n}"
-            )
+            raise IllegalAction(say("You hold {held}, not {count}: you can't lay the pile's top {card} with {count}",
+                                    held=rank_count(have, rank), count=n, card=DECK[top]))
         mine = self._remove_rank(seat, rank, n)
         rest = pile[:-1]
         pile.clear()
@@ -421,79 +429,95 @@ class QoSState(QoSTable):
         self.stall += 1
         self.phase = "play"
         self.moves += 1
-        text = (f"{{p{seat}}} took the discard pile: laid its top {PRETTY[top]} with {pretty(mine)} as a new set of "
-                f"{PLURAL[rank]}")
+        took = dict(player=Seat(seat), card=DECK[top], mine=cards_of(mine), set=SET_OF[rank], rest=cards_of(rest))
         if merged:
-            text += f", merged into their {PLURAL[rank]} (now {self._set_size(seat, rank)} cards)"
-        text += f", and took the other {len(rest)} card{'' if len(rest) == 1 else 's'} into their hand: {pretty(rest)}."
+            text = plural("{player} took the discard pile: laid its top {card} with {mine} as a new {set}, merged into "
+                          "their {ranks} (now {size} cards), and took the other {count} card into their hand: {rest}.",
+                          "{player} took the discard pile: laid its top {card} with {mine} as a new {set}, merged into "
+                          "their {ranks} (now {size} cards), and took the other {count} cards into their hand: {rest}.",
+                          len(rest), ranks=RANK_WORDS[rank], size=self._set_size(seat, rank), **took)
+        else:
+            text = plural("{player} took the discard pile: laid its top {card} with {mine} as a new {set}, and took "
+                          "the other {count} card into their hand: {rest}.",
+                          "{player} took the discard pile: laid its top {card} with {mine} as a new {set}, and took "
+                          "the other {count} cards into their hand: {rest}.", len(rest), **took)
         return [Event("take_pile", text, seat)]
 
     # ----------------------------------------------------------- laying
 
     def _lay(self, seat: int, op: Kind, rank: int, n: int, wilds: int) -> list[Event]:
-        name = PLURAL[rank]
+        ranks, set_of = RANK_WORDS[rank], SET_OF[rank]
         i = self.where[seat][rank]
         if op == Kind.LAY and i >= 0:
-            raise IllegalAction(f"You already have a set of {name}: add to it instead (“Add to your {name}”)")
+            raise IllegalAction(say("You already have a {set}: add to it instead (“Add to your {ranks}”)", set=set_of,
+                                    ranks=ranks))
         if op == Kind.EXTEND and i < 0:
-            raise IllegalAction(
-                f"You have no set of {name} to add to (you can only add to your own sets); lay a new one "
-                f"(“Lay a set of {name}”) with at least three cards"
-            )
+            raise IllegalAction(say("You have no {set} to add to (you can only add to your own sets); lay a new one "
+                                    "(“Lay a {set}”) with at least three cards", set=set_of))
         if wilds > 1:
             raise IllegalAction(
-                f"At most one wild 2 per set, so two 2s with {_plural(n, rank)} is no set"
-                if op == Kind.LAY else f"At most one wild 2 per set: you can't add {wilds} to your {name}"
-            )
+                say("At most one wild 2 per set, so two 2s with {cards} is no set", cards=rank_count(n, rank))
+                if op == Kind.LAY else
+                say("At most one wild 2 per set: you can't add {count} to your {ranks}", count=wilds, ranks=ranks))
         if rank == TWO and wilds:
-            raise IllegalAction("2s in a set of 2s are natural: lay or add them without w (e.g. lay:2,3)")
+            raise IllegalAction(say("2s in a set of 2s are natural: lay or add them without w (e.g. lay:2,3)"))
         if op == Kind.LAY:
             if n + wilds < 3:
-                what = _plural(n, rank) + (" and a wild 2" if wilds else "")
-                raise IllegalAction(f"A set needs at least three cards (at most one of them a wild 2), not {what}")
+                what = say("{cards} and a wild 2", cards=rank_count(n, rank)) if wilds else rank_count(n, rank)
+                raise IllegalAction(say("A set needs at least three cards (at most one of them a wild 2), not {what}",
+                                        what=what))
         else:
             if n + wilds == 0:
-                raise IllegalAction(f"Add at least one card to your {name}")
+                raise IllegalAction(say("Add at least one card to your {ranks}", ranks=ranks))
             if wilds and self.sets[seat][i][2] >= 0:
-                raise IllegalAction(f"Your {name} already have a wild 2, and a set holds at most one")
+                raise IllegalAction(say("Your {ranks} already have a wild 2, and a set holds at most one",
+                                        ranks=ranks))
         have = self.rc[seat][rank]
         if have < n:
-            raise IllegalAction(f"You hold {_plural(have, rank)}, not {n}")
+            raise IllegalAction(say("You hold {held}, not {count}", held=rank_count(have, rank), count=n))
         if wilds and self.rc[seat][TWO] < 1:
-            raise IllegalAction("You have no 2 to use as a wild")
+            raise IllegalAction(say("You have no 2 to use as a wild"))
         if self.size[seat] - n - wilds < 1:
-            raise IllegalAction("You can't lay your last card: keep one to discard (a discard ends every turn)")
+            raise IllegalAction(say("You can't lay your last card: keep one to discard (a discard ends every turn)"))
         naturals = self._remove_rank(seat, rank, n)
         wild = self._remove_rank(seat, TWO, 1)[0] if wilds else -1
         self._add_to_set(seat, rank, naturals, wild)
         self._seen_leaving(seat, naturals, wild)
         self.moves += 1
-        shown = pretty(naturals)
+        shown: Any = cards_of(naturals)
         if wild >= 0:
-            shown = (shown + " and " if shown else "") + f"{PRETTY[wild]} as a wild"
+            shown = say("{cards} and {wild} as a wild", cards=shown, wild=DECK[wild]) if naturals else \
+                say("{wild} as a wild", wild=DECK[wild])
         if op == Kind.LAY:
-            text = f"{{p{seat}}} laid a set of {name}: {shown}."
+            text = say("{player} laid a {set}: {cards}.", player=Seat(seat), set=set_of, cards=shown)
         else:
-            text = f"{{p{seat}}} added {shown} to their {name} (now {self._set_size(seat, rank)} cards)."
+            text = say("{player} added {cards} to their {ranks} (now {size} cards).", player=Seat(seat), cards=shown,
+                       ranks=ranks, size=self._set_size(seat, rank))
         return [Event(op.value, text, seat)]
 
     def _discard(self, seat: int, card: int) -> list[Event]:
         if not self.cnt[seat][card]:
-            raise IllegalAction(f"You don't hold {PRETTY[card]}")
+            raise IllegalAction(say("You don't hold {card}", card=DECK[card]))
         self._lose(seat, card)
         self._seen_leaving(seat, (card,))
         self.let_go[seat][RANK_OF[card]] = True
         self.discard.append(card)
         self.moves += 1
-        events = [Event("discard", f"{{p{seat}}} discarded {PRETTY[card]}.", seat)]
+        player = Seat(seat)
+        events = [Event("discard", say("{player} discarded {card}.", player=player, card=DECK[card]), seat)]
         out = not self.size[seat]
         if not self.draw:
-            empty = (f"{{p{seat}}} discarded their last card, but the draw pile is empty" if out
-                     else "The draw pile is empty")
-            events.append(Event("exhausted", f"{empty}: round {self.round_no} ends with no going-out bonus.", seat))
+            if out:
+                empty = say("{player} discarded their last card, but the draw pile is empty: round {number} ends with "
+                            "no going-out bonus.", player=player, number=self.round_no)
+            else:
+                empty = say("The draw pile is empty: round {number} ends with no going-out bonus.",
+                            number=self.round_no)
+            events.append(Event("exhausted", empty, seat))
             self._end_round(seat if out else None, events, bonus=False)
         elif out:
-            events.append(Event("out", f"{{p{seat}}} discarded their last card and went out: +{OUT_BONUS}!", seat))
+            events.append(Event("out", say("{player} discarded their last card and went out: +{bonus}!", player=player,
+                                           bonus=OUT_BONUS), seat))
             self._end_round(seat, events, bonus=True)
         else:
             self.turn = nxt = (seat + 1) % self.players
@@ -501,8 +525,8 @@ class QoSState(QoSTable):
             if self.stall >= STALL_LIMIT and len(self.discard) == 1:
                 events.append(Event(
                     "stall",
-                    f"{self.stall} turns in a row without a draw from the draw pile: {{p{nxt}}} can't take the "
-                    "lone discard and must draw.",
+                    say("{count} turns in a row without a draw from the draw pile: {player} can't take the lone "
+                        "discard and must draw.", count=self.stall, player=Seat(nxt)),
                     nxt,
                 ))
         return events
@@ -541,13 +565,15 @@ class QoSState(QoSTable):
         else:
             self.phase = "round_over"
             self.ready = [False] * self.players
-            events.append(Event("round_over", f"Round {self.round_no} is over: everyone, click **Continue to the "
-                                              f"next round** when you're ready for round {self.round_no + 1}."))
+            events.append(Event("round_over", say("Round {number} is over: everyone, click **Continue to the next "
+                                                  "round** when you're ready for round {next}.", number=self.round_no,
+                                                  next=self.round_no + 1)))
 
     def _next(self, seat: int) -> list[Event]:
         self.ready[seat] = True
         self.moves += 1
-        events = [Event("ready", f"{{p{seat}}} is ready for round {self.round_no + 1}.", seat)]
+        events = [Event("ready", say("{player} is ready for round {number}.", player=Seat(seat),
+                                     number=self.round_no + 1), seat)]
         if all(self.ready):
             self._start_round(events)
         return events

@@ -19,8 +19,9 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..base import Action, action_parts, prebuilt
-from ..cards import CODE, card_id_reader, shown_arg
+from ..cards import CODE, card_id_reader, shown_card
 from ..errors import MalformedAction
+from ..i18n import Text, say
 from .options import NAME
 
 card_id = card_id_reader(NAME)
@@ -44,16 +45,18 @@ class Move(NamedTuple):
 
 
 class WarAction(Action):
-    """An :class:`Action` whose ``str()`` reads well: ``attack J♥ with 9♠``, ``recover 9♠``, ``draw``."""
+    """An :class:`Action` worded for players: ``attack J♥ with 9♠``, ``recover 9♠``, ``draw``."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
+    def words(self) -> Text:
         if self.kind == "attack" and len(self.args) == 2:
-            return f"attack {shown_arg(self.args[1])} with {shown_arg(self.args[0])}"
+            return say("attack {target} with {card}", target=shown_card(self.args[1]), card=shown_card(self.args[0]))
         if self.kind == "recover" and len(self.args) == 1:
-            return "recover " + shown_arg(self.args[0])
-        return super().__str__()
+            return say("recover {card}", card=shown_card(self.args[0]))
+        if self.kind == "draw" and not self.args:
+            return say("draw")
+        return super().words()
 
 
 DRAW = WarAction("draw")
@@ -70,9 +73,10 @@ PARSED.update({ATTACK[a][t]: Move(Kind.ATTACK, a, t) for a in range(len(CODE)) f
 PARSED.update({RECOVER[c]: Move(Kind.RECOVER, c) for c in range(len(CODE))})
 
 
-def _card(arg: object, what: str) -> int:
+def _card(arg: object, what: Text) -> int:
     if not isinstance(arg, str):
-        raise MalformedAction(f"{arg!r} is not a card code (expected {what}, e.g. 9S or 10H)")
+        raise MalformedAction(say("{arg} is not a card code (expected {what}, e.g. 9S or 10H)", arg=repr(arg),
+                                  what=what))
     return card_id(arg)
 
 
@@ -82,17 +86,17 @@ def parse(action: Any) -> Move:
     found = prebuilt(PARSED, action)
     if found is not None:
         return found
-    kind, args = action_parts(action, "a War move")
+    kind, args = action_parts(action, say("a War move"))
     if kind == Kind.ATTACK:
         if len(args) != 2:
-            raise MalformedAction(
-                f"attack takes your card and the target card, e.g. attack:9S,JH (got {len(args)} arguments)"
-            )
-        return Move(Kind.ATTACK, _card(args[0], "your attacking card"), _card(args[1], "the card to attack"))
+            raise MalformedAction(say("attack takes your card and the target card, e.g. attack:9S,JH "
+                                      "(got {count} arguments)", count=len(args)))
+        return Move(Kind.ATTACK, _card(args[0], say("your attacking card")), _card(args[1], say("the card to attack")))
     if kind == Kind.RECOVER:
         if len(args) != 1:
-            raise MalformedAction(f"recover takes exactly one card, e.g. recover:9S (got {len(args)} arguments)")
-        return Move(Kind.RECOVER, _card(args[0], "your tapped card"))
+            raise MalformedAction(say("recover takes exactly one card, e.g. recover:9S (got {count} arguments)",
+                                      count=len(args)))
+        return Move(Kind.RECOVER, _card(args[0], say("your tapped card")))
     if kind == Kind.DRAW:
-        raise MalformedAction("draw takes no arguments")
-    raise MalformedAction(f"Unknown move {kind!r}; War moves are attack, recover and draw")
+        raise MalformedAction(say("draw takes no arguments"))
+    raise MalformedAction(say("Unknown move {kind}; War moves are attack, recover and draw", kind=repr(kind)))

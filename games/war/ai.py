@@ -27,9 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, SearchHooks, Slot
-from ..cards import PRETTY
+from ..cards import DECK
 from ..concept import CMP, relation
 from ..evaluation import margin_value
+from ..i18n import Text, plural, say
 from ..rng import Rng
 from .actions import PARSED, Kind
 from .state import WarState
@@ -87,25 +88,31 @@ def choose(state: WarState, seat: int, rng: Rng) -> Action:
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def reason(state: WarState, seat: int, action: Action) -> str:
+def reason(state: WarState, seat: int, action: Action) -> Text:
     """Why :func:`choose` plays ``action``, in one line (see :mod:`games.hints`)."""
     kind, card, target = PARSED[action]
     theirs = [t for s, f in enumerate(state.fields) if s != seat for t in f]
     if kind == Kind.ATTACK:
         result = CMP[card][target]
+        why = relation(card, target)
         if result > 0:
             threat = sum(1 for mine in state.fields[seat] if CMP[target][mine] > 0)
-            why = f"{relation(card, target)}, so {PRETTY[card]} wins the attack on {PRETTY[target]}"
-            return why + (f", which beats {threat} of your cards" if threat else "")
+            if threat:
+                return plural("{why}, so {card} wins the attack on {target}, which beats {count} of your cards",
+                              "{why}, so {card} wins the attack on {target}, which beats {count} of your cards",
+                              threat, why=why, card=DECK[card], target=DECK[target])
+            return say("{why}, so {card} wins the attack on {target}", why=why, card=DECK[card], target=DECK[target])
         if result == 0:
-            return f"{relation(card, target)}: both cards go, a fair trade against {PRETTY[target]}"
-        return "no attack can win now; this one costs your least useful card"
+            return say("{why}: both cards go, a fair trade against {target}", why=why, target=DECK[target])
+        return say("no attack can win now; this one costs your least useful card")
     if kind == Kind.RECOVER:
         wins = sum(1 for t in theirs if CMP[card][t] > 0)
         if wins:
-            return f"untapped, {PRETTY[card]} can attack again: it beats {wins} of your opponents' cards"
-        return "nothing better to do: untapped, it can defend your field again"
-    return "no attack wins now, so grow your field with a new card"
+            return plural("untapped, {card} can attack again: it beats {count} of your opponents' cards",
+                          "untapped, {card} can attack again: it beats {count} of your opponents' cards",
+                          wins, card=DECK[card])
+        return say("nothing better to do: untapped, it can defend your field again")
+    return say("no attack wins now, so grow your field with a new card")
 
 
 def hidden_slots(snap: dict[str, Any], seat: int | None) -> list[Slot]:

@@ -6,11 +6,12 @@ its dealt cards formed, so the first card dealt to it is at the bottom.
 
 from __future__ import annotations
 
-from ..cards import PRETTY, VALUE, deal
+from ..cards import DECK, VALUE, deal
+from ..i18n import Seat, Text, say
+from ..phrases import listed, sentences, together
 from ..rng import Rng
 
 FIELD_SIZE = 5
-_NTH = ("first", "second", "third", "fourth", "fifth")
 
 
 def deal_decks(cards: list[int], players: int, dealer: int) -> list[list[int]]:
@@ -34,7 +35,27 @@ def turn_fields(decks: list[list[int]]) -> list[list[int]]:
     return [[deck.pop() for _ in range(min(FIELD_SIZE, len(deck)))] for deck in decks]
 
 
-def choose_first(fields: list[list[int]], deck_sizes: list[int], rng: Rng) -> tuple[int, str]:
+def _turned(depth: int, seats: Text | Seat, shown: Text) -> Text:
+    """The sentence saying the tied ``seats`` compare their turned cards at ``depth``."""
+    if depth == 0:
+        return say("First turned cards: {shown}.", shown=shown)
+    return (say("{players} tie, so their second turned cards decide: {shown}.", players=seats, shown=shown),
+            say("{players} tie, so their third turned cards decide: {shown}.", players=seats, shown=shown),
+            say("{players} tie, so their fourth turned cards decide: {shown}.", players=seats, shown=shown),
+            say("{players} tie, so their fifth turned cards decide: {shown}.", players=seats, shown=shown))[depth - 1]
+
+
+def _moves_first(depth: int, seat: int) -> Text:
+    """The sentence saying ``seat`` moves first with the highest turned card at ``depth``."""
+    player = Seat(seat)
+    return (say("{player} moves first with the highest first turned card.", player=player),
+            say("{player} moves first with the highest second turned card.", player=player),
+            say("{player} moves first with the highest third turned card.", player=player),
+            say("{player} moves first with the highest fourth turned card.", player=player),
+            say("{player} moves first with the highest fifth turned card.", player=player))[depth]
+
+
+def choose_first(fields: list[list[int]], deck_sizes: list[int], rng: Rng) -> tuple[int, Text]:
     """The seat that moves first and the sentence the table is told.
 
     The seat dealt the most cards moves first when it alone has the most (3
@@ -46,23 +67,20 @@ def choose_first(fields: list[list[int]], deck_sizes: list[int], rng: Rng) -> tu
     most = max(deck_sizes)
     tied = [s for s in seats if deck_sizes[s] == most]
     if len(tied) == 1:
-        return tied[0], f"{{p{tied[0]}}} was dealt the extra card ({most} cards), so {{p{tied[0]}}} moves first."
-    parts: list[str] = []
+        return tied[0], say("{player} was dealt the extra card ({count} cards), so {player} moves first.",
+                            player=Seat(tied[0]), count=most)
+    parts: list[Text] = []
     for depth in range(FIELD_SIZE):
         if any(len(fields[s]) <= depth for s in tied):
             break
-        shown = ", ".join(f"{{p{s}}} {PRETTY[fields[s][depth]]}" for s in tied)
-        if depth == 0:
-            parts.append(f"First turned cards: {shown}.")
-        else:
-            names = " and ".join(f"{{p{s}}}" for s in tied)
-            parts.append(f"{names} tie, so their {_NTH[depth]} turned cards decide: {shown}.")
+        shown = listed([say("{player} {card}", player=Seat(s), card=DECK[fields[s][depth]]) for s in tied])
+        parts.append(_turned(depth, together([Seat(s) for s in tied]), shown))
         best = max(VALUE[fields[s][depth]] for s in tied)
         tied = [s for s in tied if VALUE[fields[s][depth]] == best]
         if len(tied) == 1:
-            parts.append(f"{{p{tied[0]}}} moves first with the highest {_NTH[depth]} turned card.")
-            return tied[0], " ".join(parts)
+            parts.append(_moves_first(depth, tied[0]))
+            return tied[0], sentences(parts)
     starter = tied[rng.below(len(tied))]
-    names = " and ".join(f"{{p{s}}}" for s in tied)
-    parts.append(f"{names} still tie after all five cards, so a coin toss picks {{p{starter}}} to move first.")
-    return starter, " ".join(parts)
+    parts.append(say("{players} still tie after all five cards, so a coin toss picks {player} to move first.",
+                     players=together([Seat(s) for s in tied]), player=Seat(starter)))
+    return starter, sentences(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import Game
+from ..i18n import say
 from .actions import WarAction
 from .ai import SEARCH, choose, reason
 from .options import NAME, OPTIONS
@@ -23,5 +24,5 @@ GAME = Game(
     command="war",
     order=2,
     rules=RULES,
-    summary="Q Squared Joe War, the combat game",
+    summary=say("Q Squared Joe War, the combat game"),
 )

@@ -25,10 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import Action, Event, GameState, Outcome, normalize_options
-from ..cards import CODE, DECK, PRETTY, Card, CardLike
+from ..cards import CODE, DECK, Card, CardLike
 from ..codec import PLAIN, CardFlags, CardIds, Nullable, Row, flags_of, stored
 from ..concept import CMP, relation
 from ..errors import GameError, IllegalAction
+from ..i18n import Seat, plural, say
+from ..phrases import listed, sentences, together
 from ..rng import Rng
 from .actions import ATTACK, DRAW, RECOVER, Kind, card_id, parse
 from .deal import FIELD_SIZE, choose_first, deal_decks, turn_fields
@@ -85,12 +87,13 @@ class WarState(GameState):
         fields = turn_fields(decks)
         turn, reason = choose_first(fields, sizes, rng)
         if len(set(sizes)) == 1:
-            text = f"Dealt {sizes[0]} cards each."
+            dealt = say("Dealt {count} cards each.", count=sizes[0])
         else:
-            counts = ", ".join(f"{{p{s}}} {sizes[s]}" for s in range(players))
-            text = f"{{p{dealer}}} dealt the deck from their left: {counts} cards."
-        text += f" Everyone turns their top {FIELD_SIZE} cards face up, untapped: that is their field."
-        opening = [Event("deal", text), Event("first_player", reason, turn)]
+            counts = listed([say("{player} {count}", player=Seat(s), count=sizes[s]) for s in range(players)])
+            dealt = say("{dealer} dealt the deck from their left: {counts} cards.", dealer=Seat(dealer), counts=counts)
+        fields_up = say("Everyone turns their top {count} cards face up, untapped: that is their field.",
+                        count=FIELD_SIZE)
+        opening = [Event("deal", sentences([dealt, fields_up])), Event("first_player", reason, turn)]
         return cls(players=players, options=options, seed=seed, rng=rng, fields=fields, tapped=[False] * _CARDS,
                    decks=decks, discard=[], turn=turn, alive=[True] * players, dealer=dealer, opening=opening)
 
@@ -120,22 +123,22 @@ class WarState(GameState):
         """
         players = len(fields)
         if not 2 <= players <= 4:
-            raise GameError(f"War is for 2–4 players, not {players}")
+            raise GameError(say("War is for 2–4 players, not {players}", players=players))
         opts = normalize_options(NAME, OPTIONS, options)
         field_ids = [[card_id(c) for c in f] for f in fields]
         deck_ids = [[card_id(c) for c in d] for d in (decks if decks is not None else [()] * players)]
         if len(deck_ids) != players:
-            raise GameError("Give one deck per seat")
+            raise GameError(say("Give one deck per seat"))
         tapped_ids = [card_id(c) for c in tapped]
         discard_ids = [card_id(c) for c in discard]
         every = [c for f in field_ids for c in f] + [c for d in deck_ids for c in d] + discard_ids
         if len(set(every)) != len(every):
-            raise GameError("A card appears twice in the position")
+            raise GameError(say("A card appears twice in the position"))
         if any(len(f) > FIELD_SIZE for f in field_ids):
-            raise GameError(f"A field holds at most {FIELD_SIZE} cards")
+            raise GameError(say("A field holds at most {count} cards", count=FIELD_SIZE))
         on_table = {c for f in field_ids for c in f}
         if any(c not in on_table for c in tapped_ids):
-            raise GameError("Only field cards can be tapped")
+            raise GameError(say("Only field cards can be tapped"))
         state = cls(players=players, options=opts, seed=seed, rng=Rng(seed), fields=field_ids,
                     tapped=flags_of(_CARDS, tapped_ids), decks=deck_ids, discard=discard_ids, turn=turn,
                     alive=[True] * players)
@@ -146,11 +149,11 @@ class WarState(GameState):
         else:
             state.out_order = [list(g) for g in out_order]
             if sorted(s for g in state.out_order for s in g) != out:
-                raise GameError(f"out_order must list exactly the seats already out: {out}")
+                raise GameError(say("out_order must list exactly the seats already out: {out}", out=str(out)))
         if sum(state.alive) < 2:
-            raise GameError("A position needs at least two seats with cards")
+            raise GameError(say("A position needs at least two seats with cards"))
         if type(turn) is not int or not 0 <= turn < players or not state.alive[turn]:
-            raise GameError(f"Seat {turn!r} can't be the seat to act")
+            raise GameError(say("Seat {seat} can't be the seat to act", seat=repr(turn)))
         if not state._can_act(turn):
             state._pass_on((turn - 1) % players, state.opening)
         return state
@@ -198,30 +201,33 @@ class WarState(GameState):
     def _attack(self, seat: int, a: int, t: int) -> list[Event]:
         owner = self.owner
         if owner[a] != seat:
-            raise IllegalAction(f"{PRETTY[a]} is not in your field: attack with one of your own untapped cards")
+            raise IllegalAction(say("{card} is not in your field: attack with one of your own untapped cards",
+                                    card=DECK[a]))
         if self.tapped[a]:
-            raise IllegalAction(f"Your {PRETTY[a]} is tapped: recover it before it can attack")
+            raise IllegalAction(say("Your {card} is tapped: recover it before it can attack", card=DECK[a]))
         target_seat = owner[t]
         if target_seat == seat:
-            raise IllegalAction(
-                f"You can't attack your own field ({PRETTY[t]} is yours): pick a card in an opponent's field")
+            raise IllegalAction(say("You can't attack your own field ({card} is yours): pick a card in an "
+                                    "opponent's field", card=DECK[t]))
         if target_seat < 0:
-            raise IllegalAction(f"{PRETTY[t]} is not in any opponent's field, so it can't be attacked")
+            raise IllegalAction(say("{card} is not in any opponent's field, so it can't be attacked", card=DECK[t]))
         result = CMP[a][t]
         self.moves += 1
-        me, them, A, T = f"{{p{seat}}}", f"{{p{target_seat}}}", PRETTY[a], PRETTY[t]
-        head = f"{me}'s {A} attacked {them}'s {T}: "
+        told = dict(player=Seat(seat), card=DECK[a], opponent=Seat(target_seat), target=DECK[t])
         if result > 0:
             self._discard(target_seat, t)
             self.tapped[a] = True
-            text = f"{head}{A} is stronger ({relation(a, t)}), so {T} is discarded and {A} is tapped."
+            text = say("{player}'s {card} attacked {opponent}'s {target}: {card} is stronger ({why}), so {target} "
+                       "is discarded and {card} is tapped.", why=relation(a, t), **told)
         elif result < 0:
             self._discard(seat, a)
-            text = f"{head}{T} is stronger ({relation(t, a)}), so {A} is discarded."
+            text = say("{player}'s {card} attacked {opponent}'s {target}: {target} is stronger ({why}), so {card} "
+                       "is discarded.", why=relation(t, a), **told)
         else:
             self._discard(seat, a)
             self._discard(target_seat, t)
-            text = f"{head}equal strength (same rank), so both are discarded."
+            text = say("{player}'s {card} attacked {opponent}'s {target}: equal strength (same rank), so both are "
+                       "discarded.", **told)
         self.last_attack = (seat, a, target_seat, t, result, self.moves)
         events = [Event("attack", text, seat)]
         if result <= 0 and not self.fields[seat] or result >= 0 and not self.fields[target_seat]:
@@ -233,28 +239,30 @@ class WarState(GameState):
 
     def _recover(self, seat: int, c: int) -> list[Event]:
         if self.owner[c] != seat:
-            raise IllegalAction(f"{PRETTY[c]} is not in your field: you can only recover your own tapped cards")
+            raise IllegalAction(say("{card} is not in your field: you can only recover your own tapped cards",
+                                    card=DECK[c]))
         if not self.tapped[c]:
-            raise IllegalAction(f"Your {PRETTY[c]} is not tapped: only a tapped card can be recovered")
+            raise IllegalAction(say("Your {card} is not tapped: only a tapped card can be recovered", card=DECK[c]))
         self.tapped[c] = False
         self.moves += 1
-        events = [Event("recover", f"{{p{seat}}} recovered {PRETTY[c]}: it is untapped and can attack again.", seat)]
+        events = [Event("recover", say("{player} recovered {card}: it is untapped and can attack again.",
+                                       player=Seat(seat), card=DECK[c]), seat)]
         self._pass_on(seat, events)
         return events
 
     def _draw(self, seat: int) -> list[Event]:
         field, deck = self.fields[seat], self.decks[seat]
         if len(field) >= FIELD_SIZE:
-            raise IllegalAction(f"Your field is full ({len(field)} cards): you can't draw")
+            raise IllegalAction(say("Your field is full ({count} cards): you can't draw", count=len(field)))
         if not deck:
-            raise IllegalAction("Your deck is empty: you can't draw")
+            raise IllegalAction(say("Your deck is empty: you can't draw"))
         c = deck.pop()
         field.append(c)
         self.owner[c] = seat
         self.moves += 1
-        left = len(deck)
-        cards = f"{left} card{'' if left == 1 else 's'}"
-        text = f"{{p{seat}}} drew {PRETTY[c]} into their field ({cards} left in their deck)."
+        text = plural("{player} drew {card} into their field ({count} card left in their deck).",
+                      "{player} drew {card} into their field ({count} cards left in their deck).",
+                      len(deck), player=Seat(seat), card=DECK[c])
         events = [Event("draw", text, seat)]
         self._pass_on(seat, events)
         return events
@@ -276,17 +284,21 @@ class WarState(GameState):
             return
         for s in fallen:
             self.alive[s] = False
-            what = "field is" if self.field_empty_loses else "field and deck are"
-            events.append(Event("out", f"{{p{s}}}'s {what} empty: {{p{s}}} is out.", s))
+            if self.field_empty_loses:
+                out = say("{player}'s field is empty: {player} is out.", player=Seat(s))
+            else:
+                out = say("{player}'s field and deck are empty: {player} is out.", player=Seat(s))
+            events.append(Event("out", out, s))
         self.out_order.append(fallen)
         left = [s for s in range(self.players) if self.alive[s]]
         if len(left) == 1:
             self.over = True
-            events.append(Event("win", f"{{p{left[0]}}} is the last player with cards and wins!", left[0]))
+            events.append(Event("win", say("{player} is the last player with cards and wins!", player=Seat(left[0])),
+                                left[0]))
         elif not left:
             self.over = True
-            names = " and ".join(f"{{p{s}}}" for s in fallen)
-            events.append(Event("tie", f"{names} lost their last cards in the same attack: the game is a tie."))
+            events.append(Event("tie", say("{players} lost their last cards in the same attack: the game is a tie.",
+                                           players=together([Seat(s) for s in fallen]))))
 
     def _can_act(self, seat: int) -> bool:
         """Whether ``seat`` has any legal action now (without listing them)."""
@@ -319,13 +331,13 @@ class WarState(GameState):
             if self._can_act(nxt):
                 self.turn = nxt
                 return
-            why = "their field is full" if len(self.fields[nxt]) >= FIELD_SIZE else "their deck is empty"
-            events.append(Event(
-                "pass",
-                f"{{p{nxt}}} has no legal move (every card of theirs is untapped, no opponent has a field "
-                f"card to attack, and {why}), so the turn passes.",
-                nxt,
-            ))
+            if len(self.fields[nxt]) >= FIELD_SIZE:
+                text = say("{player} has no legal move (every card of theirs is untapped, no opponent has a field "
+                           "card to attack, and their field is full), so the turn passes.", player=Seat(nxt))
+            else:
+                text = say("{player} has no legal move (every card of theirs is untapped, no opponent has a field "
+                           "card to attack, and their deck is empty), so the turn passes.", player=Seat(nxt))
+            events.append(Event("pass", text, nxt))
         raise RuntimeError("War: no seat still in can act, which the rules make impossible")
 
     # ----------------------------------------------------------- results
@@ -345,11 +357,12 @@ class WarState(GameState):
         scores = tuple(len(self.fields[s]) + len(self.decks[s]) if self.alive[s] else 0 for s in range(self.players))
         if left:
             winner = left[0]
-            n = scores[winner]
-            reason = f"{{p{winner}}} is the last player with cards ({n} card{'' if n == 1 else 's'} left)."
+            reason = plural("{player} is the last player with cards ({count} card left).",
+                            "{player} is the last player with cards ({count} cards left).",
+                            scores[winner], player=Seat(winner))
             return Outcome((winner,), tuple(ranking), scores, reason)
-        names = " and ".join(f"{{p{s}}}" for s in ranking[0])
-        reason = f"Tie: {names} lost their last cards in the same attack."
+        reason = say("Tie: {players} lost their last cards in the same attack.",
+                     players=together([Seat(s) for s in ranking[0]]))
         return Outcome((), tuple(ranking), scores, reason)
 
     # ----------------------------------------------------------- cards and views
