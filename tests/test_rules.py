@@ -35,14 +35,19 @@ def markdown() -> str:
     return rules_markdown(all_rules().values())
 
 
+def english(game_id: str):
+    """A game's rules with their words in English (the text itself)."""
+    return all_rules()[game_id].in_language()
+
+
 def text_of(game_id: str) -> str:
     """A game's whole rules text, markdown emphasis removed, for looking facts up."""
-    rules = all_rules()[game_id]
+    rules = english(game_id)
     return "\n".join(f"{s.title}\n{s.body}" for s in rules.sections).replace("*", "")
 
 
 def section_text(game_id: str, section_id: str) -> str:
-    return all_rules()[game_id].section(section_id).body.replace("*", "")
+    return english(game_id).section(section_id).body.replace("*", "")
 
 
 # ---------------------------------------------------------------------------------- the text
@@ -50,7 +55,8 @@ def section_text(game_id: str, section_id: str) -> str:
 
 def test_every_game_has_rules_with_the_core_sections():
     assert tuple(all_rules()) == games.GAME_IDS
-    for game_id, rules in all_rules().items():
+    for game_id in all_rules():
+        rules = english(game_id)
         ids = [s.id for s in rules.sections]
         assert REQUIRED_SECTIONS <= set(ids), (game_id, REQUIRED_SECTIONS - set(ids))
         assert ids[0] == "overview" and len(set(ids)) == len(ids)
@@ -111,14 +117,14 @@ def test_the_markdown_copy_is_up_to_date():
 def test_concept_examples_agree_with_the_engine():
     checked = 0
     for game_id in ("q2j", "war", "ng"):
-        body = "\n".join(s.body for s in all_rules()[game_id].sections)
+        body = "\n".join(s.body for s in english(game_id).sections)
         for a, b, verdict in EXAMPLE.findall(body):
             code = lambda shown: shown.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             assert compare(code(a), code(b)) == VERDICT[verdict], f"{game_id}: {a} against {b} is not {verdict}"
             checked += 1
     assert checked >= 20
     # The examples RULINGS §1 gives are all there.
-    concept = all_rules()["q2j"].section("concept").body
+    concept = english("q2j").section("concept").body
     for line in ("4♣ on J♣: **stronger**", "J♥ on 4♣: **stronger**", "A♠ on Q♣: **stronger**",
                  "K♦ on A♥: **weaker**", "7♠ on 7♥: **equal**"):
         assert line in concept
