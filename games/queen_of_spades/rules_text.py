@@ -132,7 +132,7 @@ RULES = GameRules(
     id="queen-of-spades",
     name=say("Queen of Spades"),
     command=COMMAND,
-    aliases=("queen of spades", "qos", "queen", "queen_of_spades", "queenofspades"),
+    aliases=("queen of spades", "qos", "queen", "queen_of_spades", "queenofspades", "dame de pique"),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
         Section("setup", say("Decks and the deal"), SETUP),
