@@ -8,6 +8,9 @@ they keep working after a restart:
     dh:rules:<game>:<page>:prev|next   go to page <page> (the verb keeps the two ids apart)
     dh:rules:<game>:section            section menu; the chosen value is a section id
 
+The words are in one language (``language``, English unless told: the reader's language is
+picked by whoever calls); page numbers are those of that language's pages.
+
 Clicks edit the message in place. On a public rules message, only the person
 who posted it pages it for everyone; anyone else who clicks gets a private copy
 at the page they asked for, so a post can't be paged away from under its reader.
@@ -21,7 +24,8 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from games import all_rules
-from games.rules_text import GameRules, Page, first_page, pages
+from games.i18n import SOURCE
+from games.rules_text import GameRules, Page, first_page, pages, words
 
 from .common import guarded, static_view
 from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
@@ -36,55 +40,66 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
-def find_game(text: str) -> GameRules:
-    """The game named by an id, a name or an alias (any case); :class:`UserError` listing the games otherwise."""
+def _names(rules: GameRules, language: str) -> list[str]:
+    """What a game may be called: its id, its name in English and in ``language``, its aliases."""
+    return [_norm(rules.id), _norm(words(rules.name)), _norm(words(rules.name, language)),
+            *(_norm(a) for a in rules.aliases)]
+
+
+def find_game(text: str, language: str = SOURCE) -> GameRules:
+    """The game named by an id, a name (in English or ``language``) or an alias (any case);
+    :class:`UserError` listing the games otherwise."""
     wanted = _norm(text or "")
     for rules in all_rules().values():
-        if wanted in {_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)}:
+        if wanted in _names(rules, language):
             return rules
-    listing = "\n".join(f"- `{r.id}`: {r.name}" for r in all_rules().values())
+    listing = "\n".join(f"- `{r.id}`: {words(r.name, language)}" for r in all_rules().values())
     raise UserError(clip(f"Sorry, I don't know a game called {quoted(text)}. The games I have rules for are:\n"
                          f"{listing}\nPick one from the list that appears as you type `game:`.", CONTENT))
 
 
-def find_section(rules: GameRules, text: str) -> int:
-    """The first page of the section named by ``text`` (its id or title, any case, or a page number)."""
+def find_section(rules: GameRules, text: str, language: str = SOURCE) -> int:
+    """The first page in ``language`` of the section named by ``text`` (its id, its title in English or
+    in ``language``, any case, or a page number)."""
     wanted = _norm(text or "")
-    all_pages = pages(rules)
+    all_pages = pages(rules, language)
     for section in rules.sections:
-        if wanted in (_norm(section.id), _norm(section.title)):
-            return first_page(rules, section.id)
+        if wanted in (_norm(section.id), _norm(words(section.title, language)), _norm(words(section.title))):
+            return first_page(rules, section.id, language)
     try:
         return whole_number(wanted, 1, len(all_pages), "page") - 1
     except UserError:
         pass
+    rules = rules.in_language(language)
     listing = "\n".join(f"- `{s.id}`: {s.title}" for s in rules.sections)
     raise UserError(clip(f"Sorry, {rules.name} has no section {quoted(text)}. Its sections are:\n{listing}\n"
                          "Leave `section:` out to start at the beginning.", CONTENT))
 
 
-def game_choices(current: str) -> list[app_commands.Choice[str]]:
-    """Games whose id, name or aliases contain what was typed (every game when nothing was)."""
+def game_choices(current: str, language: str = SOURCE) -> list[app_commands.Choice[str]]:
+    """Games whose id, name (in English or ``language``) or aliases contain what was typed (every game
+    when nothing was), named in ``language``."""
     typed = _norm(current or "")
     found = []
     for rules in all_rules().values():
-        names = [_norm(rules.id), _norm(rules.name), *(_norm(a) for a in rules.aliases)]
-        if not typed or any(typed in n for n in names):
-            found.append(app_commands.Choice(name=rules.name, value=rules.id))
+        if not typed or any(typed in n for n in _names(rules, language)):
+            found.append(app_commands.Choice(name=words(rules.name, language), value=rules.id))
     return found[:COMMAND_CHOICES]
 
 
-def section_choices(game: str | None, current: str) -> list[app_commands.Choice[str]]:
-    """The chosen game's sections whose id or title contain what was typed; none while the game is unknown."""
+def section_choices(game: str | None, current: str, language: str = SOURCE) -> list[app_commands.Choice[str]]:
+    """The chosen game's sections whose id or title contain what was typed, titled in ``language``;
+    none while the game is unknown."""
     try:
-        rules = find_game(game or "")
+        rules = find_game(game or "", language)
     except UserError:
         return []
     typed = _norm(current or "")
+    titles = {section.id: words(section.title, language) for section in rules.sections}
     return [
-        app_commands.Choice(name=clip(section.title, CHOICE_NAME), value=section.id)
-        for section in rules.sections
-        if not typed or typed in _norm(section.id) or typed in _norm(section.title)
+        app_commands.Choice(name=clip(title, CHOICE_NAME), value=section_id)
+        for section_id, title in titles.items()
+        if not typed or typed in _norm(section_id) or typed in _norm(title)
     ][:COMMAND_CHOICES]
 
 
@@ -92,7 +107,7 @@ def section_choices(game: str | None, current: str) -> list[app_commands.Choice[
 
 
 def page_embed(page: Page) -> discord.Embed:
-    total = len(pages(page.game))
+    total = len(pages(page.game, page.language))
     embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page.index + 1} of {total} · /rules game:{page.game.id} section:{page.section.id}")
     return embed
@@ -100,29 +115,29 @@ def page_embed(page: Page) -> discord.Embed:
 
 def page_view(page: Page) -> discord.ui.View:
     """◀ / ▶ (disabled at the ends) and the section menu."""
-    total = len(pages(page.game))
+    total = len(pages(page.game, page.language))
     items: list[discord.ui.Item] = [
         PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0),
         PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1),
     ]
     if len(page.game.sections) > 1:
-        items.append(SectionSelect.make(page.game, page.section.id))
+        items.append(SectionSelect.make(page.game, page.section.id, page.language))
     return static_view(items)
 
 
-def page_message(game_id: str, index: int) -> dict:
-    """Keyword arguments to send or edit a message showing page ``index`` (clamped) of a game."""
-    all_pages = pages(_known_game(game_id))
+def page_message(game_id: str, index: int, language: str = SOURCE) -> dict:
+    """Keyword arguments to send or edit a message showing page ``index`` (clamped) of a game in ``language``."""
+    all_pages = pages(_known_game(game_id), language)
     page = all_pages[max(0, min(index, len(all_pages) - 1))]
     return {"embed": page_embed(page), "view": page_view(page)}
 
 
-async def show_page(interaction: discord.Interaction, game_id: str, index: int) -> None:
+async def show_page(interaction: discord.Interaction, game_id: str, index: int, language: str = SOURCE) -> None:
     """Answer a click: edit the clicked message in place, or give someone else a private copy of a public one."""
     if edits_in_place(interaction, poster_only=True):
-        await interaction.response.edit_message(**page_message(game_id, index))
+        await interaction.response.edit_message(**page_message(game_id, index, language))
     else:
-        await interaction.response.send_message(ephemeral=True, **page_message(game_id, index))
+        await interaction.response.send_message(ephemeral=True, **page_message(game_id, index, language))
 
 
 # -- controls -----------------------------------------------------------------------------
@@ -175,9 +190,9 @@ class SectionSelect(
         self.game_id = game_id
 
     @classmethod
-    def make(cls, rules: GameRules, current: str) -> "SectionSelect":
+    def make(cls, rules: GameRules, current: str, language: str = SOURCE) -> "SectionSelect":
         options = [
-            discord.SelectOption(label=clip(section.title, SELECT_OPTION_TEXT), value=section.id,
+            discord.SelectOption(label=clip(words(section.title, language), SELECT_OPTION_TEXT), value=section.id,
                                  default=section.id == current)
             for section in rules.sections[:SELECT_OPTIONS]
         ]

@@ -91,7 +91,7 @@ def test_the_registry_finds_every_game_package_in_order() -> None:
     for game in games.all_games():
         assert games.get_game(game.id) is game
         assert game.rules is not None
-        assert (game.rules.id, game.rules.name, game.rules.command) == (game.id, game.name, f"/{game.command} start")
+        assert (game.rules.id, game.rules.in_language().name, game.rules.command) == (game.id, game.name, f"/{game.command} start")
     with pytest.raises(GameError):
         games.get_game("no-such-game")
 

@@ -1,5 +1,6 @@
 """``/rules``: the rules text (complete, every ruling of RULINGS.md, every table option, pages
-within Discord's limits) and the command through Discord (ephemeral or public, sections,
+within Discord's limits; complete in every language with a catalog, English unchanged) and the
+command through Discord (ephemeral or public, sections,
 paging in place, autocomplete, polite refusals)."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from cogs import rules as rules_cog
 from cogs.games import load_game_uis
 from cogs.start_commands import start_group
 from games import all_rules
-from games.rules_text import PAGE_LIMIT, SECTION_ID, split_body
+from games.i18n import LANGUAGES, SOURCE, Text, catalog
+from games.rules_text import PAGE_LIMIT, SECTION_ID, split_body, words
 from games.rules_text import markdown as rules_markdown
 from games.rules_text import pages as rules_pages
 from games.q2j import compare
@@ -35,14 +37,19 @@ def markdown() -> str:
     return rules_markdown(all_rules().values())
 
 
+def english(game_id: str):
+    """A game's rules with their words in English (the text itself)."""
+    return all_rules()[game_id].in_language()
+
+
 def text_of(game_id: str) -> str:
     """A game's whole rules text, markdown emphasis removed, for looking facts up."""
-    rules = all_rules()[game_id]
+    rules = english(game_id)
     return "\n".join(f"{s.title}\n{s.body}" for s in rules.sections).replace("*", "")
 
 
 def section_text(game_id: str, section_id: str) -> str:
-    return all_rules()[game_id].section(section_id).body.replace("*", "")
+    return english(game_id).section(section_id).body.replace("*", "")
 
 
 # ---------------------------------------------------------------------------------- the text
@@ -50,7 +57,8 @@ def section_text(game_id: str, section_id: str) -> str:
 
 def test_every_game_has_rules_with_the_core_sections():
     assert tuple(all_rules()) == games.GAME_IDS
-    for game_id, rules in all_rules().items():
+    for game_id in all_rules():
+        rules = english(game_id)
         ids = [s.id for s in rules.sections]
         assert REQUIRED_SECTIONS <= set(ids), (game_id, REQUIRED_SECTIONS - set(ids))
         assert ids[0] == "overview" and len(set(ids)) == len(ids)
@@ -111,14 +119,14 @@ def test_the_markdown_copy_is_up_to_date():
 def test_concept_examples_agree_with_the_engine():
     checked = 0
     for game_id in ("q2j", "war", "ng"):
-        body = "\n".join(s.body for s in all_rules()[game_id].sections)
+        body = "\n".join(s.body for s in english(game_id).sections)
         for a, b, verdict in EXAMPLE.findall(body):
             code = lambda shown: shown.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             assert compare(code(a), code(b)) == VERDICT[verdict], f"{game_id}: {a} against {b} is not {verdict}"
             checked += 1
     assert checked >= 20
     # The examples RULINGS §1 gives are all there.
-    concept = all_rules()["q2j"].section("concept").body
+    concept = english("q2j").section("concept").body
     for line in ("4♣ on J♣: **stronger**", "J♥ on 4♣: **stronger**", "A♠ on Q♣: **stronger**",
                  "K♦ on A♥: **weaker**", "7♠ on 7♥: **equal**"):
         assert line in concept
@@ -314,6 +322,124 @@ def test_every_engine_option_and_default_is_documented(game_id):
         assert f"`{spec.name}:`" in options, (game_id, spec.name)
         default = shown.get((type(spec.default), spec.default), f"default {spec.default}")
         assert default in options, (game_id, spec.name, spec.default)
+
+
+# ---------------------------------------------------------------------------------- in other languages
+
+TRANSLATED = LANGUAGES[1:]
+"""Every language with a catalog: the rules must read completely in each."""
+PLACEHOLDER = re.compile(r"\{\w+\}")
+CODE_SPAN = re.compile(r"`[^`]*`")
+SHOWN_CARD = re.compile(r"(?<![\w-])(10|[2-9AJQKVDR])([♠♥♦♣])")
+FRENCH_EXAMPLE = re.compile(
+    r"^- (\S+) (?:sur|contre) (\S+)\u00a0: \*\*(plus forte|plus faible|égale)\*\*", re.M)
+FRENCH_VERDICT = {"plus forte": 1, "plus faible": -1, "égale": 0}
+FRENCH_RANKS = {"V": "J", "D": "Q", "R": "K"}
+
+
+def texts(value):
+    """Every :class:`Text` in a rules value, nested ones included."""
+    if isinstance(value, Text):
+        yield value
+        for arg in value.args.values():
+            yield from texts(arg)
+
+
+def shown(rules, language: str = SOURCE) -> list[tuple[str, str, str]]:
+    """A game's sections as ``(id, title, body)``, their words in ``language``."""
+    return [(s.id, words(s.title, language), words(s.body, language)) for s in rules.sections]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_game_reads_completely_in_every_language(language):
+    """Every translatable string of the rules has its translation (a game's name may stay as it is),
+    every placeholder is filled, and no section reads as in English."""
+    messages = catalog(language)
+    for game_id, rules in all_rules().items():
+        names = {words(rules.name)}
+        for section in rules.sections:
+            for text in (*texts(section.title), *texts(section.body)):
+                if not PLACEHOLDER.sub("", text.source).strip():
+                    continue  # only placeholders (``joined``): nothing of its own to translate
+                translated = messages.gettext(text.source)
+                assert translated != text.source or text.source in names, \
+                    f"{language}: {game_id}/{section.id} lacks {text.source[:80]!r}"
+        sections = shown(rules, language)
+        for (section_id, english_title, english_body), (_, title, body) in zip(shown(rules), sections):
+            where = f"{language}: {game_id}/{section_id}"
+            assert title != english_title and body != english_body, where
+            assert not PLACEHOLDER.search(title + body), where
+            # Commands, options and their values are typed as they are: the same in every language.
+            assert sorted(CODE_SPAN.findall(body)) == sorted(CODE_SPAN.findall(english_body)), where
+        assert len({title for _, title, _ in sections}) == len(sections)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_page_fits_a_discord_embed_in_every_language(language):
+    """Translations run longer (French by ~15–20 %): the pages still fit, and each section still
+    starts on a page of its own."""
+    for game_id, rules in all_rules().items():
+        all_pages = rules_pages(rules, language)
+        assert [p.index for p in all_pages] == list(range(len(all_pages)))
+        assert [p.section.id for p in all_pages if p.part == 1] == [s.id for s in rules.sections]
+        for page in all_pages:
+            assert page.language == language
+            embed = rules_cog.page_embed(page)
+            assert len(embed.title or "") <= 256, embed.title
+            assert len(embed.description or "") <= PAGE_LIMIT <= 4096
+            assert len(embed.footer.text or "") <= 2048
+            assert len(embed) <= 5000
+            for item in rules_cog.page_view(page).children:
+                assert len(getattr(item, "custom_id", "")) <= 100
+                for option in getattr(item, "options", []):
+                    assert len(option.label) <= 100 and len(option.value) <= 100
+        message = rules_cog.page_message(game_id, 0, language)
+        assert message["embed"].title == all_pages[0].title
+
+
+def test_the_english_rules_are_the_text_itself():
+    """English is the default everywhere and a language without a catalog (German, say) reads English: the same pages,
+    word for word (docs/rules.md, checked above, is the English text)."""
+    for rules in all_rules().values():
+        english_pages = rules_pages(rules)
+        assert english_pages == rules_pages(rules, SOURCE)
+        assert [(p.title, p.body) for p in rules_pages(rules, "de")] == [(p.title, p.body) for p in english_pages]
+        assert rules.in_language() is rules.in_language(SOURCE)
+        for section, english in zip(rules.sections, rules.sections_in()):
+            assert english.title == str(section.title) and english.body == str(section.body)
+
+
+def test_the_french_rules_write_cards_the_french_way():
+    """Cards are rank + suit with the French letters (V♥, D♠, R♣), the same cards as the English
+    examples; the concept's examples still agree with the engine; French punctuation keeps its
+    non-breaking space."""
+    checked = 0
+    for game_id, rules in all_rules().items():
+        for (section_id, _, english_body), (_, title, body) in zip(shown(rules), shown(rules, "fr")):
+            where = f"{game_id}/{section_id}"
+            assert not re.search(r"[JQK][♠♥♦♣]", body), where
+            cards = sorted((FRENCH_RANKS.get(rank, rank), suit) for rank, suit in SHOWN_CARD.findall(body))
+            assert cards == sorted(SHOWN_CARD.findall(english_body)), where
+            prose = CODE_SPAN.sub("", title + "\n" + body)
+            assert not re.search(r" [:;!?»]|« ", prose), where
+            for a, b, verdict in FRENCH_EXAMPLE.findall(body):
+                def code(shown: str) -> str:
+                    rank, suit = shown[:-1], shown[-1]
+                    return FRENCH_RANKS.get(rank, rank) + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[suit]
+                assert compare(code(a), code(b)) == FRENCH_VERDICT[verdict], f"{where}: {a} / {b} is not {verdict}"
+                checked += 1
+    assert checked >= 20
+
+
+def test_rules_are_found_by_their_french_names_and_titles():
+    assert rules_cog.find_game("q2j", "fr").id == "q2j"
+    q2j = all_rules()["q2j"]
+    joe = rules_pages(q2j, "fr")[rules_cog.find_section(q2j, "le Q² et la règle du Joe", "fr")]
+    assert joe.section.id == "q-squared" and joe.title == "Règles de Q Squared Joe — Le Q² et la règle du Joe"
+    # An English title still works for a French reader (a shared link, a habit).
+    assert rules_cog.find_section(q2j, "Q² and the Joe rule", "fr") == joe.index
+    choices = rules_cog.section_choices("quash", "départ", "fr")
+    assert [(c.name, c.value) for c in choices] == [("Départages", "tiebreakers")]
 
 
 # ---------------------------------------------------------------------------------- through Discord

@@ -14,29 +14,59 @@ games.rules_text`` prints every registered game as one Markdown document
 (``docs/rules.md`` is that output).
 
 Cards are written in display form (Q♥, 10♠, 🃏), never as engine codes.
+
+The words are translatable (:mod:`games.i18n`): a game's name and each section's title and
+body are :class:`~games.i18n.Text` made with ``say("…")`` around a literal (what Babel
+extracts into ``games/locales/<language>.po``), or plain strings, shown as they are in every
+language. :meth:`GameRules.in_language` gives the rules with every word in one language,
+and :func:`pages` pages them in that language; English is the default everywhere, so the
+English rules are the text itself.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
+
+from ..i18n import SOURCE, Text, say
 
 PAGE_LIMIT = 3000
 """Most characters in one page's description (Discord allows 4096)."""
 
 SECTION_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
+Words = str | Text
+"""Words of the rules: a translatable :class:`~games.i18n.Text` (``say("…")``), or a plain
+string shown as it is in every language."""
+
+
+def words(value: Words, language: str = SOURCE) -> str:
+    """``value`` in ``language``."""
+    return value.render(language) if isinstance(value, Text) else value
+
+
+def joined(parts: Sequence[Words], separator: str = "\n") -> Text:
+    """Several words one after another, each rendered in the reader's language (a :class:`Text`
+    made only of placeholders: nothing of its own to translate)."""
+    return Text(separator.join(f"{{part{n}}}" for n in range(len(parts))),
+                {f"part{n}": part for n, part in enumerate(parts)})
+
 
 @dataclass(frozen=True)
 class Section:
-    """One part of a game's rules: ``id`` (lowercase, dashes), title, Markdown body."""
+    """One part of a game's rules: ``id`` (lowercase, dashes; the same in every language),
+    title, Markdown body."""
 
     id: str
-    title: str
-    body: str
+    title: Words
+    body: Words
+
+    def in_language(self, language: str = SOURCE) -> Section:
+        """The section with its title and body in ``language`` (plain strings)."""
+        return Section(self.id, words(self.title, language), words(self.body, language))
 
 
 @dataclass(frozen=True)
@@ -46,18 +76,35 @@ class GameRules:
     ``/rules game:`` accepts when typed by hand."""
 
     id: str
-    name: str
+    name: Words
     command: str
     sections: tuple[Section, ...]
     aliases: tuple[str, ...] = ()
+    _languages: dict[str, GameRules] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
 
+    def in_language(self, language: str = SOURCE) -> GameRules:
+        """The rules with their name and every section in ``language``, as plain strings
+        (the same object every time for one language)."""
+        rendered = self._languages.get(language)
+        if rendered is None:
+            rendered = GameRules(self.id, words(self.name, language), self.command,
+                                 tuple(section.in_language(language) for section in self.sections), self.aliases)
+            rendered._languages[language] = rendered
+            self._languages[language] = rendered
+        return rendered
+
+    def sections_in(self, language: str = SOURCE) -> tuple[Section, ...]:
+        """Every section, with its words in ``language``."""
+        return self.in_language(language).sections
+
 
 @dataclass(frozen=True)
 class Page:
-    """One embed's worth of a game's rules."""
+    """One embed's worth of a game's rules, in one language (``game`` and ``section`` hold
+    plain strings in that language)."""
 
     game: GameRules
     index: int  # 0-based, over the whole game
@@ -65,10 +112,11 @@ class Page:
     part: int  # 1-based part of the section
     parts: int  # how many pages the section takes
     body: str
+    language: str = SOURCE
 
     @property
     def title(self) -> str:
-        title = f"{self.game.name} rules — {self.section.title}"
+        title = say("{game} rules — {section}", game=self.game.name, section=self.section.title).render(self.language)
         if self.parts > 1:
             title += f" ({self.part}/{self.parts})"
         return title
@@ -139,20 +187,25 @@ def split_body(body: str, limit: int = PAGE_LIMIT) -> list[str]:
     return pages
 
 
+def pages(rules: GameRules, language: str = SOURCE) -> tuple[Page, ...]:
+    """Every page of a game's rules in ``language``, in order. A longer language may take
+    more pages: page numbers are those of one language."""
+    return _pages(rules.in_language(language), language)
+
+
 @cache
-def pages(rules: GameRules) -> tuple[Page, ...]:
-    """Every page of a game's rules, in order."""
+def _pages(rules: GameRules, language: str) -> tuple[Page, ...]:
     result: list[Page] = []
     for section in rules.sections:
-        parts = split_body(section.body)
+        parts = split_body(words(section.body))
         for n, body in enumerate(parts, start=1):
-            result.append(Page(rules, len(result), section, n, len(parts), body))
+            result.append(Page(rules, len(result), section, n, len(parts), body, language))
     return tuple(result)
 
 
-def first_page(rules: GameRules, section_id: str) -> int:
-    """The index of the first page of a section (``KeyError`` if it has none)."""
-    for page in pages(rules):
+def first_page(rules: GameRules, section_id: str, language: str = SOURCE) -> int:
+    """The index of the first page of a section in ``language`` (``KeyError`` if it has none)."""
+    for page in pages(rules, language):
         if page.section.id == section_id:
             return page.index
     raise KeyError(section_id)
@@ -167,14 +220,14 @@ def markdown(every_rules: Iterable[GameRules]) -> str:
         "the same text `/rules` shows in Discord. Edit the modules, not this file.",
         "",
     ]
-    for rules in every_rules:
+    for rules in (every.in_language(SOURCE) for every in every_rules):
         out += [f"## {rules.name}", "", f"`/rules game:{rules.id}`", ""]
         for section in rules.sections:
-            out += [f"### {section.title}", "", f"`section:{section.id}`", "", section.body.strip(), ""]
+            out += [f"### {section.title}", "", f"`section:{section.id}`", "", words(section.body).strip(), ""]
     return "\n".join(out)
 
 
-CONCEPT_BRIEF = """\
+CONCEPT_BRIEF = say("""\
 Every battle is decided by the **Q2J concept**, the same rule that decides which card may be played on which in Q Squared Joe (`/rules game:q2j section:concept` has it in full). Ranks count A=1, 2–10, J=11, Q=12, K=13, and the first of these checks that applies decides:
 
 1. **Same rank**: the cards are equally strong.
@@ -182,10 +235,10 @@ Every battle is decided by the **Q2J concept**, the same rule that decides which
 3. **Same suit**: the *lower* rank is stronger.
 4. **Different suits**: the *higher* rank is stronger.
 
-There is no order of suits, and strength works both ways: if your card is stronger than the target, the target is weaker than your card."""
+There is no order of suits, and strength works both ways: if your card is stronger than the target, the target is weaker than your card.""")
 
 
-HINTS_OPTION = (
+HINTS_OPTION = say(
     "- `hints:` **True** (default) offers a **💡 Hint** button to the player to move: privately, the move "
     "Deckhand's normal AI would make and why. **False** turns hints off. A game in which anyone took a hint "
     "is recorded unrated."
@@ -193,9 +246,10 @@ HINTS_OPTION = (
 """The line every game's table options section has for the shared ``hints`` option."""
 
 
-def playing_in_deckhand(command: str, players: str, controls: str) -> Section:
-    """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``)."""
-    return Section("deckhand", "Playing in Deckhand", f"""\
+def playing_in_deckhand(command: str, players: Words, controls: Words) -> Section:
+    """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``):
+    ``players`` how many play (``say("2 to 4 players")``), ``controls`` a paragraph on the game's own buttons."""
+    return Section("deckhand", say("Playing in Deckhand"), say("""\
 **Opening a table.** `{command}` opens a lobby in the channel with **Join**, **Leave**, **Add AI**, **Remove AI**, **Start** and **Cancel**. Whoever ran the command is the host: only the host adds or removes AI players and starts the game ({players}). Seats follow the order people joined. A channel or thread holds one table at a time; a server can give every new table its own thread with `/settings threads:True`.
 
 **The table.** When the game starts, the lobby message becomes the public table message. It is updated after every move with the board, whose turn it is and the latest events, and the player to act gets a short ping.
@@ -205,8 +259,9 @@ def playing_in_deckhand(command: str, players: str, controls: str) -> Section:
 
 **Timers.** Each table has a turn timer: the server's default (`/settings timer:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
 
-**AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""")
+**AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""",
+                                                        command=command, players=players, controls=controls))
 
 
-__all__ = ["GameRules", "Page", "Section", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
-           "CONCEPT_BRIEF", "HINTS_OPTION", "playing_in_deckhand"]
+__all__ = ["GameRules", "Page", "Section", "Words", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
+           "words", "joined", "CONCEPT_BRIEF", "HINTS_OPTION", "playing_in_deckhand"]
