@@ -53,12 +53,13 @@ class RenderingPublisher:
     def __init__(self) -> None:
         self.rendered = 0
 
-    async def lobby_changed(self, table: TableSnapshot) -> None:
+    async def show(self, table: TableSnapshot) -> None:
         payload(table_message(table))
+        if table.row.status != "lobby":
+            self.rendered += 1
 
-    async def table_changed(self, table: TableSnapshot) -> None:
-        payload(table_message(table))
-        self.rendered += 1
+    def tables_held(self) -> int:
+        return 0
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
         pass
