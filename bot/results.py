@@ -113,7 +113,7 @@ class Results:
         if row.status not in ("finished", "abandoned"):
             raise ValueError(f"table {row.id} has not ended ({row.status})")
         outcome = row.outcome or {}
-        names = [literal(s.name) for s in row.seats]
+        names = [literal(s.shown_name) for s in row.seats]
         teams = outcome.get("teams") or [[s.seat] for s in row.seats]
         team_of = {seat: t for t, members in enumerate(teams) for seat in members}
         place_of: dict[int, int] = {}
@@ -281,7 +281,7 @@ class Results:
         if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
             return None
         game = games.get_game(row.game_id)
-        names = [literal(s.name) for s in row.seats]
+        names = [literal(s.shown_name) for s in row.seats]
         state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
         lines = [e.render(names) for e in state.opening_events() if e.private_to is None]
         for seat, action, by_ai in await self.storage.move_log(table_id):

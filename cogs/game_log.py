@@ -14,6 +14,7 @@ import discord
 import games
 from bot.errors import UserError
 from bot.markdown import literal, plain
+from bot.records import shown_name
 from bot.results import ResultLine
 
 from .common import service_of, static_view
@@ -50,8 +51,8 @@ def when(timestamp: float | None) -> str:
 
 def result_line(line: ResultLine) -> str:
     players = ", ".join(
-        # "(AI)" marks a person's seat an AI took over; an AI player's own name says it ("AI 1 (hard)").
-        f"{'🏆 ' if won else ''}{literal(name)}{' (AI)' if ai and user_id is not None else ''}"
+        # "(AI)" marks a person's seat an AI took over; an AI player's shown name says it ("🤖 AI 1").
+        f"{'🏆 ' if won else ''}{literal(shown_name(name, ai and user_id is None))}{' (AI)' if ai and user_id is not None else ''}"
         for name, user_id, ai, _, won in line.players
     )
     minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""

@@ -105,6 +105,9 @@ class Shown:
     ping: Ping | None = None
     stale_pings: list[Ping] = field(default_factory=list)
     """Pings of turns that are over, to delete when the budget allows."""
+    invitation: str | None = None
+    """Play again's invitation, shown above the lobby while it is open (kept in memory only:
+    the people it names were notified when it was posted)."""
 
 
 @dataclass
@@ -164,14 +167,15 @@ class TablePublisher:
         content = f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
         await self._send_ping(table, self._shown(table.row), content, nonce("r", table.row.id, "v", table.row.version))
 
-    async def place(self, table: TableSnapshot, content: str | None = None) -> discord.Message:
-        """Post a new lobby's message now (``/<game> start``, **Play again**), with ``content``
+    async def place(self, table: TableSnapshot, invitation: str | None = None) -> discord.Message:
+        """Post a new lobby's message now (``/<game> start``, **Play again**), with ``invitation``
         above it (its mentions notified). Discord's refusal is raised to the caller."""
-        body = lobby_message(table).kwargs()
-        if content is not None:
-            body.update(content=content, allowed_mentions=MENTIONS)
+        body = lobby_message(table, invitation).kwargs()
+        if invitation is not None:
+            body.update(allowed_mentions=MENTIONS)
         message = await self._post(table, body, None)
-        self._shown(table.row).shown = shown_key(table.row)
+        shown = self._shown(table.row)
+        shown.shown, shown.invitation = shown_key(table.row), invitation
         return message
 
     # -- what the Discord layer tells it ----------------------------------------------------------
@@ -261,9 +265,7 @@ class TablePublisher:
         be shown where it is, or Discord was out of reach: it is shown again later)."""
         row = table.row
         if row.status in ("lobby", "cancelled"):
-            body = lobby_message(table).kwargs()
-            if row.status == "lobby":
-                del body["content"]  # Play again's invitation stays above an open lobby
+            body = lobby_message(table, self._shown(row).invitation).kwargs()
             picture = None
         else:
             body = table_message(table).kwargs()

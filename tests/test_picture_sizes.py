@@ -22,7 +22,7 @@ from cogs.pictures.base import WORDS, Names
 from cogs.pictures.canvas import (DESKTOP_BOX, DISPLAY_WIDTH, MAX_HEIGHT, MIN_HEIGHT, MIN_SCREEN_TEXT, WIDTH, Canvas,
                                   drawable)
 from cogs.pictures.samples import random_positions
-from cogs.pictures.words import Words
+from cogs.words import Words
 from games.base import Game, GameState
 from tests.contract import option_values
 

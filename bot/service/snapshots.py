@@ -39,12 +39,12 @@ class TableSnapshot:
     def names(self) -> list[str]:
         """The seats' names for message text (:func:`bot.markdown.literal`); a label or a
         footer, which shows text as it is, takes :attr:`typed_names`."""
-        return [literal(s.name) for s in self.row.seats]
+        return [literal(s.shown_name) for s in self.row.seats]
 
     @property
     def typed_names(self) -> list[str]:
         """The seats' names as typed, for button and menu labels (shown as they are)."""
-        return [s.name for s in self.row.seats]
+        return [s.shown_name for s in self.row.seats]
 
     def player(self, seat: int) -> Player:
         """The person who sits in ``seat``, acting from this table's server."""

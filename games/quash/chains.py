@@ -147,11 +147,9 @@ def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
 
 
 def chain_text(cards: list[int], where: list[int]) -> str:
-    """Words for a placement or chain: ``9♦ to spot 4 in place of 6♣, which moved to spot 7``."""
-    text = f"{PRETTY[cards[0]]} to spot {where[0] + 1}"
-    for i in range(1, len(cards)):
-        text += f" in place of {PRETTY[cards[i]]}, which moved to spot {where[i] + 1}"
-    return text
+    """A placement or chain as arrows, each card to its spot: ``9♦→4 ⇒ 6♣→7`` (9♦ onto spot 4,
+    displacing 6♣, which went onto spot 7): short enough for a phone's line, in any language."""
+    return " ⇒ ".join(f"{PRETTY[card]}→{spot + 1}" for card, spot in zip(cards, where))
 
 
 __all__ = ["Finisher", "accepts", "chain_text", "flying_moves", "open_placements", "replaces", "turn_moves"]
