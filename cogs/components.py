@@ -46,7 +46,10 @@ def separator(divider: bool = True) -> dict[str, Any]:
 
 def media_gallery(url: str, description: str) -> dict[str, Any]:
     """One picture at the container's full width; ``description`` is its text for screen readers."""
-    return {"type": GALLERY, "items": [{"media": {"url": url}, "description": clip(description, GALLERY_DESCRIPTION)}]}
+    item: dict[str, Any] = {"media": {"url": url}}
+    if description:
+        item["description"] = clip(description, GALLERY_DESCRIPTION)
+    return {"type": GALLERY, "items": [item]}
 
 
 def action_row(components: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from .words import Word, Words
 
 WORDS: dict[str, Word] = {
     "hint": "💡 Hint",
-    "hint_unrates": "💡 Hint (the game won't be rated)",
+    "hint_unrates": "💡 Hint (game won't be rated)",
     "unrated_note": "A game in which someone took a hint is recorded unrated.",
     "answer": "💡 **{move}**: {why}.\n-# {note}",
 }

@@ -3,8 +3,9 @@ container whose accent says whose turn it is, a short header, the picture (or a 
 its place), the latest events, and the controls (built by the caller and handed in).
 
 - the table message (:func:`table_layout`): heading, whose turn with a mention and the
-  deadline, the game's few numbers; the picture; once finished, the standings; the newest
-  :data:`LATEST_EVENTS` events; options and timer in small print; My hand, Log, Watch.
+  deadline, the game's few numbers; the picture (or the text board); while the game runs the
+  newest :data:`LATEST_EVENTS` events, once finished the standings; options and timer in
+  small print; My hand, Log, Watch (Log and Play again at the end).
 - a hand (:func:`hand_layout`): heading, one line of what you may do; the picture of your
   hand; private news; your moves.
 - the lobby (:func:`lobby_layout`): heading, what to press, the seats, the options.
@@ -71,14 +72,15 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     standings = final_standings(table)
     if standings:
         tail.append(text_display(standings))
-    latest = latest_events(row.recent_events, LATEST_EVENTS)
+    latest = latest_events(row.recent_events, LATEST_EVENTS) if row.status == "running" else []
     if latest:
         tail.append(text_display("\n".join(latest)))
     tail.append(text_display("-# " + footer(ui, table)))
     return Layout(
         accent=accent(ui, table), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(board, BOARD))] if board else [], tail=[*tail, separator(), *controls],
-        alt=WORD("picture_of", game=ui.title, table=row.id, board=board.replace("**", "")),
+        alt=WORD("picture_of", game=ui.title, table=row.id,
+                 board="\n".join([*ui.facts(table), board]).replace("**", "") if table.view is not None else ""),
     )
 
 
@@ -150,7 +152,7 @@ def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitatio
     if not row.seats:
         seats.append(WORD("nobody"))
     timer = WORD("per_turn", minutes=row.timer_minutes) if row.timer_minutes else WORD("no_timer")
-    counts = WORD("players", counts=count_text(game.allowed_player_counts()))
+    counts = WORD("players", counts=count_text(game.allowed_player_counts()).replace("–", "\u2060–\u2060"))
     small = " · ".join(part for part in (options_line(ui, row.options), timer, counts) if part)
     return Layout(accent=ui.colour, head=[text_display("\n".join(head))], board=[],
                   tail=[text_display("\n".join(seats)), text_display("-# " + small), *controls])

@@ -166,7 +166,8 @@ class GameUI:
     """Action kinds whose single whole-number argument the player types in a form
     (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
     hints: ClassVar[Mapping[str, str]] = {}
-    """What each kind of move does, one sentence each: the hand message says those offered."""
+    """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
+    message says those offered (buttons say what they do themselves)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

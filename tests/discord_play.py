@@ -93,10 +93,44 @@ async def open_table(s: Server, command: str, options: dict, host: str, joiners=
     return s.h.message(lobby.id)
 
 
+def texts(message: FakeMessage) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [c["content"] for c in message.walk() if c.get("type") == 10]
+
+
+def status_line(message: FakeMessage) -> str:
+    """A table message's line under its heading: whose turn ("▶ …"), or the result ("🏁 …", "🛑 …")."""
+    lines = texts(message)[0].split("\n")
+    return lines[1] if len(lines) > 1 else ""
+
+
+def board(message: FakeMessage) -> str:
+    """The text board a table message shows in the picture's place (pictures off: :func:`pictures_off`)."""
+    assert not message.gallery_images(), "this message shows its picture, not its text board"
+    return texts(message)[1]
+
+
+def picture_text(message: FakeMessage) -> str:
+    """What a message's picture shows, in words (its media gallery item's description: the text
+    board, for screen readers)."""
+    (item,) = [item for c in message.walk() if c.get("type") == 12 for item in c["items"]]
+    return item.get("description") or ""
+
+
+def ended(message: FakeMessage) -> bool:
+    return status_line(message).startswith(("🏁", "🛑"))
+
+
+async def pictures_off(s: Server) -> None:
+    """``/settings pictures enabled:false``: tables and hands show their text in the picture's place."""
+    shown = await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
+    assert "off" in shown.text
+
+
 def to_act(s: Server, table: FakeMessage) -> list[FakeUser]:
     """The people the table message says are to play."""
-    content = s.h.message(table.id).content or ""
-    head = content.split("·")[0]
+    line = status_line(s.h.message(table.id))
+    head = line.split("·")[0] if line.startswith("▶") else ""
     return [s.by_id(int(i)) for i in re.findall(r"<@(\d+)>", head)]
 
 
@@ -153,7 +187,7 @@ async def play_turn(s: Server, table: FakeMessage, prefer=("play", "qq", "attack
 
 async def play_to_the_end(s: Server, table: FakeMessage, limit: int = 600, prefer=("play", "qq", "attack", "recover")) -> int:
     for moves in range(limit):
-        if s.h.message(table.id).content.startswith(("🏁", "🛑")):
+        if ended(s.h.message(table.id)):
             return moves
         await play_turn(s, table, prefer)
     raise AssertionError(f"no result after {limit} moves")

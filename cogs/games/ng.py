@@ -21,9 +21,6 @@ WORDS: dict[str, Word] = {
     "defend_with": "Defend with…",
     "attack_hint": "Attack: choose a card, then its target.",
     "defend_hint": "Defend: choose a card, then your stack.",
-    "draw_hint": "Draw from the deck.",
-    "pick_hint": "Pick a card from your resource pile.",
-    "sacrifice_hint": "Sacrifice the top of one of your stacks.",
     "eliminated": "eliminated",
     "won": "🏆 won",
     "empty": "empty",
@@ -34,11 +31,10 @@ WORDS: dict[str, Word] = {
     "resources": "resources {cards}",
     "no_resources": "no resources",
     "hand_line": "Hand: {cards}",
-    "deck_line": "**Deck:** {deck} · **Discard pile:** {discard}",
     "discard_top": " (top {card})",
     "stall": "⚠️ {n} turns without a discard before the game ends",
     "deck_order": "Deck (top last): {cards}",
-    "deck": "deck {n}",
+    "deck": "Deck {n}",
     "discard": "discard {n}",
     "your_hand": "**Your hand:** {cards}",
     "your_field": "**Your field:** {field}",
@@ -83,17 +79,19 @@ def field_text(field: list[list[str | None]]) -> str:
 
 class NGUI(GameUI):
     start_description = WORD("start")
-    colour = 0x7B3FA0
+    colour = 0xAB47BC
     steps = {"attack": WORD("attack_with"), "defend": WORD("defend_with")}
-    hints = {"attack": WORD("attack_hint"), "defend": WORD("defend_hint"), "draw": WORD("draw_hint"),
-             "pick": WORD("pick_hint"), "sacrifice": WORD("sacrifice_hint")}
+    hints = {"attack": WORD("attack_hint"), "defend": WORD("defend_hint")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return WORD("faceup") if options["faceup"] else WORD("hidden")
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        line = " · ".join([WORD("deck", n=view["deck_count"]), WORD("discard", n=view["discard_count"])])
+        discard = WORD("discard", n=view["discard_count"])
+        if view.get("discard_top"):
+            discard += WORD("discard_top", card=parse_card(view["discard_top"]).pretty)
+        line = " · ".join([WORD("deck", n=view["deck_count"]), discard])
         stall = view["stall_limit"] - view["turns_since_discard"]
         return [line + (" · " + WORD("stall", n=stall) if stall <= 10 else "")]
 
@@ -112,15 +110,9 @@ class NGUI(GameUI):
                 lines.append(field_text(view["fields"][seat]))
             if view.get("hands") is not None:
                 lines.append(WORD("hand_line", cards=pretty(view["hands"][seat]) or "—"))
-        discard = WORD("deck_line", deck=view["deck_count"], discard=view["discard_count"])
-        if view.get("discard_top"):
-            discard += WORD("discard_top", card=parse_card(view["discard_top"]).pretty)
-        stall = view["stall_limit"] - view["turns_since_discard"]
-        if stall <= 10:
-            discard += " · " + WORD("stall", n=stall)
         if view.get("deck") is not None:
-            discard += "\n" + WORD("deck_order", cards=pretty(view["deck"]))
-        return "\n".join([*lines, "", discard])
+            lines += ["", WORD("deck_order", cards=pretty(view["deck"]))]
+        return "\n".join(lines)
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view

@@ -21,7 +21,6 @@ WORDS: dict[str, Word] = {
     "no_top": "Top —",
     "stock": "stock {n}",
     "discard": "discard {n}",
-    "top_line": "**Top card:** {top} · **Stock:** {stock} · **Discard pile:** {discard}",
     "qq_back": "Q² came back round: **{who}** may play any card or draw.",
     "qq_duty": "Q² by {by}: **{who}** must play a jack or draw.",
     "game_number": "Elimination match · game {n}",
@@ -61,7 +60,7 @@ def sorted_cards(codes: list[str]) -> str:
 
 class Q2JUI(GameUI):
     start_description = WORD("start")
-    colour = 0x2E7D32
+    colour = 0x43A047
 
     def options_text(self, options: dict[str, Any]) -> str:
         text = WORD("options", variant=self.option_label("variant", options["variant"]).split(" (")[0],
@@ -95,12 +94,7 @@ class Q2JUI(GameUI):
 
     def board(self, table: TableSnapshot) -> str:
         view = table.view or {}
-        top = (pretty(view["top"]) if view["top"] else "—") + (" (Q²)" if view["top_is_qq"] else "")
-        lines = [WORD("top_line", top=top, stock=view["stock_count"], discard=view["discard_count"]),
-                 *self._duty(view, table.names)]
-        if view.get("match") == "elimination":
-            lines.append(WORD("game_number", n=view["game_number"]))
-        lines.append("")
+        lines = []
         for seat in range(len(table.names)):
             parts = [WORD.count("cards", view["hand_counts"][seat])]
             if view.get("countdown"):

@@ -17,7 +17,7 @@ from ..words import Word, Words
 
 WORDS: dict[str, Word] = {
     "start": "Open a QUASH table in this channel (2 players, or 4 in two teams)",
-    "first_to": "first to {n}",
+    "first_to": "First to {n}",
     "advanced": "advanced (hidden cards, swaps)",
     "legend": "✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored",
     "higher card": "higher card",
@@ -35,9 +35,8 @@ WORDS: dict[str, Word] = {
     "your_side": "**Your side:**",
     "partner": "Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card here is "
                "yours or theirs.",
-    "team": "{mark} **{side}** ({names})",
-    "track_line": "{red} **{red_track}** · {black} **{black_track}** — first to {finish}",
-    "round_line": "Round {round} · dealer {dealer} · draw pile {pile}",
+    "team": "{mark} **{side}**: {names}",
+    "dealer": "Dealer: {dealer}",
     "track": "{red} **{red_track}** · {black} **{black_track}** · first to {finish}",
     "round_facts": "round {round} · pile {pile}",
     "scoring_mark": " ◀ scoring",
@@ -156,7 +155,7 @@ def side_lines(hand: HandSnapshot) -> list[str]:
 
 class QuashUI(GameUI):
     start_description = WORD("start")
-    colour = 0xE67E22
+    colour = 0xFB8C00
     step_end = ">"
     hints = {"place": WORD("place_hint"), "swap": WORD("swap_hint"), "tiebreak": WORD("tiebreak_hint"),
              "chooser": WORD("chooser_hint")}
@@ -178,10 +177,7 @@ class QuashUI(GameUI):
         red, black = (WORD("team", mark=SIDE_MARKS[side], side=side,
                            names=", ".join(seat_number(names, s) for s in view["teams"][i]))
                       for i, side in enumerate(view["sides"]))
-        lines = [WORD("track_line", red=red, red_track=view["track"][0], black=black, black_track=view["track"][1],
-                      finish=view["finish"]),
-                 WORD("round_line", round=view["round"], dealer=names[view["dealer"]], pile=view["pile_count"]),
-                 WORD("legend")]
+        lines = [f"{red} · {black}", WORD("dealer", dealer=names[view["dealer"]]), WORD("legend")]
         current = being_scored(view)
         why = WORD("tiebreak_mark" if view.get("tiebreak") else "scoring_mark")
         for section in view["sections"]:

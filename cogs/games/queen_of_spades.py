@@ -14,8 +14,8 @@ from ..ui import MAX_BUTTONS, NEUTRAL, WINS, GameUI, seat_heading
 from ..words import Word, Words
 
 WORDS: dict[str, Word] = {
-    "target": "first to {n}",
-    "endless": "endless (until the table ends it)",
+    "target": "First to {n}",
+    "endless": "Endless (until the table ends it)",
     "at_most": ("at most {n} round", "at most {n} rounds"),
     "set_menu": "Lay or add to a set…",
     "discard_menu": "Discard a card: choose its rank…",
@@ -28,12 +28,7 @@ WORDS: dict[str, Word] = {
     "round_dealer": "Round {round} · dealer {dealer}",
     "piles": "draw {draw} · discard {discard}",
     "piles_top": "draw {draw} · discard {discard} (top {top})",
-    "pile_line": "**Draw pile:** {draw} · **Discard pile:** {discard}",
-    "pile_line_top": "**Draw pile:** {draw} · **Discard pile:** {discard} (top {top})",
     "pile_cards": "Discard pile, bottom → top: {cards}",
-    "phase": "**{name}** {what}",
-    "round_over": "Round over: waiting for {names} to press **Continue**.",
-    "round_done": "Round over.",
     "cut_bonus": "💯 {dealer}'s cut landed on {landed}: 100 bonus this round.",
     "seat_line": "{heading} — {cards} · score {score}",
     "cards": ("{n} card", "{n} cards"),
@@ -68,7 +63,7 @@ WORDS: dict[str, Word] = {
     "lay_with_wild": "Lay {n} {ranks} + a wild 2",
     "add_with_wild": "Add {n} {ranks} + a wild 2",
     "points": " ({n} pts)",
-    "discard_card": "Discard {card} ({n} pts)",
+    "discard_card": "{card} · {n} pts",
     "deal": "Deal without cutting (no bonus)",
     "next": "Continue",
     "pts": ("{n} pt", "{n} pts"),
@@ -118,11 +113,11 @@ def set_text(laid: dict[str, Any]) -> str:
     return WORD("wild", cards=cards, wild=parse_card(laid["wild"]).pretty) if laid["wild"] else cards
 
 
-def piles(view: dict[str, Any], key: str) -> str:
+def piles(view: dict[str, Any]) -> str:
     top = view.get("discard_top")
     if top:
-        return WORD(key + "_top", draw=view["draw_count"], discard=view["discard_count"], top=parse_card(top).pretty)
-    return WORD(key, draw=view["draw_count"], discard=view["discard_count"])
+        return WORD("piles_top", draw=view["draw_count"], discard=view["discard_count"], top=parse_card(top).pretty)
+    return WORD("piles", draw=view["draw_count"], discard=view["discard_count"])
 
 
 def held(hand: HandSnapshot, rank: str) -> int:
@@ -132,7 +127,7 @@ def held(hand: HandSnapshot, rank: str) -> int:
 
 
 class QueenOfSpadesUI(GameUI):
-    colour = 0x283593
+    colour = 0x5C6BC0
     steps = {"lay": WORD("set_menu"), "extend": WORD("set_menu"), "discard": WORD("discard_menu")}
     number_prompts = {"cut": WORD("cut_button")}
 
@@ -156,15 +151,8 @@ class QueenOfSpadesUI(GameUI):
         if view["phase"] == "match_over":
             return []
         line = " · ".join([WORD("round_dealer", round=view["round"], dealer=table.names[view["dealer"]]),
-                           piles(view, "piles")])
+                           piles(view)])
         return [line, *self._cut_bonus(view, table.names)]
-
-    def _phase_line(self, view: dict[str, Any], names: list[str]) -> str:
-        phase = view["phase"]
-        if phase == "round_over":
-            waiting = [names[s] for s in view["to_act"]]
-            return WORD("round_over", names=", ".join(waiting)) if waiting else WORD("round_done")
-        return WORD("phase", name=names[view["turn"]], what=WORD(PHASES.get(phase, "take")))
 
     def _scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """The last round's scores, with every hand left, once the round is over."""
@@ -183,12 +171,9 @@ class QueenOfSpadesUI(GameUI):
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
         lines: list[str] = []
-        if view["phase"] != "match_over":  # once over, the shared final standings say the rest
-            lines += [WORD("round_dealer", round=view["round"], dealer=names[view["dealer"]]),
-                      piles(view, "pile_line")]
-            if view["discard_count"] > 1:  # the pile is public: every card in it was seen face up
-                lines.append(WORD("pile_cards", cards=pretty(view["discard_pile"])))
-            lines += [self._phase_line(view, names), *self._cut_bonus(view, names), ""]
+        if view["phase"] != "match_over" and view["discard_count"] > 1:
+            # The pile is public: every card in it was seen face up (the header says the rest).
+            lines += [WORD("pile_cards", cards=pretty(view["discard_pile"])), ""]
         for seat in range(len(names)):
             marker = "▶" if seat in view.get("to_act", []) and view["phase"] != "round_over" else "•"
             lines.append(WORD("seat_line", heading=seat_heading(table, seat, marker),

@@ -16,8 +16,6 @@ WORDS: dict[str, Word] = {
     "start": "Open a Q2J War table in this channel (2–4 players)",
     "attack_with": "Attack with…",
     "attack_hint": "Attack: choose an untapped card, then its target.",
-    "recover_hint": "Recover a tapped card.",
-    "draw_hint": "Draw to your field.",
     "tapped": "↷ {card} tapped",
     "untapped": "**{card}**",
     "empty_field": "_(empty field)_",
@@ -29,7 +27,7 @@ WORDS: dict[str, Word] = {
     "discard_latest": "**Discard pile:** {n} (latest {card})",
     "your_field": "**Your field:** {field} · deck {n}",
     "their_field": "**{name}:** {field}",
-    "in_play": "{name} {n}",
+    "in_play": "{name} **{n}**",
     "cards_in_play": "Cards in play: {counts}",
     "target": "{verdict} · {card} ({owner})",
     "wins": "Wins",
@@ -58,9 +56,9 @@ def owner_of(card: str, view: dict[str, Any]) -> int:
 
 class WarUI(GameUI):
     start_description = WORD("start")
-    colour = 0xC0392B
+    colour = 0xE53935
     steps = {"attack": WORD("attack_with")}
-    hints = {"attack": WORD("attack_hint"), "recover": WORD("recover_hint"), "draw": WORD("draw_hint")}
+    hints = {"attack": WORD("attack_hint")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.option_label("loss", options["loss"])
