@@ -197,14 +197,14 @@ async def forge_select(s: Server, message: FakeMessage, custom_id: str, values: 
     """A select menu answer with any custom_id and values, as a modified client could send it."""
     options = [{"label": "forged", "value": v} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
     saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
+    forged = message.components = [*saved, {"type": 1, "components": [
         {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}]}]
     try:
         return await s.h._dispatch_interaction(
             MESSAGE_COMPONENT, {"custom_id": custom_id, "component_type": 3, "values": values}, user=user,
             channel=message.channel, message=message, label=f"forged select {custom_id!r}")
     finally:
-        message.components = saved
+        unforge(message, forged, saved)
 
 
 async def forge_form(s: Server, custom_id: str, answer: str, user: FakeUser, channel: FakeChannel):
@@ -220,12 +220,19 @@ async def forge_click(s: Server, message: FakeMessage, custom_id: str, user: Fak
     appears on the message in the interaction payload only."""
     data = {"custom_id": custom_id, "component_type": 2}
     saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
+    forged = message.components = [*saved, {"type": 1, "components": [
         {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]}]
     try:
         return await s.h._dispatch_interaction(MESSAGE_COMPONENT, data, user=user, channel=message.channel,
                                                message=message, label=f"forged click {custom_id!r}")
     finally:
+        unforge(message, forged, saved)
+
+
+def unforge(message: FakeMessage, forged: list[dict], saved: list[dict]) -> None:
+    """Take a forged control off ``message`` again, unless the bot's answer replaced its
+    components meanwhile (a V2 message's text lives in its components: keep the answer)."""
+    if message.components is forged:
         message.components = saved
 
 

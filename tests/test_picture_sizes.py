@@ -119,11 +119,13 @@ def test_seats_are_named_and_your_own_seat_is_you() -> None:
     assert drawable("Zoë ✓ Straße") == "Zoe Strasse"
 
 
-def test_the_pictures_name_ai_seats_without_their_level() -> None:
+def test_the_pictures_name_ai_seats_as_messages_do_without_their_level() -> None:
     seats = [SeatRow(0, 11, "ana", False), SeatRow(1, None, "AI 1 (hard)", True, ai_level="hard"),
              SeatRow(2, 12, "Mr (hard)", False), SeatRow(3, None, "AI 2", True),
              SeatRow(4, 13, "cat", True, ai_level="normal")]
-    assert seat_names(seats) == ["ana", "AI 1", "Mr (hard)", "AI 2", "cat"]
+    names = seat_names(seats)
+    assert names == ["ana", "🤖 AI 1", "Mr (hard)", "🤖 AI 2", "cat"]
+    assert [drawable(name) for name in names] == ["ana", "AI 1", "Mr (hard)", "AI 2", "cat"]  # no glyph for 🤖
 
 
 def test_counts_carry_their_unit_in_the_right_number() -> None:

@@ -37,8 +37,8 @@ WORDS: dict[str, Word] = {
                "yours or theirs.",
     "team": "{mark} **{side}**: {names}",
     "dealer": "Dealer: {dealer}",
-    "track": "{red} **{red_track}** · {black} **{black_track}** · first to {finish}",
-    "round_facts": "round {round} · pile {pile}",
+    "track": "{red} RED **{red_track}** · {black} BLACK **{black_track}** · first to {finish}",
+    "round_facts": "Round {round} · pile {pile}",
     "scoring_mark": " ◀ scoring",
     "tiebreak_mark": " ◀ tiebreak",
     "spot_row": "`{spot}` {kind} — 🟥 {red}{red_mark} · ⚫ {black}{black_mark}{current}",
@@ -168,9 +168,9 @@ class QuashUI(GameUI):
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        return [" · ".join([WORD("track", red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
-                                 black_track=view["track"][1], finish=view["finish"]),
-                            WORD("round_facts", round=view["round"], pile=view["pile_count"])])]
+        return [" · ".join([WORD("round_facts", round=view["round"], pile=view["pile_count"]),
+                            WORD("track", red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
+                                 black_track=view["track"][1], finish=view["finish"])])]
 
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
