@@ -11,7 +11,11 @@ import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from cogs.games import load_game_uis
+from bot.results import GameTally, RatingPoint, Stats
+from cogs.components import LayoutMessage, action_row
+from cogs.game_log import HistoryQuery
 from cogs.moves import hand_message, table_message
+from cogs.scores import RecentGames, stats_layout, stats_picture
 from cogs.pictures import clear_cache
 from cogs.pictures.attach import hand_picture, table_picture, with_picture
 from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
@@ -164,6 +168,25 @@ def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[], Scene
     return build
 
 
+def stats_scene() -> Scene:
+    """``/stats`` of a player of three games, ratings made up to look like a season."""
+    rng = Rng(SAMPLE_SEED)
+    played_games = [("war", 9, 5), ("q2j", 6, 2), ("quash", 3, 2)]
+    history, when = [], 0.0
+    ratings = {game_id: 0.0 for game_id, _, _ in played_games}
+    for n in range(12):
+        game_id = played_games[n % 3 if n < 9 else 0][0]
+        ratings[game_id] += (rng.below(100) - 40) / 60
+        when += 3600
+        history.append(RatingPoint(game_id, when, ratings[game_id]))
+    rated = {game_id: sum(1 for p in history if p.game_id == game_id) for game_id, _, _ in played_games}
+    tallies = [GameTally(game_id, games, wins, ratings[game_id], rated[game_id]) for game_id, games, wins in played_games]
+    stats = Stats(18, 9, 1.4, "war", 12, tallies, history)
+    layout = stats_layout("ana", None, stats, [action_row([RecentGames.component(1, HistoryQuery(1000))])])
+    body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats), edit=False)
+    return [message_of(body, ephemeral=True)], {}
+
+
 load_game_uis()
 SCENES: dict[str, Callable[[], Scene]] = {
     **{game_id: game_scene(game_id) for game_id in games.GAME_IDS},
@@ -172,4 +195,5 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "ending": ending_scene,
     "ng-targets": step_scene("ng", 4, "attack:"),
     "qos-discard": step_scene("queen-of-spades", 4, "discard:"),
+    "stats": stats_scene,
 }

@@ -163,3 +163,23 @@ def test_every_word_a_picture_draws_comes_from_its_word_table(game_id: str) -> N
                 assert not re.search("[A-Za-z]", RANK.sub("", text)), f"{text!r} is not from the word table"
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("games_played", [0, 1, 3, 9])
+def test_the_stats_chart_is_drawn_for_where_it_is_shown(games_played: int, monkeypatch) -> None:
+    """``/stats``' chart: as wide as every picture, landscape or square whatever the number of
+    games and rated games, and no text smaller than the pictures' smallest."""
+    from cogs.pictures import stats
+
+    drawn: list[Canvas] = []
+    real = stats.Canvas
+    monkeypatch.setattr(stats, "Canvas", lambda: drawn.append(real()) or drawn[-1])
+    series = [stats.Series(f"Game {n} with a long name", (200, 40 * n % 255, 90), [(n + 3 * k, 1000 + 7 * k * n)
+                                                                                  for k in range(n % 4)], n, n + 1)
+              for n in range(games_played)]
+    png = stats.stats_png("All games", series, 3 * games_played + 4)
+    width, height = Image.open(io.BytesIO(png)).size
+    assert width == WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
+    (canvas,) = drawn
+    assert canvas.overflow == 0 and canvas.smallest_text is not None
+    assert canvas.smallest_text * DISPLAY_WIDTH / WIDTH >= MIN_SCREEN_TEXT
