@@ -36,8 +36,15 @@ from .moves import table_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .ui import message_link, players_to_act, ui_for
+from .words import Word, Words
 
 log = logging.getLogger(__name__)
+
+WORDS: dict[str, Word] = {
+    "ping": "🔔 {who} {what} at {game} #{table}: {link}",
+    "reminder": "⏰ {who}, about {minutes} min left for your turn at {game}: {link}",
+}
+WORD = Words(WORDS)
 
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 """A ping or an invitation notifies the people it names, nobody else."""
@@ -164,7 +171,7 @@ class TablePublisher:
         minutes = max(1, round(seconds_left / 60))
         who = ", ".join(f"<@{s.user_id}>" for s in humans)
         link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
-        content = f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
+        content = WORD("reminder", who=who, minutes=minutes, game=ui_for(table.row.game_id).title, link=link)
         await self._send_ping(table, self._shown(table.row), content, nonce("r", table.row.id, "v", table.row.version))
 
     async def place(self, table: TableSnapshot, invitation: str | None = None) -> discord.Message:
@@ -369,7 +376,8 @@ class TablePublisher:
         # The ping names everyone to act, and notifies only those whose turn just began.
         who = ", ".join(f"<@{row.seats[seat].user_id}>" for seat in shown.acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
-        content = f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
+        ui = ui_for(row.game_id)
+        content = WORD("ping", who=who, what=ui.turn_words(table), game=ui.title, table=row.id, link=link)
         notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
                                            roles=False, everyone=False)
         starts = {seat: shown.turn_starts[seat] for seat in due}

@@ -91,23 +91,24 @@ class WarUI(GameUI):
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "attack":
-            attacker, target = action.args
+            attacker, target = map(str, action.args)
             owner = hand.table.typed_names[owner_of(target, hand.view)]
             return WORD("target", verdict=WORD(VERDICT[compare(attacker, target)]), card=parse_card(target).pretty,
                         owner=owner)
         if action.kind == "recover":
-            return WORD("recover", card=parse_card(action.args[0]).pretty)
+            return WORD("recover", card=parse_card(str(action.args[0])).pretty)
         return WORD("draw") if action.kind == "draw" else str(action)
 
     def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
         if action.kind != "attack":
             return None
-        return WORD("targets_of", owner=hand.table.typed_names[owner_of(action.args[1], hand.view)])
+        return WORD("targets_of", owner=hand.table.typed_names[owner_of(str(action.args[1]), hand.view)])
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         # A tie discards both cards: the attacker loses theirs too.
         if action.kind == "attack":
-            return WINS if compare(*action.args) > 0 else LOSES
+            attacker, target = map(str, action.args)
+            return WINS if compare(attacker, target) > 0 else LOSES
         return NEUTRAL
 
     def standing(self, table: TableSnapshot, seat: int) -> str:

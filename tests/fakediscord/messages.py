@@ -201,6 +201,10 @@ class FakeMessage:
             self.model._failures.append(
                 f"message {self.id} shows {missing} in an embed or a media gallery, but has no attachment by that "
                 f"name (its attachments: {[a['filename'] for a in self.attachments]}); Discord would show no picture")
+        if self.flags & IS_COMPONENTS_V2 and (self.content or self.embeds):
+            self.model._failures.append(
+                f"message {self.id} is Components V2 but keeps content or embeds: Discord sets the flag on an edit "
+                "only when that edit clears them")
         if self.flags & IS_COMPONENTS_V2:
             shown = {url[len("attachment://"):] for url in self.gallery_images() if url.startswith("attachment://")}
             hidden = [a["filename"] for a in self.attachments if a["filename"] not in shown]
