@@ -18,9 +18,9 @@ from bot.markdown import literal
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
 
 from .common import acknowledged, guarded, service_of, static_view
-from .components import Layout, LayoutMessage, action_row, button_component, text_display
+from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
-from .game_log import HistoryQuery, game_name, page_buttons, require_guild, results_of, show_history
+from .game_log import HistoryButton, HistoryQuery, game_name, page_buttons, require_guild, results_of, show_history
 from .parsing import control_template, edits_in_place, page_number, stored_id
 from .pictures.attach import Picture, pictures_on, send_with_picture
 from .pictures.stats import Series, stats_png
@@ -36,7 +36,6 @@ WORDS: dict[str, Word] = {
     "record": "{games} · {wins} ({share}%)",
     "favourite": "Most played: {game}",
     "game_line": "**{game}**: {rating} · {wins} of {games} won ({share}%)",
-    "recent": "📜 Recent games",
 }
 WORD = Words(WORDS)
 
@@ -178,8 +177,8 @@ async def show_stats(interaction: discord.Interaction, who: discord.User | disco
     guild_id = require_guild(interaction)
     stats = await results_of(interaction).stats(guild_id, who.id, game_id)
     query = HistoryQuery(who.id, None, game_id)
-    layout = stats_layout(who.display_name, game_id, stats, [action_row([RecentGames.component(guild_id, query)])]
-                          if stats.games else [])
+    controls = [action_row([HistoryButton.component("recent", guild_id, query)])] if stats.games else []
+    layout = stats_layout(who.display_name, game_id, stats, controls)
     body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": not public}
     picture = None
     if stats.games and await pictures_on(service_of(interaction), guild_id):
@@ -226,34 +225,6 @@ def stats_picture(name: str, game_id: str | None, stats: Stats) -> Picture:
 
 def rgb(colour: int) -> tuple[int, int, int]:
     return (colour >> 16) & 0xFF, (colour >> 8) & 0xFF, colour & 0xFF
-
-
-class RecentGames(Control, discord.ui.DynamicItem[discord.ui.Button],
-                  template=control_template(rf"dh:recent:(?P<guild>\d+):{HistoryQuery.PATTERN}")):
-    """The games ``/stats`` counts, as ``/history`` lists them, opened privately."""
-
-    def __init__(self, guild_id: int, query: HistoryQuery) -> None:
-        super().__init__(discord.ui.Button(label=WORD("recent"), style=discord.ButtonStyle.secondary,
-                                           custom_id=self.id_for(guild_id, query)))
-        self.guild_id, self.query = guild_id, query
-
-    @staticmethod
-    def id_for(guild_id: int, query: HistoryQuery) -> str:
-        return f"dh:recent:{guild_id}:{query.code()}"
-
-    @classmethod
-    def component(cls, guild_id: int, query: HistoryQuery) -> dict:
-        return button_component(cls.id_for(guild_id, query), WORD("recent"), discord.ButtonStyle.secondary)
-
-    @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["guild"], "server"), HistoryQuery.parse(match))
-
-    def place(self) -> Place:
-        return InServer(self.guild_id)
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await show_history(interaction, self.query, edit=False)
 
 
 class ScoresCog(commands.Cog):

@@ -32,7 +32,7 @@ from .words import Word, Words
 WORDS: dict[str, Word] = {
     "start": "Open a {game} table in this channel ({counts} players)",
     "hints_off": "hints off",
-    "to_play": "to play: open **My hand**",
+    "to_play": "to play",
     "your_move": "Your move: choose below.",
     "waiting_for": "Waiting for {names}.",
     "waiting": "Waiting.",

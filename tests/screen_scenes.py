@@ -13,9 +13,9 @@ from bot.storage import SeatRow, TableRow
 from cogs.games import load_game_uis
 from bot.results import GameTally, RatingPoint, Stats
 from cogs.components import LayoutMessage, action_row
-from cogs.game_log import HistoryQuery
+from cogs.game_log import HistoryButton, HistoryQuery
 from cogs.moves import hand_message, table_message
-from cogs.scores import RecentGames, stats_layout, stats_picture
+from cogs.scores import stats_layout, stats_picture
 from cogs.pictures import clear_cache
 from cogs.pictures.attach import hand_picture, table_picture, with_picture
 from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
@@ -168,6 +168,33 @@ def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[], Scene
     return build
 
 
+def quash_swap_scene() -> Scene:
+    """Advanced QUASH: a hand after choosing a card that can go on a spot or swap into one
+    (placements first, the swap below), and the table while a swap chain is in the air."""
+    game = games.get_game("quash")
+    options = {"advanced": True, "finish": 12}
+    state = game.new_game(2, options, SAMPLE_SEED)
+    rng, lines, messages = Rng(SAMPLE_SEED), [], []
+    names = [seat.shown_name for seat in seats(2)]
+    ui = ui_for("quash")
+    while not state.is_over() and len(messages) < 3:
+        table = table_of(game, state, lines, options=game.normalize_options(options))
+        hand = hand_of(table, state)
+        chain = hand.view.get("chain")
+        if not messages:
+            steps = [value for menu in ui.move_layout(hand).menus for value, _ in menu.choices]
+            both = [v for v in steps if (layout := ui.move_layout(hand, v)).actions and layout.menus]
+            if both:
+                messages.append(pictured_hand(hand, hand_message(hand, step=both[0])))
+        elif chain and chain["seat"] == hand.seat:
+            messages += [pictured_table(table), pictured_hand(hand, hand_message(hand))]
+        swaps = [a for a in hand.actions if a.kind == "swap"]
+        action = swaps[0] if swaps and messages else hand.actions[rng.below(len(hand.actions))]
+        events = state.apply(hand.seat, action)
+        lines += [e.render(names) for e in events if e.private_to is None]
+    return messages, names_of(seats(2))
+
+
 def stats_scene() -> Scene:
     """``/stats`` of a player of three games, ratings made up to look like a season."""
     rng = Rng(SAMPLE_SEED)
@@ -182,7 +209,7 @@ def stats_scene() -> Scene:
     rated = {game_id: sum(1 for p in history if p.game_id == game_id) for game_id, _, _ in played_games}
     tallies = [GameTally(game_id, games, wins, ratings[game_id], rated[game_id]) for game_id, games, wins in played_games]
     stats = Stats(18, 9, 1.4, "war", 12, tallies, history)
-    layout = stats_layout("ana", None, stats, [action_row([RecentGames.component(1, HistoryQuery(1000))])])
+    layout = stats_layout("ana", None, stats, [action_row([HistoryButton.component("recent", 1, HistoryQuery(1000))])])
     body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats), edit=False)
     return [message_of(body, ephemeral=True)], {}
 
@@ -195,5 +222,6 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "ending": ending_scene,
     "ng-targets": step_scene("ng", 4, "attack:"),
     "qos-discard": step_scene("queen-of-spades", 4, "discard:"),
+    "quash-swap": quash_swap_scene,
     "stats": stats_scene,
 }

@@ -247,7 +247,8 @@ def screenshot(document: str, width: int, scale: int, out: Path) -> Path:
                         f"--window-size={width},4000", f"--force-device-scale-factor={scale}",
                         f"--screenshot={shot}", page_path.as_uri()],
                        check=True, capture_output=True, timeout=120)
-        trimmed(Image.open(shot)).save(out, optimize=True)
+        # 256 colours are plenty for Discord's flat look and keep the README's pictures small.
+        trimmed(Image.open(shot)).quantize(256, method=Image.Quantize.FASTOCTREE).save(out, optimize=True)
     return out
 
 

@@ -535,7 +535,7 @@ async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(
     # Placing on a full spot isn't even offered.
     await s.h.select(hand.message, ["9D>"], placeholder="Place a card…", user=ana)
     labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
-    assert not any("Spot 1 " in label for label in labels) and "Spot 2 (double): ▢ ▢" in labels
+    assert not any("Spot 1 " in label for label in labels) and "Spot 2: ▢ ▢" in labels
     assert "**9♦**: now choose below." in s.h.message(hand.message.id).text  # the card chosen, above its spots
 
 
@@ -569,7 +569,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert [o["value"] for o in menu["options"]] == ["9D>1>", "9D>4>"]
     assert menu["options"][0]["label"] == "Swap into spot 1: 6♣ 7♦ 8♦"
     controls = [c for c in hand.walk() if c.get("type") in (2, 3)]
-    assert "Spot 2 (double): ▢ ▢" in [b["label"] for b in hand.buttons]
+    assert "Spot 2: ▢ ▢" in [b["label"] for b in hand.buttons]
     assert controls.index(menu) > max(i for i, c in enumerate(controls) if c.get("label", "").startswith("Spot "))
     await s.h.select(hand, ["9D>1>"], placeholder=SWAP_MENU, user=ana)
     step = await s.h.click(s.h.message(hand.id), label="9♦→1 ⇒ 6♣", user=ana)
@@ -579,7 +579,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert "**6♣ is in the air**" in hand.text and "⛓ 9♦→1 ⇒ 6♣ in the air" in hand.text
     assert not hand.find_components(placeholder="Place a card…")
     labels = [b["label"] for b in hand.buttons]
-    assert "Spot 2 (double): ▢ ▢" in labels and "↩ Take the whole chain back" in labels
+    assert "Spot 2: ▢ ▢" in labels and "↩ Take the whole chain back" in labels
     assert not any(label.startswith("2♠") for label in labels)
     assert "⛓ ana is swapping on RED's side: 9♦→1 ⇒ 6♣ in the air." in board_text(s, table)
     assert board_row(s, table, 1).startswith("`1` triple — 🟥 7♦ 8♦ 9♦ ·")
@@ -606,7 +606,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     await s.h.select(s.h.message(hand.id), ["6C>4>"], placeholder=SWAP_MENU, user=ana)
     await s.h.click(s.h.message(hand.id), label="6♣→4 ⇒ 7♠", user=ana)
     assert "**7♠ is in the air**" in s.h.message(hand.id).text
-    done = await s.h.click(s.h.message(hand.id), label="Spot 9 (single): ▢", user=ana)
+    done = await s.h.click(s.h.message(hand.id), label="Spot 9: ▢", user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→9." in (await latest(s, table))
     assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⚫ ▢ ▢ ▢")

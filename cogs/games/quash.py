@@ -50,15 +50,14 @@ WORDS: dict[str, Word] = {
     "your_leftovers": "**Your leftover cards ({n}):** {cards}",
     "tiebreak_card": "Your side's face-down tiebreak card: {card}",
     "free": "No placement can keep a run possible: any card may go on any open slot this turn.",
-    "in_air": "**{flying} is in the air**: put it on a spot with room to end your turn, or swap it into a full "
-              "spot; or take the whole chain back.",
+    "in_air": "**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
     "place_hint": "Place a card: choose it, then its spot.",
     "swap_hint": "Or swap it into a full spot.",
     "tiebreak_hint": "Choose a card to play face down for the tiebreak.",
     "chooser_hint": "Choose who picks your side's tiebreak cards.",
     "place_menu": "Place a card…",
     "swap_menu": "Or swap it into a full spot…",
-    "spot": "Spot {spot} ({kind}): {cards}",
+    "spot": "Spot {spot}: {cards}",
     "swap_into": "Swap into spot {spot}: {cards}",
     "step": "{card}→{spot}",
     "swap": "{card}→{spot} ⇒ {out}",
@@ -253,7 +252,7 @@ class QuashUI(GameUI):
         if action.kind == "place":
             card, number = action.args[:2]
             spot = hand.view["board"][hand.seat % 2][int(number) - 1]
-            return WORD("spot", spot=number, kind=spot["kind"], cards=spot_cards(spot))
+            return WORD("spot", spot=number, cards=spot_cards(spot))
         if action.kind == "swap":
             card, number, out = action.args[:3]
             return WORD("swap", card=parse_card(card).pretty, spot=number, out=parse_card(out).pretty)

@@ -40,6 +40,7 @@ WORDS: dict[str, Word] = {
 }
 WORD = Words(WORDS)
 STATUS_WORDS = {"out": "out", "won": "won", "tied": "tied"}
+NBSP = "\u00a0"  # keeps a name and its count on one line
 VERDICT = {1: "wins", 0: "tie", -1: "loses"}
 
 
@@ -65,7 +66,7 @@ class WarUI(GameUI):
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        counts = " · ".join(WORD("in_play", name=name, n=view["card_counts"][seat])
+        counts = " · ".join(WORD("in_play", name=name.replace(" ", NBSP), n=view["card_counts"][seat])
                             for seat, name in enumerate(table.names) if view["status"][seat] == "playing")
         return [WORD("cards_in_play", counts=counts)] if counts else []
 
