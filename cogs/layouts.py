@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.markdown import literal
+from bot.markdown import literal, plain
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import count_text
 
@@ -79,9 +79,14 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     return Layout(
         accent=accent(ui, table), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(board, BOARD))] if board else [], tail=[*tail, separator(), *controls],
-        alt=WORD("picture_of", game=ui.title, table=row.id,
-                 board="\n".join([*ui.facts(table), board]).replace("**", "") if table.view is not None else ""),
+        alt=WORD("picture_of", game=ui.title, table=row.id, board=spoken("\n".join([*ui.facts(table), board])))
+        if table.view is not None else "",
     )
+
+
+def spoken(text: str) -> str:
+    """Message text as a picture's description reads it (shown as is): no bold, names as typed."""
+    return plain(text.replace("**", ""))
 
 
 def status_lines(ui: GameUI, table: TableSnapshot) -> list[str]:
@@ -129,7 +134,7 @@ def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dic
     return Layout(
         accent=ui.turn_colour(hand.table, hand.seat), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(text, HAND))], tail=[*tail, *controls],
-        alt=text.replace("**", ""),
+        alt=spoken(text),
     )
 
 

@@ -21,6 +21,7 @@ from .common import acknowledged, guarded, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
 from .game_log import HistoryButton, HistoryQuery, game_name, page_buttons, require_guild, results_of, show_history
+from .layouts import spoken
 from .parsing import control_template, edits_in_place, page_number, stored_id
 from .pictures.attach import Picture, pictures_on, send_with_picture
 from .pictures.stats import Series, stats_png
@@ -202,7 +203,7 @@ def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[di
                           for t in stats.per_game)
     colour = ui_for(game_id).colour if game_id else EMBED_COLOUR.value
     return Layout(colour, [text_display("\n".join(head))], [text_display(per_game)],
-                  [text_display(f"-# {WHICH_GAMES_COUNT}"), *controls], alt=per_game.replace("**", ""))
+                  [text_display(f"-# {WHICH_GAMES_COUNT}"), *controls], alt=spoken(per_game))
 
 
 def rating_line(rating: float | None, rated_games: int) -> str:
