@@ -33,12 +33,12 @@ from cogs.pictures.samples import SAMPLE_NAMES, random_positions
 
 def body(rendered: Any) -> dict[str, Any]:
     """The JSON of a rendered message, as discord.py builds it from the message's parts."""
-    data: dict[str, Any] = {"content": rendered.content}
-    embed = getattr(rendered, "embed", None)
-    if embed is not None:
-        data["embeds"] = [embed.to_dict()]
-    if rendered.view is not None:
-        data["components"] = rendered.view.to_components()
+    parts = rendered.kwargs()
+    data: dict[str, Any] = {"content": parts["content"]}
+    if parts["embed"] is not None:
+        data["embeds"] = [parts["embed"].to_dict()]
+    if parts["view"] is not None:
+        data["components"] = parts["view"].to_components()
     return data
 
 

@@ -66,7 +66,8 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     row = table.row
     ui = ui_for(row.game_id)
     heading = WORD("watching" if watching else "heading", game=ui.title, table=row.id)
-    lines = [heading, *status_lines(ui, table)]
+    facts = ui.facts(table) if row.status == "running" else []
+    lines = [heading, *status_lines(ui, table, facts)]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
     standings = final_standings(table)
@@ -79,8 +80,7 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     return Layout(
         accent=accent(ui, table), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(board, BOARD))] if board else [], tail=[*tail, separator(), *controls],
-        alt=WORD("picture_of", game=ui.title, table=row.id, board=spoken("\n".join([*ui.facts(table), board])))
-        if table.view is not None else "",
+        alt=WORD("picture_of", game=ui.title, table=row.id, board=spoken("\n".join([*facts, board]))),
     )
 
 
@@ -89,8 +89,8 @@ def spoken(text: str) -> str:
     return plain(text.replace("**", ""))
 
 
-def status_lines(ui: GameUI, table: TableSnapshot) -> list[str]:
-    """Under the heading: whose turn and until when, and the game's few numbers; or the result."""
+def status_lines(ui: GameUI, table: TableSnapshot, facts: list[str]) -> list[str]:
+    """Under the heading: whose turn and until when, and the game's few numbers (``facts``); or the result."""
     row = table.row
     if row.status == "finished":
         return [WORD("finished", outcome=ui.outcome_text(table))]
@@ -103,10 +103,7 @@ def status_lines(ui: GameUI, table: TableSnapshot) -> list[str]:
         if row.deadline:
             line += " · " + WORD("deadline", when=f"<t:{int(row.deadline)}:R>")
         lines.append(line)
-    facts = ui.facts(table)
-    if facts:
-        lines.append(" · ".join(facts))
-    return lines
+    return lines + facts
 
 
 def accent(ui: GameUI, table: TableSnapshot) -> int:

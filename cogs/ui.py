@@ -196,8 +196,9 @@ class GameUI:
         return "\n".join(seat_heading(table, seat) for seat in range(len(table.names)))
 
     def facts(self, table: TableSnapshot) -> list[str]:
-        """The few numbers that matter, for the table message's header beside the picture
-        (e.g. the top card and the stock); the picture and the text board show the rest."""
+        """The few numbers that matter while the game runs, a line each, for the table message's
+        header above the picture (e.g. the top card and the stock, then what a Q² obliges to);
+        the picture, or the text board in its place, shows the rest."""
         return []
 
     def turn_words(self, table: TableSnapshot) -> str:

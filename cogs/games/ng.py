@@ -19,14 +19,13 @@ WORDS: dict[str, Word] = {
     "hidden": "Hidden hands and face-down fields",
     "attack_with": "Attack with…",
     "defend_with": "Defend with…",
-    "attack_hint": "Attack: choose a card, then its target.",
-    "defend_hint": "Defend: choose a card, then your stack.",
+    "attack_hint": "Attack: a card, then its target.",
+    "defend_hint": "Defend: a card, then your stack.",
     "eliminated": "eliminated",
     "won": "🏆 won",
     "empty": "empty",
     "face_down": "face down",
     "under": "{top} (+{n} under)",
-    "stack": "`{number}` {stack}",
     "hand_count": "hand {n}",
     "resources": "resources {cards}",
     "no_resources": "no resources",
@@ -74,7 +73,7 @@ def stack_text(stack: list[str | None]) -> str:
 
 
 def field_text(field: list[list[str | None]]) -> str:
-    return " · ".join(WORD("stack", number=i + 1, stack=stack_text(stack)) for i, stack in enumerate(field))
+    return " · ".join(f"`{i + 1}` {stack_text(stack)}" for i, stack in enumerate(field))
 
 
 class NGUI(GameUI):

@@ -41,7 +41,6 @@ WORDS: dict[str, Word] = {
     "round_facts": "Round {round} · pile {pile}",
     "scoring_mark": " ◀ scoring",
     "tiebreak_mark": " ◀ tiebreak",
-    "spot_row": "`{spot}` {kind} — 🟥 {red}{red_mark} · ⚫ {black}{black_mark}{current}",
     "swapping": "⛓ {name} is swapping on {side}'s side: {chain}.",
     "tiebreak_line": "**Tiebreaker for spot {spot}**: waiting for {names} to choose a card (leftovers: RED {red}, "
                      "BLACK {black}).",
@@ -182,10 +181,10 @@ class QuashUI(GameUI):
         for section in view["sections"]:
             lines.append("")
             for number in section:
-                spots = view["board"][0][number - 1], view["board"][1][number - 1]
-                lines.append(WORD("spot_row", spot=number, kind=spots[0]["kind"], red=spot_cards(spots[0]),
-                                  red_mark=spot_mark(spots[0], "RED"), black=spot_cards(spots[1]),
-                                  black_mark=spot_mark(spots[1], "BLACK"), current=why if number == current else ""))
+                red, black = view["board"][0][number - 1], view["board"][1][number - 1]
+                # No words of its own (the spot's kind is the view's): an f-string, nine times a message.
+                lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red)}{spot_mark(red, 'RED')} · "
+                             f"⚫ {spot_cards(black)}{spot_mark(black, 'BLACK')}{why if number == current else ''}")
         chain = view.get("chain")
         if chain:
             lines += ["", WORD("swapping", name=names[chain["seat"]], side=chain["side"], chain=chain_text(chain))]

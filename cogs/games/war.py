@@ -17,7 +17,6 @@ WORDS: dict[str, Word] = {
     "attack_with": "Attack with…",
     "attack_hint": "Attack: choose an untapped card, then its target.",
     "tapped": "↷ {card} tapped",
-    "untapped": "**{card}**",
     "empty_field": "_(empty field)_",
     "deck": "deck {n}",
     "out": "out",
@@ -47,8 +46,8 @@ VERDICT = {1: "wins", 0: "tie", -1: "loses"}
 def field_text(field: list[dict[str, Any]]) -> str:
     if not field:
         return WORD("empty_field")
-    return "  ".join(WORD("tapped" if slot["tapped"] else "untapped", card=parse_card(slot["card"]).pretty)
-                     for slot in field)
+    return "  ".join(WORD("tapped", card=parse_card(slot["card"]).pretty) if slot["tapped"]
+                     else f"**{parse_card(slot['card']).pretty}**" for slot in field)
 
 
 def owner_of(card: str, view: dict[str, Any]) -> int:
