@@ -6,6 +6,7 @@ written as arrows, each card to its spot: "9♦→1 ⇒ 6♣→4". Plus secret t
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
@@ -75,8 +76,14 @@ HOW = {"rank": "higher card", "top": "higher top card", "suit": "same-suit run",
        "tiebreak": "tiebreak", "no-cards": "no leftover cards"}
 
 
+@cache  # 52 codes, sorted in every spot of every board shown
+def rank_key(code: str) -> tuple[int, int]:
+    card = parse_card(code)
+    return ACE_HIGH[card.rank], "SHDC".index(card.suit)
+
+
 def by_rank(codes: list[str]) -> list[str]:
-    return sorted(codes, key=lambda c: (ACE_HIGH[parse_card(c).rank], "SHDC".index(parse_card(c).suit)))
+    return sorted(codes, key=rank_key)
 
 
 def spot_cards(spot: dict[str, Any], space: str = " ") -> str:
