@@ -19,7 +19,7 @@ import discord
 
 from .limits import CUSTOM_ID, GALLERY_DESCRIPTION, clip
 
-ROW, BUTTON, SELECT, TEXT, GALLERY, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 14, 17
+ROW, BUTTON, TEXT, GALLERY, SEPARATOR, CONTAINER = 1, 2, 10, 12, 14, 17
 
 
 def button_component(custom_id: str, label: str, style: discord.ButtonStyle) -> dict[str, Any]:
@@ -54,20 +54,6 @@ def media_gallery(url: str, description: str) -> dict[str, Any]:
 
 def action_row(components: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"type": ROW, "components": list(components)}
-
-
-def walk(components: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every component of a tree, depth first (containers and rows, then what they hold)."""
-    found: list[dict[str, Any]] = []
-    for component in components:
-        found.append(component)
-        found += walk(component.get("components") or [])
-    return found
-
-
-def text_length(components: Sequence[dict[str, Any]]) -> int:
-    """Characters of text a layout shows: Discord allows :data:`~cogs.limits.V2_TEXT` in a message."""
-    return sum(len(c["content"]) for c in walk(components) if c["type"] == TEXT)
 
 
 class SentView(discord.ui.View):

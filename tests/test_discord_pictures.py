@@ -15,8 +15,8 @@ from cogs.pictures import hand_png, table_png
 from cogs.pictures.attach import seat_names
 from cogs.moves import table_message
 from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts
-from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display, walk
-from fakediscord import IS_COMPONENTS_V2, RecordedRequest
+from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
+from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
 from fakediscord.model import upload_problems
 
 
@@ -35,7 +35,7 @@ def uploads(s, message_id: int):
 
 def text_as_rendered(snap) -> list[str]:
     """The text displays of the table message the renderer builds for ``snap``, without a picture."""
-    return [c["content"] for c in walk(table_message(snap).view.to_components()) if c["type"] == TEXT]
+    return [c["content"] for c in walk_components(table_message(snap).view.to_components()) if c["type"] == TEXT]
 
 
 async def table_png_now(s, table_id: int = 1) -> bytes:
@@ -53,7 +53,7 @@ async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(
     first = uploads(s, table.id)[-1]
     assert first.multipart and first.file_fields == ["files[0]"]
     assert first.body["attachments"] == [{"id": 0, "filename": name}]
-    gallery = next(c for c in walk(first.body["components"]) if c["type"] == GALLERY)
+    gallery = next(c for c in walk_components(first.body["components"]) if c["type"] == GALLERY)
     assert gallery["items"][0]["media"]["url"] == f"attachment://{name}"
     assert first.body["flags"] & IS_COMPONENTS_V2 and not first.body.get("embeds") and not first.body.get("content")
 
