@@ -39,11 +39,12 @@ from cogs.games import load_game_uis
 
 
 def payload(rendered) -> dict:
-    body = {"content": rendered.content}
-    if rendered.embed is not None:
-        body["embeds"] = [rendered.embed.to_dict()]
-    if rendered.view is not None:
-        body["components"] = rendered.view.to_components()
+    parts = rendered.kwargs()
+    body = {"content": parts["content"]}
+    if parts["embed"] is not None:
+        body["embeds"] = [parts["embed"].to_dict()]
+    if parts["view"] is not None:
+        body["components"] = parts["view"].to_components()
     return body
 
 

@@ -6,6 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.ai import LEVELS
+
+AI_MARK = "🤖"
+"""Before an AI player's name wherever it is shown."""
+
 
 class ChannelBusy(Exception):
     """Another table is already open in that channel."""
@@ -20,6 +25,21 @@ class SeatRow:
     missed_turns: int = 0
     ai_level: str | None = None
     """The level an AI seat plays at; None for a person's seat (and AI seats from before levels: normal)."""
+
+    @property
+    def shown_name(self) -> str:
+        """The name players read (:func:`shown_name`)."""
+        return shown_name(self.name, self.is_ai and self.user_id is None)
+
+
+def shown_name(name: str, ai_player: bool) -> str:
+    """A seat's name as players read it: an AI player's once, marked, "🤖 AI 1" (its level is
+    shown in the lobby only), also for AI seats stored before, named "AI 1 (hard)"; a person's
+    as typed, also once an AI took their seat over."""
+    if not ai_player:
+        return name
+    base, _, level = name.rpartition(" (")
+    return f"{AI_MARK} {base if base and level.rstrip(')') in LEVELS else name}"
 
 
 @dataclass

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -44,11 +44,6 @@ def display_rating(ordinal_value: float) -> int:
     """The figure players see: 1000 + 40 × (μ − 3σ), rounded. A new player's ordinal is 0
     (so 1000); one game moves it by roughly 40–80 points."""
     return round(1000 + 40 * ordinal_value)
-
-
-def display_change(ordinal_change: float) -> int:
-    """A change of ordinal in displayed points."""
-    return round(40 * ordinal_change)
 
 
 @dataclass(frozen=True)
@@ -88,10 +83,36 @@ class Stats:
     games: int
     wins: int
     rating: float | None
-    trend: list[float]
     favourite: str | None
-    recent: list[ResultLine]
     rated_games: int = 0
+    per_game: list[GameTally] = field(default_factory=list)
+    """Each game played (the one asked for, or all), most played first."""
+    history: list[RatingPoint] = field(default_factory=list)
+    """The rating after each rated game, oldest first, per game (at most :data:`HISTORY_POINTS`)."""
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """One player's finished games of one game here: how many, how many won, the rating."""
+
+    game_id: str
+    games: int
+    wins: int
+    rating: float | None
+    rated_games: int
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating (the stored ordinal) in one game, after the rated game ended at ``at``."""
+
+    game_id: str
+    at: float
+    rating: float
+
+
+HISTORY_POINTS = 200
+"""Rated games a /stats chart draws at most (the newest)."""
 
 
 SORTS = {
@@ -114,7 +135,7 @@ class Results:
         if row.status not in ("finished", "abandoned"):
             raise ValueError(f"table {row.id} has not ended ({row.status})")
         outcome = row.outcome or {}
-        names = [literal(s.name) for s in row.seats]
+        names = [literal(s.shown_name) for s in row.seats]
         teams = outcome.get("teams") or [[s.seat] for s in row.seats]
         team_of = {seat: t for t, members in enumerate(teams) for seat in members}
         place_of: dict[int, int] = {}
@@ -203,40 +224,38 @@ class Results:
         entries = await self.storage.run_read(read)
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
-    async def stats(self, guild_id: int, user_id: int, game_id: str | None, recent: int = 5) -> Stats:
-        async def read(db: Session) -> tuple[int, int, float | None, list[float], str | None, int]:
-            where = "r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ? AND rs.is_ai = 0"
-            params: list[Any] = [guild_id, user_id]
-            if game_id:
-                where += " AND r.game_id = ?"
-                params.append(game_id)
-            counts = await db.fetchrow(
-                f"SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
-                f" ON r.table_id = rs.table_id WHERE {where}", params,
-            )
-            assert counts is not None  # aggregates without GROUP BY: always one row
-            games_played, wins = counts
-            favourite = await db.fetchrow(
-                "SELECT r.game_id FROM result_seats rs JOIN results r ON r.table_id = rs.table_id"
-                " WHERE r.guild_id = ? AND rs.user_id = ? AND rs.is_ai = 0 AND r.status = 'finished'"
-                " GROUP BY r.game_id ORDER BY COUNT(*) DESC, MAX(r.finished_at) DESC LIMIT 1",
-                (guild_id, user_id),
-            )
-            rating_game = game_id or OVERALL
-            rated = await db.fetchrow(
-                "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
-                (guild_id, rating_game, user_id),
-            )
-            trend = [r[0] for r in await db.fetch(
-                "SELECT ordinal FROM rating_history WHERE guild_id = ? AND game_id = ? AND user_id = ?"
-                " ORDER BY at DESC, table_id DESC LIMIT 10", (guild_id, rating_game, user_id),
-            )]
-            return (games_played, wins, ordinal(rated[0], rated[1]) if rated else None, trend[::-1],
-                    favourite[0] if favourite else None, rated[2] if rated else 0)
+    async def stats(self, guild_id: int, user_id: int, game_id: str | None) -> Stats:
+        """A player's finished games here (of ``game_id``, or all): counts, ratings, and the
+        rating after each rated game, per game."""
+        one = " AND r.game_id = ?" if game_id else ""
+        args: list[Any] = [guild_id, user_id, *([game_id] if game_id else [])]
 
-        games_played, wins, rating, trend, favourite, rated_games = await self.storage.run_read(read)
-        lines = await self.history(guild_id, user_id=user_id, game_id=game_id, limit=recent)
-        return Stats(games_played, wins, rating, trend, favourite, lines, rated_games)
+        async def read(db: Session) -> Stats:
+            totals = await db.fetchrow(
+                "SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
+                " ON r.table_id = rs.table_id WHERE r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ?"
+                f" AND rs.is_ai = 0{one}", args)
+            assert totals is not None  # aggregates without GROUP BY: always one row
+            games_played, wins = totals
+            counts = await db.fetch(
+                "SELECT r.game_id, COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
+                " ON r.table_id = rs.table_id WHERE r.guild_id = ? AND r.status = 'finished' AND rs.user_id = ?"
+                " AND rs.is_ai = 0 GROUP BY r.game_id ORDER BY COUNT(*) DESC, MAX(r.finished_at) DESC",
+                (guild_id, user_id))
+            rated = {row[0]: (ordinal(row[1], row[2]), row[3]) for row in await db.fetch(
+                "SELECT game_id, mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id))}
+            points = await db.fetch(
+                "SELECT game_id, at, ordinal FROM rating_history WHERE guild_id = ? AND user_id = ? AND game_id <> ?"
+                + (" AND game_id = ?" if game_id else "") + " ORDER BY at DESC, table_id DESC LIMIT ?",
+                (guild_id, user_id, OVERALL, *([game_id] if game_id else []), HISTORY_POINTS))
+            rating, rated_games = rated.get(game_id or OVERALL, (None, 0))
+            tallies = [GameTally(row[0], row[1], row[2], *rated.get(row[0], (None, 0)))
+                       for row in counts if game_id in (None, row[0])]
+            return Stats(games_played, wins, rating, counts[0][0] if counts else None, rated_games, tallies,
+                         [RatingPoint(row[0], row[1], row[2]) for row in reversed(points)])
+
+        return await self.storage.run_read(read)
 
     async def history(self, guild_id: int, *, user_id: int | None = None, channel_id: int | None = None,
                       game_id: str | None = None, limit: int = 10, offset: int = 0) -> list[ResultLine]:
@@ -284,7 +303,7 @@ class Results:
         if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
             return None
         game = games.get_game(row.game_id)
-        names = [literal(s.name) for s in row.seats]
+        names = [literal(s.shown_name) for s in row.seats]
         state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
         lines = [e.render(names) for e in state.opening_events() if e.private_to is None]
         for seat, action, by_ai in await self.storage.move_log(table_id):

@@ -14,9 +14,11 @@ import discord
 import games
 from bot.errors import UserError
 from bot.markdown import literal, plain
+from bot.records import shown_name
 from bot.results import ResultLine
 
 from .common import service_of, static_view
+from .components import button_component
 from .control import AtTable, Control, InServer, Place, TableControl, check_place
 from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import control_template, edits_in_place, page_number, stored_id
@@ -27,6 +29,7 @@ LOG_PAGE_CHARS = 1500
 LOG_LINE_CHARS = 500
 HISTORY_GAMES = 10
 BACK = "↩ Back"
+RECENT = "📜 Recent games"
 
 
 def results_of(interaction: discord.Interaction):
@@ -50,8 +53,9 @@ def when(timestamp: float | None) -> str:
 
 def result_line(line: ResultLine) -> str:
     players = ", ".join(
-        # "(AI)" marks a person's seat an AI took over; an AI player's own name says it ("AI 1 (hard)").
-        f"{'🏆 ' if won else ''}{literal(name)}{' (AI)' if ai and user_id is not None else ''}"
+        # "(AI)" marks a person's seat an AI took over; an AI player's shown name says it ("🤖 AI 1").
+        f"{'🏆 ' if won else ''}{literal(shown_name(name, ai and user_id is None))}"
+        f"{' (AI)' if ai and user_id is not None else ''}"
         for name, user_id, ai, _, won in line.players
     )
     minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
@@ -160,24 +164,37 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
         await show_log(interaction, table_id, 0, edit=True, back=self.query)
 
 
-class HistoryBack(Control, discord.ui.DynamicItem[discord.ui.Button],
-                  template=control_template(rf"dh:hist:(?P<guild>\d+):{HistoryQuery.PATTERN}")):
-    """**Back** from a game's moves to the list of games it was chosen from."""
+class HistoryButton(Control, discord.ui.DynamicItem[discord.ui.Button],
+                    template=control_template(rf"dh:(?P<verb>hist|recent):(?P<guild>\d+):{HistoryQuery.PATTERN}")):
+    """``/history``'s list of a server's games, as ``query`` filters them: **Back** to it from a
+    game's moves (``hist``, in the same private message), or **Recent games** under ``/stats``
+    (``recent``, a new private message)."""
 
-    def __init__(self, guild_id: int, query: HistoryQuery) -> None:
-        super().__init__(discord.ui.Button(label=BACK, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:hist:{guild_id}:{query.code()}"))
-        self.guild_id, self.query = guild_id, query
+    LABELS = {"hist": BACK, "recent": RECENT}
+
+    def __init__(self, verb: str, guild_id: int, query: HistoryQuery) -> None:
+        super().__init__(discord.ui.Button(label=self.LABELS[verb], style=discord.ButtonStyle.secondary,
+                                           custom_id=self.id_for(verb, guild_id, query)))
+        self.verb, self.guild_id, self.query = verb, guild_id, query
+
+    @staticmethod
+    def id_for(verb: str, guild_id: int, query: HistoryQuery) -> str:
+        return f"dh:{verb}:{guild_id}:{query.code()}"
+
+    @classmethod
+    def component(cls, verb: str, guild_id: int, query: HistoryQuery) -> dict:
+        """The button as Discord receives it (for a Components V2 message)."""
+        return button_component(cls.id_for(verb, guild_id, query), cls.LABELS[verb], discord.ButtonStyle.secondary)
 
     @classmethod
     def parse(cls, match, item):
-        return cls(stored_id(match["guild"], "server"), HistoryQuery.parse(match))
+        return cls(match["verb"], stored_id(match["guild"], "server"), HistoryQuery.parse(match))
 
     def place(self) -> Place:
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await show_history(interaction, self.query, edit=True)
+        await show_history(interaction, self.query, edit=self.verb == "hist")
 
 
 # -- a game's moves ----------------------------------------------------------------------------
@@ -197,7 +214,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
                           colour=EMBED_COLOUR)
     embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
     buttons = page_buttons(lambda to, label, off: LogPage(table_id, to, label, off, back), page, len(pages))
-    back_button = [HistoryBack(guild_id, back)] if back else []
+    back_button = [HistoryButton("hist", guild_id, back)] if back else []
     await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + back_button))
 
 

@@ -15,17 +15,27 @@ from bot.table_options import hints_allowed
 from .common import player_of, service_of
 from .control import TableButton, table_template
 from .ui import ui_for
+from .words import Word, Words
 
-HINT_LABEL = "💡 Hint"
-UNRATED_NOTE = "A game in which someone took a hint is recorded unrated."
+WORDS: dict[str, Word] = {
+    "hint": "💡 Hint",
+    "hint_unrates": "💡 Hint (game won't be rated)",
+    "unrated_note": "A game in which someone took a hint is recorded unrated.",
+    "answer": "💡 **{move}**: {why}.\n-# {note}",
+}
+WORD = Words(WORDS)
+HINT_LABEL = WORD("hint")
 
 
 def hint_components(hand: HandSnapshot) -> list[dict]:
-    """The Hint button when the seat is to move and the table allows hints; else nothing."""
+    """The Hint button when the seat is to move and the table allows hints; else nothing. Its
+    label says what a hint costs while the game would be rated: nobody took one yet and every
+    seat is a person's (a game with an AI seat is unrated anyway)."""
     table = hand.table.row
     if table.status != "running" or not hand.actions or not hints_allowed(table.options):
         return []
-    return [HintButton.component(table.id)]
+    rated = not table.hinted and not any(seat.is_ai for seat in table.seats)
+    return [HintButton.component(table.id, WORD("hint_unrates") if rated else None)]
 
 
 class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("hint")):
@@ -34,6 +44,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
 
     async def run(self, interaction: discord.Interaction) -> None:
         hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
-        label = ui_for(hand.table.row.game_id).action_label(found.action, hand)
+        label = ui_for(hand.table.row.game_id).move_text(found.action, hand)
         await interaction.response.send_message(
-            f"💡 **{label[:1].upper() + label[1:]}**: {found.why}.\n-# {UNRATED_NOTE}", ephemeral=True)
+            WORD("answer", move=label[:1].upper() + label[1:], why=found.why, note=WORD("unrated_note")),
+            ephemeral=True)

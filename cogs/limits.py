@@ -17,7 +17,13 @@ EMBED_TOTAL = 6000
 """Characters over an embed's title, description, fields and footer together."""
 
 ACTION_ROWS = 5
-"""Rows of components in a message."""
+"""Rows of components in a message without Components V2."""
+V2_COMPONENTS = 40
+"""Components in a Components V2 message, counted at every depth (containers, rows, buttons…)."""
+V2_TEXT = 4000
+"""Characters over every text display of a Components V2 message."""
+GALLERY_DESCRIPTION = 1024
+"""Characters in a media gallery item's description (its text for screen readers)."""
 ROW_BUTTONS = 5
 CUSTOM_ID = 100
 BUTTON_LABEL = 80

@@ -15,9 +15,11 @@ from bot.service import TableSnapshot
 from games.base import Game
 
 from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
+from .components import LayoutMessage, action_row
 from .control import TableControl
+from .layouts import lobby_layout
 from .parsing import control_template, one_of, stored_id
-from .ui import Rendered, lobby_embed, ui_for
+from .ui import Rendered, ui_for
 
 LOBBY_VERBS = {
     "join": ("Join", discord.ButtonStyle.success, 0),
@@ -125,18 +127,22 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
             raise UserError("Choose exactly one level.")
         level = one_of(values[0], LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
-        added = literal([s for s in snap.row.seats if s.is_ai][-1].name)
+        added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)
         await interaction.response.edit_message(content=f"{added} joined the table.{lobby_unchanged_note(interaction)}",
                                                 view=None)
 
 
-def lobby_view(table_id: int, game: Game) -> discord.ui.View:
-    """The lobby's buttons, as :func:`offered_verbs` has them for ``game``."""
-    return static_view([LobbyButton(table_id, verb) for verb in offered_verbs(game)])
+def lobby_controls(table_id: int, game: Game) -> list[dict]:
+    """The lobby's buttons, as :func:`offered_verbs` has them for ``game``, in their rows."""
+    rows: dict[int, list[dict]] = {}
+    for verb in offered_verbs(game):
+        rows.setdefault(LOBBY_VERBS[verb][2], []).append(LobbyButton(table_id, verb).to_component_dict())
+    return [action_row(buttons) for _, buttons in sorted(rows.items())]
 
 
-def lobby_message(table: TableSnapshot) -> Rendered:
-    """The lobby: seats and options, with its buttons while the table is open."""
+def lobby_message(table: TableSnapshot, invitation: str | None = None) -> Rendered:
+    """The lobby: seats and options, with its buttons while the table is open (``invitation``:
+    Play again's, above it)."""
     row = table.row
-    game = ui_for(row.game_id).game
-    return Rendered(embed=lobby_embed(table), view=lobby_view(row.id, game) if row.status == "lobby" else None)
+    controls = lobby_controls(row.id, ui_for(row.game_id).game) if row.status == "lobby" else []
+    return Rendered(LayoutMessage(lobby_layout(table, controls, invitation if row.status == "lobby" else None)))

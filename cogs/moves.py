@@ -31,10 +31,11 @@ from games.base import Action
 from games.errors import GameError
 
 from .common import acknowledged, channel_closed_note, player_of, service_of
-from .components import ComponentView, button_component
+from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
 from .hints import hint_components
+from .layouts import hand_layout, table_layout
 from .limits import (
     ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
     SELECT_PLACEHOLDER, clip,
@@ -43,100 +44,110 @@ from .lobby import lobby_message
 from .parsing import control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PlayAgainButton
-from .ui import GameUI, Rendered, hand_embed, table_embed, ui_for
+from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
 from .watch import WatchButton
+from .words import Word, Words
 
-STALE_NOTICE = "⚠️ Those controls are from an earlier turn; here is your hand as it is now."
-MOVE_ROWS = ACTION_ROWS - 1
-"""Rows for moves in a hand message; the last row holds Refresh / Back."""
-MAX_BUTTON_MOVES = 20
+WORDS: dict[str, Word] = {
+    "stale": "⚠️ Those controls are from an earlier turn; here is your hand as it is now.",
+    "log": "📜 Log",
+    "back": "← Back",
+    "refresh": "🔄 Refresh",
+    "unknown_move": "That control isn't one Deckhand recognises.",
+    "one_option": "Choose exactly one option.",
+    "not_yours_now": "That isn't one of your moves right now.",
+    "your_number": "Your number",
+    "number_range": "A number from {low} to {high}",
+}
+WORD = Words(WORDS)
+STALE_NOTICE = WORD("stale")
+MAX_MENUS = ACTION_ROWS
+"""Menus of moves a hand message offers at most (25 moves each)."""
 MAX_FORM_NUMBER = 10**6
 """More than any number a form asks for (a cut of a deck); larger answers are refused."""
+LOG_BUTTON = WORD("log")
+
+_TABLE_CONTROLS: dict[tuple[int, bool], dict] = {}
+_TABLE_CONTROLS_LIMIT = 10_000
 
 
-LOG_BUTTON = "📜 Log"
-
-
-_TABLE_VIEWS: dict[tuple[int, bool], ComponentView] = {}
-_TABLE_VIEWS_LIMIT = 10_000
-
-
-def table_view(table_id: int, running: bool) -> ComponentView:
+def table_controls(table_id: int, running: bool) -> dict:
     """My hand, the Log (every event so far, privately) and Watch while the game runs; the Log
-    and Play again once it ended. Built once per table and kept: its controls never change, so
-    one view serves every edit."""
-    view = _TABLE_VIEWS.get((table_id, running))
-    if view is None:
-        if len(_TABLE_VIEWS) >= _TABLE_VIEWS_LIMIT:
-            _TABLE_VIEWS.clear()
-        hand = [(0, HandButton.component(table_id))] if running else []
-        log = (0, LogPage(table_id, 0, LOG_BUTTON).to_component_dict())
+    and Play again once it ended. Built once per table and kept: they never change, so one row
+    serves every edit."""
+    row = _TABLE_CONTROLS.get((table_id, running))
+    if row is None:
+        if len(_TABLE_CONTROLS) >= _TABLE_CONTROLS_LIMIT:
+            _TABLE_CONTROLS.clear()
+        hand = [HandButton.component(table_id)] if running else []
+        log = LogPage(table_id, 0, LOG_BUTTON).to_component_dict()
         after = WatchButton if running else PlayAgainButton
-        view = _TABLE_VIEWS[table_id, running] = ComponentView([*hand, log, (0, after.component(table_id))])
-    return view
+        row = _TABLE_CONTROLS[table_id, running] = action_row([*hand, log, after.component(table_id)])
+    return row
 
 
 def table_message(table: TableSnapshot) -> Rendered:
-    """The public table message: the lobby until the game starts, then the board with My hand."""
+    """The public table message: the lobby until the game starts, then the table with My hand."""
     row = table.row
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table)
-    content, embed = table_embed(table)
-    return Rendered(content=content, embed=embed, view=table_view(row.id, row.status == "running"))
+    return Rendered(LayoutMessage(table_layout(table, [table_controls(row.id, row.status == "running")])))
 
 
 def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
-    """A seat's private message: its cards, any private news, and its legal moves
-    (after the step menu choices ``step``)."""
+    """A seat's private message: its hand, any private news, and its legal moves (after the
+    step menu choices ``step``)."""
     row = hand.table.row
-    items = move_items(ui_for(row.game_id), hand, step) if row.status == "running" else []
-    items.append((MOVE_ROWS, HandButton.component(row.id, "← Back" if step else "🔄 Refresh")))
-    items += [(MOVE_ROWS, component) for component in hint_components(hand)]
-    return Rendered(content=notice, embed=hand_embed(hand), view=ComponentView(items))
+    ui = ui_for(row.game_id)
+    moves = ui.move_layout(hand, step) if row.status == "running" else None
+    rows = move_rows(ui, hand, moves) if moves is not None else []
+    refresh = HandButton.component(row.id, WORD("back") if step else WORD("refresh"))
+    rows.append(action_row([refresh, *hint_components(hand)]))
+    return Rendered(LayoutMessage(hand_layout(hand, moves, rows, notice)))
 
 
-def move_items(ui: GameUI, hand: HandSnapshot, step: str | None) -> list[tuple[int, dict]]:
-    """The controls of :meth:`GameUI.move_layout` as (row, component): number buttons, step
-    menus, then the moves."""
-    layout = ui.move_layout(hand, step)
+def move_rows(ui: GameUI, hand: HandSnapshot, layout: MoveLayout) -> list[dict]:
+    """The controls of :meth:`GameUI.move_layout` as action rows: number buttons, the moves,
+    then the step menus (a step is the alternative to the moves above it)."""
     table_id, version = hand.table.row.id, hand.version
-    items = [
-        (0, NumberPrompt.make(table_id, version, ask.kind, ask.low, ask.high, clip(ask.label, BUTTON_LABEL),
-                              row=0).to_component_dict())
-        for ask in layout.numbers
-    ]
-    row = 1 if items else 0
-    for n, menu in enumerate(layout.menus):
+    rows = []
+    if layout.numbers:
+        rows.append(action_row([
+            NumberPrompt.make(table_id, version, ask.kind, ask.low, ask.high, clip(ask.label, BUTTON_LABEL)
+                              ).to_component_dict()
+            for ask in layout.numbers]))
+    rows += action_controls(ui, hand, layout.actions)
+    for n, menu in enumerate(layout.menus[:MAX_MENUS]):
         options = [discord.SelectOption(label=clip(label, SELECT_OPTION_TEXT), value=value)
                    for value, label in menu.choices]
-        select = MenuSelect.make("st", table_id, version, n, options, row=row, placeholder=menu.placeholder)
-        items.append((row, select.to_component_dict()))
-        row += 1
-    return items + action_controls(ui, hand, layout.actions, first_row=row)
+        select = MenuSelect.make("st", table_id, version, n, options, placeholder=clip(menu.placeholder,
+                                                                                       SELECT_PLACEHOLDER))
+        rows.append(action_row([select.to_component_dict()]))
+    return rows
 
 
-def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action], first_row: int) -> list[tuple[int, dict]]:
-    """Buttons for a few moves, select menus (25 a menu) for many, as (row, component)."""
+def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[dict]:
+    """Buttons for up to :data:`MAX_BUTTONS` moves, rows of five; menus (25 a menu) for more, one
+    per group of moves where the game groups them (:meth:`GameUI.move_group`)."""
     table_id, version = hand.table.row.id, hand.version
-    rows = MOVE_ROWS - first_row
-    if len(actions) <= ROW_BUTTONS * rows and len(actions) <= MAX_BUTTON_MOVES:
-        return [
-            (first_row + i // ROW_BUTTONS,
-             MoveButton.component(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                                  ui.action_style(action, hand)))
-            for i, action in enumerate(actions)
-        ]
-    items = []
-    for n, start in enumerate(range(0, len(actions), SELECT_OPTIONS)):
-        if n >= rows:
-            break
-        chunk = actions[start:start + SELECT_OPTIONS]
+    if len(actions) <= MAX_BUTTONS:
+        buttons = [MoveButton.component(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
+                                        ui.action_style(action, hand))
+                   for action in actions]
+        return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
+    groups: dict[str | None, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(ui.move_group(action, hand), []).append(action)
+    chunks = [(group, moves[start:start + SELECT_OPTIONS])
+              for group, moves in groups.items() for start in range(0, len(moves), SELECT_OPTIONS)]
+    rows = []
+    for n, (group, chunk) in enumerate(chunks[:MAX_MENUS]):
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
                    for a in chunk]
-        select = MenuSelect.make("ms", table_id, version, n, options, row=first_row + n,
-                                 placeholder=clip(ui.menu_placeholder(chunk, hand), SELECT_PLACEHOLDER))
-        items.append((first_row + n, select.to_component_dict()))
-    return items
+        placeholder = group or ui.menu_placeholder(chunk, hand)
+        select = MenuSelect.make("ms", table_id, version, n, options, placeholder=clip(placeholder, SELECT_PLACEHOLDER))
+        rows.append(action_row([select.to_component_dict()]))
+    return rows
 
 
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
@@ -163,7 +174,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     try:
         action = Action.from_code(code)
     except GameError:
-        raise UserError("That control isn't one Deckhand recognises.") from None
+        raise UserError(WORD("unknown_move")) from None
     service = service_of(interaction)
     try:
         hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
@@ -208,11 +219,10 @@ class MenuSelect(
         self.mode, self.table_id, self.version = mode, table_id, version
 
     @classmethod
-    def make(cls, mode: str, table_id: int, version: int, n: int, options: list[discord.SelectOption], row: int,
+    def make(cls, mode: str, table_id: int, version: int, n: int, options: list[discord.SelectOption],
              placeholder: str) -> "MenuSelect":
-        select = discord.ui.Select(
-            custom_id=f"dh:{mode}:{table_id}:{version}:{n}", options=options, placeholder=placeholder, row=row
-        )
+        select = discord.ui.Select(custom_id=f"dh:{mode}:{table_id}:{version}:{n}", options=options,
+                                   placeholder=placeholder)
         return cls(mode, table_id, version, n, select)
 
     @classmethod
@@ -223,7 +233,7 @@ class MenuSelect(
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            raise UserError("Choose exactly one option.")
+            raise UserError(WORD("one_option"))
         if self.mode == "ms":
             await _play(interaction, self.table_id, self.version, values[0])
         else:
@@ -250,10 +260,9 @@ class NumberPrompt(
         self.table_id, self.version, self.kind, self.low, self.high = table_id, version, kind, low, high
 
     @classmethod
-    def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str,
-             row: int) -> "NumberPrompt":
+    def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str) -> "NumberPrompt":
         """``label`` is the button's text and the form's title."""
-        button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary, row=row,
+        button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                    custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}")
         return cls(table_id, version, kind, low, high, button)
 
@@ -270,8 +279,8 @@ class NumberPrompt(
             await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return
         if not any(a.kind == self.kind for a in hand.actions):
-            raise UserError("That isn't one of your moves right now.")
-        label = getattr(self.item, "label", None) or "Your number"
+            raise UserError(WORD("not_yours_now"))
+        label = getattr(self.item, "label", None) or WORD("your_number")
         await interaction.response.send_modal(
             NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))
 
@@ -283,7 +292,7 @@ class NumberForm(discord.ui.Modal):
     def __init__(self, table_id: int, version: int, kind: str, low: int, high: int, title: str) -> None:
         super().__init__(title=title, custom_id=f"dh:num:{table_id}:{version}:{kind}", timeout=None)
         self.add_item(discord.ui.TextInput(
-            label=f"A number from {low} to {high}", custom_id="value", placeholder=f"{low}–{high}",
+            label=WORD("number_range", low=low, high=high), custom_id="value", placeholder=f"{low}–{high}",
             min_length=1, max_length=len(str(high)),
         ))
 

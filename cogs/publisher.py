@@ -38,8 +38,15 @@ from .moves import table_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .ui import message_link, players_to_act, ui_for
+from .words import Word, Words
 
 log = logging.getLogger(__name__)
+
+WORDS: dict[str, Word] = {
+    "ping": "🔔 {who} {what} at {game} #{table}: {link}",
+    "reminder": "⏰ {who}, about {minutes} min left for your turn at {game}: {link}",
+}
+WORD = Words(WORDS)
 
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 """A ping or an invitation notifies the people it names, nobody else."""
@@ -116,10 +123,13 @@ class Shown:
     """Per person, the turn (its first version) they were last pinged for."""
     ping: Ping | None = None
     stale_pings: list[Ping] = field(default_factory=list)
+    """Pings of turns that are over, to delete when the budget allows."""
     cut_short: dict[str, Any] | None = None
     """A ping the last process was sending when it stopped (``tables.pinging``): whether it
     went is looked up in the channel before anyone is pinged again."""
-    """Pings of turns that are over, to delete when the budget allows."""
+    invitation: str | None = None
+    """Play again's invitation, shown above the lobby while it is open (kept in memory only:
+    the people it names were notified when it was posted)."""
 
 
 @dataclass
@@ -183,19 +193,20 @@ class TablePublisher:
         minutes = max(1, round(seconds_left / 60))
         who = ", ".join(f"<@{s.user_id}>" for s in humans)
         link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
-        content = f"⏰ {who}, about {minutes} min left for your turn at {ui_for(table.row.game_id).title}: {link}"
+        content = WORD("reminder", who=who, minutes=minutes, game=ui_for(table.row.game_id).title, link=link)
         shown = self._shown(table.row)
         if await self._send_ping(table, shown, content, nonce("r", table.row.id, "v", table.row.version)):
             await self._tidy(shown)
 
-    async def place(self, table: TableSnapshot, content: str | None = None) -> discord.Message:
-        """Post a new lobby's message now (``/<game> start``, **Play again**), with ``content``
+    async def place(self, table: TableSnapshot, invitation: str | None = None) -> discord.Message:
+        """Post a new lobby's message now (``/<game> start``, **Play again**), with ``invitation``
         above it (its mentions notified). Discord's refusal is raised to the caller."""
-        body = lobby_message(table).kwargs()
-        if content is not None:
-            body.update(content=content, allowed_mentions=MENTIONS)
+        body = lobby_message(table, invitation).kwargs()
+        if invitation is not None:
+            body.update(allowed_mentions=MENTIONS)
         message = await self._post(table, body, None)
-        self._shown(table.row).shown = shown_key(table.row)  # stored with the message's id
+        shown = self._shown(table.row)  # stored with the message's id
+        shown.shown, shown.invitation = shown_key(table.row), invitation
         return message
 
     # -- what the Discord layer tells it ----------------------------------------------------------
@@ -305,9 +316,7 @@ class TablePublisher:
         be shown where it is, or Discord was out of reach: it is shown again later)."""
         row = table.row
         if row.status in ("lobby", "cancelled"):
-            body = lobby_message(table).kwargs()
-            if row.status == "lobby":
-                del body["content"]  # Play again's invitation stays above an open lobby
+            body = lobby_message(table, self._shown(row).invitation).kwargs()
             picture = None
         else:
             body = table_message(table).kwargs()
@@ -435,7 +444,8 @@ class TablePublisher:
         # The ping names everyone to act, and notifies only those whose turn just began.
         who = ", ".join(f"<@{row.seats[seat].user_id}>" for seat in shown.acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
-        content = f"🔔 {who}, your turn at {ui_for(row.game_id).title} #{row.id}. Open **My hand**: {link}"
+        ui = ui_for(row.game_id)
+        content = WORD("ping", who=who, what=ui.turn_words(table), game=ui.title, table=row.id, link=link)
         notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
                                            roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}

@@ -5,6 +5,8 @@ Every game gets these by registering its engine: nothing here names a game.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,15 +14,31 @@ from discord.ext import commands
 import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, display_change, display_rating
+from bot.markdown import literal
+from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
 
-from .common import acknowledged, guarded, static_view
+from .common import acknowledged, guarded, service_of, static_view
+from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
-from .game_log import (HistoryBack, HistoryQuery, LogSelect, game_name, page_buttons, require_guild, result_line,
-                       results_of, show_history)
-from .limits import EMBED_FIELD_VALUE, clip
+from .game_log import HistoryButton, HistoryQuery, game_name, page_buttons, require_guild, results_of, show_history
+from .layouts import spoken
 from .parsing import control_template, edits_in_place, page_number, stored_id
-from .ui import EMBED_COLOUR
+from .pictures.attach import Picture, pictures_on, send_with_picture
+from .pictures.stats import Series, stats_png
+from .ui import EMBED_COLOUR, Rendered, ui_for
+from .words import Word, Words
+
+WORDS: dict[str, Word] = {
+    "stats_title": "### {name} · {game}",
+    "no_games": "No finished games yet. Start one with a game's `start` command!",
+    "rating": "Rating **{rating}** · {games}",
+    "provisional": "Rating **{rating}** · provisional, {games}",
+    "not_rated": "Not rated yet",
+    "record": "{games} · {wins} ({share}%)",
+    "favourite": "Most played: {game}",
+    "game_line": "**{game}**: {rating} · {wins} of {games} won ({share}%)",
+}
+WORD = Words(WORDS)
 
 PAGE_SIZE = 10
 WHICH_GAMES_COUNT = ("Only games where every seat was a person are rated: games with an AI seat, "
@@ -151,6 +169,65 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
             await interaction.response.edit_message(content=done, view=None)
 
 
+# -- stats ----------------------------------------------------------------------------------
+
+
+async def show_stats(interaction: discord.Interaction, who: discord.User | discord.Member, game_id: str | None,
+                     public: bool) -> None:
+    """``/stats``: the summary, the chart (or its text with pictures off), a link to the games."""
+    guild_id = require_guild(interaction)
+    stats = await results_of(interaction).stats(guild_id, who.id, game_id)
+    query = HistoryQuery(who.id, None, game_id)
+    controls = [action_row([HistoryButton.component("recent", guild_id, query)])] if stats.games else []
+    layout = stats_layout(who.display_name, game_id, stats, controls)
+    body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": not public}
+    picture = None
+    if stats.games and await pictures_on(service_of(interaction), guild_id):
+        picture = await asyncio.to_thread(stats_picture, who.display_name, game_id, stats)
+    await send_with_picture(interaction.response.send_message, body, picture, edit=False, what="stats")
+
+
+def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict]) -> Layout:
+    """The summary in a few lines; per game, the text the chart shows; which games are rated."""
+    head = [WORD("stats_title", name=literal(name), game=game_name(game_id))]
+    if not stats.games:
+        head.append(WORD("no_games"))
+        return Layout(EMBED_COLOUR.value, [text_display("\n".join(head))], [], [])
+    head.append(rating_line(stats.rating, stats.rated_games))
+    head.append(WORD("record", games=plural(stats.games, "game"), wins=plural(stats.wins, "win"),
+                     share=round(100 * stats.wins / stats.games)))
+    if game_id is None and stats.favourite:
+        head.append(WORD("favourite", game=game_name(stats.favourite)))
+    per_game = "\n".join(WORD("game_line", game=game_name(t.game_id), rating=rating_line(t.rating, t.rated_games),
+                               wins=t.wins, games=t.games, share=round(100 * t.wins / t.games))
+                          for t in stats.per_game)
+    colour = ui_for(game_id).colour if game_id else EMBED_COLOUR.value
+    return Layout(colour, [text_display("\n".join(head))], [text_display(per_game)],
+                  [text_display(f"-# {WHICH_GAMES_COUNT}"), *controls], alt=spoken(per_game))
+
+
+def rating_line(rating: float | None, rated_games: int) -> str:
+    if rating is None:
+        return WORD("not_rated")
+    key = "provisional" if rated_games < PROVISIONAL_GAMES else "rating"
+    return WORD(key, rating=display_rating(rating), games=plural(rated_games, "rated game"))
+
+
+def stats_picture(name: str, game_id: str | None, stats: Stats) -> Picture:
+    """The chart: each game's rating after each of its rated games, and its games won."""
+    order = {point: when for when, point in enumerate(stats.history)}
+    series = [Series(game_name(t.game_id), rgb(ui_for(t.game_id).colour),
+                     [(order[p], display_rating(p.rating)) for p in stats.history if p.game_id == t.game_id],
+                     t.wins, t.games)
+              for t in stats.per_game]
+    png = stats_png(game_name(game_id), series, len(stats.history))
+    return Picture(f"stats-{abs(hash((name, game_id, len(stats.history))))}.png", png)
+
+
+def rgb(colour: int) -> tuple[int, int, int]:
+    return (colour >> 16) & 0xFF, (colour >> 8) & 0xFF, colour & 0xFF
+
+
 class ScoresCog(commands.Cog):
     privacy = app_commands.Group(name="privacy", description="Your data in Deckhand")
 
@@ -162,7 +239,7 @@ class ScoresCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating") -> None:
         await guarded(interaction, lambda: show_board(interaction, game, sort, 0, edit=False))
 
-    @app_commands.command(name="stats", description="Games, wins, rating and recent results of a player")
+    @app_commands.command(name="stats", description="Games, wins and rating of a player, with a chart")
     @app_commands.describe(user="Whose stats (default: yours)", game="One game, or all games (default)",
                            public="Post in the channel instead of only to you")
     @app_commands.choices(game=game_choices(with_all=True))
@@ -170,27 +247,7 @@ class ScoresCog(commands.Cog):
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
                     game: str = "all", public: bool = False) -> None:
         async def run() -> None:
-            who = user or interaction.user
-            stats = await results_of(interaction).stats(require_guild(interaction), who.id,
-                                                        None if game == "all" else game)
-            embed = discord.Embed(title=f"{who.display_name} — {game_name(game)}", colour=EMBED_COLOUR)
-            if not stats.games:
-                embed.description = "No finished games yet. Start one with a game's `start` command!"
-            else:
-                embed.description = f"_{WHICH_GAMES_COUNT}_"
-                embed.add_field(name="Games", value=f"{stats.games} ({stats.rated_games} rated)")
-                embed.add_field(name="Wins", value=f"{stats.wins} ({stats.wins / stats.games:.0%})")
-                rating = rating_text(stats.rating, stats.rated_games)
-                if len(stats.trend) >= 2:
-                    change = display_change(stats.trend[-1] - stats.trend[0])
-                    rating += f"\n{'▲' if change >= 0 else '▼'} {abs(change)} over the last {plural(len(stats.trend) - 1, 'rated game')}"
-                embed.add_field(name="Rating", value=rating)
-                if stats.favourite:
-                    embed.add_field(name="Favourite game", value=game_name(stats.favourite))
-                recent = "\n".join(result_line(line) for line in stats.recent)
-                embed.add_field(name="Recent games", value=clip(recent, EMBED_FIELD_VALUE) or "—", inline=False)
-            await interaction.response.send_message(embed=embed, ephemeral=not public,
-                                                    allowed_mentions=discord.AllowedMentions.none())
+            await show_stats(interaction, user or interaction.user, None if game == "all" else game, public)
 
         await guarded(interaction, run)
 

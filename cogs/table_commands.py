@@ -37,7 +37,8 @@ class TableCommands(commands.Cog):
             snap = await service_of(interaction).table(await table_here(interaction))
             row = snap.row
             lines = [f"**{ui_for(row.game_id).title}** table #{row.id} — {row.status}"]
-            lines.append("Players: " + ", ".join(snap.names[s.seat] + (" (AI)" if s.is_ai else "") for s in row.seats))
+            lines.append("Players: " + ", ".join(snap.names[s.seat] + (" (AI)" if s.is_ai and s.user_id is not None else "")
+                                           for s in row.seats))
             acting = players_to_act(snap)
             if row.status == "running" and acting:
                 lines.append("To play: " + ", ".join(snap.names[s] for s in acting))

@@ -1,11 +1,11 @@
-"""How games look on Discord: the :class:`GameUI` each game's module subclasses, and
-the table, lobby and hand embeds shared by every game.
+"""How games look on Discord: the :class:`GameUI` each game's module subclasses, and what every
+game's messages share (names, turns, latest events, colours, the layout of move controls).
 
-A game's module (``cogs/games/<package>.py``) only describes its board, its hands and
-its moves; everything around that (lobby, turn line, recent events, timer, result,
-the layout of the move controls, Discord's size limits) is shared here so every game
-looks and behaves alike. This module builds no controls: :mod:`cogs.moves` turns a
-:class:`MoveLayout` into buttons and menus.
+A game's module (``cogs/games/<package>.py``) only describes its board, its hands and its
+moves; everything around that (lobby, turn line, recent events, timer, result, the layout of
+the move controls, Discord's size limits) is shared, so every game looks and behaves alike.
+The messages themselves are laid out by :mod:`cogs.layouts`; this module builds no controls:
+:mod:`cogs.moves` turns a :class:`MoveLayout` into buttons and menus.
 """
 
 from __future__ import annotations
@@ -20,42 +20,58 @@ import discord
 
 import games
 from bot.errors import UserError
-from bot.markdown import literal
 from bot.service import HandSnapshot, TableSnapshot
 from bot.table_options import engine_options, hints_allowed
 from games.base import Action, Game, count_text
 from games.cards import parse_card
 
-from .endings import final_standings
-from .limits import CONTENT, EMBED_FIELD_VALUE, EMBED_FOOTER, SELECT_OPTIONS, clip
+from .components import LayoutMessage
+from .limits import SELECT_OPTIONS, clip
+from .words import Word, Words
+
+WORDS: dict[str, Word] = {
+    "start": "Open a {game} table in this channel ({counts} players)",
+    "hints_off": "hints off",
+    "to_play": "to play",
+    "your_move": "Your move: choose below.",
+    "waiting_for": "Waiting for {names}.",
+    "waiting": "Waiting.",
+    "over": "The game is over.",
+    "ai_plays": "**{name}** (AI)",
+    "default_step": "{kind}…",
+    "default_choice": "{kind} {arg}",
+}
+WORD = Words(WORDS)
 
 EMBED_COLOUR = discord.Colour.dark_green()
+"""The colour of Deckhand's embeds (rules, Log, /history, leaderboards)."""
 DESCRIPTION = 4000
-"""Room we give a board or hand: a little under Discord's 4096, for the embed's other parts."""
-DASHBOARD = 1500
-"""The table message's description and fields together (board and latest events) stay within this."""
-DASHBOARD_EVENTS = 5
+"""Room we give an embed's description: a little under Discord's 4096, for the embed's other parts."""
+SEAT_COLOURS = (0x3BA55C, 0x5865F2, 0xFAA61A, 0xEB459E, 0x1ABC9C, 0xED4245, 0x9B59B6, 0xE67E22, 0x3498DB,
+                0xF1C40F)
+"""The table message's accent while a seat is to act, one colour per seat (seat 1 first)."""
+MAX_BUTTONS = 10
+"""Moves a step offers as buttons (two rows of five, what a phone shows at a glance); more are menus."""
 SHORT_EVENT = 120
-EVENT_ROOM = 3 * SHORT_EVENT
-"""What the board always leaves the latest events (at least three of them)."""
-LATEST = "Latest"
+ASIDE = re.compile(r" ?\([^()]*\)")
 WINS, NEUTRAL, LOSES = "wins", "neutral", "loses"
 MOVE_STYLES = {WINS: discord.ButtonStyle.success, NEUTRAL: discord.ButtonStyle.secondary,
                LOSES: discord.ButtonStyle.danger}
 """The one colour rule of every game's move buttons: green for a move that wins (a card,
 points, or forces a penalty on another player), grey for a neutral one, red only for a move
 that loses your own card."""
-RESULT = "Final standings"
-ASIDE = re.compile(r" ?\([^()]*\)")
 UNAVAILABLE_STEP = "That choice isn't available now."
 
 
-@lru_cache(maxsize=4096)  # each event line is shown on several dashboards in a row
+@lru_cache(maxsize=4096)  # each event line is shown on several table messages in a row
 def short_event(line: str) -> str:
-    """The dashboard's form of an event: without its parenthesised asides, where engines put
-    rule explanations and running totals ("7♣ beats 4♦ (different suits, higher is
-    stronger): …"), clipped to :data:`SHORT_EVENT`. The whole sentence stays in the Log."""
-    return clip(ASIDE.sub("", line).strip() or line, SHORT_EVENT)
+    """The table message's form of an event: without its parenthesised asides, where engines
+    put rule explanations and running totals ("7♣ beats 4♦ (different suits, higher is
+    stronger): …"), cut at a word within :data:`SHORT_EVENT`. The whole sentence stays in the Log."""
+    line = ASIDE.sub("", line).strip() or line
+    if len(line) <= SHORT_EVENT:
+        return line
+    return line[:SHORT_EVENT - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def whole_lines(text: str, limit: int) -> str:
@@ -70,25 +86,16 @@ def whole_lines(text: str, limit: int) -> str:
     return kept + "…" if kept else clip(text, limit)
 
 
-def latest_events(lines: list[str], room: int) -> str:
-    """The newest :data:`DASHBOARD_EVENTS` events in short form, oldest first, within ``room``."""
-    kept: list[str] = []
-    used = 0
-    for line in reversed(lines[-DASHBOARD_EVENTS:]):
-        line = short_event(line)
-        if used + len(line) > room:
-            break
-        kept.append(line)
-        used += len(line) + 1
-    return "\n".join(reversed(kept))
+def latest_events(lines: list[str], count: int) -> list[str]:
+    """The newest ``count`` events in short form, oldest first."""
+    return [short_event(line) for line in lines[-count:]] if count else []
 
 
-def hint_line(actions: list[Action], hints: Mapping[str, str]) -> list[str]:
-    """The hint under a hand: the sentence of each kind of move offered, in ``hints``' order
-    (``[]`` when none is offered), so it never explains a move the player doesn't have."""
+def hint_line(actions: list[Action], hints: Mapping[str, str]) -> str:
+    """What the player may do: the sentence of each kind of move offered, in ``hints``' order
+    ('' when none is offered), so it never explains a move the player doesn't have."""
     kinds = {action.kind for action in actions}
-    said = [sentence for kind, sentence in hints.items() if kind in kinds]
-    return [" ".join(said)] if said else []
+    return " ".join(sentence for kind, sentence in hints.items() if kind in kinds)
 
 
 def shown(arg: Any) -> str:
@@ -101,16 +108,14 @@ def shown(arg: Any) -> str:
 
 @dataclass
 class Rendered:
-    """A message body: pass as ``**rendered.kwargs()`` to send or edit."""
+    """A message body, Components V2: pass as ``**rendered.kwargs()`` to send or edit. It
+    clears content and embeds, so an edit also turns a message posted with an embed into V2."""
 
-    content: str | None = None
-    embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
+    view: LayoutMessage
     allowed_mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view,
-                "allowed_mentions": self.allowed_mentions}
+        return {"content": None, "embed": None, "view": self.view, "allowed_mentions": self.allowed_mentions}
 
 
 @dataclass(frozen=True)
@@ -133,11 +138,13 @@ class NumberAsk:
 
 @dataclass(frozen=True)
 class MoveLayout:
-    """The controls of a hand message, top to bottom: number buttons, step menus, then moves."""
+    """The controls of a hand message, top to bottom: number buttons, moves, then step menus;
+    ``chosen`` names the step choices made so far (the hand message's header says them)."""
 
     numbers: list[NumberAsk]
     menus: list[StepMenu]
     actions: list[Action]
+    chosen: str = ""
 
 
 class GameUI:
@@ -147,6 +154,8 @@ class GameUI:
 
     start_description: ClassVar[str] = ""
     """The ``/<game> start`` description; empty: "Open a <name> table … (<n> players)"."""
+    colour: ClassVar[int] = EMBED_COLOUR.value
+    """The game's colour: its lobby's and finished table's accent."""
     steps: ClassVar[Mapping[str, str]] = {}
     """Moves chosen in two steps, by action kind: first a menu picks the kind and first
     argument (e.g. War's attacking card), then the moves that complete it are offered.
@@ -156,6 +165,9 @@ class GameUI:
     number_prompts: ClassVar[Mapping[str, str]] = {}
     """Action kinds whose single whole-number argument the player types in a form
     (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
+    hints: ClassVar[Mapping[str, str]] = {}
+    """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
+    message says those offered (buttons say what they do themselves)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -165,8 +177,8 @@ class GameUI:
         return self.game.name
 
     def start_text(self) -> str:
-        return self.start_description or (
-            f"Open a {self.game.name} table in this channel ({count_text(self.game.allowed_player_counts())} players)")
+        return self.start_description or WORD("start", game=self.game.name,
+                                              counts=count_text(self.game.allowed_player_counts()))
 
     def option_label(self, name: str, value: Any) -> str:
         """The name the option's spec gives ``value`` (e.g. War's loss rule), else the value."""
@@ -177,17 +189,64 @@ class GameUI:
         """One line describing the table options, e.g. ``Classic · elimination match``."""
         return " · ".join(f"{k}: {v}" for k, v in options.items())
 
+    # -- the table -------------------------------------------------------------------------------
+
     def board(self, table: TableSnapshot) -> str:
-        """The public state of play (Markdown), shown in the table embed."""
+        """The public state of play (Markdown): the table message's text in the picture's place."""
         return "\n".join(seat_heading(table, seat) for seat in range(len(table.names)))
 
+    def facts(self, table: TableSnapshot) -> list[str]:
+        """The few numbers that matter while the game runs, a line each, for the table message's
+        header above the picture (e.g. the top card and the stock, then what a Q² obliges to);
+        the picture, or the text board in its place, shows the rest."""
+        return []
+
+    def turn_words(self, table: TableSnapshot) -> str:
+        """What the people to act are to do, after their names: "to play"."""
+        return WORD("to_play")
+
+    def turn_colour(self, table: TableSnapshot, seat: int) -> int:
+        """The accent of the table message while ``seat`` is to act."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def standing(self, table: TableSnapshot, seat: int) -> str:
+        """A seat's result at the end, with its unit ("3 cards left", "42 pts"); '' for none."""
+        return ""
+
+    def outcome_text(self, table: TableSnapshot) -> str:
+        outcome = table.row.outcome
+        if not outcome:
+            return ""
+        return games.Event("result", outcome["reason"]).render(table.names)
+
+    # -- a hand ----------------------------------------------------------------------------------
+
     def hand(self, hand: HandSnapshot) -> str:
-        """What the seat sees privately (Markdown)."""
+        """What the seat sees privately (Markdown): the hand message's text in the picture's place."""
         cards = hand.view.get("hand")
-        return f"**Your cards:** {' '.join(map(shown, cards)) or '—'}" if isinstance(cards, list) else "—"
+        return f"**{' '.join(map(shown, cards)) or '—'}**" if isinstance(cards, list) else "—"
+
+    def prompt(self, hand: HandSnapshot) -> str:
+        """One line saying what the seat may do now, or whom it waits for."""
+        if hand.table.row.status != "running":
+            return WORD("over")
+        if hand.actions:
+            return hint_line(hand.actions, self.hints) or WORD("your_move")
+        acting = players_to_act(hand.table)
+        names = ", ".join(hand.table.names[s] for s in acting)
+        return WORD("waiting_for", names=names) if acting else WORD("waiting")
+
+    # -- moves -----------------------------------------------------------------------------------
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         return str(action)
+
+    def move_text(self, action: Action, hand: HandSnapshot) -> str:
+        """A move in full, outside the steps that lead to it (a hint names it so): the step
+        choices, then its label ("Attack with A♦ · Wins · K♠ (ben)")."""
+        path = self.step_path(action, hand)
+        steps = [self.step_label(path[:depth], hand) for depth in range(1, len(path) + 1)]
+        return " · ".join([*steps, self.action_label(action, hand)])
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         """What ``action`` does for the mover, as far as the mover can see: :data:`WINS`,
@@ -204,11 +263,16 @@ class GameUI:
             return self.action_label(actions[0], hand)
         return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"
 
+    def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
+        """When moves are too many for buttons, moves of one group share a menu whose
+        placeholder this is (NG: a target's owner); None: menus just follow the move order."""
+        return None
+
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         """The legal moves in the order the controls show them."""
         return hand.actions
 
-    def step_path(self, action: Action) -> tuple[str, ...]:
+    def step_path(self, action: Action, hand: HandSnapshot) -> tuple[str, ...]:
         """The menu choices that lead to ``action``, one menu each; ``()`` offers it at once.
         By default ``kind:first-argument`` for the kinds in :attr:`steps`."""
         if action.kind in self.steps and action.args:
@@ -232,9 +296,9 @@ class GameUI:
         """A step menu's value for the choices ``path``."""
         return "".join(token + self.step_end for token in path)
 
-    def step_key(self, action: Action) -> str:
+    def step_key(self, action: Action, hand: HandSnapshot) -> str:
         """Every step menu value leading to ``action`` is a prefix of this."""
-        return self.step_text(self.step_path(action)) + action.code()
+        return self.step_text(self.step_path(action, hand)) + action.code()
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
         """The controls for the legal moves, after the step menu choices ``step`` (a
@@ -255,7 +319,7 @@ class GameUI:
         complete: list[Action] = []
         deeper: dict[tuple[str, ...], None] = {}
         for action in actions:
-            path = self.step_path(action)
+            path = self.step_path(action, hand)
             if path[:len(chosen)] != chosen:
                 continue
             if len(path) == len(chosen):
@@ -269,7 +333,8 @@ class GameUI:
             menus.setdefault(self.step_placeholder(path), []).append((self.step_text(path), self.step_label(path, hand)))
         order = {placeholder: i for i, placeholder in enumerate(dict.fromkeys(self.steps.values()))}
         ordered = sorted(menus.items(), key=lambda menu: order.get(menu[0], len(order)))
-        return MoveLayout(numbers, [StepMenu(p, choices[:SELECT_OPTIONS]) for p, choices in ordered], complete)
+        said = self.step_label(chosen, hand) if chosen else ""
+        return MoveLayout(numbers, [StepMenu(p, choices[:SELECT_OPTIONS]) for p, choices in ordered], complete, said)
 
     def outcome_text(self, table: TableSnapshot) -> str:
         outcome = table.row.outcome
@@ -284,20 +349,21 @@ class DefaultUI(GameUI):
     rest) or, for many whole numbers, typed in a form: even a game with hundreds of moves
     offers them all."""
 
-    def step_path(self, action: Action) -> tuple[str, ...]:
+    def step_path(self, action: Action, hand: HandSnapshot) -> tuple[str, ...]:
         return (f"{action.kind}:{action.args[0]}",) if len(action.args) > 1 else ()
 
     def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
         """Kinds with more single whole-number moves than a menu holds are asked in a form."""
         numbers = Counter(a.kind for a in actions if len(a.args) == 1 and type(a.args[0]) is int)
-        return {kind: f"{kind.capitalize()}…" for kind, count in numbers.items() if count > SELECT_OPTIONS}
+        return {kind: WORD("default_step", kind=kind.capitalize())
+                for kind, count in numbers.items() if count > SELECT_OPTIONS}
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        return f"{path[0].partition(':')[0].capitalize()}…"
+        return WORD("default_step", kind=path[0].partition(':')[0].capitalize())
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         kind, _, arg = path[-1].partition(":")
-        return f"{kind.capitalize()} {shown(arg)}"
+        return WORD("default_choice", kind=kind.capitalize(), arg=shown(arg))
 
 
 _REGISTRY: dict[str, GameUI] = {}
@@ -314,9 +380,12 @@ def ui_for(game_id: str) -> GameUI:
 
 
 def mention(table: TableSnapshot, seat: int) -> str:
+    """A seat in a line about turns: its person mentioned, an AI player by name."""
     row = table.row.seats[seat]
-    if row.is_ai or row.user_id is None:
-        return f"**{literal(row.name)}** (AI)"
+    if row.user_id is None:
+        return f"**{table.names[seat]}**"
+    if row.is_ai:
+        return WORD("ai_plays", name=table.names[seat])
     return f"<@{row.user_id}>"
 
 
@@ -338,7 +407,7 @@ def turn_marker(table: TableSnapshot, seat: int) -> str:
 
 
 def seat_number(names: list[str], seat: int) -> str:
-    """A player's name with the number the pictures call the seat by ("Seat 2")."""
+    """A player's name with the number the pictures' seat order gives it ("2. ana")."""
     return f"{seat + 1}. {names[seat]}"
 
 
@@ -358,81 +427,5 @@ def options_line(ui: GameUI, options: dict[str, Any]) -> str:
 @lru_cache(maxsize=1024)  # a table's options never change while it plays
 def _options_line(ui: GameUI, items: tuple[tuple[str, Any], ...]) -> str:
     options = dict(items)
-    parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else "hints off"]
+    parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else WORD("hints_off")]
     return " · ".join(part for part in parts if part)
-
-
-def lobby_embed(table: TableSnapshot) -> discord.Embed:
-    ui = ui_for(table.row.game_id)
-    row = table.row
-    game = ui.game
-    sides = game.sides
-    seats = "\n".join(
-        f"{s.seat + 1}. {literal(s.name)}{' (AI)' if s.is_ai and not s.ai_level else ''}{' — host' if s.user_id == row.host_id else ''}"
-        + (f" · {sides[s.seat % len(sides)]}" if sides else "")
-        for s in row.seats
-    )
-    timer = f"{row.timer_minutes} min per turn" if row.timer_minutes else "no turn timer"
-    embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    embed.add_field(name="Options", value=clip(options_line(ui, row.options) or "defaults", EMBED_FIELD_VALUE),
-                    inline=False)
-    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—", inline=False)
-    embed.set_footer(text=f"{timer} · {game.min_players}–{game.max_players} players")
-    if row.status == "lobby":
-        embed.description = "Press **Join** to take a seat. The host adds AI players and starts the game."
-    else:
-        embed.description = "This table was cancelled." if row.status == "cancelled" else "This table is closed."
-    return embed
-
-
-def table_embed(table: TableSnapshot) -> tuple[str | None, discord.Embed]:
-    """The public table message of a started game (content, embed), a dashboard: whose
-    turn (content), the board (description), once finished the standings (:mod:`cogs.endings`),
-    the latest events in short form (one field),
-    timer and options (footer), the result (content). The **Log** button has the rest."""
-    row = table.row
-    ui = ui_for(row.game_id)
-    embed = discord.Embed(title=f"{ui.title} — table #{row.id}", colour=EMBED_COLOUR)
-    ending = clip(final_standings(table), EMBED_FIELD_VALUE)
-    room = DASHBOARD - EVENT_ROOM - len(LATEST) - (len(ending) + len(RESULT) if ending else 0)
-    embed.description = whole_lines(ui.board(table), room)
-    if ending:
-        embed.add_field(name=RESULT, value=ending, inline=False)
-    latest = latest_events(row.recent_events, room + EVENT_ROOM - len(embed.description))
-    if latest:
-        embed.add_field(name=LATEST, value=latest, inline=False)
-    footer = options_line(ui, row.options)
-    content = None
-    if row.status == "running":
-        acting = players_to_act(table)
-        if acting:
-            content = f"▶ {', '.join(mention(table, s) for s in acting)} to play"
-            if row.deadline:
-                content += f" · ⏰ <t:{int(row.deadline)}:R>"
-        if row.timer_minutes:
-            footer += f" · {row.timer_minutes} min per turn"
-    elif row.status == "finished":
-        content = "🏁 " + ui.outcome_text(table)
-    else:
-        content = "🛑 This game was ended before it finished."
-    embed.set_footer(text=clip(footer, EMBED_FOOTER))
-    return (clip(content, CONTENT) if content else None), embed
-
-
-def hand_embed(hand: HandSnapshot) -> discord.Embed:
-    """A seat's private view: its cards, any private news, and whether it is to move."""
-    ui = ui_for(hand.table.row.game_id)
-    row = hand.table.row
-    embed = discord.Embed(title=f"Your hand — {ui.title} #{row.id}", colour=EMBED_COLOUR)
-    embed.description = clip(ui.hand(hand), DESCRIPTION)
-    if hand.notes:
-        embed.add_field(name="Just now", value=clip("\n".join(hand.notes), EMBED_FIELD_VALUE), inline=False)
-    if row.status != "running":
-        status = "The game is over."
-    elif hand.actions:
-        status = "Your move: choose below."
-    else:
-        acting = players_to_act(hand.table)
-        status = "Waiting for " + ", ".join(row.seats[s].name for s in acting) + "." if acting else "Waiting."
-    embed.set_footer(text=status)
-    return embed

@@ -12,13 +12,20 @@ import discord
 from bot.errors import UserError
 
 from .common import service_of
-from .components import ComponentView
+from .components import LayoutMessage, action_row
 from .control import TableButton, table_template
+from .layouts import table_layout
 from .pictures.attach import answer_privately, draws_table, drawn_in_time, pictures_on, table_picture
-from .ui import Rendered, table_embed, ui_for
+from .ui import Rendered
+from .words import Word, Words
 
-WATCH = "👁 Watch"
-REFRESH = "🔄 Refresh"
+WORDS: dict[str, Word] = {
+    "watch": "👁 Watch",
+    "refresh": "🔄 Refresh",
+    "not_started": "This table's game hasn't started: there is nothing to watch yet.",
+}
+WORD = Words(WORDS)
+WATCH = WORD("watch")
 
 
 class WatchButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("watch")):
@@ -34,11 +41,9 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     service = service_of(interaction)
     table = await service.table(table_id)
     if not draws_table(table):
-        raise UserError("This table's game hasn't started: there is nothing to watch yet.")
-    content, embed = table_embed(table)
-    embed.title = f"👁 {embed.title or ui_for(table.row.game_id).title}"
-    refresh = ComponentView([(0, WatchButton.component(table_id, REFRESH))])
-    rendered = Rendered(content=content, embed=embed, view=refresh)
+        raise UserError(WORD("not_started"))
+    refresh = action_row([WatchButton.component(table_id, WORD("refresh"))])
+    rendered = Rendered(LayoutMessage(table_layout(table, [refresh], watching=True)))
     picture = None
     if draws_table(table) and await pictures_on(service, table.row.guild_id):
         picture = await drawn_in_time(interaction, table_picture(table))

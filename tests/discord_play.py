@@ -93,10 +93,44 @@ async def open_table(s: Server, command: str, options: dict, host: str, joiners=
     return s.h.message(lobby.id)
 
 
+def texts(message: FakeMessage) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [c["content"] for c in message.walk() if c.get("type") == 10]
+
+
+def status_line(message: FakeMessage) -> str:
+    """A table message's line under its heading: whose turn ("▶ …"), or the result ("🏁 …", "🛑 …")."""
+    lines = texts(message)[0].split("\n")
+    return lines[1] if len(lines) > 1 else ""
+
+
+def board(message: FakeMessage) -> str:
+    """The text board a table message shows in the picture's place (pictures off: :func:`pictures_off`)."""
+    assert not message.gallery_images(), "this message shows its picture, not its text board"
+    return texts(message)[1]
+
+
+def picture_text(message: FakeMessage) -> str:
+    """What a message's picture shows, in words (its media gallery item's description: the text
+    board, for screen readers)."""
+    (item,) = [item for c in message.walk() if c.get("type") == 12 for item in c["items"]]
+    return item.get("description") or ""
+
+
+def ended(message: FakeMessage) -> bool:
+    return status_line(message).startswith(("🏁", "🛑"))
+
+
+async def pictures_off(s: Server) -> None:
+    """``/settings pictures enabled:false``: tables and hands show their text in the picture's place."""
+    shown = await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
+    assert "off" in shown.text
+
+
 def to_act(s: Server, table: FakeMessage) -> list[FakeUser]:
     """The people the table message says are to play."""
-    content = s.h.message(table.id).content or ""
-    head = content.split("·")[0]
+    line = status_line(s.h.message(table.id))
+    head = line.split("·")[0] if line.startswith("▶") else ""
     return [s.by_id(int(i)) for i in re.findall(r"<@(\d+)>", head)]
 
 
@@ -153,7 +187,7 @@ async def play_turn(s: Server, table: FakeMessage, prefer=("play", "qq", "attack
 
 async def play_to_the_end(s: Server, table: FakeMessage, limit: int = 600, prefer=("play", "qq", "attack", "recover")) -> int:
     for moves in range(limit):
-        if s.h.message(table.id).content.startswith(("🏁", "🛑")):
+        if ended(s.h.message(table.id)):
             return moves
         await play_turn(s, table, prefer)
     raise AssertionError(f"no result after {limit} moves")
@@ -163,14 +197,14 @@ async def forge_select(s: Server, message: FakeMessage, custom_id: str, values: 
     """A select menu answer with any custom_id and values, as a modified client could send it."""
     options = [{"label": "forged", "value": v} for v in dict.fromkeys(values)] or [{"label": "x", "value": "x"}]
     saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
+    forged = message.components = [*saved, {"type": 1, "components": [
         {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}]}]
     try:
         return await s.h._dispatch_interaction(
             MESSAGE_COMPONENT, {"custom_id": custom_id, "component_type": 3, "values": values}, user=user,
             channel=message.channel, message=message, label=f"forged select {custom_id!r}")
     finally:
-        message.components = saved
+        unforge(message, forged, saved)
 
 
 async def forge_form(s: Server, custom_id: str, answer: str, user: FakeUser, channel: FakeChannel):
@@ -186,12 +220,19 @@ async def forge_click(s: Server, message: FakeMessage, custom_id: str, user: Fak
     appears on the message in the interaction payload only."""
     data = {"custom_id": custom_id, "component_type": 2}
     saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
+    forged = message.components = [*saved, {"type": 1, "components": [
         {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]}]
     try:
         return await s.h._dispatch_interaction(MESSAGE_COMPONENT, data, user=user, channel=message.channel,
                                                message=message, label=f"forged click {custom_id!r}")
     finally:
+        unforge(message, forged, saved)
+
+
+def unforge(message: FakeMessage, forged: list[dict], saved: list[dict]) -> None:
+    """Take a forged control off ``message`` again, unless the bot's answer replaced its
+    components meanwhile (a V2 message's text lives in its components: keep the answer)."""
+    if message.components is forged:
         message.components = saved
 
 

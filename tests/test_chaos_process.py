@@ -32,7 +32,7 @@ import games
 from cogs.common import APOLOGY
 from bot.storage import Storage
 from bot.storage.session import Session
-from discord_play import HAND_BUTTON, move_choices
+from discord_play import HAND_BUTTON, move_choices, status_line
 from fakediscord import (
     FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord, guild_id_on_shard, walk_components,
 )
@@ -217,7 +217,7 @@ class Crowd:
     async def play_turn(self, proc: BotProcess) -> bool:
         """Someone whose turn it is opens their hand and makes a random offered move."""
         for table in self.rng.sample(self.tables(), len(self.tables())):
-            head = (table.content or "").split("·")[0]
+            head = status_line(table).split("·")[0]
             mentioned = {int(i) for i in re.findall(r"<@(\d+)>", head)}
             movers = [n for n in HUMANS if self.fd.user(n).id in mentioned]
             if not movers:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from discord_play import add_ai, open_hand, open_table, play
+from discord_play import add_ai, open_hand, open_table, play, status_line
 
 CLOSED_NOTE = "I can no longer see or post in this channel"
 
@@ -44,7 +44,7 @@ async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_tab
     watcher = s.user("cat")  # anyone's click there shows Deckhand may post again
     await s.h.click(table, label="👁 Watch", user=watcher)
     await s.h.bot.service.wait_idle()
-    shown = s.h.message(table.id).content
+    shown = status_line(s.h.message(table.id))
     mover = await player_to_act(s)
     assert mover.mention in shown.split("·")[0]
     pings = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]

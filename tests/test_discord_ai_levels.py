@@ -5,7 +5,7 @@ seat plays at the server's level (stored on the seat)."""
 from __future__ import annotations
 
 from cogs.lobby import LEVEL_TEXT
-from discord_play import add_ai, forge_click, open_table, start_bot
+from discord_play import add_ai, forge_click, open_table, picture_text, start_bot
 from games.ai import LEVELS
 
 
@@ -29,16 +29,17 @@ async def test_add_ai_asks_the_host_for_the_level_and_seats_show_it(server):
     assert chosen_by_default(menu) == ["normal"]
     assert len((await stored(s).get_table(1)).seats) == 1  # nothing added until a level is chosen
     chosen = await s.h.select(menu.message, ["hard"], user=ana, custom_id_prefix="dh:ailevel:")
-    assert "AI 1 (hard) joined" in chosen.text and not chosen.message.components
+    assert "🤖 AI 1 joined" in chosen.text and not chosen.message.components
     await add_ai(s, lobby, ana, "easy")
     text = s.h.message(lobby.id).text
-    assert "2. AI 1 (hard)" in text and "3. AI 2 (easy)" in text and "(AI)" not in text
+    assert "2. 🤖 AI 1 · hard" in text and "3. 🤖 AI 2 · easy" in text and "(AI)" not in text
     seats = (await stored(s).get_table(1)).seats
     assert [(seat.name, seat.is_ai, seat.ai_level) for seat in seats[1:]] == [
-        ("AI 1 (hard)", True, "hard"), ("AI 2 (easy)", True, "easy")]
+        ("AI 1", True, "hard"), ("AI 2", True, "easy")]
     await s.h.click(lobby, label="Start", user=ana)
-    board = s.h.message(lobby.id).text
-    assert "AI 1 (hard)" in board and "AI 2 (easy)" in board
+    # Once the game is on, an AI player is named once, the same everywhere, without its level.
+    shown = picture_text(s.h.message(lobby.id))
+    assert "🤖 AI 1" in shown and "🤖 AI 2" in shown and "hard" not in shown and "(AI)" not in shown
 
 
 async def test_only_the_host_gets_the_menu_and_a_late_choice_is_refused(server):

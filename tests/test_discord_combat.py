@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from discord_play import choose_first_attacker, forge_click, open_hand, open_table, play, play_to_the_end, start_bot, to_act
+from discord_play import (
+    choose_first_attacker, forge_click, open_hand, open_table, picture_text, play, play_to_the_end, start_bot,
+    status_line, to_act,
+)
 
 WAR_PREFER = ("attack", "recover", "draw")
 NG_PREFER = ("attack", "sacrifice", "defend", "pick", "draw")
@@ -25,19 +28,19 @@ async def state_of(s, table_id: int = 1):
 async def test_war_game_played_to_the_end(server, ai):
     s = server
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"], ai=ai)
-    board = s.h.message(table.id).embeds[0]["description"]
-    assert board.count("deck") == 2 + ai
+    assert picture_text(s.h.message(table.id)).count("— deck") == 2 + ai
     await play_to_the_end(s, table, prefer=WAR_PREFER)
     row = await storage(s).get_table(1)
-    assert row.status == "finished" and s.h.message(table.id).content.startswith("🏁")
+    assert row.status == "finished" and status_line(s.h.message(table.id)).startswith("🏁")
 
 
-async def test_war_attack_is_two_steps_and_says_when_it_loses(server):
+async def test_war_attack_is_two_steps_and_each_target_says_its_outcome_first(server):
     s = server
     table, mover, hand = await choose_first_attacker(s, "war start")
-    targets = [label for label in (b["label"] for b in s.h.message(hand.message.id).buttons) if "(" in label]
-    assert len(targets) == 5 and all("—" in t for t in targets)
-    assert any(word in " ".join(targets) for word in ("wins", "loses", "tie"))
+    message = s.h.message(hand.message.id)
+    assert "**Attack with " in message.text  # the attacking card is named above its targets
+    targets = [b["label"] for b in message.buttons if b["custom_id"].startswith("dh:mv:")]
+    assert len(targets) == 5 and all(t.split(" · ")[0] in ("Wins", "Tie", "Loses") for t in targets), targets
     back = await s.h.click(hand.message, label="← Back", user=mover)
     assert back.message.component(placeholder="Attack with…")
 
@@ -102,8 +105,7 @@ async def test_ng_game_played_to_the_end(server, players, faceup):
     s = server
     joiners = ["ben", "cat", "dan"][: players - 1]
     table = await open_table(s, "ng start", {"faceup": faceup, "timer": 0}, "ana", joiners=joiners)
-    board = s.h.message(table.id).embeds[0]["description"]
-    assert ("Deck (top last)" in board) is faceup
+    assert ("Deck (top last)" in picture_text(s.h.message(table.id))) is faceup
     events = (await storage(s).get_table(1)).recent_events
     assert any(line.endswith(" starts (drawn by lot).") for line in events)  # plain words, no "seeded draw"
     await play_to_the_end(s, table, prefer=NG_PREFER)
@@ -119,8 +121,8 @@ async def test_ng_blind_hand_attacks_show_positions_not_cards(server):
     await s.h.select(hand.message, [menu["options"][0]["value"]], placeholder="Attack with…", user=mover)
     labels = [o["label"] for c in s.h.message(hand.message.id).selects for o in c["options"]]
     labels += [b["label"] for b in s.h.message(hand.message.id).buttons]
-    blind = [label for label in labels if "hand, card" in label]
-    assert blind and all("(blind)" in label for label in blind)
+    blind = [label for label in labels if "hand card" in label]
+    assert blind and not any(":" in label for label in blind)  # a position, never a card
     snap = await state_of(s)
     waiter_seat = 1 - snap.row.seat_of(mover.id).seat
     secret = (await s.h.bot.service.hand(1, snap.player(waiter_seat))).view["hand"]

@@ -148,10 +148,10 @@ async def test_a_games_last_move_never_shown_shows_the_ending_at_start_up(server
             break
         await play_turn(s, table)
     assert (await s.h.bot.service.table(1)).row.status == "finished"
-    assert "Final standings" not in s.h.message(table.id).text
+    assert "🏆" not in s.h.message(table.id).text
     await kill_and_restart(s, monkeypatch)
 
-    assert "Final standings" in s.h.message(table.id).text
+    assert "🏆" in s.h.message(table.id).text
     assert pings(s, table) == []
     mover = s.user("ana")
     late = await s.h.click(s.h.message(table.id), label="📜 Log", user=mover)

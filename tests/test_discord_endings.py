@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from discord_play import open_table, play_to_the_end, play_turn
+from discord_play import open_table, play_to_the_end, play_turn, status_line, texts
 
 
 def live_pings(s, table):
@@ -16,7 +16,7 @@ async def test_no_turn_ping_stays_when_an_ai_makes_the_last_move(server):
     await play_to_the_end(s, table)
     log = await s.h.bot.service.storage.move_log(1)
     assert log[-1][2], "this deal must end on the AI's move"
-    assert s.h.message(table.id).content.startswith("🏁")
+    assert status_line(s.h.message(table.id)).startswith("🏁")
     assert live_pings(s, table) == []
 
 
@@ -25,7 +25,7 @@ async def test_no_turn_ping_stays_when_the_table_is_ended(server):
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     assert live_pings(s, table)
     await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
-    assert s.h.message(table.id).content.startswith("🛑")
+    assert status_line(s.h.message(table.id)).startswith("🛑")
     assert live_pings(s, table) == []
 
 
@@ -37,12 +37,10 @@ async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_pri
     for _ in range(12):
         await play_turn(s, table, prefer=("play", "draw"))
     message = s.h.message(table.id)
-    embed = message.embeds[0]
-    assert message.content.startswith("▶ ")  # whose turn, at the top
-    assert [f["name"] for f in embed.get("fields", [])] == ["Latest"]
-    latest = embed["fields"][0]["value"].split("\n")
-    assert 3 <= len(latest) <= 5 and not any("higher is stronger" in line for line in latest)
-    assert len(embed["description"]) + sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 1500
+    assert status_line(message).startswith("▶ ")  # whose turn, at the top
+    head, latest, small = texts(message)  # the picture between the header and the latest events
+    assert len(latest.split("\n")) == 2 and "higher is stronger" not in latest
+    assert small.startswith("-# ") and sum(map(len, texts(message))) <= 600
     assert [b["label"] for b in message.buttons] == ["🂠 My hand", "📜 Log", "👁 Watch"]
 
     log = await s.h.click(message, label="📜 Log", user=s.user("cat"))  # anyone may read it, privately
@@ -56,17 +54,17 @@ async def test_the_table_is_a_dashboard_and_the_log_button_shows_every_event_pri
     assert any("higher is stronger" in line for line in every)  # the explanations live in the Log
 
 
-async def test_every_game_ends_with_the_same_standings_block(server):
+async def test_the_war_standings_say_what_each_place_has_left(server):
     s = server
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     await play_to_the_end(s, table, limit=2000, prefer=("attack", "play", "draw"))
     final = s.h.message(table.id)
     row = await s.h.bot.service.storage.get_table(1)
-    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
-    standings = fields["Final standings"].split("\n")
+    standings = next(text for text in texts(final) if text.startswith("🏆")).split("\n")
     winner = row.seats[row.outcome["winners"][0]].name
     loser = row.seats[1 - row.outcome["winners"][0]].name
+    left = row.outcome["scores"][row.outcome["winners"][0]]
     assert standings[0] == f"🏆 **{winner}** wins"
-    assert standings[1].startswith(f"1. **{winner}** — ") and standings[2].startswith(f"2. **{loser}** — ")
-    assert "Final standings" in final.text and "Latest" in fields
-    assert [f["name"] for f in final.embeds[0]["fields"]] == ["Final standings", "Latest"]
+    assert standings[1] == f"1. **{winner}** — {left} card{'' if left == 1 else 's'} left"
+    assert standings[2] == f"2. **{loser}** — 0 cards left"
+    assert standings[3].startswith("-# Played in ")

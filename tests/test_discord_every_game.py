@@ -4,11 +4,16 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import games
 
-from discord_play import open_table, play_to_the_end
+from discord_play import open_table, play_to_the_end, status_line, texts
+
+STANDING = re.compile(r"\d+\. \*\*.+\*\*( & \*\*.+\*\*)* — -?\d+ (card|cards|field card|field cards|pts?)( left)?"
+                      r"|\d+\. \*\*.+\*\* — (last standing|eliminated)")
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
@@ -17,8 +22,13 @@ async def test_every_game_starts_from_its_command_and_plays_to_the_end(server_on
     game = games.get_game(game_id)
     table = await open_table(server, f"{game.command} start", dict(game.quick_options), "ana",
                              ai=game.allowed_player_counts()[0] - 1)
-    assert "<@" in server.h.message(table.id).content, "the table names whose turn it is"
+    assert "<@" in status_line(server.h.message(table.id)), "the table names whose turn it is"
     moves = await play_to_the_end(server, table, limit=2000)
     assert moves > 0
     final = server.h.message(table.id)
-    assert final.content.startswith("🏁"), final.content
+    assert status_line(final).startswith("🏁"), final.text
+    # Every game ends in the same shape: the winner, each place with its result in a unit, how long it took.
+    block = next(text for text in texts(final) if text.startswith("🏆")).split("\n")
+    assert block[0].endswith((" wins", " win")) or block[0] == "🏆 No winner"
+    assert all(STANDING.fullmatch(line) for line in block[1:-1]), block
+    assert block[-1].startswith("-# ") and "Played in " in block[-1]

@@ -4,10 +4,12 @@ otherwise; a hinted game is recorded unrated and /history says why."""
 
 from __future__ import annotations
 
-from discord_play import forge_click, open_hand, open_table, play_to_the_end, start_bot, to_act
-from cogs.hints import HINT_LABEL
+from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
+from cogs.hints import HINT_LABEL, WORDS
 
 HINT_ID = "dh:hint:1"
+HINT_COST = WORDS["hint_unrates"]
+"""The Hint button of a game a hint would make unrated: it says so before the click."""
 
 
 def stored(s):
@@ -28,12 +30,12 @@ async def test_hint_shows_the_normal_move_and_why_and_marks_the_table(server):
     s = server
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     mover, waiter = await mover_and_waiter(s, table)
-    assert HINT_LABEL not in labels((await open_hand(s, waiter, table)).message)
+    assert HINT_COST not in labels((await open_hand(s, waiter, table)).message)
     hand = await open_hand(s, mover, table)
-    assert labels(hand.message)[-2:] == ["🔄 Refresh", HINT_LABEL]
+    assert labels(hand.message)[-2:] == ["🔄 Refresh", HINT_COST]  # its cost, before the click
     before = await stored(s).get_table(1)
     assert not before.hinted
-    shown = await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    shown = await s.h.click(hand.message, label=HINT_COST, user=mover)
     assert shown.ephemeral and shown.message.id != hand.message.id
     expected = (await s.h.bot.service.hint(1, s.player(mover)))[1]
     assert shown.text.startswith("💡 **") and f": {expected.why}." in shown.text and "unrated" in shown.text
@@ -44,6 +46,19 @@ async def test_hint_shows_the_normal_move_and_why_and_marks_the_table(server):
 
     refused = await forge_click(s, hand.message, HINT_ID, waiter)
     assert refused.ephemeral and "isn't your turn" in refused.text
+    await play_turn(s, table)
+    # Once the game is unrated, another hint costs nothing more: the button says only what it is.
+    assert HINT_LABEL in labels((await open_hand(s, to_act(s, table)[0], table)).message)
+
+
+async def test_a_game_unrated_anyway_offers_the_hint_without_a_cost(server):
+    s = server
+    lobby = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"], start=False)
+    await add_ai(s, lobby, s.user("ana"))  # a game with an AI seat is never rated
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    await s.h.bot.service.wait_idle()  # the AI's first move, if it starts
+    (mover,) = to_act(s, lobby)
+    assert labels((await open_hand(s, mover, lobby)).message)[-1] == HINT_LABEL
 
 
 async def test_hint_works_after_a_restart(server):
@@ -53,7 +68,7 @@ async def test_hint_works_after_a_restart(server):
     hand = await open_hand(s, mover, table)
     await s.h.stop()
     await start_bot(s.h, s.db_path)
-    shown = await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    shown = await s.h.click(hand.message, label=HINT_COST, user=mover)
     assert shown.ephemeral and shown.text.startswith("💡 **")
     assert (await stored(s).get_table(1)).hinted
 
@@ -62,10 +77,10 @@ async def test_a_table_can_turn_hints_off(server):
     s = server
     table = await open_table(s, "q2j start", {"timer": 0, "hints": False}, "ana", joiners=["ben"])
     assert (await stored(s).get_table(1)).options["hints"] is False
-    assert "hints off" in s.h.message(table.id).embeds[0]["footer"]["text"]
+    assert "hints off" in s.h.message(table.id).text
     mover, _ = await mover_and_waiter(s, table)
     hand = await open_hand(s, mover, table)
-    assert HINT_LABEL not in labels(hand.message)
+    assert not [label for label in labels(hand.message) if label.startswith(HINT_LABEL)]
     refused = await forge_click(s, hand.message, HINT_ID, mover)
     assert refused.ephemeral and "Hints are off at this table." in refused.text
     assert not (await stored(s).get_table(1)).hinted
@@ -78,7 +93,7 @@ async def test_hinted_game_is_unrated_and_history_says_so(server):
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     mover, _ = await mover_and_waiter(s, table)
     hand = await open_hand(s, mover, table)
-    await s.h.click(hand.message, label=HINT_LABEL, user=mover)
+    await s.h.click(hand.message, label=HINT_COST, user=mover)
     await play_to_the_end(s, table)
     await s.h.bot.service.wait_idle()
     ended = await forge_click(s, hand.message, HINT_ID, mover)

@@ -1,7 +1,7 @@
 """Table and hand pictures through Discord: attached the way Discord expects (multipart with
-``payload_json`` and ``files[n]``, the embed's image an ``attachment://`` of that message),
-replaced on each edit, kept after a restart, off by ``/settings pictures``, and a failed
-upload answered with the same message as text."""
+``payload_json`` and ``files[n]``, the media gallery showing an ``attachment://`` of that
+message), replaced on each edit, kept after a restart, off by ``/settings pictures`` (the text
+board in the picture's place), and a failed upload answered with the same message as text."""
 
 from __future__ import annotations
 
@@ -13,15 +13,16 @@ import discord
 
 from cogs.pictures import hand_png, table_png
 from cogs.pictures.attach import seat_names
-from cogs.ui import table_embed
-from discord_play import open_hand, open_table, play_turn, start_bot
-from fakediscord import RecordedRequest
+from cogs.moves import table_message
+from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts
+from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
+from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
 from fakediscord.model import upload_problems
 
 
 def picture_of(message) -> tuple[str, bytes]:
-    """The message's one picture: the embed's attachment:// name and that file's bytes."""
-    (url,) = message.embed_images()
+    """The message's one picture: its media gallery's attachment:// name and that file's bytes."""
+    (url,) = message.gallery_images()
     assert url.startswith("attachment://")
     name = url[len("attachment://"):]
     assert [filename for filename, _ in message.files] == [name]
@@ -32,8 +33,9 @@ def uploads(s, message_id: int):
     return [r for r in s.h.requests if r.message_id == message_id and r.files]
 
 
-def embed_as_rendered(snap) -> dict:
-    return {**table_embed(snap)[1].to_dict(), "type": "rich"}
+def text_as_rendered(snap) -> list[str]:
+    """The text displays of the table message the renderer builds for ``snap``, without a picture."""
+    return [c["content"] for c in walk_components(table_message(snap).view.to_components()) if c["type"] == TEXT]
 
 
 async def table_png_now(s, table_id: int = 1) -> bytes:
@@ -51,7 +53,9 @@ async def test_the_table_picture_is_attached_at_start_and_replaced_on_each_edit(
     first = uploads(s, table.id)[-1]
     assert first.multipart and first.file_fields == ["files[0]"]
     assert first.body["attachments"] == [{"id": 0, "filename": name}]
-    assert first.body["embeds"][0]["image"]["url"] == f"attachment://{name}"
+    gallery = next(c for c in walk_components(first.body["components"]) if c["type"] == GALLERY)
+    assert gallery["items"][0]["media"]["url"] == f"attachment://{name}"
+    assert first.body["flags"] & IS_COMPONENTS_V2 and not first.body.get("embeds") and not first.body.get("content")
 
     await play_turn(s, table, prefer=("play", "draw"))
     message = s.h.message(table.id)
@@ -102,18 +106,18 @@ async def test_pictures_off_by_the_setting_send_no_files_and_the_same_text(serve
     hand = await open_hand(s, s.user("ana"), table)
     message = s.h.message(table.id)
     assert not any(r.files for r in s.h.requests[mark:])
-    assert message.attachments == [] and message.embed_images() == []
-    assert hand.message.attachments == [] and hand.message.embed_images() == []
+    assert message.attachments == [] and message.gallery_images() == []
+    assert hand.message.attachments == [] and hand.message.gallery_images() == []
+    assert "— deck" in board(message) and "Your field" in texts(hand.message)[1]  # text in the pictures' place
 
-    assert message.embeds[0] == embed_as_rendered(await s.h.bot.service.table(1))
+    assert texts(message) == text_as_rendered(await s.h.bot.service.table(1))
 
     await s.h.slash("settings pictures", {"enabled": True}, user=s.admin, channel=s.channel)
     await play_turn(s, table, prefer=("play", "draw"))
     pictured = s.h.message(table.id)
     assert picture_of(pictured)
-    embed = dict(pictured.embeds[0])
-    del embed["image"]
-    assert embed == embed_as_rendered(await s.h.bot.service.table(1))  # the same text, a picture beside it
+    rendered = text_as_rendered(await s.h.bot.service.table(1))
+    assert texts(pictured) == [rendered[0], *rendered[2:]]  # the same text, the picture in the board's place
 
 
 async def test_a_failed_upload_falls_back_to_the_same_message_as_text(server):
@@ -123,8 +127,8 @@ async def test_a_failed_upload_falls_back_to_the_same_message_as_text(server):
     s.h.fail_uploads(1)
     await s.h.click(lobby, label="Start", user=s.user("ana"))
     table = s.h.message(lobby.id)
-    assert table.attachments == [] and table.embed_images() == []
-    assert table.content.startswith("▶ ") and table.buttons  # the game is on, as text
+    assert table.attachments == [] and table.gallery_images() == []
+    assert status_line(table).startswith("▶ ") and table.buttons  # the game is on, as text
     refused = [r for r in s.h.requests if r.files and r.status == 413]
     assert len(refused) == 1 and refused[0].path.endswith(f"/messages/{table.id}")
 
@@ -142,6 +146,12 @@ async def test_the_fake_refuses_pictures_discord_would_not_show(server):
     await channel.send(embed=embed, file=discord.File(io.BytesIO(b"png"), filename="other.png"))
     (failure,) = s.h.take_failures()
     assert "attachment://missing.png" in failure and "other.png" in failure
+
+    layout = LayoutMessage(Layout(None, [text_display("x")], [], []))
+    await channel.send(view=layout.pictured("attachment://missing.png"),
+                       file=discord.File(io.BytesIO(b"png"), filename="other.png"))
+    missing, unshown = s.h.take_failures()
+    assert "attachment://missing.png" in missing and "other.png" in unshown and "no component shows" in unshown
 
     wrong_field = RecordedRequest(0, "http", "POST", "/channels/1/messages", {}, {
         "attachments": [{"id": 0, "filename": "a.png"}, {"id": 1, "filename": "b.png"}]},
@@ -175,7 +185,7 @@ async def test_a_channel_without_attach_files_shows_its_tables_as_text_with_one_
         await play_turn(s, lobby, prefer=("attack", "draw"))
     table_uploads = [r for r in s.h.requests if r.files and r.path.endswith(f"/messages/{lobby.id}")]
     assert [r.status for r in table_uploads] == [403]
-    assert s.h.message(lobby.id).content.startswith("▶ ") and s.h.message(lobby.id).embed_images() == []
+    assert status_line(s.h.message(lobby.id)).startswith("▶ ") and s.h.message(lobby.id).gallery_images() == []
     said = [r.getMessage() for r in caplog.records]
     table_lines = [line for line in said if "may not attach" in line or re.search(r"picture of table \d+ \(", line)]
     assert len(table_lines) == 1 and "Give Deckhand Attach Files there" in table_lines[0], said

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from discord_play import status_line
 from fakediscord import LoopbackDiscord
 from test_smoke_process import (  # noqa: F401 (fake is a fixture)
     assert_clean_log, click_button, expect, fake, run_slash, running_bot, wait_booted,
@@ -13,7 +14,7 @@ from test_smoke_process import (  # noqa: F401 (fake is a fixture)
 
 
 def picture_name(message) -> str:
-    (url,) = message.embed_images()
+    (url,) = message.gallery_images()
     name = url.removeprefix("attachment://")
     assert [filename for filename, _ in message.files] == [name] and message.file(name).startswith(b"\x89PNG")
     return name
@@ -31,11 +32,11 @@ async def test_pictures_over_real_http_and_a_failed_upload(fake: LoopbackDiscord
         await click_button(fake, proc, lobby, label="Start", user="alice")
         await expect(proc, fake.wait_idle(), "the table")
         table = fake.message(lobby.id)
-        assert table.content.startswith("▶ ") and table.attachments == [] and table.embed_images() == []
+        assert status_line(table).startswith("▶ ") and table.attachments == [] and table.gallery_images() == []
         refused = [r for r in fake.requests if r.files and r.status == 413]
         assert len(refused) == 1 and refused[0].multipart and refused[0].file_fields == ["files[0]"]
 
-        mover = "alice" if str(fake.user("alice").id) in table.content.split("·")[0] else "bob"
+        mover = "alice" if str(fake.user("alice").id) in status_line(table).split("·")[0] else "bob"
         _, hand = await click_button(fake, proc, table, label="🂠 My hand", user=mover)
         assert hand.ephemeral and picture_name(hand).startswith("hand-1-")
         await expect(proc, fake.wait_idle(), "the hand")

@@ -4,7 +4,7 @@ their levels); after a restart too; refused politely when it can't."""
 
 from __future__ import annotations
 
-from discord_play import forge_click, open_table, play_to_the_end, start_bot
+from discord_play import forge_click, open_table, play_to_the_end, start_bot, status_line, texts
 
 PLAY_AGAIN = "🔁 Play again"
 OPTIONS = {"variant": "classic", "timer": 3}
@@ -28,21 +28,22 @@ async def test_play_again_opens_the_same_table_with_the_players_invited_and_the_
     lobby = s.h.latest_public(s.channel)
     assert lobby.id != table.id and lobby.channel.id == table.channel.id
     assert lobby.mentions == [s.user("ben").id, s.user("ana").id]  # the host, and ana invited
-    assert "Join" in lobby.content
+    assert "click **Join**" in texts(lobby)[0]
     post = next(r for r in s.h.requests if r.message_id == lobby.id)
     assert post.body["allowed_mentions"]["parse"] == ["users"]
     old, new = (await s.h.bot.service.table(1)).row, (await s.h.bot.service.table(2)).row
     assert (new.game_id, new.options, new.timer_minutes, new.status) == (old.game_id, old.options, 3, "lobby")
     assert [(seat.name, seat.user_id, seat.is_ai, seat.ai_level) for seat in new.seats] == [
-        ("ben", s.user("ben").id, False, None), ("AI 1 (hard)", None, True, "hard")]
+        ("ben", s.user("ben").id, False, None), ("AI 1", None, True, "hard")]
+    assert "🤖 AI 1 · hard" in lobby.text  # the level is shown in the lobby, once
     assert new.host_id == s.user("ben").id
 
     await s.h.click(lobby, label="Join", user=s.user("ana"))  # seated as she joins
     lobby = s.h.message(lobby.id)
     assert s.user("ana").id in lobby.mentions  # the invitation stays above the lobby
-    assert [seat.name for seat in (await s.h.bot.service.table(2)).row.seats] == ["ben", "AI 1 (hard)", "ana"]
+    assert [seat.name for seat in (await s.h.bot.service.table(2)).row.seats] == ["ben", "AI 1", "ana"]
     await s.h.click(lobby, label="Start", user=s.user("ben"))
-    assert s.h.message(lobby.id).content.startswith("▶ ")
+    assert status_line(s.h.message(lobby.id)).startswith("▶ ")
 
 
 async def test_play_again_is_refused_when_the_channel_is_busy_or_to_strangers(server):
@@ -55,7 +56,7 @@ async def test_play_again_is_refused_when_the_channel_is_busy_or_to_strangers(se
     await s.h.click(table, label=PLAY_AGAIN, user=s.user("ana"))
     busy = await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
     assert busy.ephemeral and "already open in this channel" in busy.text
-    assert len([m for m in s.h.public_messages(s.channel) if m.embeds and "table #" in m.embeds[0]["title"]]) == 2
+    assert len([m for m in s.h.public_messages(s.channel) if m.components and "· #" in texts(m)[0]]) == 2
 
     moderator = await s.h.click(table, label=PLAY_AGAIN, user=s.admin)  # allowed, but the channel is busy
     assert "already open in this channel" in moderator.text
@@ -110,8 +111,8 @@ async def test_a_cancelled_play_again_lobby_drops_its_invitation(server):
     table = await ended_game_with_a_hard_ai(s)
     await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
     lobby = s.h.latest_public(s.channel)
-    assert "Join" in lobby.content
+    assert "click **Join**" in lobby.text
     await s.h.click(lobby, label="Cancel", user=s.user("ben"))
     lobby = s.h.message(lobby.id)
-    assert not lobby.content and not lobby.buttons
+    assert "click **Join**" not in lobby.text and not lobby.buttons and "cancelled" in lobby.text
 

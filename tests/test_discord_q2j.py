@@ -9,8 +9,8 @@ import pytest
 
 from fakediscord import HTTPError as _HTTPError
 from discord_play import (
-    HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, play, play_to_the_end,
-    play_turn, start_bot, to_act,
+    HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, picture_text, play, play_to_the_end,
+    play_turn, start_bot, status_line, to_act,
 )
 
 
@@ -32,11 +32,11 @@ async def test_commands_are_synced_with_descriptions(server):
 async def test_classic_game_with_an_ai_seat_played_to_the_end(server):
     s = server
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"], ai=1)
-    text = s.h.message(table.id).text
-    assert "Classic" in text and "Top card" in text and "ana" in text and "AI 1" in text
+    text, shown = s.h.message(table.id).text, picture_text(s.h.message(table.id))
+    assert "Classic" in text and "Top **" in text and "ana" in shown and "🤖 AI 1" in shown
     moves = await play_to_the_end(s, table)
     final = s.h.message(table.id)
-    assert final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"], final.text
+    assert status_line(final).startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"], final.text
     row = await stored(s).get_table(1)
     assert row.status == "finished" and row.outcome["winners"]
     log = await stored(s).move_log(1)
@@ -52,13 +52,13 @@ async def test_classic_game_with_an_ai_seat_played_to_the_end(server):
 async def test_faceup_game_of_three_shows_every_hand_on_the_table(server):
     s = server
     table = await open_table(s, "q2j start", {"variant": "faceup", "timer": 0}, "ana", joiners=["ben", "cat"])
-    board = s.h.message(table.id).embeds[0]["description"]
+    board = picture_text(s.h.message(table.id))
     for seat in range(3):
         hand = await s.h.bot.service.hand(1, s.player(s.user(["ana", "ben", "cat"][seat])))
         shown = " ".join(hand.view["hand"])
         assert hand.view["hand"] and all(card[:-1] in board for card in shown.split())
     await play_to_the_end(s, table)
-    assert s.h.message(table.id).content.startswith("🏁")
+    assert status_line(s.h.message(table.id)).startswith("🏁")
 
 
 async def test_standard_game_hides_hands_and_offers_only_legal_moves(server):
@@ -213,7 +213,7 @@ async def test_table_commands(server):
     ended = await s.h.slash("table end", {}, user=s.admin, channel=s.channel)
     assert ended.ephemeral and (await stored(s).get_table(1)).status == "abandoned"
     final = s.h.message(table.id)
-    assert final.content.startswith("🛑") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
+    assert status_line(final).startswith("🛑") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     after = await forge_click(s, final, "dh:hand:1", ana)
     assert after.ephemeral and "ended" in after.text
 

@@ -14,9 +14,10 @@ import json
 import random
 import re
 
+import pytest
+
 from cogs.ui import ui_for
-from fakediscord import MESSAGE_COMPONENT
-from discord_play import add_ai, forge_click, open_hand, open_table, start_bot, to_act
+from discord_play import add_ai, board, forge_click, forge_select, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
 
@@ -24,11 +25,31 @@ from games.quash import QuashAction, QuashState
 RED = ["9D 10D JD", "4S 9S", "QH", "2C 3C 4C", "7S JH", "5D", "10C KC AD", "6C 7D", "8H"]
 BLACK = ["8C 9H 10S", "5C 6H", "QS", "2H 3S 4D", "8S 3H", "AS", "JC QD KS", "10H JS", "7C"]
 EMPTY = [""] * 9
+SWAP_MENU = "Or swap it into a full spot…"
 SPOT_LINE = re.compile(r"^Spot (\d) — (triple|double|single): ")
+
+
+@pytest.fixture
+async def server(server):
+    """The shared server with pictures off, as a server may have them: these tests read the
+    table's text board."""
+    await pictures_off(server)
+    yield server
+
+
+@pytest.fixture
+async def server_on_each_backend(server_on_each_backend):
+    await pictures_off(server_on_each_backend)
+    yield server_on_each_backend
 
 
 def storage(s):
     return s.h.bot.service.storage
+
+
+def table_number(message) -> int:
+    """The table's number, as its heading says it ("### QUASH · #3")."""
+    return int(texts(message)[0].split("\n")[0].rsplit("#", 1)[1])
 
 
 def with_spot(board: list[str], spot: int, cards: str) -> list[str]:
@@ -50,14 +71,18 @@ async def stored(s, table_id: int = 1):
 
 
 def board_text(s, table) -> str:
-    return s.h.message(table.id).embeds[0]["description"]
+    return board(s.h.message(table.id))
+
+
+def status_text(s, table) -> str:
+    """The table message's header: whose turn, the round and the track."""
+    return texts(s.h.message(table.id))[0]
 
 
 async def latest(s, table) -> list[str]:
     """The table's latest (20) events in full, as the Log ends (the dashboard shows the newest
     shortened). Tests that rig a position read these: the Log replays the real deal."""
-    table_id = int(s.h.message(table.id).embeds[0]["title"].rsplit("#", 1)[1])
-    return (await storage(s).get_table(table_id)).recent_events
+    return (await storage(s).get_table(table_number(s.h.message(table.id)))).recent_events
 
 
 def board_row(s, table, spot: int) -> str:
@@ -68,23 +93,13 @@ def spot_numbers(lines: list[str]) -> list[int]:
     return [int(m[1]) for m in map(SPOT_LINE.match, lines) if m]
 
 
-async def forge_select(s, message, custom_id: str, value: str, user):
-    """A menu choice with any value, as a modified client could send it."""
-    data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
-    saved = message.components
-    message.components = [*saved, {"type": 1, "components": [
-        {"type": 3, "custom_id": custom_id, "options": [{"label": "forged", "value": value}]}]}]
-    try:
-        return await s.h._dispatch_interaction(MESSAGE_COMPONENT, data, user=user, channel=message.channel,
-                                               message=message, label=f"forged choice {value!r}")
-    finally:
-        message.components = saved
-
-
 async def click_action(s, user, hand_message, action):
     """Play ``action`` the way a person does: choose the card (and in a chain each
     next step) in the menus until the move itself is offered, then click it."""
-    key, code = ui_for("quash").step_key(action), action.code()
+    table_id = int(next(c["custom_id"] for c in hand_message.walk() if c.get("custom_id", "").startswith("dh:hand:"))
+                   .rsplit(":", 1)[1])
+    snap = await s.h.bot.service.hand(table_id, s.player(user))
+    key, code = ui_for("quash").step_key(action, snap), action.code()
     for _ in range(8):
         msg = s.h.message(hand_message.id)
         for comp in msg.walk():
@@ -119,8 +134,7 @@ async def play_by_policy(s, table, rng: random.Random, stop, limit: int = 200) -
 
 async def every_logged_line(s, table) -> list[str]:
     """Every event of the game in order, as the table's Log button shows them."""
-    table_id = int(s.h.message(table.id).embeds[0]["title"].rsplit("#", 1)[1])
-    return await s.h.bot.service.results.move_log(table_id, s.guild.id)
+    return await s.h.bot.service.results.move_log(table_number(s.h.message(table.id)), s.guild.id)
 
 
 # ------------------------------------------------------------------ the lobby: sides
@@ -131,7 +145,7 @@ async def test_two_players_pick_sides_with_switch_side(server):
     ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
     await s.h.slash("quash start", {"finish": 10, "timer": 0}, user=ana, channel=s.channel)
     lobby = s.h.latest_public(s.channel)
-    assert "first to 10" in lobby.text and "1. ana — host · RED" in lobby.text
+    assert "First to 10" in lobby.text and "1. ana — host · RED" in lobby.text
     alone = await s.h.click(lobby, label="Switch side", user=ana)
     assert alone.ephemeral and "Nobody sits opposite you" in alone.text
     await s.h.click(lobby, label="Join", user=ben)
@@ -144,7 +158,8 @@ async def test_two_players_pick_sides_with_switch_side(server):
     await s.h.click(lobby, label="Start", user=ana)  # the host starts from any seat
     table = s.h.message(lobby.id)
     board = board_text(s, table)
-    assert "🟥 **RED** (1. ben) **0** · ⚫ **BLACK** (2. ana) **0** — first to 10" in board
+    assert "🟥 **RED**: 1. ben · ⚫ **BLACK**: 2. ana" in board
+    assert "🟥 RED **0** · ⚫ BLACK **0** · first to 10" in status_text(s, table)
     assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in (await latest(s, table))
     assert "You play for **RED**." in (await open_hand(s, ben, table)).text
     assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
@@ -170,17 +185,18 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         await s.h.click(lobby, label="Join", user=s.user(name))
     await add_ai(s, lobby, ana)
     text = s.h.message(lobby.id).text
-    assert all(seat in text for seat in ("1. ana — host · RED", "2. ben · BLACK", "3. cat · RED", "4. AI 1 (normal) · BLACK"))
+    assert all(seat in text for seat in ("1. ana — host · RED", "2. ben · BLACK", "3. cat · RED", "4. 🤖 AI 1 · normal · BLACK"))
     # cat crosses over to BLACK: the AI takes cat's seat on RED. Teams are seats 1+3 and 2+4.
     await s.h.click(lobby, label="Switch side", user=cat)
     text = s.h.message(lobby.id).text
-    assert "3. AI 1 (normal) · RED" in text and "4. cat · BLACK" in text
+    assert "3. 🤖 AI 1 · normal · RED" in text and "4. cat · BLACK" in text
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
-    assert "🟥 **RED** (1. ana, 3. AI 1 (normal)) **0** · ⚫ **BLACK** (2. ben, 4. cat) **0**" in board_text(s, table)
-    assert "Sides — RED: ana and AI 1 (normal); BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
+    assert "🟥 **RED**: 1. ana, 3. 🤖 AI 1 · ⚫ **BLACK**: 2. ben, 4. cat" in board_text(s, table)
+    assert "🟥 RED **0** · ⚫ BLACK **0** · first to 30" in status_text(s, table)
+    assert "Sides — RED: ana and 🤖 AI 1; BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
-    assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1 (normal)", True),
+    assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
                                                                 ("cat", False)]
     # A few turns round the table: the AI places for RED between the humans, on RED's side.
     for _ in range(6):
@@ -191,13 +207,13 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         await click_action(s, mover, hand.message, actions[0])
     log = await storage(s).move_log(1)
     assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
-    assert any(line.startswith("AI 1 (normal) placed") and "on RED's spot" in line for line in (await latest(s, table)))
+    assert any(line.startswith("🤖 AI 1 placed") and "on RED's spot" in line for line in (await latest(s, table)))
     view = (await s.h.bot.service.table(1)).view
     assert sum(len(spot["cards"]) for spot in view["board"][0]) == sum(1 for seat, _, _ in log if seat % 2 == 0)
     # ana's hand names her partner and shows the AI's placements on their shared side.
     placed = [action["args"][0] for seat, action, _ in log if seat == 2]
     mine = (await open_hand(s, ana, table)).text
-    assert "Your partner **AI 1 (normal)** (RED) places on these spots too" in mine
+    assert "Your partner **🤖 AI 1** (RED) places on these spots too" in mine
     side = mine.split("**Your side:**\n")[1]
     assert placed and all(parse_card(card).pretty in side for card in placed)
 
@@ -210,10 +226,10 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
     table = await open_table(s, "quash start", {"finish": 12, "timer": 0}, "ana", joiners=["ben"])
 
     def round_over() -> bool:
-        return s.h.message(table.id).content.startswith("🏁") or "Round 2 ·" in board_text(s, table)
+        return status_line(s.h.message(table.id)).startswith("🏁") or "Round 2 ·" in s.h.message(table.id).text
 
     tiebreaks = await play_by_policy(s, table, random.Random(16), round_over)
-    assert tiebreaks and all("— waiting for" in t for t in tiebreaks)
+    assert tiebreaks and all(": waiting for" in t for t in tiebreaks)
     # Round 1 is scored: its spots were revealed one by one in the Latest lines…
     shown = (await every_logged_line(s, table))
     numbers = spot_numbers(shown)
@@ -226,25 +242,25 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
     summary = board.split("**Round 1 scored**")[1]
     assert all(f"`{n}` " in summary for n in range(1, 10)) and "tiebreak" in summary
 
-    await play_by_policy(s, table, random.Random(17), lambda: s.h.message(table.id).content.startswith("🏁"))
+    await play_by_policy(s, table, random.Random(17), lambda: status_line(s.h.message(table.id)).startswith("🏁"))
     final = s.h.message(table.id)
-    assert [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"] and "reached the finish (12) first" in final.content
+    assert [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"] and "reached the finish (12) first" in status_line(final)
     row = await storage(s).get_table(1)
     assert row.status == "finished" and row.outcome["winners"]
     assert max(row.state["track"]) >= 12
     assert any("wins the match!" in line for line in (await latest(s, table)))
-    assert "first to 12" in board_text(s, table)
+    assert "First to 12" in s.h.message(table.id).text
 
 
 async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
     s = server
     ana, ben, cat, dan = (s.user(n) for n in ("ana", "ben", "cat", "dan"))
     table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben", "cat", "dan"])
-    assert "🟥 **RED** (1. ana, 3. cat) **0** · ⚫ **BLACK** (2. ben, 4. dan) **0**" in board_text(s, table)
+    assert "🟥 **RED**: 1. ana, 3. cat · ⚫ **BLACK**: 2. ben, 4. dan" in board_text(s, table)
     rng = random.Random(16)
     tiebreak_seen = False
     for _ in range(60):
-        if "Round 2 ·" in board_text(s, table):
+        if "Round 2 ·" in s.h.message(table.id).text:
             break
         if "Tiebreaker for spot" in board_text(s, table) and not tiebreak_seen:
             tiebreak_seen = True
@@ -267,7 +283,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
         actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
-    assert tiebreak_seen and "Round 2 ·" in board_text(s, table)
+    assert tiebreak_seen and "Round 2 ·" in s.h.message(table.id).text
     shown = (await every_logged_line(s, table))
     assert any("pools its leftover cards for tiebreakers" in line for line in shown)
     assert any(re.match(r"Tiebreaker for spot \d: RED .+ against BLACK ", line) for line in shown)
@@ -304,11 +320,11 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert lines[start + 4:] == ["Spot 3 — single: RED Q♥ ties BLACK Q♠: tiebreaker!",
                                  "Tiebreaker for spot 3: ana and ben each choose a leftover card in secret."]
     board = board_text(s, table)
-    assert "🟥 **RED** (1. ana) **1** · ⚫ **BLACK** (2. ben) **2**" in board
+    assert "🟥 RED **1** · ⚫ BLACK **2**" in status_text(s, table)
     assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⚫ 8♣ 9♥ 10♠")
     assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⚫ 5♣ 6♥ ✓")  # the failed sequence, marked
     assert board_row(s, table, 3).endswith("🟥 Q♥ · ⚫ Q♠ ◀ tiebreak")  # the spot being tied, marked
-    assert "**Tiebreaker for spot 3** — waiting for ana, ben to choose a card (leftovers: RED 3, BLACK 3)." in board
+    assert "**Tiebreaker for spot 3**: waiting for ana, ben to choose a card (leftovers: RED 3, BLACK 3)." in board
     assert set(to_act(s, table)) == {ana, ben}
     ping = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
     assert len(ping) == 1 and ana.mention in ping[0].content and ben.mention in ping[0].content
@@ -317,7 +333,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     theirs = await open_hand(s, ben, table)
     assert theirs.ephemeral and "**Your leftover cards (3):** 5♥ 6♦ K♦" in theirs.text
     assert [b["label"] for b in theirs.message.buttons] == [
-        "Play 5♥ face down", "Play 6♦ face down", "Play K♦ face down", "🔄 Refresh", "💡 Hint"]
+        "Play 5♥ face down", "Play 6♦ face down", "Play K♦ face down", "🔄 Refresh", "💡 Hint (game won't be rated)"]
     mine = await open_hand(s, ana, table)
     assert [b["label"] for b in mine.message.buttons][:3] == ["Play 2♦ face down", "Play 6♠ face down", "Play A♣ face down"]
     # A card RED doesn't hold, or a placement now, is refused and changes nothing.
@@ -352,7 +368,8 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert (await latest(s, table))[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
                                      "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
     board = board_text(s, table)
-    assert "Round 2 · dealer ana" in board and "Tiebreaker" not in board
+    assert status_text(s, table).split("\n")[2].startswith("Round 2 · ") and "Dealer: ana" in board
+    assert "Tiebreaker" not in board
     summary = board.split("**Round 1 scored** — RED +5 · BLACK +7")[1]
     assert "`3` 🟥 +1 (tiebreak)" in summary and "`5` both failed, +1 each" in summary
     assert "`7` ⚫ +2 (run vs failed)" in summary
@@ -382,7 +399,7 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
     # … but the Latest field keeps only the newest lines, so the board keeps the whole round.
     board = board_text(s, table)
-    assert "🟥 **RED** (1. ana) **10** · ⚫ **BLACK** (2. ben) **5**" in board
+    assert "🟥 RED **10** · ⚫ BLACK **5**" in status_text(s, table)
     summary = board.split("**Round 1 scored** — RED +10 · BLACK +5\n")[1].split("\n")
     assert summary == [
         "`1` 🟥 +1 (higher top card) · `2` 🟥 +1 (higher top card) · `3` 🟥 +1 (higher card) · QUASH 🟥 +2",
@@ -412,7 +429,7 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
     # BLACK's hand message from before the restart still plays: the reveal, and RED reaches 5.
     await s.h.click(s.h.message(theirs.message.id), label="Play 5♥ face down", user=ben)
     final = s.h.message(table.id)
-    assert final.content.startswith("🏁") and "RED (ana) reached the finish (5) first (RED 5 · BLACK 2)" in final.content
+    assert status_line(final) == "🏁 RED (ana) reached the finish (5) first (RED 5 · BLACK 2)."
     assert [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     assert (await latest(s, table))[-2:] == [
         "Tiebreaker for spot 3: RED A♣ against BLACK 5♥: RED wins the spot: +1 RED (RED 5 · BLACK 2).",
@@ -462,10 +479,10 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     assert await stored(s) == before
 
     hand = await open_hand(s, ana, table)
-    await s.h.click(hand.message, label="Let AI 1 (normal) choose our tiebreak cards", user=ana)
+    await s.h.click(hand.message, label="Let 🤖 AI 1 choose our tiebreak cards", user=ana)
     # The AI chose at once, face down: the table says so but not which card; ana (its partner) sees it.
     public = s.h.message(table.id).text
-    assert "ana hands RED's tiebreak choice to AI 1." in public and "AI 1 chose RED's tiebreak card, face down." in public
+    assert "ana hands RED's tiebreak choice to 🤖 AI 1." in public and "🤖 AI 1 chose RED's tiebreak card, face down." in public
     pending = (await s.h.bot.service.hand(1, s.player(ana))).view["your_tiebreak_card"]
     assert pending in ("2D", "6S", "AC")
     shown = parse_card(pending).pretty
@@ -512,13 +529,14 @@ async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(
     hand = await open_hand(s, ana, table)
     step = hand.message.component(placeholder="Place a card…")["custom_id"]
     for value in ("KD>", "9D>1>", "9D>1", "1", "9"):
-        result = await forge_select(s, hand.message, step, value, ana)
+        result = await forge_select(s, hand.message, step, [value], ana)
         assert result.ephemeral and "That choice isn't available now." in result.text, (value, result.text)
     assert await stored(s) == before
     # Placing on a full spot isn't even offered.
     await s.h.select(hand.message, ["9D>"], placeholder="Place a card…", user=ana)
     labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
-    assert not any("Spot 1 " in label for label in labels) and "9♦ → Spot 2 (double): ▢ ▢" in labels
+    assert not any("Spot 1 " in label for label in labels) and "Spot 2: ▢ ▢" in labels
+    assert "**9♦**: now choose below." in s.h.message(hand.message.id).text  # the card chosen, above its spots
 
 
 async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take_back(server_on_each_backend):
@@ -545,22 +563,25 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert [o["label"] for o in hand.component(placeholder="Place a card…")["options"]] == ["2♠", "9♦"]
     await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
     hand = s.h.message(hand.id)
-    # Placements are buttons; spots where 9♦ can swap a card out are a menu, then a button per card.
-    menu = hand.component(placeholder="…or swap a card out of a spot…")
+    # Placements are buttons, first; below them the spots where 9♦ can swap a card out are a menu,
+    # then a button per card, written as the chain step it makes.
+    menu = hand.component(placeholder=SWAP_MENU)
     assert [o["value"] for o in menu["options"]] == ["9D>1>", "9D>4>"]
-    assert menu["options"][0]["label"] == "Spot 1 (triple): 6♣ 7♦ 8♦ — swap a card out"
-    assert "9♦ → Spot 2 (double): ▢ ▢" in [b["label"] for b in hand.buttons]
-    await s.h.select(hand, ["9D>1>"], placeholder="…or swap a card out of a spot…", user=ana)
-    step = await s.h.click(s.h.message(hand.id), label="9♦ into spot 1 for 6♣", user=ana)
+    assert menu["options"][0]["label"] == "Swap into spot 1: 6♣ 7♦ 8♦"
+    controls = [c for c in hand.walk() if c.get("type") in (2, 3)]
+    assert "Spot 2: ▢ ▢" in [b["label"] for b in hand.buttons]
+    assert controls.index(menu) > max(i for i, c in enumerate(controls) if c.get("label", "").startswith("Spot "))
+    await s.h.select(hand, ["9D>1>"], placeholder=SWAP_MENU, user=ana)
+    step = await s.h.click(s.h.message(hand.id), label="9♦→1 ⇒ 6♣", user=ana)
 
     # 6♣ is in the air: ana still plays, and everyone sees the chain so far.
     hand = s.h.message(step.message.id)
-    assert "In the air: 6♣" in hand.text and "9♦ into spot 1 for 6♣" in hand.text
+    assert "**6♣ is in the air**" in hand.text and "⛓ 9♦→1 ⇒ 6♣ in the air" in hand.text
     assert not hand.find_components(placeholder="Place a card…")
     labels = [b["label"] for b in hand.buttons]
-    assert "6♣ → Spot 2 (double): ▢ ▢" in labels and "↩ Take the whole chain back" in labels
+    assert "Spot 2: ▢ ▢" in labels and "↩ Take the whole chain back" in labels
     assert not any(label.startswith("2♠") for label in labels)
-    assert "⛓ ana is swapping on RED's side: 9♦ into spot 1 for 6♣; 6♣ is in the air." in board_text(s, table)
+    assert "⛓ ana is swapping on RED's side: 9♦→1 ⇒ 6♣ in the air." in board_text(s, table)
     assert board_row(s, table, 1).startswith("`1` triple — 🟥 7♦ 8♦ 9♦ ·")
     assert [u.name for u in to_act(s, table)] == ["ana"]
 
@@ -570,7 +591,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     await start_bot(s.h, s.db_path, seed=None)
     assert await stored(s) == mid
     again = (await open_hand(s, ana, table)).message
-    assert "In the air: 6♣" in again.text and "⛓ ana is swapping" in board_text(s, table)
+    assert "**6♣ is in the air**" in again.text and "⛓ ana is swapping" in board_text(s, table)
 
     # Take the whole chain back: the side as the turn began.
     await s.h.click(again, label="↩ Take the whole chain back", user=ana)
@@ -580,15 +601,14 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     # Now a chain of two displacements: 9♦ for 6♣ in spot 1, 6♣ for 7♠ in spot 4, 7♠ onto spot 9.
     hand = (await open_hand(s, ana, table)).message
     await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
-    await s.h.select(s.h.message(hand.id), ["9D>1>"], placeholder="…or swap a card out of a spot…", user=ana)
-    await s.h.click(s.h.message(hand.id), label="9♦ into spot 1 for 6♣", user=ana)
-    await s.h.select(s.h.message(hand.id), ["6C>4>"], placeholder="…or swap a card out of a spot…", user=ana)
-    await s.h.click(s.h.message(hand.id), label="6♣ into spot 4 for 7♠", user=ana)
-    assert "In the air: 7♠" in s.h.message(hand.id).text
-    done = await s.h.click(s.h.message(hand.id), label="7♠ → Spot 9 (single): ▢", user=ana)
+    await s.h.select(s.h.message(hand.id), ["9D>1>"], placeholder=SWAP_MENU, user=ana)
+    await s.h.click(s.h.message(hand.id), label="9♦→1 ⇒ 6♣", user=ana)
+    await s.h.select(s.h.message(hand.id), ["6C>4>"], placeholder=SWAP_MENU, user=ana)
+    await s.h.click(s.h.message(hand.id), label="6♣→4 ⇒ 7♠", user=ana)
+    assert "**7♠ is in the air**" in s.h.message(hand.id).text
+    done = await s.h.click(s.h.message(hand.id), label="Spot 9: ▢", user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
-    assert "ana swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, " \
-           "which moved to spot 9." in (await latest(s, table))
+    assert "ana swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→9." in (await latest(s, table))
     assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⚫ ▢ ▢ ▢")
     assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
     log = await storage(s).move_log(1)

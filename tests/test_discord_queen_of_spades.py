@@ -16,13 +16,16 @@ import json
 import re
 from collections import Counter
 
-from discord_play import forge_click, move_choices, open_hand, open_table, start_bot, to_act
+import pytest
+
+from discord_play import forge_click, move_choices, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
 from games.cards import parse_card
 from games.queen_of_spades import QoSState
 
 CUT = "Cut the deck…"
-CONTINUE = "Continue to the next round"
+CONTINUE = "Continue"
 LAY_MENU = "Lay or add to a set…"
+DISCARD_MENU = "Discard a card: choose its rank…"
 # What the clicking players prefer: pick up the pile, lay and add, then draw, then discard.
 PREFER = ("next", "take:pile", "lay:", "extend:", "take:draw", "take:discard", "discard:")
 
@@ -41,8 +44,17 @@ async def frozen(s, table_id: int = 1):
     return row.version, row.state, await stored(s).move_log(table_id)
 
 
+@pytest.fixture
+async def server(server):
+    """The shared server with pictures off, as a server may have them: these tests read the
+    table's text (its header and the text board in the picture's place)."""
+    await pictures_off(server)
+    yield server
+
+
 def board(s, table) -> str:
-    return s.h.message(table.id).embeds[0]["description"]
+    """The table message's text: its header and the text board."""
+    return s.h.message(table.id).text
 
 
 def pretty(code: str) -> str:
@@ -126,7 +138,7 @@ async def test_cut_through_the_form_is_announced_on_the_table(server):
     table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
     dealer = to_act(s, table)[0]
     other = s.user("ben") if dealer.name == "ana" else s.user("ana")
-    assert f"**{dealer.name}** to cut the deck" in board(s, table)
+    assert status_line(s.h.message(table.id)) == f"▶ {dealer.mention} to cut the deck"
 
     waiting = await open_hand(s, other, table)
     assert move_choices(waiting.message) == [] and not waiting.message.find_components(label=CUT)
@@ -157,9 +169,9 @@ async def test_cut_through_the_form_is_announced_on_the_table(server):
     cut = (await s.h.bot.service.table(1)).view["cut"]
     assert cut["aimed"] == 39 and 35 <= cut["landed"] <= 43 and not cut["bonus"]
     text = board(s, table)
-    assert f"Cut: aimed 39, landed {cut['landed']} — no bonus (needed 26 or 27)" in text
+    assert "Cut:" not in text and "💯" not in text  # a cut without its bonus is an event, not on the board all round
     assert f"{dealer.name} aimed to cut 39 and cut {cut['landed']} cards" in s.h.message(table.id).text
-    assert f"**{other.name}** to take a card" in text  # the seat after the dealer plays first
+    assert status_line(s.h.message(table.id)) == f"▶ {other.mention} to take a card"  # the seat after the dealer
     # The second copy of the form is from before the cut: refused, nothing changes.
     after = await frozen(s)
     stale = await s.h.submit_modal(second, {"value": "26"})
@@ -216,16 +228,16 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
         line = next(x for x in text.splitlines() if x.startswith(f"{snap.names[seat]}: laid {row['laid']} − "))
         assert f"hand {row['hand']}" in line and line.endswith(f"= **{row['round']:+d}** → {row['total']}")
         assert f"**{snap.names[seat]}** — " in text and f"score {row['total']}" in text
-    assert "Round over — waiting for ana, ben, cat to continue." in text
+    assert status_line(s.h.message(table.id)).endswith("to press **Continue** in **My hand**")
     assert view["ready"] == [False, False, False, True]  # the AI seat continued by itself
     assert sorted(u.name for u in to_act(s, table)) == humans
 
     refused = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{(await row_of(s)).version}:take:draw",
                                 s.user("ana"))
     assert refused.ephemeral and "round is over" in refused.text
-    assert "click Continue to the next round" in refused.text  # the button's own words, not a command
+    assert "press Continue" in refused.text  # the button's own words, not a command
     events = (await stored(s).get_table(1)).recent_events
-    assert "Round 1 is over: everyone, click **Continue to the next round** when you're ready for round 2." in events
+    assert "Round 1 is over: everyone, press **Continue** in **My hand** when you're ready for round 2." in events
     scores = next(line for line in events if line.startswith("Round 1 scores: "))
     assert "hand -" not in scores and all(f"{row['hand']} left in hand" in scores
                                           for row in view["last_round"]["rows"] if row["hand"])
@@ -245,7 +257,7 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
         if i < len(humans) - 1:
             rest = ", ".join(humans[i + 1:])
             assert move_choices(clicked.message) == [] and f"Waiting for {rest}." in clicked.text
-            assert f"waiting for {rest} to continue" in board(s, table)
+            assert status_line(s.h.message(table.id)).startswith("▶ " + ", ".join(s.user(n).mention for n in humans[i + 1:]))
             stale = await forge_click(s, clicked.message, f"dh:mv:1:{before[0] + i}:next", user)
             assert stale.ephemeral and "earlier turn" in stale.text
             current = await frozen(s)
@@ -259,17 +271,17 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     assert view["scores"] == totals
     text = board(s, table)
     assert "Round 2 · dealer" in text and "Round 1 scores" not in text
-    for seat, name in enumerate([*humans, "AI 1 (normal)"]):
+    for seat, name in enumerate([*humans, "🤖 AI 1"]):
         assert f"**{name}** — " in text and f"score {totals[seat]}" in text
 
     await play_round(s, table)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
+    assert row.status == "finished" and status_line(final).startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
     last = row.state["history"][-1]
     assert last["round"] == 2 and [r["total"] for r in last["rows"]] == list(row.outcome["scores"])
     assert [r["total"] - r["round"] for r in last["rows"]] == totals
-    assert "**Round 2 scores**" in final.embeds[0]["description"] and "After 2 rounds" in final.content
+    assert "**Round 2 scores**" in board(s, final) and "After 2 rounds" in status_line(final)
     # Finished stays finished across a restart; old controls say the game ended.
     before = await frozen(s)
     await restart(s)
@@ -308,6 +320,19 @@ def offered(message, prefix: str) -> list[str]:
     return [value for _, _, value in move_choices(message) if value.startswith(prefix)]
 
 
+async def discards_by_rank(s, message, user) -> list[str]:
+    """Every discard a long hand offers: each rank of the discard menu chosen in turn, its card
+    buttons read, then Back."""
+    found = []
+    for option in s.h.message(message.id).component(placeholder=DISCARD_MENU)["options"]:
+        step = await s.h.select(s.h.message(message.id), [option["value"]], placeholder=DISCARD_MENU, user=user)
+        buttons = [b for b in step.message.buttons if b["custom_id"].startswith("dh:mv:")]
+        assert 1 <= len(buttons) <= 10 and all(" pts" in b["label"] for b in buttons)
+        found += [b["custom_id"].split(":", 4)[4] for b in buttons]
+        await s.h.click(step.message, label="← Back", user=user)
+    return found
+
+
 async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable(server):
     s = server
     table = await two_player_table(s)
@@ -317,11 +342,11 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     ana, ben = s.user("ana"), s.user("ben")
     hand = await open_hand(s, ana, table)
     labels = [b["label"] for b in hand.message.buttons]
-    assert "Take the pile: Q♥ + 2 of yours as a new set" in labels and "Draw from the draw pile" in labels
+    assert "Take the pile (Q♥ + 2 of yours)" in labels and "Draw" in labels
     assert not any("lone discard" in label for label in labels)  # the pile holds more than one card
     assert f"Discard pile: 20, top {pretty('QH')}" in hand.text
 
-    taken = await s.h.click(hand.message, label="Take the pile: Q♥ + 2 of yours as a new set", user=ana)
+    taken = await s.h.click(hand.message, label="Take the pile (Q♥ + 2 of yours)", user=ana)
     view = (await s.h.bot.service.hand(1, s.player(ana))).view
     assert len(view["hand"]) == 30 and view["laid"][0][0]["cards"] == ["QS", "QH", "QD"]
     # The private hand lists every card, one line per rank with its count (A … K, then
@@ -331,14 +356,12 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     assert rows[:4] == ["A ×3: A♠ A♥ A♦", "3 ×1: 3♣", "4 ×3: 4♥ 4♦ 4♣", "5 ×3: 5♠ 5♥ 5♣"]
     assert rows[-2:] == ["K ×3: K♠ K♥ K♦", "🃏 ×1: 🃏"]
     assert Counter(card for row in rows for card in row.split(": ")[1].split()) == Counter(pretty(c) for c in view["hand"])
-    # Each discard menu says which cards it holds.
-    placeholders = [c["placeholder"] for c in taken.message.selects if c["custom_id"].startswith("dh:ms:")]
-    assert all(p.startswith("Discard ") and " – " in p for p in placeholders), placeholders
     assert "**Your sets:** Q♠ Q♥ Q♦" in taken.text
-    # Every distinct card can be discarded from the menus (25 a menu), and every set laid.
-    menus = [c for c in taken.message.selects if c["custom_id"].startswith("dh:ms:")]
-    assert len(menus) == 2 and all(len(m["options"]) <= 25 for m in menus)
-    assert sorted(offered(taken.message, "discard:")) == sorted(f"discard:{c}" for c in set(view["hand"]))
+    # A discard is chosen by rank first, then the card: a menu of ranks, then a few buttons.
+    ranks = taken.message.component(placeholder=DISCARD_MENU)
+    assert ranks["options"][0]["label"] == "Discard aces (3 in hand)" and len(ranks["options"]) == len(rows)
+    assert not [c for c in taken.message.selects if c["custom_id"].startswith("dh:ms:")]
+    assert sorted(await discards_by_rank(s, taken.message, ana)) == sorted(f"discard:{c}" for c in set(view["hand"]))
     steps = taken.message.component(placeholder=LAY_MENU)
     assert {o["value"] for o in steps["options"]} == {f"lay:{r}," for r in ("A", 4, 5, 6, 8, 9, 10, "J", "K")}
     assert {o["label"] for o in steps["options"]} >= {"Lay a set of jacks (4 in hand)", "Lay a set of 10s (3 in hand)",
@@ -346,33 +369,32 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
 
     # The public table: the new set, the running scores, the emptied discard pile.
     text = board(s, table)
-    assert "Round 3 · dealer ben" in text and "**Discard pile:** 0" in text
+    assert "Round 3 · dealer ben · draw 3 · discard 0" in text
     assert "▶ 1. **ana** — 30 cards · score 120\n  Q♠ Q♥ Q♦" in text
     assert "• 2. **ben** — 13 cards · score -35\n  7♠ 7♥ 7♦" in text
-    assert "**ana** to lay sets and discard" in text
+    assert status_line(s.h.message(table.id)) == f"▶ {ana.mention} to lay sets and discard"
     assert "ana took the discard pile: laid its top Q♥ with Q♠ Q♦" in s.h.message(table.id).text
 
     # A lay in two steps: the set, then how many (Back returns to the whole hand).
     await s.h.select(taken.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
     step = s.h.message(taken.message.id)
-    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 points)", "Lay 4 jacks (40 points)", "← Back", "💡 Hint"]
+    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 pts)", "Lay 4 jacks (40 pts)", "← Back", "💡 Hint (game won't be rated)"]
     back = await s.h.click(step, label="← Back", user=ana)
     assert back.message.component(placeholder=LAY_MENU)
     await s.h.select(back.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
-    laid = await s.h.click(s.h.message(taken.message.id), label="Lay 4 jacks (40 points)", user=ana)
+    laid = await s.h.click(s.h.message(taken.message.id), label="Lay 4 jacks (40 pts)", user=ana)
     assert "Your hand (26)" in laid.text and "**Your sets:** Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in laid.text
     assert "  Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in board(s, table)
 
-    # The discard, from whichever menu holds it, ends the turn.
-    menu = next(m for m in laid.message.selects if any(o["value"] == "discard:JK" for o in m["options"]))
-    option = next(o for o in menu["options"] if o["value"] == "discard:JK")
-    assert option["label"] == "Discard 🃏 (50 points)"
-    await s.h.select(laid.message, ["discard:JK"], custom_id=menu["custom_id"], user=ana)
+    # The discard, its rank then the card, ends the turn.
+    jokers = await s.h.select(laid.message, ["discard:joker,"], placeholder=DISCARD_MENU, user=ana)
+    assert "**Discard jokers (1 in hand)**: now choose below." in jokers.text
+    await s.h.click(jokers.message, label="🃏 · 50 pts", user=ana)
     text = board(s, table)
-    assert "**ben** to take a card" in text and "**Discard pile:** 1 (top 🃏)" in text
+    assert status_line(s.h.message(table.id)) == f"▶ {ben.mention} to take a card" and "discard 1 (top 🃏)" in text
     assert [u.name for u in to_act(s, table)] == ["ben"]
     other = await open_hand(s, ben, table)
-    assert "Take the lone discard (🃏)" in [b["label"] for b in other.message.buttons]
+    assert "Take 🃏" in [b["label"] for b in other.message.buttons]
 
 
 async def test_a_hand_of_every_card_offers_every_discard(server):
@@ -386,8 +408,8 @@ async def test_a_hand_of_every_card_offers_every_discard(server):
     assert hand_line(hand.text) == f"**Your hand ({len(everything)}):**"
     assert rows[:2] == ["A ×4: A♠ A♥ A♦ A♣", "2 ×4: 2♠ 2♥ 2♦ 2♣"]
     assert "Q ×5: Q♠ Q♠ Q♥ Q♦ Q♣" in rows and rows[-1] == "🃏 ×2: 🃏 🃏"
-    assert sorted(offered(hand.message, "discard:")) == sorted(f"discard:{c}" for c in set(everything))
-    assert len([c for c in hand.message.selects if c["custom_id"].startswith("dh:ms:")]) == 3
+    assert sorted(await discards_by_rank(s, hand.message, s.user("ana"))) == sorted(f"discard:{c}" for c in set(everything))
+    assert not [c for c in hand.message.selects if c["custom_id"].startswith("dh:ms:")]
     steps = hand.message.component(placeholder=LAY_MENU)
     ranks = ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "joker")  # two jokers and a wild make a set
     assert [o["value"] for o in steps["options"]] == [f"lay:{r}," for r in ranks]
@@ -413,7 +435,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
         assert await frozen(s) == before, code
 
     hand = await open_hand(s, ana, table)
-    assert [b["label"] for b in hand.message.buttons] == ["Draw from the draw pile", "🔄 Refresh", "💡 Hint"]
+    assert [b["label"] for b in hand.message.buttons] == ["Draw", "🔄 Refresh", "💡 Hint (game won't be rated)"]
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
     await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes
@@ -429,7 +451,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     waiting = await open_hand(s, ben, table)
     assert move_choices(waiting.message) == [] and "Waiting for ana." in waiting.text
 
-    drew = await s.h.click(hand.message, label="Draw from the draw pile", user=ana)
+    drew = await s.h.click(hand.message, label="Draw", user=ana)
     assert "Your hand (9)" in drew.text and "K♠ K♥ K♣" in drew.text and "drew K♣" in drew.text
     assert "Discard pile, bottom → top: 4♣ Q♥" in board(s, table)
     # Ana's lay phase: invalid sets and a second take are refused; Ben still can't act.
@@ -448,7 +470,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
     await rig(s, QoSState.from_position([["AS", "5C"], ["3S", "9D"]], sets=[[], [["10S", "10H", "2D"]]],
                                         draw=["4S"], turn=0, phase="take"))
     assert "**Your sets:** 10♠ 10♥ + 2♦ (wild)" in (await open_hand(s, ben, table)).text
-    await s.h.click((await open_hand(s, ana, table)).message, label="Draw from the draw pile", user=ana)
+    await s.h.click((await open_hand(s, ana, table)).message, label="Draw", user=ana)
     assert "10♠ 10♥ + 2♦ (wild)" in board(s, table)
     assert "Lay a set of kings (3 in hand)" in [o["label"] for o in drew.message.component(placeholder=LAY_MENU)["options"]]
 
@@ -462,28 +484,28 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
         cut={"aimed": 26, "landed": 27, "bonus": True}))
     ana, ben = s.user("ana"), s.user("ben")
     hand = await open_hand(s, ana, table)
-    await s.h.click(hand.message, label="Discard 5♣ (5 points)", user=ana)  # her last card: she goes out
+    await s.h.click(hand.message, label="5♣ · 5 pts", user=ana)  # her last card: she goes out
 
     text = board(s, table)
-    assert "Cut: aimed 26, landed 27 — **100 bonus!**" in text
+    assert "💯 ana's cut landed on 27: 100 bonus this round." in text
     assert "**Round 1 scores**" in text
     assert "ana: laid 120 − hand 0 + out 100 + cut 100 = **+320** → 370" in text
     assert "ben: laid 35 − hand 70 (A♠ 3♣ 🃏) = **-35** → 5" in text
     assert "• 1. **ana** — 0 cards · score 370" in text and "• 2. **ben** — 3 cards · score 5" in text
-    assert "Round over — waiting for ana, ben to continue." in text
-    assert "ana discarded their last card and went out: +100!" in s.h.message(table.id).text
+    assert status_line(s.h.message(table.id)) == f"▶ {ana.mention}, {ben.mention} to press **Continue** in **My hand**"
+    assert "ana discarded their last card and went out: +100!" in (await row_of(s)).recent_events
     assert sorted(u.name for u in to_act(s, table)) == ["ana", "ben"]
 
     await s.h.click((await open_hand(s, ben, table)).message, label=CONTINUE, user=ben)
-    assert "Round over — waiting for ana to continue." in board(s, table)
+    assert status_line(s.h.message(table.id)) == f"▶ {ana.mention} to press **Continue** in **My hand**"
     before = await frozen(s)
     await restart(s)
     assert await frozen(s) == before
-    assert "waiting for ana to continue" in board(s, table)
+    assert status_line(s.h.message(table.id)) == f"▶ {ana.mention} to press **Continue** in **My hand**"
     await s.h.click((await open_hand(s, ana, table)).message, label=CONTINUE, user=ana)
     text = board(s, table)
-    assert "Round 2 · dealer ben" in text and "**ben** to cut the deck" in text
-    assert "score 370" in text and "score 5" in text and "Round 1 scores" not in text and "Cut:" not in text
+    assert "Round 2 · dealer ben" in text and status_line(s.h.message(table.id)) == f"▶ {ben.mention} to cut the deck"
+    assert "score 370" in text and "score 5" in text and "Round 1 scores" not in text and "💯" not in text
     assert [u.name for u in to_act(s, table)] == ["ben"]
 
     # Round 2, rigged: ben goes out, and ana's laid Q♠ takes her past the target of 400.
@@ -491,18 +513,18 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     await rig(s, QoSState.from_position(
         [["5C", "6C"], ["KH"]], sets=[[["QS", "QH", "QD"]], [["4S", "4H", "4D"]]], draw=["7S"], turn=1,
         dealer=1, phase="lay", scores=scores, round_no=2, options={"target": 400}))
-    await s.h.click((await open_hand(s, ben, table)).message, label="Discard K♥ (10 points)", user=ben)
+    await s.h.click((await open_hand(s, ben, table)).message, label="K♥ · 10 pts", user=ben)
     final = s.h.message(table.id)
     row = await row_of(s)
-    assert row.status == "finished" and final.content.startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
-    assert final.content == "🏁 ana reached the target of 400 with 480 points."
-    text = final.embeds[0]["description"]
+    assert row.status == "finished" and status_line(final).startswith("🏁") and [b["label"] for b in final.buttons] == ["📜 Log", "🔁 Play again"]
+    assert status_line(final) == "🏁 ana reached the target of 400 with 480 points."
+    text = board(s, table)
     # The board keeps the last round's breakdown, without the stale round and turn lines …
     assert "**Round 2 scores**" in text and "Round 2 · dealer" not in text and "to discard" not in text
-    # … and the shared ending block says who won, the ranking, and the rounds played.
-    standings = next(f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final standings")
-    assert standings.split("\n")[:3] == ["🏆 **ana** wins", "1. **ana** — 480", "2. **ben** — 120"]
-    assert standings.split("\n")[3].startswith("2 rounds")
+    # … and the shared ending block says who won, the ranking in points, and the rounds played.
+    standings = next(t for t in texts(final) if t.startswith("🏆"))
+    assert standings.split("\n")[:3] == ["🏆 **ana** wins", "1. **ana** — 480 pts", "2. **ben** — 120 pts"]
+    assert standings.split("\n")[3].startswith("-# 2 rounds · Played in ")
     assert "ana: laid 120 − hand 10 (5♣ 6♣) = **+110** → 480" in text
     assert "ben: laid 15 − hand 0 + out 100 = **+115** → 120" in text
     assert list(row.outcome["scores"]) == [480, 120] and list(row.outcome["winners"]) == [0]

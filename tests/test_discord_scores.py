@@ -5,8 +5,12 @@ from __future__ import annotations
 import re
 
 
+import io
+
+from PIL import Image
+
 from bot.service import Player
-from discord_play import forge_click, open_table, play_to_the_end
+from discord_play import forge_click, open_table, picture_text, play_to_the_end, texts
 from test_results import play_out
 
 
@@ -89,22 +93,36 @@ async def test_leaderboard_shows_a_friendly_rating_provisional_and_which_games_c
     assert "provisional" not in board.message.embeds[0]["description"]
 
     stats = await s.h.slash("stats", {"user": s.user("ana")}, user=s.user("ana"), channel=s.channel)
-    embed = stats.message.embeds[0]
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert embed["description"].startswith("_Only games where every seat was a person are rated")
-    assert fields["Games"] == "1 (0 rated)" and fields["Rating"] == "not rated yet"
-    assert "not rated" in fields["Recent games"]  # the game with an AI seat says so
+    head, rated = texts(stats.message)  # the chart in between
+    assert head.split("\n")[1:] == ["Not rated yet", "1 game · 0 wins (0%)", "Most played: Q Squared Joe"]
+    assert rated.startswith("-# Only games where every seat was a person are rated")
+    assert picture_text(stats.message) == "Q Squared Joe: Not rated yet · 0 of 1 won (0%)"
 
 
-async def test_stats_show_the_figure_and_its_trend(server):
+async def test_stats_show_a_chart_of_the_rating_and_games_won_and_link_to_the_games(server):
     s = server
-    await rated_pair_games(s, 3)
+    await rated_pair_games(s, 3)  # ben and cat
     stats = await s.h.slash("stats", {"game": "war"}, user=s.user("ben"), channel=s.channel)
-    embed = stats.message.embeds[0]
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert embed["title"] == "ben — Q Squared Joe War" and fields["Games"] == "3 (3 rated)"
-    assert re.fullmatch(r"\*\*\d{3,4}\*\* \(provisional, 3 rated games\)\n[▲▼] \d+ over the last 2 rated games",
-                        fields["Rating"]), fields["Rating"]
+    head = texts(stats.message)[0].split("\n")
+    assert head[0] == "### ben · Q Squared Joe War"
+    assert re.fullmatch(r"Rating \*\*\d{3,4}\*\* · provisional, 3 rated games", head[1]), head[1]
+    assert re.fullmatch(r"3 games · \d wins? \(\d+%\)", head[2]) and len(head) == 3
+    (url,) = stats.message.gallery_images()  # the chart, drawn like the table pictures
+    chart = stats.message.file(url.removeprefix("attachment://"))
+    assert Image.open(io.BytesIO(chart)).size[0] == 560
+    snap = await s.h.bot.service.results.stats(s.guild.id, s.user("ben").id, "war")
+    assert len(snap.history) == 3 and [(t.game_id, t.games) for t in snap.per_game] == [("war", 3)]
+    assert "Q Squared Joe War: Rating" in picture_text(stats.message)  # the chart in words
+
+    # Recent games are /history's: the button opens that list, privately, for this player and game.
+    listed = await s.h.click(stats.message, label="📜 Recent games", user=s.user("ben"))
+    assert listed.ephemeral and listed.message.id != stats.message.id
+    assert listed.message.embeds[0]["title"] == "Recent games — Q Squared Joe War"
+    assert listed.text.count("#") >= 3 and "ben" in listed.text
+
+    await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
+    plain = await s.h.slash("stats", {"game": "war"}, user=s.user("ben"), channel=s.channel)
+    assert not plain.message.gallery_images() and "**Q Squared Joe War**: Rating **" in texts(plain.message)[1]
 
 
 async def test_history_pages_a_games_moves_and_goes_back_to_the_list(server):

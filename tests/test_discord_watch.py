@@ -1,11 +1,12 @@
 """Watch: anyone, seated or not, sees the table privately with its picture and the latest
-events, refreshed on click; Face-up variants show every hand; text only with pictures off."""
+events, refreshed on click; Face-up variants show every hand; the text board with pictures off."""
 
 from __future__ import annotations
 
 from cogs.pictures import table_png
 from cogs.pictures.attach import seat_names
-from discord_play import forge_click, open_table, play_turn
+from cogs.ui import short_event
+from discord_play import board, forge_click, open_table, play_turn, texts
 from test_discord_pictures import picture_of, table_png_now
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
@@ -17,7 +18,8 @@ async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
     watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))  # not seated
     assert watched.ephemeral and watched.message.visible_to == s.user("cat").id
     assert picture_of(watched.message)[1] == await table_png_now(s)
-    assert "Latest" in [f["name"] for f in watched.message.embeds[0]["fields"]]
+    latest = (await s.h.bot.service.table(1)).row.recent_events[-1]
+    assert short_event(latest) in watched.text and "👁" in texts(watched.message)[0]
     assert [b["label"] for b in watched.message.buttons] == [REFRESH]
 
     for _ in range(2):
@@ -49,8 +51,8 @@ async def test_watch_is_text_only_with_pictures_off(server):
     await s.h.slash("settings pictures", {"enabled": False}, user=s.admin, channel=s.channel)
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("dan"))
-    assert watched.ephemeral and watched.message.attachments == [] and watched.message.embed_images() == []
-    assert "Latest" in watched.text
+    assert watched.ephemeral and watched.message.attachments == [] and watched.message.gallery_images() == []
+    assert "— deck" in board(watched.message)
     assert not any(r.files for r in watched.requests)
 
 

@@ -80,12 +80,14 @@ def test_readme_names_no_other_start_command():
     assert set(START_COMMAND.findall(readme())) == commands
 
 
-def test_readme_shows_a_picture_of_every_game():
-    """The pictures are ``python -m cogs.pictures.samples docs/images``: one per game id."""
+def test_readme_shows_every_game_on_a_phone_and_on_desktop():
+    """The screenshots are ``python -m tests.screens docs/images``: every game's on a phone and on
+    desktop, and every picture README names is there."""
     shown = PICTURE.findall(readme())
-    assert sorted(shown) == sorted(game.id for game in builtin_games())
-    for game_id in shown:
-        assert (ROOT / "docs" / "images" / f"{game_id}.png").is_file(), game_id
+    for game in builtin_games():
+        assert f"{game.id}-phone" in shown and f"{game.id}-desktop" in shown, game.id
+    for name in shown:
+        assert (ROOT / "docs" / "images" / f"{name}.png").is_file(), name
 
 
 def test_readme_test_command_is_the_one_ci_runs():

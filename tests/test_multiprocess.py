@@ -17,7 +17,7 @@ import pytest
 
 import games
 from bot.storage import Storage
-from discord_play import HAND_BUTTON, move_choices
+from discord_play import HAND_BUTTON, move_choices, status_line
 from fakediscord import FakeChannel, LoopbackDiscord, guild_id_on_shard
 from test_smoke_process import (
     BotProcess, assert_clean_log, click_button, expect, running_bot,
@@ -86,15 +86,15 @@ async def open_table(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> Non
 
 
 def ended(fd: LoopbackDiscord, table: Table) -> bool:
-    return (fd.message(table.message_id).content or "").startswith(ENDED)
+    return status_line(fd.message(table.message_id)).startswith(ENDED)
 
 
 async def play_move(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> None:
     """Alice opens her hand once the AI has answered, and makes a move."""
     alice = fd.user("alice")
     await expect(proc, fd.wait_idle(), "the table to settle")
-    await expect(proc, fd.wait_until(lambda: ended(fd, table) or f"<@{alice.id}>" in (
-        fd.message(table.message_id).content or "").split("·")[0], 20, "Alice's turn"), "Alice's turn")
+    await expect(proc, fd.wait_until(lambda: ended(fd, table) or f"<@{alice.id}>" in status_line(
+        fd.message(table.message_id)).split("·")[0], 20, "Alice's turn"), "Alice's turn")
     if ended(fd, table):
         return
     _, hand = await click_button(fd, proc, fd.message(table.message_id), label=HAND_BUTTON)

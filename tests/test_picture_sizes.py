@@ -22,7 +22,7 @@ from cogs.pictures.base import WORDS, Names
 from cogs.pictures.canvas import (DESKTOP_BOX, DISPLAY_WIDTH, MAX_HEIGHT, MIN_HEIGHT, MIN_SCREEN_TEXT, WIDTH, Canvas,
                                   drawable)
 from cogs.pictures.samples import random_positions
-from cogs.pictures.words import Words
+from cogs.words import Words
 from games.base import Game, GameState
 from tests.contract import option_values
 
@@ -119,11 +119,13 @@ def test_seats_are_named_and_your_own_seat_is_you() -> None:
     assert drawable("Zoë ✓ Straße") == "Zoe Strasse"
 
 
-def test_the_pictures_name_ai_seats_without_their_level() -> None:
+def test_the_pictures_name_ai_seats_as_messages_do_without_their_level() -> None:
     seats = [SeatRow(0, 11, "ana", False), SeatRow(1, None, "AI 1 (hard)", True, ai_level="hard"),
              SeatRow(2, 12, "Mr (hard)", False), SeatRow(3, None, "AI 2", True),
              SeatRow(4, 13, "cat", True, ai_level="normal")]
-    assert seat_names(seats) == ["ana", "AI 1", "Mr (hard)", "AI 2", "cat"]
+    names = seat_names(seats)
+    assert names == ["ana", "🤖 AI 1", "Mr (hard)", "🤖 AI 2", "cat"]
+    assert [drawable(name) for name in names] == ["ana", "AI 1", "Mr (hard)", "AI 2", "cat"]  # no glyph for 🤖
 
 
 def test_counts_carry_their_unit_in_the_right_number() -> None:
@@ -161,3 +163,23 @@ def test_every_word_a_picture_draws_comes_from_its_word_table(game_id: str) -> N
                 assert not re.search("[A-Za-z]", RANK.sub("", text)), f"{text!r} is not from the word table"
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("games_played", [0, 1, 3, 9])
+def test_the_stats_chart_is_drawn_for_where_it_is_shown(games_played: int, monkeypatch) -> None:
+    """``/stats``' chart: as wide as every picture, landscape or square whatever the number of
+    games and rated games, and no text smaller than the pictures' smallest."""
+    from cogs.pictures import stats
+
+    drawn: list[Canvas] = []
+    real = stats.Canvas
+    monkeypatch.setattr(stats, "Canvas", lambda: drawn.append(real()) or drawn[-1])
+    series = [stats.Series(f"Game {n} with a long name", (200, 40 * n % 255, 90), [(n + 3 * k, 1000 + 7 * k * n)
+                                                                                  for k in range(n % 4)], n, n + 1)
+              for n in range(games_played)]
+    png = stats.stats_png("All games", series, 3 * games_played + 4)
+    width, height = Image.open(io.BytesIO(png)).size
+    assert width == WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
+    (canvas,) = drawn
+    assert canvas.overflow == 0 and canvas.smallest_text is not None
+    assert canvas.smallest_text * DISPLAY_WIDTH / WIDTH >= MIN_SCREEN_TEXT

@@ -75,7 +75,7 @@ def test_a_swap_step_leaves_the_displaced_card_in_the_air_for_the_same_seat() ->
     assert public["turn"] == 0 and state.view(0)["legal"] == [a.code() for a in legal]
     check_views(state)
     events = state.apply(0, place("6C", 9))
-    assert texts(events) == ["{p0} swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 9."]
+    assert texts(events) == ["{p0} swapped on RED's side: 9♦→1 ⇒ 6♣→9."]
     assert state.to_act() == [1] and state.chain == [] and state.view(None)["chain"] is None
 
 
@@ -89,8 +89,7 @@ def test_a_chain_displacing_three_cards() -> None:
                                                   {"card": "7S", "spot": 3}]
     events = state.apply(0, place("AS", 6))
     assert texts(events) == [
-        "{p0} swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 in place of 7♠, "
-        "which moved to spot 3 in place of A♠, which moved to spot 6."]
+        "{p0} swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→3 ⇒ A♠→6."]
     assert board_codes(state)[:6] == [["9D", "7D", "8D"], [], ["7S"], ["5H", "6C"], [], ["AS"]]
 
 
@@ -102,8 +101,7 @@ def test_a_chain_may_pass_through_a_spot_again_with_another_card() -> None:
     assert swap("10S", 1, "7D") in state.legal_actions(0)  # back into spot 1: 8 9 10
     state.apply(0, swap("10S", 1, "7D"))
     events = state.apply(0, place("7D", 5))
-    assert texts(events)[0].endswith("which moved to spot 3 in place of 10♠, which moved to spot 1 in place of 7♦, "
-                                     "which moved to spot 5.")
+    assert texts(events)[0].endswith(": 9♦→1 ⇒ 6♣→3 ⇒ 10♠→1 ⇒ 7♦→5.")  # spot 1 twice, with another card
     assert red_spot(state, 1) == ["9D", "10S", "8D"] and red_spot(state, 3) == ["6C"] and red_spot(state, 5) == ["7D"]
 
 
@@ -178,8 +176,7 @@ def test_an_old_whole_chain_action_replays_step_by_step_as_one_move() -> None:
     state = advanced(red, ["9D", "2S"])
     moves = state.moves
     events = state.apply(0, swap("9D", 1, "6C", 4, "7S", 9))
-    assert texts(events) == ["{p0} swapped on RED's side: 9♦ to spot 1 in place of 6♣, which moved to spot 4 "
-                             "in place of 7♠, which moved to spot 9."]
+    assert texts(events) == ["{p0} swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→9."]
     assert board_codes(state)[:4] == [["9D", "7D", "8D"], [], [], ["5H", "6C"]] and red_spot(state, 9) == ["7S"]
     assert state.moves == moves + 1 and state.to_act() == [1] and state.chain == []
     # All or nothing: a whole chain whose last card can't land changes nothing.

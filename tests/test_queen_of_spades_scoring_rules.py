@@ -66,7 +66,7 @@ def test_between_rounds_every_seat_acknowledges_then_the_next_dealer_cuts() -> N
     assert view["hands"] == [[], ["KH"], ["3D"]]
     assert view["last_round"]["rows"][0]["round"] == 100
     assert [legal(state, s) for s in range(3)] == [["next"]] * 3
-    assert "click Continue to the next round" in refused(state, 1, "take:draw")
+    assert "press Continue" in refused(state, 1, "take:draw")
     assert texts(play(state, 1, "next")) == ["{p1} is ready for round 2."]
     assert state.to_act() == [0, 2] and legal(state, 1) == []
     refused(state, 1, "next", NotYourTurn)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_change, display_rating
+from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_rating
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
@@ -148,17 +148,22 @@ async def test_rated_games_are_counted_for_the_provisional_mark(service):
 def test_the_displayed_rating_is_a_friendly_whole_number():
     assert display_rating(0.0) == 1000  # a new player (μ 25, σ 25/3)
     assert display_rating(-1.8) == 928 and display_rating(2.26) == 1090
-    assert display_change(1.5) == 60
 
 
 async def test_stats_and_history(service):
     empty = await service.results.stats(9, ANA.user_id, None)
-    assert (empty.games, empty.wins, empty.rating, empty.recent) == (0, 0, None, [])
+    assert (empty.games, empty.wins, empty.rating, empty.per_game, empty.history) == (0, 0, None, [], [])
     await finished_game(service, [ANA, BEN])
     await finished_game(service, [ANA, BEN], channel=51, game="war")
     stats = await service.results.stats(9, ANA.user_id, None)
-    assert stats.games == 2 and stats.rating is not None and len(stats.trend) == 2
-    assert stats.favourite in ("q2j", "war") and len(stats.recent) == 2
+    assert stats.games == 2 and stats.rating is not None
+    assert stats.favourite == "war"  # as many games of each: the latest played
+    assert [(t.game_id, t.games, t.rated_games) for t in stats.per_game] == [("war", 1, 1), ("q2j", 1, 1)]
+    assert sum(t.wins for t in stats.per_game) == stats.wins
+    assert [point.game_id for point in stats.history] == ["q2j", "war"]  # oldest first, one per rated game
+    assert all(point.rating == t.rating for point, t in zip(stats.history, reversed(stats.per_game)))
+    only = await service.results.stats(9, ANA.user_id, "war")
+    assert [t.game_id for t in only.per_game] == ["war"] and [p.game_id for p in only.history] == ["war"]
     assert [line.game_id for line in await service.results.history(9, channel_id=51)] == ["war"]
     assert len(await service.results.history(9, user_id=CAT.user_id)) == 0
     log = await service.results.move_log(1, guild_id=9)

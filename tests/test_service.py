@@ -110,7 +110,7 @@ async def test_lobby_rules(env):
         await service.add_ai(table_id, ANA)
     await service.remove_ai(table_id, ANA)
     snap = await service.join(table_id, CAT)
-    assert [s.name for s in snap.row.seats][:3] == ["Ana", "Ben", "AI 1 (normal)"] and snap.row.seats[-1].name == "Cat"
+    assert [s.name for s in snap.row.seats][:3] == ["Ana", "Ben", "AI 1"] and snap.row.seats[-1].name == "Cat"
     assert [s.seat for s in snap.row.seats] == list(range(10))
 
 
@@ -417,12 +417,12 @@ async def test_switching_side_swaps_with_the_seat_opposite(env):
     await service.join(table_id, BEN)
     await service.add_ai(table_id, ANA)
     snap = await service.switch_side(table_id, ANA)
-    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1 (normal)"]
+    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "AI 1"]
     with pytest.raises(UserError, match="not at this table"):
         await service.switch_side(table_id, CAT)
     await service.join(table_id, CAT)  # four seats, two teams: seats 2 and 3 face each other too
     snap = await service.switch_side(table_id, CAT)
-    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "Cat", "AI 1 (normal)"]
+    assert [s.name for s in snap.row.seats] == ["Ben", "Ana", "Cat", "AI 1"]
 
 
 async def test_on_expiry_the_ai_plays_the_whole_turn_as_one_missed_turn(env):

@@ -24,7 +24,6 @@ from .replay import Rematch, Replays
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tasks import BackgroundTasks
 
-
 RECENT_SECONDS = 60 * 60
 """Games moved this recently are looked at after a restart: a turn's ping a crash cut short is
 sent then (a restart is expected well within the hour)."""

@@ -295,7 +295,7 @@ def with_recent(row: TableRow, lines: list[str]) -> list[str]:
 
 def render_events(events: list[Event], seats: list[SeatRow], viewer: int | None) -> tuple[list[str], list[str]]:
     """Public lines for the table, and the lines only ``viewer`` may see."""
-    names = [literal(s.name) for s in seats]
+    names = [literal(s.shown_name) for s in seats]
     public = [e.render(names) for e in events if e.private_to is None]
     private = [e.render(names) for e in events if e.private_to is not None and e.private_to == viewer]
     return public, private

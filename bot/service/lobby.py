@@ -154,7 +154,7 @@ class Lobbies(ServicePart):
         await self._storage.set_guild_settings(guild_id, ai_level=checked_level(level))
 
     async def add_ai(self, table_id: int, by: Player, level: str | None = None) -> TableSnapshot:
-        """Seat an AI playing at ``level`` (default: the server's), named "AI <n> (<level>)"."""
+        """Seat an AI playing at ``level`` (default: the server's), named "AI <n>" (shown "🤖 AI <n>")."""
         if level is None:
             row = (await self._tables.load(table_id)).row
             by.require_at(row)
@@ -165,7 +165,7 @@ class Lobbies(ServicePart):
             row = live.row
             _check_add_ai(row, by)
             number = sum(1 for s in row.seats if s.is_ai) + 1
-            return [*row.seats, SeatRow(len(row.seats), None, f"AI {number} ({level})", True, ai_level=level)]
+            return [*row.seats, SeatRow(len(row.seats), None, f"AI {number}", True, ai_level=level)]
 
         return await self._change(table_id, by, add)
 

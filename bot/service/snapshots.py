@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from games.base import Action
@@ -35,16 +36,16 @@ class TableSnapshot:
     row: TableRow
     view: dict[str, Any] | None
 
-    @property
+    @cached_property  # a snapshot's row is its own copy: its seats don't change under it
     def names(self) -> list[str]:
         """The seats' names for message text (:func:`bot.markdown.literal`); a label or a
         footer, which shows text as it is, takes :attr:`typed_names`."""
-        return [literal(s.name) for s in self.row.seats]
+        return [literal(name) for name in self.typed_names]
 
-    @property
+    @cached_property
     def typed_names(self) -> list[str]:
         """The seats' names as typed, for button and menu labels (shown as they are)."""
-        return [s.name for s in self.row.seats]
+        return [s.shown_name for s in self.row.seats]
 
     def player(self, seat: int) -> Player:
         """The person who sits in ``seat``, acting from this table's server."""

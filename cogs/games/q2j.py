@@ -10,9 +10,41 @@ from games.base import Action
 from games.cards import parse_card, pretty
 
 from ..ui import NEUTRAL, WINS, GameUI, seat_heading
+from ..words import Word, Words
 
+WORDS: dict[str, Word] = {
+    "start": "Open a Q Squared Joe table in this channel",
+    "options": "{variant} · {match}",
+    "short_hand": "seat {seat} gets the 1-card hand",
+    "top": "Top **{top}**",
+    "top_qq": "Top **{top}** (Q²)",
+    "no_top": "Top —",
+    "stock": "stock {n}",
+    "discard": "discard {n}",
+    "qq_back": "Q² came back round: **{who}** may play any card or draw.",
+    "qq_duty": "Q² by {by}: **{who}** must play a jack or draw.",
+    "game_number": "Elimination match · game {n}",
+    "cards": ("{n} card", "{n} cards"),
+    "hand_of": "hand of {n}",
+    "safe": "safe",
+    "eliminated": "eliminated",
+    "won": "🏆 won",
+    "your_cards": "**Your cards ({n}):** {cards}",
+    "penalty": "Equal strength: playing {cards} costs a penalty draw.",
+    "prompt": "Play a card that beats the top card, or draw.",
+    "prompt_penalty": "Play a card that beats the top card, or draw; a card marked +1 costs a penalty draw.",
+    "prompt_duty": "Q²: play a jack or draw.",
+    "prompt_free": "Q² came back to you: play any card or draw.",
+    "draw": "Draw a card",
+    "qq": "Q² {cards}",
+    "play": "Play {cards}",
+    "play_penalty": "Play {cards} (+1 draw)",
+    "cards_left": ("{n} card left", "{n} cards left"),
+    "last_standing": "last standing",
+}
+WORD = Words(WORDS)
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
-STATUS_MARKS = {"safe": " · safe", "out": " · eliminated", "won": " · 🏆 won", "lost": ""}
+STATUS_WORDS = {"safe": "safe", "out": "eliminated", "won": "won"}
 
 
 @cache  # a few dozen card codes, sorted on every hand and board shown
@@ -27,37 +59,50 @@ def sorted_cards(codes: list[str]) -> str:
 
 
 class Q2JUI(GameUI):
-    start_description = "Open a Q Squared Joe table in this channel"
+    start_description = WORD("start")
+    colour = 0x43A047
 
     def options_text(self, options: dict[str, Any]) -> str:
-        text = f"{self.option_label('variant', options['variant']).split(' (')[0]} · {self.option_label('match', options['match'])}"
+        text = WORD("options", variant=self.option_label("variant", options["variant"]).split(" (")[0],
+                    match=self.option_label("match", options["match"]))
         if options["variant"] == "challenge" and options.get("short_hand") not in (None, "random"):
-            text += f" · seat {int(options['short_hand']) + 1} gets the 1-card hand"
+            text += " · " + WORD("short_hand", seat=int(options["short_hand"]) + 1)
         return text
 
-    def _header(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The top card line, and what a Q² obliges the next player to."""
-        top = (pretty(view["top"]) if view["top"] else "—") + (" (Q²)" if view["top_is_qq"] else "")
-        lines = [f"**Top card:** {top} · **Stock:** {view['stock_count']} · **Discard pile:** {view['discard_count']}"]
+    def _duty(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """What a Q² obliges the next player to."""
         duty = view.get("duty")
         if duty and duty["free_play"]:
-            lines.append(f"Q² came back round: **{names[duty['owed_by']]}** may play any card or draw.")
-        elif duty:
-            lines.append(f"Q² by {names[duty['qq_seat']]}: **{names[duty['owed_by']]}** must play a jack or draw.")
-        return lines
+            return [WORD("qq_back", who=names[duty["owed_by"]])]
+        if duty:
+            return [WORD("qq_duty", by=names[duty["qq_seat"]], who=names[duty["owed_by"]])]
+        return []
+
+    def _top(self, view: dict[str, Any]) -> str:
+        top = view["top"]
+        if not top:
+            return WORD("no_top")
+        return WORD("top_qq" if view["top_is_qq"] else "top", top=pretty(top))
+
+    def facts(self, table: TableSnapshot) -> list[str]:
+        view = table.view or {}
+        line = " · ".join([self._top(view), WORD("stock", n=view["stock_count"]),
+                           WORD("discard", n=view["discard_count"])])
+        if view.get("match") == "elimination":
+            line += " · " + WORD("game_number", n=view["game_number"])
+        return [line, *self._duty(view, table.names)]
 
     def board(self, table: TableSnapshot) -> str:
         view = table.view or {}
-        lines = self._header(view, table.names)
-        if view.get("match") == "elimination":
-            lines.append(f"Elimination match · game {view['game_number']}")
-        lines.append("")
+        lines = []
         for seat in range(len(table.names)):
-            count = view["hand_counts"][seat]
-            line = f"{seat_heading(table, seat)} — {count} card{'s' if count != 1 else ''}"
+            parts = [WORD.count("cards", view["hand_counts"][seat])]
             if view.get("countdown"):
-                line += f" · hand of {view['countdown'][seat]}"
-            line += STATUS_MARKS.get(view["status"][seat], "")
+                parts.append(WORD("hand_of", n=view["countdown"][seat]))
+            status = STATUS_WORDS.get(view["status"][seat])
+            if status:
+                parts.append(WORD(status))
+            line = f"{seat_heading(table, seat)} — {' · '.join(parts)}"
             if view.get("hands") is not None:
                 line += f"\n  {sorted_cards(view['hands'][seat])}"
             lines.append(line)
@@ -65,18 +110,28 @@ class Q2JUI(GameUI):
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        lines = [f"**Your cards ({len(view['hand'])}):** {sorted_cards(view['hand'])}", *self._header(view, hand.table.names)]
+        lines = [WORD("your_cards", n=len(view["hand"]), cards=sorted_cards(view["hand"])),
+                 " · ".join([self._top(view), WORD("stock", n=view["stock_count"])]),
+                 *self._duty(view, hand.table.names)]
         if view.get("penalty_cards"):
-            lines.append(f"Equal strength — playing {pretty(view['penalty_cards'])} costs a penalty draw.")
+            lines.append(WORD("penalty", cards=pretty(view["penalty_cards"])))
         return "\n".join(lines)
+
+    def prompt(self, hand: HandSnapshot) -> str:
+        if hand.table.row.status != "running" or not hand.actions:
+            return super().prompt(hand)
+        duty = hand.view.get("duty")
+        if duty and duty["owed_by"] == hand.seat:
+            return WORD("prompt_free" if duty["free_play"] else "prompt_duty")
+        return WORD("prompt_penalty" if hand.view.get("penalty_cards") else "prompt")
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "draw":
-            return "Draw a card"
+            return WORD("draw")
         if action.kind == "qq":
-            return "Q² " + pretty(action.args)
+            return WORD("qq", cards=pretty(action.args))
         penalty = action.args[0] in hand.view.get("penalty_cards", [])
-        return "Play " + pretty(action.args) + (" (+1 penalty draw)" if penalty else "")
+        return WORD("play_penalty" if penalty else "play", cards=pretty(action.args))
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         return WINS if action.kind == "qq" else NEUTRAL  # a Q² puts the next player on duty
@@ -85,6 +140,12 @@ class Q2JUI(GameUI):
         # Engine order is deck order; players look for cards in the order their hand shows them.
         order = {code: i for i, code in enumerate(sorted(hand.view["hand"], key=sort_key))}
         return sorted(hand.actions, key=lambda a: (a.kind == "draw", a.kind != "qq", order.get(a.args[0] if a.args else "", 0)))
+
+    def standing(self, table: TableSnapshot, seat: int) -> str:
+        view = table.view or {}
+        if view.get("match") == "elimination":
+            return WORD("last_standing") if view["status"][seat] == "won" else WORD("eliminated")
+        return WORD.count("cards_left", view["hand_counts"][seat])
 
 
 UI = Q2JUI

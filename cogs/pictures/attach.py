@@ -1,13 +1,14 @@
-"""Pictures on Discord messages: the table and hand pictures as attachments, the embed
-showing them, and the text-only fallback.
+"""Pictures on Discord messages: the table and hand pictures as attachments, shown by the
+message's media gallery, and the text-only fallback.
 
-A message body (``Rendered.kwargs()``) gets a picture with :func:`with_picture`: the
-embed (a copy) shows ``attachment://<filename>`` as its image, and the body carries the
-file as ``attachments`` (edits) or ``files`` (new messages); discord.py sends that as
-Discord wants it, multipart with ``payload_json`` and ``files[0]``. Listing only the new
-file drops the old picture on an edit. :func:`without_picture` is the same body as text
-only, also dropping any earlier picture; it is what pictures-off servers get, and what a
-failed upload is retried as.
+A message body (``Rendered.kwargs()``, a Components V2 layout) gets a picture with
+:func:`with_picture`: a media gallery showing ``attachment://<filename>`` takes the place of
+the text board, and the body carries the file as ``attachments`` (edits) or ``files`` (new
+messages); discord.py sends that as Discord wants it, multipart with ``payload_json`` and
+``files[0]``. Listing only the new file drops the old picture on an edit. A V2 message shows
+only the attachments its components name. :func:`without_picture` is the same body as text
+only (the text board in the picture's place), also dropping any earlier picture; it is what
+pictures-off servers get, and what a failed upload is retried as.
 """
 
 from __future__ import annotations
@@ -57,14 +58,9 @@ def draws_table(table: TableSnapshot) -> bool:
 
 
 def seat_names(seats: Sequence[SeatRow]) -> list[str]:
-    """The seats' names as pictures show them: as typed, an AI seat without the level
-    that tells AIs apart in the lobby ("AI 1 (normal)" → "AI 1")."""
-    names = []
-    for seat in seats:
-        level = f" ({seat.ai_level})"
-        ai_named = seat.is_ai and seat.user_id is None and seat.ai_level and seat.name.endswith(level)
-        names.append(seat.name[:-len(level)] if ai_named else seat.name)
-    return names
+    """The seats' names as pictures show them: as players read them everywhere (the pictures'
+    font leaves the 🤖 of an AI player out)."""
+    return [seat.shown_name for seat in seats]
 
 
 async def table_picture(table: TableSnapshot) -> Picture:
@@ -84,11 +80,9 @@ async def hand_picture(hand: HandSnapshot) -> Picture:
 
 
 def with_picture(body: dict[str, Any], picture: Picture, *, edit: bool) -> dict[str, Any]:
-    """``body`` with ``picture`` as its embed's image: as the only ``attachments`` of an
+    """``body`` with ``picture`` in its text board's place: as the only ``attachments`` of an
     edit (the old picture goes), as ``files`` of a new message."""
-    embed = body["embed"].copy()
-    embed.set_image(url=picture.url)
-    return {**body, "embed": embed, ("attachments" if edit else "files"): [picture.file()]}
+    return {**body, "view": body["view"].pictured(picture.url), ("attachments" if edit else "files"): [picture.file()]}
 
 
 def without_picture(body: dict[str, Any], *, edit: bool) -> dict[str, Any]:

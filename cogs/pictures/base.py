@@ -18,7 +18,7 @@ from games.errors import MalformedAction
 from .canvas import (BODY, GAP, GOLD, LABEL, LINE, MARGIN, MAX_HEIGHT, MIN_HEIGHT, MUTED, TEXT, Canvas, Row,
                      clipped, drawable, flow, text_width)
 from .cards import CARD, LARGE, SMALL, TINY, CardSize
-from .words import Word, Words
+from ..words import Word, Words
 
 View = Mapping[str, Any]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .base import GamePictures, Names, View, hand_row
 from .canvas import GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
-from .words import Word
+from ..words import Word
 
 WORDS: dict[str, Word] = {
     "title": "Q Squared Joe NG",

@@ -9,7 +9,7 @@ from math import ceil
 from .base import GamePictures, Names, View, hand_fan, hand_height, hand_row, seat_grid
 from .canvas import GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, Row
 from .cards import CARD, SMALL, CardSize
-from .words import Word
+from ..words import Word
 
 WORDS: dict[str, Word] = {
     "title": "Q Squared Joe",

@@ -9,7 +9,7 @@ from .base import GamePictures, Names, View, hand_row
 from .canvas import (BLACK_SIDE, BODY, FAILED, FELT_DARK, GAP, GOLD, LABEL, MARGIN, MUTED, RED_SIDE, TEXT, Canvas,
                      Row, text_width)
 from .cards import SMALL
-from .words import Word
+from ..words import Word
 
 WORDS: dict[str, Word] = {
     "title": "QUASH",

@@ -13,7 +13,7 @@ from games.cards import RANKS
 from .base import GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
 from .cards import SMALL
-from .words import Word
+from ..words import Word
 
 WORDS: dict[str, Word] = {
     "title": "Queen of Spades",

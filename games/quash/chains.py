@@ -148,11 +148,11 @@ def open_placements(spots: list[list[int]], hand: Sequence[int]) -> list:
 
 
 def chain_text(cards: list[int], where: list[int]) -> Text:
-    """Words for a placement or chain: ``9♦ to spot 4 in place of 6♣, which moved to spot 7``."""
-    text = say("{card} to spot {number}", card=DECK[cards[0]], number=where[0] + 1)
-    for i in range(1, len(cards)):
-        text = say("{chain} in place of {card}, which moved to spot {number}", chain=text, card=DECK[cards[i]],
-                   number=where[i] + 1)
+    """A placement or chain as arrows, each card to its spot: ``9♦→4 ⇒ 6♣→7`` (9♦ onto spot 4,
+    displacing 6♣, which went onto spot 7): short enough for a phone's line."""
+    text = say("{card}→{number}", card=DECK[cards[-1]], number=where[-1] + 1)
+    for card, spot in zip(reversed(cards[:-1]), reversed(where[:-1])):
+        text = say("{card}→{number} ⇒ {chain}", card=DECK[card], number=spot + 1, chain=text)
     return text
 
 

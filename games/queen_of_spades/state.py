@@ -298,7 +298,7 @@ class QoSState(QoSTable):
             case "round_over", Kind.NEXT:
                 return self._next(seat)
             case "round_over", _:
-                raise IllegalAction(say("The round is over: click Continue to the next round when you're ready"))
+                raise IllegalAction(say("The round is over: press Continue when you're ready for the next round"))
             case _, Kind.CUT | Kind.DEAL:
                 raise IllegalAction(say("Only the dealer cuts or deals, at the start of a round"))
         raise IllegalAction(say("The round is still being played: next is for between rounds"))
@@ -565,9 +565,9 @@ class QoSState(QoSTable):
         else:
             self.phase = "round_over"
             self.ready = [False] * self.players
-            events.append(Event("round_over", say("Round {number} is over: everyone, click **Continue to the next "
-                                                  "round** when you're ready for round {next}.", number=self.round_no,
-                                                  next=self.round_no + 1)))
+            events.append(Event("round_over", say("Round {number} is over: everyone, press **Continue** in "
+                                                  "**My hand** when you're ready for round {next}.",
+                                                  number=self.round_no, next=self.round_no + 1)))
 
     def _next(self, seat: int) -> list[Event]:
         self.ready[seat] = True

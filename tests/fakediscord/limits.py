@@ -62,6 +62,9 @@ def discord_limits(req: RecordedRequest) -> list[str]:
             total = sum(1 for _ in walk_components(comps))
             if total > 40:
                 problems.append(f"{total} components; Discord allows 40 in a message")
+            text = sum(len(c.get("content") or "") for c in walk_components(comps) if c.get("type") == 10)
+            if text > 4000:
+                problems.append(f"{text} characters in text displays; Discord allows 4000 in a message")
         problems.extend(_component_problems(comps))
         total_embed = 0
         for emb in body.get("embeds") or []:

@@ -94,7 +94,13 @@ class FakeMessage:
 
     @property
     def mentions(self) -> list[int]:
-        return [int(m) for m in _MENTION_USER.findall(self.content or "")]
+        """Users mentioned in the content or, in a V2 message, in its text displays."""
+        return [int(m) for m in _MENTION_USER.findall(self._mention_text)]
+
+    @property
+    def _mention_text(self) -> str:
+        texts = [c.get("content") or "" for c in walk_components(self.components) if c.get("type") == 10]
+        return "\n".join([self.content or "", *texts])
 
     @property
     def text(self) -> str:
@@ -128,11 +134,22 @@ class FakeMessage:
         """The ``image.url`` of each embed that has one."""
         return [(emb.get("image") or {}).get("url") for emb in self.embeds if (emb.get("image") or {}).get("url")]
 
+    def gallery_images(self) -> list[str]:
+        """The ``media.url`` of each media gallery item and thumbnail (V2), in order."""
+        found = []
+        for comp in walk_components(self.components):
+            if comp.get("type") == 12:
+                found += [(item.get("media") or {}).get("url") for item in comp.get("items") or []]
+            elif comp.get("type") == 11:
+                found.append((comp.get("media") or {}).get("url"))
+        return [url for url in found if url]
+
     def unresolved_images(self) -> list[str]:
-        """``attachment://`` references in the embeds that name no attachment of the message."""
+        """``attachment://`` references in the embeds or V2 components that name no attachment of the message."""
         names = {a["filename"] for a in self.attachments}
         refs = [url for emb in self.embeds for part in ("image", "thumbnail")
                 if (url := (emb.get(part) or {}).get("url", "")).startswith("attachment://")]
+        refs += [url for url in self.gallery_images() if url.startswith("attachment://")]
         return [url for url in refs if url[len("attachment://"):] not in names]
 
     def _assign_component_ids(self, components: list[dict]) -> list[dict]:
@@ -182,8 +199,19 @@ class FakeMessage:
         missing = self.unresolved_images()
         if missing:
             self.model._failures.append(
-                f"message {self.id} shows {missing} in an embed, but has no attachment by that name "
-                f"(its attachments: {[a['filename'] for a in self.attachments]}); Discord would show no picture")
+                f"message {self.id} shows {missing} in an embed or a media gallery, but has no attachment by that "
+                f"name (its attachments: {[a['filename'] for a in self.attachments]}); Discord would show no picture")
+        if self.flags & IS_COMPONENTS_V2 and (self.content or self.embeds):
+            self.model._failures.append(
+                f"message {self.id} is Components V2 but keeps content or embeds: Discord sets the flag on an edit "
+                "only when that edit clears them")
+        if self.flags & IS_COMPONENTS_V2:
+            shown = {url[len("attachment://"):] for url in self.gallery_images() if url.startswith("attachment://")}
+            hidden = [a["filename"] for a in self.attachments if a["filename"] not in shown]
+            if hidden:
+                self.model._failures.append(
+                    f"message {self.id} (Components V2) has attachments {hidden} that no component shows; "
+                    "Discord shows a V2 message's attachments only through its components")
         if "message_reference" in body and body["message_reference"]:
             ref = {k: (str(v) if k.endswith("_id") and v is not None else v)
                    for k, v in body["message_reference"].items() if k != "fail_if_not_exists"}
@@ -204,7 +232,7 @@ class FakeMessage:
             "tts": False,
             "mention_everyone": False,
             "mentions": [users[m].payload() for m in dict.fromkeys(self.mentions) if m in users],
-            "mention_roles": list(dict.fromkeys(_MENTION_ROLE.findall(self.content or ""))),
+            "mention_roles": list(dict.fromkeys(_MENTION_ROLE.findall(self._mention_text))),
             "attachments": copy.deepcopy(self.attachments),
             "embeds": copy.deepcopy(self.embeds),
             "pinned": False,

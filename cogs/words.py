@@ -1,10 +1,12 @@
-"""The words pictures draw, kept apart from the drawing so that another language is another
-table.
+"""The words players read, kept apart from the code that places them, so that another language
+is another table.
 
-Every module of ``cogs/pictures`` that draws words keeps them in one mapping, ``WORDS``:
-a key to a template (``"to_play": "to play: {names}"``), or to a pair of templates for a
-count, one and many (``"cards": ("{n} card", "{n} cards")``). A drawer reads them through
-a :class:`Words`; a translation passes its own table over the same keys.
+Every module that writes words for players (the message builders: :mod:`cogs.ui`,
+:mod:`cogs.moves`, :mod:`cogs.lobby`, :mod:`cogs.endings`, each game's look in ``cogs/games``,
+and each picture drawer in ``cogs/pictures``) keeps them in one mapping, ``WORDS``: a key to a
+template (``"to_play": "to play: {names}"``), or to a pair of templates for a count, one and
+many (``"cards": ("{n} card", "{n} cards")``). Code reads them through a :class:`Words`; a
+translation passes its own table over the same keys.
 """
 
 from __future__ import annotations

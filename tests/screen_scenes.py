@@ -1,0 +1,227 @@
+"""The scenes :mod:`tests.screens` photographs: real messages from the bot's own builders, for
+each game's sample position (``cogs.pictures.samples``) and a few moments worth seeing."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Callable, Iterator
+
+import games
+from bot.service import HandSnapshot, TableSnapshot
+from bot.storage import SeatRow, TableRow
+from cogs.games import load_game_uis
+from bot.results import GameTally, RatingPoint, Stats
+from cogs.components import LayoutMessage, action_row
+from cogs.game_log import HistoryButton, HistoryQuery
+from cogs.moves import hand_message, table_message
+from cogs.scores import stats_layout, stats_picture
+from cogs.pictures import clear_cache
+from cogs.pictures.attach import hand_picture, table_picture, with_picture
+from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
+from cogs.ui import Rendered, ui_for
+from games.base import Event, GameState
+from games.rng import Rng
+
+from tests.screens import Message, message_of
+
+Scene = tuple[list[Message], dict[int, str]]
+TABLE_ID = 7
+LEVELS = ("hard", "easy")
+
+
+def seats(players: int) -> list[SeatRow]:
+    """The sample names: people, and AI seats at a level."""
+    found, ai = [], 0
+    for seat, name in enumerate(SAMPLE_NAMES[:players]):
+        if name.startswith("AI "):
+            found.append(SeatRow(seat, None, name, True, ai_level=LEVELS[ai % 2]))
+            ai += 1
+        else:
+            found.append(SeatRow(seat, 1000 + seat, name, False))
+    return found
+
+
+def names_of(rows: list[SeatRow]) -> dict[int, str]:
+    return {seat.user_id: seat.name for seat in rows if seat.user_id is not None}
+
+
+def played(game: games.Game, players: int, stop: float | None) -> tuple[GameState, list[str]]:
+    """The sample game (seeded random moves, as ``cogs.pictures.samples`` plays it) at ``stop``
+    of its length (None: to its end), and its public events in words."""
+    names = [seat.shown_name for seat in seats(players)]
+    limit = None if stop is None else int(sum(1 for _ in moves(game, players)) * stop)
+    lines: list[str] = []
+    for count, (state, events) in enumerate(moves(game, players)):
+        lines += [e.render(names) for e in events if e.private_to is None]
+        if count == limit:
+            break
+    return state, lines
+
+
+def moves(game: games.Game, players: int) -> Iterator[tuple[GameState, list[Event]]]:
+    """Every position of the sample game with the events that led to it (the deal's first)."""
+    state = game.new_game(players, dict(game.quick_options), SAMPLE_SEED)
+    rng = Rng(SAMPLE_SEED)
+    yield state, state.opening_events()
+    while not state.is_over():
+        acting = state.to_act()
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        yield state, state.apply(seat, legal[rng.below(len(legal))])
+
+
+def table_of(game: games.Game, state: GameState, events: list[str], **changes: object) -> TableSnapshot:
+    now = time.time()
+    over = state.is_over()
+    row = TableRow(
+        id=TABLE_ID, guild_id=1, channel_id=2, game_id=game.id, options=game.normalize_options(dict(game.quick_options)),
+        host_id=1000, status="finished" if over else "running", seed=SAMPLE_SEED, version=42, state=None,
+        timer_minutes=10, deadline=None if over else now + 9 * 60, reminded=False, recent_events=events[-20:],
+        outcome=state.outcome().to_json() if over else None, lobby_message_id=2, table_message_id=2,
+        ping_message_id=None, created_at=now - 1500, started_at=now - 1400, finished_at=now if over else None,
+        seats=seats(state.players),
+    )
+    for key, value in changes.items():
+        setattr(row, key, value)
+    return TableSnapshot(row, state.view(None))
+
+
+def pictured_table(table: TableSnapshot) -> Message:
+    clear_cache()  # every scene's table is #7 at one version: never another scene's picture
+    picture = asyncio.run(table_picture(table))
+    return message_of(with_picture(table_message(table).kwargs(), picture, edit=False))
+
+
+def pictured_hand(hand: HandSnapshot, rendered: Rendered) -> Message:
+    clear_cache()
+    picture = asyncio.run(hand_picture(hand))
+    return message_of(with_picture(rendered.kwargs(), picture, edit=False), ephemeral=True)
+
+
+def hand_of(table: TableSnapshot, state: GameState) -> HandSnapshot:
+    seat = state.to_act()[0]
+    return HandSnapshot(table, seat, state.view(seat), state.legal_actions(seat))
+
+
+def game_scene(game_id: str) -> Callable[[], Scene]:
+    """The table of the game's sample position, and below it the hand of the seat to act."""
+    def build() -> Scene:
+        game = games.get_game(game_id)
+        state, events = played(game, sample_players(game), SAMPLE_POINT)
+        table = table_of(game, state, events)
+        messages = [pictured_table(table)]
+        if state.to_act():
+            hand = hand_of(table, state)
+            messages.append(pictured_hand(hand, hand_message(hand)))
+        return messages, names_of(table.row.seats)
+    return build
+
+
+def text_scene() -> Scene:
+    """Pictures off: the Q2J table and hand with their text in the picture's place."""
+    game = games.get_game("q2j")
+    state, events = played(game, 4, SAMPLE_POINT)
+    table = table_of(game, state, events)
+    hand = hand_of(table, state)
+    return [message_of(table_message(table).kwargs()), message_of(hand_message(hand).kwargs(), ephemeral=True)], \
+        names_of(table.row.seats)
+
+
+def ending_scene() -> Scene:
+    game = games.get_game("queen-of-spades")
+    state, events = played(game, 4, None)
+    table = table_of(game, state, events)
+    return [pictured_table(table)], names_of(table.row.seats)
+
+
+def lobby_scene() -> Scene:
+    game = games.get_game("q2j")
+    state = game.new_game(3, {}, SAMPLE_SEED)
+    table = table_of(game, state, [], status="lobby", started_at=None, deadline=None, version=1)
+    return [message_of(table_message(table).kwargs())], names_of(table.row.seats)
+
+
+def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[], Scene]:
+    """A hand after its first step menu (NG's attack targets), or the first position whose
+    hand offers a step of ``step_kind`` (Queen of Spades' discards by rank)."""
+    def build() -> Scene:
+        game = games.get_game(game_id)
+        state = game.new_game(players, dict(game.quick_options), SAMPLE_SEED)
+        rng = Rng(SAMPLE_SEED)
+        lines: list[str] = []
+        rows = seats(players)
+        names = [seat.shown_name for seat in rows]
+        while not state.is_over():
+            table = table_of(game, state, lines)
+            hand = hand_of(table, state)
+            layout = ui_for(game_id).move_layout(hand)
+            chosen = [value for menu in layout.menus for value, _ in menu.choices if value.startswith(step_kind)]
+            if chosen and len(hand.actions) > 12:
+                best = max(chosen, key=lambda v: len(ui_for(game_id).move_layout(hand, v).actions))
+                return [pictured_hand(hand, hand_message(hand, step=best))], names_of(rows)
+            seat = hand.seat
+            legal = state.legal_actions(seat)
+            events = state.apply(seat, legal[rng.below(len(legal))])
+            lines += [e.render(names) for e in events if e.private_to is None]
+        raise AssertionError(f"no {step_kind} step in the sample game")
+    return build
+
+
+def quash_swap_scene() -> Scene:
+    """Advanced QUASH: a hand after choosing a card that can go on a spot or swap into one
+    (placements first, the swap below), and the table while a swap chain is in the air."""
+    game = games.get_game("quash")
+    options = {"advanced": True, "finish": 12}
+    state = game.new_game(2, options, SAMPLE_SEED)
+    rng, lines, messages = Rng(SAMPLE_SEED), [], []
+    names = [seat.shown_name for seat in seats(2)]
+    ui = ui_for("quash")
+    while not state.is_over() and len(messages) < 3:
+        table = table_of(game, state, lines, options=game.normalize_options(options))
+        hand = hand_of(table, state)
+        chain = hand.view.get("chain")
+        if not messages:
+            steps = [value for menu in ui.move_layout(hand).menus for value, _ in menu.choices]
+            both = [v for v in steps if (layout := ui.move_layout(hand, v)).actions and layout.menus]
+            if both:
+                messages.append(pictured_hand(hand, hand_message(hand, step=both[0])))
+        elif chain and chain["seat"] == hand.seat:
+            messages += [pictured_table(table), pictured_hand(hand, hand_message(hand))]
+        swaps = [a for a in hand.actions if a.kind == "swap"]
+        action = swaps[0] if swaps and messages else hand.actions[rng.below(len(hand.actions))]
+        events = state.apply(hand.seat, action)
+        lines += [e.render(names) for e in events if e.private_to is None]
+    return messages, names_of(seats(2))
+
+
+def stats_scene() -> Scene:
+    """``/stats`` of a player of three games, ratings made up to look like a season."""
+    rng = Rng(SAMPLE_SEED)
+    played_games = [("war", 9, 5), ("q2j", 6, 2), ("quash", 3, 2)]
+    history, when = [], 0.0
+    ratings = {game_id: 0.0 for game_id, _, _ in played_games}
+    for n in range(12):
+        game_id = played_games[n % 3 if n < 9 else 0][0]
+        ratings[game_id] += (rng.below(100) - 40) / 60
+        when += 3600
+        history.append(RatingPoint(game_id, when, ratings[game_id]))
+    rated = {game_id: sum(1 for p in history if p.game_id == game_id) for game_id, _, _ in played_games}
+    tallies = [GameTally(game_id, games, wins, ratings[game_id], rated[game_id]) for game_id, games, wins in played_games]
+    stats = Stats(18, 9, 1.4, "war", 12, tallies, history)
+    layout = stats_layout("ana", None, stats, [action_row([HistoryButton.component("recent", 1, HistoryQuery(1000))])])
+    body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats), edit=False)
+    return [message_of(body, ephemeral=True)], {}
+
+
+load_game_uis()
+SCENES: dict[str, Callable[[], Scene]] = {
+    **{game_id: game_scene(game_id) for game_id in games.GAME_IDS},
+    "text": text_scene,
+    "lobby": lobby_scene,
+    "ending": ending_scene,
+    "ng-targets": step_scene("ng", 4, "attack:"),
+    "qos-discard": step_scene("queen-of-spades", 4, "discard:"),
+    "quash-swap": quash_swap_scene,
+    "stats": stats_scene,
+}
