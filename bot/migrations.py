@@ -151,6 +151,11 @@ SCHEMA: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN pinging TEXT;
     """,
+    # 7: the language a server's public messages are written in (NULL: the server's own
+    # Discord locale).
+    """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

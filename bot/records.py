@@ -98,6 +98,9 @@ class GuildSettings:
     pictures: bool = True
     ai_level: str = "normal"
     """The level of AI seats added without choosing one, and of AIs taking over a seat."""
+    language: str | None = None
+    """The language of the server's public messages (a catalog's language, ``"fr"``); None:
+    the server's Discord locale (``guild_locale``), English where no catalog has it."""
 
 
 @dataclass(frozen=True)
