@@ -13,6 +13,7 @@ from bot.errors import UserError
 from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
+from games.i18n import say
 
 from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
 from .components import LayoutMessage, action_row
@@ -72,7 +73,7 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         player = player_of(interaction)
         game = ui_for((await service.table(self.table_id)).row.game_id).game
         if self.verb not in offered_verbs(game):
-            raise UserError(f"{game.name} isn't played in sides, so there is no side to switch.")
+            raise UserError(say("{game} isn't played in sides, so there is no side to switch.", game=game.name))
         if self.verb == "join":
             await service.join(self.table_id, player)
         elif self.verb == "leave":
@@ -90,8 +91,9 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
             await service.switch_side(self.table_id, player)
         elif self.verb == "start":
             if not may_post_here(interaction):  # the game's table message could not be shown
-                raise UserError(f"{CLOSED_HERE}, so the game couldn't be shown here. {GIVE_BACK}; "
-                                "then press **Start** again.")
+                raise UserError(say("I can no longer see or post in this channel, so the game couldn't be shown "
+                                    "here. A moderator can give me View Channel and Send Messages here; then press "
+                                    "**Start** again."))
             await service.start(self.table_id, player)
         else:  # "cancel": the template admits only the verbs in LOBBY_VERBS
             await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
@@ -124,7 +126,7 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            raise UserError("Choose exactly one level.")
+            raise UserError(say("Choose exactly one level."))
         level = one_of(values[0], LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)

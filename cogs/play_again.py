@@ -8,7 +8,7 @@ import discord
 
 from bot.errors import UserError
 
-from .common import is_admin, player_of, service_of
+from .common import IN_DIRECT_MESSAGES, is_admin, player_of, service_of
 from .control import TableButton, table_template
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
@@ -34,7 +34,7 @@ def invitation(title: str, host_id: int, invited: list[int]) -> str:
 
 async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     if interaction.guild_id is None or interaction.channel is None:
-        raise UserError("Deckhand tables live in server channels, not in direct messages.")
+        raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
