@@ -17,7 +17,7 @@ from bot.service import GameService, Player
 from games.i18n import Text, say
 
 from .components import SentView
-from .language import reader_language
+from .language import reader_language, server_language
 from .outage import UNREACHABLE
 from .parsing import InvalidOption
 
@@ -57,6 +57,12 @@ def publisher_of(interaction: discord.Interaction):
 def for_reader(interaction: discord.Interaction, text: Text) -> str:
     """``text`` in the language of the person who clicked or typed (what only they see)."""
     return text.render(reader_language(interaction))
+
+
+async def public_language(interaction: discord.Interaction) -> str:
+    """The language of what a command posts for everyone in its channel: the server's."""
+    settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    return server_language(settings, interaction.guild_locale)
 
 
 async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
