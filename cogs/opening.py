@@ -17,7 +17,7 @@ from bot.errors import HostsLobby, UserError
 from bot.service import TableSnapshot, checked_options
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, guarded, player_of, publisher_of, service_of
+from .common import IN_DIRECT_MESSAGES, for_reader, guarded, player_of, publisher_of, service_of
 from .ui import message_link, ui_for
 
 log = logging.getLogger(__name__)
@@ -31,8 +31,9 @@ def embed_links_note(interaction: discord.Interaction) -> str:
     granted = interaction.app_permissions
     if granted.value == 0 or granted.embed_links:
         return ""
-    return ("\n⚠️ I may not use Embed Links in this channel, so the table's board and seats don't show "
-            "on its message. A moderator can give me Embed Links here; until then, use **My hand**.")
+    return "\n⚠️ " + for_reader(interaction, say(
+        "I may not use Embed Links in this channel, so the table's board and seats don't show on its message. "
+        "A moderator can give me Embed Links here; until then, use **My hand**."))
 
 
 async def open_table(
@@ -72,8 +73,8 @@ async def open_table(
                 except Exception:
                     await remove_empty_thread(thread)
                     raise
-        await interaction.followup.send(f"Your {title} table is open: {link}{embed_links_note(interaction)}",
-                                        ephemeral=True)
+        opened = for_reader(interaction, say("Your {game} table is open: {link}", game=title, link=link))
+        await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
 
     await guarded(interaction, run)
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import discord
 
 from bot.errors import UserError
+from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, is_admin, player_of, service_of
+from .common import IN_DIRECT_MESSAGES, for_reader, is_admin, player_of, service_of
 from .control import TableButton, table_template
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
@@ -42,5 +43,5 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     title = ui_for(rematch.lobby.row.game_id).title
     content = invitation(title, interaction.user.id, rematch.invited)
     link = await post_lobby(interaction, rematch.lobby, content)
-    await interaction.followup.send(f"Your new {title} table is open: {link}{embed_links_note(interaction)}",
-                                    ephemeral=True)
+    opened = for_reader(interaction, say("Your new {game} table is open: {link}", game=title, link=link))
+    await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
