@@ -38,8 +38,8 @@ class HostsLobby(UserError):
     """The host already hosts an open lobby in this server (``table_id``)."""
 
     def __init__(self, table_id: int, channel_id: int) -> None:
-        super().__init__(say("You already have a lobby open in {channel}. Start it or cancel it before opening "
-                             "another.", channel=f"<#{channel_id}>"))
+        super().__init__(say("You already have a lobby open in <#{channel}>. Start it or cancel it before opening "
+                             "another.", channel=str(channel_id)))
         self.table_id = table_id
 
 

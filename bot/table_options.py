@@ -21,7 +21,7 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
     for name, default in TABLE_OPTIONS.items():
         value = options.get(name, default)
         if not isinstance(value, bool):
-            raise UserError(say("The option {option} must be true or false.", option=f"`{name}`"))
+            raise UserError(say("The option `{option}` must be true or false.", option=name))
         if value != default:
             table[name] = value
     return engine_options(options), table

@@ -152,7 +152,7 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
         try:
             _check_option(parameter, value)
         except UserError as exc:
-            raise InvalidOption(say("{option}: {refusal}", option=f"`{parameter.display_name}`",
+            raise InvalidOption(say("`{option}`: {refusal}", option=parameter.display_name,
                                     refusal=exc.text)) from None
     return True
 

@@ -91,8 +91,8 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
     embed = discord.Embed(title=title.render(language), colour=EMBED_COLOUR)
     lines = []
     for rank, entry in enumerate(entries[page * PAGE_SIZE:(page + 1) * PAGE_SIZE], start=page * PAGE_SIZE + 1):
-        line = say("**{rank}.** {player} — {rating} · {wins} in {games} ({share})", rank=rank,
-                   player=f"<@{entry.user_id}>", rating=rating_text(entry.rating, entry.rated_games),
+        line = say("**{rank}.** <@{player}> — {rating} · {wins} in {games} ({share})", rank=rank,
+                   player=str(entry.user_id), rating=rating_text(entry.rating, entry.rated_games),
                    wins=wins_count(entry.wins), games=games_count(entry.games),
                    share=percent(entry.win_rate, language)).render(language)
         if game is not None and game.points:

@@ -43,7 +43,7 @@ def status_text(snap: TableSnapshot, language: str) -> str:
     if row.status == "running" and acting:
         lines.append(say("To play: {names}", names=", ".join(snap.names[s] for s in acting)))
     if row.deadline:
-        lines.append(say("Turn timer: ends {when}", when=f"<t:{int(row.deadline)}:R>"))
+        lines.append(say("Turn timer: ends <t:{when}:R>", when=str(int(row.deadline))))
     elif row.status == "running":
         lines.append(say("Turn timer: off") if not row.timer_minutes else say("Turn timer: waiting for the AI"))
     return "\n".join([*(line.render(language) for line in lines),
