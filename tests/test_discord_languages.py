@@ -43,6 +43,12 @@ async def test_every_kind_of_refusal_reaches_a_french_client_in_french(server):
     in_french(no_table.text, say("There's no open table in this channel. Start one with a game's `start` command."))
 
     lobby = await open_table(s, "q2j start", {"timer": 0}, "ana", start=False)
+    menu = await s.h.click(lobby, label="Add AI", user=ana)
+    in_french(menu.text, say("Which level for the new AI player?"))
+    assert menu.message.component(type=3)["placeholder"] == say("AI level").render(FRENCH)
+    added = await s.h.select(menu.message, ["easy"], user=ana, custom_id_prefix="dh:ailevel:")
+    in_french(added.text)
+    await s.h.click(lobby, label="Remove AI", user=ana)
     joined = await s.h.click(lobby, label="Join", user=ben)
     watched = await forge_click(s, lobby, "dh:watch:1", ben)
     in_french(watched.text, say("This table's game hasn't started: there is nothing to watch yet."))
