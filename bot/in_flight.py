@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 from collections.abc import Iterator
 
-RESTARTING = "Deckhand is restarting; please try again in a moment. Nothing was changed."
+from games.i18n import say
+
+RESTARTING = say("Deckhand is restarting; please try again in a moment. Nothing was changed.")
 
 
 class InFlight:

@@ -22,10 +22,12 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import games
-from games.base import Outcome
+from games.base import Outcome, stored_text
+from games.i18n import SOURCE, Text, say
 
 from .forgetting import forget_person
 from .markdown import literal
+from .records import shown_name
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
 
@@ -67,7 +69,8 @@ class ResultLine:
     game_id: str
     options: dict[str, Any]
     status: str
-    summary: str
+    summary: Text
+    """How it ended (its seats named by :meth:`names`)."""
     players: list[tuple[str, int | None, bool, int | None, bool]]
     """``(name, user_id, is_ai, place, won)`` per seat."""
     started_at: float | None
@@ -76,6 +79,23 @@ class ResultLine:
     rated: bool
     hinted: bool = False
     """Someone took a hint (so the game is unrated)."""
+
+    def names(self) -> list[str]:
+        """Each seat's name as players read it (as message text: markdown escaped)."""
+        return [literal(shown_name(name, ai and user_id is None)) for name, user_id, ai, _, _ in self.players]
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """Every public event of a game, as words for any language."""
+
+    game_id: str
+    events: list[Text]
+    names: list[str]
+    """Each seat's name (as message text)."""
+
+    def lines(self, language: str = SOURCE) -> list[str]:
+        return [event.render(language, self.names) for event in self.events]
 
 
 @dataclass(frozen=True)
@@ -111,6 +131,19 @@ class RatingPoint:
     rating: float
 
 
+ENDED_EARLY = say("The game was ended early.")
+
+
+def stored_summary(stored: str) -> Text:
+    """A result's summary as stored: a :class:`~games.i18n.Text` as JSON, or a line of text
+    (an event line of an abandoned game, or any summary stored before words were data)."""
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        data = None
+    return stored_text(data if isinstance(data, dict) else stored)
+
+
 HISTORY_POINTS = 200
 """Rated games a /stats chart draws at most (the newest)."""
 
@@ -135,7 +168,6 @@ class Results:
         if row.status not in ("finished", "abandoned"):
             raise ValueError(f"table {row.id} has not ended ({row.status})")
         outcome = row.outcome or {}
-        names = [literal(s.shown_name) for s in row.seats]
         teams = outcome.get("teams") or [[s.seat] for s in row.seats]
         team_of = {seat: t for t, members in enumerate(teams) for seat in members}
         place_of: dict[int, int] = {}
@@ -148,9 +180,10 @@ class Results:
         rated = (finished and bool(place_of) and not row.hinted
                  and all(not s.is_ai and s.user_id for s in row.seats))
         if finished:
-            summary = Outcome.from_json(outcome).reason.render(names=names)
+            summary = json.dumps(Outcome.from_json(outcome).reason.to_json())
         else:
-            summary = (row.recent_events or ["The game was ended early."])[-1]
+            last = row.recent_events[-1] if row.recent_events else ENDED_EARLY.to_json()
+            summary = last if isinstance(last, str) else json.dumps(last)
         view = games.get_game(row.game_id).from_json(row.state).view(None) if row.state else {}
         view_rounds = view.get("round") or view.get("game_number")
         seat_rows = [
@@ -284,7 +317,7 @@ class Results:
                     (r["table_id"],),
                 )
                 lines.append(ResultLine(
-                    r["table_id"], r["game_id"], json.loads(r["options"]), r["status"], r["summary"],
+                    r["table_id"], r["game_id"], json.loads(r["options"]), r["status"], stored_summary(r["summary"]),
                     [(s[0], s[1], bool(s[2]), s[3], bool(s[4])) for s in seats],
                     r["started_at"], r["finished_at"], r["channel_id"], bool(r["rated"]), bool(r["hinted"]),
                 ))
@@ -292,24 +325,24 @@ class Results:
 
         return await self.storage.run_read(read)
 
-    async def move_log(self, table_id: int, guild_id: int) -> list[str] | None:
-        """Every public event of a game in words, replayed from its seed and move log."""
+    async def move_log(self, table_id: int, guild_id: int, language: str = SOURCE) -> list[str] | None:
+        """Every public event of a game in ``language``, replayed from its seed and move log."""
         logged = await self.game_log(table_id, guild_id)
-        return logged[1] if logged else None
+        return logged.lines(language) if logged else None
 
-    async def game_log(self, table_id: int, guild_id: int) -> tuple[str, list[str]] | None:
-        """``(game id, every public event in words)`` of a game here (see :meth:`move_log`)."""
+    async def game_log(self, table_id: int, guild_id: int) -> GameLog | None:
+        """Every public event of a game here, replayed from its seed and move log (so it
+        reads in any language, whichever the game was played in)."""
         row = await self.storage.get_table(table_id)
         if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
             return None
         game = games.get_game(row.game_id)
         names = [literal(s.shown_name) for s in row.seats]
         state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
-        lines = [e.render(names) for e in state.opening_events() if e.private_to is None]
+        events = [e.text for e in state.opening_events() if e.private_to is None]
         for seat, action, by_ai in await self.storage.move_log(table_id):
-            events = state.apply(seat, game.action_from_json(action))
-            lines += [e.render(names) for e in events if e.private_to is None]
-        return row.game_id, lines
+            events += [e.text for e in state.apply(seat, game.action_from_json(action)) if e.private_to is None]
+        return GameLog(row.game_id, events, names)
 
     # -- resets and forgetting -------------------------------------------------------------
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Awaitable, Callable, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -13,8 +14,10 @@ from discord import app_commands
 from bot.errors import StorageUnavailable, UserError
 from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
+from games.i18n import Text, say
 
 from .components import SentView
+from .language import reader_language, server_language
 from .outage import UNREACHABLE
 from .parsing import InvalidOption
 
@@ -25,9 +28,11 @@ log = logging.getLogger("deckhand.interactions")
 ACK_GRACE = 1.0
 """Seconds work may take before the interaction is deferred (Discord allows 3 to answer)."""
 
-APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
-OUTDATED_COMMAND = ("That command has changed since Discord showed it to you, so nothing was done. Discord "
-                    "updates its list within a moment (reloading Discord with Ctrl+R helps); then try again.")
+APOLOGY = say("Sorry, something went wrong on our side. It has been logged; please try again in a moment.")
+OUTDATED_COMMAND = say("That command has changed since Discord showed it to you, so nothing was done. Discord "
+                       "updates its list within a moment (reloading Discord with Ctrl+R helps); then try again.")
+IN_DIRECT_MESSAGES = say("Deckhand tables live in server channels, not in direct messages.")
+NOT_ALLOWED = say("You don't have permission to use that command here.")
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -47,6 +52,17 @@ def service_of(interaction: discord.Interaction) -> GameService:
 def publisher_of(interaction: discord.Interaction):
     """The bot's :class:`cogs.publisher.TablePublisher` (not imported here: it imports most cogs)."""
     return interaction.client.publisher  # type: ignore[attr-defined]
+
+
+def for_reader(interaction: discord.Interaction, text: Text) -> str:
+    """``text`` in the language of the person who clicked or typed (what only they see)."""
+    return text.render(reader_language(interaction))
+
+
+async def public_language(interaction: discord.Interaction) -> str:
+    """The language of what a command posts for everyone in its channel: the server's."""
+    settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    return server_language(settings, interaction.guild_locale)
 
 
 async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
@@ -78,13 +94,13 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
     in_flight = interaction.client.in_flight  # type: ignore[attr-defined]
     if in_flight.closing:
         with contextlib.suppress(discord.HTTPException):
-            await reply_ephemeral(interaction, RESTARTING)
+            await reply_ephemeral(interaction, for_reader(interaction, RESTARTING))
         return
     with in_flight.track():
         try:
             await handler()
         except (UserError, StorageUnavailable) as exc:
-            await answer_if_possible(interaction, str(exc))
+            await answer_if_possible(interaction, for_reader(interaction, exc.text))
         except UNREACHABLE as exc:
             log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
                         interaction.id, type(exc).__name__, exc)
@@ -95,7 +111,7 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
                 interaction.user.id, interaction.guild_id, interaction.channel_id,
                 data.get("name"), data.get("custom_id"),
             )
-            await answer_if_possible(interaction, APOLOGY)
+            await answer_if_possible(interaction, for_reader(interaction, APOLOGY))
 
 
 async def answer_if_possible(interaction: discord.Interaction, content: str) -> None:
@@ -109,21 +125,22 @@ async def answer_if_possible(interaction: discord.Interaction, content: str) -> 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """The command tree's error handler: a polite answer, and a log line for our own faults."""
+    message: Text
     if isinstance(error, InvalidOption):
-        message = str(error)
+        message = error.text
     elif isinstance(error, app_commands.NoPrivateMessage):
-        message = "Deckhand tables live in server channels, not in direct messages."
+        message = IN_DIRECT_MESSAGES
     elif isinstance(error, app_commands.CheckFailure):
-        message = "You don't have permission to use that command here."
+        message = NOT_ALLOWED
     elif isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         log.info("outdated command from user %s: %s", interaction.user.id, error)
         message = OUTDATED_COMMAND
     elif isinstance(getattr(error, "original", None), StorageUnavailable):
-        message = str(error.original)
+        message = error.original.text  # type: ignore[attr-defined]
     else:
         log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
         message = APOLOGY
-    await answer_if_possible(interaction, message)
+    await answer_if_possible(interaction, for_reader(interaction, message))
 
 
 def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
@@ -136,10 +153,6 @@ def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
 
 
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
-
-CLOSED_HERE = "I can no longer see or post in this channel"
-"""How Deckhand says a moderator made the channel private to it (or took its View Channel)."""
-GIVE_BACK = "A moderator can give me View Channel and Send Messages here"
 
 
 def may_post_here(interaction: discord.Interaction) -> bool:
@@ -157,5 +170,6 @@ def channel_closed_note(interaction: discord.Interaction) -> str:
     game goes on in private messages, but its table message and turn pings stop."""
     if may_post_here(interaction):
         return ""
-    return (f"⚠️ {CLOSED_HERE}, so the table's message and turn pings have stopped. {GIVE_BACK}; "
-            "you can go on playing from **My hand**.")
+    return "⚠️ " + for_reader(interaction, say(
+        "I can no longer see or post in this channel, so the table's message and turn pings have stopped. A "
+        "moderator can give me View Channel and Send Messages here; you can go on playing from **My hand**."))

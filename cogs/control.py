@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 import discord
 
 from bot.errors import NotHere, UserError
+from games.i18n import say
 
 from .common import guarded, service_of
 from .components import button_component
@@ -58,10 +59,10 @@ class Anywhere:
     """Public information that belongs to no server (the rules)."""
 
 
-Place = Union[AtTable, InServer, ForUser, Anywhere]
+Place = AtTable | InServer | ForUser | Anywhere
 
-OTHER_SERVER = "That control belongs to another server, so nothing was done."
-NOT_YOURS = "These buttons answer only the person who was asked, so nothing was done."
+OTHER_SERVER = say("That control belongs to another server, so nothing was done.")
+NOT_YOURS = say("These buttons answer only the person who was asked, so nothing was done.")
 
 
 async def check_place(interaction: discord.Interaction, place: Place) -> None:
@@ -87,11 +88,11 @@ async def check_place(interaction: discord.Interaction, place: Place) -> None:
 # -- controls ----------------------------------------------------------------------------------------
 
 
-_REGISTERED: dict[str, type["Control"]] = {}
+_REGISTERED: dict[str, type[Control]] = {}
 """Every control kind the bot answers, by template."""
 
 
-def registered() -> list[type["Control"]]:
+def registered() -> list[type[Control]]:
     """Every control kind the bot answers (once their modules are imported: the cogs import them)."""
     return list(_REGISTERED.values())
 
@@ -122,10 +123,10 @@ class Control:
         try:
             return cls.parse(match, item)
         except UserError as exc:
-            return Refused(item, str(exc))
+            return Refused(item, exc.text)
 
     @classmethod
-    def parse(cls, match: re.Match[str], item: discord.ui.Item | None) -> "Control":
+    def parse(cls, match: re.Match[str], item: discord.ui.Item | None) -> Control:
         """The control for the custom_id's ``match`` (``item``: the component as clicked,
         None for a form); :class:`UserError` if a field is out of range."""
         raise NotImplementedError

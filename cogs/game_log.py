@@ -6,20 +6,23 @@ and what the table message's **Log** button shows while the game runs."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from datetime import timedelta
 
 import discord
+from babel.dates import format_timedelta
 
 import games
 from bot.errors import UserError
-from bot.markdown import literal, plain
-from bot.records import shown_name
+from bot.markdown import plain
 from bot.results import ResultLine
+from games.i18n import SOURCE, say
 
 from .common import service_of, static_view
 from .components import button_component
 from .control import AtTable, Control, InServer, Place, TableControl, check_place
+from .language import reader_language
 from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import control_template, edits_in_place, page_number, stored_id
 from .ui import DESCRIPTION, EMBED_COLOUR
@@ -28,8 +31,11 @@ LOG_PAGE_CHARS = 1500
 """A log page: about 15 to 25 moves, readable without scrolling."""
 LOG_LINE_CHARS = 500
 HISTORY_GAMES = 10
-BACK = "↩ Back"
-RECENT = "📜 Recent games"
+BACK = say("↩ Back")
+RECENT = say("📜 Recent games")
+ALL_GAMES = say("All games")
+AI_TOOK_OVER = say("(AI)")
+"""After the name of a person whose seat an AI took over."""
 
 
 def results_of(interaction: discord.Interaction):
@@ -38,32 +44,53 @@ def results_of(interaction: discord.Interaction):
 
 def require_guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserError("Leaderboards and stats belong to a server: use this command in one.")
+        raise UserError(say("Leaderboards and stats belong to a server: use this command in one."))
     return interaction.guild_id
 
 
-def game_name(game_id: str | None) -> str:
-    """A game as its command names it (``/war`` → "Q Squared Joe War"), or "All games"."""
-    return "All games" if game_id in (None, "all") else games.get_game(game_id).name
+def game_name(game_id: str | None, language: str = SOURCE) -> str:
+    """A game as its command names it (``/war`` → "Q Squared Joe War"), or "All games" in ``language``."""
+    return ALL_GAMES.render(language) if game_id in (None, "all") else games.get_game(game_id).name
 
 
 def when(timestamp: float | None) -> str:
     return f"<t:{int(timestamp)}:R>" if timestamp else "—"
 
 
-def result_line(line: ResultLine) -> str:
+def duration(seconds: float, language: str) -> str:
+    """How long a game took, in whole minutes (at least one): "12 min"."""
+    minutes = max(1, round(seconds / 60))
+    return format_timedelta(timedelta(minutes=minutes), granularity="minute", threshold=minutes + 1,
+                            format="short", locale=language)
+
+
+def result_line(line: ResultLine, language: str) -> str:
+    """A game of ``/history``: its number, game, how it went, its players and how it ended."""
     players = ", ".join(
         # "(AI)" marks a person's seat an AI took over; an AI player's shown name says it ("🤖 AI 1").
-        f"{'🏆 ' if won else ''}{literal(shown_name(name, ai and user_id is None))}"
-        f"{' (AI)' if ai and user_id is not None else ''}"
-        for name, user_id, ai, _, won in line.players
+        f"{'🏆 ' if won else ''}{name}{' ' + AI_TOOK_OVER.render(language) if ai and user_id is not None else ''}"
+        for name, (_, user_id, ai, _, won) in zip(line.names(), line.players, strict=True)
     )
-    minutes = f" · {max(1, round((line.finished_at - line.started_at) / 60))} min" if line.started_at else ""
-    status = "" if line.status == "finished" else " · ended early"
-    rated = "" if line.rated or line.status != "finished" else (
-        " · unrated: a hint was taken" if line.hinted else " · not rated")
-    return (f"**#{line.table_id} {game_name(line.game_id)}**{status}{rated}{minutes} · {when(line.finished_at)}\n"
-            f"{players}\n_{clip(line.summary, 200)}_")
+    notes = []
+    if line.status != "finished":
+        notes.append(say("ended early"))
+    elif not line.rated:
+        notes.append(say("unrated: a hint was taken") if line.hinted else say("not rated"))
+    facts = [f"**#{line.table_id} {game_name(line.game_id, language)}**", *(n.render(language) for n in notes)]
+    if line.started_at:
+        facts.append(duration(line.finished_at - line.started_at, language))
+    facts.append(when(line.finished_at))
+    return f"{' · '.join(facts)}\n{players}\n_{clip(summary(line, language), 200)}_"
+
+
+def summary(line: ResultLine, language: str) -> str:
+    """How the game ended, in ``language`` (whichever it was played in)."""
+    return line.summary.render(language, line.names())
+
+
+def page_footer(page: int, pages: int, language: str) -> str:
+    """"Page 2/5" (``page`` counts from 0)."""
+    return say("Page {page}/{pages}", page=page + 1, pages=pages).render(language)
 
 
 def page_buttons(make: Callable[[int, str, bool], discord.ui.Item], page: int, pages: int) -> list[discord.ui.Item]:
@@ -73,8 +100,8 @@ def page_buttons(make: Callable[[int, str, bool], discord.ui.Item], page: int, p
     return [make(page - 1, "◀", page <= 0), make(page + 1, "▶", page >= pages - 1)]
 
 
-def log_pages(lines: list[str]) -> list[str]:
-    """Whole lines, at most :data:`LOG_PAGE_CHARS` characters a page."""
+def log_pages(lines: list[str], empty: str) -> list[str]:
+    """Whole lines, at most :data:`LOG_PAGE_CHARS` characters a page (``empty``: the page of no lines)."""
     pages, current = [], ""
     for line in lines:
         line = clip(line, LOG_LINE_CHARS)
@@ -82,7 +109,7 @@ def log_pages(lines: list[str]) -> list[str]:
             pages.append(current)
             current = ""
         current += ("\n" if current else "") + line
-    return pages + [current or "No moves were played."]
+    return pages + [current or empty]
 
 
 async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs) -> None:
@@ -111,7 +138,7 @@ class HistoryQuery:
         return f"{self.user_id or 0}:{self.channel_id or 0}:{self.game_id or 'all'}"
 
     @classmethod
-    def parse(cls, match: re.Match[str]) -> "HistoryQuery":
+    def parse(cls, match: re.Match[str]) -> HistoryQuery:
         game = match["game"]
         return cls(None if match["user"] == "0" else stored_id(match["user"], "person"),
                    None if match["channel"] == "0" else stored_id(match["channel"], "channel"),
@@ -120,11 +147,14 @@ class HistoryQuery:
 
 async def show_history(interaction: discord.Interaction, query: HistoryQuery, *, edit: bool) -> None:
     guild_id = require_guild(interaction)
+    language = reader_language(interaction)
     lines = await results_of(interaction).history(
         guild_id, user_id=query.user_id, channel_id=query.channel_id, game_id=query.game_id, limit=HISTORY_GAMES)
-    embed = discord.Embed(title=f"Recent games — {game_name(query.game_id)}", colour=EMBED_COLOUR)
-    embed.description = clip("\n\n".join(result_line(line) for line in lines), DESCRIPTION) or "No games yet."
-    view = static_view([LogSelect.make(guild_id, lines, query)] if lines else [])
+    embed = discord.Embed(title=say("Recent games — {game}", game=game_name(query.game_id, language)).render(language),
+                          colour=EMBED_COLOUR)
+    embed.description = (clip("\n\n".join(result_line(line, language) for line in lines), DESCRIPTION)
+                         or say("No games yet.").render(language))
+    view = static_view([LogSelect.make(guild_id, lines, query, language)] if lines else [])
     await reply(interaction, edit=edit, embed=embed, view=view)
 
 
@@ -141,12 +171,14 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
         return f"dh:logsel:{guild_id}:{query.code()}"
 
     @classmethod
-    def make(cls, guild_id: int, lines: list[ResultLine], query: HistoryQuery) -> "LogSelect":
-        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id)}", SELECT_OPTION_TEXT),
-                                        description=clip(plain(line.summary), SELECT_OPTION_TEXT) or None, value=str(line.table_id))
+    def make(cls, guild_id: int, lines: list[ResultLine], query: HistoryQuery, language: str) -> LogSelect:
+        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id, language)}",
+                                                   SELECT_OPTION_TEXT),
+                                        description=clip(plain(summary(line, language)), SELECT_OPTION_TEXT) or None,
+                                        value=str(line.table_id))
                    for line in lines[:SELECT_OPTIONS]]
         return cls(guild_id, query, discord.ui.Select(custom_id=cls.id_for(guild_id, query), options=options,
-                                                      placeholder="See a game's moves…"))
+                                                      placeholder=say("See a game's moves…").render(language)))
 
     @classmethod
     def parse(cls, match, item):
@@ -158,7 +190,7 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            raise UserError("Choose one game.")
+            raise UserError(say("Choose one game."))
         table_id = stored_id(values[0], "game")
         await check_place(interaction, AtTable(table_id, or_server_once_ended=True))
         await show_log(interaction, table_id, 0, edit=True, back=self.query)
@@ -172,8 +204,9 @@ class HistoryButton(Control, discord.ui.DynamicItem[discord.ui.Button],
 
     LABELS = {"hist": BACK, "recent": RECENT}
 
-    def __init__(self, verb: str, guild_id: int, query: HistoryQuery) -> None:
-        super().__init__(discord.ui.Button(label=self.LABELS[verb], style=discord.ButtonStyle.secondary,
+    def __init__(self, verb: str, guild_id: int, query: HistoryQuery, language: str = SOURCE) -> None:
+        super().__init__(discord.ui.Button(label=self.LABELS[verb].render(language),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=self.id_for(verb, guild_id, query)))
         self.verb, self.guild_id, self.query = verb, guild_id, query
 
@@ -182,9 +215,10 @@ class HistoryButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return f"dh:{verb}:{guild_id}:{query.code()}"
 
     @classmethod
-    def component(cls, verb: str, guild_id: int, query: HistoryQuery) -> dict:
-        """The button as Discord receives it (for a Components V2 message)."""
-        return button_component(cls.id_for(verb, guild_id, query), cls.LABELS[verb], discord.ButtonStyle.secondary)
+    def component(cls, verb: str, guild_id: int, query: HistoryQuery, language: str) -> dict:
+        """The button as Discord receives it (for a Components V2 message), labelled in ``language``."""
+        return button_component(cls.id_for(verb, guild_id, query), cls.LABELS[verb].render(language),
+                                discord.ButtonStyle.secondary)
 
     @classmethod
     def parse(cls, match, item):
@@ -204,17 +238,17 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
                    back: HistoryQuery | None = None) -> None:
     """Page ``page`` of a game's moves; with ``back``, a **Back** button to that list of games."""
     guild_id = require_guild(interaction)
+    language = reader_language(interaction)
     logged = await results_of(interaction).game_log(table_id, guild_id)
     if logged is None:
-        raise UserError("There's no game with that number on this server.")
-    game_id, lines = logged
-    pages = log_pages(lines)
+        raise UserError(say("There's no game with that number on this server."))
+    pages = log_pages(logged.lines(language), say("No moves were played.").render(language))
     page = min(max(page, 0), len(pages) - 1)
-    embed = discord.Embed(title=f"#{table_id} {game_name(game_id)} — every move", description=pages[page],
-                          colour=EMBED_COLOUR)
-    embed.set_footer(text=f"Page {page + 1}/{len(pages)}")
+    title = say("#{table} {game} — every move", table=str(table_id), game=game_name(logged.game_id, language))
+    embed = discord.Embed(title=title.render(language), description=pages[page], colour=EMBED_COLOUR)
+    embed.set_footer(text=page_footer(page, len(pages), language))
     buttons = page_buttons(lambda to, label, off: LogPage(table_id, to, label, off, back), page, len(pages))
-    back_button = [HistoryButton("hist", guild_id, back)] if back else []
+    back_button = [HistoryButton("hist", guild_id, back, language)] if back else []
     await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + back_button))
 
 

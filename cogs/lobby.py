@@ -13,10 +13,12 @@ from bot.errors import UserError
 from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
+from games.i18n import say
 
-from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
+from .common import for_reader, is_admin, may_post_here, player_of, service_of, static_view
 from .components import LayoutMessage, action_row
 from .control import TableControl
+from .language import reader_language
 from .layouts import lobby_layout
 from .parsing import control_template, one_of, stored_id
 from .ui import Rendered, ui_for
@@ -33,21 +35,24 @@ LOBBY_VERBS = {
 
 
 LEVEL_TEXT = {
-    "easy": "A beginner: now and then a random move",
-    "normal": "Deckhand's usual player: a good heuristic",
-    "hard": "Thinks ahead over the cards it can't see",
+    "easy": say("A beginner: now and then a random move"),
+    "normal": say("Deckhand's usual player: a good heuristic"),
+    "hard": say("Thinks ahead over the cards it can't see"),
 }
 """The AI levels (games.ai.LEVELS) as the Add AI menu offers them."""
 
-DONE = {"join": "You took a seat.", "leave": "You left the table.", "unai": "An AI player left the table.",
-        "side": "You switched sides.", "cancel": "The table was cancelled."}
+DONE = {"join": say("You took a seat."), "leave": say("You left the table."),
+        "unai": say("An AI player left the table."), "side": say("You switched sides."),
+        "cancel": say("The table was cancelled.")}
 """What a lobby button did, told privately when the lobby message can't show it."""
 
 
 def lobby_unchanged_note(interaction: discord.Interaction) -> str:
     """A line saying the lobby message can't show a change, when Deckhand may no longer
     post in the interaction's channel (the service's edit of the lobby is refused)."""
-    return "" if may_post_here(interaction) else f"\n⚠️ {CLOSED_HERE}, so the lobby message here doesn't change. {GIVE_BACK}."
+    return "" if may_post_here(interaction) else "\n⚠️ " + for_reader(interaction, say(
+        "I can no longer see or post in this channel, so the lobby message here doesn't change. A moderator can "
+        "give me View Channel and Send Messages here."))
 
 
 def offered_verbs(game: Game) -> list[str]:
@@ -72,7 +77,7 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         player = player_of(interaction)
         game = ui_for((await service.table(self.table_id)).row.game_id).game
         if self.verb not in offered_verbs(game):
-            raise UserError(f"{game.name} isn't played in sides, so there is no side to switch.")
+            raise UserError(say("{game} isn't played in sides, so there is no side to switch.", game=game.name))
         if self.verb == "join":
             await service.join(self.table_id, player)
         elif self.verb == "leave":
@@ -80,9 +85,10 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         elif self.verb == "ai":
             # Ask the host for the level first; the select adds the AI (AiLevelSelect).
             level = await service.ai_level_choice(self.table_id, player)
+            language = reader_language(interaction)
             await interaction.response.send_message(
-                "Which level for the new AI player?", ephemeral=True,
-                view=static_view([AiLevelSelect.make(self.table_id, level)]))
+                say("Which level for the new AI player?").render(language), ephemeral=True,
+                view=static_view([AiLevelSelect.make(self.table_id, level, language)]))
             return
         elif self.verb == "unai":
             await service.remove_ai(self.table_id, player)
@@ -90,14 +96,16 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
             await service.switch_side(self.table_id, player)
         elif self.verb == "start":
             if not may_post_here(interaction):  # the game's table message could not be shown
-                raise UserError(f"{CLOSED_HERE}, so the game couldn't be shown here. {GIVE_BACK}; "
-                                "then press **Start** again.")
+                raise UserError(say("I can no longer see or post in this channel, so the game couldn't be shown "
+                                    "here. A moderator can give me View Channel and Send Messages here; then press "
+                                    "**Start** again."))
             await service.start(self.table_id, player)
         else:  # "cancel": the template admits only the verbs in LOBBY_VERBS
             await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
         unchanged = lobby_unchanged_note(interaction)
         if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
-            await interaction.response.send_message(DONE[self.verb] + unchanged, ephemeral=True)
+            await interaction.response.send_message(for_reader(interaction, DONE[self.verb]) + unchanged,
+                                                    ephemeral=True)
         else:  # the service edits the lobby message itself; acknowledge without changing it here
             await interaction.response.defer()
 
@@ -111,11 +119,12 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         self.table_id = table_id
 
     @classmethod
-    def make(cls, table_id: int, default: str) -> "AiLevelSelect":
-        options = [discord.SelectOption(label=level, value=level, description=text, default=level == default)
+    def make(cls, table_id: int, default: str, language: str) -> AiLevelSelect:
+        options = [discord.SelectOption(label=level, value=level, description=text.render(language),
+                                        default=level == default)
                    for level, text in LEVEL_TEXT.items()]
         return cls(table_id, discord.ui.Select(custom_id=f"dh:ailevel:{table_id}", options=options,
-                                               placeholder="AI level"))
+                                               placeholder=say("AI level").render(language)))
 
     @classmethod
     def parse(cls, match, item):
@@ -124,12 +133,12 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            raise UserError("Choose exactly one level.")
+            raise UserError(say("Choose exactly one level."))
         level = one_of(values[0], LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)
-        await interaction.response.edit_message(content=f"{added} joined the table.{lobby_unchanged_note(interaction)}",
-                                                view=None)
+        joined = for_reader(interaction, say("{player} joined the table.", player=added))
+        await interaction.response.edit_message(content=joined + lobby_unchanged_note(interaction), view=None)
 
 
 def lobby_controls(table_id: int, game: Game) -> list[dict]:

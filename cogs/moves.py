@@ -29,8 +29,9 @@ from bot.errors import StaleControl, UserError
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
+from games.i18n import say
 
-from .common import acknowledged, channel_closed_note, player_of, service_of
+from .common import acknowledged, channel_closed_note, for_reader, player_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
@@ -174,12 +175,12 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     try:
         action = Action.from_code(code)
     except GameError:
-        raise UserError(WORD("unknown_move")) from None
+        raise UserError(say("That control isn't one Deckhand recognises.")) from None
     service = service_of(interaction)
     try:
         hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
     except StaleControl as exc:
-        await show_hand(interaction, table_id, notice=f"⚠️ {exc}")
+        await show_hand(interaction, table_id, notice=f"⚠️ {for_reader(interaction, exc.text)}")
         return
     await show_hand(interaction, table_id, hand=hand)
 
@@ -233,7 +234,7 @@ class MenuSelect(
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            raise UserError(WORD("one_option"))
+            raise UserError(say("Choose exactly one option."))
         if self.mode == "ms":
             await _play(interaction, self.table_id, self.version, values[0])
         else:
@@ -279,7 +280,7 @@ class NumberPrompt(
             await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return
         if not any(a.kind == self.kind for a in hand.actions):
-            raise UserError(WORD("not_yours_now"))
+            raise UserError(say("That isn't one of your moves right now."))
         label = getattr(self.item, "label", None) or WORD("your_number")
         await interaction.response.send_modal(
             NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))

@@ -17,7 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from games.i18n import Text, say
 
+from .language import reader_language
 from .limits import CUSTOM_ID, clip
 
 SQL_INTEGER_MAX = 2**63 - 1
@@ -26,6 +28,13 @@ MAX_PAGE = 10_000
 """More pages than any rules, leaderboard or move log has; page numbers are clamped anyway."""
 QUOTE = 60
 """Characters of a user's input quoted back in a refusal."""
+WHAT = {
+    "number": say("number"), "lowest number": say("lowest number"), "highest number": say("highest number"),
+    "table": say("table"), "game": say("game"), "server": say("server"), "person": say("person"),
+    "channel": say("channel"), "choice": say("choice"), "value": say("value"), "level": say("level"),
+    "version": say("version"), "page": say("page"), "menu": say("menu"),
+}
+"""The things a refusal names (``what``), as words for the reader."""
 
 
 def quoted(text: Any) -> str:
@@ -38,13 +47,15 @@ def whole_number(value: Any, low: int, high: int, what: str = "number") -> int:
     string (``" 7"``, ``"+7"``, ``"٧"``) or an int itself; anything else (``"²"``,
     ``"①"``, ``"7.0"``, a bool) is refused with a :class:`UserError` naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise UserError(f"The {what} must be a whole number.")
+        raise UserError(say("The {what} must be a whole number.", what=WHAT[what]))
     try:
         number = int(value)
     except ValueError:
-        raise UserError(f"The {what} must be a whole number, not {quoted(value)}.") from None
+        raise UserError(say("The {what} must be a whole number, not “{input}”.", what=WHAT[what],
+                            input=clip(str(value), QUOTE))) from None
     if not low <= number <= high:
-        raise UserError(f"The {what} must be a whole number from {low} to {high}.")
+        raise UserError(say("The {what} must be a whole number from {low} to {high}.", what=WHAT[what],
+                            low=low, high=high))
     return number
 
 
@@ -53,7 +64,7 @@ def stored_id(value: Any, what: str = "table") -> int:
     try:
         return whole_number(value, 1, SQL_INTEGER_MAX, what)
     except UserError:
-        raise UserError(f"That {what} isn't one Deckhand knows.") from None
+        raise UserError(say("That {what} isn't one Deckhand knows.", what=WHAT[what])) from None
 
 
 def version_number(value: Any) -> int:
@@ -61,7 +72,7 @@ def version_number(value: Any) -> int:
     try:
         return whole_number(value, 0, SQL_INTEGER_MAX, "version")
     except UserError:
-        raise UserError("That control isn't one Deckhand recognises.") from None
+        raise UserError(say("That control isn't one Deckhand recognises.")) from None
 
 
 def page_number(value: Any) -> int:
@@ -72,7 +83,7 @@ def page_number(value: Any) -> int:
 def one_of(value: Any, allowed: Any, what: str) -> Any:
     """``value`` if it is among ``allowed``; otherwise a refusal listing nothing unbounded."""
     if value not in allowed:
-        raise UserError(f"That {what} isn't one of the choices offered.")
+        raise UserError(say("That {what} isn't one of the choices offered.", what=WHAT[what]))
     return value
 
 
@@ -104,13 +115,14 @@ class Refused(discord.ui.DynamicItem[discord.ui.Item], template=r"(?s).*"):
     """What a control whose custom_id fails validation becomes (:meth:`cogs.control.Control.from_custom_id`):
     its click gets ``reason``. (Never registered with the bot: it only stands in for the item that failed.)"""
 
-    def __init__(self, item: discord.ui.Item, reason: str) -> None:
+    def __init__(self, item: discord.ui.Item, reason: Text) -> None:
         super().__init__(item)
         self.reason = reason
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.response.send_message(self.reason, ephemeral=True)
+            await interaction.response.send_message(self.reason.render(reader_language(interaction)),
+                                                    ephemeral=True)
         except discord.HTTPException:
             pass
 
@@ -119,7 +131,11 @@ class Refused(discord.ui.DynamicItem[discord.ui.Item], template=r"(?s).*"):
 
 
 class InvalidOption(app_commands.CheckFailure):
-    """A slash option outside what the command declares; its text is the user's answer."""
+    """A slash option outside what the command declares; :attr:`text` is the user's answer."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 async def check_declared_options(interaction: discord.Interaction) -> bool:
@@ -136,7 +152,8 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
         try:
             _check_option(parameter, value)
         except UserError as exc:
-            raise InvalidOption(f"`{parameter.display_name}`: {exc}") from None
+            raise InvalidOption(say("`{option}`: {refusal}", option=parameter.display_name,
+                                    refusal=exc.text)) from None
     return True
 
 
@@ -152,26 +169,28 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
         low = parameter.min_value if parameter.min_value is not None else -SQL_INTEGER_MAX
         high = parameter.max_value if parameter.max_value is not None else SQL_INTEGER_MAX
         if not isinstance(value, int):
-            raise UserError("It must be a whole number.")
-        whole_number(value, int(low), int(high), "number")
+            raise UserError(say("It must be a whole number."))
+        whole_number(value, int(low), int(high))
     elif kind is discord.AppCommandOptionType.number:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise UserError("It must be a number.")
+            raise UserError(say("It must be a number."))
         if ((parameter.min_value is not None and value < parameter.min_value)
                 or (parameter.max_value is not None and value > parameter.max_value)):
-            raise UserError(f"It must be from {parameter.min_value} to {parameter.max_value}.")
+            raise UserError(say("It must be from {low} to {high}.", low=parameter.min_value,
+                                high=parameter.max_value))
     elif kind is discord.AppCommandOptionType.string:
         if not isinstance(value, str):
-            raise UserError("It must be text.")
+            raise UserError(say("It must be text."))
         if ((parameter.min_value is not None and len(value) < parameter.min_value)
                 or (parameter.max_value is not None and len(value) > parameter.max_value)):
-            raise UserError(f"It must be {parameter.min_value or 0} to {parameter.max_value} characters.")
+            raise UserError(say("It must be {low} to {high} characters.", low=parameter.min_value or 0,
+                                high=parameter.max_value))
     elif kind is discord.AppCommandOptionType.boolean and not isinstance(value, bool):
-        raise UserError("It must be true or false.")
+        raise UserError(say("It must be true or false."))
     elif kind in SNOWFLAKE_OPTIONS:
         # Discord resolves every user, channel or role it sends; a bare id is a forged one.
         if isinstance(value, discord.Object):
-            raise UserError("Pick it from the list Discord offers.")
+            raise UserError(say("Pick it from the list Discord offers."))
         stored_id(value.id, "choice")
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import discord
 
 from bot.errors import UserError
+from games.i18n import say
 
-from .common import is_admin, player_of, service_of
+from .common import IN_DIRECT_MESSAGES, for_reader, is_admin, player_of, service_of
 from .control import TableButton, table_template
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
@@ -34,7 +35,7 @@ def invitation(title: str, host_id: int, invited: list[int]) -> str:
 
 async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     if interaction.guild_id is None or interaction.channel is None:
-        raise UserError("Deckhand tables live in server channels, not in direct messages.")
+        raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
@@ -42,5 +43,5 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     title = ui_for(rematch.lobby.row.game_id).title
     content = invitation(title, interaction.user.id, rematch.invited)
     link = await post_lobby(interaction, rematch.lobby, content)
-    await interaction.followup.send(f"Your new {title} table is open: {link}{embed_links_note(interaction)}",
-                                    ephemeral=True)
+    opened = for_reader(interaction, say("Your new {game} table is open: {link}", game=title, link=link))
+    await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)

@@ -12,14 +12,15 @@ import discord
 from discord.ext import commands
 
 from bot.errors import StorageUnavailable
+from games.i18n import say
 
-from .common import may_post_here, publisher_of, service_of
+from .common import for_reader, may_post_here, publisher_of, service_of
 from .control import find_form, is_known
 from .limits import CUSTOM_ID, clip
 
 log = logging.getLogger(__name__)
 
-UNKNOWN_CONTROL = "That control isn't one Deckhand recognises any more."
+UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises any more.")
 
 
 class Router(commands.Cog):
@@ -45,7 +46,7 @@ class Router(commands.Cog):
             return
         log.info("unrecognised control %r from user %s", clip(custom_id, CUSTOM_ID), interaction.user.id)
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+            await interaction.response.send_message(for_reader(interaction, UNKNOWN_CONTROL), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

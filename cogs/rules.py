@@ -24,16 +24,19 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from games import all_rules
-from games.i18n import SOURCE
+from games.i18n import SOURCE, say
 from games.rules_text import GameRules, Page, first_page, pages, words
 
 from .common import guarded, static_view
-from .limits import CHOICE_NAME, COMMAND_CHOICES, CONTENT, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .limits import CHOICE_NAME, COMMAND_CHOICES, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .control import Anywhere, Control, Place
-from .parsing import control_template, edits_in_place, page_number, quoted, whole_number
+from .parsing import QUOTE, control_template, edits_in_place, page_number, whole_number
 from .ui import EMBED_COLOUR
 
 # -- looking things up ------------------------------------------------------------------
+
+LISTING = 1500
+"""Characters of the games or sections a refusal lists (so it stays within Discord's 2000)."""
 
 
 def _norm(text: str) -> str:
@@ -54,8 +57,9 @@ def find_game(text: str, language: str = SOURCE) -> GameRules:
         if wanted in _names(rules, language):
             return rules
     listing = "\n".join(f"- `{r.id}`: {words(r.name, language)}" for r in all_rules().values())
-    raise UserError(clip(f"Sorry, I don't know a game called {quoted(text)}. The games I have rules for are:\n"
-                         f"{listing}\nPick one from the list that appears as you type `game:`.", CONTENT))
+    raise UserError(say("Sorry, I don't know a game called “{input}”. The games I have rules for are:\n{listing}\n"
+                        "Pick one from the list that appears as you type `game:`.",
+                        input=clip(str(text), QUOTE), listing=clip(listing, LISTING)))
 
 
 def find_section(rules: GameRules, text: str, language: str = SOURCE) -> int:
@@ -72,8 +76,9 @@ def find_section(rules: GameRules, text: str, language: str = SOURCE) -> int:
         pass
     rules = rules.in_language(language)
     listing = "\n".join(f"- `{s.id}`: {s.title}" for s in rules.sections)
-    raise UserError(clip(f"Sorry, {rules.name} has no section {quoted(text)}. Its sections are:\n{listing}\n"
-                         "Leave `section:` out to start at the beginning.", CONTENT))
+    raise UserError(say("Sorry, {game} has no section “{input}”. Its sections are:\n{listing}\n"
+                        "Leave `section:` out to start at the beginning.",
+                        game=rules.name, input=clip(str(text), QUOTE), listing=clip(listing, LISTING)))
 
 
 def game_choices(current: str, language: str = SOURCE) -> list[app_commands.Choice[str]]:
@@ -146,7 +151,7 @@ async def show_page(interaction: discord.Interaction, game_id: str, index: int, 
 def _known_game(game_id: str) -> GameRules:
     rules = all_rules().get(game_id)
     if rules is None:
-        raise UserError("Those rules aren't available any more; ask `/rules` again.")
+        raise UserError(say("Those rules aren't available any more; ask `/rules` again."))
     return rules
 
 
@@ -208,7 +213,7 @@ class SectionSelect(
         values = (interaction.data or {}).get("values") or []
         rules = _known_game(self.game_id)
         if len(values) != 1 or rules.section(values[0]) is None:
-            raise UserError("Choose one section from the menu.")
+            raise UserError(say("Choose one section from the menu."))
         await show_page(interaction, rules.id, first_page(rules, values[0]))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import discord
+from babel.numbers import format_percent
 from discord import app_commands
 from discord.ext import commands
 
@@ -16,48 +17,61 @@ from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.markdown import literal
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
+from games.i18n import SOURCE, Text, plural, say
 
-from .common import acknowledged, guarded, service_of, static_view
+from .common import acknowledged, guarded, public_language, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
-from .game_log import HistoryButton, HistoryQuery, game_name, page_buttons, require_guild, results_of, show_history
+from .game_log import (
+    HistoryButton,
+    HistoryQuery,
+    game_name,
+    page_buttons,
+    page_footer,
+    require_guild,
+    results_of,
+    show_history,
+)
+from .language import reader_language
 from .layouts import spoken
 from .parsing import control_template, edits_in_place, page_number, stored_id
 from .pictures.attach import Picture, pictures_on, send_with_picture
 from .pictures.stats import Series, stats_png
 from .ui import EMBED_COLOUR, Rendered, ui_for
-from .words import Word, Words
-
-WORDS: dict[str, Word] = {
-    "stats_title": "### {name} · {game}",
-    "no_games": "No finished games yet. Start one with a game's `start` command!",
-    "rating": "Rating **{rating}** · {games}",
-    "provisional": "Rating **{rating}** · provisional, {games}",
-    "not_rated": "Not rated yet",
-    "record": "{games} · {wins} ({share}%)",
-    "favourite": "Most played: {game}",
-    "game_line": "**{game}**: {rating} · {wins} of {games} won ({share}%)",
-}
-WORD = Words(WORDS)
 
 PAGE_SIZE = 10
-WHICH_GAMES_COUNT = ("Only games where every seat was a person are rated: games with an AI seat, "
-                     "or a seat an AI took over, are recorded but not rated.")
+WHICH_GAMES_COUNT = say("Only games where every seat was a person are rated: games with an AI seat, "
+                        "or a seat an AI took over, are recorded but not rated.")
 SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games": "Games played", "points": "Points"}
+SORTED_BY = {"rating": say("sorted by rating"), "wins": say("sorted by wins"), "win_rate": say("sorted by win rate"),
+             "games": say("sorted by games played"), "points": say("sorted by points")}
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def games_count(n: int) -> Text:
+    return plural("{count} game", "{count} games", n)
 
 
-def rating_text(rating: float | None, rated_games: int) -> str:
+def wins_count(n: int) -> Text:
+    return plural("{count} win", "{count} wins", n)
+
+
+def rated_games_count(n: int) -> Text:
+    return plural("{count} rated game", "{count} rated games", n)
+
+
+def percent(share: float, language: str) -> str:
+    """``share`` (0 to 1) as a whole percentage: "67%" ("67 %" in French)."""
+    return format_percent(share, locale=language)
+
+
+def rating_text(rating: float | None, rated_games: int) -> Text:
     """The friendly figure with the rated games it rests on: "**1072** (provisional, 2 rated games)"."""
     if rating is None:
-        return "not rated yet"
-    games_note = plural(rated_games, "rated game")
+        return say("not rated yet")
     if rated_games < PROVISIONAL_GAMES:
-        games_note = f"provisional, {games_note}"
-    return f"**{display_rating(rating)}** ({games_note})"
+        return say("**{rating}** (provisional, {games})", rating=display_rating(rating),
+                   games=rated_games_count(rated_games))
+    return say("**{rating}** ({games})", rating=display_rating(rating), games=rated_games_count(rated_games))
 
 
 def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
@@ -68,21 +82,27 @@ def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
 # -- leaderboard -------------------------------------------------------------------------
 
 
-def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int) -> tuple[discord.Embed, int]:
+def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
+               language: str = SOURCE) -> tuple[discord.Embed, int]:
     pages = max(1, -(-len(entries) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     game = None if game_id == "all" else games.get_game(game_id)
-    embed = discord.Embed(title=f"Leaderboard — {game_name(game_id)}", colour=EMBED_COLOUR)
+    title = say("Leaderboard — {game}", game=game_name(game_id, language))
+    embed = discord.Embed(title=title.render(language), colour=EMBED_COLOUR)
     lines = []
     for rank, entry in enumerate(entries[page * PAGE_SIZE:(page + 1) * PAGE_SIZE], start=page * PAGE_SIZE + 1):
-        line = (f"**{rank}.** <@{entry.user_id}> — {rating_text(entry.rating, entry.rated_games)}"
-                f" · {plural(entry.wins, 'win')} in {plural(entry.games, 'game')} ({entry.win_rate:.0%})")
+        line = say("**{rank}.** <@{player}> — {rating} · {wins} in {games} ({share})", rank=rank,
+                   player=str(entry.user_id), rating=rating_text(entry.rating, entry.rated_games),
+                   wins=wins_count(entry.wins), games=games_count(entry.games),
+                   share=percent(entry.win_rate, language)).render(language)
         if game is not None and game.points:
-            line += f" · {entry.points} {game.points}"
+            line += " · " + say("{points} {unit}", points=entry.points, unit=game.points).render(language)
         lines.append(line)
-    embed.description = "\n".join(lines + ["", f"_{WHICH_GAMES_COUNT}_"]) if lines else "No finished games here yet. Start one!"
-    embed.set_footer(text=f"Page {page + 1}/{pages} · sorted by {SORT_NAMES[sort].lower()} · a rating is "
-                          f"provisional until {PROVISIONAL_GAMES} rated games")
+    embed.description = ("\n".join(lines + ["", f"_{WHICH_GAMES_COUNT.render(language)}_"]) if lines
+                         else say("No finished games here yet. Start one!").render(language))
+    embed.set_footer(text=say("{page} · {sorted} · a rating is provisional until {count} rated games",
+                              page=page_footer(page, pages, language), sorted=SORTED_BY[sort],
+                              count=PROVISIONAL_GAMES).render(language))
     return embed, page
 
 
@@ -92,18 +112,22 @@ def board_view(guild_id: int, game_id: str, sort: str, page: int, pages: int) ->
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
+    """The leaderboard's page, posted for everyone (in the server's language) or, ◀ ▶ clicked on
+    a private message, privately (in the reader's)."""
     guild_id = require_guild(interaction)
     entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort)
-    embed, page = board_page(entries, game_id, sort, page)
+    in_place = edit and edits_in_place(interaction, poster_only=False)
+    private = (edit and not in_place) or (in_place and interaction.message is not None
+                                          and interaction.message.flags.ephemeral)
+    language = reader_language(interaction) if private else await public_language(interaction)
+    embed, page = board_page(entries, game_id, sort, page, language)
     pages = max(1, -(-len(entries) // PAGE_SIZE))
     kwargs = {"embed": embed, "view": board_view(guild_id, game_id, sort, page, pages),
               "allowed_mentions": discord.AllowedMentions.none()}
-    if not edit:
-        await interaction.response.send_message(**kwargs)
-    elif edits_in_place(interaction, poster_only=False):
+    if in_place:
         await interaction.response.edit_message(**kwargs)
     else:
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        await interaction.response.send_message(ephemeral=private, **kwargs)
 
 
 class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
@@ -126,21 +150,28 @@ class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
 
     async def run(self, interaction: discord.Interaction) -> None:
         if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
-            raise UserError("That leaderboard control isn't valid any more.")
+            raise UserError(say("That leaderboard control isn't valid any more."))
         await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
 
 
 # -- forgetting ---------------------------------------------------------------------------
+
+FORGET_QUESTION = say("This replaces your name with “{name}” everywhere Deckhand stored it (game results, event "
+                      "lines, move logs), on every server, and deletes your ratings. Games stay in the history "
+                      "without you. It can't be undone.", name=FORGOTTEN_NAME)
 
 
 class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                    template=control_template(r"dh:forget:(?P<user>\d+):(?P<answer>yes|no)")):
     """The answer to ``/privacy forget``'s question, for the person who asked."""
 
-    def __init__(self, user_id: int, answer: str) -> None:
-        label, style = ("Yes, forget me", discord.ButtonStyle.danger) if answer == "yes" else (
-            "Keep my data", discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dh:forget:{user_id}:{answer}"))
+    LABELS = {"yes": (say("Yes, forget me"), discord.ButtonStyle.danger),
+              "no": (say("Keep my data"), discord.ButtonStyle.secondary)}
+
+    def __init__(self, user_id: int, answer: str, language: str = SOURCE) -> None:
+        label, style = self.LABELS[answer]
+        super().__init__(discord.ui.Button(label=label.render(language), style=style,
+                                           custom_id=f"dh:forget:{user_id}:{answer}"))
         self.user_id, self.answer = user_id, answer
 
     @classmethod
@@ -151,18 +182,20 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return ForUser(self.user_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        language = reader_language(interaction)
         if self.answer == "no":
-            await interaction.response.edit_message(content="Nothing was changed.", view=None)
+            await interaction.response.edit_message(content=say("Nothing was changed.").render(language), view=None)
             return
         results = results_of(interaction)
         if await results.open_seats_of(self.user_id):
-            raise UserError("You're seated at an open table: leave it (`/table leave`) first, then ask again.")
+            raise UserError(say("You're seated at an open table: leave it (`/table leave`) first, then ask again."))
         user = interaction.user
         # Forgetting rebuilds the database file, which can take a while on a big one.
         count = await acknowledged(interaction, results.forget(
             self.user_id, names={user.display_name, user.global_name, user.name}))
-        done = (f"Done. Your {count} game result{'s' if count != 1 else ''} now show "
-                f"“{FORGOTTEN_NAME}”, and your ratings are deleted.")
+        done = plural("Done. Your {count} game result now shows “{name}”, and your ratings are deleted.",
+                      "Done. Your {count} game results now show “{name}”, and your ratings are deleted.",
+                      count, name=FORGOTTEN_NAME).render(language)
         if interaction.response.is_done():
             await interaction.edit_original_response(content=done, view=None)
         else:
@@ -174,54 +207,60 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
 
 async def show_stats(interaction: discord.Interaction, who: discord.User | discord.Member, game_id: str | None,
                      public: bool) -> None:
-    """``/stats``: the summary, the chart (or its text with pictures off), a link to the games."""
+    """``/stats``: the summary, the chart (or its text with pictures off), a link to the games;
+    in the reader's language, or the server's when posted for everyone."""
     guild_id = require_guild(interaction)
+    language = await public_language(interaction) if public else reader_language(interaction)
     stats = await results_of(interaction).stats(guild_id, who.id, game_id)
     query = HistoryQuery(who.id, None, game_id)
-    controls = [action_row([HistoryButton.component("recent", guild_id, query)])] if stats.games else []
-    layout = stats_layout(who.display_name, game_id, stats, controls)
+    controls = [action_row([HistoryButton.component("recent", guild_id, query, language)])] if stats.games else []
+    layout = stats_layout(who.display_name, game_id, stats, controls, language)
     body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": not public}
     picture = None
     if stats.games and await pictures_on(service_of(interaction), guild_id):
-        picture = await asyncio.to_thread(stats_picture, who.display_name, game_id, stats)
+        picture = await asyncio.to_thread(stats_picture, who.display_name, game_id, stats, language)
     await send_with_picture(interaction.response.send_message, body, picture, edit=False, what="stats")
 
 
-def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict]) -> Layout:
+def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict], language: str = SOURCE) -> Layout:
     """The summary in a few lines; per game, the text the chart shows; which games are rated."""
-    head = [WORD("stats_title", name=literal(name), game=game_name(game_id))]
+    head = [f"### {literal(name)} · {game_name(game_id, language)}"]
     if not stats.games:
-        head.append(WORD("no_games"))
+        head.append(say("No finished games yet. Start one with a game's `start` command!").render(language))
         return Layout(EMBED_COLOUR.value, [text_display("\n".join(head))], [], [])
-    head.append(rating_line(stats.rating, stats.rated_games))
-    head.append(WORD("record", games=plural(stats.games, "game"), wins=plural(stats.wins, "win"),
-                     share=round(100 * stats.wins / stats.games)))
+    head.append(rating_line(stats.rating, stats.rated_games).render(language))
+    head.append(say("{games} · {wins} ({share})", games=games_count(stats.games), wins=wins_count(stats.wins),
+                    share=percent(stats.wins / stats.games, language)).render(language))
     if game_id is None and stats.favourite:
-        head.append(WORD("favourite", game=game_name(stats.favourite)))
-    per_game = "\n".join(WORD("game_line", game=game_name(t.game_id), rating=rating_line(t.rating, t.rated_games),
-                               wins=t.wins, games=t.games, share=round(100 * t.wins / t.games))
-                          for t in stats.per_game)
+        head.append(say("Most played: {game}", game=game_name(stats.favourite)).render(language))
+    per_game = "\n".join(
+        say("**{game}**: {rating} · {wins} of {games} won ({share})", game=game_name(t.game_id),
+            rating=rating_line(t.rating, t.rated_games), wins=t.wins, games=t.games,
+            share=percent(t.wins / t.games, language)).render(language)
+        for t in stats.per_game)
     colour = ui_for(game_id).colour if game_id else EMBED_COLOUR.value
     return Layout(colour, [text_display("\n".join(head))], [text_display(per_game)],
-                  [text_display(f"-# {WHICH_GAMES_COUNT}"), *controls], alt=spoken(per_game))
+                  [text_display(f"-# {WHICH_GAMES_COUNT.render(language)}"), *controls], alt=spoken(per_game))
 
 
-def rating_line(rating: float | None, rated_games: int) -> str:
+def rating_line(rating: float | None, rated_games: int) -> Text:
     if rating is None:
-        return WORD("not_rated")
-    key = "provisional" if rated_games < PROVISIONAL_GAMES else "rating"
-    return WORD(key, rating=display_rating(rating), games=plural(rated_games, "rated game"))
+        return say("Not rated yet")
+    if rated_games < PROVISIONAL_GAMES:
+        return say("Rating **{rating}** · provisional, {games}", rating=display_rating(rating),
+                   games=rated_games_count(rated_games))
+    return say("Rating **{rating}** · {games}", rating=display_rating(rating), games=rated_games_count(rated_games))
 
 
-def stats_picture(name: str, game_id: str | None, stats: Stats) -> Picture:
+def stats_picture(name: str, game_id: str | None, stats: Stats, language: str = SOURCE) -> Picture:
     """The chart: each game's rating after each of its rated games, and its games won."""
     order = {point: when for when, point in enumerate(stats.history)}
     series = [Series(game_name(t.game_id), rgb(ui_for(t.game_id).colour),
                      [(order[p], display_rating(p.rating)) for p in stats.history if p.game_id == t.game_id],
                      t.wins, t.games)
               for t in stats.per_game]
-    png = stats_png(game_name(game_id), series, len(stats.history))
-    return Picture(f"stats-{abs(hash((name, game_id, len(stats.history))))}.png", png)
+    png = stats_png(game_name(game_id, language), series, len(stats.history), language)
+    return Picture(f"stats-{abs(hash((name, game_id, len(stats.history), language)))}.png", png)
 
 
 def rgb(colour: int) -> tuple[int, int, int]:
@@ -268,12 +307,9 @@ class ScoresCog(commands.Cog):
     @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
     async def forget(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            view = static_view([ForgetButton(interaction.user.id, "yes"), ForgetButton(interaction.user.id, "no")])
-            await interaction.response.send_message(
-                "This replaces your name with “Former player” everywhere Deckhand stored it (game results, "
-                "event lines, move logs), on every server, and deletes your ratings. Games stay in the history "
-                "without you. It can't be undone.",
-                view=view, ephemeral=True)
+            language = reader_language(interaction)
+            view = static_view([ForgetButton(interaction.user.id, answer, language) for answer in ("yes", "no")])
+            await interaction.response.send_message(FORGET_QUESTION.render(language), view=view, ephemeral=True)
 
         await guarded(interaction, run)
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVELS
+from games.i18n import say
 
 from .common import guarded, is_admin, service_of, static_view
 from .control import Control, InServer, Place
@@ -46,7 +47,7 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
 
     async def run(self, interaction: discord.Interaction) -> None:
         if not is_admin(interaction):
-            raise UserError("Only members with Manage Server can reset this server's leaderboards.")
+            raise UserError(say("Only members with Manage Server can reset this server's leaderboards."))
         if self.answer == "no":
             await interaction.response.edit_message(content="The leaderboards were kept.", view=None)
             return

@@ -7,8 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.service import TableSnapshot
+from games.i18n import say
 
-from .common import guarded, is_admin, player_of, service_of
+from .common import for_reader, guarded, is_admin, player_of, service_of
+from .game_log import AI_TOOK_OVER
+from .language import reader_language
 from .moves import show_hand
 from .ui import message_link, players_to_act, ui_for
 
@@ -17,8 +21,33 @@ async def table_here(interaction: discord.Interaction) -> int:
     """The open table of the interaction's channel."""
     table_id = await service_of(interaction).channel_table(interaction.channel_id)
     if table_id is None:
-        raise UserError("There's no open table in this channel. Start one with a game's `start` command.")
+        raise UserError(say("There's no open table in this channel. Start one with a game's `start` command."))
     return table_id
+
+
+STATUSES = {"lobby": say("lobby"), "running": say("running"), "finished": say("finished"),
+            "abandoned": say("ended early"), "cancelled": say("cancelled")}
+"""A table's status (as stored) in words."""
+
+
+def status_text(snap: TableSnapshot, language: str) -> str:
+    """``/table status``: the game, who plays, whose turn it is, the turn timer, a link."""
+    row = snap.row
+    took_over = f" {AI_TOOK_OVER.render(language)}"
+    players = ", ".join(snap.names[s.seat] + (took_over if s.is_ai and s.user_id is not None else "")
+                        for s in row.seats)
+    lines = [say("**{game}** table #{table} — {status}", game=ui_for(row.game_id).title, table=str(row.id),
+                 status=STATUSES[row.status]),
+             say("Players: {names}", names=players)]
+    acting = players_to_act(snap)
+    if row.status == "running" and acting:
+        lines.append(say("To play: {names}", names=", ".join(snap.names[s] for s in acting)))
+    if row.deadline:
+        lines.append(say("Turn timer: ends <t:{when}:R>", when=str(int(row.deadline))))
+    elif row.status == "running":
+        lines.append(say("Turn timer: off") if not row.timer_minutes else say("Turn timer: waiting for the AI"))
+    return "\n".join([*(line.render(language) for line in lines),
+                      message_link(row.guild_id, row.channel_id, row.table_message_id)])
 
 
 class TableCommands(commands.Cog):
@@ -35,19 +64,7 @@ class TableCommands(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             snap = await service_of(interaction).table(await table_here(interaction))
-            row = snap.row
-            lines = [f"**{ui_for(row.game_id).title}** table #{row.id} — {row.status}"]
-            lines.append("Players: " + ", ".join(snap.names[s.seat] + (" (AI)" if s.is_ai and s.user_id is not None else "")
-                                           for s in row.seats))
-            acting = players_to_act(snap)
-            if row.status == "running" and acting:
-                lines.append("To play: " + ", ".join(snap.names[s] for s in acting))
-            if row.deadline:
-                lines.append(f"Turn timer: ends <t:{int(row.deadline)}:R>")
-            elif row.status == "running":
-                lines.append("Turn timer: off" if not row.timer_minutes else "Turn timer: waiting for the AI")
-            lines.append(message_link(row.guild_id, row.channel_id, row.table_message_id))
-            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            await interaction.response.send_message(status_text(snap, reader_language(interaction)), ephemeral=True)
 
         await guarded(interaction, run)
 
@@ -59,11 +76,11 @@ class TableCommands(commands.Cog):
             snap = await service.table(table_id)
             if snap.row.status == "lobby":
                 await service.leave_lobby(table_id, player_of(interaction))
-                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                done = say("You left the lobby.")
             else:
                 await service.leave_game(table_id, player_of(interaction))
-                await interaction.response.send_message("You left the game; an AI plays your seat now.",
-                                                        ephemeral=True)
+                done = say("You left the game; an AI plays your seat now.")
+            await interaction.response.send_message(for_reader(interaction, done), ephemeral=True)
 
         await guarded(interaction, run)
 
@@ -77,7 +94,8 @@ class TableCommands(commands.Cog):
                 await service.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
             else:
                 await service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
-            await interaction.response.send_message("The table is closed.", ephemeral=True)
+            await interaction.response.send_message(for_reader(interaction, say("The table is closed.")),
+                                                    ephemeral=True)
 
         await guarded(interaction, run)
 

@@ -24,6 +24,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from bot.table_options import engine_options, hints_allowed
 from games.base import Action, Game, count_text
 from games.cards import parse_card
+from games.i18n import say
 
 from .components import LayoutMessage
 from .limits import SELECT_OPTIONS, clip
@@ -60,7 +61,7 @@ MOVE_STYLES = {WINS: discord.ButtonStyle.success, NEUTRAL: discord.ButtonStyle.s
 """The one colour rule of every game's move buttons: green for a move that wins (a card,
 points, or forces a penalty on another player), grey for a neutral one, red only for a move
 that loses your own card."""
-UNAVAILABLE_STEP = "That choice isn't available now."
+UNAVAILABLE_STEP = say("That choice isn't available now.")
 
 
 @lru_cache(maxsize=4096)  # each event line is shown on several table messages in a row

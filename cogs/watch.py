@@ -10,27 +10,23 @@ from __future__ import annotations
 import discord
 
 from bot.errors import UserError
+from games.i18n import say
 
 from .common import service_of
 from .components import LayoutMessage, action_row
 from .control import TableButton, table_template
+from .language import reader_language
 from .layouts import table_layout
-from .pictures.attach import answer_privately, draws_table, drawn_in_time, pictures_on, table_picture
+from .pictures.attach import answer_privately, drawn_in_time, draws_table, pictures_on, table_picture
 from .ui import Rendered
-from .words import Word, Words
 
-WORDS: dict[str, Word] = {
-    "watch": "👁 Watch",
-    "refresh": "🔄 Refresh",
-    "not_started": "This table's game hasn't started: there is nothing to watch yet.",
-}
-WORD = Words(WORDS)
-WATCH = WORD("watch")
+WATCH = say("👁 Watch")
+REFRESH = say("🔄 Refresh")
 
 
 class WatchButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("watch")):
     VERB = "watch"
-    LABEL = WATCH
+    LABEL = str(WATCH)
 
     async def run(self, interaction: discord.Interaction) -> None:
         await show_watch(interaction, self.table_id)
@@ -41,8 +37,8 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     service = service_of(interaction)
     table = await service.table(table_id)
     if not draws_table(table):
-        raise UserError(WORD("not_started"))
-    refresh = action_row([WatchButton.component(table_id, WORD("refresh"))])
+        raise UserError(say("This table's game hasn't started: there is nothing to watch yet."))
+    refresh = action_row([WatchButton.component(table_id, REFRESH.render(reader_language(interaction)))])
     rendered = Rendered(LayoutMessage(table_layout(table, [refresh], watching=True)))
     picture = None
     if draws_table(table) and await pictures_on(service, table.row.guild_id):

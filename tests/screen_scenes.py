@@ -209,7 +209,7 @@ def stats_scene() -> Scene:
     rated = {game_id: sum(1 for p in history if p.game_id == game_id) for game_id, _, _ in played_games}
     tallies = [GameTally(game_id, games, wins, ratings[game_id], rated[game_id]) for game_id, games, wins in played_games]
     stats = Stats(18, 9, 1.4, "war", 12, tallies, history)
-    layout = stats_layout("ana", None, stats, [action_row([HistoryButton.component("recent", 1, HistoryQuery(1000))])])
+    layout = stats_layout("ana", None, stats, [action_row([HistoryButton.component("recent", 1, HistoryQuery(1000), "en")])])
     body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats), edit=False)
     return [message_of(body, ephemeral=True)], {}
 

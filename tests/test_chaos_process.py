@@ -295,7 +295,7 @@ class Crowd:
             reply = self.edited_before_the_deferral(inter)
             if reply is None:
                 raise
-        assert APOLOGY not in reply.text, f"{inter.record.label} met an unexpected fault:\n{proc.output()}"
+        assert str(APOLOGY) not in reply.text, f"{inter.record.label} met an unexpected fault:\n{proc.output()}"
         return reply
 
     def edited_before_the_deferral(self, inter: InteractionResult) -> FakeMessage | None:

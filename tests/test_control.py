@@ -20,11 +20,13 @@ import discord
 import pytest
 
 from bot.errors import NotHere, UserError
-from cogs.control import OTHER_SERVER, AtTable, Control, ForUser, Form, InServer, registered
+from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, ForUser, Form, InServer, registered
 from discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
 from fakediscord import FakeChannel, FakeMessage, FakeUser
+from games.i18n import SOURCE, Text, language_of
+from words import english_left
 
-NOT_HERE = str(NotHere())
+NOT_HERE = NotHere().text
 EXAMPLES = 4
 """Forged custom_ids per control kind and place."""
 
@@ -128,7 +130,7 @@ async def forge(s: Server, kind: str, custom_id: str, user: FakeUser, message: F
     return await forge_click(s, message, custom_id, user)
 
 
-def expected_refusal(control: type[Control], custom_id: str, same_server: bool) -> str | None:
+def expected_refusal(control: type[Control], custom_id: str, same_server: bool) -> Text | None:
     """The refusal a forger gets, or None where the control is valid there too (a view of
     the forger's own server's data, or the rules)."""
     place = control.parse(control.pattern.fullmatch(custom_id), discord.ui.Button(custom_id=custom_id)).place()
@@ -137,7 +139,7 @@ def expected_refusal(control: type[Control], custom_id: str, same_server: bool) 
     if isinstance(place, InServer):
         return None if same_server else OTHER_SERVER
     if isinstance(place, ForUser):
-        return "only the person who was asked"
+        return NOT_YOURS
     return None
 
 
@@ -159,8 +161,11 @@ async def crime_scene(server):
     return s, eve, places
 
 
-async def test_every_control_is_refused_outside_its_place(crime_scene):
+@pytest.mark.parametrize("locale", ["en-US", "fr"])
+async def test_every_control_is_refused_outside_its_place_in_the_forgers_language(crime_scene, locale):
     s, eve, places = crime_scene
+    eve.locale = locale
+    language = language_of(locale)
     snap = await s.h.bot.service.table(1)
     fields = {"table": "1", "guild": str(s.guild.id), "user": str(s.user("ana").id), "version": str(snap.row.version)}
     rng = random.Random(28)
@@ -176,7 +181,9 @@ async def test_every_control_is_refused_outside_its_place(crime_scene):
                 before.check(result, probe)
                 refusal = expected_refusal(control, custom_id, same_server)
                 if refusal is not None:
-                    assert refusal.lower() in result.text.lower(), (probe, result.text)
+                    assert refusal.render(language) in result.text, (probe, result.text)
+                if language != SOURCE and result.ephemeral:
+                    assert not english_left(result.text, language), (probe, result.text)
 
 
 async def test_a_forged_join_from_another_server_seats_nobody(crime_scene):
@@ -190,7 +197,7 @@ async def test_a_forged_join_from_another_server_seats_nobody(crime_scene):
         for verb in ("join", "leave", "ai", "unai", "start", "cancel"):
             result = await forge_click(s, carrier, f"dh:lobby:{table_id}:{verb}", eve)
             before.check(result, (carrier.channel, verb))
-            assert result.text == NOT_HERE, (verb, result.text)
+            assert result.text == str(NOT_HERE), (verb, result.text)
     snap = await s.h.bot.service.table(table_id)
     assert [seat.user_id for seat in snap.row.seats] == [host.id]
 

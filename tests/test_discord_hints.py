@@ -5,10 +5,11 @@ otherwise; a hinted game is recorded unrated and /history says why."""
 from __future__ import annotations
 
 from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
-from cogs.hints import HINT_LABEL, WORDS
+from cogs.hints import HINT, HINT_UNRATES
 
 HINT_ID = "dh:hint:1"
-HINT_COST = WORDS["hint_unrates"]
+HINT_LABEL = str(HINT)
+HINT_COST = str(HINT_UNRATES)
 """The Hint button of a game a hint would make unrated: it says so before the click."""
 
 

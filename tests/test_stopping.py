@@ -37,7 +37,7 @@ async def test_while_closing_clicks_and_commands_are_told_to_try_again_and_chang
     command = await s.h.slash("war start", {"timer": 0}, user=s.user("cat"), channel=s.channel)
 
     for reply in (joined, command):
-        assert reply.ephemeral and RESTARTING in reply.text, reply.text
+        assert reply.ephemeral and str(RESTARTING) in reply.text, reply.text
     assert s.h.message(lobby.id).text == before
     assert len(s.h.public_messages(s.channel)) == messages, "no table was opened"
     seats = (await s.h.bot.service.table(1)).row.seats

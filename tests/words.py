@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
 from games.base import Event
-from games.i18n import SOURCE, Text
+from games.i18n import LOCALES, SOURCE, Text
+from games.i18n.__main__ import read
 
 SEATS = tuple(f"{{p{n}}}" for n in range(16))
 """Seat names that render as the placeholders engines used to write."""
@@ -28,3 +31,37 @@ def as_written(value: Any) -> Any:
     if isinstance(value, list):
         return [as_written(item) for item in value]
     return value
+
+
+# -- English left in a translated message ----------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{\w+\}|\n")
+_CODE = re.compile(r"`[^`]*`|<[@#!:&t][^>]*>|https?://\S+")
+"""What a message quotes as it is in every language: code, mentions, timestamps, links."""
+_ENGLISH = re.compile(r"(?i)(?<![\w’'])(the|you|your|this|that|these|those|was|with|nothing|isn't|can't|don't|"
+                      r"here|there|won|games?|moves?|please|yet|only|rated)(?![\w’'])")
+"""English words a French sentence never holds (outside quoted code and names)."""
+
+
+@cache
+def _english_sentences(language: str) -> frozenset[str]:
+    """Every stretch of English source text in the catalog between placeholders (of two words or
+    more, and read differently in ``language``): what is left when something was not translated."""
+    found = set()
+    for message in read(LOCALES / f"{language}.po"):
+        sources = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        for source in sources:
+            for part in _PLACEHOLDER.split(source or ""):
+                part = part.strip(" .,:;!?—·()*_#-“”\"'")
+                if len(part.split()) >= 2 and not any(part in str(s) for s in strings):
+                    found.add(part)
+    return frozenset(found)
+
+
+def english_left(text: str, language: str = "fr") -> list[str]:
+    """The English in ``text``, a message meant to be in ``language``: sentences of the
+    catalog's English sources, and English words no sentence in ``language`` holds."""
+    text = _CODE.sub("", text)
+    left = sorted(part for part in _english_sentences(language) if part in text)
+    return left + sorted({word.lower() for word in _ENGLISH.findall(text)})

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import games
 from games.ai import DEFAULT_LEVEL, LEVELS, choose_action
 from games.base import Action
+from games.i18n import say
 from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
@@ -255,7 +256,7 @@ class AutoPlay:
                 if not row.reminded and now >= row.deadline - row.timer_minutes * 30:
                     if not await self._tables.storage.update_table(table_id, expected_version=row.version, reminded=1):
                         self._tables.forget(table_id)
-                        raise StaleControl("the table moved on in another process")
+                        raise StaleControl(say("The table moved on in another process."))
                     row.reminded = True
                     late = [row.seats[s] for s in live.game_state.to_act() if not row.seats[s].is_ai]
                     reminder = (live.snapshot(), late, row.deadline - now)

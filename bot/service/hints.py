@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from games.hints import Hint, hint
+from games.i18n import say
 
 from ..errors import UserError
 from ..table_options import hints_allowed
@@ -23,9 +24,9 @@ class Hints(ServicePart):
             hand = await hand_now()
             row = hand.table.row
             if not hints_allowed(row.options):
-                raise UserError("Hints are off at this table.")
+                raise UserError(say("Hints are off at this table."))
             if not hand.actions:
-                raise UserError("It isn't your turn: a hint is for your own move.")
+                raise UserError(say("It isn't your turn: a hint is for your own move."))
             live = await self._tables.load(table_id)
             found = hint(live.game_state, hand.seat)
             if not live.row.hinted:

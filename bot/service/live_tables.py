@@ -24,6 +24,7 @@ from functools import partial
 import games
 from games.base import Action, Event, GameState
 from games.errors import GameError
+from games.i18n import say
 
 from ..errors import NotHere, StaleControl, UserError
 from ..markdown import literal
@@ -213,7 +214,7 @@ class LiveTables:
         try:
             return live.game_state.apply(seat, action)
         except GameError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(exc.text) from None
         except Exception:
             # An engine bug may have left the state half-changed: reload it next time.
             self.forget(live.row.id)
@@ -233,7 +234,7 @@ class LiveTables:
             raise
         if not committed:
             self.forget(row.id)
-            raise StaleControl("Someone moved at the same moment; here is the game as it is now.")
+            raise StaleControl(say("Someone moved at the same moment; here is the game as it is now."))
         self.apply_update(live, live.game_state, update, row.version + len(moves))
         if row.status == "finished":
             await self.record(row)

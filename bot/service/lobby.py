@@ -11,6 +11,7 @@ import games
 from games.ai import LEVELS
 from games.base import Game, count_text
 from games.errors import GameError
+from games.i18n import Text, plural, say
 
 from ..errors import HostsLobby, StaleControl, UserError
 from ..markdown import literal
@@ -98,14 +99,15 @@ class Lobbies(ServicePart):
         self._publishing.show(snap)
         return True
 
-    async def _busy_text(self, channel_id: int) -> str:
+    async def _busy_text(self, channel_id: int) -> Text:
         table_id = await self._storage.open_table_in(channel_id)
         row = (await self._tables.load(table_id)).row if table_id is not None else None
         if row is not None and row.status == "lobby":
-            return ("A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
-                    f"A lobby nobody starts within {LOBBY_WAIT_SECONDS // 60} minutes makes way for the next table.")
-        return ("A table is already open in this channel. Finish it, or ask the host (or someone with "
-                "Manage Server) to end it with `/table end`, before starting another.")
+            return say("A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
+                       "A lobby nobody starts within {minutes} minutes makes way for the next table.",
+                       minutes=LOBBY_WAIT_SECONDS // 60)
+        return say("A table is already open in this channel. Finish it, or ask the host (or someone with "
+                   "Manage Server) to end it with `/table end`, before starting another.")
 
     async def _change(self, table_id: int, by: Player, change: Callable[[LiveTable], list[SeatRow]]) -> TableSnapshot:
         """Replace a lobby's seats with what ``change`` returns, and show the lobby (``by``: who asks)."""
@@ -124,7 +126,7 @@ class Lobbies(ServicePart):
         def add(live: LiveTable) -> list[SeatRow]:
             row = live.row
             if row.seat_of(player.user_id):
-                raise UserError("You're already at this table.")
+                raise UserError(say("You're already at this table."))
             _require_free_seat(row)
             return [*row.seats, SeatRow(len(row.seats), player.user_id, player.name, False)]
 
@@ -134,9 +136,9 @@ class Lobbies(ServicePart):
         def remove(live: LiveTable) -> list[SeatRow]:
             row = live.row
             if row.seat_of(player.user_id) is None:
-                raise UserError("You're not at this table.")
+                raise UserError(say("You're not at this table."))
             if player.user_id == row.host_id:
-                raise UserError("You're the host: use Cancel to close the table instead.")
+                raise UserError(say("You're the host: use Cancel to close the table instead."))
             return _renumber([s for s in row.seats if s.user_id != player.user_id])
 
         return await self._change(table_id, player, remove)
@@ -173,10 +175,10 @@ class Lobbies(ServicePart):
         def remove(live: LiveTable) -> list[SeatRow]:
             row = live.row
             if by.user_id != row.host_id:
-                raise UserError("Only the host can remove AI players.")
+                raise UserError(say("Only the host can remove AI players."))
             ai = [s for s in row.seats if s.is_ai]
             if not ai:
-                raise UserError("There is no AI player to remove.")
+                raise UserError(say("There is no AI player to remove."))
             return _renumber([s for s in row.seats if s is not ai[-1]])
 
         return await self._change(table_id, by, remove)
@@ -188,13 +190,13 @@ class Lobbies(ServicePart):
             row = live.row
             seat = row.seat_of(player.user_id)
             if seat is None:
-                raise UserError("You're not at this table.")
+                raise UserError(say("You're not at this table."))
             game = games.get_game(row.game_id)
             if not game.sides:
-                raise UserError(f"{game.name} isn't played in sides.")
+                raise UserError(say("{game} isn't played in sides.", game=game.name))
             other = _seat_opposite(game, seat.seat, len(row.seats))
             if other is None:
-                raise UserError("Nobody sits opposite you yet: wait for another player or add an AI first.")
+                raise UserError(say("Nobody sits opposite you yet: wait for another player or add an AI first."))
             seats = list(row.seats)
             seats[seat.seat], seats[other] = seats[other], seats[seat.seat]
             return _renumber(seats)
@@ -207,7 +209,7 @@ class Lobbies(ServicePart):
             by.require_at(live.row)
             _require_lobby(live.row)
             if by.user_id != live.row.host_id and not is_admin:
-                raise UserError("Only the host (or someone with Manage Server) can cancel this table.")
+                raise UserError(say("Only the host (or someone with Manage Server) can cancel this table."))
             snap = await self._cancel_locked(live)
         self._publishing.show(snap)
         return snap
@@ -225,18 +227,17 @@ class Lobbies(ServicePart):
             by.require_at(row)
             _require_lobby(row)
             if by.user_id != row.host_id:
-                raise UserError("Only the host can start the game.")
+                raise UserError(say("Only the host can start the game."))
             game = games.get_game(row.game_id)
             counts = game.allowed_player_counts()
             if len(row.seats) not in counts:
-                raise UserError(
-                    f"{game.name} needs {count_text(counts)} players; this table has {len(row.seats)}. "
-                    "Invite more people or add an AI player."
-                )
+                raise UserError(say("{game} needs {counts} players; this table has {seated}. Invite more people or "
+                                    "add an AI player.",
+                                    game=game.name, counts=count_text(counts), seated=len(row.seats)))
             try:
                 state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
             except GameError as exc:
-                raise UserError(str(exc)) from None
+                raise UserError(exc.text) from None
             lines = [f"The game begins: {', '.join(literal(s.name) for s in row.seats)}."]
             lines += render_events(state.opening_events(), row.seats, None)[0]
             now = self._clock()
@@ -245,7 +246,7 @@ class Lobbies(ServicePart):
                 table_id, expected_version=row.version, seats=row.seats, update=update, now=now
             ):
                 self._tables.forget(table_id)
-                raise StaleControl("This table changed meanwhile; please try again.")
+                raise StaleControl(say("This table changed meanwhile; please try again."))
             self._tables.apply_update(live, state, update, row.version + 1)
             row.started_at = now
             snap = live.snapshot()
@@ -256,15 +257,15 @@ class Lobbies(ServicePart):
 def checked_timer(minutes: object) -> int:
     """``minutes`` if it is a valid turn timer (0 turns it off); :class:`UserError` otherwise."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_TIMER_MINUTES:
-        raise UserError(f"The turn timer must be 0 (off) to {MAX_TIMER_MINUTES} minutes.")
+        raise UserError(say("The turn timer must be 0 (off) to {most} minutes.", most=MAX_TIMER_MINUTES))
     return minutes
 
 
 def _require_lobby(row: TableRow) -> None:
     if row.status == "running":
-        raise UserError("This game has already started.")
+        raise UserError(say("This game has already started."))
     if row.status != "lobby":
-        raise UserError("This table is closed.")
+        raise UserError(say("This table is closed."))
 
 
 def checked_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -274,26 +275,27 @@ def checked_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     try:
         return {**games.get_game(game_id).normalize_options(game_options), **table_options}
     except GameError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.text) from None
 
 
 def checked_level(level: object) -> str:
     """``level`` if it is an AI level; :class:`UserError` otherwise."""
     if level not in LEVELS:
-        raise UserError(f"The AI level must be one of: {', '.join(LEVELS)}.")
+        raise UserError(say("The AI level must be one of: {levels}.", levels=", ".join(LEVELS)))
     return str(level)
 
 
 def _check_add_ai(row: TableRow, by: Player) -> None:
     if by.user_id != row.host_id:
-        raise UserError("Only the host can add AI players.")
+        raise UserError(say("Only the host can add AI players."))
     _require_free_seat(row)
 
 
 def _require_free_seat(row: TableRow) -> None:
     game = games.get_game(row.game_id)
     if len(row.seats) >= game.max_players:
-        raise UserError(f"This table is full ({game.max_players} players).")
+        raise UserError(plural("This table is full ({count} player).", "This table is full ({count} players).",
+                               game.max_players))
 
 
 def _seat_opposite(game: Game, seat: int, players: int) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Action
+from games.i18n import say
 
 from ..errors import StaleControl, UserError
 from ..markdown import literal
@@ -34,7 +35,7 @@ class Play(ServicePart):
             row = live.row
             seat = _seat_for(row, player)
             if version != row.version:
-                raise StaleControl("Those controls are from an earlier turn; here is your hand as it is now.")
+                raise StaleControl(say("Those controls are from an earlier turn; here is your hand as it is now."))
             now = self._clock()
             events = self._tables.apply(live, seat.seat, action)
             lines, private = render_events(events, row.seats, seat.seat)
@@ -53,7 +54,7 @@ class Play(ServicePart):
             row = live.row
             player.require_at(row)
             if row.status == "lobby":
-                raise UserError("The game hasn't started: use the lobby's Leave button.")
+                raise UserError(say("The game hasn't started: use the lobby's Leave button."))
             seat = _seat_for(row, player)
             humans_left = [s for s in row.seats if not s.is_ai and s.seat != seat.seat]
             now = self._clock()
@@ -68,7 +69,7 @@ class Play(ServicePart):
                 recent_events=update.recent_events, ai_level=level,
             ):
                 self._tables.forget(table_id)
-                raise StaleControl("Someone moved at the same moment; please try again.")
+                raise StaleControl(say("Someone moved at the same moment; please try again."))
             seat.is_ai, seat.ai_level = True, level
             row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
             snap = live.snapshot()
@@ -81,11 +82,11 @@ class Play(ServicePart):
             row = live.row
             by.require_at(row)
             if row.status == "lobby":
-                raise UserError("This table hasn't started: use the lobby's Cancel button.")
+                raise UserError(say("This table hasn't started: use the lobby's Cancel button."))
             if row.status != "running":
-                raise UserError("This game has already ended.")
+                raise UserError(say("This game has already ended."))
             if by.user_id != row.host_id and not is_admin:
-                raise UserError("Only the host or someone with Manage Server can end this game.")
+                raise UserError(say("Only the host or someone with Manage Server can end this game."))
             return await self._end_locked(live, f"{literal(by.name)} ended the game.", self._clock())
 
     async def abandon(self, table_id: int, reason: str) -> None:
@@ -126,12 +127,12 @@ def _seat_for(row: TableRow, player: Player) -> SeatRow:
     player.require_at(row)
     user_id = player.user_id
     if row.status == "lobby":
-        raise UserError("The game hasn't started yet.")
+        raise UserError(say("The game hasn't started yet."))
     if row.status != "running":
-        raise UserError("This game has ended.")
+        raise UserError(say("This game has ended."))
     seat = row.seat_of(user_id)
     if seat is None:
         if any(s.user_id == user_id for s in row.seats):
-            raise UserError("You left this game; an AI plays your seat now.")
-        raise UserError("You're not playing at this table.")
+            raise UserError(say("You left this game; an AI plays your seat now."))
+        raise UserError(say("You're not playing at this table."))
     return seat

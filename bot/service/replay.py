@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import games
+from games.i18n import say
 
 from ..errors import NotHere, UserError
 from ..storage import SeatRow
@@ -41,12 +42,12 @@ class Replays:
             raise NotHere()
         by.require_at(old)
         if old.status not in ENDED:
-            raise UserError("This game isn't over yet: Play again opens once it ends.")
+            raise UserError(say("This game isn't over yet: Play again opens once it ends."))
         people = list(dict.fromkeys(s.user_id for s in old.seats if s.user_id is not None))
         if by.user_id not in people and not is_admin:
             game = games.get_game(old.game_id)
-            raise UserError(f"Only the players of this game can start another round here; "
-                            f"open your own table with `/{game.command or game.id} start`.")
+            raise UserError(say("Only the players of this game can start another round here; open your own "
+                                "table with `/{command} start`.", command=game.command or game.id))
         lobby = await self._lobbies.open(
             guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game_id, options=old.options,
             host=by, timer_minutes=old.timer_minutes, new_seed=new_seed,

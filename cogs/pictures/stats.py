@@ -7,19 +7,15 @@ square, no text under 18 pixels), from plain figures: :class:`Series` per game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from ..words import Word, Words
+from babel.numbers import format_percent
+
+from games.i18n import SOURCE, say
+
 from .canvas import BLACK_SIDE, BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, TITLE, Canvas, text_width
 
-WORDS: dict[str, Word] = {
-    "detail": "rating after each rated game",
-    "no_ratings": "No rated game yet",
-    "won": "{wins} of {games} won",
-    "share": "{share}%",
-}
-WORD = Words(WORDS)
 CHART = 190
 """The height of the rating chart."""
 AXIS = 58
@@ -43,20 +39,22 @@ class Series:
     games: int
 
 
-def stats_png(title: str, series: Sequence[Series], rated_games: int) -> bytes:
+def stats_png(title: str, series: Sequence[Series], rated_games: int, language: str = SOURCE) -> bytes:
     """The chart of ``series`` (most played first) over ``rated_games`` rated games in all,
-    under ``title`` (which games it shows); dark panels keep every game's colour clear."""
+    under ``title`` (which games it shows), its words in ``language``; dark panels keep every
+    game's colour clear."""
     canvas = Canvas()
-    canvas.heading(title, WORD("detail"))
+    canvas.heading(title, say("rating after each rated game").render(language))
     top = canvas.y + GAP
     points = [rating for each in series for _, rating in each.points]
     if points:
         chart(canvas, series, rated_games, top, min(points), max(points))
     else:
         canvas.draw.rectangle((MARGIN, top, canvas.width - MARGIN, top + CHART), fill=BLACK_SIDE)
-        canvas.text((canvas.width // 2, top + CHART // 2 - BODY // 2), WORD("no_ratings"), BODY, MUTED, anchor="ma")
+        canvas.text((canvas.width // 2, top + CHART // 2 - BODY // 2), say("No rated game yet").render(language),
+                    BODY, MUTED, anchor="ma")
     canvas.y = top + CHART + 2 * GAP
-    bars(canvas, series[:MOST_GAMES])
+    bars(canvas, series[:MOST_GAMES], language)
     return canvas.png()
 
 
@@ -89,12 +87,15 @@ def chart(canvas: Canvas, series: Sequence[Series], rated_games: int, top: int, 
             canvas.draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=each.colour)
 
 
-def bars(canvas: Canvas, series: Sequence[Series]) -> None:
+def bars(canvas: Canvas, series: Sequence[Series], language: str) -> None:
     """A bar a game: its name, the share of its games won, and how many of how many."""
+
+    def won(each: Series) -> str:
+        return say("{wins} of {games} won", wins=each.wins, games=each.games).render(language)
+
     name_width = min(200, max((text_width(each.name, BODY) for each in series), default=0))
     left = MARGIN + name_width + GAP
-    right = canvas.width - MARGIN - max((text_width(WORD("won", wins=each.wins, games=each.games), LABEL)
-                                         for each in series), default=0) - GAP
+    right = canvas.width - MARGIN - max((text_width(won(each), LABEL) for each in series), default=0) - GAP
     for each in series:
         y = canvas.y
         canvas.text((MARGIN, y + (BAR - LINE) // 2 + 2), each.name, BODY, TEXT, width=name_width)
@@ -103,7 +104,6 @@ def bars(canvas: Canvas, series: Sequence[Series]) -> None:
         if share:
             canvas.draw.rounded_rectangle((left, y, left + max(12, round((right - left) * share)), y + BAR), 6,
                                           fill=each.colour)
-        canvas.text((left + 8, y + 3), WORD("share", share=round(100 * share)), LABEL, TEXT, bold=True)
-        canvas.text((canvas.width - MARGIN, y + 3), WORD("won", wins=each.wins, games=each.games), LABEL, MUTED,
-                    anchor="ra")
+        canvas.text((left + 8, y + 3), format_percent(share, locale=language), LABEL, TEXT, bold=True)
+        canvas.text((canvas.width - MARGIN, y + 3), won(each), LABEL, MUTED, anchor="ra")
         canvas.y += ROW
