@@ -12,11 +12,11 @@ import gettext
 from collections.abc import Iterator
 
 from babel.messages.pofile import read_po
+from discord_play import make_server, start_bot
+from fakediscord import DiscordHarness
 
 from cogs.settings import language_name
 from cogs.translator import NAME_CONTEXT
-from discord_play import make_server, start_bot
-from fakediscord import DiscordHarness
 from games import i18n
 from games.i18n import LANGUAGES, LOCALES
 from games.i18n.__main__ import NAME_CONTEXT as EXTRACTED_NAME_CONTEXT
