@@ -17,10 +17,11 @@ from fakediscord import DiscordHarness
 
 from cogs.settings import language_name
 from cogs.translator import NAME_CONTEXT
-from games import i18n
+from games import all_rules, i18n
 from games.i18n import LANGUAGES, LOCALES
 from games.i18n.__main__ import NAME_CONTEXT as EXTRACTED_NAME_CONTEXT
 from games.i18n.__main__ import problems, template, valid_name
+from games.rules_text import words
 
 SYNC = r"^/applications/\d+/commands$"
 FRENCH = "fr"
@@ -179,3 +180,16 @@ async def test_the_language_choices_are_the_catalogs(tmp_path):
     assert [c["value"] for c in language["choices"]] == ["discord", *LANGUAGES]
     assert [c["name"] for c in language["choices"]][1:] == [language_name(code) for code in LANGUAGES]
     assert "Français" in [c["name"] for c in language["choices"]]
+
+
+async def test_rules_suggestions_are_in_the_readers_language(tmp_path):
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        amelie = h.add_user("amélie", locale="fr")
+        s.guild.add_member(amelie)
+        await start_bot(h, s.db_path)
+        sections = all_rules()["quash"].sections
+        for user, language in ((s.user("ana"), "en"), (amelie, FRENCH)):
+            r = await h.autocomplete("rules", "section", "", {"game": "quash"}, user=user, channel=s.channel)
+            assert [c["name"] for c in r.choices] == [words(section.title, language) for section in sections]
+        assert words(sections[0].title, FRENCH) != words(sections[0].title, "en")
