@@ -11,7 +11,7 @@ catalogs (``python -m games.i18n update`` reads them from the games).
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -64,7 +64,7 @@ def start_command(game: Game, description: Text | str) -> app_commands.Command:
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
     parameters += [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[annotation])
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None)
         for name, annotation in [*((s.name, slash_type(s)) for s in game.options),
                                  ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES]), ("hints", bool)]
     ]
