@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVELS
-from games.i18n import LANGUAGES, SOURCE, Text, say
+from games.i18n import LANGUAGES, SOURCE, say
 
 from .common import guarded, is_admin, service_of, static_view
 from .control import Control, InServer, Place
@@ -60,10 +60,6 @@ async def describe(interaction: discord.Interaction) -> str:
     return "\n".join(line.render(language) for line in lines)
 
 
-def refusal(interaction: discord.Interaction, words: Text) -> UserError:
-    return UserError(words.render(reader_language(interaction)))
-
-
 class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                   template=control_template(r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)")):
     """The answer to ``/settings reset-leaderboard``'s question, for the server it was asked in
@@ -84,9 +80,10 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        if not is_admin(interaction):
-            raise refusal(interaction, say("Only members with Manage Server can reset this server's leaderboards."))
         language = reader_language(interaction)
+        if not is_admin(interaction):
+            raise UserError(
+                say("Only members with Manage Server can reset this server's leaderboards.").render(language))
         if self.answer == "no":
             await interaction.response.edit_message(content=say("The leaderboards were kept.").render(language),
                                                     view=None)
