@@ -142,9 +142,12 @@ class DeckhandBot(commands.AutoShardedBot):
         log.info("%s received: closing", signal.Signals(sig).name)
         self._stopping = asyncio.create_task(self.close())
 
-    def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
-        """A hash of the commands as Discord would receive them (for ``guild``, or global)."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of the commands as Discord would receive them (for ``guild``, or global), their
+        translations included: a changed catalog is synced like a changed command."""
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) if translator
+                   else command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         text = json.dumps(sorted(payload, key=lambda c: (c["name"], c.get("type", 1))), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -156,7 +159,7 @@ class DeckhandBot(commands.AutoShardedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         key = f"{SYNCED_TREE_KEY}:{guild.id if guild else 'global'}"
-        digest = self.tree_hash(guild)
+        digest = await self.tree_hash(guild)
         if not force and await self.storage.get_meta(key) == digest:
             log.info("commands unchanged since the last sync; not syncing (python -m bot --sync forces it)")
             return

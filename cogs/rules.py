@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
@@ -28,9 +29,11 @@ from games.i18n import SOURCE, say
 from games.rules_text import GameRules, Page, first_page, pages, words
 
 from .common import guarded, static_view
-from .limits import CHOICE_NAME, COMMAND_CHOICES, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .control import Anywhere, Control, Place
+from .language import reader_language
+from .limits import CHOICE_NAME, COMMAND_CHOICES, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
 from .parsing import QUOTE, control_template, edits_in_place, page_number, whole_number
+from .translator import slash_name
 from .ui import EMBED_COLOUR
 
 # -- looking things up ------------------------------------------------------------------
@@ -171,7 +174,7 @@ class PageButton(
         self.game_id, self.page = game_id, max(page, 0)
 
     @classmethod
-    def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> "PageButton":
+    def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> PageButton:
         label = "◀ Previous" if verb == "prev" else "Next ▶"
         button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
                                    custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
@@ -195,7 +198,7 @@ class SectionSelect(
         self.game_id = game_id
 
     @classmethod
-    def make(cls, rules: GameRules, current: str, language: str = SOURCE) -> "SectionSelect":
+    def make(cls, rules: GameRules, current: str, language: str = SOURCE) -> SectionSelect:
         options = [
             discord.SelectOption(label=clip(words(section.title, language), SELECT_OPTION_TEXT), value=section.id,
                                  default=section.id == current)
@@ -223,11 +226,13 @@ class SectionSelect(
 class RulesCog(commands.Cog):
     """``/rules game:<game> [section] [public]``."""
 
-    @app_commands.command(name="rules", description="The rules of a Deckhand game, with its table options")
+    @app_commands.command(name=slash_name("rules"),
+                          description=locale_str("The rules of a Deckhand game, with its table options"))
+    @app_commands.rename(game=slash_name("game"), section=slash_name("section"), public=slash_name("public"))
     @app_commands.describe(
-        game="Which game",
-        section="Open at this section (default: the beginning)",
-        public="Post the rules in the channel for everyone (default: only you see them)",
+        game=locale_str("Which game"),
+        section=locale_str("Open at this section (default: the beginning)"),
+        public=locale_str("Post the rules in the channel for everyone (default: only you see them)"),
     )
     async def rules(self, interaction: discord.Interaction, game: str, section: str | None = None,
                     public: bool = False) -> None:
@@ -240,12 +245,12 @@ class RulesCog(commands.Cog):
 
     @rules.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, reader_language(interaction))
 
     @rules.autocomplete("section")
     async def section_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
-        return section_choices(getattr(interaction.namespace, "game", None), current)
+        return section_choices(getattr(interaction.namespace, "game", None), current, reader_language(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

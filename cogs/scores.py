@@ -10,6 +10,7 @@ import asyncio
 import discord
 from babel.numbers import format_percent
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 import games
@@ -34,15 +35,18 @@ from .game_log import (
 )
 from .language import reader_language
 from .layouts import spoken
+from .limits import CHOICE_NAME
 from .parsing import control_template, edits_in_place, page_number, stored_id
 from .pictures.attach import Picture, pictures_on, send_with_picture
 from .pictures.stats import Series, stats_png
+from .translator import command_text, slash_name
 from .ui import EMBED_COLOUR, Rendered, ui_for
 
 PAGE_SIZE = 10
 WHICH_GAMES_COUNT = say("Only games where every seat was a person are rated: games with an AI seat, "
                         "or a seat an AI took over, are recorded but not rated.")
-SORT_NAMES = {"rating": "Rating", "wins": "Wins", "win_rate": "Win rate", "games": "Games played", "points": "Points"}
+SORT_NAMES = {"rating": say("Rating"), "wins": say("Wins"), "win_rate": say("Win rate"), "games": say("Games played"),
+              "points": say("Points")}
 SORTED_BY = {"rating": say("sorted by rating"), "wins": say("sorted by wins"), "win_rate": say("sorted by win rate"),
              "games": say("sorted by games played"), "points": say("sorted by points")}
 
@@ -75,8 +79,8 @@ def rating_text(rating: float | None, rated_games: int) -> Text:
 
 
 def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
-    choices = [app_commands.Choice(name=g.name, value=g.id) for g in games.all_games()]
-    return ([app_commands.Choice(name="All games", value="all")] if with_all else []) + choices
+    choices = [app_commands.Choice(name=command_text(g.name, CHOICE_NAME), value=g.id) for g in games.all_games()]
+    return ([app_commands.Choice(name=locale_str("All games"), value="all")] if with_all else []) + choices
 
 
 # -- leaderboard -------------------------------------------------------------------------
@@ -268,19 +272,25 @@ def rgb(colour: int) -> tuple[int, int, int]:
 
 
 class ScoresCog(commands.Cog):
-    privacy = app_commands.Group(name="privacy", description="Your data in Deckhand")
+    privacy = app_commands.Group(name=slash_name("privacy"), description=locale_str("Your data in Deckhand"))
 
-    @app_commands.command(name="leaderboard", description="The best players on this server")
-    @app_commands.describe(game="Which game (or all games)", sort="How to order players (default: rating)")
+    @app_commands.command(name=slash_name("leaderboard"), description=locale_str("The best players on this server"))
+    @app_commands.rename(game=slash_name("game"), sort=slash_name("sort"))
+    @app_commands.describe(game=locale_str("Which game (or all games)"),
+                           sort=locale_str("How to order players (default: rating)"))
     @app_commands.choices(game=game_choices(with_all=True),
-                          sort=[app_commands.Choice(name=n, value=v) for v, n in SORT_NAMES.items()])
+                          sort=[app_commands.Choice(name=command_text(n, CHOICE_NAME), value=v)
+                                for v, n in SORT_NAMES.items()])
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating") -> None:
         await guarded(interaction, lambda: show_board(interaction, game, sort, 0, edit=False))
 
-    @app_commands.command(name="stats", description="Games, wins and rating of a player, with a chart")
-    @app_commands.describe(user="Whose stats (default: yours)", game="One game, or all games (default)",
-                           public="Post in the channel instead of only to you")
+    @app_commands.command(name=slash_name("stats"),
+                          description=locale_str("Games, wins and rating of a player, with a chart"))
+    @app_commands.rename(user=slash_name("user"), game=slash_name("game"), public=slash_name("public"))
+    @app_commands.describe(user=locale_str("Whose stats (default: yours)"),
+                           game=locale_str("One game, or all games (default)"),
+                           public=locale_str("Post in the channel instead of only to you"))
     @app_commands.choices(game=game_choices(with_all=True))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
@@ -290,9 +300,11 @@ class ScoresCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="history", description="Recently finished games, with every move on request")
-    @app_commands.describe(user="Only games this person played", channel="Only games in this channel",
-                           game="Only this game")
+    @app_commands.command(name=slash_name("history"),
+                          description=locale_str("Recently finished games, with every move on request"))
+    @app_commands.rename(user=slash_name("user"), channel=slash_name("channel"), game=slash_name("game"))
+    @app_commands.describe(user=locale_str("Only games this person played"),
+                           channel=locale_str("Only games in this channel"), game=locale_str("Only this game"))
     @app_commands.choices(game=game_choices(with_all=True))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
@@ -304,7 +316,8 @@ class ScoresCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @privacy.command(name="forget", description="Remove your name and ratings from Deckhand's records")
+    @privacy.command(name=slash_name("forget"),
+                     description=locale_str("Remove your name and ratings from Deckhand's records"))
     async def forget(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             language = reader_language(interaction)

@@ -1,41 +1,75 @@
-"""``/settings``: per-server preferences and the leaderboard reset (Manage Server only)."""
+"""``/settings``: per-server preferences and the leaderboard reset (Manage Server only).
+
+What it answers is written in the language of whoever asked (:func:`reader_language`);
+``/settings language`` chooses the language of the server's public messages among the
+catalogs' (:data:`games.i18n.LANGUAGES`), or leaves it to the server's Discord language.
+"""
 
 from __future__ import annotations
 
 import time
 
 import discord
+from babel import Locale
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVELS
-from games.i18n import say
+from games.i18n import LANGUAGES, SOURCE, say
 
 from .common import guarded, is_admin, service_of, static_view
 from .control import Control, InServer, Place
+from .language import reader_language, server_language
+from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
 from .parsing import control_template, stored_id
+from .translator import command_text, slash_name
+
+LEVEL_NAMES = {"easy": say("easy"), "normal": say("normal"), "hard": say("hard")}
+"""The AI levels (:data:`games.ai.LEVELS`) as people read them."""
+DISCORD_LANGUAGE = "discord"
+"""``/settings language``'s choice for the server's Discord language (stored as None)."""
+
+
+def language_name(language: str) -> str:
+    """A catalog's language named in itself, as language menus do: "English", "Français"."""
+    name = Locale.parse(language, sep="-").get_display_name(language.replace("-", "_")) or language
+    return name[:1].upper() + name[1:]
 
 
 async def describe(interaction: discord.Interaction) -> str:
+    """The server's preferences, in the language of whoever asked."""
     settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
     minutes = DEFAULT_TIMER_MINUTES if settings.timer_minutes is None else settings.timer_minutes
-    return (f"New tables open {'in their own thread' if settings.use_threads else 'in the channel'}; "
-            f"default turn timer {f'{minutes} min' if minutes else 'off'} (a host can pick another).\n"
-            f"Pictures of tables and hands: {'on' if settings.pictures else 'off (text only)'}.\n"
-            f"AI players are {settings.ai_level} unless the host picks another level; an AI taking over "
-            f"a seat plays at {settings.ai_level}.")
+    spoken = language_name(server_language(settings, interaction.guild_locale))
+    lines = [
+        say("New tables open in their own thread.") if settings.use_threads else say("New tables open in the channel."),
+        say("Default turn timer: {minutes} min (a host can pick another).", minutes=minutes) if minutes
+        else say("Default turn timer: off (a host can pick another)."),
+        say("Pictures of tables and hands: on.") if settings.pictures
+        else say("Pictures of tables and hands: off (text only)."),
+        say("AI players are {level} unless the host picks another level; an AI taking over a seat plays at {level}.",
+            level=LEVEL_NAMES[settings.ai_level]),
+        say("Lobbies, tables and endings are in {language} (chosen with `/settings language`).", language=spoken)
+        if settings.language else
+        say("Lobbies, tables and endings are in the server's Discord language: {language}.", language=spoken),
+    ]
+    language = reader_language(interaction)
+    return "\n".join(line.render(language) for line in lines)
 
 
 class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                   template=control_template(r"dh:reset:(?P<guild>\d+):(?P<answer>yes|no)")):
-    """The answer to ``/settings reset-leaderboard``'s question, for the server it was asked in."""
+    """The answer to ``/settings reset-leaderboard``'s question, for the server it was asked in
+    (labelled in ``language``; a click is routed by its custom_id alone)."""
 
-    def __init__(self, guild_id: int, answer: str) -> None:
-        label, style = ("Reset the leaderboards", discord.ButtonStyle.danger) if answer == "yes" else (
-            "Keep them", discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dh:reset:{guild_id}:{answer}"))
+    def __init__(self, guild_id: int, answer: str, language: str = SOURCE) -> None:
+        label, style = ((say("Reset the leaderboards"), discord.ButtonStyle.danger) if answer == "yes"
+                        else (say("Keep them"), discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label.render(language), style=style,
+                                           custom_id=f"dh:reset:{guild_id}:{answer}"))
         self.guild_id, self.answer = guild_id, answer
 
     @classmethod
@@ -46,20 +80,23 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        language = reader_language(interaction)
         if not is_admin(interaction):
             raise UserError(say("Only members with Manage Server can reset this server's leaderboards."))
         if self.answer == "no":
-            await interaction.response.edit_message(content="The leaderboards were kept.", view=None)
+            await interaction.response.edit_message(content=say("The leaderboards were kept.").render(language),
+                                                    view=None)
             return
         await service_of(interaction).results.reset_leaderboard(self.guild_id, time.time())
         await interaction.response.edit_message(
-            content="The leaderboards start afresh now; past games stay in `/history`.", view=None)
+            content=say("The leaderboards start afresh now; past games stay in `/history`.").render(language),
+            view=None)
 
 
 class SettingsCog(commands.Cog):
     settings = app_commands.Group(
-        name="settings", description="Server preferences for Deckhand tables", guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
+        name=slash_name("settings"), description=locale_str("Server preferences for Deckhand tables"),
+        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
     )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -69,15 +106,17 @@ class SettingsCog(commands.Cog):
             raise app_commands.MissingPermissions(["manage_guild"])
         return True
 
-    @settings.command(name="show", description="The current preferences")
+    @settings.command(name=slash_name("show"), description=locale_str("The current preferences"))
     async def show(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
 
-    @settings.command(name="threads", description="Open each new table in its own thread, or in the channel")
-    @app_commands.describe(enabled="True: a thread per table; False: tables in the channel itself")
+    @settings.command(name=slash_name("threads"),
+                      description=locale_str("Open each new table in its own thread, or in the channel"))
+    @app_commands.rename(enabled=slash_name("enabled"))
+    @app_commands.describe(enabled=locale_str("True: a thread per table; False: tables in the channel itself"))
     async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def run() -> None:
             await service_of(interaction).storage.set_guild_settings(interaction.guild_id, use_threads=enabled)
@@ -85,8 +124,10 @@ class SettingsCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @settings.command(name="timer", description="Default minutes per turn for new tables")
-    @app_commands.describe(minutes=f"0 turns the timer off; Deckhand's own default is {DEFAULT_TIMER_MINUTES}")
+    @settings.command(name=slash_name("timer"), description=locale_str("Default minutes per turn for new tables"))
+    @app_commands.rename(minutes=slash_name("minutes"))
+    @app_commands.describe(minutes=command_text(say("0 turns the timer off; Deckhand's own default is {minutes}",
+                                                    minutes=DEFAULT_TIMER_MINUTES), COMMAND_DESCRIPTION))
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
         async def run() -> None:
@@ -95,8 +136,10 @@ class SettingsCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @settings.command(name="pictures", description="Show tables and hands as pictures, or as text only")
-    @app_commands.describe(enabled="True: pictures beside the text; False: text only")
+    @settings.command(name=slash_name("pictures"),
+                      description=locale_str("Show tables and hands as pictures, or as text only"))
+    @app_commands.rename(enabled=slash_name("enabled"))
+    @app_commands.describe(enabled=locale_str("True: pictures beside the text; False: text only"))
     async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def run() -> None:
             await service_of(interaction).storage.set_guild_settings(interaction.guild_id, pictures=enabled)
@@ -104,9 +147,12 @@ class SettingsCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @settings.command(name="ai-level", description="The level AI players default to, and AIs taking over a seat play at")
-    @app_commands.describe(level="easy: a beginner; normal: Deckhand's usual player; hard: thinks ahead")
-    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    @settings.command(name=slash_name("ai-level"),
+                      description=locale_str("The level AI players default to, and AIs taking over a seat play at"))
+    @app_commands.rename(level=slash_name("level"))
+    @app_commands.describe(level=locale_str("easy: a beginner; normal: Deckhand's usual player; hard: thinks ahead"))
+    @app_commands.choices(level=[
+        app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
         async def run() -> None:
             await service_of(interaction).set_default_ai_level(interaction.guild_id, level)
@@ -114,13 +160,32 @@ class SettingsCog(commands.Cog):
 
         await guarded(interaction, run)
 
-    @settings.command(name="reset-leaderboard", description="Start every leaderboard on this server afresh")
+    @settings.command(name=slash_name("language"),
+                      description=locale_str("The language of lobbies, tables and endings (what everyone sees)"))
+    @app_commands.rename(choice=slash_name("language"))
+    @app_commands.describe(choice=locale_str("A language Deckhand speaks, or the server's own Discord language"))
+    @app_commands.choices(choice=[
+        app_commands.Choice(name=locale_str("The server's Discord language"), value=DISCORD_LANGUAGE),
+        *(app_commands.Choice(name=language_name(language), value=language) for language in LANGUAGES),
+    ])
+    async def language(self, interaction: discord.Interaction, choice: str) -> None:
+        async def run() -> None:
+            language = None if choice == DISCORD_LANGUAGE else choice
+            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, language=language)
+            await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @settings.command(name=slash_name("reset-leaderboard"),
+                      description=locale_str("Start every leaderboard on this server afresh"))
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            view = static_view([ResetButton(interaction.guild_id, "yes"), ResetButton(interaction.guild_id, "no")])
+            language = reader_language(interaction)
+            view = static_view([ResetButton(interaction.guild_id, "yes", language),
+                                ResetButton(interaction.guild_id, "no", language)])
             await interaction.response.send_message(
-                "Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
-                "This can't be undone.", view=view, ephemeral=True)
+                say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
+                    "This can't be undone.").render(language), view=view, ephemeral=True)
 
         await guarded(interaction, run)
 

@@ -3,25 +3,32 @@
 The group is ``Game.command`` described by ``Game.summary``; ``start`` has one option
 per table option (choices with the spec's labels, ranges for whole numbers, booleans
 for on/off) and the shared ``timer`` and ``hints`` (:mod:`bot.table_options`). An option
-left out keeps the engine's default.
+left out keeps the engine's default. Names and descriptions are translated like every
+command's (:mod:`cogs.translator`): the engine's words are Texts, and its names are in the
+catalogs (``python -m games.i18n update`` reads them from the games).
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.service import MAX_TIMER_MINUTES
 from games.base import Game, OptionSpec
+from games.i18n import Text
 
-from .limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
+from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
 from .opening import open_table
+from .translator import command_text, slash_name
 
-TIMER_DESCRIPTION = "Minutes per turn before the AI plays for you; 0 turns it off (default: the server's, or 10)"
-HINTS_DESCRIPTION = "Offer the Hint button (the move the normal AI would make); hinted games are unrated (default: on)"
+TIMER_DESCRIPTION = locale_str(
+    "Minutes per turn before the AI plays for you; 0 turns it off (default: the server's, or 10)")
+HINTS_DESCRIPTION = locale_str(
+    "Offer the Hint button (the move the normal AI would make); hinted games are unrated (default: on)")
 
 
 def slash_type(spec: OptionSpec) -> Any:
@@ -43,7 +50,7 @@ def engine_value(spec: OptionSpec, value: Any) -> Any:
     return value
 
 
-def start_command(game: Game, description: str) -> app_commands.Command:
+def start_command(game: Game, description: Text | str) -> app_commands.Command:
     specs = {spec.name: spec for spec in game.options}
 
     async def start(interaction: discord.Interaction, **given: Any) -> None:
@@ -57,23 +64,26 @@ def start_command(game: Game, description: str) -> app_commands.Command:
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
     parameters += [
-        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[annotation])
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None)
         for name, annotation in [*((s.name, slash_type(s)) for s in game.options),
                                  ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES]), ("hints", bool)]
     ]
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    app_commands.rename(timer=slash_name("timer"), hints=slash_name("hints"))(start)
     app_commands.describe(
-        **{s.name: clip(str(s.prompt or s.description), COMMAND_DESCRIPTION) for s in game.options},
+        **{s.name: command_text(s.prompt or s.description, COMMAND_DESCRIPTION) for s in game.options},
         timer=TIMER_DESCRIPTION,
         hints=HINTS_DESCRIPTION,
     )(start)
     choices = {
-        s.name: [app_commands.Choice(name=clip(str(s.labels.get(c, c)), CHOICE_NAME), value=str(c)) for c in s.choices]
+        s.name: [app_commands.Choice(name=command_text(s.labels.get(c, str(c)), CHOICE_NAME), value=str(c))
+                 for c in s.choices]
         for s in game.options if s.choices
     }
     if choices:
         app_commands.choices(**choices)(start)
-    return app_commands.Command(name="start", description=clip(description, COMMAND_DESCRIPTION), callback=start)
+    return app_commands.Command(name=slash_name("start"), description=command_text(description, COMMAND_DESCRIPTION),
+                                callback=start)
 
 
 def group_name(game: Game) -> str:
@@ -81,9 +91,10 @@ def group_name(game: Game) -> str:
     return game.command or game.id
 
 
-def start_group(game: Game, description: str) -> app_commands.Group:
+def start_group(game: Game, description: Text | str) -> app_commands.Group:
     """``/<game.command>`` with its ``start`` command (``description``: what start says)."""
     group = app_commands.Group(name=group_name(game),
-                               description=clip(str(game.summary or game.name), COMMAND_DESCRIPTION), guild_only=True)
+                               description=command_text(game.summary or game.name, COMMAND_DESCRIPTION),
+                               guild_only=True)
     group.add_command(start_command(game, description))
     return group

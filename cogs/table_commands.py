@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
@@ -14,6 +15,7 @@ from .common import for_reader, guarded, is_admin, player_of, service_of
 from .game_log import AI_TOOK_OVER
 from .language import reader_language
 from .moves import show_hand
+from .translator import slash_name
 from .ui import message_link, players_to_act, ui_for
 
 
@@ -51,16 +53,18 @@ def status_text(snap: TableSnapshot, language: str) -> str:
 
 
 class TableCommands(commands.Cog):
-    table = app_commands.Group(name="table", description="The game table in this channel", guild_only=True)
+    table = app_commands.Group(name=slash_name("table"), description=locale_str("The game table in this channel"),
+                               guild_only=True)
 
-    @table.command(name="hand", description="Show your hand and your moves (only you see it)")
+    @table.command(name=slash_name("hand"), description=locale_str("Show your hand and your moves (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             await show_hand(interaction, await table_here(interaction))
 
         await guarded(interaction, run)
 
-    @table.command(name="status", description="Who is playing, whose turn it is, and the turn timer")
+    @table.command(name=slash_name("status"),
+                   description=locale_str("Who is playing, whose turn it is, and the turn timer"))
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             snap = await service_of(interaction).table(await table_here(interaction))
@@ -68,7 +72,8 @@ class TableCommands(commands.Cog):
 
         await guarded(interaction, run)
 
-    @table.command(name="leave", description="Leave the table; an AI takes over your seat if the game is on")
+    @table.command(name=slash_name("leave"),
+                   description=locale_str("Leave the table; an AI takes over your seat if the game is on"))
     async def leave(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             service = service_of(interaction)
@@ -84,7 +89,8 @@ class TableCommands(commands.Cog):
 
         await guarded(interaction, run)
 
-    @table.command(name="end", description="End the table in this channel (host or Manage Server)")
+    @table.command(name=slash_name("end"),
+                   description=locale_str("End the table in this channel (host or Manage Server)"))
     async def end(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             service = service_of(interaction)

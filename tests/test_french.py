@@ -29,9 +29,10 @@ SEEDS = 2
 MAX_MOVES = 600
 PROBE_EVERY = 5
 """Hints, moves' words and refusals are gathered every this many moves."""
-SAME_IN_FRENCH = frozenset({"triple", "double", "joker", "jokers", "As", "table", "version", "page", "Page", "menu"})
+SAME_IN_FRENCH = frozenset({"triple", "double", "joker", "jokers", "As", "table", "version", "page", "Page", "menu",
+                            "Points", "normal"})
 """English words French writes the same (QUASH's spot kinds; "As" is the plural of an ace there; what a
-refusal of a forged control names)."""
+refusal of a forged control names; the leaderboard's order "Points" and the AI level "normal")."""
 WORD = re.compile(r"[A-Za-z]{2,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")
 

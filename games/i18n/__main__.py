@@ -1,19 +1,22 @@
 """``python -m games.i18n``: keep the catalogs in step with the code.
 
 * ``update``: find every translatable string in ``bot/``, ``cogs/`` and ``games/`` (``say("…")``,
-  ``plural("…", "…", n)``, and the card ranks' letters) and bring every catalog in
+  ``plural("…", "…", n)``, the slash commands' ``locale_str("…")`` descriptions and choices and
+  ``slash_name("…")`` names, the games' names and their command and option names, and the
+  card ranks' letters) and bring every catalog in
   ``games/locales/`` up to date: new strings are added untranslated, strings no longer used are
   dropped, changed ones are marked fuzzy (Babel's ``update``);
 * ``add <language>``: start a catalog for a new language (then translate it: no code to write);
 * ``check``: for each catalog, how many strings are translated, untranslated and fuzzy, and
-  whether every translation names the same placeholders as its English source; exit status 1
-  if a catalog is incomplete or wrong.
+  whether every translation names the same placeholders as its English source and every
+  slash-command name follows Discord's rules; exit status 1 if a catalog is incomplete or wrong.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -21,12 +24,20 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from .. import all_games
 from . import LOCALES, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "games")
-KEYWORDS = {"say": None, "plural": (1, 2)}
-"""Calls whose string arguments are translatable (as Babel's extractor reads them)."""
+KEYWORDS = {"say": None, "plural": (1, 2), "locale_str": None}
+"""Calls whose string arguments are translatable (as Babel's extractor reads them):
+``locale_str`` marks a slash command's description or choice (discord.py's own marker)."""
+NAME_KEYWORDS = {"slash_name": None}
+"""Calls naming a slash command, group or option (``cogs.translator.slash_name``)."""
+NAME_CONTEXT = "slash command name"
+"""The context of those names (``cogs.translator.NAME_CONTEXT``): their translations
+follow Discord's name rules (:func:`valid_name`), other strings' don't."""
+NAME_LENGTH = 32
 CARD_RANKS = ("A", "J", "Q", "K")
 """Rank letters, translated in the ``card rank`` context (:func:`games.i18n.card_name`)."""
 
@@ -34,10 +45,18 @@ CARD_RANKS = ("A", "J", "Q", "K")
 def template() -> Catalog:
     """Every translatable string in the code, as an empty catalog."""
     found = Catalog(project="Deckhand", locale="en")
-    for package in SOURCES:
-        for path, line, message, comments, context in extract_from_dir(
-                ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS):
-            found.add(message, locations=[(f"{package}/{path}", line)], auto_comments=comments, context=context)
+    for keywords, in_context in ((KEYWORDS, None), (NAME_KEYWORDS, NAME_CONTEXT)):
+        for package in SOURCES:
+            for path, line, message, comments, context in extract_from_dir(
+                    ROOT / package, method_map=[("**.py", "python")], keywords=keywords):
+                found.add(message, locations=[(f"{package}/{path}", line)], auto_comments=comments,
+                          context=context or in_context)
+    for game in all_games():
+        # Generated per game (cogs/start_commands.py), so found here rather than in the code.
+        found.add(game.name, auto_comments=["A game's name (a slash-command choice)"])
+        for name in (game.command or game.id, *(spec.name for spec in game.options)):
+            found.add(name, context=NAME_CONTEXT,
+                      auto_comments=[f"{game.name}: its slash-command group, or an option of its start command"])
     for rank in CARD_RANKS:
         found.add(rank, context="card rank", auto_comments=["A card's rank letter (Ace, Jack, Queen, King)"])
     return found
@@ -91,7 +110,19 @@ def problems(catalog: Catalog) -> list[str]:
         for translation in translations:
             if Text(translation).fields() != wanted:
                 found.append(f"placeholders differ: {label} -> {translation!r}")
+            if message.context == NAME_CONTEXT and not valid_name(translation):
+                found.append(f"not a slash-command name (lowercase letters, digits, - _ ', at most "
+                             f"{NAME_LENGTH}): {label} -> {translation!r}")
     return found
+
+
+def valid_name(name: str) -> bool:
+    r"""Whether Discord takes ``name`` as a slash command's, group's or option's name:
+    ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``, lowercase where a letter has cases
+    (the Devanagari and Thai combining marks Discord also takes are refused here: no
+    catalog needs them yet)."""
+    return (0 < len(name) <= NAME_LENGTH and name == name.lower()
+            and all(c in "-_'" or unicodedata.category(c)[0] in "LN" for c in name))
 
 
 def check(paths: Iterable[Path]) -> int:
