@@ -154,7 +154,7 @@ def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitatio
     if not row.seats:
         seats.append(WORD("nobody"))
     timer = WORD("per_turn", minutes=row.timer_minutes) if row.timer_minutes else WORD("no_timer")
-    counts = WORD("players", counts=count_text(game.allowed_player_counts()).replace("–", "\u2060–\u2060"))
+    counts = WORD("players", counts=str(count_text(game.allowed_player_counts())).replace("–", "\u2060–\u2060"))
     small = " · ".join(part for part in (options_line(ui, row.options), timer, counts) if part)
     return Layout(accent=ui.colour, head=[text_display("\n".join(head))], board=[],
                   tail=[text_display("\n".join(seats)), text_display("-# " + small), *controls])

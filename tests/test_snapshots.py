@@ -27,6 +27,11 @@ What changed on purpose since the files were written (:data:`CHANGED`):
   format went from 1 to 2, which adds ``known``, ``let_go`` and ``passed`` (per seat; a
   format-1 snapshot recorded nothing, so each seat's list loads empty), and every view
   gains those keys, empty per seat.
+- Every game (issue 32: words as data). Events' ``text`` and outcomes' ``reason`` were
+  English strings naming seats ``{p0}``; they are now stored as words not yet in any
+  language (:class:`games.i18n.Text` as JSON). An old string loads as a Text that renders
+  the same English: :func:`_in_english` renders the new form with seats named ``{pN}``
+  before comparing.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import pytest
 
 import games
 from games.errors import MalformedAction
+from games.i18n import Text
 
 SNAPSHOTS = Path(__file__).parent / "data" / "snapshots"
 
@@ -55,7 +61,23 @@ def _cases() -> list[Any]:
 
 
 def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+    return _in_english(json.loads(json.dumps(value)))
+
+
+WORDS_KEYS = ("text", "reason")
+"""Keys whose values are words: an event's text, an outcome's reason."""
+SEAT_PLACEHOLDERS = tuple(f"{{p{seat}}}" for seat in range(8))
+
+
+def _in_english(value: Any) -> Any:
+    """``value`` with every stored Text under :data:`WORDS_KEYS` rendered as the old
+    English string (seats as ``{pN}``)."""
+    if isinstance(value, list):
+        return [_in_english(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {key: Text.from_json(item).render(names=SEAT_PLACEHOLDERS)
+            if key in WORDS_KEYS and isinstance(item, dict) else _in_english(item) for key, item in value.items()}
 
 
 def _per_seat(data: dict[str, Any]) -> list[list[Any]]:
