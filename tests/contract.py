@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from itertools import product
-from typing import Any, Mapping
+from collections.abc import Iterable, Mapping
+from itertools import chain, product
+from operator import attrgetter
+from typing import Any
 
 import games
 from games.base import Action, Event, Game, GameState, OptionSpec
@@ -64,7 +66,30 @@ def contract_cases(game: Game) -> list[tuple[int, dict[str, Any]]]:
 
 def card_counts(state: GameState) -> Counter[str]:
     """Every card in play, by code."""
-    return Counter(c.code for zone in state.zones().values() for c in zone)
+    return Counter(map(_CODE, chain.from_iterable(state.zones().values())))
+
+
+_CODE = attrgetter("code")
+
+
+class Conservation:
+    """Checks that the multiset of cards in a state's zones never changes.
+
+    Cards are interned (games/cards.py), so the same cards are the same objects: the check
+    compares object identities first (cheap) and compares codes only when those differ, so a
+    game that builds a fresh but equal card is judged by codes, as :func:`card_counts` does."""
+
+    def __init__(self, state: GameState) -> None:
+        self.codes = card_counts(state)
+        self.objects = self._objects(state)
+
+    @staticmethod
+    def _objects(state: GameState) -> list[int]:
+        return sorted(map(id, chain.from_iterable(state.zones().values())))
+
+    def check(self, state: GameState) -> None:
+        if self._objects(state) != self.objects:
+            assert card_counts(state) == self.codes, "cards were created or lost"
 
 
 def codes_in(data: Any) -> Counter[str]:
@@ -88,20 +113,26 @@ def json_roundtrip(value: Any) -> Any:
     return json.loads(json.dumps(value, allow_nan=False))
 
 
-def check_views(state: GameState) -> None:
-    """Views are JSON-safe and never show a card hidden from their viewer."""
+def check_views(state: GameState, viewers: Iterable[int | None] | None = None) -> None:
+    """Views (the public's and every seat's, or those of ``viewers``) are JSON-safe and never
+    show a card hidden from their viewer."""
     total = card_counts(state)
-    for viewer in [None, *range(state.players)]:
+    shown_by_text: dict[str, Counter[str]] = {}  # seats' views share most entries: count each once
+    for viewer in [None, *range(state.players)] if viewers is None else viewers:
         view = state.view(viewer)
-        assert json_roundtrip(view) == view, f"view({viewer}) is not plain JSON"
+        texts = {key: json.dumps(entry, allow_nan=False) for key, entry in view.items()}
+        plain = all(type(key) is str for key in view) and {k: json.loads(t) for k, t in texts.items()} == view
+        assert plain, f"view({viewer}) is not plain JSON"
         if viewer is not None:
             assert isinstance(view.get("hand"), list), f"view({viewer}) has no 'hand' list"
         visible = total - Counter(c.code for c in state.hidden_cards(viewer))
         # A view may name a visible card under several keys (a seat's "hand" and a
         # face-up "hands" table, a list of penalty cards…), so the multiset bound
         # applies to each top-level entry; no entry may name a card with no visible copy.
-        for key, entry in view.items():
-            shown = codes_in(entry)
+        for key, text in texts.items():
+            shown = shown_by_text.get(text)
+            if shown is None:
+                shown = shown_by_text[text] = codes_in(view[key])
             leaked = {code: n for code, n in shown.items() if n > visible[code]}
             assert not leaked, f"view({viewer})[{key!r}] shows hidden cards {leaked}"
 
@@ -113,12 +144,18 @@ def check_action_forms(game: Game, action: Action) -> None:
     assert str(action)
 
 
-def check_refusals(game: Game, state: GameState, seat: int, legal: list[Action], pool: set[Action], rng: Rng) -> None:
-    """Illegal actions and wrong seats raise GameError and change nothing."""
+def check_refusals(
+    game: Game, state: GameState, seat: int, legal: list[Action], pool: Mapping[Action, None], rng: Rng
+) -> None:
+    """Illegal actions and wrong seats raise GameError and change nothing.
+
+    ``pool`` holds every action seen legal so far, in the order first seen (so the draw
+    from it is the same on every run)."""
     before = state.to_json()
     legal_set = set(legal)
-    illegal = sorted((a for a in pool if a not in legal_set), key=repr)
+    illegal = [a for a in pool if a not in legal_set]
     tries = [illegal[rng.below(len(illegal))] for _ in range(min(4, len(illegal)))] + list(NONSENSE)
+    refused = []
     for action in tries:
         if action in legal_set:
             continue
@@ -128,7 +165,8 @@ def check_refusals(game: Game, state: GameState, seat: int, legal: list[Action],
             assert str(exc), "error without a message"
         else:
             raise AssertionError(f"illegal {action!r} was accepted for seat {seat}")
-        assert state.to_json() == before, f"refused {action!r} changed the state"
+        refused.append(action)
+    assert state.to_json() == before, f"refusing {refused!r} for seat {seat} changed the state"
     acting = set(state.to_act())
     for other in range(state.players):
         if other in acting:
@@ -140,7 +178,7 @@ def check_refusals(game: Game, state: GameState, seat: int, legal: list[Action],
             pass
         else:
             raise AssertionError(f"seat {other} acted out of turn")
-        assert state.to_json() == before
+    assert state.to_json() == before, f"refusing {legal[0]!r} to seats not to act changed the state"
 
 
 def check_all_legal_accepted(game: Game, snapshot: Mapping[str, Any], seat: int, legal: list[Action]) -> None:
@@ -154,9 +192,26 @@ def check_events(events: Any, players: int) -> None:
     assert isinstance(events, list)
     for event in events:
         assert isinstance(event, Event)
-        assert json_roundtrip(event.to_json()) == event.to_json()
+        data = event.to_json()
+        assert json_roundtrip(data) == data
         assert event.private_to is None or 0 <= event.private_to < players
         event.render([f"P{i}" for i in range(players)])
+
+
+DEEP_CHECKS_AT_FULL_RATE = 50
+"""Past ``check_every × DEEP_CHECKS_AT_FULL_RATE`` steps (the long tail of a 10-seat elimination
+match), deep checks thin out as ``steps / DEEP_CHECKS_AT_FULL_RATE``: they still reach its end,
+about 50 more for each e-fold of steps, rather than a fixed share of every step."""
+
+VIEWERS_PER_CHECK = 4
+"""Views checked at each deep check: the public's, the acting seat's and others drawn at random
+(all of them at the start and the end), so that a 10-seat table costs what a 3-seat one does."""
+
+
+def viewers_to_check(state: GameState, seat: int, rng: Rng) -> list[int | None]:
+    others = [s for s in range(state.players) if s != seat]
+    drawn = [others.pop(rng.below(len(others))) for _ in range(min(len(others), VIEWERS_PER_CHECK - 2))]
+    return [None, seat, *drawn]
 
 
 def check_contract(
@@ -172,18 +227,20 @@ def check_contract(
     """Play one random game, checking the contract; return the finished state.
 
     Deep checks (views, refusals, every legal action, snapshot round trip) run
-    at the start and then on average every ``check_every`` steps; a restored
-    copy then follows the original for ``follow`` steps.
+    at the start and then on average every ``check_every`` steps (less often in
+    very long games: :data:`DEEP_CHECKS_AT_FULL_RATE`); a restored
+    copy then follows the original for ``follow`` steps. Every view is checked at
+    the start and the end; a deep check looks at :data:`VIEWERS_PER_CHECK` of them.
     """
     game = games.get_game(game_id)
     state = game.new_game(players, options, seed)
     assert state.game_id == game_id
     rng = Rng(seed * 1_000_003 + players)
-    cards = card_counts(state)
+    cards = Conservation(state)
     for event in state.opening_events():
         assert event.private_to is None
     log: list[tuple[int, Action]] = []
-    pool: set[Action] = set()
+    pool: dict[Action, None] = {}
     shadow: GameState | None = None
     shadow_left = 0
     steps = 0
@@ -195,14 +252,16 @@ def check_contract(
         legal = state.legal_actions(seat)
         assert legal, f"seat {seat} is to act with no legal action"
         assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-        pool.update(legal)
-        if steps == 0 or rng.below(check_every) == 0:
+        pool.update(dict.fromkeys(legal))
+        if steps == 0:
+            check_views(state)
+        if steps == 0 or rng.below(max(check_every, steps // DEEP_CHECKS_AT_FULL_RATE)) == 0:
             snapshot = state.to_json()
             restored_data = json_roundtrip(snapshot)
             assert restored_data == snapshot, "to_json is not plain JSON"
             restored = game.from_json(restored_data)
             assert restored.to_json() == snapshot
-            check_views(state)
+            check_views(state, viewers_to_check(state, seat, rng))
             check_refusals(game, state, seat, legal, pool, rng)
             check_all_legal_accepted(game, restored_data, seat, legal)
             if shadow is None:
@@ -217,7 +276,7 @@ def check_contract(
                 assert shadow.to_json() == state.to_json(), "a restored state diverged"
                 shadow = None
         log.append((seat, action))
-        assert card_counts(state) == cards, "cards were created or lost"
+        cards.check(state)
         steps += 1
 
     check_finished(game, state, pool)
@@ -230,7 +289,7 @@ def check_contract(
     return state
 
 
-def check_finished(game: Game, state: GameState, pool: set[Action]) -> None:
+def check_finished(game: Game, state: GameState, pool: Iterable[Action]) -> None:
     assert state.to_act() == []
     outcome = state.outcome()
     assert outcome is not None
@@ -251,3 +310,42 @@ def check_finished(game: Game, state: GameState, pool: set[Action]) -> None:
                 pass
             else:
                 raise AssertionError("a move was accepted after the end")
+
+
+def check_ai_game(
+    game_id: str, players: int, options: Mapping[str, Any] | None, seed: int, *, check_every: int = 20,
+    max_steps: int = 5_000,
+) -> GameState:
+    """Play one game with every seat choosing by ``games.ai.choose_action``; return the finished state.
+
+    AI seats reach positions random play rarely shows (long defended stacks, big sets, won
+    tiebreaks, stall ends). Every chosen action is legal, cards are conserved, views and a
+    snapshot round trip hold every ``check_every`` moves, the game ends within ``max_steps``
+    moves as :func:`check_finished` expects, and it replays from its log."""
+    from games.ai import choose_action
+
+    game = games.get_game(game_id)
+    state = game.new_game(players, options, seed)
+    cards = Conservation(state)
+    rng = Rng(seed)
+    log: list[tuple[int, Action]] = []
+    pool: dict[Action, None] = {}
+    while not state.is_over():
+        assert len(log) < max_steps, f"{game_id} {players}p {options} seed {seed}: AI play did not end"
+        acting = state.to_act()
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        pool.update(dict.fromkeys(legal))
+        action = choose_action(state, seat, rng)
+        assert action in legal, f"the AI chose {action!r}, which is not legal"
+        state.apply(seat, action)
+        log.append((seat, action))
+        cards.check(state)
+        if len(log) % check_every == 0:
+            check_views(state)
+            snapshot = json_roundtrip(state.to_json())
+            assert game.from_json(snapshot).to_json() == state.to_json()
+    check_finished(game, state, pool)
+    check_views(state)
+    assert game.replay(players, options, seed, log).to_json() == state.to_json(), "replay from the log differs"
+    return state

@@ -158,6 +158,37 @@ def explain(err: jsonschema.ValidationError) -> list[str]:
     return [f"{where}: {detail}"]
 
 
+def _remembering_unions() -> type[Draft202012Validator]:
+    """A 2020-12 validator that remembers which values passed each ``anyOf``/``oneOf``.
+
+    Discord's spec has hundreds of unions (components, embeds, nullable fields), and a
+    ``oneOf`` tries every branch; the same buttons and menus come back in message after
+    message. A value that passed a union passes it again (the same schema, the same
+    registry: one class per registry), so it is not checked twice; a value that fails is
+    checked in full every time, with every error."""
+    from jsonschema import _keywords
+
+    passed: dict[tuple[int, str], None] = {}
+
+    def remembered(check: Any) -> Any:
+        def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Any:
+            key = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
+            if key in passed:
+                return
+            errors = list(check(validator, branches, instance, schema))
+            if not errors:
+                if len(passed) > 200_000:
+                    passed.clear()
+                passed[key] = None
+            yield from errors
+
+        return union
+
+    return jsonschema.validators.extend(
+        Draft202012Validator, {"anyOf": remembered(_keywords.anyOf), "oneOf": remembered(_keywords.oneOf)}
+    )
+
+
 class OpenAPISpec:
     """An indexed, validating view of Discord's OpenAPI document."""
 
@@ -189,6 +220,7 @@ class OpenAPISpec:
                     self._routes[(method.upper(), len(segments))].append((re.compile(regex), template, literal))
         for routes in self._routes.values():
             routes.sort(key=lambda r: -r[2])
+        self._validator_classes = {"request": _remembering_unions(), "response": _remembering_unions()}
         self._validators: dict[tuple[str, str, str], Draft202012Validator | None] = {}
         self._valid_bodies: dict[tuple[str, str, str], None] = {}  # memo of bodies that validated
 
@@ -244,7 +276,8 @@ class OpenAPISpec:
         validator = None
         if schema is not None:
             registry = self.request_registry if kind == "request" else self.registry
-            validator = Draft202012Validator(_rebase_refs(schema), registry=registry)
+            validator_class = self._validator_classes["request" if kind == "request" else "response"]
+            validator = validator_class(_rebase_refs(schema), registry=registry)
         self._validators[key] = validator
         return validator
 

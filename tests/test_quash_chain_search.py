@@ -5,6 +5,7 @@ spot again."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
 import pytest
@@ -18,17 +19,25 @@ from tests.test_quash_chain_rules import TAKEBACK, advanced
 from tests.test_quash_rules import place, swap
 
 
+@cache
+def fits_in(cards: tuple[int, ...], spot: int) -> bool:
+    """Whether ``cards`` fit spot ``spot`` (``fits``, remembered: the search asks the same often)."""
+    return fits(cards, SPOT_SIZE[spot])
+
+
 def can_end(spots: list[list[int]], moved: set[int], flying: int, seen: dict) -> bool:
-    """Whether ``flying`` can end the chain: every chain tried, spots passed through again allowed."""
+    """Whether ``flying`` can end the chain: every chain tried, spots passed through again allowed.
+
+    ``seen`` remembers answers by board, card and cards moved, which is all they depend on."""
     key = (tuple(map(tuple, spots)), flying, frozenset(moved))
     if key in seen:
         return seen[key]
-    found = any(len(cards) < SPOT_SIZE[t] and fits([*cards, flying], SPOT_SIZE[t]) for t, cards in enumerate(spots))
+    found = any(len(cards) < SPOT_SIZE[t] and fits_in((*cards, flying), t) for t, cards in enumerate(spots))
     for t, cards in enumerate(spots):
         for i, z in enumerate(cards):
             if found:
                 break
-            if z in moved or not fits([*cards[:i], flying, *cards[i + 1:]], SPOT_SIZE[t]):
+            if z in moved or not fits_in((*cards[:i], flying, *cards[i + 1:]), t):
                 continue
             cards[i] = flying
             found = can_end(spots, moved | {flying}, z, seen)
@@ -37,17 +46,16 @@ def can_end(spots: list[list[int]], moved: set[int], flying: int, seen: dict) ->
     return found
 
 
-def expected_steps(state: QuashState, seat: int) -> set[str]:
-    """The swap steps the rules allow ``seat`` now, by plain search."""
+def expected_steps(state: QuashState, seat: int, seen: dict) -> set[str]:
+    """The swap steps the rules allow ``seat`` now, by plain search (``seen`` as for :func:`can_end`)."""
     spots = [list(cards) for cards in state.board[seat % 2]]
     moved = {step[0] for step in state.chain}
     movers = [state.chain[-1][2]] if state.chain else state.hands[seat]
-    seen: dict = {}
     steps = set()
     for card in movers:
         for t, cards in enumerate(spots):
             for i, z in enumerate(cards):
-                if z in moved or not fits([*cards[:i], card, *cards[i + 1:]], SPOT_SIZE[t]):
+                if z in moved or not fits_in((*cards[:i], card, *cards[i + 1:]), t):
                     continue
                 cards[i] = card
                 if can_end(spots, moved | {card}, z, seen):
@@ -59,6 +67,7 @@ def expected_steps(state: QuashState, seat: int) -> set[str]:
 @pytest.mark.parametrize("players, seeds", [(2, (0, 1)), (4, (2,))])
 def test_offered_steps_are_exactly_those_that_can_end_on_random_boards(players: int, seeds: tuple[int, ...]) -> None:
     checked = 0
+    seen: dict = {}
     for seed in seeds:
         state = GAME.new_game(players, {"advanced": True, "finish": 12}, seed)
         rng = Rng(seed)
@@ -66,7 +75,7 @@ def test_offered_steps_are_exactly_those_that_can_end_on_random_boards(players: 
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             if not state.places_freely(seat):
-                assert {a.code() for a in legal if a.kind == "swap"} == expected_steps(state, seat)
+                assert {a.code() for a in legal if a.kind == "swap"} == expected_steps(state, seat, seen)
                 checked += 1
             moves = [a for a in legal if a != TAKEBACK]
             state.apply(seat, moves[rng.below(len(moves))])

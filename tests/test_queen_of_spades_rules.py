@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 import games
+from games.ai import choose_action
 from games.base import Action
 from games.cards import JOKER, deal, parse_card
 from games.errors import GameError, IllegalAction, MalformedAction, NotYourTurn
@@ -438,3 +439,17 @@ def test_turn_order_take_then_lay_then_one_discard() -> None:
     play(state, 0, "lay:Q,3", "discard:5C")
     assert state.to_act() == [1] and state.view(None)["phase"] == "take"
     assert state.view(None)["discard_pile"] == ["4C", "5C"]
+
+
+def test_endless_matches_never_end_on_their_own() -> None:
+    """``target 0`` and ``rounds 0``: the engine keeps dealing rounds; the table ends it."""
+    state = GAME.new_game(2, {"target": 0, "rounds": 0}, 3)
+    rng = Rng(3)
+    while state.round_no < 8:
+        acting = state.to_act()
+        assert acting
+        seat = acting[rng.below(len(acting))]
+        state.apply(seat, choose_action(state, seat, rng))
+    assert not state.is_over() and state.outcome() is None
+    assert len(state.history) == 7
+    assert max(state.scores) >= 1000  # well past the default target: nothing stopped it

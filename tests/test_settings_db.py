@@ -3,9 +3,12 @@ PostgreSQL URL; anything else is refused) and DECKHAND_AI_DELAY."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from bot.settings import Settings, SettingsError
 
@@ -30,14 +33,26 @@ def test_another_kind_of_url_is_refused_without_repeating_it():
         database("mysql://root:secret@db/deckhand")
 
 
-@pytest.mark.parametrize("value", ["abc", "inf", "-inf", "nan"])
-def test_an_ai_delay_that_is_not_a_finite_number_is_refused(value):
-    with pytest.raises(SettingsError, match=r"^DECKHAND_AI_DELAY must be a number of seconds, not "):
-        Settings.from_env({"DISCORD_TOKEN": "x", "DECKHAND_AI_DELAY": value})
+@given(st.one_of(st.text(max_size=12), st.floats().map(str), st.integers().map(str)))
+def test_an_ai_delay_is_a_finite_number_of_seconds_and_a_negative_one_means_none(value):
+    """Whatever ``float`` reads as a finite number is the delay (at least 0); anything else is refused, named."""
+    try:
+        seconds = float(value.strip())
+    except ValueError:
+        seconds = math.nan
+    env = {"DISCORD_TOKEN": "x", "DECKHAND_AI_DELAY": value}
+    if not value.strip():
+        assert Settings.from_env(env).ai_delay == 1.0
+    elif math.isfinite(seconds):
+        assert Settings.from_env(env).ai_delay == max(0.0, seconds)
+    else:
+        with pytest.raises(SettingsError, match=r"^DECKHAND_AI_DELAY must be a number of seconds, not "):
+            Settings.from_env(env)
 
 
-def test_a_negative_ai_delay_means_none():
-    assert Settings.from_env({"DISCORD_TOKEN": "x", "DECKHAND_AI_DELAY": " -2 "}).ai_delay == 0.0
+for _value in ("abc", "inf", "-inf", "nan", " -2 ", "1e400"):  # always tried too
+    test_an_ai_delay_is_a_finite_number_of_seconds_and_a_negative_one_means_none = example(_value)(
+        test_an_ai_delay_is_a_finite_number_of_seconds_and_a_negative_one_means_none)
 
 
 def test_an_empty_setting_means_its_default():
