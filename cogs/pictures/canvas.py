@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 from math import ceil
-from typing import Literal, NamedTuple, Sequence
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
