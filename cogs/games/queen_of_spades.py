@@ -118,8 +118,9 @@ class QueenOfSpadesUI(GameUI):
             return []
         lines = ["", self.words(say("**Round {round} scores**", round=last["round"]))]
         for seat, row in enumerate(last["rows"]):
-            extras = "".join(self.words(say(" + {label} {n}", label=label, n=row[key]))
-                             for key, label in (("out_bonus", say("out")), ("cut_bonus", say("cut"))) if row[key])
+            extras = "".join(self.words(extra) for extra in (say(" + out {n}", n=row["out_bonus"]) if row["out_bonus"] else None,
+                                                             say(" + cut {n}", n=row["cut_bonus"]) if row["cut_bonus"] else None)
+                             if extra is not None)
             left = f" ({cards_text(hands[seat], self.language)})" if seat < len(hands) and hands[seat] else ""
             change = f"{'-' if row['round'] < 0 else '+'}{self.words(abs(row['round']))}"
             lines.append(self.words(say("{name}: laid {laid} − hand {hand}{left}{extras} = **{round}** → {total}",
