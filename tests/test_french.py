@@ -29,8 +29,10 @@ SEEDS = 2
 MAX_MOVES = 600
 PROBE_EVERY = 5
 """Hints, moves' words and refusals are gathered every this many moves."""
-SAME_IN_FRENCH = frozenset({"triple", "double", "joker", "jokers", "As"})
-"""English words French writes the same (QUASH's spot kinds; "As" is the plural of an ace there)."""
+SAME_IN_FRENCH = frozenset({"triple", "double", "joker", "jokers", "As", "score", "bonus", "standard", "normal",
+                            "QUASH", "pt", "pts"})
+"""English words French writes the same (QUASH's spot kinds; "As" is the plural of an ace there;
+a score, a bonus, the standard variant, the normal AI level, the game QUASH, points as "pts")."""
 WORD = re.compile(r"[A-Za-z]{2,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")
 
