@@ -58,7 +58,8 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     if latest:
         tail.append(text_display("\n".join(latest)))
     tail.append(text_display("-# " + footer(ui, table)))
-    alt = say("{game}, table #{table}: {board}", game=ui.title, table=str(row.id), board=spoken("\n".join([*facts, board])))
+    alt = say("{game}, table #{table}: {board}", game=ui.title, table=str(row.id),
+              board=spoken("\n".join([*facts, board])))
     return Layout(
         accent=accent(ui, table), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(board, BOARD))] if board else [], tail=[*tail, separator(), *controls],
@@ -109,8 +110,10 @@ def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dic
     play), what the seat may do, its hand, private news and its controls."""
     row = hand.table.row
     ui = ui_for(row.game_id, language)
-    chosen = moves is not None and moves.chosen
-    prompt = ui.words(say("**{choice}**: now choose below.", choice=moves.chosen)) if moves and chosen else ui.prompt(hand)
+    if moves is not None and moves.chosen:
+        prompt = ui.words(say("**{choice}**: now choose below.", choice=moves.chosen))
+    else:
+        prompt = ui.prompt(hand)
     lines = [*([notice] if notice else []), ui.words(say("### Your hand · {game} #{table}", game=ui.title,
                                                          table=str(row.id))), prompt]
     text = ui.hand(hand)

@@ -41,15 +41,20 @@ LEVEL_TEXT = {
 }
 """The AI levels (games.ai.LEVELS) as the Add AI menu offers them."""
 
-DONE = {"join": say("You took a seat."), "leave": say("You left the table."), "unai": say("An AI player left the table."),
-        "side": say("You switched sides."), "cancel": say("The table was cancelled.")}
+DONE = {"join": say("You took a seat."), "leave": say("You left the table."),
+        "unai": say("An AI player left the table."), "side": say("You switched sides."),
+        "cancel": say("The table was cancelled.")}
 """What a lobby button did, told privately when the lobby message can't show it."""
 
 
 def lobby_unchanged_note(interaction: discord.Interaction) -> str:
     """A line saying the lobby message can't show a change, when Deckhand may no longer
     post in the interaction's channel (the service's edit of the lobby is refused)."""
-    return "" if may_post_here(interaction) else f"\n⚠️ {CLOSED_HERE}, so the lobby message here doesn't change. {GIVE_BACK}."
+    if may_post_here(interaction):
+        return ""
+    note = say("⚠️ {closed}, so the lobby message here doesn't change. {give_back}.", closed=CLOSED_HERE,
+               give_back=GIVE_BACK)
+    return "\n" + note.render(reader_language(interaction))
 
 
 def offered_verbs(game: Game) -> list[str]:

@@ -46,7 +46,8 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
                                        is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
     settings = await service.storage.guild_settings(interaction.guild_id)
-    content = invitation(title, interaction.user.id, rematch.invited, server_language(settings, interaction.guild_locale))
+    language = server_language(settings, interaction.guild_locale)
+    content = invitation(title, interaction.user.id, rematch.invited, language)
     link = await post_lobby(interaction, rematch.lobby, content)
     opened = say("Your new {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
     await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)

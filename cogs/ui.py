@@ -231,7 +231,7 @@ class GameUI:
     def hand(self, hand: HandSnapshot) -> str:
         """What the seat sees privately (Markdown): the hand message's text in the picture's place."""
         cards = hand.view.get("hand")
-        return f"**{' '.join(shown(card, self.language) for card in cards) or '—'}**" if isinstance(cards, list) else "—"
+        return f"**{cards_text(cards, self.language) or '—'}**" if isinstance(cards, list) else "—"
 
     def prompt(self, hand: HandSnapshot) -> str:
         """One line saying what the seat may do now, or whom it waits for."""
@@ -338,7 +338,8 @@ class GameUI:
             raise UserError(UNAVAILABLE_STEP)
         menus: dict[str, list[tuple[str, str]]] = {}
         for path in deeper:
-            menus.setdefault(self.step_placeholder(path), []).append((self.step_text(path), self.step_label(path, hand)))
+            choice = (self.step_text(path), self.step_label(path, hand))
+            menus.setdefault(self.step_placeholder(path), []).append(choice)
         placeholders = dict.fromkeys(self.words(placeholder) for placeholder in self.steps.values())
         order = {placeholder: i for i, placeholder in enumerate(placeholders)}
         ordered = sorted(menus.items(), key=lambda menu: order.get(menu[0], len(order)))
@@ -364,7 +365,8 @@ class DefaultUI(GameUI):
     def asked_numbers(self, actions: list[Action]) -> Mapping[str, Text]:
         """Kinds with more single whole-number moves than a menu holds are asked in a form."""
         numbers = Counter(a.kind for a in actions if len(a.args) == 1 and type(a.args[0]) is int)
-        return {kind: Text.from_json(f"{kind.capitalize()}…") for kind, count in numbers.items() if count > SELECT_OPTIONS}
+        return {kind: Text.from_json(f"{kind.capitalize()}…")
+                for kind, count in numbers.items() if count > SELECT_OPTIONS}
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
         return f"{path[0].partition(':')[0].capitalize()}…"

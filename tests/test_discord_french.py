@@ -15,14 +15,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
+from fakediscord import DiscordHarness, FakeMessage, FakeUser
 
 import games
-from fakediscord import DiscordHarness, FakeMessage, FakeUser
 from cogs.ui import short_event
 from games.i18n import LOCALES, say
 from games.i18n.__main__ import read
-
-from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
 from tests.test_french import FRENCH, SAME_IN_FRENCH
 
 NAMES = ("léa", "noé", "zoé")

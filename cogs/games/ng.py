@@ -67,14 +67,16 @@ class NGUI(GameUI):
             if view["status"][seat] != "out":
                 lines.append(field_text(view["fields"][seat], self.language))
             if view.get("hands") is not None:
-                lines.append(self.words(say("Hand: {cards}", cards=cards_text(view["hands"][seat], self.language) or "—")))
+                cards = cards_text(view["hands"][seat], self.language) or "—"
+                lines.append(self.words(say("Hand: {cards}", cards=cards)))
         if view.get("deck") is not None:
             lines += ["", self.words(say("Deck (top last): {cards}", cards=cards_text(view["deck"], self.language)))]
         return "\n".join(lines)
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        return "\n".join([self.words(say("**Your hand:** {cards}", cards=cards_text(view["hand"], self.language) or "—")),
+        cards = cards_text(view["hand"], self.language) or "—"
+        return "\n".join([self.words(say("**Your hand:** {cards}", cards=cards)),
                           self.words(say("**Your field:** {field}", field=field_text(view["fields"][hand.seat],
                                                                                        self.language)))])
 

@@ -32,8 +32,9 @@ class Q2JUI(GameUI):
     colour = 0x43A047
 
     def options_text(self, options: dict[str, Any]) -> str:
-        text = self.words(say("{variant} · {match}", variant=self.option_label("variant", options["variant"]).split(" (")[0],
-                              match=self.option_label("match", options["match"])))
+        variant = self.option_label("variant", options["variant"]).split(" (")[0]
+        match = self.option_label("match", options["match"])
+        text = self.words(say("{variant} · {match}", variant=variant, match=match))
         if options["variant"] == "challenge" and options.get("short_hand") not in (None, "random"):
             text += " · " + self.words(say("seat {seat} gets the 1-card hand", seat=int(options["short_hand"]) + 1))
         return text
@@ -42,7 +43,8 @@ class Q2JUI(GameUI):
         """What a Q² obliges the next player to."""
         duty = view.get("duty")
         if duty and duty["free_play"]:
-            return [self.words(say("Q² came back round: **{who}** may play any card or draw.", who=names[duty["owed_by"]]))]
+            return [self.words(say("Q² came back round: **{who}** may play any card or draw.",
+                                   who=names[duty["owed_by"]]))]
         if duty:
             return [self.words(say("Q² by {by}: **{who}** must play a jack or draw.", by=names[duty["qq_seat"]],
                                    who=names[duty["owed_by"]]))]
@@ -53,7 +55,8 @@ class Q2JUI(GameUI):
         if not top:
             return self.words(say("Top —"))
         cards = cards_text(top, self.language)
-        return self.words(say("Top **{top}** (Q²)", top=cards) if view["top_is_qq"] else say("Top **{top}**", top=cards))
+        return self.words(say("Top **{top}** (Q²)", top=cards) if view["top_is_qq"]
+                          else say("Top **{top}**", top=cards))
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
@@ -115,7 +118,8 @@ class Q2JUI(GameUI):
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         # Engine order is deck order; players look for cards in the order their hand shows them.
         order = {code: i for i, code in enumerate(sorted(hand.view["hand"], key=sort_key))}
-        return sorted(hand.actions, key=lambda a: (a.kind == "draw", a.kind != "qq", order.get(a.args[0] if a.args else "", 0)))
+        return sorted(hand.actions,
+                      key=lambda a: (a.kind == "draw", a.kind != "qq", order.get(a.args[0] if a.args else "", 0)))
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
         view = table.view or {}

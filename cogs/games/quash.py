@@ -51,8 +51,8 @@ def result_text(spot: dict[str, Any]) -> Text:
     if winner is None:
         return (say("`{spot}` both failed, +1 each", spot=number) if how == "both-failed"
                 else say("`{spot}` nobody ({how})", spot=number, how=HOW[how]))
-    return say("`{spot}` {side} +{n} ({how})", spot=number, side=SIDE_MARKS[winner], n=spot["points"][SIDES.index(winner)],
-               how=HOW.get(how, how))
+    return say("`{spot}` {side} +{n} ({how})", spot=number, side=SIDE_MARKS[winner],
+               n=spot["points"][SIDES.index(winner)], how=HOW.get(how, how))
 
 
 def round_summary(view: dict[str, Any], language: str) -> list[str]:
@@ -109,9 +109,9 @@ def side_lines(hand: HandSnapshot, language: str) -> list[str]:
               for section in view["sections"]]
     if view["players"] == 4:
         partner = next(seat for seat in view["teams"][view["sides"].index(view["side"])] if seat != hand.seat)
-        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card here "
-                         "is yours or theirs.", name=hand.table.names[partner], side=side_name(view["seat_sides"][partner]),
-                         n=view["hand_counts"][partner]).render(language))
+        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card "
+                         "here is yours or theirs.", name=hand.table.names[partner],
+                         side=side_name(view["seat_sides"][partner]), n=view["hand_counts"][partner]).render(language))
     return lines
 
 
@@ -132,10 +132,11 @@ class QuashUI(GameUI):
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        return [" · ".join([self.words(say("Round {round} · pile {pile}", round=view["round"], pile=view["pile_count"])),
-                            self.words(say("{red} RED **{red_track}** · {black} BLACK **{black_track}** · first to {finish}",
-                                           red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
-                                           black_track=view["track"][1], finish=view["finish"]))])]
+        round_ = say("Round {round} · pile {pile}", round=view["round"], pile=view["pile_count"])
+        track = say("{red} RED **{red_track}** · {black} BLACK **{black_track}** · first to {finish}",
+                    red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
+                    black_track=view["track"][1], finish=view["finish"])
+        return [" · ".join([self.words(round_), self.words(track)])]
 
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
@@ -162,8 +163,8 @@ class QuashUI(GameUI):
             lines += ["", *round_summary(view, self.language)]
         tiebreak = view.get("tiebreak")
         if tiebreak:
-            lines += ["", self.words(say("**Tiebreaker for spot {spot}**: waiting for {names} to choose a card (leftovers: "
-                                         "RED {red}, BLACK {black}).", spot=tiebreak["spot"],
+            lines += ["", self.words(say("**Tiebreaker for spot {spot}**: waiting for {names} to choose a card "
+                                         "(leftovers: RED {red}, BLACK {black}).", spot=tiebreak["spot"],
                                          names=", ".join(names[s] for s in tiebreak["waiting"]),
                                          red=view["leftover_counts"][0], black=view["leftover_counts"][1]))]
         return "\n".join(lines)
@@ -171,8 +172,9 @@ class QuashUI(GameUI):
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
         cards = cards_text(by_rank(view["hand"]), self.language) or "—"
-        held = (say("**Your leftover cards ({n}):** {cards}", n=len(view["hand"]), cards=cards)
-                if view["phase"] == "tiebreak" else say("**Your hand ({n}):** {cards}", n=len(view["hand"]), cards=cards))
+        count = len(view["hand"])
+        held = (say("**Your leftover cards ({n}):** {cards}", n=count, cards=cards) if view["phase"] == "tiebreak"
+                else say("**Your hand ({n}):** {cards}", n=count, cards=cards))
         lines = [self.words(say("You play for **{side}**.", side=side_name(view["side"]))), self.words(held)]
         if view.get("your_tiebreak_card"):
             lines.append(self.words(say("Your side's face-down tiebreak card: {card}",

@@ -68,9 +68,10 @@ def set_text(laid: dict[str, Any], language: str) -> str:
 def piles(view: dict[str, Any], language: str) -> str:
     top = view.get("discard_top")
     if top:
-        return say("draw {draw} · discard {discard} (top {top})", draw=view["draw_count"], discard=view["discard_count"],
-                   top=shown(top, language)).render(language)
-    return say("draw {draw} · discard {discard}", draw=view["draw_count"], discard=view["discard_count"]).render(language)
+        return say("draw {draw} · discard {discard} (top {top})", draw=view["draw_count"],
+                   discard=view["discard_count"], top=shown(top, language)).render(language)
+    return say("draw {draw} · discard {discard}", draw=view["draw_count"],
+               discard=view["discard_count"]).render(language)
 
 
 def held(hand: HandSnapshot, rank: str) -> int:
@@ -86,7 +87,8 @@ class QueenOfSpadesUI(GameUI):
     number_prompts = {"cut": say("Cut the deck…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
-        target = say("First to {n}", n=options["target"]) if options["target"] else say("Endless (until the table ends it)")
+        target = (say("First to {n}", n=options["target"]) if options["target"]
+                  else say("Endless (until the table ends it)"))
         count = options["rounds"]
         rounds = plural("at most {count} round", "at most {count} rounds", count)
         return self.words(target) + (" · " + self.words(rounds) if count else "")
@@ -98,8 +100,8 @@ class QueenOfSpadesUI(GameUI):
         """The dealer's cut, while it gave the round its bonus (a cut without one is only an event)."""
         cut = view.get("cut")
         if cut and cut.get("bonus") and view["phase"] != "match_over":
-            return [self.words(say("💯 {dealer}'s cut landed on {landed}: 100 bonus this round.", dealer=names[cut["dealer"]],
-                                   landed=cut["landed"]))]
+            return [self.words(say("💯 {dealer}'s cut landed on {landed}: 100 bonus this round.",
+                                   dealer=names[cut["dealer"]], landed=cut["landed"]))]
         return []
 
     def facts(self, table: TableSnapshot) -> list[str]:
@@ -118,9 +120,11 @@ class QueenOfSpadesUI(GameUI):
             return []
         lines = ["", self.words(say("**Round {round} scores**", round=last["round"]))]
         for seat, row in enumerate(last["rows"]):
-            extras = "".join(self.words(extra) for extra in (say(" + out {n}", n=row["out_bonus"]) if row["out_bonus"] else None,
-                                                             say(" + cut {n}", n=row["cut_bonus"]) if row["cut_bonus"] else None)
-                             if extra is not None)
+            extras = ""
+            if row["out_bonus"]:
+                extras += self.words(say(" + out {n}", n=row["out_bonus"]))
+            if row["cut_bonus"]:
+                extras += self.words(say(" + cut {n}", n=row["cut_bonus"]))
             left = f" ({cards_text(hands[seat], self.language)})" if seat < len(hands) and hands[seat] else ""
             change = f"{'-' if row['round'] < 0 else '+'}{self.words(abs(row['round']))}"
             lines.append(self.words(say("{name}: laid {laid} − hand {hand}{left}{extras} = **{round}** → {total}",
@@ -137,8 +141,9 @@ class QueenOfSpadesUI(GameUI):
                                      cards=cards_text(view["discard_pile"], self.language))), ""]
         for seat in range(len(names)):
             marker = "▶" if seat in view.get("to_act", []) and view["phase"] != "round_over" else "•"
-            lines.append(self.words(say("{heading} — {cards} · score {score}", heading=seat_heading(table, seat, marker),
-                                        cards=plural("{count} card", "{count} cards", view["hand_counts"][seat]),
+            cards = plural("{count} card", "{count} cards", view["hand_counts"][seat])
+            heading = seat_heading(table, seat, marker)
+            lines.append(self.words(say("{heading} — {cards} · score {score}", heading=heading, cards=cards,
                                         score=view["scores"][seat])))
             if view["laid"][seat]:
                 lines.append("  " + " · ".join(set_text(s, self.language) for s in view["laid"][seat]))
@@ -155,8 +160,9 @@ class QueenOfSpadesUI(GameUI):
             sets = " · ".join(set_text(s, self.language) for s in view["laid"][hand.seat])
             lines.append(self.words(say("**Your sets:** {sets}", sets=sets)))
         top = view.get("discard_top")
-        lines.append(self.words(say("Discard pile: {n}, top {top}", n=view["discard_count"], top=shown(top, self.language))
-                                if top else say("Discard pile: {n}", n=view["discard_count"])))
+        count = view["discard_count"]
+        lines.append(self.words(say("Discard pile: {n}, top {top}", n=count, top=shown(top, self.language)) if top
+                                else say("Discard pile: {n}", n=count)))
         return "\n".join(lines)
 
     def prompt(self, hand: HandSnapshot) -> str:
@@ -187,8 +193,8 @@ class QueenOfSpadesUI(GameUI):
         if kind == "take" and args[0] == "discard":
             return self.words(say("Take {card}", card=shown(view["discard_top"], self.language)))
         if kind == "take" and args[0] == "pile":
-            return self.words(say("Take the pile ({card} + {n} of yours)", card=shown(view["discard_top"], self.language),
-                                  n=args[1]))
+            return self.words(say("Take the pile ({card} + {n} of yours)",
+                                  card=shown(view["discard_top"], self.language), n=args[1]))
         if kind in ("lay", "extend"):
             label = self.words(self._lay_label(kind, args[1], len(args) > 2, rank_name(args[0], args[1] != 1)))
             points = self._lay_points(action, hand.view["hand"])

@@ -52,16 +52,19 @@ class WarUI(GameUI):
             lines.append(f"{seat_heading(table, seat)} — {deck}{mark}")
             lines.append(field_text(view["fields"][seat], self.language))
         top = view.get("discard_top") or []
-        discard = (say("**Discard pile:** {n} (latest {card})", n=view["discard_count"], card=shown(top[0], self.language))
-                   if top else say("**Discard pile:** {n}", n=view["discard_count"]))
+        count = view["discard_count"]
+        discard = (say("**Discard pile:** {n} (latest {card})", n=count, card=shown(top[0], self.language)) if top
+                   else say("**Discard pile:** {n}", n=count))
         return "\n".join([*lines, "", self.words(discard)])
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        lines = [self.words(say("**Your field:** {field} · deck {n}", field=field_text(view["fields"][hand.seat], self.language),
-                                n=view["deck_counts"][hand.seat]))]
-        lines += [self.words(say("**{name}:** {field}", name=name, field=field_text(view["fields"][seat], self.language)))
-                  for seat, name in enumerate(hand.table.names) if seat != hand.seat and view["status"][seat] == "playing"]
+        own = field_text(view["fields"][hand.seat], self.language)
+        lines = [self.words(say("**Your field:** {field} · deck {n}", field=own, n=view["deck_counts"][hand.seat]))]
+        lines += [self.words(say("**{name}:** {field}", name=name,
+                                 field=field_text(view["fields"][seat], self.language)))
+                  for seat, name in enumerate(hand.table.names)
+                  if seat != hand.seat and view["status"][seat] == "playing"]
         return "\n".join(lines)
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
@@ -77,7 +80,8 @@ class WarUI(GameUI):
     def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
         if action.kind != "attack":
             return None
-        return self.words(say("{owner}'s cards…", owner=hand.table.typed_names[owner_of(str(action.args[1]), hand.view)]))
+        owner = hand.table.typed_names[owner_of(str(action.args[1]), hand.view)]
+        return self.words(say("{owner}'s cards…", owner=owner))
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         # A tie discards both cards: the attacker loses theirs too.

@@ -176,8 +176,8 @@ class GamePictures:
         acting = set(self.acting(view))
 
         def seat(seat: int, x: int, y: int, width: int) -> None:
-            self.seat_line(canvas, (x, y), names(seat), self.words(plural("{count} card", "{count} cards", counts[seat])),
-                           width, acting=seat in acting)
+            cards = self.words(plural("{count} card", "{count} cards", counts[seat]))
+            self.seat_line(canvas, (x, y), names(seat), cards, width, acting=seat in acting)
             hand_fan(canvas, (x, y + LINE), width, None, counts[seat])
 
         seat_grid(canvas, len(counts), 2, LINE + hand_height(False), seat)

@@ -49,13 +49,14 @@ class Pictures(GamePictures):
         y = canvas.y
         caption = y + size.height + 4
         x = canvas.pile((MARGIN, y), view["stock_count"], size)
-        canvas.text((MARGIN + size.width // 2, caption), self.words(say("stock {n}", n=view["stock_count"])), LABEL, MUTED,
-                    anchor="ma")
+        stock = self.words(say("stock {n}", n=view["stock_count"]))
+        canvas.text((MARGIN + size.width // 2, caption), stock, LABEL, MUTED, anchor="ma")
         x += 3 * GAP
         top = list(view["top"])
         for i, card in enumerate(top):
             canvas.card((x + i * (size.width + 4), y), card, size)
-        canvas.text((x, caption), self.words(say("top: Q squared pair") if view["top_is_qq"] else say("top")), LABEL, MUTED)
+        top_label = say("top: Q squared pair") if view["top_is_qq"] else say("top")
+        canvas.text((x, caption), self.words(top_label), LABEL, MUTED)
         x += max(1, len(top)) * (size.width + 4) + 2 * GAP
         width = canvas.width - MARGIN - x
         game = view.get("game_number", 1)

@@ -49,7 +49,8 @@ class Pictures(GamePictures):
         if spot["scored"]:
             if spot["winner"] == side:
                 return f"{number} +{spot['points']}", GOLD
-            return self.words(say("{n} tied", n=number) if spot["winner"] is None else say("{n} lost", n=number)), FAILED
+            lost = say("{n} tied", n=number) if spot["winner"] is None else say("{n} lost", n=number)
+            return self.words(lost), FAILED
         if spot["failed"]:
             return self.words(say("{n} failed", n=number)), FAILED
         return str(number), MUTED
@@ -81,7 +82,8 @@ class Pictures(GamePictures):
         self.draw_track(canvas, view)
         self.draw_counts(canvas, view, names)
         if chain:
-            swapping = say("{seat} is swapping on {side}'s side", seat=names(chain["seat"]), side=side_name(chain["side"]))
+            swapping = say("{seat} is swapping on {side}'s side", seat=names(chain["seat"]),
+                           side=side_name(chain["side"]))
             self.strip(canvas, [self.words(swapping), self.words(say("moved cards ringed · in the air:"))],
                        [chain["flying"]], ring=True)
         tiebreak = view.get("tiebreak")
@@ -159,8 +161,8 @@ class Pictures(GamePictures):
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
         title = self.words(plural("Hand: {count} card", "Hand: {count} cards", len(hand)) if view["phase"] == "play"
-                           else plural("Your side's leftover pool: {count} card", "Your side's leftover pool: {count} cards",
-                                       len(hand)))
+                           else plural("Your side's leftover pool: {count} card",
+                                       "Your side's leftover pool: {count} cards", len(hand)))
         chain = view.get("chain")
         flying = [Row(self.words(say("In the air: place it")), [chain["flying"]], frozenset({0}), highlight=True)
                   ] if chain and chain["seat"] == view.get("viewer") else []

@@ -27,9 +27,11 @@ class Pictures(GamePictures):
         y = canvas.y
         top = view["discard_top"][0] if view["discard_top"] else None
         canvas.pile((MARGIN, y), view["discard_count"], SMALL, top=top)
-        canvas.text((MARGIN, y + SMALL.height + 4), self.words(say("discard {n}", n=view["discard_count"])), LABEL, MUTED)
+        discard = self.words(say("discard {n}", n=view["discard_count"]))
+        canvas.text((MARGIN, y + SMALL.height + 4), discard, LABEL, MUTED)
         x = MARGIN + SMALL.width + 6 * GAP
-        canvas.text((canvas.width - MARGIN, y), self.words(plural("{count} move", "{count} moves", view["moves"])), LABEL, MUTED, anchor="ra")
+        moves = self.words(plural("{count} move", "{count} moves", view["moves"]))
+        canvas.text((canvas.width - MARGIN, y), moves, LABEL, MUTED, anchor="ra")
         attack = view.get("last_attack")
         if attack:
             canvas.text((x, y), self.words(say("last attack: {seat} on {target}", seat=names(attack["seat"]),
@@ -57,4 +59,5 @@ class Pictures(GamePictures):
 
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         seat = view["viewer"]
-        return [field_row(self.words(say("Your field · deck {n}", n=view["deck_counts"][seat])), view["fields"][seat], playable)]
+        title = self.words(say("Your field · deck {n}", n=view["deck_counts"][seat]))
+        return [field_row(title, view["fields"][seat], playable)]
