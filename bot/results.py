@@ -26,6 +26,7 @@ from games.base import Outcome
 
 from .forgetting import forget_person
 from .markdown import literal
+from .records import event_words
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
 
@@ -150,7 +151,7 @@ class Results:
         if finished:
             summary = Outcome.from_json(outcome).reason.render(names=names)
         else:
-            summary = (row.recent_events or ["The game was ended early."])[-1]
+            summary = event_words((row.recent_events or ["The game was ended early."])[-1], names)
         view = games.get_game(row.game_id).from_json(row.state).view(None) if row.state else {}
         view_rounds = view.get("round") or view.get("game_number")
         seat_rows = [

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.markdown import literal, plain
+from bot.records import event_words
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import count_text
 from games.i18n import SOURCE, say
@@ -54,7 +55,8 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     standings = final_standings(table, language)
     if standings:
         tail.append(text_display(standings))
-    latest = latest_events(row.recent_events, LATEST_EVENTS) if row.status == "running" else []
+    recent = [event_words(line, table.names, language) for line in row.recent_events[-LATEST_EVENTS:]]
+    latest = latest_events(recent, LATEST_EVENTS) if row.status == "running" else []
     if latest:
         tail.append(text_display("\n".join(latest)))
     tail.append(text_display("-# " + footer(ui, table)))
@@ -117,7 +119,8 @@ def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dic
     lines = [*([notice] if notice else []), ui.words(say("### Your hand · {game} #{table}", game=ui.title,
                                                          table=str(row.id))), prompt]
     text = ui.hand(hand)
-    news = ui.words(say("**Just now:** {notes}", notes="\n".join(hand.notes)))
+    notes = "\n".join(event_words(note, hand.table.names, language) for note in hand.notes)
+    news = ui.words(say("**Just now:** {notes}", notes=notes))
     tail = [text_display(whole_lines(news, NOTES))] if hand.notes else []
     return Layout(
         accent=ui.turn_colour(hand.table, hand.seat), head=[text_display("\n".join(lines))],

@@ -6,7 +6,9 @@ own hand in French while the table stays in English.
 
 A line holds English when it has a word of the catalog's English (``games/locales/fr.po``'s
 sources) that its French never writes (:func:`english_left`), beyond the words French shares
-(:data:`tests.test_french.SAME_IN_FRENCH`) and the players' names."""
+(:data:`tests.test_french.SAME_IN_FRENCH`) and the players' names. Not checked: the few lines
+the service writes itself among a table's events ("The game begins: …", a timeout), stored
+as English words."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from fakediscord import DiscordHarness, FakeMessage, FakeUser
 
 import games
 from cogs.ui import short_event
-from games.i18n import LOCALES, say
+from games.i18n import LOCALES
 from games.i18n.__main__ import read
 from tests.test_french import FRENCH, SAME_IN_FRENCH
 
@@ -28,8 +30,6 @@ NAMES = ("léa", "noé", "zoé")
 WORD = re.compile(r"[^\W\d_]+")
 MARKUP = re.compile(r"https?://\S+|<[@#:t][^>]*>")
 """Links, and Discord's mentions and timestamps: no words."""
-JUST_NOW = say("**Just now:** {notes}", notes="").render(FRENCH)
-"""How a hand message starts the private events it shows."""
 
 
 @cache
@@ -58,13 +58,11 @@ def english_left(line: str, names: list[str]) -> set[str]:
 
 def readable(message: FakeMessage) -> list[str]:
     """Everything a person reads of ``message``, line by line: its text, buttons, menus and the
-    picture's description; but the engines' events the service stored as English words when
-    they happened (:data:`JUST_NOW`'s notes here; a table's latest events: :meth:`Reader.stored`)."""
+    picture's description."""
     lines = [message.content or ""]
     for comp in message.walk():
-        content = comp.get("content") or ""
-        if comp.get("type") == 10 and not content.startswith(JUST_NOW):
-            lines += content.split("\n")
+        if comp.get("type") == 10:
+            lines += (comp.get("content") or "").split("\n")
         lines += [comp.get(key) or "" for key in ("label", "placeholder")]
         lines += [item.get("description") or "" for item in comp.get("items", [])]
         lines += [f"{o['label']} {o.get('description') or ''}" for o in comp.get("options", [])]
@@ -78,13 +76,14 @@ class Reader:
         self.s = s
         self.read: dict[int, list[str]] = {}
         self.events: set[str] = set()
-        """The event lines the service stored (in English) for the tables, as table messages show them."""
+        """The lines the service writes itself, in English ("The game begins: …"), as table messages show them."""
         self.english: dict[str, set[str]] = {}
 
     async def stored(self, number: int) -> None:
-        """Note table ``number``'s latest stored events (see :func:`readable`)."""
+        """Note the lines among table ``number``'s latest events that the service stored as
+        words (its own, not the engine's): they are not checked (see the module's docs)."""
         row = (await self.s.h.bot.service.table(number)).row
-        self.events.update(short_event(line) for line in row.recent_events)
+        self.events.update(short_event(line) for line in row.recent_events if isinstance(line, str))
 
     def check(self) -> None:
         names = [*NAMES, "mod", self.s.guild.name, self.s.channel.name]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.markdown import literal
+from bot.records import TableRow, event_words
 from games.base import Event
 from games.i18n import SOURCE, Text
 
@@ -28,3 +30,9 @@ def as_written(value: Any) -> Any:
     if isinstance(value, list):
         return [as_written(item) for item in value]
     return value
+
+
+def event_texts(row: TableRow) -> list[str]:
+    """A table's stored recent events in English, its seats named as its messages name them."""
+    names = [literal(seat.shown_name) for seat in row.seats]
+    return [event_words(line, names) for line in row.recent_events]
