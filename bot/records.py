@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import LEVELS
+from games.i18n import SOURCE, Text
+
+EventLine = str | dict[str, Any]
+"""A line of a table's events as stored: an engine's words as data (:meth:`Text.to_json
+<games.i18n.Text.to_json>`, its seats named when read), or words stored as they are (the
+service's own lines, and rows stored before events were data)."""
+
+
+def event_words(line: EventLine, names: Sequence[str], language: str = SOURCE) -> str:
+    """A stored event line in ``language``, its seats named by ``names``."""
+    return Text.from_json(line).render(language, names)
 
 AI_MARK = "🤖"
 """Before an AI player's name wherever it is shown."""
@@ -57,7 +68,7 @@ class TableRow:
     timer_minutes: int
     deadline: float | None
     reminded: bool
-    recent_events: list[str]
+    recent_events: list[EventLine]
     outcome: dict[str, Any] | None
     lobby_message_id: int | None
     table_message_id: int | None
@@ -142,7 +153,7 @@ class TableUpdate:
     status: str
     deadline: float | None
     reminded: bool
-    recent_events: list[str]
+    recent_events: list[EventLine]
     outcome: dict[str, Any] | None = None
     finished_at: float | None = None
     missed_turns: dict[int, int] = field(default_factory=dict)

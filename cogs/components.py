@@ -12,8 +12,9 @@ so a table message posted as an embed before becomes V2 at its next edit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 import discord
 
@@ -111,7 +112,7 @@ class LayoutMessage(discord.ui.LayoutView):
             self.__dict__.update(blank)
         self.layout = layout
 
-    def pictured(self, url: str) -> "LayoutMessage":
+    def pictured(self, url: str) -> LayoutMessage:
         """The same message with the picture at ``url`` in place of the text board."""
         return LayoutMessage(replace(self.layout, picture=media_gallery(url, self.layout.alt)))
 

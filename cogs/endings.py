@@ -4,69 +4,59 @@ played (games with rounds) and how long it took."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from datetime import timedelta
+
+from babel.dates import format_timedelta
 
 from bot.service import TableSnapshot
+from games.i18n import SOURCE, plural, say
 
 from .ui import ui_for
-from .words import Word, Words
-
-WORDS: dict[str, Word] = {
-    "wins": "🏆 {who} wins",
-    "win": "🏆 {who} win",
-    "no_winner": "🏆 No winner",
-    "place": "{place}. {who}",
-    "place_result": "{place}. {who} — {result}",
-    "together": "{first} & {second}",
-    "rounds": ("{n} round", "{n} rounds"),
-    "played_in": "Played in {time}",
-    "under_a_minute": "under a minute",
-    "minutes": "{minutes} min",
-    "hours": "{hours} h {minutes:02d} min",
-}
-WORD = Words(WORDS)
 
 
-def duration_text(seconds: float) -> str:
+def duration_text(seconds: float, language: str) -> str:
+    """How long a game took, to the minute, in the language's units (Babel): "5 min", "1 hr 5 min"."""
     minutes = round(seconds / 60)
     if minutes < 1:
-        return WORD("under_a_minute")
-    if minutes < 60:
-        return WORD("minutes", minutes=minutes)
-    return WORD("hours", hours=minutes // 60, minutes=minutes % 60)
+        return say("under a minute").render(language)
+    hours, minutes = divmod(minutes, 60)
+    parts = [(timedelta(hours=hours), "hour")] if hours else []
+    parts += [(timedelta(minutes=minutes), "minute")] if minutes or not hours else []
+    return " ".join(format_timedelta(delta, granularity=unit, format="short", locale=language) for delta, unit in parts)
 
 
-def group_name(group: Sequence[int], names: Sequence[str]) -> str:
+def group_name(group: Sequence[int], names: Sequence[str], language: str) -> str:
     named = [f"**{names[seat]}**" for seat in group]
     while len(named) > 1:
-        named[-2:] = [WORD("together", first=named[-2], second=named[-1])]
+        named[-2:] = [say("{first} & {second}", first=named[-2], second=named[-1]).render(language)]
     return named[0] if named else ""
 
 
-def final_standings(table: TableSnapshot) -> str:
-    """The ending block of a finished game ('' while it runs or when it was ended early)."""
+def final_standings(table: TableSnapshot, language: str = SOURCE) -> str:
+    """The ending block of a finished game in ``language`` ('' while it runs or when it was ended early)."""
     row, outcome = table.row, table.row.outcome
     if row.status != "finished" or not outcome:
         return ""
-    ui, names = ui_for(row.game_id), table.names
+    ui, names = ui_for(row.game_id, language), table.names
     winners: list[int] = outcome["winners"]
     if winners:
         # A team's seats win together: name the team's group once, as the ranking does.
         group = next((g for g in outcome["ranking"] if set(winners) <= set(g)), winners)
-        lines = [WORD("wins" if len(group) == 1 else "win", who=group_name(group, names))]
+        who = group_name(group, names, language)
+        lines = [ui.words(say("🏆 {who} wins", who=who) if len(group) == 1 else say("🏆 {who} win", who=who))]
     else:
-        lines = [WORD("no_winner")]
+        lines = [ui.words(say("🏆 No winner"))]
     for place, group in enumerate(outcome["ranking"], start=1):
         result = ui.standing(table, group[0]) if group else ""
-        who = group_name(group, names)
-        lines.append(WORD("place_result", place=place, who=who, result=result) if result
-                     else WORD("place", place=place, who=who))
+        who = group_name(group, names, language)
+        lines.append(f"{place}. {who} — {result}" if result else f"{place}. {who}")
     facts = []
     rounds = (table.view or {}).get("round")
     if isinstance(rounds, int):
-        facts.append(WORD.count("rounds", rounds))
+        facts.append(ui.words(plural("{count} round", "{count} rounds", rounds)))
     if row.started_at and row.finished_at:
-        facts.append(WORD("played_in", time=duration_text(row.finished_at - row.started_at)))
+        facts.append(ui.words(say("Played in {time}", time=duration_text(row.finished_at - row.started_at, language))))
     if facts:
         lines.append("-# " + " · ".join(facts))
     return "\n".join(lines)

@@ -16,40 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.markdown import literal, plain
+from bot.records import event_words
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import count_text
+from games.i18n import SOURCE, say
 
 from .components import Layout, separator, text_display
 from .endings import final_standings
 from .ui import GameUI, MoveLayout, latest_events, mention, options_line, players_to_act, ui_for, whole_lines
-from .words import Word, Words
 
-WORDS: dict[str, Word] = {
-    "heading": "### {game} · #{table}",
-    "watching": "### 👁 {game} · #{table}",
-    "hand_heading": "### Your hand · {game} #{table}",
-    "to_act": "▶ {who} {what}",
-    "deadline": "⏰ {when}",
-    "finished": "🏁 {outcome}",
-    "ended_early": "🛑 This game was ended before it finished.",
-    "per_turn": "{minutes} min per turn",
-    "no_timer": "no turn timer",
-    "players": "{counts} players",
-    "chosen": "**{choice}**: now choose below.",
-    "just_now": "**Just now:** {notes}",
-    "picture_of": "{game}, table #{table}: {board}",
-    "lobby_open": "Press **Join** to take a seat. The host adds AI players and starts the game.",
-    "lobby_cancelled": "This table was cancelled.",
-    "lobby_closed": "This table is closed.",
-    "seats": "**Players ({count}/{most})**",
-    "seat": "{number}. {name}",
-    "seat_level": "{number}. {name} · {level}",
-    "host": " — host",
-    "side": " · {side}",
-    "nobody": "—",
-}
-WORD = Words(WORDS)
-
+AI_LEVELS = {"easy": say("easy"), "normal": say("normal"), "hard": say("hard")}
+"""The AI levels (:data:`games.ai.LEVELS`) as a lobby names them."""
 LATEST_EVENTS = 2
 """Events the table message shows under the picture; the **Log** has every one."""
 BOARD = 1500
@@ -60,27 +37,35 @@ HAND = 2000
 NOTES = 500
 
 
-def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching: bool = False) -> Layout:
-    """A started game's table message (running, finished or ended early); ``watching``: as
-    **Watch** shows it, privately."""
+def heading(ui: GameUI, table_id: int) -> str:
+    return f"### {ui.title} · #{table_id}"
+
+
+def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching: bool = False,
+                 language: str = SOURCE) -> Layout:
+    """A started game's table message (running, finished or ended early) in ``language``;
+    ``watching``: as **Watch** shows it, privately."""
     row = table.row
-    ui = ui_for(row.game_id)
-    heading = WORD("watching" if watching else "heading", game=ui.title, table=row.id)
+    ui = ui_for(row.game_id, language)
+    top = f"### 👁 {ui.title} · #{row.id}" if watching else heading(ui, row.id)
     facts = ui.facts(table) if row.status == "running" else []
-    lines = [heading, *status_lines(ui, table, facts)]
+    lines = [top, *status_lines(ui, table, facts)]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
-    standings = final_standings(table)
+    standings = final_standings(table, language)
     if standings:
         tail.append(text_display(standings))
-    latest = latest_events(row.recent_events, LATEST_EVENTS) if row.status == "running" else []
+    recent = [event_words(line, table.names, language) for line in row.recent_events[-LATEST_EVENTS:]]
+    latest = latest_events(recent, LATEST_EVENTS) if row.status == "running" else []
     if latest:
         tail.append(text_display("\n".join(latest)))
     tail.append(text_display("-# " + footer(ui, table)))
+    alt = say("{game}, table #{table}: {board}", game=ui.title, table=str(row.id),
+              board=spoken("\n".join([*facts, board])))
     return Layout(
         accent=accent(ui, table), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(board, BOARD))] if board else [], tail=[*tail, separator(), *controls],
-        alt=WORD("picture_of", game=ui.title, table=row.id, board=spoken("\n".join([*facts, board]))),
+        alt=ui.words(alt),
     )
 
 
@@ -93,15 +78,15 @@ def status_lines(ui: GameUI, table: TableSnapshot, facts: list[str]) -> list[str
     """Under the heading: whose turn and until when, and the game's few numbers (``facts``); or the result."""
     row = table.row
     if row.status == "finished":
-        return [WORD("finished", outcome=ui.outcome_text(table))]
+        return [f"🏁 {ui.outcome_text(table)}"]
     if row.status != "running":
-        return [WORD("ended_early")]
+        return [ui.words(say("🛑 This game was ended before it finished."))]
     lines = []
     acting = players_to_act(table)
     if acting:
-        line = WORD("to_act", who=", ".join(mention(table, seat) for seat in acting), what=ui.turn_words(table))
+        line = f"▶ {', '.join(mention(table, seat, ui.language) for seat in acting)} {ui.turn_words(table)}"
         if row.deadline:
-            line += " · " + WORD("deadline", when=f"<t:{int(row.deadline)}:R>")
+            line += f" · ⏰ <t:{int(row.deadline)}:R>"
         lines.append(line)
     return lines + facts
 
@@ -112,22 +97,31 @@ def accent(ui: GameUI, table: TableSnapshot) -> int:
     return ui.turn_colour(table, acting[0]) if acting else ui.colour
 
 
+def timer_text(ui: GameUI, minutes: int) -> str:
+    return ui.words(say("{minutes} min per turn", minutes=minutes) if minutes else say("no turn timer"))
+
+
 def footer(ui: GameUI, table: TableSnapshot) -> str:
     row = table.row
-    timer = WORD("per_turn", minutes=row.timer_minutes) if row.timer_minutes else WORD("no_timer")
-    return " · ".join(part for part in (options_line(ui, row.options), timer) if part)
+    return " · ".join(part for part in (options_line(ui, row.options), timer_text(ui, row.timer_minutes)) if part)
 
 
 def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dict[str, Any]],
-                notice: str | None = None) -> Layout:
-    """A seat's private message: ``notice`` (the answer to a click that did not play), what the
-    seat may do, its hand, private news and its controls."""
+                notice: str | None = None, language: str = SOURCE) -> Layout:
+    """A seat's private message in ``language``: ``notice`` (the answer to a click that did not
+    play), what the seat may do, its hand, private news and its controls."""
     row = hand.table.row
-    ui = ui_for(row.game_id)
-    prompt = WORD("chosen", choice=moves.chosen) if moves is not None and moves.chosen else ui.prompt(hand)
-    lines = [*([notice] if notice else []), WORD("hand_heading", game=ui.title, table=row.id), prompt]
+    ui = ui_for(row.game_id, language)
+    if moves is not None and moves.chosen:
+        prompt = ui.words(say("**{choice}**: now choose below.", choice=moves.chosen))
+    else:
+        prompt = ui.prompt(hand)
+    lines = [*([notice] if notice else []), ui.words(say("### Your hand · {game} #{table}", game=ui.title,
+                                                         table=str(row.id))), prompt]
     text = ui.hand(hand)
-    tail = [text_display(whole_lines(WORD("just_now", notes="\n".join(hand.notes)), NOTES))] if hand.notes else []
+    notes = "\n".join(event_words(note, hand.table.names, language) for note in hand.notes)
+    news = ui.words(say("**Just now:** {notes}", notes=notes))
+    tail = [text_display(whole_lines(news, NOTES))] if hand.notes else []
     return Layout(
         accent=ui.turn_colour(hand.table, hand.seat), head=[text_display("\n".join(lines))],
         board=[text_display(whole_lines(text, HAND))], tail=[*tail, *controls],
@@ -135,26 +129,30 @@ def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dic
     )
 
 
-def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitation: str | None = None) -> Layout:
-    """The lobby: what to press (under Play again's ``invitation``), the seats, the options."""
+def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitation: str | None = None,
+                 language: str = SOURCE) -> Layout:
+    """The lobby in ``language``: what to press (under Play again's ``invitation``), the seats, the options."""
     row = table.row
-    ui = ui_for(row.game_id)
+    ui = ui_for(row.game_id, language)
     game = ui.game
-    what = {"lobby": "lobby_open", "cancelled": "lobby_cancelled"}.get(row.status, "lobby_closed")
-    head = [WORD("heading", game=ui.title, table=row.id), *([invitation] if invitation else []), WORD(what)]
-    seats = [WORD("seats", count=len(row.seats), most=game.max_players)]
+    what = {"lobby": say("Press **Join** to take a seat. The host adds AI players and starts the game."),
+            "cancelled": say("This table was cancelled.")}.get(row.status, say("This table is closed."))
+    head = [heading(ui, row.id), *([invitation] if invitation else []), ui.words(what)]
+    seats = [ui.words(say("**Players ({count}/{most})**", count=len(row.seats), most=game.max_players))]
     for seat in row.seats:
-        name = literal(seat.shown_name)
-        line = WORD("seat_level" if seat.ai_level else "seat", number=seat.seat + 1, name=name, level=seat.ai_level)
+        line = f"{seat.seat + 1}. {literal(seat.shown_name)}"
+        if seat.ai_level:
+            line += f" · {ui.words(AI_LEVELS.get(seat.ai_level, seat.ai_level))}"
         if seat.user_id is not None and seat.user_id == row.host_id:
-            line += WORD("host")
+            line += ui.words(say(" — host"))
         if game.sides:
-            line += WORD("side", side=game.sides[seat.seat % len(game.sides)])
+            line += f" · {ui.words(game.sides[seat.seat % len(game.sides)])}"
         seats.append(line)
     if not row.seats:
-        seats.append(WORD("nobody"))
-    timer = WORD("per_turn", minutes=row.timer_minutes) if row.timer_minutes else WORD("no_timer")
-    counts = WORD("players", counts=str(count_text(game.allowed_player_counts())).replace("–", "\u2060–\u2060"))
-    small = " · ".join(part for part in (options_line(ui, row.options), timer, counts) if part)
+        seats.append("—")
+    counts = ui.words(count_text(game.allowed_player_counts())).replace("–", "\u2060–\u2060")
+    players = ui.words(say("{counts} players", counts=counts))
+    small = " · ".join(part for part in (options_line(ui, row.options), timer_text(ui, row.timer_minutes), players)
+                       if part)
     return Layout(accent=ui.colour, head=[text_display("\n".join(head))], board=[],
                   tail=[text_display("\n".join(seats)), text_display("-# " + small), *controls])

@@ -13,24 +13,24 @@ from bot.errors import UserError
 from bot.markdown import literal
 from bot.service import TableSnapshot
 from games.base import Game
-from games.i18n import say
+from games.i18n import SOURCE, say
 
-from .common import for_reader, is_admin, may_post_here, player_of, service_of, static_view
-from .components import LayoutMessage, action_row
+from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
+from .components import LayoutMessage, action_row, button_component
 from .control import TableControl
 from .language import reader_language
-from .layouts import lobby_layout
+from .layouts import AI_LEVELS, lobby_layout
 from .parsing import control_template, one_of, stored_id
 from .ui import Rendered, ui_for
 
 LOBBY_VERBS = {
-    "join": ("Join", discord.ButtonStyle.success, 0),
-    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
-    "ai": ("Add AI", discord.ButtonStyle.secondary, 0),
-    "unai": ("Remove AI", discord.ButtonStyle.secondary, 0),
-    "side": ("Switch side", discord.ButtonStyle.secondary, 1),
-    "start": ("Start", discord.ButtonStyle.primary, 1),
-    "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
+    "join": (say("Join"), discord.ButtonStyle.success, 0),
+    "leave": (say("Leave"), discord.ButtonStyle.secondary, 0),
+    "ai": (say("Add AI"), discord.ButtonStyle.secondary, 0),
+    "unai": (say("Remove AI"), discord.ButtonStyle.secondary, 0),
+    "side": (say("Switch side"), discord.ButtonStyle.secondary, 1),
+    "start": (say("Start"), discord.ButtonStyle.primary, 1),
+    "cancel": (say("Cancel"), discord.ButtonStyle.danger, 1),
 }
 
 
@@ -50,9 +50,11 @@ DONE = {"join": say("You took a seat."), "leave": say("You left the table."),
 def lobby_unchanged_note(interaction: discord.Interaction) -> str:
     """A line saying the lobby message can't show a change, when Deckhand may no longer
     post in the interaction's channel (the service's edit of the lobby is refused)."""
-    return "" if may_post_here(interaction) else "\n⚠️ " + for_reader(interaction, say(
-        "I can no longer see or post in this channel, so the lobby message here doesn't change. A moderator can "
-        "give me View Channel and Send Messages here."))
+    if may_post_here(interaction):
+        return ""
+    note = say("⚠️ {closed}, so the lobby message here doesn't change. {give_back}.", closed=CLOSED_HERE,
+               give_back=GIVE_BACK)
+    return "\n" + note.render(reader_language(interaction))
 
 
 def offered_verbs(game: Game) -> list[str]:
@@ -63,8 +65,9 @@ def offered_verbs(game: Game) -> list[str]:
 class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
                   template=control_template(rf"dh:lobby:(?P<table>\d+):(?P<verb>{'|'.join(LOBBY_VERBS)})")):
     def __init__(self, table_id: int, verb: str) -> None:
-        label, style, row = LOBBY_VERBS.get(verb, ("?", discord.ButtonStyle.secondary, 0))
-        super().__init__(discord.ui.Button(label=label, style=style, row=row, custom_id=f"dh:lobby:{table_id}:{verb}"))
+        label, style, row = LOBBY_VERBS.get(verb, (say("?"), discord.ButtonStyle.secondary, 0))
+        super().__init__(discord.ui.Button(label=str(label), style=style, row=row,
+                                           custom_id=f"dh:lobby:{table_id}:{verb}"))
         self.table_id = table_id
         self.verb = verb
 
@@ -96,15 +99,14 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
             await service.switch_side(self.table_id, player)
         elif self.verb == "start":
             if not may_post_here(interaction):  # the game's table message could not be shown
-                raise UserError(say("I can no longer see or post in this channel, so the game couldn't be shown "
-                                    "here. A moderator can give me View Channel and Send Messages here; then press "
-                                    "**Start** again."))
+                raise UserError(say("{closed}, so the game couldn't be shown here. {give_back}; then press **Start** "
+                                    "again.", closed=CLOSED_HERE, give_back=GIVE_BACK))
             await service.start(self.table_id, player)
         else:  # "cancel": the template admits only the verbs in LOBBY_VERBS
             await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
         unchanged = lobby_unchanged_note(interaction)
         if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
-            await interaction.response.send_message(for_reader(interaction, DONE[self.verb]) + unchanged,
+            await interaction.response.send_message(DONE[self.verb].render(reader_language(interaction)) + unchanged,
                                                     ephemeral=True)
         else:  # the service edits the lobby message itself; acknowledge without changing it here
             await interaction.response.defer()
@@ -120,8 +122,8 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     def make(cls, table_id: int, default: str, language: str) -> AiLevelSelect:
-        options = [discord.SelectOption(label=level, value=level, description=text.render(language),
-                                        default=level == default)
+        options = [discord.SelectOption(label=AI_LEVELS[level].render(language), value=level,
+                                        description=text.render(language), default=level == default)
                    for level, text in LEVEL_TEXT.items()]
         return cls(table_id, discord.ui.Select(custom_id=f"dh:ailevel:{table_id}", options=options,
                                                placeholder=say("AI level").render(language)))
@@ -137,21 +139,23 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         level = one_of(values[0], LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)
-        joined = for_reader(interaction, say("{player} joined the table.", player=added))
+        joined = say("{added} joined the table.", added=added).render(reader_language(interaction))
         await interaction.response.edit_message(content=joined + lobby_unchanged_note(interaction), view=None)
 
 
-def lobby_controls(table_id: int, game: Game) -> list[dict]:
+def lobby_controls(table_id: int, game: Game, language: str) -> list[dict]:
     """The lobby's buttons, as :func:`offered_verbs` has them for ``game``, in their rows."""
     rows: dict[int, list[dict]] = {}
     for verb in offered_verbs(game):
-        rows.setdefault(LOBBY_VERBS[verb][2], []).append(LobbyButton(table_id, verb).to_component_dict())
+        label, style, row = LOBBY_VERBS[verb]
+        rows.setdefault(row, []).append(button_component(f"dh:lobby:{table_id}:{verb}", label.render(language), style))
     return [action_row(buttons) for _, buttons in sorted(rows.items())]
 
 
-def lobby_message(table: TableSnapshot, invitation: str | None = None) -> Rendered:
-    """The lobby: seats and options, with its buttons while the table is open (``invitation``:
-    Play again's, above it)."""
+def lobby_message(table: TableSnapshot, invitation: str | None = None, language: str = SOURCE) -> Rendered:
+    """The lobby in ``language``: seats and options, with its buttons while the table is open
+    (``invitation``: Play again's, above it)."""
     row = table.row
-    controls = lobby_controls(row.id, ui_for(row.game_id).game) if row.status == "lobby" else []
-    return Rendered(LayoutMessage(lobby_layout(table, controls, invitation if row.status == "lobby" else None)))
+    controls = lobby_controls(row.id, ui_for(row.game_id).game, language) if row.status == "lobby" else []
+    shown = invitation if row.status == "lobby" else None
+    return Rendered(LayoutMessage(lobby_layout(table, controls, shown, language)))

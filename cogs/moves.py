@@ -29,82 +29,80 @@ from bot.errors import StaleControl, UserError
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.errors import GameError
-from games.i18n import say
+from games.i18n import SOURCE, Text, render_value, say
 
-from .common import acknowledged, channel_closed_note, for_reader, player_of, service_of
+from .common import acknowledged, channel_closed_note, player_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
 from .hints import hint_components
+from .language import reader_language
 from .layouts import hand_layout, table_layout
 from .limits import (
-    ACTION_ROWS, BUTTON_LABEL, CUSTOM_ID, MODAL_TITLE, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS,
-    SELECT_PLACEHOLDER, clip,
+    ACTION_ROWS,
+    BUTTON_LABEL,
+    CUSTOM_ID,
+    MODAL_TITLE,
+    ROW_BUTTONS,
+    SELECT_OPTION_TEXT,
+    SELECT_OPTIONS,
+    SELECT_PLACEHOLDER,
+    clip,
 )
 from .lobby import lobby_message
 from .parsing import control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
-from .play_again import PlayAgainButton
+from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
 from .watch import WatchButton
-from .words import Word, Words
 
-WORDS: dict[str, Word] = {
-    "stale": "⚠️ Those controls are from an earlier turn; here is your hand as it is now.",
-    "log": "📜 Log",
-    "back": "← Back",
-    "refresh": "🔄 Refresh",
-    "unknown_move": "That control isn't one Deckhand recognises.",
-    "one_option": "Choose exactly one option.",
-    "not_yours_now": "That isn't one of your moves right now.",
-    "your_number": "Your number",
-    "number_range": "A number from {low} to {high}",
-}
-WORD = Words(WORDS)
-STALE_NOTICE = WORD("stale")
+STALE_NOTICE = say("⚠️ Those controls are from an earlier turn; here is your hand as it is now.")
+UNKNOWN_MOVE = say("That control isn't one Deckhand recognises.")
 MAX_MENUS = ACTION_ROWS
 """Menus of moves a hand message offers at most (25 moves each)."""
 MAX_FORM_NUMBER = 10**6
 """More than any number a form asks for (a cut of a deck); larger answers are refused."""
-LOG_BUTTON = WORD("log")
 
-_TABLE_CONTROLS: dict[tuple[int, bool], dict] = {}
+_TABLE_CONTROLS: dict[tuple[int, bool, str], dict] = {}
 _TABLE_CONTROLS_LIMIT = 10_000
 
 
-def table_controls(table_id: int, running: bool) -> dict:
+def table_controls(table_id: int, running: bool, language: str) -> dict:
     """My hand, the Log (every event so far, privately) and Watch while the game runs; the Log
-    and Play again once it ended. Built once per table and kept: they never change, so one row
-    serves every edit."""
-    row = _TABLE_CONTROLS.get((table_id, running))
+    and Play again once it ended. Built once per table and language and kept: they never
+    change, so one row serves every edit."""
+    row = _TABLE_CONTROLS.get((table_id, running, language))
     if row is None:
         if len(_TABLE_CONTROLS) >= _TABLE_CONTROLS_LIMIT:
             _TABLE_CONTROLS.clear()
-        hand = [HandButton.component(table_id)] if running else []
-        log = LogPage(table_id, 0, LOG_BUTTON).to_component_dict()
-        after = WatchButton if running else PlayAgainButton
-        row = _TABLE_CONTROLS[table_id, running] = action_row([*hand, log, after.component(table_id)])
+        hand = [HandButton.component(table_id, say("🂠 My hand").render(language))] if running else []
+        log = LogPage(table_id, 0, say("📜 Log").render(language)).to_component_dict()
+        after = (WatchButton.component(table_id, say("👁 Watch").render(language)) if running
+                 else PlayAgainButton.component(table_id, PLAY_AGAIN.render(language)))
+        row = _TABLE_CONTROLS[table_id, running, language] = action_row([*hand, log, after])
     return row
 
 
-def table_message(table: TableSnapshot) -> Rendered:
-    """The public table message: the lobby until the game starts, then the table with My hand."""
+def table_message(table: TableSnapshot, language: str = SOURCE) -> Rendered:
+    """The public table message in ``language``: the lobby until the game starts, then the table with My hand."""
     row = table.row
     if row.status in ("lobby", "cancelled"):
-        return lobby_message(table)
-    return Rendered(LayoutMessage(table_layout(table, [table_controls(row.id, row.status == "running")])))
+        return lobby_message(table, language=language)
+    controls = [table_controls(row.id, row.status == "running", language)]
+    return Rendered(LayoutMessage(table_layout(table, controls, language=language)))
 
 
-def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None) -> Rendered:
-    """A seat's private message: its hand, any private news, and its legal moves (after the
-    step menu choices ``step``)."""
+def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None,
+                 language: str = SOURCE) -> Rendered:
+    """A seat's private message in ``language``: its hand, any private news, and its legal
+    moves (after the step menu choices ``step``)."""
     row = hand.table.row
-    ui = ui_for(row.game_id)
+    ui = ui_for(row.game_id, language)
     moves = ui.move_layout(hand, step) if row.status == "running" else None
     rows = move_rows(ui, hand, moves) if moves is not None else []
-    refresh = HandButton.component(row.id, WORD("back") if step else WORD("refresh"))
+    refresh = HandButton.component(row.id, ui.words(say("← Back") if step else say("🔄 Refresh")))
     rows.append(action_row([refresh, *hint_components(hand)]))
-    return Rendered(LayoutMessage(hand_layout(hand, moves, rows, notice)))
+    return Rendered(LayoutMessage(hand_layout(hand, moves, rows, notice, language)))
 
 
 def move_rows(ui: GameUI, hand: HandSnapshot, layout: MoveLayout) -> list[dict]:
@@ -151,21 +149,24 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> li
     return rows
 
 
-async def show_hand(interaction: discord.Interaction, table_id: int, notice: str | None = None, hand=None,
-                     step: str | None = None) -> None:
-    """Answer with the user's hand: update the clicked private message, or open a new one."""
+async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None, hand=None,
+                    step: str | None = None) -> None:
+    """Answer with the user's hand, in their language: update the clicked private message, or open a new one."""
     if hand is None:
         hand = await service_of(interaction).hand(table_id, player_of(interaction))
-    rendered = hand_message(hand, "\n".join(filter(None, [notice, channel_closed_note(interaction)])) or None, step)
+    language = reader_language(interaction)
+    said = render_value(notice, language) if notice is not None else None
+    rendered = hand_message(hand, "\n".join(filter(None, [said, channel_closed_note(interaction)])) or None, step,
+                            language)
     picture = None
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
-        picture = await drawn_in_time(interaction, hand_picture(hand))
+        picture = await drawn_in_time(interaction, hand_picture(hand, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
 
 
 class HandButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("hand")):
     VERB = "hand"
-    LABEL = "🂠 My hand"
+    LABEL = str(say("🂠 My hand"))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.table_id)
@@ -175,12 +176,12 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     try:
         action = Action.from_code(code)
     except GameError:
-        raise UserError(say("That control isn't one Deckhand recognises.")) from None
+        raise UserError(UNKNOWN_MOVE) from None
     service = service_of(interaction)
     try:
         hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
     except StaleControl as exc:
-        await show_hand(interaction, table_id, notice=f"⚠️ {for_reader(interaction, exc.text)}")
+        await show_hand(interaction, table_id, notice=say("⚠️ {why}", why=exc.args[0] if exc.args else ""))
         return
     await show_hand(interaction, table_id, hand=hand)
 
@@ -221,7 +222,7 @@ class MenuSelect(
 
     @classmethod
     def make(cls, mode: str, table_id: int, version: int, n: int, options: list[discord.SelectOption],
-             placeholder: str) -> "MenuSelect":
+             placeholder: str) -> MenuSelect:
         select = discord.ui.Select(custom_id=f"dh:{mode}:{table_id}:{version}:{n}", options=options,
                                    placeholder=placeholder)
         return cls(mode, table_id, version, n, select)
@@ -261,7 +262,7 @@ class NumberPrompt(
         self.table_id, self.version, self.kind, self.low, self.high = table_id, version, kind, low, high
 
     @classmethod
-    def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str) -> "NumberPrompt":
+    def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str) -> NumberPrompt:
         """``label`` is the button's text and the form's title."""
         button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                    custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}")
@@ -281,19 +282,20 @@ class NumberPrompt(
             return
         if not any(a.kind == self.kind for a in hand.actions):
             raise UserError(say("That isn't one of your moves right now."))
-        label = getattr(self.item, "label", None) or WORD("your_number")
-        await interaction.response.send_modal(
-            NumberForm(self.table_id, self.version, self.kind, self.low, self.high, clip(label, MODAL_TITLE)))
+        label = getattr(self.item, "label", None) or say("Your number").render(reader_language(interaction))
+        await interaction.response.send_modal(NumberForm(self.table_id, self.version, self.kind, self.low, self.high,
+                                                         clip(label, MODAL_TITLE), reader_language(interaction)))
 
 
 class NumberForm(discord.ui.Modal):
-    """The form a :class:`NumberPrompt` opens. It only describes the form: every
-    submit is answered by :class:`NumberAnswer`, which needs nothing kept in memory."""
+    """The form a :class:`NumberPrompt` opens, in the reader's ``language``. It only describes
+    the form: every submit is answered by :class:`NumberAnswer`, which needs nothing kept in memory."""
 
-    def __init__(self, table_id: int, version: int, kind: str, low: int, high: int, title: str) -> None:
+    def __init__(self, table_id: int, version: int, kind: str, low: int, high: int, title: str, language: str) -> None:
         super().__init__(title=title, custom_id=f"dh:num:{table_id}:{version}:{kind}", timeout=None)
         self.add_item(discord.ui.TextInput(
-            label=WORD("number_range", low=low, high=high), custom_id="value", placeholder=f"{low}–{high}",
+            label=say("A number from {low} to {high}", low=low, high=high).render(language), custom_id="value",
+            placeholder=f"{low}–{high}",
             min_length=1, max_length=len(str(high)),
         ))
 

@@ -17,10 +17,13 @@ from bot.errors import HostsLobby, UserError
 from bot.service import TableSnapshot, checked_options
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, for_reader, guarded, player_of, publisher_of, service_of
+from .common import guarded, player_of, publisher_of, service_of
+from .language import reader_language
 from .ui import message_link, ui_for
 
 log = logging.getLogger(__name__)
+
+NOT_IN_DMS = say("Deckhand tables live in server channels, not in direct messages.")
 
 
 def embed_links_note(interaction: discord.Interaction) -> str:
@@ -31,9 +34,9 @@ def embed_links_note(interaction: discord.Interaction) -> str:
     granted = interaction.app_permissions
     if granted.value == 0 or granted.embed_links:
         return ""
-    return "\n⚠️ " + for_reader(interaction, say(
-        "I may not use Embed Links in this channel, so the table's board and seats don't show on its message. "
-        "A moderator can give me Embed Links here; until then, use **My hand**."))
+    return "\n" + say("⚠️ I may not use Embed Links in this channel, so the table's board and seats don't show on its "
+                      "message. A moderator can give me Embed Links here; until then, use **My hand**.").render(
+        reader_language(interaction))
 
 
 async def open_table(
@@ -43,7 +46,7 @@ async def open_table(
 
     async def run() -> None:
         if interaction.guild_id is None or interaction.channel is None:
-            raise UserError(IN_DIRECT_MESSAGES)
+            raise UserError(NOT_IN_DMS)
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         title = ui_for(game_id).title
@@ -73,7 +76,7 @@ async def open_table(
                 except Exception:
                     await remove_empty_thread(thread)
                     raise
-        opened = for_reader(interaction, say("Your {game} table is open: {link}", game=title, link=link))
+        opened = say("Your {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
         await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
 
     await guarded(interaction, run)
@@ -99,11 +102,11 @@ async def post_lobby(interaction: discord.Interaction, snap: TableSnapshot, cont
     except discord.HTTPException as exc:
         await service_of(interaction).cancel(snap.row.id, player_of(interaction))
         if isinstance(exc, discord.Forbidden):
-            raise UserError(say("I can't post in this channel. Give me View Channel, Send Messages and "
-                                "Embed Links here, then try again.")) from None
+            raise UserError(say("I can't post in this channel. Give me View Channel, Send Messages and Embed Links "
+                                "here, then try again.")) from None
         log.warning("Discord refused the lobby of table %s: %s %s", snap.row.id, exc.status, exc.text)
-        raise UserError(say("Discord didn't take the table's message, so no table was opened. "
-                            "Please try again in a moment.")) from None
+        raise UserError(say("Discord didn't take the table's message, so no table was opened. Please try again in "
+                            "a moment.")) from None
     return message_link(snap.row.guild_id, snap.row.channel_id, message.id)
 
 
@@ -113,12 +116,12 @@ async def new_thread(channel: discord.TextChannel, name: str) -> discord.Thread:
         return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                            auto_archive_duration=1440)
     except discord.Forbidden:
-        raise UserError(say("I can't open threads here. Give me Create Public Threads, "
-                            "or turn threads off in the server settings.")) from None
+        raise UserError(say("I can't open threads here. Give me Create Public Threads, or turn threads off in the "
+                            "server settings.")) from None
     except discord.HTTPException as exc:
         log.warning("Discord refused a thread in channel %s: %s %s", channel.id, exc.status, exc.text)
-        raise UserError(say("Discord didn't open the table's thread, so no table was opened. "
-                            "Please try again in a moment.")) from None
+        raise UserError(say("Discord didn't open the table's thread, so no table was opened. Please try again in a "
+                            "moment.")) from None
 
 
 async def remove_empty_thread(thread: discord.Thread) -> None:

@@ -9,39 +9,45 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, for_reader, is_admin, player_of, service_of
+from .common import is_admin, player_of, service_of
 from .control import TableButton, table_template
-from .opening import embed_links_note, post_lobby
+from .language import reader_language, server_language
+from .opening import NOT_IN_DMS, embed_links_note, post_lobby
 from .ui import ui_for
 
-PLAY_AGAIN = "🔁 Play again"
+PLAY_AGAIN = say("🔁 Play again")
 
 
 class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("again")):
     VERB = "again"
-    LABEL = PLAY_AGAIN
+    LABEL = str(PLAY_AGAIN)
     STYLE = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
         await play_again(interaction, self.table_id)
 
 
-def invitation(title: str, host_id: int, invited: list[int]) -> str:
+def invitation(title: str, host_id: int, invited: list[int], language: str) -> str:
+    """Play again's invitation above the new lobby, in the server's ``language``."""
     who = ", ".join(f"<@{user}>" for user in invited)
+    host = f"<@{host_id}>"
     if not who:
-        return f"🔁 <@{host_id}> opened another round of {title}."
-    return f"🔁 Another round of {title}, opened by <@{host_id}>: {who}, click **Join** to take your seat."
+        return say("🔁 {host} opened another round of {game}.", host=host, game=title).render(language)
+    return say("🔁 Another round of {game}, opened by {host}: {who}, click **Join** to take your seat.",
+               game=title, host=host, who=who).render(language)
 
 
 async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     if interaction.guild_id is None or interaction.channel is None:
-        raise UserError(IN_DIRECT_MESSAGES)
+        raise UserError(NOT_IN_DMS)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
                                        is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
-    content = invitation(title, interaction.user.id, rematch.invited)
+    settings = await service.storage.guild_settings(interaction.guild_id)
+    language = server_language(settings, interaction.guild_locale)
+    content = invitation(title, interaction.user.id, rematch.invited, language)
     link = await post_lobby(interaction, rematch.lobby, content)
-    opened = for_reader(interaction, say("Your new {game} table is open: {link}", game=title, link=link))
+    opened = say("Your new {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
     await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)

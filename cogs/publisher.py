@@ -21,10 +21,11 @@ import asyncio
 import collections
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -32,21 +33,16 @@ from bot.budget import Pacer, Priority, Route, edit_route
 from bot.errors import StorageUnavailable
 from bot.service import GameService, TableSnapshot
 from bot.storage import SeatRow, TableRow
+from games.i18n import say
 
+from .language import server_language
 from .lobby import lobby_message
 from .moves import table_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .ui import message_link, players_to_act, ui_for
-from .words import Word, Words
 
 log = logging.getLogger(__name__)
-
-WORDS: dict[str, Word] = {
-    "ping": "🔔 {who} {what} at {game} #{table}: {link}",
-    "reminder": "⏰ {who}, about {minutes} min left for your turn at {game}: {link}",
-}
-WORD = Words(WORDS)
 
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 """A ping or an invitation notifies the people it names, nobody else."""
@@ -193,7 +189,8 @@ class TablePublisher:
         minutes = max(1, round(seconds_left / 60))
         who = ", ".join(f"<@{s.user_id}>" for s in humans)
         link = message_link(table.row.guild_id, table.row.channel_id, table.row.table_message_id)
-        content = WORD("reminder", who=who, minutes=minutes, game=ui_for(table.row.game_id).title, link=link)
+        content = say("⏰ {who}, about {minutes} min left for your turn at {game}: {link}", who=who, minutes=minutes,
+                      game=ui_for(table.row.game_id).title, link=link).render(await self.language(table.row))
         shown = self._shown(table.row)
         if await self._send_ping(table, shown, content, nonce("r", table.row.id, "v", table.row.version)):
             await self._tidy(shown)
@@ -201,13 +198,19 @@ class TablePublisher:
     async def place(self, table: TableSnapshot, invitation: str | None = None) -> discord.Message:
         """Post a new lobby's message now (``/<game> start``, **Play again**), with ``invitation``
         above it (its mentions notified). Discord's refusal is raised to the caller."""
-        body = lobby_message(table, invitation).kwargs()
+        body = lobby_message(table, invitation, await self.language(table.row)).kwargs()
         if invitation is not None:
             body.update(allowed_mentions=MENTIONS)
         message = await self._post(table, body, None)
         shown = self._shown(table.row)  # stored with the message's id
         shown.shown, shown.invitation = shown_key(table.row), invitation
         return message
+
+    async def language(self, row: TableRow) -> str:
+        """The language of the table's public messages: its server's (setting, else Discord locale)."""
+        guild = self.bot.get_guild(row.guild_id)
+        settings = await self.service.storage.guild_settings(row.guild_id)
+        return server_language(settings, guild.preferred_locale if guild is not None else None)
 
     # -- what the Discord layer tells it ----------------------------------------------------------
 
@@ -315,15 +318,16 @@ class TablePublisher:
         """One state on show; False when there is nothing more to do for it (the table can't
         be shown where it is, or Discord was out of reach: it is shown again later)."""
         row = table.row
+        language = await self.language(row)
         if row.status in ("lobby", "cancelled"):
-            body = lobby_message(table, self._shown(row).invitation).kwargs()
+            body = lobby_message(table, self._shown(row).invitation, language).kwargs()
             picture = None
         else:
-            body = table_message(table).kwargs()
+            body = table_message(table, language).kwargs()
             picture = None
             if (draws_table(table) and self._may_attach(row.channel_id)
                     and await pictures_on(self.service, row.guild_id)):
-                picture = await table_picture(table)
+                picture = await table_picture(table, language)
         try:
             if row.table_message_id is None and row.lobby_message_id is None:
                 if row.status in ("lobby", "running"):
@@ -444,8 +448,9 @@ class TablePublisher:
         # The ping names everyone to act, and notifies only those whose turn just began.
         who = ", ".join(f"<@{row.seats[seat].user_id}>" for seat in shown.acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
-        ui = ui_for(row.game_id)
-        content = WORD("ping", who=who, what=ui.turn_words(table), game=ui.title, table=row.id, link=link)
+        ui = ui_for(row.game_id, await self.language(row))
+        content = ui.words(say("🔔 {who} {what} at {game} #{table}: {link}", who=who, what=ui.turn_words(table),
+                               game=ui.title, table=str(row.id), link=link))
         notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
                                            roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
@@ -483,7 +488,7 @@ class TablePublisher:
         latest messages hold one (a mention of each, from Deckhand, sent since), else None."""
         users = {str(row.seats[int(seat)].user_id) for seat in sending["seats"]}
         # A few seconds' margin for clocks; the table's own message names the players too.
-        after = discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, timezone.utc))
+        after = discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, UTC))
         not_pings = {str(row.table_message_id), str(row.lobby_message_id)}
         try:
             async with self.pacer.request(Priority.PING, row.channel_id):

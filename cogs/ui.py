@@ -10,11 +10,13 @@ The messages themselves are laid out by :mod:`cogs.layouts`; this module builds 
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 import discord
 
@@ -24,25 +26,10 @@ from bot.service import HandSnapshot, TableSnapshot
 from bot.table_options import engine_options, hints_allowed
 from games.base import Action, Game, count_text
 from games.cards import parse_card
-from games.i18n import say
+from games.i18n import SOURCE, Text, card_name, render_value, say
 
 from .components import LayoutMessage
 from .limits import SELECT_OPTIONS, clip
-from .words import Word, Words
-
-WORDS: dict[str, Word] = {
-    "start": "Open a {game} table in this channel ({counts} players)",
-    "hints_off": "hints off",
-    "to_play": "to play",
-    "your_move": "Your move: choose below.",
-    "waiting_for": "Waiting for {names}.",
-    "waiting": "Waiting.",
-    "over": "The game is over.",
-    "ai_plays": "**{name}** (AI)",
-    "default_step": "{kind}…",
-    "default_choice": "{kind} {arg}",
-}
-WORD = Words(WORDS)
 
 EMBED_COLOUR = discord.Colour.dark_green()
 """The colour of Deckhand's embeds (rules, Log, /history, leaderboards)."""
@@ -99,12 +86,18 @@ def hint_line(actions: list[Action], hints: Mapping[str, str]) -> str:
     return " ".join(sentence for kind, sentence in hints.items() if kind in kinds)
 
 
-def shown(arg: Any) -> str:
-    """An action argument as players read it: a card with its suit symbol, else as is."""
+def shown(arg: Any, language: str = SOURCE) -> str:
+    """An action argument as players read it: a card with its suit symbol (and the language's
+    rank letters), else as is."""
     try:
-        return parse_card(arg).pretty
+        return card_name(parse_card(arg), language)
     except games.GameError:
         return str(arg)
+
+
+def cards_text(codes: Any, language: str) -> str:
+    """Cards as players read them (``Q♥ 9♠``, ``D♥ 9♠`` in French), one after another."""
+    return " ".join(shown(code, language) for code in codes)
 
 
 @dataclass
@@ -151,40 +144,59 @@ class MoveLayout:
 class GameUI:
     """How one game looks. A game's module subclasses this (overriding the ``board``,
     ``hand`` and ``action_*`` hooks, declaring its two-step moves in :attr:`steps`);
-    a game without a module is shown by :class:`DefaultUI`."""
+    a game without a module is shown by :class:`DefaultUI`.
 
-    start_description: ClassVar[str] = ""
-    """The ``/<game> start`` description; empty: "Open a <name> table … (<n> players)"."""
+    A GameUI writes in one :attr:`language`: :func:`ui_for` gives the registered look
+    speaking the language a message is written in; its words are :class:`~games.i18n.Text`
+    until :meth:`words` renders them."""
+
+    language: str = SOURCE
+    """The language this look writes in (see :meth:`speaking`)."""
+    start_description: ClassVar[Text | None] = None
+    """The ``/<game> start`` description; None: "Open a <name> table … (<n> players)"."""
     colour: ClassVar[int] = EMBED_COLOUR.value
     """The game's colour: its lobby's and finished table's accent."""
-    steps: ClassVar[Mapping[str, str]] = {}
+    steps: ClassVar[Mapping[str, Text]] = {}
     """Moves chosen in two steps, by action kind: first a menu picks the kind and first
     argument (e.g. War's attacking card), then the moves that complete it are offered.
     The value is that menu's placeholder; kinds sharing one share the menu."""
     step_end: ClassVar[str] = ","
     """Ends each choice in a step menu's value: ``attack:9S,`` (War), ``9D>1>`` (a QUASH swap)."""
-    number_prompts: ClassVar[Mapping[str, str]] = {}
+    number_prompts: ClassVar[Mapping[str, Text]] = {}
     """Action kinds whose single whole-number argument the player types in a form
     (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
-    hints: ClassVar[Mapping[str, str]] = {}
+    hints: ClassVar[Mapping[str, Text]] = {}
     """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
     message says those offered (buttons say what they do themselves)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    def speaking(self, language: str) -> GameUI:
+        """This look writing in ``language``."""
+        if language == self.language:
+            return self
+        other = copy.copy(self)
+        other.language = language
+        return other
+
+    def words(self, text: Any) -> str:
+        """``text`` (a :class:`~games.i18n.Text`, or a value such as a number) in this look's language."""
+        return render_value(text, self.language)
+
     @property
     def title(self) -> str:
         return self.game.name
 
     def start_text(self) -> str:
-        return self.start_description or WORD("start", game=self.game.name,
-                                              counts=count_text(self.game.allowed_player_counts()))
+        return self.words(self.start_description or say("Open a {game} table in this channel ({counts} players)",
+                                                        game=self.game.name,
+                                                        counts=count_text(self.game.allowed_player_counts())))
 
     def option_label(self, name: str, value: Any) -> str:
         """The name the option's spec gives ``value`` (e.g. War's loss rule), else the value."""
         spec = next(spec for spec in self.game.options if spec.name == name)
-        return str(spec.labels.get(value, value))
+        return self.words(spec.labels.get(value, value))
 
     def options_text(self, options: dict[str, Any]) -> str:
         """One line describing the table options, e.g. ``Classic · elimination match``."""
@@ -204,7 +216,7 @@ class GameUI:
 
     def turn_words(self, table: TableSnapshot) -> str:
         """What the people to act are to do, after their names: "to play"."""
-        return WORD("to_play")
+        return self.words(say("to play"))
 
     def turn_colour(self, table: TableSnapshot, seat: int) -> int:
         """The accent of the table message while ``seat`` is to act."""
@@ -214,33 +226,28 @@ class GameUI:
         """A seat's result at the end, with its unit ("3 cards left", "42 pts"); '' for none."""
         return ""
 
-    def outcome_text(self, table: TableSnapshot) -> str:
-        outcome = table.row.outcome
-        if not outcome:
-            return ""
-        return games.Event("result", outcome["reason"]).render(table.names)
-
     # -- a hand ----------------------------------------------------------------------------------
 
     def hand(self, hand: HandSnapshot) -> str:
         """What the seat sees privately (Markdown): the hand message's text in the picture's place."""
         cards = hand.view.get("hand")
-        return f"**{' '.join(map(shown, cards)) or '—'}**" if isinstance(cards, list) else "—"
+        return f"**{cards_text(cards, self.language) or '—'}**" if isinstance(cards, list) else "—"
 
     def prompt(self, hand: HandSnapshot) -> str:
         """One line saying what the seat may do now, or whom it waits for."""
         if hand.table.row.status != "running":
-            return WORD("over")
+            return self.words(say("The game is over."))
         if hand.actions:
-            return hint_line(hand.actions, self.hints) or WORD("your_move")
+            hints = {kind: self.words(sentence) for kind, sentence in self.hints.items()}
+            return hint_line(hand.actions, hints) or self.words(say("Your move: choose below."))
         acting = players_to_act(hand.table)
         names = ", ".join(hand.table.names[s] for s in acting)
-        return WORD("waiting_for", names=names) if acting else WORD("waiting")
+        return self.words(say("Waiting for {names}.", names=names) if acting else say("Waiting."))
 
     # -- moves -----------------------------------------------------------------------------------
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
-        return str(action)
+        return self.words(action.words())
 
     def move_text(self, action: Action, hand: HandSnapshot) -> str:
         """A move in full, outside the steps that lead to it (a hint names it so): the step
@@ -283,13 +290,13 @@ class GameUI:
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         """The menu choice that ends ``path``: "Attack with 9♠" for War's ``attack:9S``."""
         kind, _, arg = path[-1].partition(":")
-        return f"{self.steps[kind].rstrip('…')} {shown(arg)}"
+        return f"{self.words(self.steps[kind]).rstrip('…')} {shown(arg, self.language)}"
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
         """The placeholder of the menu offering the choice that ends ``path``."""
-        return self.steps[path[0].partition(":")[0]]
+        return self.words(self.steps[path[0].partition(":")[0]])
 
-    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, Text]:
         """The :attr:`number_prompts` (kinds asked in a form, and their buttons' labels)."""
         return self.number_prompts
 
@@ -311,7 +318,7 @@ class GameUI:
             for kind, label in prompts.items():
                 values = [a.args[0] for a in actions if a.kind == kind]
                 if values:
-                    numbers.append(NumberAsk(kind, min(values), max(values), label))
+                    numbers.append(NumberAsk(kind, min(values), max(values), self.words(label)))
             actions = [a for a in actions if a.kind not in prompts]
         # A modified client can send any menu value: only whole choices ("9D>", never "9" or "9D>1") count.
         if step and not step.endswith(self.step_end):
@@ -331,8 +338,10 @@ class GameUI:
             raise UserError(UNAVAILABLE_STEP)
         menus: dict[str, list[tuple[str, str]]] = {}
         for path in deeper:
-            menus.setdefault(self.step_placeholder(path), []).append((self.step_text(path), self.step_label(path, hand)))
-        order = {placeholder: i for i, placeholder in enumerate(dict.fromkeys(self.steps.values()))}
+            choice = (self.step_text(path), self.step_label(path, hand))
+            menus.setdefault(self.step_placeholder(path), []).append(choice)
+        placeholders = dict.fromkeys(self.words(placeholder) for placeholder in self.steps.values())
+        order = {placeholder: i for i, placeholder in enumerate(placeholders)}
         ordered = sorted(menus.items(), key=lambda menu: order.get(menu[0], len(order)))
         said = self.step_label(chosen, hand) if chosen else ""
         return MoveLayout(numbers, [StepMenu(p, choices[:SELECT_OPTIONS]) for p, choices in ordered], complete, said)
@@ -341,7 +350,7 @@ class GameUI:
         outcome = table.row.outcome
         if not outcome:
             return ""
-        return games.Outcome.from_json(outcome).reason.render(names=table.names)
+        return games.Outcome.from_json(outcome).reason.render(self.language, table.names)
 
 
 class DefaultUI(GameUI):
@@ -353,40 +362,45 @@ class DefaultUI(GameUI):
     def step_path(self, action: Action, hand: HandSnapshot) -> tuple[str, ...]:
         return (f"{action.kind}:{action.args[0]}",) if len(action.args) > 1 else ()
 
-    def asked_numbers(self, actions: list[Action]) -> Mapping[str, str]:
+    def asked_numbers(self, actions: list[Action]) -> Mapping[str, Text]:
         """Kinds with more single whole-number moves than a menu holds are asked in a form."""
         numbers = Counter(a.kind for a in actions if len(a.args) == 1 and type(a.args[0]) is int)
-        return {kind: WORD("default_step", kind=kind.capitalize())
+        return {kind: Text.from_json(f"{kind.capitalize()}…")
                 for kind, count in numbers.items() if count > SELECT_OPTIONS}
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        return WORD("default_step", kind=path[0].partition(':')[0].capitalize())
+        return f"{path[0].partition(':')[0].capitalize()}…"
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         kind, _, arg = path[-1].partition(":")
-        return WORD("default_choice", kind=kind.capitalize(), arg=shown(arg))
+        return f"{kind.capitalize()} {shown(arg, self.language)}"
 
 
 _REGISTRY: dict[str, GameUI] = {}
+_SPEAKING: dict[tuple[str, str], GameUI] = {}
 
 
 def register(ui: GameUI) -> None:
     _REGISTRY[ui.game.id] = ui
+    _SPEAKING.clear()
 
 
-def ui_for(game_id: str) -> GameUI:
+def ui_for(game_id: str, language: str = SOURCE) -> GameUI:
     """The registered look of ``game_id`` (every game is registered when the cogs load:
-    :func:`cogs.games.load_game_uis`)."""
-    return _REGISTRY[game_id]
+    :func:`cogs.games.load_game_uis`), writing in ``language``."""
+    found = _SPEAKING.get((game_id, language))
+    if found is None:
+        found = _SPEAKING[game_id, language] = _REGISTRY[game_id].speaking(language)
+    return found
 
 
-def mention(table: TableSnapshot, seat: int) -> str:
+def mention(table: TableSnapshot, seat: int, language: str) -> str:
     """A seat in a line about turns: its person mentioned, an AI player by name."""
     row = table.row.seats[seat]
     if row.user_id is None:
         return f"**{table.names[seat]}**"
     if row.is_ai:
-        return WORD("ai_plays", name=table.names[seat])
+        return say("**{name}** (AI)", name=table.names[seat]).render(language)
     return f"<@{row.user_id}>"
 
 
@@ -428,5 +442,5 @@ def options_line(ui: GameUI, options: dict[str, Any]) -> str:
 @lru_cache(maxsize=1024)  # a table's options never change while it plays
 def _options_line(ui: GameUI, items: tuple[tuple[str, Any], ...]) -> str:
     options = dict(items)
-    parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else WORD("hints_off")]
+    parts = [ui.options_text(engine_options(options)), "" if hints_allowed(options) else ui.words(say("hints off"))]
     return " · ".join(part for part in parts if part)

@@ -11,7 +11,8 @@ translation passes its own table over the same keys.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Union
 
 Word = Union[str, tuple[str, str]]
 """A template, or the (one, many) templates of a count."""

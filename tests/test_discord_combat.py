@@ -8,6 +8,7 @@ from discord_play import (
     choose_first_attacker, forge_click, open_hand, open_table, picture_text, play, play_to_the_end, start_bot,
     status_line, to_act,
 )
+from tests.words import event_texts
 
 WAR_PREFER = ("attack", "recover", "draw")
 NG_PREFER = ("attack", "sacrifice", "defend", "pick", "draw")
@@ -106,7 +107,7 @@ async def test_ng_game_played_to_the_end(server, players, faceup):
     joiners = ["ben", "cat", "dan"][: players - 1]
     table = await open_table(s, "ng start", {"faceup": faceup, "timer": 0}, "ana", joiners=joiners)
     assert ("Deck (top last)" in picture_text(s.h.message(table.id))) is faceup
-    events = (await storage(s).get_table(1)).recent_events
+    events = event_texts(await storage(s).get_table(1))
     assert any(line.endswith(" starts (drawn by lot).") for line in events)  # plain words, no "seeded draw"
     await play_to_the_end(s, table, prefer=NG_PREFER)
     assert (await storage(s).get_table(1)).status == "finished"

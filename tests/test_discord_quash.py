@@ -20,6 +20,7 @@ from cogs.ui import ui_for
 from discord_play import add_ai, board, forge_click, forge_select, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
+from tests.words import event_texts
 
 # A full board (RULINGS §6 examples): RED's Q♥ on spot 3 ties BLACK's Q♠; RED's spot 7 fails.
 RED = ["9D 10D JD", "4S 9S", "QH", "2C 3C 4C", "7S JH", "5D", "10C KC AD", "6C 7D", "8H"]
@@ -82,7 +83,7 @@ def status_text(s, table) -> str:
 async def latest(s, table) -> list[str]:
     """The table's latest (20) events in full, as the Log ends (the dashboard shows the newest
     shortened). Tests that rig a position read these: the Log replays the real deal."""
-    return (await storage(s).get_table(table_number(s.h.message(table.id)))).recent_events
+    return event_texts(await storage(s).get_table(table_number(s.h.message(table.id))))
 
 
 def board_row(s, table, spot: int) -> str:

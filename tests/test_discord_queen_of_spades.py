@@ -21,6 +21,7 @@ import pytest
 from discord_play import forge_click, move_choices, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
 from games.cards import parse_card
 from games.queen_of_spades import QoSState
+from tests.words import event_texts
 
 CUT = "Cut the deck…"
 CONTINUE = "Continue"
@@ -236,7 +237,7 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
                                 s.user("ana"))
     assert refused.ephemeral and "round is over" in refused.text
     assert "press Continue" in refused.text  # the button's own words, not a command
-    events = (await stored(s).get_table(1)).recent_events
+    events = event_texts(await stored(s).get_table(1))
     assert "Round 1 is over: everyone, press **Continue** in **My hand** when you're ready for round 2." in events
     scores = next(line for line in events if line.startswith("Round 1 scores: "))
     assert "hand -" not in scores and all(f"{row['hand']} left in hand" in scores
@@ -493,7 +494,7 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
     assert "ben: laid 35 − hand 70 (A♠ 3♣ 🃏) = **-35** → 5" in text
     assert "• 1. **ana** — 0 cards · score 370" in text and "• 2. **ben** — 3 cards · score 5" in text
     assert status_line(s.h.message(table.id)) == f"▶ {ana.mention}, {ben.mention} to press **Continue** in **My hand**"
-    assert "ana discarded their last card and went out: +100!" in (await row_of(s)).recent_events
+    assert "ana discarded their last card and went out: +100!" in event_texts(await row_of(s))
     assert sorted(u.name for u in to_act(s, table)) == ["ana", "ben"]
 
     await s.h.click((await open_hand(s, ben, table)).message, label=CONTINUE, user=ben)

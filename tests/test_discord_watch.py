@@ -8,6 +8,7 @@ from cogs.pictures.attach import seat_names
 from cogs.ui import short_event
 from discord_play import board, forge_click, open_table, play_turn, texts
 from test_discord_pictures import picture_of, table_png_now
+from tests.words import event_texts
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
 
@@ -18,7 +19,7 @@ async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
     watched = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("cat"))  # not seated
     assert watched.ephemeral and watched.message.visible_to == s.user("cat").id
     assert picture_of(watched.message)[1] == await table_png_now(s)
-    latest = (await s.h.bot.service.table(1)).row.recent_events[-1]
+    latest = event_texts((await s.h.bot.service.table(1)).row)[-1]
     assert short_event(latest) in watched.text and "👁" in texts(watched.message)[0]
     assert [b["label"] for b in watched.message.buttons] == [REFRESH]
 

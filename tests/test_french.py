@@ -30,9 +30,10 @@ MAX_MOVES = 600
 PROBE_EVERY = 5
 """Hints, moves' words and refusals are gathered every this many moves."""
 SAME_IN_FRENCH = frozenset({"triple", "double", "joker", "jokers", "As", "table", "version", "page", "Page", "menu",
-                            "Points", "normal"})
+                            "Points", "normal", "score", "bonus", "standard", "QUASH", "pt", "pts"})
 """English words French writes the same (QUASH's spot kinds; "As" is the plural of an ace there; what a
-refusal of a forged control names; the leaderboard's order "Points" and the AI level "normal")."""
+refusal of a forged control names; the leaderboard's order "Points"; a score, a bonus, the standard
+variant, the normal AI level, the game QUASH, points as "pts")."""
 WORD = re.compile(r"[A-Za-z]{2,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")
 

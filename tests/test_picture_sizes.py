@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import io
 import re
-from string import Formatter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -18,13 +18,22 @@ import games
 from bot.records import SeatRow
 from cogs.pictures import pictures_for
 from cogs.pictures.attach import seat_names
-from cogs.pictures.base import WORDS, Names
-from cogs.pictures.canvas import (DESKTOP_BOX, DISPLAY_WIDTH, MAX_HEIGHT, MIN_HEIGHT, MIN_SCREEN_TEXT, WIDTH, Canvas,
-                                  drawable)
+from cogs.pictures.base import Names
+from cogs.pictures.canvas import (
+    DESKTOP_BOX,
+    DISPLAY_WIDTH,
+    MAX_HEIGHT,
+    MIN_HEIGHT,
+    MIN_SCREEN_TEXT,
+    WIDTH,
+    Canvas,
+    drawable,
+)
 from cogs.pictures.samples import random_positions
-from cogs.words import Words
 from games.base import Game, GameState
+from games.i18n import plural
 from tests.contract import option_values
+from tests.test_french import FRENCH, english_words
 
 SEEDS = 2
 """Seeded random games per table (players × variant)."""
@@ -77,10 +86,11 @@ def check_shown_legibly(canvas: Canvas, what: str) -> None:
         f"{what}: text drawn at {canvas.smallest_text} px is {phone:.1f} px on a phone, {desktop:.1f} on desktop")
 
 
+@pytest.mark.parametrize("language", ["en", FRENCH])
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
-def test_every_picture_is_landscape_and_legible_where_it_is_shown(game_id: str) -> None:
+def test_every_picture_is_landscape_and_legible_where_it_is_shown(game_id: str, language: str) -> None:
     game = games.get_game(game_id)
-    drawer = pictures_for(game_id)
+    drawer = pictures_for(game_id, language)
     drawn = 0
     for players, options, state in positions(game):
         names = NAMES[:players]
@@ -111,12 +121,12 @@ def test_a_canvas_measures_the_smallest_text_it_draws() -> None:
 
 
 def test_seats_are_named_and_your_own_seat_is_you() -> None:
-    words = Words(WORDS)
-    names = Names(["ana", "🤖 AI 1", "李小龙", "José", "Benedikt Großmann-Überall the Third"], words, you=0)
-    assert [names(seat) for seat in range(5)][:4] == ["You", "AI 1", "Seat 3", "Jose"]
-    assert names(4).startswith("Benedikt Gross") and names(4).endswith("…")
+    names = Names(["ana", "🤖 AI 1", "李小龙", "José", "Benedikt Großmann-Überall the Third"], you=0)
+    assert [names(seat) for seat in range(5)][:4] == ["You", "AI 1", "Seat 3", "José"]
+    assert names(4).startswith("Benedikt Gro") and names(4).endswith("…")
     assert names(7) == "Seat 8"
-    assert drawable("Zoë ✓ Straße") == "Zoe Strasse"
+    assert drawable("Zoë ✓ Straße") == "Zoë Straße"
+    assert drawable("Défausse : « dernière » cœur") == "Défausse : « dernière » cœur"  # French, accents and all
 
 
 def test_the_pictures_name_ai_seats_as_messages_do_without_their_level() -> None:
@@ -129,39 +139,32 @@ def test_the_pictures_name_ai_seats_as_messages_do_without_their_level() -> None
 
 
 def test_counts_carry_their_unit_in_the_right_number() -> None:
-    words = Words(WORDS)
-    assert [words.count("cards", n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    french = Words({"cards": ("{n} carte", "{n} cartes")}, one=lambda n: n < 2)
-    assert [french.count("cards", n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
-
-
-def masked(template: str) -> str:
-    """``template`` with every letter outside its ``{fields}`` made "~"."""
-    return "".join(re.sub("[A-Za-z]", "~", literal) + ("" if field is None else "{" + field + "}")
-                   for literal, field, _, _ in Formatter().parse(template))
+    cards = [plural("{count} card", "{count} cards", n) for n in (0, 1, 2)]
+    assert [text.render() for text in cards] == ["0 cards", "1 card", "2 cards"]
+    assert [text.render(FRENCH) for text in cards] == ["0 carte", "1 carte", "2 cartes"]
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
-def test_every_word_a_picture_draws_comes_from_its_word_table(game_id: str) -> None:
-    """Drawn with every word of its tables masked and names without letters, a picture
-    draws no letter but the ranks it names: no word is written in the drawing code, so a
-    translation is another table."""
+def test_every_word_a_picture_draws_is_in_its_language(game_id: str) -> None:
+    """Drawn in English and in French, a position's pictures draw their lines in the same
+    order, and each line with English words (but the game's name, kept in French, and the
+    ranks) reads differently in French: no word is written in the drawing code."""
     game = games.get_game(game_id)
-    drawer_class = type(pictures_for(game_id))
-    table = {key: tuple(map(masked, word)) if isinstance(word, tuple) else masked(word)
-             for key, word in {**WORDS, **drawer_class.WORDS}.items()}
-    drawer = drawer_class(game, table)
+    english, french = pictures_for(game_id), pictures_for(game_id, FRENCH)
+    title = english.title or game.name
     checked = 0
     for players, _, state in positions(game):
         names = [f"#{seat + 1}" for seat in range(players)]
-        canvases = [drawer.table(state.view(None), names)]
+        pairs = [(english.table(state.view(None), names), french.table(state.view(None), names))]
         for seat in state.to_act()[:1]:
             legal = [action.code() for action in state.legal_actions(seat)]
-            canvases.append(drawer.hand(state.view(seat), legal, names))
-        for canvas in canvases:
-            for text in canvas.texts:
-                assert not re.search("[A-Za-z]", RANK.sub("", text)), f"{text!r} is not from the word table"
-                checked += 1
+            pairs.append((english.hand(state.view(seat), legal, names), french.hand(state.view(seat), legal, names)))
+        for drawn_in_english, drawn_in_french in pairs:
+            assert len(drawn_in_english.texts) == len(drawn_in_french.texts)
+            for line, french_line in zip(drawn_in_english.texts, drawn_in_french.texts):
+                if english_words(RANK.sub("", line.replace(title, ""))):
+                    assert french_line != line, f"{line!r} is drawn in English in a French picture"
+                    checked += 1
     assert checked > 0
 
 

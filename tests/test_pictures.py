@@ -179,11 +179,12 @@ def test_quash_pictures_show_an_open_chain() -> None:
     # own hand picture shows that card above the hand.
     check_png(table_png(public))
     assert table_png(public) != table_png({**public, "chain": None})
-    assert drawer.words("moved") in drawer.table(public).texts
-    assert drawer.words("moved") not in drawer.table({**public, "chain": None}).texts
+    moved, in_the_air = "moved cards ringed · in the air:", "In the air: place it"
+    assert moved in drawer.table(public).texts
+    assert moved not in drawer.table({**public, "chain": None}).texts
     legal = legal_codes(state, seat)
-    assert drawer.words("in_the_air") in drawer.hand(own, legal).texts
-    assert drawer.words("in_the_air") not in drawer.hand({**own, "chain": None}, legal).texts
+    assert in_the_air in drawer.hand(own, legal).texts
+    assert in_the_air not in drawer.hand({**own, "chain": None}, legal).texts
     other = 1 - seat
     assert hand_png(state.view(other), []) == hand_png({**state.view(other), "chain": None}, []), (
         "the other seat's hand picture has nothing in the air")

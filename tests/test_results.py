@@ -219,7 +219,7 @@ async def test_forget_scrubs_whole_names_only_and_keeps_the_others(service):
     assert line.summary.render() == "Former player beat Alice; Alice shook hands with Former player."
     assert [p[0] for p in line.players] == ["Former player", "Alice"]
     events = (await service.storage.get_table(table_id)).recent_events
-    assert not [e for e in events if re.search(r"(?<!\w)Al(?!\w)", e)]
+    assert not re.search(r"(?<!\w)Al(?!\w)", json.dumps(events, ensure_ascii=False))
 
 
 async def test_forget_rewrites_an_enders_line_stored_either_way(service):

@@ -11,6 +11,7 @@ from bot.service import GameService, Player
 from bot.service.lobby import LOBBY_WAIT_SECONDS
 from bot.storage import Storage
 from games.base import Action
+from tests.words import event_texts
 
 ANA, BEN, CAT = Player(1, "Ana", 1), Player(2, "Ben", 1), Player(3, "Cat", 1)
 
@@ -288,7 +289,7 @@ async def test_leaving_hands_the_seat_to_an_ai(env):
     await service.leave_game(table_id, BEN)
     await service.wait_idle()
     snap = await service.table(table_id)
-    assert snap.row.seats[1].is_ai and "Ben left" in " ".join(snap.row.recent_events)
+    assert snap.row.seats[1].is_ai and "Ben left" in " ".join(event_texts(snap.row))
     with pytest.raises(UserError, match="left this game"):
         await service.hand(table_id, BEN)
     await service.leave_game(table_id, ANA)  # the last human leaving ends the game
@@ -329,7 +330,7 @@ async def test_turn_timer_reminds_then_lets_the_ai_play(env):
     await service.wait_idle()
     snap = await service.table(table_id)
     assert snap.row.version == 2 and snap.row.seats[seat].missed_turns == 1
-    assert "ran out of time" in " ".join(snap.row.recent_events)
+    assert "ran out of time" in " ".join(event_texts(snap.row))
     assert (await service.storage.move_log(table_id))[0][2] is True  # by the AI
 
 

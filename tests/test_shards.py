@@ -25,6 +25,7 @@ from bot.shards import ALL_SHARDS, Shards, shard_of
 from bot.storage import Storage
 from fakediscord import LoopbackDiscord, guild_id_on_shard
 from tests.test_service import Clock, Recorder
+from tests.words import event_texts
 
 ANA, BEN = Player(1, "Ana", None), Player(2, "Ben", None)
 """Each test places them in the server it plays in (``dataclasses.replace(ANA, guild_id=…)``)."""
@@ -213,7 +214,7 @@ async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(db_url,
             await service.wait_idle()
         stored = await services[0].storage.get_table(table_id)
         assert sum(s.missed_turns for s in stored.seats) == 1
-        assert " ".join(stored.recent_events).count("ran out of time") == 1
+        assert " ".join(event_texts(stored)).count("ran out of time") == 1
         log = await services[0].storage.move_log(table_id)
         assert log and all(by_ai for _, _, by_ai in log) and stored.version == 1 + len(log)
         for service in services:

@@ -7,6 +7,8 @@ import re
 from functools import cache
 from typing import Any
 
+from bot.markdown import literal
+from bot.records import TableRow, event_words
 from games.base import Event
 from games.i18n import LOCALES, SOURCE, Text
 from games.i18n.__main__ import read
@@ -65,3 +67,9 @@ def english_left(text: str, language: str = "fr") -> list[str]:
     text = _CODE.sub("", text)
     left = sorted(part for part in _english_sentences(language) if part in text)
     return left + sorted({word.lower() for word in _ENGLISH.findall(text)})
+
+
+def event_texts(row: TableRow) -> list[str]:
+    """A table's stored recent events in English, its seats named as its messages name them."""
+    names = [literal(seat.shown_name) for seat in row.seats]
+    return [event_words(line, names) for line in row.recent_events]

@@ -22,7 +22,7 @@ from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
 from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
-from .live_tables import LiveTable, LiveTables, render_events, update_after
+from .live_tables import LiveTable, LiveTables, event_lines, update_after
 from .publishing import Publishing
 from .snapshots import TableSnapshot
 from .tasks import BackgroundTasks
@@ -168,7 +168,7 @@ class AutoPlay:
         else:
             action = await self._choose(live, seat, level)
         events = self._tables.apply(live, seat, action)
-        lines, _ = render_events(events, row.seats, None)
+        lines, _ = event_lines(events, None)
         missed: dict[int, int] = {}
         handed: tuple[int, ...] = ()
         if timed_out:

@@ -27,9 +27,9 @@ from games.errors import GameError
 from games.i18n import say
 
 from ..errors import NotHere, StaleControl, UserError
-from ..markdown import literal
+from ..records import EventLine
 from ..results import Results
-from ..storage import MoveRecord, SeatRow, Storage, TableRow, TableUpdate
+from ..storage import MoveRecord, Storage, TableRow, TableUpdate
 from .snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -268,7 +268,7 @@ class LiveTables:
 
 
 def update_after(
-    row: TableRow, state: GameState, lines: list[str], now: float, *,
+    row: TableRow, state: GameState, lines: list[EventLine], now: float, *,
     missed_turns: dict[int, int] | None = None, ai_seats: tuple[int, ...] = (),
 ) -> TableUpdate:
     """The columns to write once ``state`` is reached (deadline, status, outcome…)."""
@@ -289,14 +289,14 @@ def update_after(
     )
 
 
-def with_recent(row: TableRow, lines: list[str]) -> list[str]:
+def with_recent(row: TableRow, lines: list[EventLine]) -> list[EventLine]:
     """The table's recent event lines with ``lines`` added, oldest dropped."""
     return (row.recent_events + lines)[-RECENT_EVENT_LINES:]
 
 
-def render_events(events: list[Event], seats: list[SeatRow], viewer: int | None) -> tuple[list[str], list[str]]:
-    """Public lines for the table, and the lines only ``viewer`` may see."""
-    names = [literal(s.shown_name) for s in seats]
-    public = [e.render(names) for e in events if e.private_to is None]
-    private = [e.render(names) for e in events if e.private_to is not None and e.private_to == viewer]
+def event_lines(events: list[Event], viewer: int | None) -> tuple[list[EventLine], list[EventLine]]:
+    """Public lines for the table, and the lines only ``viewer`` may see: the events' words as
+    data, read later in the reader's language (:func:`bot.records.event_words`)."""
+    public: list[EventLine] = [e.text.to_json() for e in events if e.private_to is None]
+    private: list[EventLine] = [e.text.to_json() for e in events if e.private_to is not None and e.private_to == viewer]
     return public, private

@@ -15,10 +15,11 @@ from games.i18n import Text, plural, say
 
 from ..errors import HostsLobby, StaleControl, UserError
 from ..markdown import literal
+from ..records import EventLine
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
 from .autoplay import server_ai_level
-from .live_tables import KeyedLocks, LiveTable, render_events, update_after
+from .live_tables import KeyedLocks, LiveTable, event_lines, update_after
 from .part import ServicePart
 from .snapshots import Player, TableSnapshot
 
@@ -238,8 +239,8 @@ class Lobbies(ServicePart):
                 state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
             except GameError as exc:
                 raise UserError(exc.text) from None
-            lines = [f"The game begins: {', '.join(literal(s.name) for s in row.seats)}."]
-            lines += render_events(state.opening_events(), row.seats, None)[0]
+            lines: list[EventLine] = [f"The game begins: {', '.join(literal(s.name) for s in row.seats)}."]
+            lines += event_lines(state.opening_events(), None)[0]
             now = self._clock()
             update = update_after(row, state, lines, now)
             if not await self._storage.start_table(

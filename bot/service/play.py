@@ -7,9 +7,10 @@ from games.i18n import say
 
 from ..errors import StaleControl, UserError
 from ..markdown import literal
+from ..records import EventLine
 from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
-from .live_tables import LiveTable, render_events, update_after, with_recent
+from .live_tables import LiveTable, event_lines, update_after, with_recent
 from .part import ServicePart
 from .snapshots import HandSnapshot, Player, TableSnapshot
 
@@ -38,7 +39,7 @@ class Play(ServicePart):
                 raise StaleControl(say("Those controls are from an earlier turn; here is your hand as it is now."))
             now = self._clock()
             events = self._tables.apply(live, seat.seat, action)
-            lines, private = render_events(events, row.seats, seat.seat)
+            lines, private = event_lines(events, seat.seat)
             missed = {seat.seat: 0} if seat.missed_turns else {}
             update = update_after(row, live.game_state, lines, now, missed_turns=missed)
             record = MoveRecord(seat.seat, action.to_json(), False, now)
@@ -116,7 +117,7 @@ class Play(ServicePart):
         return snap
 
 
-def _hand(live: LiveTable, seat: int, notes: list[str] | None = None) -> HandSnapshot:
+def _hand(live: LiveTable, seat: int, notes: list[EventLine] | None = None) -> HandSnapshot:
     state = live.game_state
     actions = state.legal_actions(seat) if seat in state.to_act() else []
     return HandSnapshot(live.snapshot(), seat, state.view(seat), actions, notes or [])

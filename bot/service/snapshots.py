@@ -10,6 +10,7 @@ from games.base import Action
 
 from ..errors import NotHere
 from ..markdown import literal
+from ..records import EventLine
 from ..storage import SeatRow, TableRow
 
 
@@ -63,7 +64,8 @@ class HandSnapshot:
     seat: int
     view: dict[str, Any]
     actions: list[Action]
-    notes: list[str] = field(default_factory=list)
+    notes: list[EventLine] = field(default_factory=list)
+    """Events only this seat may see, just now (as stored: :func:`bot.records.event_words` reads them)."""
 
     @property
     def version(self) -> int:

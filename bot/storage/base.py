@@ -22,7 +22,17 @@ from typing import Any, ClassVar, TypeVar
 
 import orjson
 
-from ..records import ChannelBusy, GuildSettings, MoveRecord, OpenTable, SeatRow, TablePlace, TableRow, TableUpdate
+from ..records import (
+    ChannelBusy,
+    EventLine,
+    GuildSettings,
+    MoveRecord,
+    OpenTable,
+    SeatRow,
+    TablePlace,
+    TableRow,
+    TableUpdate,
+)
 from ..shards import ALL_SHARDS, Shards
 from .session import Conflict, Row, Session
 
@@ -345,7 +355,7 @@ class Storage(ABC):
         return await self.run_write(lambda db: _changed_one(db.execute(sql, params)))
 
     async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
-                              recent_events: list[str], ai_level: str | None = None) -> bool:
+                              recent_events: list[EventLine], ai_level: str | None = None) -> bool:
         """A player left a running game: their seat becomes an AI's (playing at ``ai_level``) and the
         line is added, in one transaction. False (nothing written) if a move came between."""
 
@@ -385,7 +395,8 @@ class Storage(ABC):
         settings = self._settings.get(guild_id)
         if settings is None:
             row = await self.run_read(lambda db: db.fetchrow(
-                "SELECT use_threads, timer_minutes, pictures, ai_level, language FROM guild_settings WHERE guild_id = ?",
+                "SELECT use_threads, timer_minutes, pictures, ai_level, language FROM guild_settings"
+                " WHERE guild_id = ?",
                 (guild_id,)))
             settings = GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3], row[4]) if row else GuildSettings()
             self._settings[guild_id] = settings

@@ -11,69 +11,23 @@ from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.cards import parse_card, pretty
+from games.cards import parse_card
+from games.i18n import Text, plural, say
+from games.quash.scoring import SIDE_NAMES, SIDES
 
-from ..ui import GameUI, MoveLayout, seat_number
-from ..words import Word, Words
+from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
 
-WORDS: dict[str, Word] = {
-    "start": "Open a QUASH table in this channel (2 players, or 4 in two teams)",
-    "first_to": "First to {n}",
-    "advanced": "advanced (hidden cards, swaps)",
-    "legend": "✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored",
-    "higher card": "higher card",
-    "higher top card": "higher top card",
-    "same-suit run": "same-suit run",
-    "run vs failed": "run vs failed",
-    "tiebreak": "tiebreak",
-    "no leftover cards": "no leftover cards",
-    "both_failed": "`{spot}` both failed, +1 each",
-    "nobody": "`{spot}` nobody ({how})",
-    "spot_won": "`{spot}` {side} +{n} ({how})",
-    "round_scored": "**Round {round} scored** — RED +{red} · BLACK +{black}",
-    "quash": "QUASH {side} +2",
-    "chain_air": "{chain} ⇒ {flying} in the air",
-    "your_side": "**Your side:**",
-    "partner": "Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card here is "
-               "yours or theirs.",
-    "team": "{mark} **{side}**: {names}",
-    "dealer": "Dealer: {dealer}",
-    "track": "{red} RED **{red_track}** · {black} BLACK **{black_track}** · first to {finish}",
-    "round_facts": "Round {round} · pile {pile}",
-    "scoring_mark": " ◀ scoring",
-    "tiebreak_mark": " ◀ tiebreak",
-    "swapping": "⛓ {name} is swapping on {side}'s side: {chain}.",
-    "tiebreak_line": "**Tiebreaker for spot {spot}**: waiting for {names} to choose a card (leftovers: RED {red}, "
-                     "BLACK {black}).",
-    "you_play": "You play for **{side}**.",
-    "your_hand": "**Your hand ({n}):** {cards}",
-    "your_leftovers": "**Your leftover cards ({n}):** {cards}",
-    "tiebreak_card": "Your side's face-down tiebreak card: {card}",
-    "free": "No placement can keep a run possible: any card may go on any open slot this turn.",
-    "in_air": "**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
-    "place_hint": "Place a card: choose it, then its spot.",
-    "swap_hint": "Or swap it into a full spot.",
-    "tiebreak_hint": "Choose a card to play face down for the tiebreak.",
-    "chooser_hint": "Choose who picks your side's tiebreak cards.",
-    "place_menu": "Place a card…",
-    "swap_menu": "Or swap it into a full spot…",
-    "spot": "Spot {spot}: {cards}",
-    "swap_into": "Swap into spot {spot}: {cards}",
-    "step": "{card}→{spot}",
-    "swap": "{card}→{spot} ⇒ {out}",
-    "takeback": "↩ Take the whole chain back",
-    "face_down": "Play {card} face down",
-    "chooser": "Let {name} choose our tiebreak cards",
-    "pts": ("{n} pt", "{n} pts"),
-}
-WORD = Words(WORDS)
-SIDES = ("RED", "BLACK")
 SIDE_MARKS = {"RED": "🟥", "BLACK": "⚫"}  # ⬛ is nearly invisible on the dark theme
 SIDE_COLOURS = {"RED": 0xD83C3E, "BLACK": 0x4E5058}
 NBSP = "\u00a0"
 ACE_HIGH = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
-HOW = {"rank": "higher card", "top": "higher top card", "suit": "same-suit run", "failed": "run vs failed",
-       "tiebreak": "tiebreak", "no-cards": "no leftover cards"}
+HOW = {"rank": say("higher card"), "top": say("higher top card"), "suit": say("same-suit run"),
+       "failed": say("run vs failed"), "tiebreak": say("tiebreak"), "no-cards": say("no leftover cards")}
+
+
+def side_name(side: str) -> Text:
+    """A side ("RED", "BLACK" in views) as players read it."""
+    return SIDE_NAMES[SIDES.index(side)]
 
 
 @cache  # 52 codes, sorted in every spot of every board shown
@@ -86,44 +40,45 @@ def by_rank(codes: list[str]) -> list[str]:
     return sorted(codes, key=rank_key)
 
 
-def spot_cards(spot: dict[str, Any], space: str = " ") -> str:
+def spot_cards(spot: dict[str, Any], language: str, space: str = " ") -> str:
     """A spot's cards and open slots; ``space`` joins them (a no-break space keeps a spot on one line)."""
-    return space.join([*(parse_card(c).pretty for c in by_rank(spot["cards"])), *["▢"] * spot["open"]]) or "▢"
+    return space.join([*(shown(c, language) for c in by_rank(spot["cards"])), *["▢"] * spot["open"]]) or "▢"
 
 
-def result_text(spot: dict[str, Any]) -> str:
+def result_text(spot: dict[str, Any]) -> Text:
     """One scored spot of a round summary, e.g. "`2` ⚫ +2 (run vs failed)"."""
     number, winner, how = spot["spot"], spot["winner"], spot["how"]
     if winner is None:
-        return WORD("both_failed", spot=number) if how == "both-failed" else WORD("nobody", spot=number,
-                                                                                  how=WORD(HOW[how]))
-    return WORD("spot_won", spot=number, side=SIDE_MARKS[winner], n=spot["points"][SIDES.index(winner)],
-                how=WORD(HOW[how]) if how in HOW else how)
+        return (say("`{spot}` both failed, +1 each", spot=number) if how == "both-failed"
+                else say("`{spot}` nobody ({how})", spot=number, how=HOW[how]))
+    return say("`{spot}` {side} +{n} ({how})", spot=number, side=SIDE_MARKS[winner],
+               n=spot["points"][SIDES.index(winner)], how=HOW.get(how, how))
 
 
-def round_summary(view: dict[str, Any]) -> list[str]:
+def round_summary(view: dict[str, Any], language: str) -> list[str]:
     """The previous round, spot by spot: the next deal clears the board, and a round's
     scoring lines are more than the table's Latest lines can hold. The view keeps who won
     each spot but not the cards (they go back into the deck and may be hidden again)."""
     last = view.get("last_round")
     if not last:
         return []
-    lines = [WORD("round_scored", round=last["round"], red=last["points"][0], black=last["points"][1])]
+    lines = [say("**Round {round} scored** — RED +{red} · BLACK +{black}", round=last["round"], red=last["points"][0],
+                 black=last["points"][1]).render(language)]
     spots = {spot["spot"]: spot for spot in last["spots"]}
     for section in view["sections"]:
         parts = [result_text(spots[n]) for n in section if n in spots]
         final = spots.get(section[-1])
         if final and final["quash"] and final["winner"]:
-            parts.append(WORD("quash", side=SIDE_MARKS[final["winner"]]))
+            parts.append(say("QUASH {side} +2", side=SIDE_MARKS[final["winner"]]))
         if parts:
-            lines.append(" · ".join(parts))
+            lines.append(" · ".join(part.render(language) for part in parts))
     return lines
 
 
-def chain_text(chain: dict[str, Any]) -> str:
+def chain_text(chain: dict[str, Any], language: str) -> str:
     """The open chain as arrows, each card to its spot, then the card in the air: "9♦→1 ⇒ 6♣ in the air"."""
-    steps = " ⇒ ".join(WORD("step", card=parse_card(step["card"]).pretty, spot=step["spot"]) for step in chain["steps"])
-    return WORD("chain_air", chain=steps, flying=parse_card(chain["flying"]).pretty)
+    steps = " ⇒ ".join(f"{shown(step['card'], language)}→{step['spot']}" for step in chain["steps"])
+    return say("{chain} ⇒ {flying} in the air", chain=steps, flying=shown(chain["flying"], language)).render(language)
 
 
 def being_scored(view: dict[str, Any]) -> int | None:
@@ -144,84 +99,100 @@ def spot_mark(spot: dict[str, Any], side: str) -> str:
     return " ✓" if spot.get("scored") and spot.get("winner") == side else ""
 
 
-def side_lines(hand: HandSnapshot) -> list[str]:
+def side_lines(hand: HandSnapshot, language: str) -> list[str]:
     """Your side's nine spots as three lines of three (a section a line, each spot unbroken);
     in teams, who your partner is: a side's spots hold both partners' placements."""
     view = hand.view
     board = view["board"][hand.seat % 2]
-    lines = [WORD("your_side")] + [" · ".join(f"`{n}` {spot_cards(board[n - 1], NBSP)}" for n in section)
-                                   for section in view["sections"]]
+    lines = [say("**Your side:**").render(language)]
+    lines += [" · ".join(f"`{n}` {spot_cards(board[n - 1], language, NBSP)}" for n in section)
+              for section in view["sections"]]
     if view["players"] == 4:
         partner = next(seat for seat in view["teams"][view["sides"].index(view["side"])] if seat != hand.seat)
-        lines.append(WORD("partner", name=hand.table.names[partner], side=view["seat_sides"][partner],
-                          n=view["hand_counts"][partner]))
+        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card "
+                         "here is yours or theirs.", name=hand.table.names[partner],
+                         side=side_name(view["seat_sides"][partner]), n=view["hand_counts"][partner]).render(language))
     return lines
 
 
 class QuashUI(GameUI):
-    start_description = WORD("start")
+    start_description = say("Open a QUASH table in this channel (2 players, or 4 in two teams)")
     colour = 0xFB8C00
     step_end = ">"
-    hints = {"place": WORD("place_hint"), "swap": WORD("swap_hint"), "tiebreak": WORD("tiebreak_hint"),
-             "chooser": WORD("chooser_hint")}
+    hints = {"place": say("Place a card: choose it, then its spot."), "swap": say("Or swap it into a full spot."),
+             "tiebreak": say("Choose a card to play face down for the tiebreak."),
+             "chooser": say("Choose who picks your side's tiebreak cards.")}
 
     def options_text(self, options: dict[str, Any]) -> str:
-        return WORD("first_to", n=options["finish"]) + (" · " + WORD("advanced") if options["advanced"] else "")
+        advanced = " · " + self.words(say("advanced (hidden cards, swaps)")) if options["advanced"] else ""
+        return self.words(say("First to {n}", n=options["finish"])) + advanced
 
     def turn_colour(self, table: TableSnapshot, seat: int) -> int:
         return SIDE_COLOURS[SIDES[seat % 2]]
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        return [" · ".join([WORD("round_facts", round=view["round"], pile=view["pile_count"]),
-                            WORD("track", red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
-                                 black_track=view["track"][1], finish=view["finish"])])]
+        round_ = say("Round {round} · pile {pile}", round=view["round"], pile=view["pile_count"])
+        track = say("{red} RED **{red_track}** · {black} BLACK **{black_track}** · first to {finish}",
+                    red=SIDE_MARKS["RED"], red_track=view["track"][0], black=SIDE_MARKS["BLACK"],
+                    black_track=view["track"][1], finish=view["finish"])
+        return [" · ".join([self.words(round_), self.words(track)])]
 
     def board(self, table: TableSnapshot) -> str:
         view, names = table.view or {}, table.names
-        red, black = (WORD("team", mark=SIDE_MARKS[side], side=side,
-                           names=", ".join(seat_number(names, s) for s in view["teams"][i]))
+        red, black = (self.words(say("{mark} **{side}**: {names}", mark=SIDE_MARKS[side], side=side_name(side),
+                                     names=", ".join(seat_number(names, s) for s in view["teams"][i])))
                       for i, side in enumerate(view["sides"]))
-        lines = [f"{red} · {black}", WORD("dealer", dealer=names[view["dealer"]]), WORD("legend")]
+        lines = [f"{red} · {black}", self.words(say("Dealer: {dealer}", dealer=names[view["dealer"]])),
+                 self.words(say("✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored"))]
         current = being_scored(view)
-        why = WORD("tiebreak_mark" if view.get("tiebreak") else "scoring_mark")
+        why = self.words(say(" ◀ tiebreak") if view.get("tiebreak") else say(" ◀ scoring"))
         for section in view["sections"]:
             lines.append("")
             for number in section:
                 red, black = view["board"][0][number - 1], view["board"][1][number - 1]
                 # No words of its own (the spot's kind is the view's): an f-string, nine times a message.
-                lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red)}{spot_mark(red, 'RED')} · "
-                             f"⚫ {spot_cards(black)}{spot_mark(black, 'BLACK')}{why if number == current else ''}")
+                lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
+                             f"⚫ {spot_cards(black, self.language)}{spot_mark(black, 'BLACK')}"
+                             f"{why if number == current else ''}")
         chain = view.get("chain")
         if chain:
-            lines += ["", WORD("swapping", name=names[chain["seat"]], side=chain["side"], chain=chain_text(chain))]
+            lines += ["", self.words(say("⛓ {name} is swapping on {side}'s side: {chain}.", name=names[chain["seat"]],
+                                         side=side_name(chain["side"]), chain=chain_text(chain, self.language)))]
         if view["phase"] == "play" and view.get("last_round") and not round_started(view):
-            lines += ["", *round_summary(view)]
+            lines += ["", *round_summary(view, self.language)]
         tiebreak = view.get("tiebreak")
         if tiebreak:
-            lines += ["", WORD("tiebreak_line", spot=tiebreak["spot"], names=", ".join(names[s] for s in tiebreak["waiting"]),
-                               red=view["leftover_counts"][0], black=view["leftover_counts"][1])]
+            lines += ["", self.words(say("**Tiebreaker for spot {spot}**: waiting for {names} to choose a card "
+                                         "(leftovers: RED {red}, BLACK {black}).", spot=tiebreak["spot"],
+                                         names=", ".join(names[s] for s in tiebreak["waiting"]),
+                                         red=view["leftover_counts"][0], black=view["leftover_counts"][1]))]
         return "\n".join(lines)
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        key = "your_leftovers" if view["phase"] == "tiebreak" else "your_hand"
-        lines = [WORD("you_play", side=view["side"]),
-                 WORD(key, n=len(view["hand"]), cards=pretty(by_rank(view["hand"])) or "—")]
+        cards = cards_text(by_rank(view["hand"]), self.language) or "—"
+        count = len(view["hand"])
+        held = (say("**Your leftover cards ({n}):** {cards}", n=count, cards=cards) if view["phase"] == "tiebreak"
+                else say("**Your hand ({n}):** {cards}", n=count, cards=cards))
+        lines = [self.words(say("You play for **{side}**.", side=side_name(view["side"]))), self.words(held)]
         if view.get("your_tiebreak_card"):
-            lines.append(WORD("tiebreak_card", card=parse_card(view["your_tiebreak_card"]).pretty))
-        lines += side_lines(hand)
+            lines.append(self.words(say("Your side's face-down tiebreak card: {card}",
+                                        card=shown(view["your_tiebreak_card"], self.language))))
+        lines += side_lines(hand, self.language)
         if view.get("free_placement"):
-            lines.append(WORD("free"))
+            lines.append(self.words(say("No placement can keep a run possible: any card may go on any open slot this "
+                                        "turn.")))
         chain = view.get("chain")
         if chain and chain["seat"] == hand.seat:
-            lines.append("⛓ " + chain_text(chain))
+            lines.append("⛓ " + chain_text(chain, self.language))
         return "\n".join(lines)
 
     def prompt(self, hand: HandSnapshot) -> str:
         chain = hand.view.get("chain")
         if chain and chain["seat"] == hand.seat and hand.actions:
-            return WORD("in_air", flying=parse_card(chain["flying"]).pretty)
+            return self.words(say("**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
+                                  flying=shown(chain["flying"], self.language)))
         return super().prompt(hand)
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
@@ -242,37 +213,36 @@ class QuashUI(GameUI):
         return tuple(map(str, action.args[:-1])) if action.kind in ("place", "swap") else ()
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        return WORD("place_menu" if len(path) == 1 else "swap_menu")
+        return self.words(say("Place a card…") if len(path) == 1 else say("Or swap it into a full spot…"))
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         token = path[-1]
         if not token.isdigit():
-            return parse_card(token).pretty
+            return shown(token, self.language)
         spot = hand.view["board"][hand.seat % 2][int(token) - 1]
-        card = parse_card(path[0]).pretty
         if len(path) == 2:
-            return WORD("swap_into", spot=token, cards=spot_cards(spot), card=card)
-        return WORD("step", card=card, spot=token)
+            return self.words(say("Swap into spot {spot}: {cards}", spot=token, cards=spot_cards(spot, self.language)))
+        return f"{shown(path[0], self.language)}→{token}"
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "place":
             card, number = action.args[:2]
             spot = hand.view["board"][hand.seat % 2][int(number) - 1]
-            return WORD("spot", spot=number, cards=spot_cards(spot))
+            return self.words(say("Spot {spot}: {cards}", spot=number, cards=spot_cards(spot, self.language)))
         if action.kind == "swap":
             card, number, out = action.args[:3]
-            return WORD("swap", card=parse_card(card).pretty, spot=number, out=parse_card(out).pretty)
+            return f"{shown(card, self.language)}→{number} ⇒ {shown(out, self.language)}"
         if action.kind == "takeback":
-            return WORD("takeback")
+            return self.words(say("↩ Take the whole chain back"))
         if action.kind == "tiebreak":
-            return WORD("face_down", card=parse_card(action.args[0]).pretty)
+            return self.words(say("Play {card} face down", card=shown(action.args[0], self.language)))
         if action.kind == "chooser":
-            return WORD("chooser", name=hand.table.typed_names[action.args[0]])
-        return str(action)
+            return self.words(say("Let {name} choose our tiebreak cards", name=hand.table.typed_names[action.args[0]]))
+        return super().action_label(action, hand)
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
         scores = (table.row.outcome or {}).get("scores") or []
-        return WORD.count("pts", scores[seat]) if seat < len(scores) else ""
+        return self.words(plural("{count} pt", "{count} pts", scores[seat])) if seat < len(scores) else ""
 
 
 UI = QuashUI

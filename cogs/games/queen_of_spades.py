@@ -7,74 +7,23 @@ from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.cards import RANKS, parse_card, pretty
+from games.cards import RANKS, parse_card
+from games.i18n import Text, plural, say
 from games.queen_of_spades import card_points
 
-from ..ui import MAX_BUTTONS, NEUTRAL, WINS, GameUI, seat_heading
-from ..words import Word, Words
+from ..ui import MAX_BUTTONS, NEUTRAL, WINS, GameUI, cards_text, seat_heading, shown
 
-WORDS: dict[str, Word] = {
-    "target": "First to {n}",
-    "endless": "Endless (until the table ends it)",
-    "at_most": ("at most {n} round", "at most {n} rounds"),
-    "set_menu": "Lay or add to a set…",
-    "discard_menu": "Discard a card: choose its rank…",
-    "cut_button": "Cut the deck…",
-    "cut": "to cut the deck",
-    "take": "to take a card",
-    "lay": "to lay sets and discard",
-    "discard": "to discard",
-    "continue": "to press **Continue** in **My hand**",
-    "round_dealer": "Round {round} · dealer {dealer}",
-    "piles": "draw {draw} · discard {discard}",
-    "piles_top": "draw {draw} · discard {discard} (top {top})",
-    "pile_cards": "Discard pile, bottom → top: {cards}",
-    "cut_bonus": "💯 {dealer}'s cut landed on {landed}: 100 bonus this round.",
-    "seat_line": "{heading} — {cards} · score {score}",
-    "cards": ("{n} card", "{n} cards"),
-    "wild": "{cards} + {wild} (wild)",
-    "scores_heading": "**Round {round} scores**",
-    "score_row": "{name}: laid {laid} − hand {hand}{left}{extras} = **{round:+d}** → {total}",
-    "extra": " + {label} {n}",
-    "out_bonus": "out",
-    "cut_extra": "cut",
-    "your_hand": "**Your hand ({n}):** {cards}",
-    "your_hand_big": "**Your hand ({n}):**",
-    "your_sets": "**Your sets:** {sets}",
-    "discard_pile": "Discard pile: {n}",
-    "discard_pile_top": "Discard pile: {n}, top {top}",
-    "prompt_cut": "You deal this round. Cut {bonus} cards for the 100 bonus: a cut lands within 4 cards of "
-                  "what you name.",
-    "prompt_take": "Draw, or take from the discard pile.",
-    "prompt_lay": "Lay or add to sets if you like, then discard a card.",
-    "prompt_discard": "Discard a card to end your turn.",
-    "prompt_next": "The round is over: press **Continue**.",
-    "or": " or ",
-    "lay_set": "Lay a set of {ranks} ({n} in hand)",
-    "add_to": "Add to your {ranks} ({n} in hand)",
-    "discard_rank": "Discard {ranks} ({n} in hand)",
-    "draw": "Draw",
-    "take_lone": "Take {card}",
-    "take_pile": "Take the pile ({card} + {n} of yours)",
-    "lay_some": "Lay {n} {ranks}",
-    "add_some": "Add {n} {ranks}",
-    "lay_wild": "Lay a wild 2",
-    "add_wild": "Add a wild 2",
-    "lay_with_wild": "Lay {n} {ranks} + a wild 2",
-    "add_with_wild": "Add {n} {ranks} + a wild 2",
-    "points": " ({n} pts)",
-    "discard_card": "{card} · {n} pts",
-    "deal": "Deal without cutting (no bonus)",
-    "next": "Continue",
-    "pts": ("{n} pt", "{n} pts"),
-}
-WORD = Words(WORDS)
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)} | {"joker": len(RANKS), "JK": len(RANKS)}
-RANK_NAMES = {"A": ("ace", "aces"), "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
-              "joker": ("joker", "jokers")}
-PHASES = {"cut": "cut", "take": "take", "lay": "lay", "discard": "discard", "round_over": "continue"}
-PROMPTS = {"cut": "prompt_cut", "take": "prompt_take", "lay": "prompt_lay", "discard": "prompt_discard",
-           "round_over": "prompt_next"}
+RANK_NAMES = {"A": (say("ace"), say("aces")), "J": (say("jack"), say("jacks")), "Q": (say("queen"), say("queens")),
+              "K": (say("king"), say("kings")), "joker": (say("joker"), say("jokers"))}
+PHASES = {"cut": say("to cut the deck"), "take": say("to take a card"), "lay": say("to lay sets and discard"),
+          "discard": say("to discard"), "round_over": say("to press **Continue** in **My hand**")}
+PROMPTS = {"cut": say("You deal this round. Cut {bonus} cards for the 100 bonus: a cut lands within 4 cards of what "
+                      "you name."),
+           "take": say("Draw, or take from the discard pile."),
+           "lay": say("Lay or add to sets if you like, then discard a card."),
+           "discard": say("Discard a card to end your turn."),
+           "round_over": say("The round is over: press **Continue**.")}
 BIG_HAND = 12
 """Hands of more cards are shown one line per rank, so no rank breaks across lines."""
 
@@ -84,40 +33,45 @@ def rank_of(code: str) -> str:
     return "joker" if card.is_joker else card.rank
 
 
-def rank_name(rank: str | int, plural: bool) -> str:
+def rank_name(rank: str | int, many: bool) -> Text:
     rank = "joker" if str(rank) == "JK" else str(rank)
-    one, many = RANK_NAMES.get(rank, (rank, rank + "s"))
-    return many if plural else one
+    one, several = RANK_NAMES.get(rank, (Text.from_json(rank), say("{rank}s", rank=rank)))
+    return several if many else one
 
 
-def grouped(codes: list[str]) -> str:
+def grouped(codes: list[str], language: str) -> str:
     """A hand grouped by rank, A to K then jokers, suits in the engine's order ♠ ♥ ♦ ♣
     within a rank: ``7♦ · Q♠ Q♥ · 🃏``."""
     groups: dict[str, list[str]] = {}
     for code in sorted(codes, key=lambda c: RANK_ORDER[rank_of(c)]):  # stable: keeps the suit order
         groups.setdefault(rank_of(code), []).append(code)
-    return " · ".join(pretty(cards) for cards in groups.values()) or "—"
+    return " · ".join(cards_text(cards, language) for cards in groups.values()) or "—"
 
 
-def rank_lines(codes: list[str]) -> str:
+def rank_lines(codes: list[str], language: str) -> str:
     """A big hand, one line per rank with its count: ``K ×3: K♠ K♥ K♦``."""
     groups: dict[str, list[str]] = {}
     for code in sorted(codes, key=lambda c: RANK_ORDER[rank_of(c)]):
         groups.setdefault(rank_of(code), []).append(code)
-    return "\n".join(f"{'🃏' if rank == 'joker' else rank} ×{len(cards)}: {pretty(cards)}" for rank, cards in groups.items())
+    return "\n".join(f"{'🃏' if rank == 'joker' else shown(cards[0], language).rstrip('♠♥♦♣')} ×{len(cards)}: "
+                     f"{cards_text(cards, language)}" for rank, cards in groups.items())
 
 
-def set_text(laid: dict[str, Any]) -> str:
+def set_text(laid: dict[str, Any], language: str) -> str:
     """A laid set, its wild 2 named as such: "K♠ K♥ + 2♦ (wild)"."""
-    cards = pretty(laid["cards"])
-    return WORD("wild", cards=cards, wild=parse_card(laid["wild"]).pretty) if laid["wild"] else cards
+    cards = cards_text(laid["cards"], language)
+    if not laid["wild"]:
+        return cards
+    return say("{cards} + {wild} (wild)", cards=cards, wild=shown(laid["wild"], language)).render(language)
 
 
-def piles(view: dict[str, Any]) -> str:
+def piles(view: dict[str, Any], language: str) -> str:
     top = view.get("discard_top")
     if top:
-        return WORD("piles_top", draw=view["draw_count"], discard=view["discard_count"], top=parse_card(top).pretty)
-    return WORD("piles", draw=view["draw_count"], discard=view["discard_count"])
+        return say("draw {draw} · discard {discard} (top {top})", draw=view["draw_count"],
+                   discard=view["discard_count"], top=shown(top, language)).render(language)
+    return say("draw {draw} · discard {discard}", draw=view["draw_count"],
+               discard=view["discard_count"]).render(language)
 
 
 def held(hand: HandSnapshot, rank: str) -> int:
@@ -128,30 +82,35 @@ def held(hand: HandSnapshot, rank: str) -> int:
 
 class QueenOfSpadesUI(GameUI):
     colour = 0x5C6BC0
-    steps = {"lay": WORD("set_menu"), "extend": WORD("set_menu"), "discard": WORD("discard_menu")}
-    number_prompts = {"cut": WORD("cut_button")}
+    steps = {"lay": say("Lay or add to a set…"), "extend": say("Lay or add to a set…"),
+             "discard": say("Discard a card: choose its rank…")}
+    number_prompts = {"cut": say("Cut the deck…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
-        target = WORD("target", n=options["target"]) if options["target"] else WORD("endless")
+        target = (say("First to {n}", n=options["target"]) if options["target"]
+                  else say("Endless (until the table ends it)"))
         count = options["rounds"]
-        return target + (" · " + WORD.count("at_most", count) if count else "")
+        rounds = plural("at most {count} round", "at most {count} rounds", count)
+        return self.words(target) + (" · " + self.words(rounds) if count else "")
 
     def turn_words(self, table: TableSnapshot) -> str:
-        return WORD(PHASES.get((table.view or {}).get("phase", ""), "take"))
+        return self.words(PHASES.get((table.view or {}).get("phase", ""), PHASES["take"]))
 
     def _cut_bonus(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """The dealer's cut, while it gave the round its bonus (a cut without one is only an event)."""
         cut = view.get("cut")
         if cut and cut.get("bonus") and view["phase"] != "match_over":
-            return [WORD("cut_bonus", dealer=names[cut["dealer"]], landed=cut["landed"])]
+            return [self.words(say("💯 {dealer}'s cut landed on {landed}: 100 bonus this round.",
+                                   dealer=names[cut["dealer"]], landed=cut["landed"]))]
         return []
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
         if view["phase"] == "match_over":
             return []
-        line = " · ".join([WORD("round_dealer", round=view["round"], dealer=table.names[view["dealer"]]),
-                           piles(view)])
+        line = " · ".join([self.words(say("Round {round} · dealer {dealer}", round=view["round"],
+                                          dealer=table.names[view["dealer"]])),
+                           piles(view, self.language)])
         return [line, *self._cut_bonus(view, table.names)]
 
     def _scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
@@ -159,13 +118,18 @@ class QueenOfSpadesUI(GameUI):
         last, hands = view.get("last_round"), view.get("hands") or []
         if not last or view["phase"] not in ("round_over", "match_over"):
             return []
-        lines = ["", WORD("scores_heading", round=last["round"])]
+        lines = ["", self.words(say("**Round {round} scores**", round=last["round"]))]
         for seat, row in enumerate(last["rows"]):
-            extras = "".join(WORD("extra", label=WORD(label), n=row[key])
-                             for key, label in (("out_bonus", "out_bonus"), ("cut_bonus", "cut_extra")) if row[key])
-            left = f" ({pretty(hands[seat])})" if seat < len(hands) and hands[seat] else ""
-            lines.append(WORD("score_row", name=names[seat], laid=row["laid"], hand=row["hand"], left=left,
-                              extras=extras, round=row["round"], total=row["total"]))
+            extras = ""
+            if row["out_bonus"]:
+                extras += self.words(say(" + out {n}", n=row["out_bonus"]))
+            if row["cut_bonus"]:
+                extras += self.words(say(" + cut {n}", n=row["cut_bonus"]))
+            left = f" ({cards_text(hands[seat], self.language)})" if seat < len(hands) and hands[seat] else ""
+            change = f"{'-' if row['round'] < 0 else '+'}{self.words(abs(row['round']))}"
+            lines.append(self.words(say("{name}: laid {laid} − hand {hand}{left}{extras} = **{round}** → {total}",
+                                        name=names[seat], laid=row["laid"], hand=row["hand"], left=left, extras=extras,
+                                        round=change, total=row["total"])))
         return lines
 
     def board(self, table: TableSnapshot) -> str:
@@ -173,34 +137,40 @@ class QueenOfSpadesUI(GameUI):
         lines: list[str] = []
         if view["phase"] != "match_over" and view["discard_count"] > 1:
             # The pile is public: every card in it was seen face up (the header says the rest).
-            lines += [WORD("pile_cards", cards=pretty(view["discard_pile"])), ""]
+            lines += [self.words(say("Discard pile, bottom → top: {cards}",
+                                     cards=cards_text(view["discard_pile"], self.language))), ""]
         for seat in range(len(names)):
             marker = "▶" if seat in view.get("to_act", []) and view["phase"] != "round_over" else "•"
-            lines.append(WORD("seat_line", heading=seat_heading(table, seat, marker),
-                              cards=WORD.count("cards", view["hand_counts"][seat]), score=view["scores"][seat]))
+            cards = plural("{count} card", "{count} cards", view["hand_counts"][seat])
+            heading = seat_heading(table, seat, marker)
+            lines.append(self.words(say("{heading} — {cards} · score {score}", heading=heading, cards=cards,
+                                        score=view["scores"][seat])))
             if view["laid"][seat]:
-                lines.append("  " + " · ".join(set_text(s) for s in view["laid"][seat]))
+                lines.append("  " + " · ".join(set_text(s, self.language) for s in view["laid"][seat]))
         return "\n".join(lines + self._scores(view, names))
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
         cards = view["hand"]
         if len(cards) > BIG_HAND:
-            lines = [WORD("your_hand_big", n=len(cards)), rank_lines(cards)]
+            lines = [self.words(say("**Your hand ({n}):**", n=len(cards))), rank_lines(cards, self.language)]
         else:
-            lines = [WORD("your_hand", n=len(cards), cards=grouped(cards))]
+            lines = [self.words(say("**Your hand ({n}):** {cards}", n=len(cards), cards=grouped(cards, self.language)))]
         if view["laid"][hand.seat]:
-            lines.append(WORD("your_sets", sets=" · ".join(set_text(s) for s in view["laid"][hand.seat])))
+            sets = " · ".join(set_text(s, self.language) for s in view["laid"][hand.seat])
+            lines.append(self.words(say("**Your sets:** {sets}", sets=sets)))
         top = view.get("discard_top")
-        lines.append(WORD("discard_pile_top", n=view["discard_count"], top=parse_card(top).pretty) if top
-                     else WORD("discard_pile", n=view["discard_count"]))
+        count = view["discard_count"]
+        lines.append(self.words(say("Discard pile: {n}, top {top}", n=count, top=shown(top, self.language)) if top
+                                else say("Discard pile: {n}", n=count)))
         return "\n".join(lines)
 
     def prompt(self, hand: HandSnapshot) -> str:
         view = hand.view
         if hand.table.row.status != "running" or not hand.actions or view["phase"] not in PROMPTS:
             return super().prompt(hand)
-        return WORD(PROMPTS[view["phase"]], bonus=WORD("or").join(map(str, view["cut_bonus_at"])))
+        bonus = self.words(say(" or ")).join(map(self.words, view["cut_bonus_at"]))
+        return self.words(Text(PROMPTS[view["phase"]].source, {"bonus": bonus}))
 
     def step_path(self, action: Action, hand: HandSnapshot) -> tuple[str, ...]:
         # A long hand's discards are chosen by rank first: buttons for at most MAX_BUTTONS cards.
@@ -211,27 +181,40 @@ class QueenOfSpadesUI(GameUI):
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         kind, _, rank = path[-1].partition(":")
-        key = {"lay": "lay_set", "extend": "add_to", "discard": "discard_rank"}[kind]
-        return WORD(key, ranks=rank_name(rank, True), n=held(hand, rank))
+        label = {"lay": say("Lay a set of {ranks} ({n} in hand)", ranks=rank_name(rank, True), n=held(hand, rank)),
+                 "extend": say("Add to your {ranks} ({n} in hand)", ranks=rank_name(rank, True), n=held(hand, rank)),
+                 "discard": say("Discard {ranks} ({n} in hand)", ranks=rank_name(rank, True), n=held(hand, rank))}[kind]
+        return self.words(label)
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         kind, args, view = action.kind, action.args, hand.view
         if kind == "take" and args[0] == "draw":
-            return WORD("draw")
+            return self.words(say("Draw"))
         if kind == "take" and args[0] == "discard":
-            return WORD("take_lone", card=parse_card(view["discard_top"]).pretty)
+            return self.words(say("Take {card}", card=shown(view["discard_top"], self.language)))
         if kind == "take" and args[0] == "pile":
-            return WORD("take_pile", card=parse_card(view["discard_top"]).pretty, n=args[1])
+            return self.words(say("Take the pile ({card} + {n} of yours)",
+                                  card=shown(view["discard_top"], self.language), n=args[1]))
         if kind in ("lay", "extend"):
-            count, wild = args[1], len(args) > 2
-            verb = "lay" if kind == "lay" else "add"
-            key = f"{verb}_with_wild" if count and wild else f"{verb}_wild" if wild else f"{verb}_some"
-            label = WORD(key, n=count, ranks=rank_name(args[0], count != 1))
+            label = self.words(self._lay_label(kind, args[1], len(args) > 2, rank_name(args[0], args[1] != 1)))
             points = self._lay_points(action, hand.view["hand"])
-            return label + (WORD("points", n=points) if points is not None else "")
+            return label + (self.words(say(" ({n} pts)", n=points)) if points is not None else "")
         if kind == "discard":
-            return WORD("discard_card", card=parse_card(args[0]).pretty, n=card_points(args[0]))
-        return WORD(kind) if kind in ("deal", "next") else str(action)
+            return self.words(say("{card} · {n} pts", card=shown(args[0], self.language), n=card_points(args[0])))
+        if kind == "deal":
+            return self.words(say("Deal without cutting (no bonus)"))
+        return self.words(say("Continue")) if kind == "next" else super().action_label(action, hand)
+
+    @staticmethod
+    def _lay_label(kind: str, count: int, wild: bool, ranks: Text) -> Text:
+        """Laying (``lay``) or adding (``extend``) ``count`` cards of a rank, with or without a wild 2."""
+        if kind == "lay":
+            if count and wild:
+                return say("Lay {n} {ranks} + a wild 2", n=count, ranks=ranks)
+            return say("Lay a wild 2") if wild else say("Lay {n} {ranks}", n=count, ranks=ranks)
+        if count and wild:
+            return say("Add {n} {ranks} + a wild 2", n=count, ranks=ranks)
+        return say("Add a wild 2") if wild else say("Add {n} {ranks}", n=count, ranks=ranks)
 
     @staticmethod
     def _lay_points(action: Action, hand: list[str]) -> int | None:
@@ -250,7 +233,7 @@ class QueenOfSpadesUI(GameUI):
         return WINS if scores else NEUTRAL
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
-        return WORD.count("pts", (table.view or {})["scores"][seat])
+        return self.words(plural("{count} pt", "{count} pts", (table.view or {})["scores"][seat]))
 
 
 UI = QueenOfSpadesUI

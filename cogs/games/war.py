@@ -6,48 +6,21 @@ from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.cards import parse_card
+from games.i18n import Text, plural, say
 from games.q2j import compare
 
-from ..ui import LOSES, NEUTRAL, WINS, GameUI, seat_heading
-from ..words import Word, Words
+from ..ui import LOSES, NEUTRAL, WINS, GameUI, seat_heading, shown
 
-WORDS: dict[str, Word] = {
-    "start": "Open a Q2J War table in this channel (2–4 players)",
-    "attack_with": "Attack with…",
-    "attack_hint": "Attack: choose an untapped card, then its target.",
-    "tapped": "↷ {card} tapped",
-    "empty_field": "_(empty field)_",
-    "deck": "deck {n}",
-    "out": "out",
-    "won": "🏆 won",
-    "tied": "tied",
-    "discard": "**Discard pile:** {n}",
-    "discard_latest": "**Discard pile:** {n} (latest {card})",
-    "your_field": "**Your field:** {field} · deck {n}",
-    "their_field": "**{name}:** {field}",
-    "in_play": "{name} **{n}**",
-    "cards_in_play": "Cards in play: {counts}",
-    "target": "{verdict} · {card} ({owner})",
-    "wins": "Wins",
-    "tie": "Tie",
-    "loses": "Loses",
-    "targets_of": "{owner}'s cards…",
-    "recover": "Recover {card}",
-    "draw": "Draw to your field",
-    "cards_left": ("{n} card left", "{n} cards left"),
-}
-WORD = Words(WORDS)
-STATUS_WORDS = {"out": "out", "won": "won", "tied": "tied"}
+STATUS_WORDS = {"out": say("out"), "won": say("🏆 won"), "tied": say("tied")}
 NBSP = "\u00a0"  # keeps a name and its count on one line
-VERDICT = {1: "wins", 0: "tie", -1: "loses"}
+VERDICT = {1: say("Wins"), 0: say("Tie"), -1: say("Loses")}
 
 
-def field_text(field: list[dict[str, Any]]) -> str:
+def field_text(field: list[dict[str, Any]], language: str) -> str:
     if not field:
-        return WORD("empty_field")
-    return "  ".join(WORD("tapped", card=parse_card(slot["card"]).pretty) if slot["tapped"]
-                     else f"**{parse_card(slot['card']).pretty}**" for slot in field)
+        return say("_(empty field)_").render(language)
+    return "  ".join(say("↷ {card} tapped", card=shown(slot["card"], language)).render(language) if slot["tapped"]
+                     else f"**{shown(slot['card'], language)}**" for slot in field)
 
 
 def owner_of(card: str, view: dict[str, Any]) -> int:
@@ -55,54 +28,60 @@ def owner_of(card: str, view: dict[str, Any]) -> int:
 
 
 class WarUI(GameUI):
-    start_description = WORD("start")
+    start_description = say("Open a Q2J War table in this channel (2–4 players)")
     colour = 0xE53935
-    steps = {"attack": WORD("attack_with")}
-    hints = {"attack": WORD("attack_hint")}
+    steps = {"attack": say("Attack with…")}
+    hints = {"attack": say("Attack: choose an untapped card, then its target.")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.option_label("loss", options["loss"])
 
     def facts(self, table: TableSnapshot) -> list[str]:
         view = table.view or {}
-        counts = " · ".join(WORD("in_play", name=name.replace(" ", NBSP), n=view["card_counts"][seat])
+        counts = " · ".join(self.words(say("{name} **{n}**", name=name.replace(" ", NBSP), n=view["card_counts"][seat]))
                             for seat, name in enumerate(table.names) if view["status"][seat] == "playing")
-        return [WORD("cards_in_play", counts=counts)] if counts else []
+        return [self.words(say("Cards in play: {counts}", counts=counts))] if counts else []
 
     def board(self, table: TableSnapshot) -> str:
         view = table.view or {}
         lines = []
         for seat in range(len(table.names)):
-            status = STATUS_WORDS.get(view["status"][seat])
-            mark = f" · {WORD(status)}" if status else ""
-            lines.append(f"{seat_heading(table, seat)} — {WORD('deck', n=view['deck_counts'][seat])}{mark}")
-            lines.append(field_text(view["fields"][seat]))
+            status: Text | None = STATUS_WORDS.get(view["status"][seat])
+            mark = f" · {self.words(status)}" if status else ""
+            deck = self.words(say("deck {n}", n=view["deck_counts"][seat]))
+            lines.append(f"{seat_heading(table, seat)} — {deck}{mark}")
+            lines.append(field_text(view["fields"][seat], self.language))
         top = view.get("discard_top") or []
-        discard = (WORD("discard_latest", n=view["discard_count"], card=parse_card(top[0]).pretty) if top
-                   else WORD("discard", n=view["discard_count"]))
-        return "\n".join([*lines, "", discard])
+        count = view["discard_count"]
+        discard = (say("**Discard pile:** {n} (latest {card})", n=count, card=shown(top[0], self.language)) if top
+                   else say("**Discard pile:** {n}", n=count))
+        return "\n".join([*lines, "", self.words(discard)])
 
     def hand(self, hand: HandSnapshot) -> str:
         view = hand.view
-        lines = [WORD("your_field", field=field_text(view["fields"][hand.seat]), n=view["deck_counts"][hand.seat])]
-        lines += [WORD("their_field", name=name, field=field_text(view["fields"][seat]))
-                  for seat, name in enumerate(hand.table.names) if seat != hand.seat and view["status"][seat] == "playing"]
+        own = field_text(view["fields"][hand.seat], self.language)
+        lines = [self.words(say("**Your field:** {field} · deck {n}", field=own, n=view["deck_counts"][hand.seat]))]
+        lines += [self.words(say("**{name}:** {field}", name=name,
+                                 field=field_text(view["fields"][seat], self.language)))
+                  for seat, name in enumerate(hand.table.names)
+                  if seat != hand.seat and view["status"][seat] == "playing"]
         return "\n".join(lines)
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "attack":
             attacker, target = map(str, action.args)
             owner = hand.table.typed_names[owner_of(target, hand.view)]
-            return WORD("target", verdict=WORD(VERDICT[compare(attacker, target)]), card=parse_card(target).pretty,
-                        owner=owner)
+            return self.words(say("{verdict} · {card} ({owner})", verdict=VERDICT[compare(attacker, target)],
+                                  card=shown(target, self.language), owner=owner))
         if action.kind == "recover":
-            return WORD("recover", card=parse_card(str(action.args[0])).pretty)
-        return WORD("draw") if action.kind == "draw" else str(action)
+            return self.words(say("Recover {card}", card=shown(action.args[0], self.language)))
+        return self.words(say("Draw to your field")) if action.kind == "draw" else super().action_label(action, hand)
 
     def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
         if action.kind != "attack":
             return None
-        return WORD("targets_of", owner=hand.table.typed_names[owner_of(str(action.args[1]), hand.view)])
+        owner = hand.table.typed_names[owner_of(str(action.args[1]), hand.view)]
+        return self.words(say("{owner}'s cards…", owner=owner))
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
         # A tie discards both cards: the attacker loses theirs too.
@@ -113,7 +92,7 @@ class WarUI(GameUI):
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
         scores = (table.row.outcome or {}).get("scores") or []
-        return WORD.count("cards_left", scores[seat]) if seat < len(scores) else ""
+        return self.words(plural("{count} card left", "{count} cards left", scores[seat])) if seat < len(scores) else ""
 
 
 UI = WarUI

@@ -8,9 +8,10 @@ Public API:
   from that seat's view, the cards named by ``legal`` (action codes) marked as playable;
 - ``names``: the seats' names, in seat order (else "Seat 1", "Seat 2"…); the hand
   picture calls its own seat "You";
+- ``language``: the language of the picture's words (English unless told);
 - ``key``: a hashable naming what is drawn, e.g. ``(table_id, version)`` for a table and
   ``(table_id, version, seat)`` for a hand: a picture already drawn under the same key is
-  returned from a small LRU cache without drawing again.
+  returned from a small LRU cache without drawing again (the language is part of the key).
 
 Each game's look is ``cogs/pictures/<package>.py`` (named after its engine package under
 ``games/``) defining ``Pictures``, a :class:`~cogs.pictures.base.GamePictures`; a
@@ -25,10 +26,11 @@ import importlib
 import importlib.util
 import threading
 from collections import OrderedDict
-from functools import lru_cache
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 
 import games
+from games.i18n import SOURCE
 
 from .base import GamePictures, View
 
@@ -37,15 +39,16 @@ _cache: OrderedDict[Hashable, bytes] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-@lru_cache(maxsize=None)
-def pictures_for(game_id: str) -> GamePictures:
-    """The drawer of a registered game (its own module's ``Pictures``, else the generic one)."""
+@cache
+def pictures_for(game_id: str, language: str = SOURCE) -> GamePictures:
+    """The drawer of a registered game (its own module's ``Pictures``, else the generic one),
+    writing in ``language``."""
     game = games.get_game(game_id)
     package = game.state_class.__module__.split(".")[-2]
     name = f"{__name__}.{package}"
     if importlib.util.find_spec(name) is None:
-        return GamePictures(game)
-    return importlib.import_module(name).Pictures(game)
+        return GamePictures(game, language)
+    return importlib.import_module(name).Pictures(game, language)
 
 
 def _cached(key: Hashable | None, draw: Callable[[], bytes]) -> bytes:
@@ -64,17 +67,18 @@ def _cached(key: Hashable | None, draw: Callable[[], bytes]) -> bytes:
     return png
 
 
-def table_png(view: View, key: Hashable | None = None, names: Sequence[str] | None = None) -> bytes:
+def table_png(view: View, key: Hashable | None = None, names: Sequence[str] | None = None,
+              language: str = SOURCE) -> bytes:
     """The table picture (PNG bytes) drawn from the public view."""
-    drawer = pictures_for(view["game"])
-    return _cached(None if key is None else ("table", key), lambda: drawer.table(view, names).png())
+    drawer = pictures_for(view["game"], language)
+    return _cached(None if key is None else ("table", language, key), lambda: drawer.table(view, names).png())
 
 
 def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None,
-             names: Sequence[str] | None = None) -> bytes:
+             names: Sequence[str] | None = None, language: str = SOURCE) -> bytes:
     """A seat's hand picture (PNG bytes) drawn from its view, ``legal`` action codes marked."""
-    drawer = pictures_for(view["game"])
-    return _cached(None if key is None else ("hand", key), lambda: drawer.hand(view, legal, names).png())
+    drawer = pictures_for(view["game"], language)
+    return _cached(None if key is None else ("hand", language, key), lambda: drawer.hand(view, legal, names).png())
 
 
 def clear_cache() -> None:

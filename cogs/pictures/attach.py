@@ -16,13 +16,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from bot.records import SeatRow
 from bot.service import GameService, HandSnapshot, TableSnapshot
+from games.i18n import SOURCE
 
 from . import hand_png, table_png
 
@@ -63,19 +65,19 @@ def seat_names(seats: Sequence[SeatRow]) -> list[str]:
     return [seat.shown_name for seat in seats]
 
 
-async def table_picture(table: TableSnapshot) -> Picture:
-    """The picture of the table's public view, drawn off the event loop (cached per version)."""
+async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture:
+    """The picture of the table's public view in ``language``, drawn off the event loop (cached per version)."""
     row = table.row
-    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version), seat_names(row.seats))
+    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version), seat_names(row.seats), language)
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
-async def hand_picture(hand: HandSnapshot) -> Picture:
-    """The picture of one seat's hand, its legal moves marked (cached per version and seat)."""
+async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture:
+    """The picture of one seat's hand in ``language``, its legal moves marked (cached per version and seat)."""
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
     png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat),
-                                  seat_names(row.seats))
+                                  seat_names(row.seats), language)
     return Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 

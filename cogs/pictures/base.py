@@ -1,44 +1,48 @@
 """What every game's pictures share, and the look of a game without its own drawer.
 
 A game's module ``cogs/pictures/<package>.py`` defines ``Pictures``, a subclass of
-:class:`GamePictures` overriding what it draws differently, and its words in ``WORDS``.
+:class:`GamePictures` overriding what it draws differently. A drawer writes in one language
+(:attr:`GamePictures.language`, see :func:`cogs.pictures.pictures_for`).
 Drawers read views only: the table picture the public view (``state.view(None)``), the
 hand picture one seat's view; the seats' names come beside the view.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import ceil
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from games.base import Action, Game
 from games.cards import parse_card
 from games.errors import MalformedAction
+from games.i18n import SOURCE, Text, plural, render_value, say
 
-from .canvas import (BODY, GAP, GOLD, LABEL, LINE, MARGIN, MAX_HEIGHT, MIN_HEIGHT, MUTED, TEXT, Canvas, Row,
-                     clipped, drawable, flow, text_width)
+from .canvas import (
+    BODY,
+    GAP,
+    GOLD,
+    LABEL,
+    LINE,
+    MARGIN,
+    MAX_HEIGHT,
+    MIN_HEIGHT,
+    MUTED,
+    TEXT,
+    Canvas,
+    Row,
+    clipped,
+    drawable,
+    flow,
+    text_width,
+)
 from .cards import CARD, LARGE, SMALL, TINY, CardSize
-from ..words import Word, Words
 
 View = Mapping[str, Any]
 
-WORDS: dict[str, Word] = {
-    "seat": "Seat {n}",
-    "you": "You",
-    "hand": "Hand",
-    "to_play": "to play: {names}",
-    "your_turn": "your turn",
-    "game_over": "game over",
-    "safe": "safe",
-    "out": "out",
-    "won": "won",
-    "lost": "lost",
-    "tied": "tied",
-    "cards": ("{n} card", "{n} cards"),
-    "hand_cards": ("hand: {n} card", "hand: {n} cards"),
-}
-"""The words every picture may draw (each game's module adds its own); a seat's status
-in a view ("out", "won"…) is its own key."""
+STATUS: dict[str, Text] = {"safe": say("safe"), "out": say("out"), "won": say("won"), "lost": say("lost"),
+                           "tied": say("tied")}
+"""A seat's status in a view ("out", "won"…) as pictures write it."""
 
 NAME_WIDTH = 150
 """The most a seat's name takes in a picture (about 14 letters), cut short with "…" beyond."""
@@ -59,16 +63,16 @@ class Names:
     them, cut to :data:`NAME_WIDTH`), "You" for the viewer of a hand picture, and
     "Seat 3" for a seat without a drawable name."""
 
-    def __init__(self, names: Sequence[str] | None, words: Words, you: int | None = None) -> None:
+    def __init__(self, names: Sequence[str] | None, language: str = SOURCE, you: int | None = None) -> None:
         self.names = list(names or [])
-        self.words = words
+        self.language = language
         self.you = you
 
     def __call__(self, seat: int) -> str:
         if seat == self.you:
-            return self.words("you")
+            return say("You").render(self.language)
         name = drawable(self.names[seat]) if seat < len(self.names) else ""
-        return clipped(name, BODY, False, NAME_WIDTH) if name else self.words("seat", n=seat + 1)
+        return clipped(name, BODY, False, NAME_WIDTH) if name else say("Seat {n}", n=seat + 1).render(self.language)
 
     def listed(self, seats: Iterable[int]) -> str:
         return ", ".join(self(seat) for seat in seats)
@@ -123,31 +127,35 @@ class GamePictures:
     """How one game is drawn. The generic look: each seat with its hand as card backs and
     any public list of cards in the view; the hand as one row."""
 
-    WORDS: Mapping[str, Word] = {}
-    """The game's own words, beside the shared :data:`WORDS`."""
+    title: str | None = None
+    """The picture's heading; None: the game's name."""
 
-    def __init__(self, game: Game, words: Mapping[str, Word] | None = None) -> None:
+    def __init__(self, game: Game, language: str = SOURCE) -> None:
         self.game = game
-        self.words = Words({**WORDS, **self.WORDS, **(words or {})})
+        self.language = language
+
+    def words(self, text: Any) -> str:
+        """``text`` (a :class:`~games.i18n.Text`, or a value such as a number) in the drawer's language."""
+        return render_value(text, self.language)
 
     def names(self, names: Sequence[str] | None, you: int | None = None) -> Names:
-        return Names(names, self.words, you)
+        return Names(names, self.language, you)
 
     # The table picture.
 
     def table(self, view: View, names: Sequence[str] | None = None) -> Canvas:
         seats = self.names(names)
         canvas = Canvas()
-        canvas.heading(self.words.get("title", self.game.name), self.status_text(view, seats))
+        canvas.heading(self.title or self.game.name, self.status_text(view, seats))
         self.draw_table(canvas, view, seats)
         return canvas
 
     def status_text(self, view: View, names: Names) -> str:
         """The heading's right side: whose turn, or that the game is over."""
         if view.get("over"):
-            return self.words("game_over")
+            return self.words(say("game over"))
         to_act = self.acting(view)
-        return self.words("to_play", names=names.listed(to_act)) if to_act else ""
+        return self.words(say("to play: {names}", names=names.listed(to_act))) if to_act else ""
 
     def acting(self, view: View) -> list[int]:
         """The seats whose turn the picture shows (in gold)."""
@@ -168,8 +176,8 @@ class GamePictures:
         acting = set(self.acting(view))
 
         def seat(seat: int, x: int, y: int, width: int) -> None:
-            self.seat_line(canvas, (x, y), names(seat), self.words.count("cards", counts[seat]), width,
-                           acting=seat in acting)
+            cards = self.words(plural("{count} card", "{count} cards", counts[seat]))
+            self.seat_line(canvas, (x, y), names(seat), cards, width, acting=seat in acting)
             hand_fan(canvas, (x, y + LINE), width, None, counts[seat])
 
         seat_grid(canvas, len(counts), 2, LINE + hand_height(False), seat)
@@ -186,8 +194,8 @@ class GamePictures:
         seat = view.get("viewer")
         seats = self.names(names, seat if isinstance(seat, int) else None)
         canvas = Canvas()
-        canvas.heading(self.words("you") if isinstance(seat, int) else self.words("hand"),
-                       self.words("your_turn") if view.get("your_turn") else "")
+        canvas.heading(self.words(say("You") if isinstance(seat, int) else say("Hand")),
+                       self.words(say("your turn")) if view.get("your_turn") else "")
         rows = self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal]), seats)
         fitted_flow(canvas, rows)
         return canvas
@@ -198,5 +206,5 @@ class GamePictures:
 
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
-        return [hand_row(self.words.count("hand_cards", len(hand)), hand, playable)]
+        return [hand_row(self.words(plural("hand: {count} card", "hand: {count} cards", len(hand))), hand, playable)]
 

@@ -11,19 +11,22 @@ text it drew and how much did not fit, so tests check what was really drawn.
 Pictures are drawn in RGB (antialiased text and card edges), then mapped onto one fixed
 256-colour palette without dithering and saved as an indexed PNG without metadata: the
 mapping takes well under a millisecond, the files are a few tens of KB, and the same
-drawing always gives the same bytes. Text uses the scalable font that ships inside
-Pillow (``ImageFont.load_default(size)``, Pillow ≥ 10.1), so nothing is downloaded; it
-draws ASCII only, so :func:`drawable` folds accents and leaves out what it cannot draw.
+drawing always gives the same bytes. Text uses Noto Sans, shipped with Deckhand cut down to
+the Latin letters and punctuation the pictures write (``fonts/``: its licence and how it was
+made), so French is drawn with its accents and nothing is downloaded; :func:`drawable`
+leaves out what it cannot draw (emoji, other scripts), folding what it can ("ﬁ" → "fi").
 """
 
 from __future__ import annotations
 
 import io
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 from math import ceil
-from typing import Literal, NamedTuple, Sequence
+from pathlib import Path
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -89,9 +92,12 @@ def palette() -> Image.Image:
     return image
 
 
+FONT = Path(__file__).parent / "fonts" / "NotoSans-Regular.ttf"
+
+
 @lru_cache(maxsize=16)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    return ImageFont.truetype(FONT, size)
 
 
 @lru_cache(maxsize=1024)
@@ -106,8 +112,8 @@ def has_glyph(char: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def drawable(text: str) -> str:
-    """``text`` as the font can draw it: accents folded ("é" → "e"), other characters it
-    has no glyph for (emoji, other scripts) left out, spaces tidied."""
+    """``text`` as the font can draw it: a character it has no glyph for folded to one it has
+    when it can ("ﬁ" → "fi"), else left out (emoji, other scripts); spaces tidied."""
     kept = []
     for char in text:
         if has_glyph(char):

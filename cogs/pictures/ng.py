@@ -4,24 +4,11 @@ bottoms and earlier defences), its resource pile and, in a face-up game, its han
 
 from __future__ import annotations
 
-from .base import GamePictures, Names, View, hand_row
+from games.i18n import plural, say
+
+from .base import STATUS, GamePictures, Names, View, hand_row
 from .canvas import GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
-from ..words import Word
-
-WORDS: dict[str, Word] = {
-    "title": "Q Squared Joe NG",
-    "deck": "deck {n}",
-    "discard": "discard {n}",
-    "stall": "turns without a discard: {n} of {limit}",
-    "faceup": "face-up game: every card is shown",
-    "field": ("{n} field card", "{n} field cards"),
-    "hand": ("hand {n}", "hand {n}"),
-    "resources": "resources",
-    "their_hand": "hand",
-    "hand_title": ("Hand: {n} card", "Hand: {n} cards"),
-    "your_resources": "Your resource pile",
-}
 
 NAME_COLUMN = 118
 STACK_PITCH = SMALL.width + 3
@@ -33,21 +20,22 @@ SEAT_HEIGHT = SMALL.height + EDGES * EDGE + 12
 
 
 class Pictures(GamePictures):
-    WORDS = WORDS
+    title = "Q Squared Joe NG"
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         y = canvas.y
         caption = y + SMALL.height + 4
         deck_top = view["deck"][-1] if view.get("deck") else None
         canvas.pile((MARGIN, y), view["deck_count"], SMALL, top=deck_top)
-        canvas.text((MARGIN, caption), self.words("deck", n=view["deck_count"]), LABEL, MUTED)
+        canvas.text((MARGIN, caption), self.words(say("deck {n}", n=view["deck_count"])), LABEL, MUTED)
         x = MARGIN + SMALL.width + 6 * GAP
         canvas.pile((x, y), view["discard_count"], SMALL, top=view.get("discard_top"))
-        canvas.text((x, caption), self.words("discard", n=view["discard_count"]), LABEL, MUTED)
+        canvas.text((x, caption), self.words(say("discard {n}", n=view["discard_count"])), LABEL, MUTED)
         x += SMALL.width + 6 * GAP
-        lines = [self.words("stall", n=view["turns_since_discard"], limit=view["stall_limit"])]
+        lines = [self.words(say("turns without a discard: {n} of {limit}", n=view["turns_since_discard"],
+                                limit=view["stall_limit"]))]
         if view.get("faceup"):
-            lines.append(self.words("faceup"))
+            lines.append(self.words(say("face-up game: every card is shown")))
         for i, line in enumerate(lines):
             canvas.text((x, y + i * (LABEL + 6)), line, LABEL, MUTED, width=canvas.width - MARGIN - x)
         canvas.y = caption + LABEL + GAP
@@ -60,9 +48,10 @@ class Pictures(GamePictures):
         self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in self.acting(view))
         hands = view.get("hands")
         count = view["hand_counts"][seat]
-        details = [self.words.count("field", view["field_counts"][seat]), self.words.count("hand", count)]
+        details = [self.words(plural("{count} field card", "{count} field cards", view["field_counts"][seat])),
+                   self.words(say("hand {n}", n=count))]
         if status != "playing":
-            details.append(self.words(status))
+            details.append(self.words(STATUS[status]))
         for i, line in enumerate(details):
             canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
         x = MARGIN + NAME_COLUMN + GAP
@@ -70,9 +59,9 @@ class Pictures(GamePictures):
             self.draw_stack(canvas, x, y, stack)
             x += STACK_PITCH
         x += 2 * GAP
-        piles = [(self.words("resources"), view["resources"][seat])]
+        piles = [(self.words(say("resources")), view["resources"][seat])]
         if hands:
-            piles.append((self.words("their_hand"), hands[seat]))
+            piles.append((self.words(say("hand")), hands[seat]))
         width = (canvas.width - MARGIN - x) // len(piles)
         for title, cards in piles:
             canvas.text((x, y), title, LABEL, MUTED, width=width - GAP)
@@ -97,5 +86,5 @@ class Pictures(GamePictures):
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
         resources = view["resources"][view["viewer"]]
-        return [hand_row(self.words.count("hand_title", len(hand)), hand, playable),
-                hand_row(self.words("your_resources"), resources, playable)]
+        return [hand_row(self.words(plural("Hand: {count} card", "Hand: {count} cards", len(hand))), hand, playable),
+                hand_row(self.words(say("Your resource pile")), resources, playable)]

@@ -6,36 +6,20 @@ from __future__ import annotations
 
 from math import ceil
 
-from .base import GamePictures, Names, View, hand_fan, hand_height, hand_row, seat_grid
+from games.i18n import plural, say
+
+from .base import STATUS, GamePictures, Names, View, hand_fan, hand_height, hand_row, seat_grid
 from .canvas import GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, Row
 from .cards import CARD, SMALL, CardSize
-from ..words import Word
 
-WORDS: dict[str, Word] = {
-    "title": "Q Squared Joe",
-    "stock": "stock {n}",
-    "top": "top",
-    "top_qq": "top: Q squared pair",
-    "discard": ("discard pile: {n} card", "discard pile: {n} cards"),
-    "standard": "standard",
-    "classic": "classic",
-    "faceup": "face-up",
-    "challenge": "challenge",
-    "countdown": "countdown",
-    "single": "single game",
-    "elimination": "elimination",
-    "game_number": "game {n}",
-    "duty": "Q squared duty:",
-    "owes": "{owed} owes {qq}",
-    "free_play": "{owed} owes {qq} (free play)",
-    "hand_of": "hand of {n}",
-    "hand_title": ("Hand: {n} card", "Hand: {n} cards"),
-    "penalty": "dimmed ones cost a penalty draw",
-}
+OPTIONS = {"standard": say("standard"), "classic": say("classic"), "faceup": say("face-up"),
+           "challenge": say("challenge"), "countdown": say("countdown"), "single": say("single game"),
+           "elimination": say("elimination")}
+"""The variant and match options as the picture names them."""
 
 
 class Pictures(GamePictures):
-    WORDS = WORDS
+    title = "Q Squared Joe"
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         players = view["players"]
@@ -51,9 +35,9 @@ class Pictures(GamePictures):
 
         def seat(seat: int, x: int, y: int, width: int) -> None:
             status = statuses[seat]
-            detail = [self.words.count("cards", view["hand_counts"][seat]),
-                      "" if status == "playing" else self.words(status),
-                      self.words("hand_of", n=countdown[seat]) if countdown else ""]
+            detail = [self.words(plural("{count} card", "{count} cards", view["hand_counts"][seat])),
+                      "" if status == "playing" else self.words(STATUS.get(status, status)),
+                      self.words(say("hand of {n}", n=countdown[seat])) if countdown else ""]
             self.seat_line(canvas, (x, y), names(seat), " · ".join(filter(None, detail)), width,
                            acting=seat in acting)
             hand_fan(canvas, (x, y + LINE), width, hands[seat] if hands else None, view["hand_counts"][seat])
@@ -65,24 +49,27 @@ class Pictures(GamePictures):
         y = canvas.y
         caption = y + size.height + 4
         x = canvas.pile((MARGIN, y), view["stock_count"], size)
-        canvas.text((MARGIN + size.width // 2, caption), self.words("stock", n=view["stock_count"]), LABEL, MUTED,
-                    anchor="ma")
+        stock = self.words(say("stock {n}", n=view["stock_count"]))
+        canvas.text((MARGIN + size.width // 2, caption), stock, LABEL, MUTED, anchor="ma")
         x += 3 * GAP
         top = list(view["top"])
         for i, card in enumerate(top):
             canvas.card((x + i * (size.width + 4), y), card, size)
-        canvas.text((x, caption), self.words("top_qq" if view["top_is_qq"] else "top"), LABEL, MUTED)
+        top_label = say("top: Q squared pair") if view["top_is_qq"] else say("top")
+        canvas.text((x, caption), self.words(top_label), LABEL, MUTED)
         x += max(1, len(top)) * (size.width + 4) + 2 * GAP
         width = canvas.width - MARGIN - x
         game = view.get("game_number", 1)
-        lines = [(self.words.count("discard", view["discard_count"]), TEXT),
-                 (" · ".join([self.words(view["variant"]), self.words(view["match"])]
-                             + ([self.words("game_number", n=game)] if game > 1 else [])), MUTED)]
+        discard = plural("discard pile: {count} card", "discard pile: {count} cards", view["discard_count"])
+        lines = [(self.words(discard), TEXT),
+                 (" · ".join([self.words(OPTIONS[view["variant"]]), self.words(OPTIONS[view["match"]])]
+                             + ([self.words(say("game {n}", n=game))] if game > 1 else [])), MUTED)]
         duty = view.get("duty")
         if duty:
-            owes = self.words("free_play" if duty.get("free_play") else "owes", owed=names(duty["owed_by"]),
-                              qq=names(duty["qq_seat"]))
-            lines += [(self.words("duty"), MUTED), (owes, TEXT)]
+            owed, qq = names(duty["owed_by"]), names(duty["qq_seat"])
+            owes = (say("{owed} owes {qq} (free play)", owed=owed, qq=qq) if duty.get("free_play")
+                    else say("{owed} owes {qq}", owed=owed, qq=qq))
+            lines += [(self.words(say("Q squared duty:")), MUTED), (self.words(owes), TEXT)]
         for i, (line, colour) in enumerate(lines):
             canvas.text((x, y + i * (LABEL + 6)), line, LABEL, colour, width=width)
         canvas.y = caption + LABEL + GAP
@@ -90,7 +77,7 @@ class Pictures(GamePictures):
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
         penalty = set(view.get("penalty_cards") or [])
-        title = self.words.count("hand_title", len(hand))
+        title = self.words(plural("Hand: {count} card", "Hand: {count} cards", len(hand)))
         if penalty:
-            title += " · " + self.words("penalty")
-        return [Row(self.words("top"), list(view["top"])), hand_row(title, hand, playable - penalty)]
+            title += " · " + self.words(say("dimmed ones cost a penalty draw"))
+        return [Row(self.words(say("top")), list(view["top"])), hand_row(title, hand, playable - penalty)]

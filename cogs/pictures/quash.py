@@ -5,41 +5,27 @@ ringed, the card in the air) or the tiebreak and the cards it used."""
 
 from __future__ import annotations
 
-from .base import GamePictures, Names, View, hand_row
-from .canvas import (BLACK_SIDE, BODY, FAILED, FELT_DARK, GAP, GOLD, LABEL, MARGIN, MUTED, RED_SIDE, TEXT, Canvas,
-                     Row, text_width)
-from .cards import SMALL
-from ..words import Word
+from games.i18n import plural, say
 
-WORDS: dict[str, Word] = {
-    "title": "QUASH",
-    "round": "round {n}",
-    "draw": "draw",
-    "wins": "{side} wins",
-    "RED": "RED",
-    "BLACK": "BLACK",
-    "spot": "{n}",
-    "spot_won": "{n} +{points}",
-    "spot_tied": "{n} tied",
-    "spot_lost": "{n} lost",
-    "spot_failed": "{n} failed",
-    "finish": "finish {n}",
-    "hands": "hands: {counts}",
-    "count": "{name}: {n}",
-    "pile": "pile {n}",
-    "aside": "set aside {n}",
-    "leftovers": "leftovers: {counts}",
-    "swapping": "{seat} is swapping on {side}'s side",
-    "moved": "moved cards ringed · in the air:",
-    "tiebreak": "Tiebreak for spot {spot}:",
-    "chosen": "{side} chosen",
-    "choosing": "{side} choosing",
-    "used": "tiebreak cards used:",
-    "hand_title": ("Hand: {n} card", "Hand: {n} cards"),
-    "pool_title": ("Your side's leftover pool: {n} card", "Your side's leftover pool: {n} cards"),
-    "in_the_air": "In the air: place it",
-    "your_tiebreak": "Your tiebreak card",
-}
+from ..games.quash import side_name
+from .base import GamePictures, Names, View, hand_row
+from .canvas import (
+    BLACK_SIDE,
+    BODY,
+    FAILED,
+    FELT_DARK,
+    GAP,
+    GOLD,
+    LABEL,
+    MARGIN,
+    MUTED,
+    RED_SIDE,
+    TEXT,
+    Canvas,
+    Row,
+    text_width,
+)
+from .cards import SMALL
 
 SIDE_COLOURS = (RED_SIDE, BLACK_SIDE)
 SLOT_STEP = 30
@@ -49,23 +35,25 @@ BAR_HEIGHT = 28
 
 
 class Pictures(GamePictures):
-    WORDS = WORDS
 
     def status_text(self, view: View, names: Names) -> str:
         if view["over"]:
-            return self.words("draw") if view["winner"] == "draw" else self.words("wins", side=self.words(view["winner"]))
-        return f"{self.words('round', n=view['round'])} · " + super().status_text(view, names)
+            if view["winner"] == "draw":
+                return self.words(say("draw"))
+            return self.words(say("{side} wins", side=side_name(view["winner"])))
+        return f"{self.words(say('round {n}', n=view['round']))} · " + super().status_text(view, names)
 
     def spot_caption(self, spot: dict, side: str) -> tuple[str, tuple[int, int, int]]:
         """What is written under a spot, and in which colour."""
         number = spot["spot"]
         if spot["scored"]:
             if spot["winner"] == side:
-                return self.words("spot_won", n=number, points=spot["points"]), GOLD
-            return self.words("spot_tied" if spot["winner"] is None else "spot_lost", n=number), FAILED
+                return f"{number} +{spot['points']}", GOLD
+            lost = say("{n} tied", n=number) if spot["winner"] is None else say("{n} lost", n=number)
+            return self.words(lost), FAILED
         if spot["failed"]:
-            return self.words("spot_failed", n=number), FAILED
-        return self.words("spot", n=number), MUTED
+            return self.words(say("{n} failed", n=number)), FAILED
+        return str(number), MUTED
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         half = canvas.width // 2
@@ -76,7 +64,7 @@ class Pictures(GamePictures):
             score = str(view["track"][side])
             score_right = x + half - MARGIN - 10
             canvas.text((score_right, canvas.y + 3), score, BODY, TEXT, bold=True, anchor="ra")
-            team = f"{self.words(name)} · {names.listed(view['teams'][side])}"
+            team = f"{self.words(side_name(name))} · {names.listed(view['teams'][side])}"
             canvas.text((x + 10, canvas.y + 3), team, BODY, TEXT, bold=True,
                         width=score_right - x - 20 - text_width(score, BODY, True))
         canvas.y += BAR_HEIGHT + GAP
@@ -94,16 +82,19 @@ class Pictures(GamePictures):
         self.draw_track(canvas, view)
         self.draw_counts(canvas, view, names)
         if chain:
-            self.strip(canvas, [self.words("swapping", seat=names(chain["seat"]), side=self.words(chain["side"])),
-                                self.words("moved")], [chain["flying"]], ring=True)
+            swapping = say("{seat} is swapping on {side}'s side", seat=names(chain["seat"]),
+                           side=side_name(chain["side"]))
+            self.strip(canvas, [self.words(swapping), self.words(say("moved cards ringed · in the air:"))],
+                       [chain["flying"]], ring=True)
         tiebreak = view.get("tiebreak")
         lines = []
         if tiebreak:
-            lines += [self.words("tiebreak", spot=tiebreak["spot"]),
-                      " · ".join(self.words("chosen" if done else "choosing", side=self.words(name))
+            lines += [self.words(say("Tiebreak for spot {spot}:", spot=tiebreak["spot"])),
+                      " · ".join(self.words(say("{side} chosen", side=side_name(name)) if done
+                                            else say("{side} choosing", side=side_name(name)))
                                  for name, done in zip(view["sides"], tiebreak["chosen"]))]
         if view["used"]:
-            lines.append(self.words("used"))
+            lines.append(self.words(say("tiebreak cards used:")))
         if lines:
             self.strip(canvas, lines, view["used"])
 
@@ -139,7 +130,7 @@ class Pictures(GamePictures):
     def draw_track(self, canvas: Canvas, view: View) -> None:
         """The score track from 0 to the finish, RED's marker above it, BLACK's below."""
         finish = view["finish"]
-        label = self.words("finish", n=finish)
+        label = self.words(say("finish {n}", n=finish))
         left, right = MARGIN + 10, canvas.width - MARGIN - text_width(label, LABEL, True) - 2 * GAP
         y = canvas.y + TRACK_HEIGHT // 2
         canvas.draw.line((left, y, right, y), fill=TEXT, width=3)
@@ -157,23 +148,25 @@ class Pictures(GamePictures):
         canvas.y += TRACK_HEIGHT + 4
 
     def draw_counts(self, canvas: Canvas, view: View, names: Names) -> None:
-        counts = [self.words("count", name=names(s), n=n) for s, n in enumerate(view["hand_counts"])]
-        counts.append(self.words("pile", n=view["pile_count"]))
+        counts = [f"{names(s)}: {self.words(n)}" for s, n in enumerate(view["hand_counts"])]
+        counts.append(self.words(say("pile {n}", n=view["pile_count"])))
         if view["aside_count"]:
-            counts.append(self.words("aside", n=view["aside_count"]))
-        canvas.label(self.words("hands", counts=" · ".join(counts)), LABEL, MUTED)
+            counts.append(self.words(say("set aside {n}", n=view["aside_count"])))
+        canvas.label(self.words(say("hands: {counts}", counts=" · ".join(counts))), LABEL, MUTED)
         if any(view["leftover_counts"]):
-            counts = [self.words("count", name=self.words(name), n=n)
+            counts = [f"{self.words(side_name(name))}: {self.words(n)}"
                       for name, n in zip(view["sides"], view["leftover_counts"])]
-            canvas.label(self.words("leftovers", counts=" · ".join(counts)), LABEL, MUTED)
+            canvas.label(self.words(say("leftovers: {counts}", counts=" · ".join(counts))), LABEL, MUTED)
 
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
-        title = self.words.count("hand_title" if view["phase"] == "play" else "pool_title", len(hand))
+        title = self.words(plural("Hand: {count} card", "Hand: {count} cards", len(hand)) if view["phase"] == "play"
+                           else plural("Your side's leftover pool: {count} card",
+                                       "Your side's leftover pool: {count} cards", len(hand)))
         chain = view.get("chain")
-        flying = [Row(self.words("in_the_air"), [chain["flying"]], frozenset({0}), highlight=True)
+        flying = [Row(self.words(say("In the air: place it")), [chain["flying"]], frozenset({0}), highlight=True)
                   ] if chain and chain["seat"] == view.get("viewer") else []
         rows = [*flying, hand_row(title, hand, playable)]
         if view.get("your_tiebreak_card"):
-            rows.append(Row(self.words("your_tiebreak"), [view["your_tiebreak_card"]]))
+            rows.append(Row(self.words(say("Your tiebreak card")), [view["your_tiebreak_card"]]))
         return rows

@@ -9,40 +9,11 @@ from collections import Counter, defaultdict
 
 from games.base import Action
 from games.cards import RANKS
+from games.i18n import Text, plural, say
 
 from .base import GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
 from .cards import SMALL
-from ..words import Word
-
-WORDS: dict[str, Word] = {
-    "title": "Queen of Spades",
-    "round": "round {n}",
-    "cut": "cut",
-    "take": "take",
-    "play": "play",
-    "round_over": "round over",
-    "match_over": "match over",
-    "draw": "draw {n}",
-    "discard": "discard {n}",
-    "under_top": ("under the top: {n} card", "under the top: {n} cards"),
-    "cuts": "{dealer} cuts the deck:",
-    "cut_bonus": "a bonus at {low} or {high} cards",
-    "went_out": "Round {n}: {seat} went out",
-    "round_scores": "Round {n} scores",
-    "target": "target {n}",
-    "no_target": "no target",
-    "col_score": "score",
-    "col_laid": "laid",
-    "col_hand": "hand",
-    "col_sets": "sets",
-    "col_bonus": "bonus",
-    "col_round": "round",
-    "set": ("{rank}", "{rank} x{n}"),
-    "wild": "+2",
-    "JK": "JK",
-    "group": "{rank} x{n}",
-}
 
 PILE_LINES = 2
 """Lines of rank chips for the discard pile under its top card, less the lines said above them
@@ -52,9 +23,11 @@ CHIP_LINE = CHIP_HEIGHT + 4
 SEAT_LINE = max(LINE, CHIP_LINE)
 RANK_ORDER = {rank: i for i, rank in enumerate((*RANKS[1:], "A", "JK"))}
 # Columns of the seats' table: where each number's right edge is, by phase.
-PLAY_COLUMNS = (("col_score", 186), ("col_laid", 244), ("col_hand", 298))
+PLAY_COLUMNS = ((say("score"), 186), (say("laid"), 244), (say("hand"), 298))
 SETS_LEFT = 312
-ROUND_COLUMNS = (("col_score", 196), ("col_laid", 262), ("col_hand", 330), ("col_bonus", 408), ("col_round", 484))
+ROUND_COLUMNS = ((say("score"), 196), (say("laid"), 262), (say("hand"), 330), (say("bonus"), 408), (say("round"), 484))
+PHASES = {"cut": say("cut"), "take": say("take"), "play": say("play"), "round_over": say("round over"),
+          "match_over": say("match over")}
 
 
 def set_cards(laid: dict) -> list[str]:
@@ -69,31 +42,37 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+def counted(rank: str, n: int) -> str:
+    """A rank chip: the rank, and how many unless one ("K x3")."""
+    return rank if n == 1 else f"{rank} x{n}"
+
+
 class Pictures(GamePictures):
-    WORDS = WORDS
+    title = "Queen of Spades"
 
     def status_text(self, view: View, names: Names) -> str:
-        round_ = self.words("round", n=view["round"])
-        return f"{round_} · " + (super().status_text(view, names) or self.words(view["phase"]))
+        round_ = self.words(say("round {n}", n=view["round"]))
+        return f"{round_} · " + (super().status_text(view, names) or self.words(PHASES[view["phase"]]))
 
     def acting(self, view: View) -> list[int]:
         """The seat whose turn it is; between rounds everyone acknowledges, nobody is marked."""
         return [] if view["turn"] is None else [view["turn"]]
 
-    def rank_name(self, rank: str) -> str:
-        return self.words("JK") if rank in ("joker", "JK") else rank
+    @staticmethod
+    def rank_name(rank: str) -> str:
+        return "JK" if rank in ("joker", "JK") else rank
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         self.draw_piles(canvas, view, names)
         between_rounds = view["phase"] in ("round_over", "match_over") and view.get("last_round")
         columns = ROUND_COLUMNS if between_rounds else PLAY_COLUMNS
         y = canvas.y
-        target = self.words("target", n=view["target"]) if view["target"] else self.words("no_target")
+        target = self.words(say("target {n}", n=view["target"]) if view["target"] else say("no target"))
         canvas.text((MARGIN, y), target, LABEL, MUTED, width=columns[0][1] - 60 - MARGIN)
         for key, right in columns:
             canvas.text((right, y), self.words(key), LABEL, MUTED, anchor="ra")
         if not between_rounds:
-            canvas.text((SETS_LEFT, y), self.words("col_sets"), LABEL, MUTED)
+            canvas.text((SETS_LEFT, y), self.words(say("sets")), LABEL, MUTED)
         canvas.y = y + LABEL + 6
         for seat in range(view["players"]):
             if between_rounds:
@@ -110,29 +89,31 @@ class Pictures(GamePictures):
         y = canvas.y
         caption = y + SMALL.height + 4
         canvas.pile((MARGIN, y), view["draw_count"], SMALL)
-        canvas.text((MARGIN, caption), self.words("draw", n=view["draw_count"]), LABEL, MUTED)
+        canvas.text((MARGIN, caption), self.words(say("draw {n}", n=view["draw_count"])), LABEL, MUTED)
         x = MARGIN + SMALL.width + 5 * GAP
         pile = view["discard_pile"]
         canvas.pile((x, y), len(pile), SMALL, top=pile[-1] if pile else None)
-        canvas.text((x, caption), self.words("discard", n=len(pile)), LABEL, MUTED)
+        canvas.text((x, caption), self.words(say("discard {n}", n=len(pile))), LABEL, MUTED)
         x += SMALL.width + 5 * GAP
         width = canvas.width - MARGIN - x
         record = view.get("last_round")
         said = []
         if view["phase"] == "cut":
             low, high = view["cut_bonus_at"]
-            said = [self.words("cuts", dealer=names(view["dealer"])), self.words("cut_bonus", low=low, high=high)]
+            said = [self.words(say("{dealer} cuts the deck:", dealer=names(view["dealer"]))),
+                    self.words(say("a bonus at {low} or {high} cards", low=low, high=high))]
         elif view["phase"] in ("round_over", "match_over") and record:
             out = record.get("out")
-            said = [self.words("went_out", n=record["round"], seat=names(out)) if out is not None
-                    else self.words("round_scores", n=record["round"])]
+            said = [self.words(say("Round {n}: {seat} went out", n=record["round"], seat=names(out)) if out is not None
+                               else say("Round {n} scores", n=record["round"]))]
         for i, line in enumerate(said):
             canvas.text((x, y + i * (LABEL + 6)), line, LABEL, TEXT, bold=True, width=width)
         if len(pile) > 1 and len(said) < PILE_LINES:
             top = y + len(said) * (LABEL + 6)
-            canvas.text((x, top), self.words.count("under_top", len(pile) - 1), LABEL, MUTED, width=width)
+            under_top = plural("under the top: {count} card", "under the top: {count} cards", len(pile) - 1)
+            canvas.text((x, top), self.words(under_top), LABEL, MUTED, width=width)
             under = Counter(rank_of(card) for card in pile[:-1])
-            chips = [self.words.count("set", n, rank=self.rank_name(rank))
+            chips = [counted(self.rank_name(rank), n)
                      for rank, n in sorted(under.items(), key=lambda item: RANK_ORDER.get(item[0], 0))]
             self.chips(canvas, x, top + LABEL + 6, width, [(text, "") for text in chips],
                        lines=PILE_LINES - len(said))
@@ -157,7 +138,7 @@ class Pictures(GamePictures):
             x = canvas.chip((x, y), text, extra) + GAP // 2 + 2
         return y + CHIP_LINE
 
-    def draw_seat(self, canvas: Canvas, view: View, names: Names, seat: int, columns: tuple[tuple[str, int], ...],
+    def draw_seat(self, canvas: Canvas, view: View, names: Names, seat: int, columns: tuple[tuple[Text, int], ...],
                   numbers: list[str], between_rounds: bool) -> None:
         y = canvas.y
         acting = seat in self.acting(view)
@@ -167,8 +148,8 @@ class Pictures(GamePictures):
             canvas.text((right, y + 2), number, BODY, TEXT, bold=right == columns[0][1], anchor="ra")
         bottom = y + SEAT_LINE
         if not between_rounds:
-            sets = [(self.words.count("set", len(laid["cards"]), rank=self.rank_name(laid["rank"])),
-                     self.words("wild") if laid["wild"] else "") for laid in view["laid"][seat]]
+            sets = [(counted(self.rank_name(laid["rank"]), len(laid["cards"])), "+2" if laid["wild"] else "")
+                    for laid in view["laid"][seat]]
             bottom = max(bottom, self.chips(canvas, SETS_LEFT, y, canvas.width - MARGIN - SETS_LEFT, sets))
         canvas.y = bottom
 
@@ -189,7 +170,7 @@ class Pictures(GamePictures):
         groups: dict[str, list[str]] = defaultdict(list)
         for card in view.get("hand") or []:
             groups[rank_of(card)].append(card)
-        return [hand_row(self.words("group", rank=self.rank_name(rank), n=len(cards)) if len(cards) > 1 else "",
+        return [hand_row(counted(self.rank_name(rank), len(cards)) if len(cards) > 1 else "",
                          cards, playable, spacing="tight")
                 for rank, cards in groups.items()]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import games
 from games.base import Game, GameState

@@ -3,27 +3,15 @@ and deck, its field beside them with tapped cards turned sideways."""
 
 from __future__ import annotations
 
-from .base import GamePictures, Names, View, hand_row
+from games.i18n import plural, say
+
+from .base import STATUS, GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
-from ..words import Word
-
-WORDS: dict[str, Word] = {
-    "title": "Q Squared Joe War",
-    "discard": "discard {n}",
-    "last_attack": "last attack: {seat} on {target}",
-    "versus": "vs",
-    "attack_won": "won",
-    "attack_tied": "tied",
-    "attack_lost": "lost",
-    "moves": ("{n} move", "{n} moves"),
-    "deck": "deck {n}",
-    "your_field": "Your field · deck {n}",
-}
 
 NAME_COLUMN = 150
 """The width of the seats' names beside their fields (five sideways cards fit after it)."""
-RESULTS = {1: "attack_won", 0: "attack_tied", -1: "attack_lost"}
+RESULTS = {1: say("won"), 0: say("tied"), -1: say("lost")}
 
 
 def field_row(title: str, field: list[dict], playable: set[str] = frozenset()) -> Row:
@@ -33,21 +21,24 @@ def field_row(title: str, field: list[dict], playable: set[str] = frozenset()) -
 
 
 class Pictures(GamePictures):
-    WORDS = WORDS
+    title = "Q Squared Joe War"
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         y = canvas.y
         top = view["discard_top"][0] if view["discard_top"] else None
         canvas.pile((MARGIN, y), view["discard_count"], SMALL, top=top)
-        canvas.text((MARGIN, y + SMALL.height + 4), self.words("discard", n=view["discard_count"]), LABEL, MUTED)
+        discard = self.words(say("discard {n}", n=view["discard_count"]))
+        canvas.text((MARGIN, y + SMALL.height + 4), discard, LABEL, MUTED)
         x = MARGIN + SMALL.width + 6 * GAP
-        canvas.text((canvas.width - MARGIN, y), self.words.count("moves", view["moves"]), LABEL, MUTED, anchor="ra")
+        moves = self.words(plural("{count} move", "{count} moves", view["moves"]))
+        canvas.text((canvas.width - MARGIN, y), moves, LABEL, MUTED, anchor="ra")
         attack = view.get("last_attack")
         if attack:
-            canvas.text((x, y), self.words("last_attack", seat=names(attack["seat"]), target=names(attack["target_seat"])),
+            canvas.text((x, y), self.words(say("last attack: {seat} on {target}", seat=names(attack["seat"]),
+                                                target=names(attack["target_seat"]))),
                         LABEL, width=canvas.width - MARGIN - x - 90)
             right = canvas.card((x, y + LINE), attack["attacker"], SMALL)
-            right = canvas.text((right + GAP, y + LINE + 24), self.words("versus"), BODY)
+            right = canvas.text((right + GAP, y + LINE + 24), self.words(say("vs")), BODY)
             right = canvas.card((right + GAP, y + LINE), attack["target"], SMALL)
             canvas.text((right + GAP, y + LINE + 24), self.words(RESULTS[attack["compare"]]), BODY, bold=True)
         canvas.y = y + SMALL.height + LABEL + 2 * GAP
@@ -55,9 +46,9 @@ class Pictures(GamePictures):
         for seat, field in enumerate(view["fields"]):
             y = canvas.y
             self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in acting)
-            details = [self.words("deck", n=view["deck_counts"][seat])]
+            details = [self.words(say("deck {n}", n=view["deck_counts"][seat]))]
             if view["status"][seat] != "playing":
-                details.append(self.words(view["status"][seat]))
+                details.append(self.words(STATUS[view["status"][seat]]))
             for i, line in enumerate(details):
                 canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
             x = MARGIN + NAME_COLUMN + GAP
@@ -68,4 +59,5 @@ class Pictures(GamePictures):
 
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         seat = view["viewer"]
-        return [field_row(self.words("your_field", n=view["deck_counts"][seat]), view["fields"][seat], playable)]
+        title = self.words(say("Your field · deck {n}", n=view["deck_counts"][seat]))
+        return [field_row(title, view["fields"][seat], playable)]

@@ -59,8 +59,8 @@ class InteractionDrivers:
         if guild is not None and member is not None:
             payload.update({
                 "guild_id": str(guild.id),
-                "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                "guild_locale": guild.locale,
                 "member": member.payload(with_permissions=True),
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "context": 0,

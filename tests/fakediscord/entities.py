@@ -278,6 +278,8 @@ class FakeGuild:
         self.id = id
         self.name = name
         self.owner_id = owner_id
+        self.locale = "en-US"
+        """The server's Discord locale (``preferred_locale``, an interaction's ``guild_locale``)."""
         self.roles: dict[int, FakeRole] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.members: dict[int, FakeMember] = {}
@@ -353,7 +355,7 @@ class FakeGuild:
             "roles": [r.payload() for r in self.roles.values()], "emojis": [], "stickers": [], "features": [],
             "mfa_level": 0, "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
             "rules_channel_id": None, "max_members": 500000, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
+            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": self.locale,
             "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "joined_at": now, "large": False, "unavailable": False, "member_count": len(self.members),
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
