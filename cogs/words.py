@@ -11,9 +11,9 @@ translation passes its own table over the same keys.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Union
+from collections.abc import Callable, Mapping
 
-Word = Union[str, tuple[str, str]]
+Word = str | tuple[str, str]
 """A template, or the (one, many) templates of a count."""
 
 
