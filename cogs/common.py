@@ -69,7 +69,7 @@ def service_of(interaction: discord.Interaction) -> GameService:
 
 def publisher_of(interaction: discord.Interaction):
     """The bot's :class:`cogs.publisher.TablePublisher`, untyped here (it imports most cogs, this
-    module among them): :func:`cogs.installed.publisher_of` is the typed one, for the modules
+    module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
     cogs.publisher does not import."""
     return bot_of(interaction).publisher
 

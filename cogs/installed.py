@@ -21,6 +21,6 @@ def table_publisher(bot: DeckhandBot) -> TablePublisher:
     return publisher
 
 
-def publisher_of(interaction: discord.Interaction) -> TablePublisher:
+def table_publisher_of(interaction: discord.Interaction) -> TablePublisher:
     """The publisher of the bot answering ``interaction``."""
     return table_publisher(bot_of(interaction))

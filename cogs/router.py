@@ -16,7 +16,7 @@ from games.i18n import say
 
 from .common import custom_id_of, for_reader, may_post_here, service_of
 from .control import find_form, is_known
-from .installed import publisher_of
+from .installed import table_publisher_of
 from .limits import CUSTOM_ID, clip
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises any more.")
 class Router(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        publisher = publisher_of(interaction)
+        publisher = table_publisher_of(interaction)
         publisher.saw(interaction)
         channel_id = interaction.channel_id
         if channel_id is not None and channel_id in publisher.closed and may_post_here(interaction):
