@@ -8,13 +8,13 @@ the shared cogs, and gives every registered game its look (:mod:`cogs.games`) an
 
 from __future__ import annotations
 
-from discord.ext import commands
-
+from bot.client import DeckhandBot
 from games import GAME_IDS, get_game
 
 from .common import on_app_command_error
 from .control import dynamic_items
 from .games import load_game_uis
+from .installed import table_publisher
 from .parsing import install_option_checks
 from .publisher import TablePublisher
 from .start_commands import group_name, start_group
@@ -24,10 +24,10 @@ SHARED_COGS = ("cogs.router", "cogs.channel_events", "cogs.table_commands", "cog
                "cogs.rules")
 
 
-async def setup(bot: commands.Bot) -> None:
-    publisher = TablePublisher(bot, bot.service, bot.pacer)  # type: ignore[attr-defined]
-    bot.publisher = bot.service.publisher = publisher  # type: ignore[attr-defined]
-    bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+async def setup(bot: DeckhandBot) -> None:
+    publisher = TablePublisher(bot, bot.service, bot.pacer)
+    bot.publisher = bot.service.publisher = publisher
+    bot.tree.error(on_app_command_error)
     await bot.tree.set_translator(CatalogTranslator())
     for extension in SHARED_COGS:
         await bot.load_extension(extension)
@@ -37,8 +37,8 @@ async def setup(bot: commands.Bot) -> None:
     install_option_checks(bot.tree)
 
 
-async def teardown(bot: commands.Bot) -> None:
-    await bot.publisher.close()  # type: ignore[attr-defined]
+async def teardown(bot: DeckhandBot) -> None:
+    await table_publisher(bot).close()
     await bot.tree.set_translator(None)
     bot.remove_dynamic_items(*dynamic_items())
     for extension in SHARED_COGS:

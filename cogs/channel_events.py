@@ -9,9 +9,11 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.client import DeckhandBot
 from bot.errors import StorageUnavailable
 from bot.service import GameService
 
+from .installed import table_publisher
 from .publisher import CHANNEL_DELETED, TablePublisher
 
 log = logging.getLogger(__name__)
@@ -61,5 +63,5 @@ class ChannelEvents(commands.Cog):
             pass  # logged by the storage; the table ends when its message can't be edited
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ChannelEvents(bot.service, bot.publisher))  # type: ignore[attr-defined]
+async def setup(bot: DeckhandBot) -> None:
+    await bot.add_cog(ChannelEvents(bot.service, table_publisher(bot)))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TypeVar
 
 import discord
 from discord import app_commands
 
+from bot.client import DeckhandBot
 from bot.errors import StorageUnavailable, UserError
 from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
@@ -35,6 +36,23 @@ IN_DIRECT_MESSAGES = say("Deckhand tables live in server channels, not in direct
 NOT_ALLOWED = say("You don't have permission to use that command here.")
 
 
+def bot_of(interaction: discord.Interaction) -> DeckhandBot:
+    """The bot answering ``interaction``: its service, publisher and interactions in flight.
+    Deckhand's cogs load only into a :class:`DeckhandBot` (``bot.load_extension("cogs")``)."""
+    client = interaction.client
+    if not isinstance(client, DeckhandBot):
+        raise TypeError(f"Deckhand's cogs answer only in a DeckhandBot, not in a {type(client).__name__}")
+    return client
+
+
+def require_guild(interaction: discord.Interaction, refusal: Text = IN_DIRECT_MESSAGES) -> int:
+    """The server a command was used in; :class:`UserError` with ``refusal`` in a direct message.
+    Guild-only commands (Discord never sends them from a DM) get their server id through it too."""
+    if interaction.guild_id is None:
+        raise UserError(refusal)
+    return interaction.guild_id
+
+
 def player_of(interaction: discord.Interaction) -> Player:
     """Who is acting, and in which server (None in a DM): the service refuses them any other server's table."""
     return Player(interaction.user.id, interaction.user.display_name, interaction.guild_id)
@@ -46,12 +64,21 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined]
+    return bot_of(interaction).service
 
 
 def publisher_of(interaction: discord.Interaction):
-    """The bot's :class:`cogs.publisher.TablePublisher` (not imported here: it imports most cogs)."""
-    return interaction.client.publisher  # type: ignore[attr-defined]
+    """The bot's :class:`cogs.publisher.TablePublisher`, untyped here (it imports most cogs, this
+    module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
+    cogs.publisher does not import."""
+    return bot_of(interaction).publisher
+
+
+def custom_id_of(interaction: discord.Interaction) -> str:
+    """The custom_id of the control clicked or the form submitted ("" for a command)."""
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return custom_id if isinstance(custom_id, str) else ""
 
 
 def for_reader(interaction: discord.Interaction, text: Text) -> str:
@@ -61,7 +88,7 @@ def for_reader(interaction: discord.Interaction, text: Text) -> str:
 
 async def public_language(interaction: discord.Interaction) -> str:
     """The language of what a command posts for everyone in its channel: the server's."""
-    settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    settings = await service_of(interaction).storage.guild_settings(require_guild(interaction))
     return server_language(settings, interaction.guild_locale)
 
 
@@ -91,7 +118,7 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
     """Run ``handler``; user mistakes get their message, anything else an apology and a log line.
     A database fault (already logged by the storage) gets the message that nothing was saved.
     While the bot is closing, the handler does not run: the user is told to try again."""
-    in_flight = interaction.client.in_flight  # type: ignore[attr-defined]
+    in_flight = bot_of(interaction).in_flight
     if in_flight.closing:
         with contextlib.suppress(discord.HTTPException):
             await reply_ephemeral(interaction, for_reader(interaction, RESTARTING))
@@ -105,11 +132,10 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
             log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
                         interaction.id, type(exc).__name__, exc)
         except Exception:
-            data = interaction.data or {}
             log.exception(
                 "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
                 interaction.user.id, interaction.guild_id, interaction.channel_id,
-                data.get("name"), data.get("custom_id"),
+                interaction.command and interaction.command.qualified_name, custom_id_of(interaction),
             )
             await answer_if_possible(interaction, for_reader(interaction, APOLOGY))
 
@@ -135,8 +161,8 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     elif isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         log.info("outdated command from user %s: %s", interaction.user.id, error)
         message = OUTDATED_COMMAND
-    elif isinstance(getattr(error, "original", None), StorageUnavailable):
-        message = error.original.text  # type: ignore[attr-defined]
+    elif isinstance(error, app_commands.CommandInvokeError) and isinstance(error.original, StorageUnavailable):
+        message = error.original.text
     else:
         log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
         message = APOLOGY

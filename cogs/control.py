@@ -108,7 +108,12 @@ class Control:
 
     def __init_subclass__(cls, *, template: str | None = None, **kwargs: Any) -> None:
         if template is None:
-            super().__init_subclass__(**kwargs)
+            if issubclass(cls, discord.ui.DynamicItem):
+                # A base of controls (TableButton): not answered itself, so not a DynamicItem
+                # discord.py knows; each subclass brings its template.
+                super(discord.ui.DynamicItem, cls).__init_subclass__(**kwargs)
+            else:
+                super().__init_subclass__(**kwargs)
             return
         if issubclass(cls, discord.ui.DynamicItem):
             kwargs["template"] = template
@@ -198,11 +203,11 @@ def table_template(verb: str) -> str:
     return control_template(rf"dh:{verb}:(?P<table>\d+)")
 
 
-class TableButton(TableControl):
+class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
     """A button whose custom_id names only its table, ``dh:<verb>:<table>`` (My hand, Watch,
-    Play again, Hint): it works on any message of the table, after a restart too. Mix in
-    before ``discord.ui.DynamicItem[discord.ui.Button]`` (with ``template=table_template(VERB)``),
-    set :attr:`VERB` and :attr:`LABEL`, and implement :meth:`run`."""
+    Play again, Hint): it works on any message of the table, after a restart too. Subclass it
+    with ``template=table_template(VERB)``, set :attr:`VERB` and :attr:`LABEL`, and implement
+    :meth:`run`."""
 
     VERB: ClassVar[str]
     LABEL: ClassVar[str]

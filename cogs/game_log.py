@@ -16,15 +16,15 @@ from babel.dates import format_timedelta
 import games
 from bot.errors import UserError
 from bot.markdown import plain
-from bot.results import ResultLine
+from bot.results import ResultLine, Results
 from games.i18n import SOURCE, say
 
-from .common import service_of, static_view
+from .common import require_guild, service_of, static_view
 from .components import button_component
 from .control import AtTable, Control, InServer, Place, TableControl, check_place
 from .language import reader_language
 from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import control_template, edits_in_place, page_number, stored_id
+from .parsing import chosen_value, control_template, edits_in_place, page_number, stored_id
 from .ui import DESCRIPTION, EMBED_COLOUR
 
 LOG_PAGE_CHARS = 1500
@@ -36,16 +36,11 @@ RECENT = say("📜 Recent games")
 ALL_GAMES = say("All games")
 AI_TOOK_OVER = say("(AI)")
 """After the name of a person whose seat an AI took over."""
+IN_A_SERVER_ONLY = say("Leaderboards and stats belong to a server: use this command in one.")
 
 
-def results_of(interaction: discord.Interaction):
+def results_of(interaction: discord.Interaction) -> Results:
     return service_of(interaction).results
-
-
-def require_guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise UserError(say("Leaderboards and stats belong to a server: use this command in one."))
-    return interaction.guild_id
 
 
 def game_name(game_id: str | None, language: str = SOURCE) -> str:
@@ -146,7 +141,7 @@ class HistoryQuery:
 
 
 async def show_history(interaction: discord.Interaction, query: HistoryQuery, *, edit: bool) -> None:
-    guild_id = require_guild(interaction)
+    guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     language = reader_language(interaction)
     lines = await results_of(interaction).history(
         guild_id, user_id=query.user_id, channel_id=query.channel_id, game_id=query.game_id, limit=HISTORY_GAMES)
@@ -188,10 +183,7 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1:
-            raise UserError(say("Choose one game."))
-        table_id = stored_id(values[0], "game")
+        table_id = stored_id(chosen_value(interaction, say("Choose one game.")), "game")
         await check_place(interaction, AtTable(table_id, or_server_once_ended=True))
         await show_log(interaction, table_id, 0, edit=True, back=self.query)
 
@@ -237,7 +229,7 @@ class HistoryButton(Control, discord.ui.DynamicItem[discord.ui.Button],
 async def show_log(interaction: discord.Interaction, table_id: int, page: int, *, edit: bool,
                    back: HistoryQuery | None = None) -> None:
     """Page ``page`` of a game's moves; with ``back``, a **Back** button to that list of games."""
-    guild_id = require_guild(interaction)
+    guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     language = reader_language(interaction)
     logged = await results_of(interaction).game_log(table_id, guild_id)
     if logged is None:
@@ -249,7 +241,7 @@ async def show_log(interaction: discord.Interaction, table_id: int, page: int, *
     embed.set_footer(text=page_footer(page, len(pages), language))
     buttons = page_buttons(lambda to, label, off: LogPage(table_id, to, label, off, back), page, len(pages))
     back_button = [HistoryButton("hist", guild_id, back, language)] if back else []
-    await reply(interaction, edit=edit, embed=embed, view=static_view(buttons + back_button))
+    await reply(interaction, edit=edit, embed=embed, view=static_view([*buttons, *back_button]))
 
 
 class LogPage(TableControl, discord.ui.DynamicItem[discord.ui.Button],

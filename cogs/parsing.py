@@ -11,6 +11,7 @@ for the command tree), never an exception from SQLite or discord.py.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -85,6 +86,16 @@ def one_of(value: Any, allowed: Any, what: str) -> Any:
     if value not in allowed:
         raise UserError(say("That {what} isn't one of the choices offered.", what=WHAT[what]))
     return value
+
+
+def chosen_value(interaction: discord.Interaction, refusal: Text) -> str:
+    """The one option chosen in the menu ``interaction`` comes from; :class:`UserError` with
+    ``refusal`` when the payload holds none or several."""
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        raise UserError(refusal)
+    return values[0]
 
 
 def edits_in_place(interaction: discord.Interaction, *, poster_only: bool) -> bool:

@@ -14,8 +14,9 @@ from discord.ext import commands
 from bot.errors import StorageUnavailable
 from games.i18n import say
 
-from .common import for_reader, may_post_here, publisher_of, service_of
+from .common import custom_id_of, for_reader, may_post_here, service_of
 from .control import find_form, is_known
+from .installed import table_publisher_of
 from .limits import CUSTOM_ID, clip
 
 log = logging.getLogger(__name__)
@@ -26,17 +27,18 @@ UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises any more.")
 class Router(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        publisher = publisher_of(interaction)
+        publisher = table_publisher_of(interaction)
         publisher.saw(interaction)
-        if interaction.channel_id in publisher.closed and may_post_here(interaction):
+        channel_id = interaction.channel_id
+        if channel_id is not None and channel_id in publisher.closed and may_post_here(interaction):
             with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
                 service = service_of(interaction)
-                table_id = await service.channel_table(interaction.channel_id)
+                table_id = await service.channel_table(channel_id)
                 if table_id is None:
-                    publisher.open_again(interaction.channel_id)  # nothing left to show: stop looking
+                    publisher.open_again(channel_id)  # nothing left to show: stop looking
                 else:
                     await service.show_again(table_id)
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        custom_id = custom_id_of(interaction)
         if interaction.type is discord.InteractionType.modal_submit:
             form = find_form(custom_id)
             if form is not None:

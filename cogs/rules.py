@@ -32,7 +32,7 @@ from .common import guarded, static_view
 from .control import Anywhere, Control, Place
 from .language import reader_language
 from .limits import CHOICE_NAME, COMMAND_CHOICES, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
-from .parsing import QUOTE, control_template, edits_in_place, page_number, whole_number
+from .parsing import QUOTE, chosen_value, control_template, edits_in_place, page_number, whole_number
 from .translator import slash_name
 from .ui import EMBED_COLOUR
 
@@ -40,6 +40,7 @@ from .ui import EMBED_COLOUR
 
 LISTING = 1500
 """Characters of the games or sections a refusal lists (so it stays within Discord's 2000)."""
+CHOOSE_A_SECTION = say("Choose one section from the menu.")
 
 
 def _norm(text: str) -> str:
@@ -176,8 +177,9 @@ class PageButton(
     @classmethod
     def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> PageButton:
         label = "◀ Previous" if verb == "prev" else "Next ▶"
-        button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
-                                   custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
+        button: discord.ui.Button = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
+            custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
         return cls(game_id, page, verb, button)
 
     @classmethod
@@ -204,8 +206,8 @@ class SectionSelect(
                                  default=section.id == current)
             for section in rules.sections[:SELECT_OPTIONS]
         ]
-        select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
-                                   placeholder="Jump to a section…", row=1)
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
+                                                      placeholder="Jump to a section…", row=1)
         return cls(rules.id, select)
 
     @classmethod
@@ -213,11 +215,11 @@ class SectionSelect(
         return cls(match["game"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
         rules = _known_game(self.game_id)
-        if len(values) != 1 or rules.section(values[0]) is None:
-            raise UserError(say("Choose one section from the menu."))
-        await show_page(interaction, rules.id, first_page(rules, values[0]))
+        section = chosen_value(interaction, CHOOSE_A_SECTION)
+        if rules.section(section) is None:
+            raise UserError(CHOOSE_A_SECTION)
+        await show_page(interaction, rules.id, first_page(rules, section))
 
 
 # -- the command --------------------------------------------------------------------------

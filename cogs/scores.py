@@ -20,16 +20,16 @@ from bot.markdown import literal
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
 from games.i18n import SOURCE, Text, plural, say
 
-from .common import acknowledged, guarded, public_language, service_of, static_view
+from .common import acknowledged, guarded, public_language, require_guild, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
 from .game_log import (
+    IN_A_SERVER_ONLY,
     HistoryButton,
     HistoryQuery,
     game_name,
     page_buttons,
     page_footer,
-    require_guild,
     results_of,
     show_history,
 )
@@ -118,7 +118,7 @@ def board_view(guild_id: int, game_id: str, sort: str, page: int, pages: int) ->
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
     """The leaderboard's page, posted for everyone (in the server's language) or, ◀ ▶ clicked on
     a private message, privately (in the reader's)."""
-    guild_id = require_guild(interaction)
+    guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort)
     in_place = edit and edits_in_place(interaction, poster_only=False)
     private = (edit and not in_place) or (in_place and interaction.message is not None
@@ -126,12 +126,12 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
     language = reader_language(interaction) if private else await public_language(interaction)
     embed, page = board_page(entries, game_id, sort, page, language)
     pages = max(1, -(-len(entries) // PAGE_SIZE))
-    kwargs = {"embed": embed, "view": board_view(guild_id, game_id, sort, page, pages),
-              "allowed_mentions": discord.AllowedMentions.none()}
+    view = board_view(guild_id, game_id, sort, page, pages)
+    nobody = discord.AllowedMentions.none()
     if in_place:
-        await interaction.response.edit_message(**kwargs)
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=nobody)
     else:
-        await interaction.response.send_message(ephemeral=private, **kwargs)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=private, allowed_mentions=nobody)
 
 
 class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
@@ -194,9 +194,9 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         if await results.open_seats_of(self.user_id):
             raise UserError(say("You're seated at an open table: leave it (`/table leave`) first, then ask again."))
         user = interaction.user
+        names = {name for name in (user.display_name, user.global_name, user.name) if name}  # global_name may be unset
         # Forgetting rebuilds the database file, which can take a while on a big one.
-        count = await acknowledged(interaction, results.forget(
-            self.user_id, names={user.display_name, user.global_name, user.name}))
+        count = await acknowledged(interaction, results.forget(self.user_id, names=names))
         done = plural("Done. Your {count} game result now shows “{name}”, and your ratings are deleted.",
                       "Done. Your {count} game results now show “{name}”, and your ratings are deleted.",
                       count, name=FORGOTTEN_NAME).render(language)
@@ -213,7 +213,7 @@ async def show_stats(interaction: discord.Interaction, who: discord.User | disco
                      public: bool) -> None:
     """``/stats``: the summary, the chart (or its text with pictures off), a link to the games;
     in the reader's language, or the server's when posted for everyone."""
-    guild_id = require_guild(interaction)
+    guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     language = await public_language(interaction) if public else reader_language(interaction)
     stats = await results_of(interaction).stats(guild_id, who.id, game_id)
     query = HistoryQuery(who.id, None, game_id)

@@ -20,7 +20,7 @@ from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVELS
 from games.i18n import LANGUAGES, SOURCE, say
 
-from .common import guarded, is_admin, service_of, static_view
+from .common import guarded, is_admin, require_guild, service_of, static_view
 from .control import Control, InServer, Place
 from .language import reader_language, server_language
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
@@ -41,7 +41,7 @@ def language_name(language: str) -> str:
 
 async def describe(interaction: discord.Interaction) -> str:
     """The server's preferences, in the language of whoever asked."""
-    settings = await service_of(interaction).storage.guild_settings(interaction.guild_id)
+    settings = await service_of(interaction).storage.guild_settings(require_guild(interaction))
     minutes = DEFAULT_TIMER_MINUTES if settings.timer_minutes is None else settings.timer_minutes
     spoken = language_name(server_language(settings, interaction.guild_locale))
     lines = [
@@ -119,7 +119,7 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(enabled=locale_str("True: a thread per table; False: tables in the channel itself"))
     async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def run() -> None:
-            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, use_threads=enabled)
+            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), use_threads=enabled)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
@@ -131,7 +131,7 @@ class SettingsCog(commands.Cog):
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
         async def run() -> None:
-            await service_of(interaction).set_default_timer(interaction.guild_id, minutes)
+            await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
@@ -142,7 +142,7 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(enabled=locale_str("True: pictures beside the text; False: text only"))
     async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def run() -> None:
-            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, pictures=enabled)
+            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), pictures=enabled)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
@@ -155,7 +155,7 @@ class SettingsCog(commands.Cog):
         app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
         async def run() -> None:
-            await service_of(interaction).set_default_ai_level(interaction.guild_id, level)
+            await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
@@ -171,7 +171,7 @@ class SettingsCog(commands.Cog):
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         async def run() -> None:
             language = None if choice == DISCORD_LANGUAGE else choice
-            await service_of(interaction).storage.set_guild_settings(interaction.guild_id, language=language)
+            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
             await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
         await guarded(interaction, run)
@@ -181,8 +181,8 @@ class SettingsCog(commands.Cog):
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             language = reader_language(interaction)
-            view = static_view([ResetButton(interaction.guild_id, "yes", language),
-                                ResetButton(interaction.guild_id, "no", language)])
+            guild_id = require_guild(interaction)
+            view = static_view([ResetButton(guild_id, "yes", language), ResetButton(guild_id, "no", language)])
             await interaction.response.send_message(
                 say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
                     "This can't be undone.").render(language), view=view, ephemeral=True)

@@ -21,7 +21,8 @@ from .ui import message_link, players_to_act, ui_for
 
 async def table_here(interaction: discord.Interaction) -> int:
     """The open table of the interaction's channel."""
-    table_id = await service_of(interaction).channel_table(interaction.channel_id)
+    channel_id = interaction.channel_id
+    table_id = None if channel_id is None else await service_of(interaction).channel_table(channel_id)
     if table_id is None:
         raise UserError(say("There's no open table in this channel. Start one with a game's `start` command."))
     return table_id

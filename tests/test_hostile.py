@@ -285,8 +285,9 @@ async def test_direct_messages_get_a_polite_answer(server):
     dm = FakeChannel(s.h.new_id(), "dm-cat", 1, None, recipient=cat)
     s.h._channels[dm.id] = dm
     before = Unchanged(s)
-    for command, options in (("leaderboard", {}), ("q2j start", {}), ("table hand", {}),
-                             ("settings timer", {"minutes": 5}), ("leaderboard", {"game": "nope"}),
+    for command, options in (("leaderboard", {}), ("q2j start", {}), ("table hand", {}), ("stats", {}),
+                             ("history", {}), ("settings timer", {"minutes": 5}), ("settings show", {}),
+                             ("settings reset-leaderboard", {}), ("leaderboard", {"game": "nope"}),
                              ("rules", {"game": "q2j", "section": "①"})):
         before.check(await raw_slash(s, command, options, cat, channel=dm), (command, options))
     before.check(await forge_form(s, "dh:num:1:1:cut", "5", cat, dm), "form in a DM")
