@@ -369,8 +369,6 @@ def test_every_game_reads_completely_in_every_language(language):
             where = f"{language}: {game_id}/{section_id}"
             assert title != english_title and body != english_body, where
             assert not PLACEHOLDER.search(title + body), where
-            # Commands, options and their values are typed as they are: the same in every language.
-            assert sorted(CODE_SPAN.findall(body)) == sorted(CODE_SPAN.findall(english_body)), where
         assert len({title for _, title, _ in sections}) == len(sections)
 
 
@@ -457,6 +455,100 @@ async def server(tmp_path):
             await bot.load_extension("cogs.rules")
             await bot.tree.sync()
         yield s
+
+
+# ---------------------------------------------------------------------------------- commands as a client shows them
+
+SYNC = r"^/applications/\d+/commands$"
+SUBCOMMANDS = {1, 2}
+"""Option types that are a command's words (SUB_COMMAND, SUB_COMMAND_GROUP), not options."""
+NEXT_OPTION = re.compile(r" (?=[\w-]+:)")
+
+
+def shown_name(item: dict, language: str) -> str:
+    """A command's, option's or choice's name as a client in ``language`` shows it."""
+    return (item.get("name_localizations") or {}).get(language, item["name"])
+
+
+def _child(node: dict, name: str, subcommand: bool) -> dict:
+    found = [o for o in node.get("options") or [] if o["name"] == name and (o.get("type", 1) in SUBCOMMANDS) == subcommand]
+    assert found, f"no {'command' if subcommand else 'option'} {name!r} in {node.get('name', '/')}"
+    return found[0]
+
+
+def _options(items: list[dict]):
+    for item in items:
+        if item.get("type", 1) in SUBCOMMANDS:
+            yield from _options(item.get("options") or [])
+        else:
+            yield item
+
+
+def typed_command(commands: list[dict], typed: str) -> tuple[list[dict], str]:
+    """The command, groups and subcommand ``typed`` (``/q2j start variant:Classic``) names, and what follows them."""
+    node, path = {"options": commands}, []
+    words = typed.removeprefix("/").split(" ")
+    while words and (not path or any(o["name"] == words[0] and o.get("type") in SUBCOMMANDS
+                                     for o in node.get("options") or [])):
+        node = _child(node, words.pop(0), subcommand=True)
+        path.append(node)
+    return path, " ".join(words)
+
+
+def shown_option(option: dict, typed: str, language: str) -> str:
+    """``name:value`` typed for ``option`` as the client shows it: a choice by its whole name, or by
+    its name before a bracketed gloss as the rules shorten it (``variant:Classic``), the same part of
+    its translation; any other value as typed (numbers, ``True``, what autocomplete takes)."""
+    name, colon, value = typed.partition(":")
+    choices = option.get("choices") or []
+    for choice in choices:
+        for english, shown in ((choice["name"], shown_name(choice, language)),
+                               (choice["name"].split(" (")[0], shown_name(choice, language).split(" (")[0])):
+            if value == english:
+                return f"{shown_name(option, language)}:{shown}"
+    assert not (choices and value), f"{value!r} is none of {option['name']}'s choices"
+    return shown_name(option, language) + colon + value
+
+
+def as_shown(span: str, commands: list[dict], language: str) -> str:
+    """A code span of the English rules as a client in ``language`` shows it (``/q2j start
+    variant:Classic`` is ``/q2j démarrer variante:Classic`` in French), from the commands Discord
+    was given; English as it is. A span without a slash is an option (``timer:0``), named alike
+    in every command that has it."""
+    typed = span.strip("`")
+    if typed.startswith("/"):
+        path, rest = typed_command(commands, typed)
+        shown = ["/" + " ".join(shown_name(item, language) for item in path)]
+        shown += [shown_option(_child(path[-1], part.partition(":")[0], subcommand=False), part, language)
+                  for part in NEXT_OPTION.split(rest) if part]
+        return f"`{' '.join(shown)}`"
+    same_name = {shown_option(option, typed, language)
+                 for option in _options(commands) if option["name"] == typed.partition(":")[0]}
+    assert len(same_name) == 1, f"{span}: {sorted(same_name) or 'no such option'}"
+    return f"`{same_name.pop()}`"
+
+
+async def test_commands_options_and_choices_are_written_as_the_readers_client_shows_them(server):
+    """Every code span of the rules, on every page in every language, is the English span as that
+    language's client shows it (a French reader finds ``/q2j démarrer``, not ``/q2j start``), and
+    every English span is a command, option or choice that exists; each start command's options
+    section names its choices as the client does."""
+    commands = server.h.requests_to("PUT", SYNC)[-1].body
+    assert as_shown("`/q2j start variant:Countdown match:Elimination match timer:5`", commands, "fr") == \
+        "`/q2j démarrer variante:Countdown match:Match à élimination minuteur:5`"
+    for language in LANGUAGES:
+        for game_id, rules in all_rules().items():
+            spans: dict[str, list[str]] = {section.id: [] for section in rules.sections}
+            for page in rules_pages(rules, language):
+                spans[page.section.id] += CODE_SPAN.findall(page.body)
+            for section_id, _, english_body in shown(rules):
+                expected = [as_shown(span, commands, language) for span in CODE_SPAN.findall(english_body)]
+                assert sorted(spans[section_id]) == sorted(expected), f"{language}: {game_id}/{section_id}"
+            options = words(rules.section("options").body, language)
+            start, _ = typed_command(commands, rules.command)
+            for option in start[-1]["options"]:
+                for choice in option.get("choices") or []:
+                    assert shown_name(choice, language).split(" (")[0] in options, (language, game_id, choice["name"])
 
 
 def _embed(result_or_message) -> dict:
