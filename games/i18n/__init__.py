@@ -15,8 +15,8 @@ Values are rendered too: a nested :class:`Text` in the same language, a :class:`
 player's name, a whole number with the language's digit grouping (Babel; English, the
 source, writes its digits as they are, as Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
-another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is plain data (:meth:`Text.to_json`): stored, then read in any
-language.
+another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is
+plain data (:meth:`Text.to_json`): stored, then read in any language.
 """
 
 from __future__ import annotations
