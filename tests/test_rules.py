@@ -445,6 +445,7 @@ def test_rules_are_found_by_their_french_names_and_titles():
 
 from fakediscord import DiscordHarness  # noqa: E402
 from discord_play import make_server, start_bot  # noqa: E402
+from slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
 
 
 @pytest.fixture
@@ -456,82 +457,6 @@ async def server(tmp_path):
             await bot.load_extension("cogs.rules")
             await bot.tree.sync()
         yield s
-
-
-# ---------------------------------------------------------------------------------- commands as a client shows them
-
-SYNC = r"^/applications/\d+/commands$"
-SUBCOMMANDS = {1, 2}
-"""Option types that are a command's words (SUB_COMMAND, SUB_COMMAND_GROUP), not options."""
-NEXT_OPTION = re.compile(r" (?=[\w-]+:)")
-
-
-def shown_name(item: dict, language: str) -> str:
-    """A command's, option's or choice's name as a client in ``language`` shows it."""
-    return (item.get("name_localizations") or {}).get(language, item["name"])
-
-
-def _children(node: dict, subcommands: bool) -> dict[str, dict]:
-    """A command's subcommands (and groups), or its options, by English name."""
-    return {item["name"]: item for item in node.get("options") or []
-            if (item.get("type", 1) in SUBCOMMANDS) == subcommands}
-
-
-def _child(node: dict, name: str, subcommand: bool) -> dict:
-    found = _children(node, subcommand).get(name)
-    assert found, f"no {'command' if subcommand else 'option'} {name!r} in {node.get('name', '/')}"
-    return found
-
-
-def _options(items: list[dict]):
-    for item in items:
-        if item.get("type", 1) in SUBCOMMANDS:
-            yield from _options(item.get("options") or [])
-        else:
-            yield item
-
-
-def typed_command(commands: list[dict], typed: str) -> tuple[list[dict], str]:
-    """The command, groups and subcommand ``typed`` (``/q2j start variant:Classic``) names, and what follows them."""
-    node, path = {"options": commands}, []
-    parts = typed.removeprefix("/").split(" ")
-    while parts and (not path or parts[0] in _children(node, subcommands=True)):
-        node = _child(node, parts.pop(0), subcommand=True)
-        path.append(node)
-    return path, " ".join(parts)
-
-
-def shown_option(option: dict, typed: str, language: str) -> str:
-    """``name:value`` typed for ``option`` as the client shows it: a choice by its whole name, or by
-    its name before a bracketed gloss as the rules shorten it (``variant:Classic``), the same part of
-    its translation; any other value as typed (numbers, ``True``, what autocomplete takes)."""
-    name, colon, value = typed.partition(":")
-    choices = option.get("choices") or []
-    for choice in choices:
-        for english, shown in ((choice["name"], shown_name(choice, language)),
-                               (choice["name"].split(" (")[0], shown_name(choice, language).split(" (")[0])):
-            if value == english:
-                return f"{shown_name(option, language)}:{shown}"
-    assert not (choices and value), f"{value!r} is none of {option['name']}'s choices"
-    return shown_name(option, language) + colon + value
-
-
-def as_shown(span: str, commands: list[dict], language: str) -> str:
-    """A code span of the English rules as a client in ``language`` shows it (``/q2j start
-    variant:Classic`` is ``/q2j démarrer variante:Classic`` in French), from the commands Discord
-    was given; English as it is. A span without a slash is an option (``timer:0``), named alike
-    in every command that has it."""
-    typed = span.strip("`")
-    if typed.startswith("/"):
-        path, rest = typed_command(commands, typed)
-        shown = ["/" + " ".join(shown_name(item, language) for item in path)]
-        shown += [shown_option(_child(path[-1], part.partition(":")[0], subcommand=False), part, language)
-                  for part in NEXT_OPTION.split(rest) if part]
-        return f"`{' '.join(shown)}`"
-    same_name = {shown_option(option, typed, language)
-                 for option in _options(commands) if option["name"] == typed.partition(":")[0]}
-    assert len(same_name) == 1, f"{span}: {sorted(same_name) or 'no such option'}"
-    return f"`{same_name.pop()}`"
 
 
 async def test_commands_options_and_choices_are_written_as_the_readers_client_shows_them(server):
