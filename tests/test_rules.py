@@ -1,6 +1,6 @@
 """``/rules``: the rules text (complete, every ruling of RULINGS.md, every table option, pages
-within Discord's limits; complete in every language with a catalog, English unchanged) and the
-command through Discord (ephemeral or public, sections,
+within Discord's limits; complete in every language with a catalog, English unchanged, commands
+named as each reader's client shows them) and the command through Discord (ephemeral or public, sections,
 paging in place, autocomplete, polite refusals)."""
 
 from __future__ import annotations
