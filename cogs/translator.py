@@ -20,12 +20,9 @@ from __future__ import annotations
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
 
-from games.i18n import SOURCE, Text, catalog, language_of
+from games.i18n import NAME_CONTEXT, SOURCE, Text, catalog, language_of
 
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
-
-NAME_CONTEXT = "slash command name"
-"""The catalog context of command, group and option names (``python -m games.i18n`` adds it)."""
 
 NAMES = frozenset({TranslationContextLocation.command_name, TranslationContextLocation.group_name,
                    TranslationContextLocation.parameter_name})

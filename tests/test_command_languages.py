@@ -9,11 +9,14 @@ under the English ones (as Discord sends it) and runs.
 from __future__ import annotations
 
 import gettext
+import re
+from collections import Counter
 from collections.abc import Iterator
 
 from babel.messages.pofile import read_po
 from discord_play import make_server, start_bot
 from fakediscord import DiscordHarness
+from slash_names import as_shown
 
 from cogs.settings import language_name
 from cogs.translator import NAME_CONTEXT
@@ -45,6 +48,14 @@ def named(commands: list[dict]) -> Iterator[tuple[str, dict, bool]]:
 
     for command in commands:
         yield from walk(command, command["name"])
+
+
+CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+def code_spans(text: str) -> list[str]:
+    """The commands, options and values a text names (one filled from a placeholder is the code's to name)."""
+    return [span for span in CODE_SPAN.findall(text) if "{" not in span]
 
 
 def french_catalog() -> dict[tuple[str | None, str], str]:
@@ -80,6 +91,30 @@ async def test_every_command_option_and_choice_is_named_and_described_in_french(
     start = next(o for o in by_name["q2j"]["options"] if o["name"] == "start")
     assert start["name_localizations"][FRENCH] == "démarrer"
     assert by_name["settings"]["name_localizations"][FRENCH] == "réglages"
+
+
+async def test_every_translation_names_commands_as_its_readers_client_shows_them(tmp_path):
+    """A French reply that names a command writes it as a French client shows it (``/table quitter``,
+    ``jeu:``), the English message's command under the catalog's names, in every catalog's
+    every string (the rules' many: tests/test_rules.py reads them page by page)."""
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path)
+        await start_bot(h, s.db_path)
+        commands = synced(h)
+    wrong = []
+    for language in LANGUAGES[1:]:
+        with (LOCALES / f"{language}.po").open("rb") as po:
+            messages = [m for m in read_po(po) if m.id]
+        for message in messages:
+            sources = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+            translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+            expected = Counter(as_shown(span, commands, language) for span in code_spans(sources[0]))
+            for translation in translations:
+                written = Counter(code_spans(translation))
+                if written != expected:
+                    wrong.append(f"{language}: {sources[0][:60]!r} should write {sorted(expected - written)} "
+                                 f"instead of {sorted(written - expected)}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_command_names_are_extracted_with_their_context_and_held_to_discords_rules():

@@ -1,5 +1,5 @@
 """Words as data, rendered in the reader's language (games/i18n): the catalogs, plurals,
-cards, seats, and the stored form."""
+cards, seats, slash commands, and the stored form."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.cards import parse_card
-from games.i18n import LANGUAGES, SOURCE, Seat, Text, card_name, catalog, language_of, plural, say
+from games.i18n import LANGUAGES, SOURCE, Seat, SlashCommand, Text, card_name, catalog, language_of, plural, say
 from games.i18n.__main__ import main as catalog_tool
 from games.i18n.__main__ import problems, read, template
 
@@ -34,6 +34,13 @@ def test_seats_are_named_when_the_words_are_read():
     assert say("{player} waits", player=Seat(3)).render(FRENCH) == "Place 4 waits"
 
 
+def test_a_slash_command_is_named_as_the_readers_client_shows_it():
+    opening = say("Open a table with `{command}`.", command=SlashCommand("/q2j start"))
+    assert opening.render(SOURCE) == "Open a table with `/q2j start`."
+    assert SlashCommand("/settings ai-level").render(FRENCH) == "/réglages niveau-ia"
+    assert SlashCommand("/q2j start").render(FRENCH) == "/q2j démarrer"
+
+
 def test_plurals_follow_each_languages_rules():
     english = [plural("{count} card", "{count} cards", n).render(SOURCE) for n in (0, 1, 2)]
     assert english == ["0 cards", "1 card", "2 cards"]
@@ -46,7 +53,8 @@ ARGS = st.dictionaries(
     st.one_of(st.integers(-10**6, 10**6), st.text(max_size=20), st.builds(Seat, st.integers(0, 9)),
               st.sampled_from(["QH", "10S", "JK", "AD"]).map(parse_card),
               st.lists(st.sampled_from(["QH", "KS"]).map(parse_card), min_size=1, max_size=3).map(tuple),
-              st.builds(say, st.sampled_from(["a {x}", "b"]), x=st.integers(0, 5))),
+              st.builds(say, st.sampled_from(["a {x}", "b"]), x=st.integers(0, 5)),
+              st.builds(SlashCommand, st.sampled_from(["/q2j start", "/table hand"]))),
     max_size=4)
 
 

@@ -1,11 +1,12 @@
 """``/rules``: the rules text (complete, every ruling of RULINGS.md, every table option, pages
-within Discord's limits; complete in every language with a catalog, English unchanged) and the
-command through Discord (ephemeral or public, sections,
+within Discord's limits; complete in every language with a catalog, English unchanged, commands
+named as each reader's client shows them) and the command through Discord (ephemeral or public, sections,
 paging in place, autocomplete, polite refusals)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import discord
@@ -369,8 +370,6 @@ def test_every_game_reads_completely_in_every_language(language):
             where = f"{language}: {game_id}/{section_id}"
             assert title != english_title and body != english_body, where
             assert not PLACEHOLDER.search(title + body), where
-            # Commands, options and their values are typed as they are: the same in every language.
-            assert sorted(CODE_SPAN.findall(body)) == sorted(CODE_SPAN.findall(english_body)), where
         assert len({title for _, title, _ in sections}) == len(sections)
 
 
@@ -446,6 +445,7 @@ def test_rules_are_found_by_their_french_names_and_titles():
 
 from fakediscord import DiscordHarness  # noqa: E402
 from discord_play import make_server, start_bot  # noqa: E402
+from slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
 
 
 @pytest.fixture
@@ -457,6 +457,31 @@ async def server(tmp_path):
             await bot.load_extension("cogs.rules")
             await bot.tree.sync()
         yield s
+
+
+async def test_commands_options_and_choices_are_written_as_the_readers_client_shows_them(server):
+    """Every code span of the rules, on every page in every language, is the English span as that
+    language's client shows it (a French reader finds ``/q2j démarrer``, not ``/q2j start``), and
+    every English span is a command, option or choice that exists; each start command's options
+    section names its choices as the client does."""
+    commands = server.h.requests_to("PUT", SYNC)[-1].body
+    assert as_shown("`/q2j start variant:Countdown match:Elimination match timer:5`", commands, "fr") == \
+        "`/q2j démarrer variante:Countdown match:Match à élimination minuteur:5`"
+    for language in LANGUAGES:
+        for game_id, rules in all_rules().items():
+            spans: dict[str, list[str]] = {section.id: [] for section in rules.sections}
+            for page in rules_pages(rules, language):
+                spans[page.section.id] += CODE_SPAN.findall(page.body)
+            for section_id, _, english_body in shown(rules):
+                expected = Counter(as_shown(span, commands, language) for span in CODE_SPAN.findall(english_body))
+                written = Counter(spans[section_id])
+                assert written == expected, (f"{language}: {game_id}/{section_id} should write "
+                                             f"{sorted(expected - written)} instead of {sorted(written - expected)}")
+            options = words(rules.section("options").body, language)
+            start, _ = typed_command(commands, rules.command)
+            for option in start[-1]["options"]:
+                for choice in option.get("choices") or []:
+                    assert shown_name(choice, language).split(" (")[0] in options, (language, game_id, choice["name"])
 
 
 def _embed(result_or_message) -> dict:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import games
-from games.i18n import say
+from games.i18n import SlashCommand, say
 
 from ..errors import NotHere, UserError
 from ..storage import SeatRow
@@ -47,7 +47,7 @@ class Replays:
         if by.user_id not in people and not is_admin:
             game = games.get_game(old.game_id)
             raise UserError(say("Only the players of this game can start another round here; open your own "
-                                "table with `/{command} start`.", command=game.command or game.id))
+                                "table with `{command}`.", command=SlashCommand(f"/{game.command or game.id} start")))
         lobby = await self._lobbies.open(
             guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game_id, options=old.options,
             host=by, timer_minutes=old.timer_minutes, new_seed=new_seed,

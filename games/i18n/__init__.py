@@ -15,8 +15,8 @@ Values are rendered too: a nested :class:`Text` in the same language, a :class:`
 player's name, a whole number with the language's digit grouping (Babel; English, the
 source, writes its digits as they are, as Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
-another). A :class:`Text` is plain data (:meth:`Text.to_json`): stored, then read in any
-language.
+another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is
+plain data (:meth:`Text.to_json`): stored, then read in any language.
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ LOCALES = Path(__file__).parent.parent / "locales"
 LANGUAGES: tuple[str, ...] = (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po")))
 """Every language Deckhand speaks: English and one per catalog file."""
 
+NAME_CONTEXT = "slash command name"
+"""The catalog context of slash command, group and option names: their translations follow
+Discord's name rules (lowercase, no spaces), other strings' don't."""
+
 _FIELD = re.compile(r"\{(\w+)")
 
 
@@ -51,6 +55,18 @@ class Seat:
     """A player by seat number, shown as their name when rendered (names are known only then)."""
 
     number: int
+
+
+@dataclass(frozen=True, slots=True)
+class SlashCommand:
+    """A slash command as typed in English (``/q2j start``), shown as a client in the reader's
+    language shows it: each word's name in :data:`NAME_CONTEXT` (``/q2j démarrer`` in French)."""
+
+    typed: str
+
+    def render(self, language: str = SOURCE) -> str:
+        names = catalog(language)
+        return "/" + " ".join(names.pgettext(NAME_CONTEXT, word) for word in self.typed.removeprefix("/").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +123,8 @@ def _encode(value: Any) -> Any:
         return {"card": value.code}
     if isinstance(value, Seat):
         return {"seat": value.number}
+    if isinstance(value, SlashCommand):
+        return {"command": value.typed}
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return {"cards": [card.code for card in value]}
     return value
@@ -120,6 +138,8 @@ def _decode(value: Any) -> Any:
             return BY_CODE[value["card"]]
         if "seat" in value:
             return Seat(value["seat"])
+        if "command" in value:
+            return SlashCommand(value["command"])
         if "cards" in value:
             return tuple(BY_CODE[code] for code in value["cards"])
     return value
@@ -145,6 +165,8 @@ def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
         return say("Seat {number}", number=value.number + 1).render(language)
     if isinstance(value, Card):
         return card_name(value, language)
+    if isinstance(value, SlashCommand):
+        return value.render(language)
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return " ".join(card_name(card, language) for card in value)
     if isinstance(value, int) and not isinstance(value, bool):

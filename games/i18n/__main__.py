@@ -25,7 +25,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .. import all_games
-from . import LOCALES, Text
+from . import LOCALES, NAME_CONTEXT, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "games")
@@ -33,10 +33,8 @@ KEYWORDS = {"say": None, "plural": (1, 2), "locale_str": None}
 """Calls whose string arguments are translatable (as Babel's extractor reads them):
 ``locale_str`` marks a slash command's description or choice (discord.py's own marker)."""
 NAME_KEYWORDS = {"slash_name": None}
-"""Calls naming a slash command, group or option (``cogs.translator.slash_name``)."""
-NAME_CONTEXT = "slash command name"
-"""The context of those names (``cogs.translator.NAME_CONTEXT``): their translations
-follow Discord's name rules (:func:`valid_name`), other strings' don't."""
+"""Calls naming a slash command, group or option (``cogs.translator.slash_name``), extracted
+in :data:`~games.i18n.NAME_CONTEXT` (their translations follow Discord's name rules: :func:`valid_name`)."""
 NAME_LENGTH = 32
 CARD_RANKS = ("A", "J", "Q", "K")
 """Rank letters, translated in the ``card rank`` context (:func:`games.i18n.card_name`)."""

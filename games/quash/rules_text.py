@@ -9,7 +9,7 @@ handing a team's tiebreak choice to the partner.
 from __future__ import annotations
 
 from ..cards import Card, parse_card
-from ..i18n import Text, say
+from ..i18n import SlashCommand, Text, say
 from ..rules_text import HINTS_OPTION, GameRules, Section, Words, joined, playing_in_deckhand
 
 COMMAND = "/quash start"
@@ -130,7 +130,7 @@ Open a table with `{command}`. Every option is optional:
 
 Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined; **Switch side** in the lobby changes sides), people and AI players together.
 
-Examples: `{command}` · `{command} finish:20` · `{command} advanced:True`""", command=COMMAND, hints=HINTS_OPTION)
+Examples: `{command}` · `{command} finish:20` · `{command} advanced:True`""", command=SlashCommand(COMMAND), hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In QUASH your hand offers your cards and the open spots they can go to; in advanced play, swaps are chosen "

@@ -7,7 +7,7 @@ in ``games/queen_of_spades/__init__.py``.
 from __future__ import annotations
 
 from ..cards import Card, parse_card
-from ..i18n import say
+from ..i18n import SlashCommand, say
 from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
 
 COMMAND = "/qos start"
@@ -121,7 +121,7 @@ Open a table with `{command}`. Every option is optional:
 
 Players: **2 to 8**, people and AI players together (2 decks for up to 6 players, 3 for 7 or 8).
 
-Examples: `{command}` · `{command} target:2000` · `{command} target:0 rounds:5`""", command=COMMAND, hints=HINTS_OPTION)
+Examples: `{command}` · `{command} target:2000` · `{command} target:0 rounds:5`""", command=SlashCommand(COMMAND), hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In Queen of Spades your hand offers only what the current step of your turn allows: first the ways to take a "

@@ -13,7 +13,11 @@ package like any other code; this module holds what they share. ``python -m
 games.rules_text`` prints every registered game as one Markdown document
 (``docs/rules.md`` is that output).
 
-Cards are written in display form (Q♥, 10♠, 🃏), never as engine codes.
+Cards are written in display form (Q♥, 10♠, 🃏), never as engine codes. Commands, their
+options and choices (in code spans) are written as the reader's client shows them: as typed
+in English, and under the catalog's names for them in a translation (``/q2j démarrer
+variante:Classic``; ``tests/test_rules.py`` checks each against the commands Discord is
+given); a command filled into a placeholder is a :class:`~games.i18n.SlashCommand`.
 
 The words are translatable (:mod:`games.i18n`): a game's name and each section's title and
 body are :class:`~games.i18n.Text` made with ``say("…")`` around a literal (what Babel
@@ -31,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..i18n import SOURCE, Text, say
+from ..i18n import SOURCE, SlashCommand, Text, say
 
 PAGE_LIMIT = 3000
 """Most characters in one page's description (Discord allows 4096)."""
@@ -250,17 +254,17 @@ def playing_in_deckhand(command: str, players: Words, controls: Words) -> Sectio
     """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``):
     ``players`` how many play (``say("2 to 4 players")``), ``controls`` a paragraph on the game's own buttons."""
     return Section("deckhand", say("Playing in Deckhand"), say("""\
-**Opening a table.** `{command}` opens a lobby in the channel with **Join**, **Leave**, **Add AI**, **Remove AI**, **Start** and **Cancel**. Whoever ran the command is the host: only the host adds or removes AI players and starts the game ({players}). Seats follow the order people joined. A channel or thread holds one table at a time; a server can give every new table its own thread with `/settings threads:True`.
+**Opening a table.** `{command}` opens a lobby in the channel with **Join**, **Leave**, **Add AI**, **Remove AI**, **Start** and **Cancel**. Whoever ran the command is the host: only the host adds or removes AI players and starts the game ({players}). Seats follow the order people joined. A channel or thread holds one table at a time; a server can give every new table its own thread with `/settings threads enabled:True`.
 
 **The table.** When the game starts, the lobby message becomes the public table message. It is updated after every move with the board, whose turn it is and the latest events, and the player to act gets a short ping.
 
 **Your hand.** The **🂠 My hand** button (or `/table hand`) answers privately, only to you, with your cards and **only your legal moves** as buttons and menus. It updates in place after you move; **Refresh** rebuilds it. A button from an earlier turn, or a double click, changes nothing: you just get your hand as it is now.
 {controls}
 
-**Timers.** Each table has a turn timer: the server's default (`/settings timer:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
+**Timers.** Each table has a turn timer: the server's default (`/settings timer minutes:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
 
-**AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""",
-                                                        command=command, players=players, controls=controls))
+**AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""",
+                                                        command=SlashCommand(command), players=players, controls=controls))
 
 
 __all__ = ["GameRules", "Page", "Section", "Words", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
