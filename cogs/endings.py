@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
+from typing import Literal
 
 from babel.dates import format_timedelta
 
@@ -21,7 +22,7 @@ def duration_text(seconds: float, language: str) -> str:
     if minutes < 1:
         return say("under a minute").render(language)
     hours, minutes = divmod(minutes, 60)
-    parts = [(timedelta(hours=hours), "hour")] if hours else []
+    parts: list[tuple[timedelta, Literal["hour", "minute"]]] = [(timedelta(hours=hours), "hour")] if hours else []
     parts += [(timedelta(minutes=minutes), "minute")] if minutes or not hours else []
     return " ".join(format_timedelta(delta, granularity=unit, format="short", locale=language) for delta, unit in parts)
 

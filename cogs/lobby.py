@@ -15,12 +15,12 @@ from bot.service import TableSnapshot
 from games.base import Game
 from games.i18n import SOURCE, say
 
-from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
+from .common import is_admin, may_post_here, player_of, service_of, static_view
 from .components import LayoutMessage, action_row, button_component
 from .control import TableControl
 from .language import reader_language
 from .layouts import AI_LEVELS, lobby_layout
-from .parsing import control_template, one_of, stored_id
+from .parsing import chosen_value, control_template, one_of, stored_id
 from .ui import Rendered, ui_for
 
 LOBBY_VERBS = {
@@ -45,6 +45,9 @@ DONE = {"join": say("You took a seat."), "leave": say("You left the table."),
         "unai": say("An AI player left the table."), "side": say("You switched sides."),
         "cancel": say("The table was cancelled.")}
 """What a lobby button did, told privately when the lobby message can't show it."""
+CLOSED_HERE = say("I can no longer see or post in this channel")
+"""How Deckhand says a moderator made the channel private to it (or took its View Channel)."""
+GIVE_BACK = say("A moderator can give me View Channel and Send Messages here")
 
 
 def lobby_unchanged_note(interaction: discord.Interaction) -> str:
@@ -133,10 +136,7 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         return cls(stored_id(match["table"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1:
-            raise UserError(say("Choose exactly one level."))
-        level = one_of(values[0], LEVEL_TEXT, "level")
+        level = one_of(chosen_value(interaction, say("Choose exactly one level.")), LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)
         joined = say("{added} joined the table.", added=added).render(reader_language(interaction))

@@ -23,6 +23,8 @@ custom_id formats::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from bot.errors import StaleControl, UserError
@@ -50,7 +52,7 @@ from .limits import (
     clip,
 )
 from .lobby import lobby_message
-from .parsing import control_template, stored_id, version_number, whole_number
+from .parsing import chosen_value, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
@@ -223,8 +225,8 @@ class MenuSelect(
     @classmethod
     def make(cls, mode: str, table_id: int, version: int, n: int, options: list[discord.SelectOption],
              placeholder: str) -> MenuSelect:
-        select = discord.ui.Select(custom_id=f"dh:{mode}:{table_id}:{version}:{n}", options=options,
-                                   placeholder=placeholder)
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"dh:{mode}:{table_id}:{version}:{n}",
+                                                      options=options, placeholder=placeholder)
         return cls(mode, table_id, version, n, select)
 
     @classmethod
@@ -233,13 +235,11 @@ class MenuSelect(
                    whole_number(match["n"], 0, ACTION_ROWS, "menu"))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1:
-            raise UserError(say("Choose exactly one option."))
+        value = chosen_value(interaction, say("Choose exactly one option."))
         if self.mode == "ms":
-            await _play(interaction, self.table_id, self.version, values[0])
+            await _play(interaction, self.table_id, self.version, value)
         else:
-            await self._step(interaction, values[0])
+            await self._step(interaction, value)
 
     async def _step(self, interaction: discord.Interaction, step: str) -> None:
         hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
@@ -264,8 +264,8 @@ class NumberPrompt(
     @classmethod
     def make(cls, table_id: int, version: int, kind: str, low: int, high: int, label: str) -> NumberPrompt:
         """``label`` is the button's text and the form's title."""
-        button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                   custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}")
+        button: discord.ui.Button = discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                                      custom_id=f"dh:ask:{table_id}:{version}:{kind}:{low}:{high}")
         return cls(table_id, version, kind, low, high, button)
 
     @classmethod
@@ -323,6 +323,8 @@ class NumberAnswer(TableControl, Form,
         return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        data = interaction.data or {}
-        number = whole_number(_submitted_value(data.get("components") or []), 0, MAX_FORM_NUMBER, "number")
+        data: Mapping[str, object] = interaction.data or {}
+        components = data.get("components")
+        answer = _submitted_value(components) if isinstance(components, list) else ""
+        number = whole_number(answer, 0, MAX_FORM_NUMBER, "number")
         await _play(interaction, self.table_id, self.version, f"{self.kind}:{number}")

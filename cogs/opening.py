@@ -45,14 +45,15 @@ async def open_table(
     """What every ``/<game> start`` does: open a lobby here (or in a new thread) and post it."""
 
     async def run() -> None:
-        if interaction.guild_id is None or interaction.channel is None:
+        guild_id, channel = interaction.guild_id, interaction.channel
+        if guild_id is None or channel is None:
             raise UserError(NOT_IN_DMS)
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         title = ui_for(game_id).title
         checked = checked_options(game_id, options)  # a refused start makes no thread
         try:
-            await service.may_host(interaction.guild_id, player_of(interaction))
+            await service.may_host(guild_id, player_of(interaction))
         except HostsLobby as exc:
             lobby = await service.table(exc.table_id)
             row = lobby.row
@@ -65,28 +66,27 @@ async def open_table(
             link = (message_link(row.guild_id, row.channel_id, row.lobby_message_id) if posted
                     else await post_lobby(interaction, lobby))
         else:
-            settings = await service.storage.guild_settings(interaction.guild_id)
-            in_new_thread = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
-            if not in_new_thread:
-                link = await open_in(interaction, interaction.channel, game_id, checked, timer)
-            else:
-                thread = await new_thread(interaction.channel, f"{title} — {interaction.user.display_name}")
+            settings = await service.storage.guild_settings(guild_id)
+            if settings.use_threads and isinstance(channel, discord.TextChannel):
+                thread = await new_thread(channel, f"{title} — {interaction.user.display_name}")
                 try:
-                    link = await open_in(interaction, thread, game_id, checked, timer)
+                    link = await open_in(interaction, guild_id, thread, game_id, checked, timer)
                 except Exception:
                     await remove_empty_thread(thread)
                     raise
+            else:
+                link = await open_in(interaction, guild_id, channel, game_id, checked, timer)
         opened = say("Your {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
         await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
 
     await guarded(interaction, run)
 
 
-async def open_in(interaction: discord.Interaction, target: discord.abc.Messageable, game_id: str,
+async def open_in(interaction: discord.Interaction, guild_id: int, target: discord.abc.Snowflake, game_id: str,
                   options: dict[str, Any], timer: int | None) -> str:
-    """Open the lobby in ``target``, post it there and return its link."""
+    """Open the lobby in ``target`` (a channel or thread of server ``guild_id``), post it there and return its link."""
     snap = await service_of(interaction).open_lobby(
-        guild_id=interaction.guild_id, channel_id=target.id, game_id=game_id, options=options,
+        guild_id=guild_id, channel_id=target.id, game_id=game_id, options=options,
         host=player_of(interaction), timer_minutes=timer,
     )
     return await post_lobby(interaction, snap)

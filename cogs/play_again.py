@@ -42,7 +42,7 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
         raise UserError(NOT_IN_DMS)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel_id,
+    rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
                                        is_admin=is_admin(interaction))
     title = ui_for(rematch.lobby.row.game_id).title
     settings = await service.storage.guild_settings(interaction.guild_id)

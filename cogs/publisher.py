@@ -451,7 +451,8 @@ class TablePublisher:
         ui = ui_for(row.game_id, await self.language(row))
         content = ui.words(say("🔔 {who} {what} at {game} #{table}: {link}", who=who, what=ui.turn_words(table),
                                game=ui.title, table=str(row.id), link=link))
-        notified = discord.AllowedMentions(users=[discord.Object(row.seats[seat].user_id) for seat in due],
+        notified = discord.AllowedMentions(users=[discord.Object(user) for seat in due
+                                                  if (user := row.seats[seat].user_id) is not None],
                                            roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
         sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time()}
@@ -614,7 +615,8 @@ class TablePublisher:
         thread a moderator also locked stays closed, and its table ends: nobody can play there."""
         async with self.pacer.request(Priority.TURN, row.channel_id):
             thread = await self.bot.http.get_channel(row.channel_id)
-        if thread.get("thread_metadata", {}).get("locked"):
+        metadata = thread.get("thread_metadata")
+        if isinstance(metadata, dict) and metadata.get("locked"):
             if row.status in ("lobby", "running"):
                 await self.abandon(row.id, "A moderator closed the table's thread.")
             return False

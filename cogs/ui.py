@@ -316,7 +316,7 @@ class GameUI:
         if not step:
             prompts = self.asked_numbers(actions)
             for kind, label in prompts.items():
-                values = [a.args[0] for a in actions if a.kind == kind]
+                values = [n for a in actions if a.kind == kind and isinstance(n := a.args[0], int)]
                 if values:
                     numbers.append(NumberAsk(kind, min(values), max(values), self.words(label)))
             actions = [a for a in actions if a.kind not in prompts]

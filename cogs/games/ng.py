@@ -3,7 +3,7 @@ draw, pick, sacrifice. An attack's targets are grouped by owner, yours last."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
@@ -30,6 +30,26 @@ def stack_text(stack: list[str | None], language: str) -> str:
 
 def field_text(field: list[list[str | None]], language: str) -> str:
     return " · ".join(f"`{i + 1}` {stack_text(stack, language)}" for i, stack in enumerate(field))
+
+
+class Attack(NamedTuple):
+    """An attack as the engine's legal moves write it (``attack:7H,stack,1,3``): the attacking
+    card's code, what it aims at ("stack", "hand" or "resource"), that target's seat, and the
+    stack slot or hand position (None for a resource pile)."""
+
+    card: str
+    target: str
+    seat: int
+    position: int | None
+
+    @classmethod
+    def of(cls, action: Action) -> Attack:
+        match action.args:
+            case (str(card), str(target), int(seat)):
+                return cls(card, target, seat, None)
+            case (str(card), str(target), int(seat), int(position)):
+                return cls(card, target, seat, position)
+        raise ValueError(f"not an NG attack: {action.code()}")
 
 
 class NGUI(GameUI):
@@ -80,18 +100,19 @@ class NGUI(GameUI):
                           self.words(say("**Your field:** {field}", field=field_text(view["fields"][hand.seat],
                                                                                        self.language)))])
 
-    def _target(self, kind: str, seat: int, index: int | None, hand: HandSnapshot) -> tuple[str, str | None]:
-        """A target as a label names it (its owner, unless the mover's own), and its card when
-        the mover can see it."""
+    def _target(self, attack: Attack, hand: HandSnapshot) -> tuple[str, str | None]:
+        """What ``attack`` aims at as a label names it (its owner, unless the mover's own), and
+        its card when the mover can see it."""
+        seat, index = attack.seat, attack.position
         view, owner = hand.view, hand.table.typed_names[seat]
-        if kind == "stack":
+        if attack.target == "stack":
             assert index is not None
             card = view["fields"][seat][index][-1]
             top = top_text(card, self.language)
             if seat == hand.seat:
                 return self.words(say("Your stack {number}: {top}", number=index + 1, top=top)), card
             return self.words(say("{owner}'s stack {number}: {top}", owner=owner, number=index + 1, top=top)), card
-        if kind == "resource":
+        if attack.target == "resource":
             card = view["resources"][seat][-1]
             top = shown(card, self.language)
             if seat == hand.seat:
@@ -105,29 +126,30 @@ class NGUI(GameUI):
                               top=shown(card, self.language))), card
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
-        kind, args = action.kind, action.args
-        if kind == "draw":
-            return self.words(say("Draw"))
-        if kind == "pick":
-            return self.words(say("Pick {card}", card=shown(args[0], self.language)))
-        if kind == "sacrifice":
-            top = top_text(hand.view["fields"][hand.seat][args[0]][-1], self.language)
-            return self.words(say("Sacrifice stack {number} ({top})", number=args[0] + 1, top=top))
-        if kind == "defend":
-            top = top_text(hand.view["fields"][args[1]][args[2]][-1], self.language)
-            return self.words(say("Stack {number}: {top}", number=args[2] + 1, top=top))
-        if kind == "attack":
-            card, target_kind, seat, *index = args
-            target, known = self._target(target_kind, seat, index[0] if index else None, hand)
-            if known is None or seat == hand.seat:  # unknown, or your own card: no verdict to show
-                return target
-            return self.words(say("{verdict} · {target}", verdict=VERDICT[compare(card, known)], target=target))
+        match action.kind, action.args:
+            case "draw", _:
+                return self.words(say("Draw"))
+            case "pick", (card, *_):
+                return self.words(say("Pick {card}", card=shown(card, self.language)))
+            case "sacrifice", (int(stack), *_):
+                top = top_text(hand.view["fields"][hand.seat][stack][-1], self.language)
+                return self.words(say("Sacrifice stack {number} ({top})", number=stack + 1, top=top))
+            case "defend", (_, int(seat), int(stack), *_):
+                top = top_text(hand.view["fields"][seat][stack][-1], self.language)
+                return self.words(say("Stack {number}: {top}", number=stack + 1, top=top))
+            case "attack", _:
+                attack = Attack.of(action)
+                target, known = self._target(attack, hand)
+                if known is None or attack.seat == hand.seat:  # unknown, or your own card: no verdict to show
+                    return target
+                return self.words(say("{verdict} · {target}", verdict=VERDICT[compare(attack.card, known)],
+                                      target=target))
         return super().action_label(action, hand)
 
     def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
         if action.kind != "attack":
             return None
-        seat = action.args[2]
+        seat = Attack.of(action).seat
         return self.words(say("Attack your own cards…") if seat == hand.seat
                           else say("Attack {owner}…", owner=hand.table.typed_names[seat]))
 
@@ -136,13 +158,13 @@ class NGUI(GameUI):
             return LOSES
         if action.kind != "attack":
             return NEUTRAL
-        card, target_kind, seat, *index = action.args
-        if seat == hand.seat:  # whatever the cards, one of your own is discarded
+        attack = Attack.of(action)
+        if attack.seat == hand.seat:  # whatever the cards, one of your own is discarded
             return LOSES
-        known = self._target(target_kind, seat, index[0] if index else None, hand)[1]
+        known = self._target(attack, hand)[1]
         if known is None:  # a face-down or blind target: the outcome is unknown
             return NEUTRAL
-        return WINS if compare(card, known) > 0 else LOSES
+        return WINS if compare(attack.card, known) > 0 else LOSES
 
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
         # Attacks on your own stacks come after every other target, apart from them.

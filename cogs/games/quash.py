@@ -13,6 +13,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card
 from games.i18n import Text, plural, say
+from games.quash.actions import parse
 from games.quash.scoring import SIDE_NAMES, SIDES
 
 from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
@@ -226,9 +227,9 @@ class QuashUI(GameUI):
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
         if action.kind == "place":
-            card, number = action.args[:2]
-            spot = hand.view["board"][hand.seat % 2][int(number) - 1]
-            return self.words(say("Spot {spot}: {cards}", spot=number, cards=spot_cards(spot, self.language)))
+            spot = parse(action).spot
+            cards = hand.view["board"][hand.seat % 2][spot]
+            return self.words(say("Spot {spot}: {cards}", spot=spot + 1, cards=spot_cards(cards, self.language)))
         if action.kind == "swap":
             card, number, out = action.args[:3]
             return f"{shown(card, self.language)}→{number} ⇒ {shown(out, self.language)}"
@@ -237,7 +238,8 @@ class QuashUI(GameUI):
         if action.kind == "tiebreak":
             return self.words(say("Play {card} face down", card=shown(action.args[0], self.language)))
         if action.kind == "chooser":
-            return self.words(say("Let {name} choose our tiebreak cards", name=hand.table.typed_names[action.args[0]]))
+            return self.words(say("Let {name} choose our tiebreak cards",
+                                  name=hand.table.typed_names[parse(action).seat]))
         return super().action_label(action, hand)
 
     def standing(self, table: TableSnapshot, seat: int) -> str:

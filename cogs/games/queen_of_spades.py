@@ -10,6 +10,8 @@ from games.base import Action
 from games.cards import RANKS, parse_card
 from games.i18n import Text, plural, say
 from games.queen_of_spades import card_points
+from games.queen_of_spades.actions import RANK_ARG, Move, parse
+from games.queen_of_spades.points import CODE
 
 from ..ui import MAX_BUTTONS, NEUTRAL, WINS, GameUI, cards_text, seat_heading, shown
 
@@ -176,7 +178,7 @@ class QueenOfSpadesUI(GameUI):
         # A long hand's discards are chosen by rank first: buttons for at most MAX_BUTTONS cards.
         if action.kind == "discard":
             discards = sum(1 for a in hand.actions if a.kind == "discard")
-            return (f"discard:{rank_of(action.args[0])}",) if discards > MAX_BUTTONS else ()
+            return (f"discard:{rank_of(CODE[parse(action).item])}",) if discards > MAX_BUTTONS else ()
         return super().step_path(action, hand)
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
@@ -196,11 +198,14 @@ class QueenOfSpadesUI(GameUI):
             return self.words(say("Take the pile ({card} + {n} of yours)",
                                   card=shown(view["discard_top"], self.language), n=args[1]))
         if kind in ("lay", "extend"):
-            label = self.words(self._lay_label(kind, args[1], len(args) > 2, rank_name(args[0], args[1] != 1)))
-            points = self._lay_points(action, hand.view["hand"])
+            move = parse(action)
+            ranks = rank_name(RANK_ARG[move.item], move.number != 1)
+            label = self.words(self._lay_label(kind, move.number, move.wilds > 0, ranks))
+            points = self._lay_points(move, hand.view["hand"])
             return label + (self.words(say(" ({n} pts)", n=points)) if points is not None else "")
         if kind == "discard":
-            return self.words(say("{card} · {n} pts", card=shown(args[0], self.language), n=card_points(args[0])))
+            card = CODE[parse(action).item]
+            return self.words(say("{card} · {n} pts", card=shown(card, self.language), n=card_points(card)))
         if kind == "deal":
             return self.words(say("Deal without cutting (no bonus)"))
         return self.words(say("Continue")) if kind == "next" else super().action_label(action, hand)
@@ -217,12 +222,12 @@ class QueenOfSpadesUI(GameUI):
         return say("Add a wild 2") if wild else say("Add {n} {ranks}", n=count, ranks=ranks)
 
     @staticmethod
-    def _lay_points(action: Action, hand: list[str]) -> int | None:
-        """What the laid cards score; ``None`` when the hand's cards of that rank differ in
-        worth (queens with Q♠) and the move does not say which are laid."""
-        rank, count = str(action.args[0]), action.args[1]
+    def _lay_points(move: Move, hand: list[str]) -> int | None:
+        """What a lay or extend's cards score; ``None`` when the hand's cards of that rank differ
+        in worth (queens with Q♠) and the move does not say which are laid."""
+        rank, count = str(RANK_ARG[move.item]), move.number
         worth = {card_points(c) for c in hand if rank_of(c) == rank or (rank == "joker" and rank_of(c) == "joker")}
-        wild = 20 if len(action.args) > 2 else 0
+        wild = 20 if move.wilds else 0
         if count and len(worth) != 1:
             return None
         return count * (worth.pop() if count else 0) + wild

@@ -66,9 +66,12 @@ def seat_names(seats: Sequence[SeatRow]) -> list[str]:
 
 
 async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture:
-    """The picture of the table's public view in ``language``, drawn off the event loop (cached per version)."""
-    row = table.row
-    png = await asyncio.to_thread(table_png, table.view, (row.id, row.version), seat_names(row.seats), language)
+    """The picture of the table's public view in ``language``, drawn off the event loop (cached per version).
+    Only for a table that has one (:func:`draws_table`)."""
+    row, view = table.row, table.view
+    if view is None:
+        raise ValueError(f"table {row.id} has no public view to draw: its game hasn't started")
+    png = await asyncio.to_thread(table_png, view, (row.id, row.version), seat_names(row.seats), language)
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 

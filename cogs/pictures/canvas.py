@@ -85,7 +85,8 @@ def palette() -> Image.Image:
     """The fixed palette: the theme and card colours exactly, then a 6×6×6 colour cube for
     antialiased edges (which land on the nearest entry)."""
     colours = list(dict.fromkeys((*THEME, *CARD_COLOURS)))
-    colours += [c for c in product(range(0, 256, 51), repeat=3) if c not in colours]
+    steps = range(0, 256, 51)
+    colours += [c for c in product(steps, steps, steps) if c not in colours]
     colours += [(0, 0, 0)] * (256 - len(colours))
     image = Image.new("P", (1, 1))
     image.putpalette([v for colour in colours[:256] for v in colour])
@@ -151,7 +152,8 @@ def text_image(text: str, size: int, fill, bold: bool, anchor: str) -> tuple[Ima
     """A line of text as an RGBA image, and where its corner goes relative to the anchor
     point (kept: labels recur from one picture of a table to the next)."""
     stroke = 1 if bold else 0
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor, stroke_width=stroke)
+    # Whole pixels, the stroke being whole (Pillow types the box float for fractional strokes).
+    left, top, right, bottom = (int(edge) for edge in font(size).getbbox(text, anchor=anchor, stroke_width=stroke))
     image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
     ImageDraw.Draw(image).text((-left, -top), text, font=font(size), fill=fill, anchor=anchor,
                                stroke_width=stroke, stroke_fill=fill)

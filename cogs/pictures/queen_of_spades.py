@@ -6,6 +6,7 @@ rounds the seats' lines give the round's score breakdown instead."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from games.base import Action
 from games.cards import RANKS
@@ -64,7 +65,7 @@ class Pictures(GamePictures):
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         self.draw_piles(canvas, view, names)
-        between_rounds = view["phase"] in ("round_over", "match_over") and view.get("last_round")
+        between_rounds = view["phase"] in ("round_over", "match_over") and bool(view.get("last_round"))
         columns = ROUND_COLUMNS if between_rounds else PLAY_COLUMNS
         y = canvas.y
         target = self.words(say("target {n}", n=view["target"]) if view["target"] else say("no target"))
@@ -153,7 +154,7 @@ class Pictures(GamePictures):
             bottom = max(bottom, self.chips(canvas, SETS_LEFT, y, canvas.width - MARGIN - SETS_LEFT, sets))
         canvas.y = bottom
 
-    def playable(self, view: View, legal: list[Action]) -> set[str]:
+    def playable(self, view: View, legal: Sequence[Action]) -> set[str]:
         """Discards name their card; lays and extends a rank (and ``w``, a wild 2)."""
         hand = view.get("hand") or []
         cards: set[str] = set()

@@ -3,6 +3,8 @@ and deck, its field beside them with tapped cards turned sideways."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from games.i18n import plural, say
 
 from .base import STATUS, GamePictures, Names, View, hand_row
@@ -14,7 +16,7 @@ NAME_COLUMN = 150
 RESULTS = {1: say("won"), 0: say("tied"), -1: say("lost")}
 
 
-def field_row(title: str, field: list[dict], playable: set[str] = frozenset()) -> Row:
+def field_row(title: str, field: list[dict], playable: Set[str] = frozenset()) -> Row:
     cards = [slot["card"] for slot in field]
     row = hand_row(title, cards, set(playable), spacing="apart")
     return row._replace(tapped=frozenset(i for i, slot in enumerate(field) if slot["tapped"]))
