@@ -18,6 +18,7 @@ import argparse
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -37,6 +38,8 @@ NAME_KEYWORDS = {"slash_name": None}
 in :data:`~games.i18n.NAME_CONTEXT` (their translations follow Discord's name rules: :func:`valid_name`)."""
 NAME_LENGTH = 32
 CARD_RANKS = ("A", "J", "Q", "K")
+TRANSLATORS = "Deckhand maintainers (the project's issues)"
+"""Who answers for a catalog, in its header."""
 """Rank letters, translated in the ``card rank`` context (:func:`games.i18n.card_name`)."""
 
 
@@ -66,6 +69,11 @@ def read(path: Path) -> Catalog:
 
 
 def write(catalog: Catalog, path: Path) -> None:
+    """Write ``catalog`` to ``path``, its header complete (``msgfmt --check`` asks for every field)."""
+    catalog.msgid_bugs_address = TRANSLATORS
+    catalog.last_translator = TRANSLATORS
+    catalog.language_team = f"{catalog.locale} <{TRANSLATORS}>"
+    catalog.revision_date = datetime.now(UTC)
     with path.open("wb") as po:
         write_po(po, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
 
