@@ -53,6 +53,7 @@ ARGS = st.dictionaries(
     st.one_of(st.integers(-10**6, 10**6), st.text(max_size=20), st.builds(Seat, st.integers(0, 9)),
               st.sampled_from(["QH", "10S", "JK", "AD"]).map(parse_card),
               st.lists(st.sampled_from(["QH", "KS"]).map(parse_card), min_size=1, max_size=3).map(tuple),
+              st.lists(st.builds(Seat, st.integers(0, 9)), min_size=1, max_size=3).map(tuple),
               st.builds(say, st.sampled_from(["a {x}", "b"]), x=st.integers(0, 5)),
               st.builds(SlashCommand, st.sampled_from(["/q2j start", "/table hand"]))),
     max_size=4)

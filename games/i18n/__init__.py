@@ -12,8 +12,9 @@ compiled in memory the first time its language is used. A string missing from a 
 falls back to English.
 
 Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
-player's name, a whole number with the language's digit grouping (Babel; English, the
-source, writes its digits as they are, as Deckhand always has: ``1000``), a
+player's name (a list of seats, their names one after another), a whole number with the
+language's digit grouping (Babel; English, the source, writes its digits as they are, as
+Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
 another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is
 plain data (:meth:`Text.to_json`): stored, then read in any language.
@@ -127,6 +128,8 @@ def _encode(value: Any) -> Any:
         return {"command": value.typed}
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return {"cards": [card.code for card in value]}
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
+        return {"seats": [seat.number for seat in value]}
     return value
 
 
@@ -142,6 +145,8 @@ def _decode(value: Any) -> Any:
             return SlashCommand(value["command"])
         if "cards" in value:
             return tuple(BY_CODE[code] for code in value["cards"])
+        if "seats" in value:
+            return tuple(Seat(number) for number in value["seats"])
     return value
 
 
@@ -169,6 +174,8 @@ def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
         return value.render(language)
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return " ".join(card_name(card, language) for card in value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
+        return ", ".join(render_value(seat, language, names) for seat in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value) if language == SOURCE else format_decimal(value, locale=language)
     return str(value)
