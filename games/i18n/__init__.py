@@ -16,7 +16,7 @@ player's name (a list of seats, their names one after another), a whole number w
 language's digit grouping (Babel; English, the source, writes its digits as they are, as
 Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
-another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is
+another), a :class:`SlashCommand` or :class:`SlashOption` as the language's client shows it. A :class:`Text` is
 plain data (:meth:`Text.to_json`): stored, then read in any language.
 """
 
@@ -66,8 +66,18 @@ class SlashCommand:
     typed: str
 
     def render(self, language: str = SOURCE) -> str:
-        names = catalog(language)
-        return "/" + " ".join(names.pgettext(NAME_CONTEXT, word) for word in self.typed.removeprefix("/").split())
+        return "/" + " ".join(SlashOption(word).render(language) for word in self.typed.removeprefix("/").split())
+
+
+@dataclass(frozen=True, slots=True)
+class SlashOption:
+    """A slash command option's English name (``timer``), shown as a client in the reader's
+    language names it: its name in :data:`NAME_CONTEXT` (``minuteur`` in French)."""
+
+    name: str
+
+    def render(self, language: str = SOURCE) -> str:
+        return catalog(language).pgettext(NAME_CONTEXT, self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +136,8 @@ def _encode(value: Any) -> Any:
         return {"seat": value.number}
     if isinstance(value, SlashCommand):
         return {"command": value.typed}
+    if isinstance(value, SlashOption):
+        return {"option": value.name}
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return {"cards": [card.code for card in value]}
     if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
@@ -143,6 +155,8 @@ def _decode(value: Any) -> Any:
             return Seat(value["seat"])
         if "command" in value:
             return SlashCommand(value["command"])
+        if "option" in value:
+            return SlashOption(value["option"])
         if "cards" in value:
             return tuple(BY_CODE[code] for code in value["cards"])
         if "seats" in value:
@@ -170,7 +184,7 @@ def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
         return say("Seat {number}", number=value.number + 1).render(language)
     if isinstance(value, Card):
         return card_name(value, language)
-    if isinstance(value, SlashCommand):
+    if isinstance(value, (SlashCommand, SlashOption)):
         return value.render(language)
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return " ".join(card_name(card, language) for card in value)
