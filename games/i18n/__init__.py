@@ -199,11 +199,16 @@ LETTERED_RANKS = ("A", "J", "Q", "K")
 
 
 def card_name(card: Card, language: str = SOURCE) -> str:
-    """A card as players read it: its rank (in the language's letters: As, Valet, Dame, Roi
-    are A, V, D, R in French) and its suit's symbol."""
-    if card.rank not in LETTERED_RANKS or language == SOURCE:
-        return card.pretty
-    return catalog(language).pgettext("card rank", card.rank) + card.pretty[len(card.rank):]
+    """A card as players read it: its rank (:func:`rank_name`) and its suit's symbol."""
+    return rank_name(card.rank, language) + card.pretty[len(card.rank):]
+
+
+def rank_name(rank: str, language: str = SOURCE) -> str:
+    """A rank (``"Q"``, ``"10"``) as the language writes it: As, Valet, Dame, Roi are A, V, D, R
+    in French; numbers as they are."""
+    if rank not in LETTERED_RANKS or language == SOURCE:
+        return rank
+    return catalog(language).pgettext("card rank", rank)
 
 
 @cache
