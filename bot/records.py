@@ -11,8 +11,8 @@ from games.i18n import SOURCE, Seat, Text, say
 
 EventLine = str | dict[str, Any]
 """A line of a table's events as stored: an engine's words as data (:meth:`Text.to_json
-<games.i18n.Text.to_json>`, its seats named when read), or words stored as they are (the
-service's own lines, and rows stored before events were data)."""
+<games.i18n.Text.to_json>`, its seats named when read: the engine's words and the service's own
+lines alike), or words stored as they are (rows stored before events were data)."""
 
 
 def event_words(line: EventLine, names: Sequence[str], language: str = SOURCE) -> str:

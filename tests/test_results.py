@@ -255,8 +255,8 @@ async def test_forget_rewrites_a_moderators_ender_line_stored_as_data(service):
 
 
 async def test_a_seated_players_lines_name_their_seat(service):
-    """The service's own lines are stored with seats, not names: a table's latest events, its Log
-    and /history name the seat as it is named when read (so forgetting renames it everywhere)."""
+    """The service's own lines are stored with seats, not names: a table's latest events and
+    /history name the seat as it is named when read (so forgetting renames it everywhere)."""
     snap = await service.open_lobby(guild_id=9, channel_id=81, game_id="q2j", options={}, host=ANA, timer_minutes=0)
     await service.join(snap.row.id, BEN)
     await service.start(snap.row.id, ANA)
