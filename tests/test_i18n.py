@@ -11,7 +11,17 @@ from bot.errors import UserError
 from bot.table_options import split_options
 from games.cards import parse_card
 from games.i18n import (
-    LANGUAGES, SOURCE, Seat, SlashCommand, SlashOption, Text, card_name, catalog, language_of, plural, say,
+    LANGUAGES,
+    SOURCE,
+    Seat,
+    SlashCommand,
+    SlashOption,
+    Text,
+    card_name,
+    catalog,
+    language_of,
+    plural,
+    say,
 )
 from games.i18n.__main__ import main as catalog_tool
 from games.i18n.__main__ import problems, read, template
