@@ -5,7 +5,8 @@ forgetting rewrites it: in every ended table the person sat at or hosted, each
 text and JSON column (recent events, outcome, snapshot, options, every move,
 the result's summary) has the person's names replaced with
 :data:`FORGOTTEN_NAME` and their id removed; a line saying they ended a game
-they were not seated at ("<name> ended the game.") is rewritten wherever it is.
+they were not seated at ("<name> ended the game.", stored as words or as data) is
+rewritten wherever it is; a seated player's lines name their seat, not them.
 Seats keep a nameless "Former player"; ratings are deleted. Rows written by
 older versions are scrubbed the same way, since nothing relies on how they
 were written. The caller then compacts the database (:meth:`Storage.compact`) so
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .markdown import literal
+from .records import ender_line
 from .storage import Session
 
 FORGOTTEN_NAME = "Former player"
@@ -112,18 +114,22 @@ def _scrub_column(value: Any, scrub: Scrub) -> Any:
 
 
 async def _rewrite_ender_lines(db: Session, names: set[str]) -> None:
-    """"<name> ended the game." lines of games the person ended without playing in them."""
+    """"<name> ended the game." lines of games the person ended without playing in them: as
+    words (older rows) or as data (:func:`~bot.records.ender_line`), in events and summaries."""
     for name in names:
-        line = f"{name} ended the game."
-        replacement = f"{FORGOTTEN_NAME} ended the game."
-        await db.execute("UPDATE results SET summary = ? WHERE summary = ?", (replacement, line))
+        words, data = f"{name} ended the game.", ender_line(name).to_json()
+        new_words, new_data = f"{FORGOTTEN_NAME} ended the game.", ender_line(FORGOTTEN_NAME).to_json()
+        await db.execute("UPDATE results SET summary = ? WHERE summary = ?", (new_words, words))
+        await db.execute("UPDATE results SET summary = ? WHERE summary = ?", (json.dumps(new_data), json.dumps(data)))
         # Event lines are stored with other alphabets as \u escapes (older rows) or as they are.
-        escaped, plain = (_like_pattern(json.dumps(line, ensure_ascii=ascii)[1:-1]) for ascii in (True, False))
+        escaped, plain = (_like_pattern(json.dumps(name, ensure_ascii=ascii)[1:-1]) for ascii in (True, False))
         for table_id, events in await db.fetch(
             "SELECT id, recent_events FROM tables WHERE status NOT IN ('lobby', 'running')"
             " AND (recent_events LIKE ? ESCAPE '\\' OR recent_events LIKE ? ESCAPE '\\')", (escaped, plain)):
-            lines = [replacement if e == line else e for e in json.loads(events)]
-            await db.execute("UPDATE tables SET recent_events = ? WHERE id = ?", (json.dumps(lines), table_id))
+            lines = json.loads(events)
+            rewritten = [new_words if e == words else new_data if e == data else e for e in lines]
+            if rewritten != lines:
+                await db.execute("UPDATE tables SET recent_events = ? WHERE id = ?", (json.dumps(rewritten), table_id))
 
 
 def _like_pattern(text: str) -> str:

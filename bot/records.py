@@ -7,17 +7,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import LEVELS
-from games.i18n import SOURCE, Text
+from games.i18n import SOURCE, Seat, Text, say
 
 EventLine = str | dict[str, Any]
 """A line of a table's events as stored: an engine's words as data (:meth:`Text.to_json
-<games.i18n.Text.to_json>`, its seats named when read), or words stored as they are (the
-service's own lines, and rows stored before events were data)."""
+<games.i18n.Text.to_json>`, its seats named when read: the engine's words and the service's own
+lines alike), or words stored as they are (rows stored before events were data)."""
 
 
 def event_words(line: EventLine, names: Sequence[str], language: str = SOURCE) -> str:
     """A stored event line in ``language``, its seats named by ``names``."""
     return Text.from_json(line).render(language, names)
+
+
+def ender_line(player: Seat | str) -> Text:
+    """"<player> ended the game.": their seat, or the name of someone who ended it without
+    playing in it (a moderator), which :mod:`bot.forgetting` finds and rewrites."""
+    return say("{player} ended the game.", player=player)
+
 
 AI_MARK = "🤖"
 """Before an AI player's name wherever it is shown."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.i18n import say
+from games.i18n import SlashOption, say
 
 from .errors import UserError
 
@@ -21,7 +21,7 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
     for name, default in TABLE_OPTIONS.items():
         value = options.get(name, default)
         if not isinstance(value, bool):
-            raise UserError(say("The option `{option}` must be true or false.", option=name))
+            raise UserError(say("The option `{option}` must be true or false.", option=SlashOption(name)))
         if value != default:
             table[name] = value
     return engine_options(options), table

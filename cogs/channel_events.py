@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.client import DeckhandBot
 from bot.errors import StorageUnavailable
 from bot.service import GameService
+from games.i18n import say
 
 from .installed import table_publisher
 from .publisher import CHANNEL_DELETED, TablePublisher
@@ -39,7 +40,7 @@ class ChannelEvents(commands.Cog):
         AI seat plays on where nobody can see it. Nothing is sent there: Discord would refuse it."""
         try:
             for table_id in await self.service.guild_tables(guild.id):
-                await self.publisher.abandon(table_id, "Deckhand was removed from the server.")
+                await self.publisher.abandon(table_id, say("Deckhand was removed from the server."))
         except StorageUnavailable:
             log.warning("could not end the tables of server %s, which removed Deckhand: the database is away",
                         guild.id)

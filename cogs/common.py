@@ -180,6 +180,10 @@ def static_view(items: list[discord.ui.Item]) -> discord.ui.View:
 
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
+CLOSED_HERE = say("I can no longer see or post in this channel")
+"""How Deckhand says a moderator made the channel private to it (or took its View Channel)."""
+GIVE_BACK = say("A moderator can give me View Channel and Send Messages here")
+
 
 def may_post_here(interaction: discord.Interaction) -> bool:
     """Whether Deckhand may see and post in the interaction's channel, by the permissions

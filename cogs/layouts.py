@@ -18,6 +18,7 @@ from typing import Any
 from bot.markdown import literal, plain
 from bot.records import event_words
 from bot.service import HandSnapshot, TableSnapshot
+from games.ai import LEVEL_NAMES
 from games.base import count_text
 from games.i18n import SOURCE, say
 
@@ -25,8 +26,6 @@ from .components import Layout, separator, text_display
 from .endings import final_standings
 from .ui import GameUI, MoveLayout, latest_events, mention, options_line, players_to_act, ui_for, whole_lines
 
-AI_LEVELS = {"easy": say("easy"), "normal": say("normal"), "hard": say("hard")}
-"""The AI levels (:data:`games.ai.LEVELS`) as a lobby names them."""
 LATEST_EVENTS = 2
 """Events the table message shows under the picture; the **Log** has every one."""
 BOARD = 1500
@@ -142,7 +141,7 @@ def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitatio
     for seat in row.seats:
         line = f"{seat.seat + 1}. {literal(seat.shown_name)}"
         if seat.ai_level:
-            line += f" · {ui.words(AI_LEVELS.get(seat.ai_level, seat.ai_level))}"
+            line += f" · {ui.words(LEVEL_NAMES.get(seat.ai_level, seat.ai_level))}"
         if seat.user_id is not None and seat.user_id == row.host_id:
             line += ui.words(say(" — host"))
         if game.sides:

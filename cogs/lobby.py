@@ -12,6 +12,7 @@ import discord
 from bot.errors import UserError
 from bot.markdown import literal
 from bot.service import TableSnapshot
+from games.ai import LEVEL_NAMES
 from games.base import Game
 from games.i18n import SOURCE, say
 
@@ -19,7 +20,7 @@ from .common import is_admin, may_post_here, player_of, service_of, static_view
 from .components import LayoutMessage, action_row, button_component
 from .control import TableControl
 from .language import reader_language
-from .layouts import AI_LEVELS, lobby_layout
+from .layouts import lobby_layout
 from .parsing import chosen_value, control_template, one_of, stored_id
 from .ui import Rendered, ui_for
 
@@ -125,7 +126,7 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     def make(cls, table_id: int, default: str, language: str) -> AiLevelSelect:
-        options = [discord.SelectOption(label=AI_LEVELS[level].render(language), value=level,
+        options = [discord.SelectOption(label=LEVEL_NAMES[level].render(language), value=level,
                                         description=text.render(language), default=level == default)
                    for level, text in LEVEL_TEXT.items()]
         return cls(table_id, discord.ui.Select(custom_id=f"dh:ailevel:{table_id}", options=options,

@@ -103,7 +103,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
     moves = ui.move_layout(hand, step) if row.status == "running" else None
     rows = move_rows(ui, hand, moves) if moves is not None else []
     refresh = HandButton.component(row.id, ui.words(say("← Back") if step else say("🔄 Refresh")))
-    rows.append(action_row([refresh, *hint_components(hand)]))
+    rows.append(action_row([refresh, *hint_components(hand, language)]))
     return Rendered(LayoutMessage(hand_layout(hand, moves, rows, notice, language)))
 
 

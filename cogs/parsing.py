@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from games.i18n import Text, say
+from games.i18n import SlashOption, Text, say
 
 from .language import reader_language
 from .limits import CUSTOM_ID, clip
@@ -163,7 +163,7 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
         try:
             _check_option(parameter, value)
         except UserError as exc:
-            raise InvalidOption(say("`{option}`: {refusal}", option=parameter.display_name,
+            raise InvalidOption(say("`{option}`: {refusal}", option=SlashOption(parameter.display_name),
                                     refusal=exc.text)) from None
     return True
 

@@ -33,7 +33,7 @@ from bot.budget import Pacer, Priority, Route, edit_route
 from bot.errors import StorageUnavailable
 from bot.service import GameService, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from games.i18n import say
+from games.i18n import Text, say
 
 from .language import server_language
 from .lobby import lobby_message
@@ -50,7 +50,7 @@ UNKNOWN_CHANNEL = 10003
 """Discord's error code when a channel no longer exists."""
 OLD_MESSAGE_EDITS = 30046
 """Discord's error code for too many edits of a message older than an hour."""
-CHANNEL_DELETED = "The table's channel was deleted."
+CHANNEL_DELETED = say("The table's channel was deleted.")
 NO_ATTACHING_SECONDS = 3600
 """How long a channel's tables are shown as text after Discord refused one of their pictures."""
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -618,14 +618,14 @@ class TablePublisher:
         metadata = thread.get("thread_metadata")
         if isinstance(metadata, dict) and metadata.get("locked"):
             if row.status in ("lobby", "running"):
-                await self.abandon(row.id, "A moderator closed the table's thread.")
+                await self.abandon(row.id, say("A moderator closed the table's thread."))
             return False
         async with self.pacer.request(Priority.TURN, row.channel_id):
             await self.bot.http.edit_channel(row.channel_id, archived=False, reason="a game is played in this thread")
         log.info("reopened the archived thread of table %s", row.id)
         return True
 
-    async def abandon(self, table_id: int, reason: str) -> None:
+    async def abandon(self, table_id: int, reason: Text) -> None:
         """End a table nobody can play at any more, for ``reason``: nothing is shown for it any more."""
         log.info("ending table %s: %s", table_id, reason)
         await self.service.abandon(table_id, reason)

@@ -25,10 +25,10 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from games import all_rules
-from games.i18n import SOURCE, say
+from games.i18n import SOURCE, SlashCommand, SlashOption, say
 from games.rules_text import GameRules, Page, first_page, pages, words
 
-from .common import guarded, static_view
+from .common import guarded, public_language, static_view
 from .control import Anywhere, Control, Place
 from .language import reader_language
 from .limits import CHOICE_NAME, COMMAND_CHOICES, SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
@@ -41,6 +41,7 @@ from .ui import EMBED_COLOUR
 LISTING = 1500
 """Characters of the games or sections a refusal lists (so it stays within Discord's 2000)."""
 CHOOSE_A_SECTION = say("Choose one section from the menu.")
+PREVIOUS, NEXT = say("◀ Previous"), say("Next ▶")
 
 
 def _norm(text: str) -> str:
@@ -118,7 +119,11 @@ def section_choices(game: str | None, current: str, language: str = SOURCE) -> l
 def page_embed(page: Page) -> discord.Embed:
     total = len(pages(page.game, page.language))
     embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
-    embed.set_footer(text=f"Page {page.index + 1} of {total} · /rules game:{page.game.id} section:{page.section.id}")
+    command = " ".join([SlashCommand("/rules").render(page.language),
+                        f"{SlashOption('game').render(page.language)}:{page.game.id}",
+                        f"{SlashOption('section').render(page.language)}:{page.section.id}"])
+    embed.set_footer(text=say("Page {page} of {total} · {command}", page=page.index + 1, total=total,
+                              command=command).render(page.language))
     return embed
 
 
@@ -126,8 +131,9 @@ def page_view(page: Page) -> discord.ui.View:
     """◀ / ▶ (disabled at the ends) and the section menu."""
     total = len(pages(page.game, page.language))
     items: list[discord.ui.Item] = [
-        PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0),
-        PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1),
+        PageButton.make(page.game.id, page.index - 1, "prev", disabled=page.index == 0, language=page.language),
+        PageButton.make(page.game.id, page.index + 1, "next", disabled=page.index >= total - 1,
+                        language=page.language),
     ]
     if len(page.game.sections) > 1:
         items.append(SectionSelect.make(page.game, page.section.id, page.language))
@@ -139,6 +145,20 @@ def page_message(game_id: str, index: int, language: str = SOURCE) -> dict:
     all_pages = pages(_known_game(game_id), language)
     page = all_pages[max(0, min(index, len(all_pages) - 1))]
     return {"embed": page_embed(page), "view": page_view(page)}
+
+
+async def page_language(interaction: discord.Interaction, public: bool) -> str:
+    """The language of rules pages: the server's for a post everyone in a server sees, else the reader's."""
+    return await public_language(interaction) if public and interaction.guild_id is not None \
+        else reader_language(interaction)
+
+
+async def clicked_language(interaction: discord.Interaction) -> str:
+    """The language of the page a rules control shows: its post's when its poster turns a public
+    post's page in place, else the clicker's (a private message, or a private copy for another)."""
+    message = interaction.message
+    public = message is not None and not message.flags.ephemeral and edits_in_place(interaction, poster_only=True)
+    return await page_language(interaction, public)
 
 
 async def show_page(interaction: discord.Interaction, game_id: str, index: int, language: str = SOURCE) -> None:
@@ -175,8 +195,8 @@ class PageButton(
         self.game_id, self.page = game_id, max(page, 0)
 
     @classmethod
-    def make(cls, game_id: str, page: int, verb: str, disabled: bool) -> PageButton:
-        label = "◀ Previous" if verb == "prev" else "Next ▶"
+    def make(cls, game_id: str, page: int, verb: str, disabled: bool, language: str = SOURCE) -> PageButton:
+        label = (PREVIOUS if verb == "prev" else NEXT).render(language)
         button: discord.ui.Button = discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
             custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
@@ -188,7 +208,7 @@ class PageButton(
 
     async def run(self, interaction: discord.Interaction) -> None:
         rules = _known_game(self.game_id)
-        await show_page(interaction, rules.id, self.page)
+        await show_page(interaction, rules.id, self.page, await clicked_language(interaction))
 
 
 class SectionSelect(
@@ -207,7 +227,7 @@ class SectionSelect(
             for section in rules.sections[:SELECT_OPTIONS]
         ]
         select: discord.ui.Select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
-                                                      placeholder="Jump to a section…", row=1)
+                                                      placeholder=say("Jump to a section…").render(language), row=1)
         return cls(rules.id, select)
 
     @classmethod
@@ -219,7 +239,8 @@ class SectionSelect(
         section = chosen_value(interaction, CHOOSE_A_SECTION)
         if rules.section(section) is None:
             raise UserError(CHOOSE_A_SECTION)
-        await show_page(interaction, rules.id, first_page(rules, section))
+        language = await clicked_language(interaction)
+        await show_page(interaction, rules.id, first_page(rules, section, language), language)
 
 
 # -- the command --------------------------------------------------------------------------
@@ -239,9 +260,10 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str, section: str | None = None,
                     public: bool = False) -> None:
         async def run() -> None:
-            rules = find_game(game)
-            index = 0 if section is None or not section.strip() else find_section(rules, section)
-            await interaction.response.send_message(ephemeral=not public, **page_message(rules.id, index))
+            language = await page_language(interaction, public)
+            rules = find_game(game, language)
+            index = 0 if section is None or not section.strip() else find_section(rules, section, language)
+            await interaction.response.send_message(ephemeral=not public, **page_message(rules.id, index, language))
 
         await guarded(interaction, run)
 

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
-from games.ai import LEVELS
+from games.ai import LEVEL_NAMES, LEVELS
 from games.i18n import LANGUAGES, SOURCE, say
 
 from .common import guarded, is_admin, require_guild, service_of, static_view
@@ -27,8 +27,6 @@ from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
 from .parsing import control_template, stored_id
 from .translator import command_text, slash_name
 
-LEVEL_NAMES = {"easy": say("easy"), "normal": say("normal"), "hard": say("hard")}
-"""The AI levels (:data:`games.ai.LEVELS`) as people read them."""
 DISCORD_LANGUAGE = "discord"
 """``/settings language``'s choice for the server's Discord language (stored as None)."""
 

@@ -188,10 +188,11 @@ class GameUI:
     def title(self) -> str:
         return self.game.name
 
-    def start_text(self) -> str:
-        return self.words(self.start_description or say("Open a {game} table in this channel ({counts} players)",
-                                                        game=self.game.name,
-                                                        counts=count_text(self.game.allowed_player_counts())))
+    def start_text(self) -> Text:
+        """What ``/<game> start`` says it does (its description, translated by the command tree)."""
+        return self.start_description or say("Open a {game} table in this channel ({counts} players)",
+                                             game=self.game.name,
+                                             counts=count_text(self.game.allowed_player_counts()))
 
     def option_label(self, name: str, value: Any) -> str:
         """The name the option's spec gives ``value`` (e.g. War's loss rule), else the value."""

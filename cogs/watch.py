@@ -1,4 +1,5 @@
-"""**Watch**: the table as it is now, privately, with its picture (``dh:watch:<table>``).
+"""**Watch**: the table as it is now, privately, with its picture (``dh:watch:<table>``), in
+the watcher's language.
 
 Anyone may watch, seated or not: the message is built from the public view only (in
 Face-up variants that view holds every hand, so the picture shows them). Its **Refresh**
@@ -38,9 +39,10 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     table = await service.table(table_id)
     if not draws_table(table):
         raise UserError(say("This table's game hasn't started: there is nothing to watch yet."))
-    refresh = action_row([WatchButton.component(table_id, REFRESH.render(reader_language(interaction)))])
-    rendered = Rendered(LayoutMessage(table_layout(table, [refresh], watching=True)))
+    language = reader_language(interaction)
+    refresh = action_row([WatchButton.component(table_id, REFRESH.render(language))])
+    rendered = Rendered(LayoutMessage(table_layout(table, [refresh], watching=True, language=language)))
     picture = None
     if draws_table(table) and await pictures_on(service, table.row.guild_id):
-        picture = await drawn_in_time(interaction, table_picture(table))
+        picture = await drawn_in_time(interaction, table_picture(table, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id} (watch)")

@@ -16,6 +16,8 @@ from .rng import Rng
 from .search import search_action
 
 LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = {"easy": say("easy"), "normal": say("normal"), "hard": say("hard")}
+"""The levels as people read them."""
 DEFAULT_LEVEL = "normal"
 EASY_RANDOM_SHARE = 0.3
 

@@ -8,6 +8,8 @@ import logging
 
 from discord_play import add_ai, open_hand, open_table, play, status_line
 
+from tests.words import event_texts
+
 CLOSED_NOTE = "I can no longer see or post in this channel"
 
 
@@ -65,7 +67,7 @@ async def test_a_server_that_removes_deckhand_ends_its_tables_and_nothing_is_sen
     assert sent == [] and s.h.message(table.id).text  # the table message is left as it was
     rows = [(await s.h.bot.service.table(i)).row for i in (1, 2)]
     assert [row.status for row in rows] == ["abandoned", "cancelled"]
-    assert rows[0].deadline is None and "removed from the server" in rows[0].recent_events[-1]
+    assert rows[0].deadline is None and "removed from the server" in event_texts(rows[0])[-1]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from cogs.lobby import LEVEL_TEXT
 from discord_play import add_ai, forge_click, open_table, picture_text, start_bot
 from games.ai import LEVELS
+from tests.words import event_texts
 
 
 def stored(s):
@@ -78,7 +79,7 @@ async def test_server_default_level_is_preselected_and_used_for_takeovers(server
     await s.h.bot.service.wait_idle()
     row = await stored(s).get_table(1)
     assert (row.seats[1].name, row.seats[1].is_ai, row.seats[1].ai_level) == ("ben", True, "easy")
-    assert "ben left the table; an AI (easy) plays their seat now." in row.recent_events
+    assert "ben left the table; an AI (easy) plays their seat now." in event_texts(row)
 
 
 async def test_old_ai_seats_without_a_level_play_normal_after_a_restart(server):

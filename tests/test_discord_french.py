@@ -6,9 +6,9 @@ own hand in French while the table stays in English.
 
 A line holds English when it has a word of the catalog's English (``games/locales/fr.po``'s
 sources) that its French never writes (:func:`english_left`), beyond the words French shares
-(:data:`tests.test_french.SAME_IN_FRENCH`) and the players' names. Not checked: the few lines
-the service writes itself among a table's events ("The game begins: …", a timeout), stored
-as English words."""
+(:data:`tests.test_french.SAME_IN_FRENCH`) and the players' names; the lines the service writes
+itself among a table's events ("The game begins: …", a timeout) are stored as data and read in
+French too."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from discord_play import Server, ended, move_choices, play, start_bot, texts, to
 from fakediscord import DiscordHarness, FakeMessage, FakeUser
 
 import games
-from cogs.ui import short_event
 from games.i18n import LOCALES
 from games.i18n.__main__ import read
 from tests.test_french import FRENCH, SAME_IN_FRENCH
@@ -75,15 +74,7 @@ class Reader:
     def __init__(self, s: Server) -> None:
         self.s = s
         self.read: dict[int, list[str]] = {}
-        self.events: set[str] = set()
-        """The lines the service writes itself, in English ("The game begins: …"), as table messages show them."""
         self.english: dict[str, set[str]] = {}
-
-    async def stored(self, number: int) -> None:
-        """Note the lines among table ``number``'s latest events that the service stored as
-        words (its own, not the engine's): they are not checked (see the module's docs)."""
-        row = (await self.s.h.bot.service.table(number)).row
-        self.events.update(short_event(line) for line in row.recent_events if isinstance(line, str))
 
     def check(self) -> None:
         names = [*NAMES, "mod", self.s.guild.name, self.s.channel.name]
@@ -93,7 +84,7 @@ class Reader:
                 continue
             self.read[message.id] = lines
             for line in lines:
-                left = english_left(line, names) if line not in self.events else set()
+                left = english_left(line, names)
                 if left:
                     self.english.setdefault(line, set()).update(left)
 
@@ -134,7 +125,6 @@ async def open_game(s: Server, game: games.Game, host: FakeUser, reader: Reader)
 async def play_through(s: Server, table: FakeMessage, number: int, reader: Reader, limit: int = 2000) -> None:
     """Whoever is to act opens their hand (by its custom_id) and moves, until the game ends."""
     for _ in range(limit):
-        await reader.stored(number)
         reader.check()
         if ended(s.h.message(table.id)):
             return

@@ -5,6 +5,8 @@ otherwise; a hinted game is recorded unrated and /history says why."""
 from __future__ import annotations
 
 from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
+from words import english_left
+
 from cogs.hints import HINT, HINT_UNRATES
 
 HINT_ID = "dh:hint:1"
@@ -109,3 +111,16 @@ async def test_hinted_game_is_unrated_and_history_says_so(server):
     await play_to_the_end(s, await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"]))
     history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
     assert history.text.count("unrated: a hint was taken") == 1
+
+
+async def test_a_french_player_reads_the_hint_in_french(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    mover, _ = await mover_and_waiter(s, table)
+    mover.locale = "fr"
+    hand = await open_hand(s, mover, table)
+    label = HINT_UNRATES.render("fr")
+    assert labels(hand.message)[-1] == label != HINT_COST
+    shown = await s.h.click(hand.message, label=label, user=mover)
+    assert shown.ephemeral and shown.text.startswith("💡 **"), shown.text
+    assert not english_left(shown.text), shown.text

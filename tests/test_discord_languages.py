@@ -82,6 +82,7 @@ async def test_every_kind_of_refusal_reaches_a_french_client_in_french(server):
     in_french(unknown.text, UNKNOWN_CONTROL)
     malformed = await raw_slash(s, "war start", {"timer": 10**6}, ana)
     in_french(malformed.text)
+    assert malformed.text.startswith("`minuteur`"), malformed.text  # the option as a French client names it
     outdated = await s.h._dispatch_interaction(2, {"id": str(s.h.new_id()), "name": "ghost", "type": 1},
                                                user=ana, channel=s.channel, label="ghost")
     in_french(outdated.text, OUTDATED_COMMAND)

@@ -12,6 +12,7 @@ from discord_play import (
     HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, picture_text, play, play_to_the_end,
     play_turn, start_bot, status_line, to_act,
 )
+from tests.words import event_texts
 
 
 
@@ -275,7 +276,7 @@ async def test_deleting_a_tables_channel_ends_it_at_once(server, where):
     if where.startswith("thread"):
         assert row.status == "cancelled"
     else:
-        assert row.status == "abandoned" and row.recent_events[-1].endswith("The table's channel was deleted.")
+        assert row.status == "abandoned" and event_texts(row)[-1].endswith("The table's channel was deleted.")
     assert await stored(s).open_table_in(channel.id) is None
     assert s.h.bot.publisher.tables_held() == 0
 
@@ -292,7 +293,7 @@ async def test_a_table_whose_channel_is_deleted_is_ended(server):
     s.h.add_route("DELETE", rf"/channels/{s.channel.id}/messages/\d+", unknown_channel)
     await play_turn(s, table)
     row = await stored(s).get_table(1)
-    assert row.status == "abandoned" and "channel was deleted" in row.recent_events[-1]
+    assert row.status == "abandoned" and "channel was deleted" in event_texts(row)[-1]
     assert await stored(s).open_table_in(s.channel.id) is None
 
 

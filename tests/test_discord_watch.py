@@ -8,7 +8,7 @@ from cogs.pictures.attach import seat_names
 from cogs.ui import short_event
 from discord_play import board, forge_click, open_table, play_turn, texts
 from test_discord_pictures import picture_of, table_png_now
-from tests.words import event_texts
+from tests.words import english_left, event_texts
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"
 
@@ -33,6 +33,18 @@ async def test_anyone_watches_the_table_privately_and_refreshes_it(server):
 
     seated = await s.h.click(s.h.message(table.id), label=WATCH, user=s.user("ana"))
     assert seated.ephemeral and picture_of(seated.message)[1] == picture_of(again)[1]
+
+
+async def test_a_french_watcher_reads_the_table_in_french(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    watcher = s.user("cat")
+    watcher.locale = "fr"
+    watched = await s.h.click(s.h.message(table.id), label=WATCH, user=watcher)  # the server's words
+    snap = await s.h.bot.service.table(1)
+    assert picture_of(watched.message)[1] == table_png(snap.view, names=seat_names(snap.row.seats), language="fr")
+    assert [b["label"] for b in watched.message.buttons] == ["🔄 Actualiser"]
+    assert "👁" in texts(watched.message)[0] and not english_left(watched.text), watched.text
 
 
 async def test_face_up_watch_shows_every_hand(server):

@@ -7,8 +7,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import UserError
+from bot.table_options import split_options
 from games.cards import parse_card
-from games.i18n import LANGUAGES, SOURCE, Seat, SlashCommand, Text, card_name, catalog, language_of, plural, say
+from games.i18n import (
+    LANGUAGES,
+    SOURCE,
+    Seat,
+    SlashCommand,
+    SlashOption,
+    Text,
+    card_name,
+    catalog,
+    language_of,
+    plural,
+    say,
+)
 from games.i18n.__main__ import main as catalog_tool
 from games.i18n.__main__ import problems, read, template
 
@@ -53,8 +67,10 @@ ARGS = st.dictionaries(
     st.one_of(st.integers(-10**6, 10**6), st.text(max_size=20), st.builds(Seat, st.integers(0, 9)),
               st.sampled_from(["QH", "10S", "JK", "AD"]).map(parse_card),
               st.lists(st.sampled_from(["QH", "KS"]).map(parse_card), min_size=1, max_size=3).map(tuple),
+              st.lists(st.builds(Seat, st.integers(0, 9)), min_size=1, max_size=3).map(tuple),
               st.builds(say, st.sampled_from(["a {x}", "b"]), x=st.integers(0, 5)),
-              st.builds(SlashCommand, st.sampled_from(["/q2j start", "/table hand"]))),
+              st.builds(SlashCommand, st.sampled_from(["/q2j start", "/table hand"])),
+              st.builds(SlashOption, st.sampled_from(["timer", "hints"]))),
     max_size=4)
 
 
@@ -93,3 +109,11 @@ def test_a_wrong_placeholder_is_found():
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_language_has_a_compiled_catalog(language):
     assert catalog(language).gettext("Seat {number}")
+
+
+def test_an_option_is_named_as_the_readers_client_names_it():
+    with pytest.raises(UserError) as refused:
+        split_options({"hints": "yes"})
+    assert str(refused.value) == "The option `hints` must be true or false."
+    assert "`indices`" in refused.value.text.render(FRENCH)
+    assert SlashOption("timer").render(FRENCH) == "minuteur" and SlashOption("timer").render() == "timer"

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import struct
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -17,6 +19,7 @@ import games
 from cogs.pictures import CACHE_SIZE, clear_cache, hand_png, pictures_for, table_png
 from cogs.pictures.base import GamePictures
 from cogs.pictures.canvas import MAX_HEIGHT, WIDTH
+from cogs.pictures.cards import card_image
 from cogs.pictures.samples import random_positions
 from games.base import GameState
 from games.determinize import game_hooks
@@ -188,3 +191,19 @@ def test_quash_pictures_show_an_open_chain() -> None:
     other = 1 - seat
     assert hand_png(state.view(other), []) == hand_png({**state.view(other), "chain": None}, []), (
         "the other seat's hand picture has nothing in the air")
+
+
+def test_card_faces_and_rank_chips_are_drawn_in_the_pictures_language():
+    """A French picture writes a face's rank and Queen of Spades' rank chips with French
+    letters (V, D, R for J, Q, K); numbers are the same in both."""
+    assert card_image("QH", language="fr").tobytes() != card_image("QH").tobytes()
+    assert card_image("10H", language="fr").tobytes() == card_image("10H").tobytes()
+    game = games.get_game("queen-of-spades")
+    lettered = {"en": re.compile(r"[AJQK]( x\d+)?"), "fr": re.compile(r"[AVDR]( x\d+)?")}
+    for state in random_positions(game, 2, {}, seed=3):
+        view = state.view(None)
+        chips = {language: [text for text in pictures_for(game.id, language).table(view).texts
+                            if pattern.fullmatch(text)] for language, pattern in lettered.items()}
+        if chips["en"]:
+            break
+    assert chips["en"] == ["J"] and chips["fr"] == ["V"]

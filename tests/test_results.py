@@ -234,3 +234,37 @@ async def test_forget_rewrites_an_enders_line_stored_either_way(service):
     await service.results.forget(zoe.user_id, names=[zoe.name])
     for table_id in table_ids:
         assert (await service.storage.get_table(table_id)).recent_events == [f"{FORGOTTEN_NAME} ended the game."]
+
+
+async def test_forget_rewrites_a_moderators_ender_line_stored_as_data(service):
+    """A moderator who ends a game they don't play in is named in its last event and its
+    summary (stored as data, read in any language); forgetting them leaves neither."""
+    mod = Player(13, "Zoë Ørsted", 9)
+    snap = await service.open_lobby(guild_id=9, channel_id=80, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.join(snap.row.id, BEN)
+    await service.start(snap.row.id, ANA)
+    await service.end(snap.row.id, mod, is_admin=True)
+    [line] = await service.results.history(9)
+    assert line.summary.render() == "Zoë Ørsted ended the game."
+    assert line.summary.render("fr") == "Zoë Ørsted a mis fin à la partie."
+    await service.results.forget(mod.user_id, names=[mod.name])
+    [line] = await service.results.history(9)
+    assert line.summary.render() == f"{FORGOTTEN_NAME} ended the game."
+    events = (await service.storage.get_table(snap.row.id)).recent_events
+    assert mod.name not in json.dumps(events, ensure_ascii=False) and FORGOTTEN_NAME in json.dumps(events)
+
+
+async def test_a_seated_players_lines_name_their_seat(service):
+    """The service's own lines are stored with seats, not names: a table's latest events and
+    /history name the seat as it is named when read (so forgetting renames it everywhere)."""
+    snap = await service.open_lobby(guild_id=9, channel_id=81, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.join(snap.row.id, BEN)
+    await service.start(snap.row.id, ANA)
+    await service.end(snap.row.id, ANA, is_admin=False)
+    stored = json.dumps((await service.storage.get_table(snap.row.id)).recent_events)
+    assert "Ana" not in stored and "Ben" not in stored
+    [line] = await service.results.history(9)
+    assert line.summary.render("fr", line.names()) == "Ana a mis fin à la partie."
+    await service.results.forget(ANA.user_id)
+    [line] = await service.results.history(9)
+    assert line.summary.render("fr", line.names()) == f"{FORGOTTEN_NAME} a mis fin à la partie."

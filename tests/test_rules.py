@@ -5,6 +5,7 @@ paging in place, autocomplete, polite refusals)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -17,7 +18,7 @@ from cogs import rules as rules_cog
 from cogs.games import load_game_uis
 from cogs.start_commands import start_group
 from games import all_rules
-from games.i18n import LANGUAGES, SOURCE, Text, catalog
+from games.i18n import LANGUAGES, SOURCE, Text, catalog, say
 from games.rules_text import PAGE_LIMIT, SECTION_ID, split_body, words
 from games.rules_text import markdown as rules_markdown
 from games.rules_text import pages as rules_pages
@@ -446,6 +447,7 @@ def test_rules_are_found_by_their_french_names_and_titles():
 from fakediscord import DiscordHarness  # noqa: E402
 from discord_play import make_server, start_bot  # noqa: E402
 from slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
+from words import english_left  # noqa: E402
 
 
 @pytest.fixture
@@ -518,6 +520,18 @@ async def test_public_true_posts_for_everyone(server):
     assert "QUASH" in _embed(r)["title"]
 
 
+async def test_a_public_post_is_in_the_servers_language_and_a_private_copy_in_the_readers(server):
+    s = server
+    s.guild.locale = "fr"
+    ana = s.user("ana")
+    r = await s.h.slash("rules", {"game": "quash", "public": True}, user=ana, channel=s.channel)
+    assert not r.ephemeral and "Règles de QUASH" in _embed(r)["title"], _embed(r)["title"]
+    turned = await s.h.click(r.message, label="Suivante ▶", user=ana)  # its poster turns it in place
+    assert turned.response_type == 7 and "Page 2 sur" in _embed(s.h.message(r.message.id))["footer"]["text"]
+    copy = await s.h.click(r.message, label="Suivante ▶", user=s.user("ben"))  # an English client's copy
+    assert copy.ephemeral and _embed(copy)["footer"]["text"].startswith("Page 3 of")
+
+
 async def test_section_opens_at_that_section(server):
     s = server
     r = await s.h.slash("rules", {"game": "queen-of-spades", "section": "scoring"}, user=s.user("ben"),
@@ -557,6 +571,22 @@ async def test_paging_edits_in_place_and_stops_at_the_ends(server):
         assert _embed(s.h.message(message.id))["footer"]["text"].startswith(f"Page {n} of")
     assert _button(s.h.message(message.id), "prev")["disabled"] is True
     assert len(s.h.ephemeral_for(ana)) == 1  # one message, edited each time
+
+
+async def test_a_french_reader_jumps_to_a_section_from_a_french_menu(server):
+    s = server
+    cat = s.user("cat")
+    cat.locale = "fr"
+    r = await s.h.slash("rules", {"game": "q2j"}, user=cat, channel=s.channel)
+    assert r.ephemeral and not english_left(json.dumps(r.message.embeds, ensure_ascii=False)), r.message.embeds
+    assert [b["label"] for b in r.message.buttons] == ["◀ Précédente", "Suivante ▶"]
+    assert "/règles" in _embed(r)["footer"]["text"], _embed(r)["footer"]
+    placeholder = say("Jump to a section…").render("fr")
+    picked = await s.h.select(r.message, ["elimination"], placeholder=placeholder, user=cat)
+    assert picked.response_type == 7
+    embed = _embed(s.h.message(r.message.id))
+    assert embed["title"].endswith(words(all_rules()["q2j"].section("elimination").title, "fr"))
+    assert not english_left(embed["description"]), embed
 
 
 async def test_section_menu_jumps_in_place(server):

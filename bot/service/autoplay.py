@@ -13,14 +13,13 @@ from functools import partial
 from typing import Any, Protocol
 
 import games
-from games.ai import DEFAULT_LEVEL, LEVELS, choose_action
+from games.ai import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, choose_action
 from games.base import Action
-from games.i18n import say
+from games.i18n import Seat, say
 from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
-from ..markdown import literal
 from ..storage import MoveRecord, SeatRow, Storage, TableRow
 from .live_tables import LiveTable, LiveTables, event_lines, update_after
 from .publishing import Publishing
@@ -175,11 +174,11 @@ class AutoPlay:
             seat_row = row.seats[seat]
             count = seat_row.missed_turns + 1
             missed[seat] = count
-            lines.insert(0, f"⏰ {literal(seat_row.name)} ran out of time; the AI played for them.")
+            lines.insert(0, say("⏰ {player} ran out of time; the AI played for them.", player=Seat(seat)).to_json())
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(f"{literal(seat_row.name)} missed {count} turns in a row; "
-                             f"an AI ({level}) plays their seat now.")
+                lines.append(say("{player} missed {count} turns in a row; an AI ({level}) plays their seat now.",
+                                 player=Seat(seat), count=count, level=LEVEL_NAMES[level]).to_json())
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.base import Action
 from games.hints import Hint
+from games.i18n import Text
 
 from ..ai_pool import AiPool
 from ..results import Results
@@ -189,7 +190,7 @@ class GameService:
     async def end(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
         return await self._play.end(table_id, by, is_admin=is_admin)
 
-    async def abandon(self, table_id: int, reason: str) -> None:
+    async def abandon(self, table_id: int, reason: Text) -> None:
         await self._play.abandon(table_id, reason)
 
     # -- timers, background work and start-up (autoplay.py, tasks.py) -----------------

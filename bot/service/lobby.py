@@ -11,10 +11,9 @@ import games
 from games.ai import LEVELS
 from games.base import Game, count_text
 from games.errors import GameError
-from games.i18n import Text, plural, say
+from games.i18n import Seat, Text, plural, say
 
 from ..errors import HostsLobby, StaleControl, UserError
-from ..markdown import literal
 from ..records import EventLine
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
@@ -239,7 +238,8 @@ class Lobbies(ServicePart):
                 state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
             except GameError as exc:
                 raise UserError(exc.text) from None
-            lines: list[EventLine] = [f"The game begins: {', '.join(literal(s.name) for s in row.seats)}."]
+            begins = say("The game begins: {players}.", players=[Seat(s.seat) for s in row.seats])
+            lines: list[EventLine] = [begins.to_json()]
             lines += event_lines(state.opening_events(), None)[0]
             now = self._clock()
             update = update_after(row, state, lines, now)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from games.ai import LEVEL_NAMES
 from games.base import Action
-from games.i18n import say
+from games.i18n import Seat, Text, say
 
 from ..errors import StaleControl, UserError
 from ..markdown import literal
-from ..records import EventLine
+from ..records import EventLine, ender_line
 from ..storage import MoveRecord, SeatRow, TableRow
 from .autoplay import server_ai_level
 from .live_tables import LiveTable, event_lines, update_after, with_recent
@@ -61,10 +62,11 @@ class Play(ServicePart):
             now = self._clock()
             if not humans_left:
                 return await self._end_locked(
-                    live, f"{literal(seat.name)} left; no players remain, so the game is over.", now)
+                    live, say("{player} left; no players remain, so the game is over.", player=Seat(seat.seat)), now)
             level = await server_ai_level(self._storage, row.guild_id)
-            line = f"{literal(seat.name)} left the table; an AI ({level}) plays their seat now."
-            update = update_after(row, live.game_state, [line], now, ai_seats=(seat.seat,))
+            line = say("{player} left the table; an AI ({level}) plays their seat now.", player=Seat(seat.seat),
+                       level=LEVEL_NAMES[level])
+            update = update_after(row, live.game_state, [line.to_json()], now, ai_seats=(seat.seat,))
             if not await self._storage.hand_seat_to_ai(
                 table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
                 recent_events=update.recent_events, ai_level=level,
@@ -88,9 +90,9 @@ class Play(ServicePart):
                 raise UserError(say("This game has already ended."))
             if by.user_id != row.host_id and not is_admin:
                 raise UserError(say("Only the host or someone with Manage Server can end this game."))
-            return await self._end_locked(live, f"{literal(by.name)} ended the game.", self._clock())
+            return await self._end_locked(live, ended_by(row, by), self._clock())
 
-    async def abandon(self, table_id: int, reason: str) -> None:
+    async def abandon(self, table_id: int, reason: Text) -> None:
         """End an open table nobody can reach any more (its channel is gone), without
         showing it: there is nowhere to show it."""
         async with self._tables.lock(table_id):
@@ -101,9 +103,9 @@ class Play(ServicePart):
                 await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
                 self._tables.forget(table_id)
 
-    async def _end_locked(self, live: LiveTable, line: str, now: float, *, show: bool = True) -> TableSnapshot:
+    async def _end_locked(self, live: LiveTable, line: Text, now: float, *, show: bool = True) -> TableSnapshot:
         row = live.row
-        recent = with_recent(row, [line])
+        recent = with_recent(row, [line.to_json()])
         await self._storage.update_table(
             row.id, status="abandoned", deadline=None, finished_at=now, recent_events=recent,
         )
@@ -121,6 +123,13 @@ def _hand(live: LiveTable, seat: int, notes: list[EventLine] | None = None) -> H
     state = live.game_state
     actions = state.legal_actions(seat) if seat in state.to_act() else []
     return HandSnapshot(live.snapshot(), seat, state.view(seat), actions, notes or [])
+
+
+def ended_by(row: TableRow, by: Player) -> Text:
+    """The line saying ``by`` ended the game: their seat, so it is read with the seat's name; or,
+    for someone not seated (a moderator), their name (see :mod:`bot.forgetting`)."""
+    seat = row.seat_of(by.user_id)
+    return ender_line(Seat(seat.seat) if seat is not None else literal(by.name))
 
 
 def _seat_for(row: TableRow, player: Player) -> SeatRow:

@@ -145,7 +145,7 @@ class GamePictures:
 
     def table(self, view: View, names: Sequence[str] | None = None) -> Canvas:
         seats = self.names(names)
-        canvas = Canvas()
+        canvas = Canvas(language=self.language)
         canvas.heading(self.title or self.game.name, self.status_text(view, seats))
         self.draw_table(canvas, view, seats)
         return canvas
@@ -193,7 +193,7 @@ class GamePictures:
     def hand(self, view: View, legal: Sequence[str], names: Sequence[str] | None = None) -> Canvas:
         seat = view.get("viewer")
         seats = self.names(names, seat if isinstance(seat, int) else None)
-        canvas = Canvas()
+        canvas = Canvas(language=self.language)
         canvas.heading(self.words(say("You") if isinstance(seat, int) else say("Hand")),
                        self.words(say("your turn")) if view.get("your_turn") else "")
         rows = self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal]), seats)

@@ -30,6 +30,8 @@ from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.i18n import SOURCE
+
 from .cards import CARD, CARD_COLOURS, MARK, CardSize, card_image, rank_size
 
 DISPLAY_WIDTH = 280
@@ -168,7 +170,9 @@ class Canvas:
     the smallest font size it drew text or a card's rank with; and :attr:`overflow`, how far
     the drawing ran past the square."""
 
-    def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT) -> None:
+    def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT, language: str = SOURCE) -> None:
+        self.language = language
+        """The language of the ranks on its cards' faces."""
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
         self.width = width
@@ -212,7 +216,7 @@ class Canvas:
         """One card (a code, or ``None`` for a face-down card); returns its right edge."""
         if card is not None:
             self._drew_text(rank_size(card, size))
-        image = card_image(card, size, tapped=tapped, marked=marked, dim=dim)
+        image = card_image(card, size, tapped=tapped, marked=marked, dim=dim, language=self.language)
         self.image.paste(image, xy, image)
         return xy[0] + image.width
 

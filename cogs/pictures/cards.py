@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.i18n import SOURCE, rank_name
+
 SCALE = 3
 WHITE = (250, 250, 246)
 EDGE = (70, 70, 70)
@@ -101,13 +103,14 @@ def _rank_font_size(rank: str, size: CardSize) -> int:
     return int(size.height * SCALE * (0.34 if len(rank) == 1 else 0.30))
 
 
-def _face(code: str, size: CardSize) -> Image.Image:
+def _face(code: str, size: CardSize, language: str) -> Image.Image:
     rank, suit = split_code(code)
     image, draw = _blank(size, WHITE, EDGE)
     w, h = image.size
     colour = JOKER if not suit else RED if suit in RED_SUITS else BLACK
     font = rank_font(_rank_font_size(rank, size))
-    draw.text((0.07 * w, 0.04 * h), rank, font=font, fill=colour, stroke_width=SCALE, stroke_fill=colour)
+    draw.text((0.07 * w, 0.04 * h), rank_name(rank, language), font=font, fill=colour, stroke_width=SCALE,
+              stroke_fill=colour)
     if suit:
         draw_pip(draw, suit, 0.22 * w, 0.50 * h, 0.10 * h, colour)
         draw_pip(draw, suit, 0.64 * w, 0.72 * h, 0.20 * h, colour)
@@ -131,11 +134,11 @@ def _back(size: CardSize) -> Image.Image:
 
 @lru_cache(maxsize=2048)
 def card_image(code: str | None, size: CardSize = CARD, *, tapped: bool = False, marked: bool = False,
-               dim: bool = False) -> Image.Image:
-    """The RGBA image of a card: its face for a code, its back for ``None``; ``tapped``
-    turns it sideways, ``marked`` rings it in gold (a card that can be played now),
-    ``dim`` greys it (a card that can't)."""
-    big = _back(size) if code is None else _face(code, size)
+               dim: bool = False, language: str = SOURCE) -> Image.Image:
+    """The RGBA image of a card: its face for a code (its rank in ``language``), its back for
+    ``None``; ``tapped`` turns it sideways, ``marked`` rings it in gold (a card that can be
+    played now), ``dim`` greys it (a card that can't)."""
+    big = _back(size) if code is None else _face(code, size, language)
     if marked:
         ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), 5 * SCALE, outline=MARK,
                                               width=3 * SCALE)

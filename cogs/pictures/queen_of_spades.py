@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from games.base import Action
 from games.cards import RANKS
-from games.i18n import Text, plural, say
+from games.i18n import Text, plural, rank_name, say
 
 from .base import GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
@@ -59,9 +59,9 @@ class Pictures(GamePictures):
         """The seat whose turn it is; between rounds everyone acknowledges, nobody is marked."""
         return [] if view["turn"] is None else [view["turn"]]
 
-    @staticmethod
-    def rank_name(rank: str) -> str:
-        return "JK" if rank in ("joker", "JK") else rank
+    def rank_name(self, rank: str) -> str:
+        """A rank chip's rank, in the picture's language ("JK" for a joker)."""
+        return "JK" if rank in ("joker", "JK") else rank_name(rank, self.language)
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         self.draw_piles(canvas, view, names)

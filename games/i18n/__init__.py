@@ -12,10 +12,11 @@ compiled in memory the first time its language is used. A string missing from a 
 falls back to English.
 
 Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
-player's name, a whole number with the language's digit grouping (Babel; English, the
-source, writes its digits as they are, as Deckhand always has: ``1000``), a
+player's name (a list of seats, their names one after another), a whole number with the
+language's digit grouping (Babel; English, the source, writes its digits as they are, as
+Deckhand always has: ``1000``), a
 :class:`~games.cards.Card` with the language's rank letters (a list of cards, one after
-another), a :class:`SlashCommand` as the language's client shows it. A :class:`Text` is
+another), a :class:`SlashCommand` or :class:`SlashOption` as the language's client shows it. A :class:`Text` is
 plain data (:meth:`Text.to_json`): stored, then read in any language.
 """
 
@@ -65,8 +66,18 @@ class SlashCommand:
     typed: str
 
     def render(self, language: str = SOURCE) -> str:
-        names = catalog(language)
-        return "/" + " ".join(names.pgettext(NAME_CONTEXT, word) for word in self.typed.removeprefix("/").split())
+        return "/" + " ".join(SlashOption(word).render(language) for word in self.typed.removeprefix("/").split())
+
+
+@dataclass(frozen=True, slots=True)
+class SlashOption:
+    """A slash command option's English name (``timer``), shown as a client in the reader's
+    language names it: its name in :data:`NAME_CONTEXT` (``minuteur`` in French)."""
+
+    name: str
+
+    def render(self, language: str = SOURCE) -> str:
+        return catalog(language).pgettext(NAME_CONTEXT, self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +136,12 @@ def _encode(value: Any) -> Any:
         return {"seat": value.number}
     if isinstance(value, SlashCommand):
         return {"command": value.typed}
+    if isinstance(value, SlashOption):
+        return {"option": value.name}
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return {"cards": [card.code for card in value]}
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
+        return {"seats": [seat.number for seat in value]}
     return value
 
 
@@ -140,8 +155,12 @@ def _decode(value: Any) -> Any:
             return Seat(value["seat"])
         if "command" in value:
             return SlashCommand(value["command"])
+        if "option" in value:
+            return SlashOption(value["option"])
         if "cards" in value:
             return tuple(BY_CODE[code] for code in value["cards"])
+        if "seats" in value:
+            return tuple(Seat(number) for number in value["seats"])
     return value
 
 
@@ -165,10 +184,12 @@ def render_value(value: Any, language: str, names: Sequence[str] = ()) -> str:
         return say("Seat {number}", number=value.number + 1).render(language)
     if isinstance(value, Card):
         return card_name(value, language)
-    if isinstance(value, SlashCommand):
+    if isinstance(value, (SlashCommand, SlashOption)):
         return value.render(language)
     if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
         return " ".join(card_name(card, language) for card in value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
+        return ", ".join(render_value(seat, language, names) for seat in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value) if language == SOURCE else format_decimal(value, locale=language)
     return str(value)
@@ -178,11 +199,16 @@ LETTERED_RANKS = ("A", "J", "Q", "K")
 
 
 def card_name(card: Card, language: str = SOURCE) -> str:
-    """A card as players read it: its rank (in the language's letters: As, Valet, Dame, Roi
-    are A, V, D, R in French) and its suit's symbol."""
-    if card.rank not in LETTERED_RANKS or language == SOURCE:
-        return card.pretty
-    return catalog(language).pgettext("card rank", card.rank) + card.pretty[len(card.rank):]
+    """A card as players read it: its rank (:func:`rank_name`) and its suit's symbol."""
+    return rank_name(card.rank, language) + card.pretty[len(card.rank):]
+
+
+def rank_name(rank: str, language: str = SOURCE) -> str:
+    """A rank (``"Q"``, ``"10"``) as the language writes it: As, Valet, Dame, Roi are A, V, D, R
+    in French; numbers as they are."""
+    if rank not in LETTERED_RANKS or language == SOURCE:
+        return rank
+    return catalog(language).pgettext("card rank", rank)
 
 
 @cache
