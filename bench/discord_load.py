@@ -616,6 +616,14 @@ async def report(result: Run) -> None:
           f"{result.cpu[0]:.0f}, bot {result.cpu[1]:.0f}")
 
 
+def write_requests(fd: LoopbackDiscord, path: Path) -> None:
+    """Every request the fake answered, in order, one JSON object a line."""
+    with path.open("w") as out:
+        for r in fd.requests:
+            out.write(json.dumps({"at": round(r.at, 4), "route": route_name(r.method, r.path), "path": r.path,
+                                  "status": r.status, "limited": r.rate_limited}) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
@@ -626,10 +634,14 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=0.0, help="SIGKILL the bot every N seconds and restart it")
     parser.add_argument("--drain", type=float, default=30.0, help="longest wait for the bot to go quiet after play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--requests", type=Path, help="write every request to this file (JSON lines: when the "
+                        "fake's limits counted it, route, status, what refused it)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="discord-load-") as folder:
         result = asyncio.run(run(args, Path(folder)))
         asyncio.run(report(result))
+        if args.requests is not None:
+            write_requests(result.fd, args.requests)
 
 
 if __name__ == "__main__":

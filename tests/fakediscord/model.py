@@ -329,6 +329,7 @@ class DiscordModel(InteractionDrivers):
         try:
             if self.rate_limits is not None:
                 limit = route_limit(self.rate_limits.table, req.method, req.path, self.application_id)
+                req.at = self.rate_limits.clock()
                 try:
                     req.headers = self.rate_limits.admit(limit, token=token, message_created=self._created_epoch)
                 except RateLimited as err:
