@@ -36,7 +36,14 @@ offered no move for 15 s, AI turns left unplayed for 15 s, starts never answered
 start`` acknowledged but never answered, or answered with no lobby posted; refused because of
 an open lobby nobody sees, after which the host ends it with ``/table end``), and turns pinged
 more than once. A click made as the bot dies goes unacknowledged, as Discord's "This
-interaction failed"; the person clicks again (an opening starts over).
+interaction failed"; the person clicks again (an opening starts over). The restarted bot
+looks in the channel for a ping the killed one may have sent, by the time its id holds: the
+fake's ids hold the time they were made, as Discord's do (until 2026-11-28 they held the
+fake's start, so that look found nothing and such a turn was counted pinged twice).
+
+``--requests FILE`` writes every request the fake answered, one JSON object a line (when its
+limits counted it, on the monotonic clock the bot's pacer also runs on; route; status; what
+refused it): which requests fell in the second of a 429.
 
     python -m bench.discord_load --tables 10 --seconds 90 [--think 3.0 | --flat-out] [--ai] [--kill-every 15]
 """

@@ -205,7 +205,10 @@ class Pings:
     over_too_soon: int = 0
     """Turns without a ping that were over before, or within :data:`PING_GRACE` of, the table
     message showing them: the person had moved already (the bench's people see their turn in
-    the database), so the bot rightly sent no ping for a turn that was over; not lost."""
+    the database), so the bot rightly sent no ping for a turn that was over; not lost. The
+    grace counts from the last time the message showed the turn's state: a bot killed between
+    showing a turn and pinging it shows it again when it is back, then pings (until 2026-11-28
+    it counted from the first time, and such a turn, over while the bot was down, was lost)."""
 
 
 def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], since: float, until: float,
@@ -244,7 +247,8 @@ def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], s
             if since <= v.committed <= until:
                 result.turns += 1
                 n = counts[user, i]
-                shown_then = next((at for at, number in shown if number >= v.number), math.inf)
+                first = next((number for _, number in shown if number >= v.number), None)
+                shown_then = max((at for at, number in shown if number == first), default=math.inf)
                 too_soon = n == 0 and ends.get((user, i), math.inf) <= shown_then + PING_GRACE
                 result.delivered += n > 0
                 result.over_too_soon += too_soon
