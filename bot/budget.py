@@ -216,7 +216,8 @@ class Pacer:
         return self._under_way + len(self._counted) < self.limit
 
     def _budget_free_at(self, now: float) -> float:
-        """When the budget may have room (a request under way may end sooner: looked at again by then)."""
+        """When the budget has room: when the soonest answered request stops counting; with every
+        request under way, not before a second after the next answer (looked at again meanwhile)."""
         return self._counted[0] if self._counted else now + SLICE
 
     def _free_at(self, ticket: _Ticket, now: float) -> float:
