@@ -156,14 +156,15 @@ class Pacer:
     async def request(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> AsyncIterator[None]:
         """Around one budgeted request of ``route`` in ``channel_id`` (with discord.py's own
         retries): its turn, then the budget counts it until a second after it ends."""
-        await self._turn(priority, channel_id, route)
+        await self.turn(priority, channel_id, route)
         try:
             yield
         finally:
             self._answered()
 
-    async def _turn(self, priority: Priority, channel_id: int, route: Route) -> None:
-        """Wait until the request may be made, and count it under way."""
+    async def turn(self, priority: Priority, channel_id: int, route: Route) -> None:
+        """Wait until the request may be made, and count it under way (until :meth:`request`,
+        around it, says it ended)."""
         ticket = _Ticket(int(priority), next(self._orders), channel_id, route,
                          asyncio.get_running_loop().create_future())
         if self._grant_now(ticket):
