@@ -36,7 +36,14 @@ offered no move for 15 s, AI turns left unplayed for 15 s, starts never answered
 start`` acknowledged but never answered, or answered with no lobby posted; refused because of
 an open lobby nobody sees, after which the host ends it with ``/table end``), and turns pinged
 more than once. A click made as the bot dies goes unacknowledged, as Discord's "This
-interaction failed"; the person clicks again (an opening starts over).
+interaction failed"; the person clicks again (an opening starts over). The restarted bot
+looks in the channel for a ping the killed one may have sent, by the time its id holds: the
+fake's ids hold the time they were made, as Discord's do (until 2026-11-28 they held the
+fake's start, so that look found nothing and such a turn was counted pinged twice).
+
+``--requests FILE`` writes every request the fake answered, one JSON object a line (when its
+limits counted it, on the monotonic clock the bot's pacer also runs on; route; status; what
+refused it): which requests fell in the second of a 429.
 
     python -m bench.discord_load --tables 10 --seconds 90 [--think 3.0 | --flat-out] [--ai] [--kill-every 15]
 """
@@ -616,6 +623,14 @@ async def report(result: Run) -> None:
           f"{result.cpu[0]:.0f}, bot {result.cpu[1]:.0f}")
 
 
+def write_requests(fd: LoopbackDiscord, path: Path) -> None:
+    """Every request the fake answered, in order, one JSON object a line."""
+    with path.open("w") as out:
+        for r in fd.requests:
+            out.write(json.dumps({"at": round(r.at, 4), "route": route_name(r.method, r.path), "path": r.path,
+                                  "status": r.status, "limited": r.rate_limited}) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
@@ -626,10 +641,14 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=0.0, help="SIGKILL the bot every N seconds and restart it")
     parser.add_argument("--drain", type=float, default=30.0, help="longest wait for the bot to go quiet after play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--requests", type=Path, help="write every request to this file (JSON lines: when the "
+                        "fake's limits counted it, route, status, what refused it)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="discord-load-") as folder:
         result = asyncio.run(run(args, Path(folder)))
         asyncio.run(report(result))
+        if args.requests is not None:
+            write_requests(result.fd, args.requests)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,13 @@
 (for :mod:`bench.discord_load`).
 
 The public table message carries no version, so the version a revision of it shows is read
-from its text: every stored game is replayed from its seed and move log, each version
-rendered as the bot renders the table message (``cogs.ui.table_embed``), and a revision shows
-the newest version whose whole-turn line and board (the message's content and the embed's
-description) it equals, among the versions committed before it was made. Two versions that
-render the same look the same to everyone, so a revision equal to both shows the newer. The
-"Latest" field, made of stored event lines the replay does not rebuild, is left out of the
-comparison; the picture is drawn from the same state as the text.
+from its words: every stored game is replayed from its seed and move log, each version laid
+out as the bot lays out the table message (``cogs.moves.table_message``), and a revision shows
+the newest version whose head (heading, whose turn, the game's facts) and board it equals,
+among the versions committed before it was made. The board is the text board, or the
+picture's description where a picture takes its place. Two versions that read the same look
+the same to everyone, so a revision equal to both shows the newer. The latest events, made of
+stored event lines the replay does not rebuild, are left out of the comparison.
 
 Staleness of a move: from its commit (``moves.at``) to the first revision showing its state or
 a later one. A person's turn begins with the version that makes them one of the players to act;
@@ -32,11 +32,27 @@ import games
 from bot.service import TableSnapshot
 from bot.storage import Storage, TableRow
 from bot.table_options import engine_options
+from cogs.components import CONTAINER, GALLERY, TEXT
 from cogs.games import load_game_uis
-from cogs.ui import table_embed
+from cogs.limits import GALLERY_DESCRIPTION, clip
+from cogs.moves import table_message
 
 Key = tuple[str, str]
-"""(content, embed description) of a table message."""
+"""(head, board) of a table message: the texts of its container's first two parts, the second
+the picture's description where the picture takes the text board's place."""
+
+
+def message_key(components: list[dict]) -> Key:
+    """The :data:`Key` of a message with ``components`` (("", "") without a container)."""
+    container = next((c for c in components if c.get("type") == CONTAINER), None)
+    parts = (container or {}).get("components") or []
+    words = []
+    for part in parts[:2]:
+        if part.get("type") == TEXT:
+            words.append(part.get("content") or "")
+        elif part.get("type") == GALLERY:
+            words.append(part["items"][0].get("description") or "")
+    return (words + ["", ""])[0], (words + ["", ""])[1]
 
 
 @dataclass(frozen=True)
@@ -63,10 +79,9 @@ class Revisions:
     def __call__(self, event: str, message) -> None:  # a fakediscord MessageListener
         if not message.public or event == "MESSAGE_DELETE":
             return
-        description = (message.embeds[0].get("description") or "") if message.embeds else ""
         lobby = any(str(c.get("custom_id", "")).startswith("dh:lobby:") for c in message.walk())
         revision = Revision(time.time(), message.id, message.channel.id, event == "MESSAGE_CREATE",
-                            (message.content or "", description), tuple(message.mentions), lobby)
+                            message_key(message.components), tuple(message.mentions), lobby)
         self.of_message[message.id].append(revision)
         if revision.created:
             self.created_in[message.channel.id].append(revision)
@@ -76,7 +91,8 @@ class Revisions:
 class Version:
     number: int
     committed: float
-    key: Key
+    keys: tuple[Key, Key]
+    """How the table message reads with the text board, and with the picture in its place."""
     to_act: frozenset[int]
     """The people (user ids) to act in this version."""
 
@@ -119,9 +135,10 @@ def replay(row: TableRow, moves: list[tuple[int, int, str, float]]) -> TableHist
         over = state.is_over()
         shown = dataclasses.replace(row, version=number, status=row.status if over else "running",
                                     outcome=row.outcome if over else None, deadline=None, recent_events=[])
-        content, embed = table_embed(TableSnapshot(shown, state.view(None)))
+        layout = table_message(TableSnapshot(shown, state.view(None))).view.layout
+        head, board = message_key(layout.components())
         to_act = frozenset(people[s] for s in state.to_act() if s in people)
-        return Version(number, committed, (content or "", embed.description or ""), to_act)
+        return Version(number, committed, ((head, board), (head, clip(layout.alt, GALLERY_DESCRIPTION))), to_act)
 
     versions = [version(row.version - len(moves), row.started_at or 0.0)]
     for number, seat, action, at in moves:
@@ -139,7 +156,8 @@ def timeline(history: TableHistory, revisions: list[Revision]) -> tuple[Timeline
     aside) equal no state committed before them."""
     committed_by_key: dict[Key, list[tuple[float, int]]] = defaultdict(list)
     for v in history.versions:
-        committed_by_key[v.key].append((v.committed, v.number))
+        for key in set(v.keys):
+            committed_by_key[key].append((v.committed, v.number))
     shown: Timeline = []
     unmatched = 0
     for revision in revisions:
@@ -187,7 +205,10 @@ class Pings:
     over_too_soon: int = 0
     """Turns without a ping that were over before, or within :data:`PING_GRACE` of, the table
     message showing them: the person had moved already (the bench's people see their turn in
-    the database), so the bot rightly sent no ping for a turn that was over; not lost."""
+    the database), so the bot rightly sent no ping for a turn that was over; not lost. The
+    grace counts from the last time the message showed the turn's state: a bot killed between
+    showing a turn and pinging it shows it again when it is back, then pings (until 2026-11-28
+    it counted from the first time, and such a turn, over while the bot was down, was lost)."""
 
 
 def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], since: float, until: float,
@@ -226,7 +247,8 @@ def pings(history: TableHistory, shown: Timeline, created: Iterable[Revision], s
             if since <= v.committed <= until:
                 result.turns += 1
                 n = counts[user, i]
-                shown_then = next((at for at, number in shown if number >= v.number), math.inf)
+                first = next((number for _, number in shown if number >= v.number), None)
+                shown_then = max((at for at, number in shown if number == first), default=math.inf)
                 too_soon = n == 0 and ends.get((user, i), math.inf) <= shown_then + PING_GRACE
                 result.delivered += n > 0
                 result.over_too_soon += too_soon

@@ -5,18 +5,27 @@ Discord allows a bot token 50 requests a second across all its processes (intera
 callbacks and interaction webhooks are exempt), and each channel a few message creates,
 edits and deletes every few seconds. A request made past a limit is answered 429, and
 10,000 such answers (and 401/403s) in 10 minutes get the bot's address banned. So the
-process paces itself below its share of the global limit (:func:`process_rate`), sends
-nothing to a channel whose bucket Discord's last answer said is empty (:meth:`Pacer.learn`:
-Discord asks bots to read its headers rather than hard-code the per-route figures), and
-serves what matters first (:class:`Priority`); requests of one priority go in the order
-they asked, so every table gets its turn.
+process keeps below its share of the global limit (:func:`process_rate`), sends nothing to
+a channel whose bucket Discord's last answer said is empty (:meth:`Pacer.learn`: Discord
+asks bots to read its headers rather than hard-code the per-route figures), and serves what
+matters first (:class:`Priority`); requests of one priority go in the order they asked, so
+every table gets its turn.
+
+Discord counts a request when it arrives, not when the bot decided to send it, and the time
+between the two varies (an upload takes longer, a busy event loop sends late): requests sent
+evenly can arrive bunched, more of them in one of Discord's seconds than were sent in any
+second. So a request counts against the budget from its turn until a second after its answer
+came (:meth:`Pacer.request`): Discord answered it after counting it, so any second of
+Discord's holds at most the budget of a second, however late each request arrived.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -28,20 +37,15 @@ GLOBAL_LIMIT = 50.0
 """Requests a second Discord allows one bot token, all its processes together."""
 DEFAULT_RATE = 45.0
 """What Deckhand spends of it when it runs every shard: a margin for the requests it does not pace."""
-BURST_SHARE = 0.1
-"""The burst, as a share of a second's budget: Discord counts its limit per second, so a second
-may hold a burst and a full second of refills (45/s: at most 49.5 in any second)."""
+WINDOW = 1.0
+"""Seconds over which Discord counts its global limit."""
 OLD_MESSAGE_SECONDS = 3600.0
 """Discord limits edits of messages older than this more tightly (error 30046)."""
 DISCORD_EPOCH_MS = 1_420_070_400_000
 MIN_WAIT = 0.001
 """The shortest wait between two looks at the queue."""
-MAX_IN_FLIGHT = 8
-"""Budgeted requests under way at once, at most."""
 SLICE = 0.05
-"""The longest: a request may come that can go at once (another channel)."""
-EPSILON = 1e-9
-"""A token refilled up to rounding counts as whole."""
+"""The longest: a request may come that can go at once (another channel), or one may end."""
 
 
 class Route(IntEnum):
@@ -113,9 +117,9 @@ class _Bucket:
 
 
 class Pacer:
-    """Hands out the process's budgeted requests: at most ``rate`` a second (a burst of
-    :data:`BURST_SHARE` of that at once), never into a channel bucket Discord said is empty,
-    most important first."""
+    """Hands out the process's budgeted requests: at most ``rate`` in any second, counting each
+    from its turn until a second after its answer; never into a channel bucket Discord said is
+    empty; most important first."""
 
     def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] | None = None) -> None:
@@ -124,16 +128,21 @@ class Pacer:
         if rate <= 0:
             raise ValueError(f"the request rate must be positive, not {rate}")
         self.rate = rate
-        self.burst = max(1.0, rate * BURST_SHARE)
+        self.window = max(WINDOW, 1 / rate)
+        self.limit = max(1, math.floor(rate * self.window))
+        """Requests counted at once, at most: under way, or answered less than :attr:`window` ago."""
         self._clock = clock
-        self._tokens = 0.0  # no burst at start-up: a process just replaced may have spent this second
-        self._refilled = clock()
+        now = clock()
+        # No burst at start-up: a process just replaced may have spent this second, so the
+        # budget comes free at the rate, as if spent evenly over the last second.
+        self._counted = collections.deque(now + (n + 1) / rate for n in range(self.limit))
+        """When each answered request stops counting, the soonest first."""
+        self._under_way = 0
         self._paused_until = 0.0
         self._waiting: list[_Ticket] = []
         self._orders = itertools.count()
         self._buckets: dict[tuple[int, Route], _Bucket] = {}
         self._sleep = sleep or _short_sleep
-        self._in_flight = asyncio.Semaphore(MAX_IN_FLIGHT)
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0
         self.waited = 0
@@ -145,15 +154,17 @@ class Pacer:
 
     @contextlib.asynccontextmanager
     async def request(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> AsyncIterator[None]:
-        """Around one budgeted request: its turn, and one of :data:`MAX_IN_FLIGHT` places while it
-        is under way (a request discord.py holds back, waiting on a bucket, keeps its place, so
-        requests granted over time can't all reach Discord in the same second)."""
-        async with self._in_flight:
-            await self.turn(priority, channel_id, route)
+        """Around one budgeted request of ``route`` in ``channel_id`` (with discord.py's own
+        retries): its turn, then the budget counts it until a second after it ends."""
+        await self.turn(priority, channel_id, route)
+        try:
             yield
+        finally:
+            self._answered()
 
-    async def turn(self, priority: Priority, channel_id: int, route: Route = Route.OTHER) -> None:
-        """Wait until a request of ``route`` in ``channel_id`` may be made, and count it made."""
+    async def turn(self, priority: Priority, channel_id: int, route: Route) -> None:
+        """Wait until the request may be made, and count it under way (until :meth:`request`,
+        around it, says it ended)."""
         ticket = _Ticket(int(priority), next(self._orders), channel_id, route,
                          asyncio.get_running_loop().create_future())
         if self._grant_now(ticket):
@@ -167,7 +178,13 @@ class Pacer:
         except asyncio.CancelledError:
             if ticket in self._waiting:
                 self._waiting.remove(ticket)
+            elif ticket.granted.done() and not ticket.granted.cancelled():
+                self._answered()  # granted, then cancelled before it could go
             raise
+
+    def _answered(self) -> None:
+        self._under_way -= 1
+        self._counted.append(self._clock() + self.window)
 
     def learn(self, channel_id: int, route: Route, remaining: int, reset_after: float) -> None:
         """What Discord's answer said of ``channel_id``'s bucket for ``route``."""
@@ -183,7 +200,6 @@ class Pacer:
     def pause(self, seconds: float) -> None:
         """Send nothing for ``seconds`` (Discord answered a global 429)."""
         self._paused_until = max(self._paused_until, self._clock() + seconds)
-        self._tokens = 0.0
 
     def close(self) -> None:
         if self._dispatcher is not None:
@@ -194,9 +210,16 @@ class Pacer:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _refill(self, now: float) -> None:
-        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
-        self._refilled = now
+    def _free(self, now: float) -> bool:
+        """Whether the budget has room for one more request now."""
+        while self._counted and self._counted[0] <= now:
+            self._counted.popleft()
+        return self._under_way + len(self._counted) < self.limit
+
+    def _budget_free_at(self, now: float) -> float:
+        """When the budget has room: when the soonest answered request stops counting; with every
+        request under way, not before a second after the next answer (looked at again meanwhile)."""
+        return self._counted[0] if self._counted else now + SLICE
 
     def _free_at(self, ticket: _Ticket, now: float) -> float:
         """When ``ticket``'s channel bucket has room (``now`` if it has, or nothing is known)."""
@@ -208,7 +231,7 @@ class Pacer:
         return max(now, bucket.next_at)
 
     def _take(self, ticket: _Ticket, now: float) -> None:
-        self._tokens -= 1
+        self._under_way += 1
         self.granted += 1
         bucket = self._buckets.get((ticket.channel_id, ticket.route))
         if bucket is not None and bucket.resets_at > now:
@@ -221,8 +244,7 @@ class Pacer:
         now = self._clock()
         if self._waiting or now < self._paused_until:
             return False
-        self._refill(now)
-        if self._tokens < 1 - EPSILON or self._free_at(ticket, now) > now:
+        if not self._free(now) or self._free_at(ticket, now) > now:
             return False
         self._take(ticket, now)
         return True
@@ -233,9 +255,8 @@ class Pacer:
             if now < self._paused_until:
                 await self._sleep(max(self._paused_until - now, MIN_WAIT))
                 continue
-            self._refill(now)
-            if self._tokens < 1 - EPSILON:
-                await self._sleep(max((1 - self._tokens) / self.rate, MIN_WAIT))
+            if not self._free(now):
+                await self._sleep(max(self._budget_free_at(now) - now, MIN_WAIT))
                 continue
             self._waiting.sort()
             soonest = None

@@ -455,7 +455,8 @@ class TablePublisher:
                                                   if (user := row.seats[seat].user_id) is not None],
                                            roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
-        sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time()}
+        sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time(),
+                   "after": max((p.message_id for p in (shown.ping, *shown.stale_pings) if p), default=0)}
         # Stored before the ping goes (after anything noted before it): a crash meanwhile
         # leaves a ping to look for, not one sent twice.
         await self._stored(row.id, pinging=sending)
@@ -488,8 +489,10 @@ class TablePublisher:
         """The id of the ping the last process sent for ``sending``'s seats, if the channel's
         latest messages hold one (a mention of each, from Deckhand, sent since), else None."""
         users = {str(row.seats[int(seat)].user_id) for seat in sending["seats"]}
-        # A few seconds' margin for clocks; the table's own message names the players too.
-        after = discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, UTC))
+        # A few seconds' margin for clocks, but never as far back as the table's pings known then
+        # (a player's ping for their turn before); the table's own message names the players too.
+        after = max(discord.utils.time_snowflake(datetime.fromtimestamp(sending["at"] - CLOCK_MARGIN, UTC)),
+                    sending.get("after", 0))
         not_pings = {str(row.table_message_id), str(row.lobby_message_id)}
         try:
             async with self.pacer.request(Priority.PING, row.channel_id):

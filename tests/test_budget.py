@@ -1,12 +1,13 @@
 """The process's request budget (bot/budget.py) and the meter that feeds it (bot/request_meter.py).
 
-Orders and counts are asserted, never durations: the pacer's waits are a few milliseconds."""
+Orders and counts are asserted, never durations: the pacer runs on time of the test's own."""
 
 from __future__ import annotations
 
 import asyncio
 
 import pytest
+from fakediscord.ratelimits import RateLimited, RateLimiter, route_limit
 
 from bot.budget import DEFAULT_RATE, Pacer, Priority, Route, process_rate
 from bot.request_meter import INVALID_WARNING, RequestMeter, classify
@@ -35,18 +36,24 @@ def paced(rate: float = FAST) -> Pacer:
     return Pacer(rate, clock=time, sleep=time.sleep)
 
 
+async def made(pacer: Pacer, priority: Priority = Priority.TURN, channel: int = 1, route: Route = Route.OTHER) -> None:
+    """One budgeted request, answered at once."""
+    async with pacer.request(priority, channel, route):
+        pass
+
+
 async def drain(pacer: Pacer) -> None:
-    """Let a burst build up, then spend it, so every later request waits for the budget."""
+    """Let the budget come free, then spend it, so every later request waits for the budget."""
     pacer._clock.now += 1.0  # type: ignore[attr-defined]
-    for _ in range(int(pacer.burst)):
-        await pacer.turn(Priority.TURN, 1)
+    for _ in range(pacer.limit):
+        await made(pacer)
 
 
 async def granted_in_order(pacer: Pacer, requests: list[tuple[str, Priority, int, Route]]) -> list[str]:
     order: list[str] = []
 
     async def one(name: str, priority: Priority, channel: int, route: Route) -> None:
-        await pacer.turn(priority, channel, route)
+        await made(pacer, priority, channel, route)
         order.append(name)
 
     tasks = [asyncio.create_task(one(*request)) for request in requests]
@@ -55,19 +62,85 @@ async def granted_in_order(pacer: Pacer, requests: list[tuple[str, Priority, int
     return order
 
 
-async def test_a_burst_is_granted_at_once_then_the_rate_holds():
+async def test_a_seconds_budget_goes_at_once_then_each_request_waits_for_one_to_stop_counting():
     pacer = paced()
     await drain(pacer)
-    assert pacer.granted == FAST / 10 and pacer.waited == 0
-    await pacer.turn(Priority.TURN, 1)
-    assert pacer.waited == 1 and pacer._clock() == pytest.approx(101.0 + 1 / FAST)
+    assert pacer.granted == FAST and pacer.waited == 0
+    await made(pacer)
+    assert pacer.waited == 1 and pacer._clock() == pytest.approx(102.0)  # a second after the first answer
+    pacer.close()
 
 
 async def test_a_process_starts_with_no_burst():
-    """The process it replaced may have spent this second's budget."""
+    """The process it replaced may have spent this second's budget: it comes free at the rate."""
     pacer = paced()
-    await pacer.turn(Priority.TURN, 1)
-    assert pacer.waited == 1
+    await made(pacer)
+    assert pacer.waited == 1 and pacer._clock() == pytest.approx(100.0 + 1 / FAST)
+    pacer.close()
+
+
+async def test_a_request_counts_until_a_second_after_its_answer():
+    pacer = paced(rate=2)
+    pacer._clock.now += 1.0  # type: ignore[attr-defined]
+    slow = pacer.request(Priority.TURN, 1)
+    await slow.__aenter__()  # under way (an upload, say) for as long as the test holds it
+    await made(pacer)  # answered at once, at 101
+    third = asyncio.create_task(made(pacer))
+    await asyncio.sleep(0)
+    pacer._clock.now += 3.0  # type: ignore[attr-defined]
+    await slow.__aexit__(None, None, None)  # answered at 104
+    await third
+    assert pacer._clock() == pytest.approx(104.0)  # not before: the slow one was still counted
+    assert not pacer._free(104.5) and pacer._free(105.0)
+    pacer.close()
+
+
+class Transit:
+    """Time the test moves a few milliseconds a step; requests in transit wait for it."""
+
+    STEP = 0.005
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds - 1e-9
+        while self.now < until:
+            await asyncio.sleep(0)
+
+    async def run(self, seconds: float) -> None:
+        for _ in range(round(seconds / self.STEP)):
+            self.now += self.STEP
+            for _ in range(4):
+                await asyncio.sleep(0)
+
+
+async def test_requests_held_up_on_their_way_then_arriving_at_once_stay_within_discords_limit():
+    """What the 100-table bench saw (issue 29): requests sent at the pacer's rate took 0.1 to
+    1.3 s to reach Discord (uploads to a busy server), so 52 to 54 arrived in one of Discord's
+    seconds, and got global 429s. Here everything sent in the first second is held up until it
+    ends, then requests arrive as sent, judged by the fake Discord's own limits on the same clock."""
+    clock = Transit()
+    pacer = Pacer(DEFAULT_RATE, clock=clock, sleep=clock.sleep)
+    discord = RateLimiter(clock=clock)
+    refused: list[str] = []
+
+    async def edit(n: int) -> None:
+        async with pacer.request(Priority.TURN, n, Route.EDIT):
+            await clock.sleep(101.0 - clock.now)
+            try:
+                discord.admit(route_limit(discord.table, "PATCH", f"/channels/{n}/messages/1", 1), token="bot",
+                              message_created=lambda _: None)
+            except RateLimited as exc:
+                refused.append(exc.limit)
+
+    edits = [asyncio.create_task(edit(n)) for n in range(120)]
+    await clock.run(4.0)
+    assert refused == []
+    assert all(e.done() for e in edits)
     pacer.close()
 
 
@@ -100,7 +173,7 @@ async def test_a_channels_requests_left_are_spread_until_its_bucket_resets():
     times: dict[str, float] = {}
 
     async def edit(name: str, channel: int) -> None:
-        await pacer.turn(Priority.TURN, channel, Route.EDIT)
+        await made(pacer, Priority.TURN, channel, Route.EDIT)
         times[name] = pacer._clock() - 100.0
 
     await asyncio.gather(edit("a", 7), edit("b", 7), edit("c", 7), edit("other", 8))
@@ -112,7 +185,7 @@ async def test_a_channels_requests_left_are_spread_until_its_bucket_resets():
 async def test_a_global_rate_limit_pauses_everything():
     pacer = paced()
     pacer.pause(0.05)
-    await pacer.turn(Priority.TURN, 1)
+    await made(pacer)
     assert pacer._clock() >= 100.05
     pacer.close()
 
@@ -167,7 +240,7 @@ async def test_a_global_429_pauses_the_pacer_and_many_invalid_answers_warn(caplo
     meter.record("PATCH", "/api/v10/channels/9/messages/5", 429,
                  {"Retry-After": "0.05", "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
     assert meter.rate_limited == {"global": 1}
-    waiting = asyncio.create_task(pacer.turn(Priority.TURN, 1))
+    waiting = asyncio.create_task(made(pacer))
     await asyncio.sleep(0)
     assert not waiting.done()
     await waiting

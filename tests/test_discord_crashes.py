@@ -11,13 +11,14 @@ was already pinged for their turn."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 import bot.client
 from bot.service.game_service import GameService
-from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 
 @pytest.fixture(autouse=True)
@@ -171,6 +172,30 @@ async def test_a_ping_cut_short_by_a_crash_is_sent_once(server, monkeypatch):
     assert waiter is not mover
     turn_pings = [m for m in pings(s, table) if waiter.mention in m.content]
     assert len(turn_pings) == 1
+
+
+async def test_a_ping_cut_short_while_the_players_ping_before_is_still_there_is_sent(server, monkeypatch):
+    """Killed while pinging a player whose ping for their turn before is still in the channel
+    (old pings are deleted last, when the budget allows): that ping is not this turn's, and the
+    restarted bot pings them (it looks only at what came after the table's last ping)."""
+    s = server
+    table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
+
+    async def keep_old_pings(self, shown):
+        pass
+
+    monkeypatch.setattr(publisher_class(s), "_tidy", keep_old_pings)
+    first = await play_turn(s, table)
+    second = await play_turn(s, table)  # ``first`` pinged
+    assert await play_turn(s, table) is first  # ``second`` pinged
+    pinged_before = [m.id for m in pings(s, table) if first.mention in m.content]
+    died = die_at(monkeypatch, publisher_class(s), "_post_ping")
+    assert await play_turn(s, table) is second  # ``first``'s ping cut short
+    await died.wait()
+    await kill_and_restart(s, monkeypatch)
+    assert to_act(s, table) == [first]
+    pinged = [m.id for m in pings(s, table) if first.mention in m.content]
+    assert pinged[:-1] == pinged_before and len(pinged) == len(pinged_before) + 1
 
 
 async def test_a_ping_sent_just_before_a_crash_is_not_sent_again(server, monkeypatch):

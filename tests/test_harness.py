@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import re
+from types import SimpleNamespace
 
 import aiohttp
 import discord
@@ -24,6 +26,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+import fakediscord.model
 import openapi
 from fakediscord import EPHEMERAL, DiscordHarness, DiscordModel, FakeChannel, FakeGuild, FakeUser, LoopbackDiscord
 
@@ -567,3 +570,15 @@ async def test_loopback_keeps_refusing_sessions_it_closed_for_good():
         await fd.close_sessions(4004, "Authentication failed.", revoke="fake-token")
         assert await session_close(fd, 6, resume) == 4004
         assert await session_close(fd, 2, identify) == 4004
+
+
+def test_ids_hold_when_they_were_made_as_discords_snowflakes_do(monkeypatch):
+    """The bot reads from an id how old a message is, and what came after a moment (the ping
+    a crash may have cut short): an id made a minute into a run holds that minute."""
+    model = DiscordModel()
+    later = discord.utils.utcnow().replace(microsecond=0) + datetime.timedelta(minutes=1)
+    monkeypatch.setattr(fakediscord.model, "_dt", SimpleNamespace(
+        datetime=SimpleNamespace(now=lambda tz: later), timezone=datetime.timezone))
+    made = model.new_id()
+    assert discord.utils.snowflake_time(made) == later
+    assert model.new_id() > made

@@ -336,6 +336,7 @@ class RecordedRequest:
     file_fields: list[str] = field(default_factory=list)  # the form field name of each file ("files[0]")
     headers: dict[str, str] = field(default_factory=dict, repr=False)  # the answer's headers (rate limits on)
     rate_limited: str | None = None  # what answered it 429: "global", a route name or "30046"
+    at: float = 0.0  # when the fake's limits counted it (their clock; 0.0 with rate limits off)
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

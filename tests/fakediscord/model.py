@@ -66,8 +66,7 @@ class DiscordModel(InteractionDrivers):
         self.validate = validate
         self.validate_responses = validate_responses
         self.ack_deadline = ack_deadline
-        self._id_counter = itertools.count(1)
-        self._id_base = discord.utils.time_snowflake(_dt.datetime.now(_dt.timezone.utc))
+        self._last_id = 0
         self._users: dict[int, FakeUser] = {}
         self.application_id = application_id or self.new_id()
         self.bot_user = FakeUser(self.application_id, bot_name, None, bot=True)
@@ -99,8 +98,11 @@ class DiscordModel(InteractionDrivers):
 
     # =================================================================== model
     def new_id(self) -> int:
-        """A fresh, increasing snowflake."""
-        return self._id_base + next(self._id_counter)
+        """A fresh, increasing snowflake holding when it was made, as Discord's do (the bot
+        reads a message's age, and what came after a moment, from its id)."""
+        now = discord.utils.time_snowflake(_dt.datetime.now(_dt.timezone.utc))
+        self._last_id = max(self._last_id + 1, now)
+        return self._last_id
 
     def add_user(self, name: str, *, id: int | None = None, global_name: str | None = None,
                  bot: bool = False, locale: str = "en-US") -> FakeUser:
@@ -329,6 +331,7 @@ class DiscordModel(InteractionDrivers):
         try:
             if self.rate_limits is not None:
                 limit = route_limit(self.rate_limits.table, req.method, req.path, self.application_id)
+                req.at = self.rate_limits.clock()
                 try:
                     req.headers = self.rate_limits.admit(limit, token=token, message_created=self._created_epoch)
                 except RateLimited as err:
