@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import inspect
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -23,6 +25,7 @@ from .outage import UNREACHABLE
 from .parsing import InvalidOption
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 log = logging.getLogger("deckhand.interactions")
 
@@ -114,30 +117,44 @@ async def acknowledged(interaction: discord.Interaction, work: Awaitable[T]) -> 
     return await task
 
 
-async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[None]]) -> None:
-    """Run ``handler``; user mistakes get their message, anything else an apology and a log line.
-    A database fault (already logged by the storage) gets the message that nothing was saved.
-    While the bot is closing, the handler does not run: the user is told to try again."""
-    in_flight = bot_of(interaction).in_flight
-    if in_flight.closing:
-        with contextlib.suppress(discord.HTTPException):
-            await reply_ephemeral(interaction, for_reader(interaction, RESTARTING))
-        return
-    with in_flight.track():
-        try:
-            await handler()
-        except (UserError, StorageUnavailable) as exc:
-            await answer_if_possible(interaction, for_reader(interaction, exc.text))
-        except UNREACHABLE as exc:
-            log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
-                        interaction.id, type(exc).__name__, exc)
-        except Exception:
-            log.exception(
-                "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
-                interaction.user.id, interaction.guild_id, interaction.channel_id,
-                interaction.command and interaction.command.qualified_name, custom_id_of(interaction),
-            )
-            await answer_if_possible(interaction, for_reader(interaction, APOLOGY))
+def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any, Any, None]]:
+    """``handler`` (a slash command or a control's callback, taking the interaction as a
+    positional argument, as discord.py passes it) run so that user mistakes get their message,
+    anything else an apology and a log line. A database fault (already logged by the storage)
+    gets the message that nothing was saved. While the bot is closing, the handler does not run:
+    the user is told to try again.
+
+    discord.py builds a command's options from its callback's signature, resolving string
+    annotations (``from __future__ import annotations``) in the callback's ``__globals__``:
+    this module's, for the wrapper. So the wrapper carries the handler's signature with its
+    annotations already resolved in the handler's own module (``__signature__``)."""
+
+    @functools.wraps(handler)
+    async def guarded_handler(*args: P.args, **kwargs: P.kwargs) -> None:
+        interaction = next(arg for arg in args if isinstance(arg, discord.Interaction))
+        in_flight = bot_of(interaction).in_flight
+        if in_flight.closing:
+            with contextlib.suppress(discord.HTTPException):
+                await reply_ephemeral(interaction, for_reader(interaction, RESTARTING))
+            return
+        with in_flight.track():
+            try:
+                await handler(*args, **kwargs)
+            except (UserError, StorageUnavailable) as exc:
+                await answer_if_possible(interaction, for_reader(interaction, exc.text))
+            except UNREACHABLE as exc:
+                log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
+                            interaction.id, type(exc).__name__, exc)
+            except Exception:
+                log.exception(
+                    "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
+                    interaction.user.id, interaction.guild_id, interaction.channel_id,
+                    interaction.command and interaction.command.qualified_name, custom_id_of(interaction),
+                )
+                await answer_if_possible(interaction, for_reader(interaction, APOLOGY))
+
+    guarded_handler.__signature__ = inspect.signature(handler, eval_str=True)  # type: ignore[attr-defined]
+    return guarded_handler
 
 
 async def answer_if_possible(interaction: discord.Interaction, content: str) -> None:

@@ -145,8 +145,9 @@ class Control:
         :func:`~cogs.common.guarded`: a :class:`UserError` is answered politely)."""
         raise NotImplementedError
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.handle(interaction))
+        await self.handle(interaction)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         """The place check, then :meth:`run`: the one path every control takes."""
@@ -159,11 +160,9 @@ class Form(Control):
     opened before a restart still works. Subclasses are defined with a ``template``."""
 
     @classmethod
+    @guarded
     async def submitted(cls, interaction: discord.Interaction, match: re.Match[str]) -> None:
-        async def answer() -> None:
-            await cls.parse(match, None).handle(interaction)
-
-        await guarded(interaction, answer)
+        await cls.parse(match, None).handle(interaction)
 
 
 def dynamic_items() -> list[type[discord.ui.DynamicItem]]:

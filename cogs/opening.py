@@ -17,13 +17,11 @@ from bot.errors import HostsLobby, UserError
 from bot.service import TableSnapshot, checked_options
 from games.i18n import say
 
-from .common import guarded, player_of, publisher_of, service_of
+from .common import IN_DIRECT_MESSAGES, player_of, publisher_of, service_of
 from .language import reader_language
 from .ui import message_link, ui_for
 
 log = logging.getLogger(__name__)
-
-NOT_IN_DMS = say("Deckhand tables live in server channels, not in direct messages.")
 
 
 def embed_links_note(interaction: discord.Interaction) -> str:
@@ -42,44 +40,41 @@ def embed_links_note(interaction: discord.Interaction) -> str:
 async def open_table(
     interaction: discord.Interaction, game_id: str, options: dict[str, Any], timer: int | None
 ) -> None:
-    """What every ``/<game> start`` does: open a lobby here (or in a new thread) and post it."""
-
-    async def run() -> None:
-        guild_id, channel = interaction.guild_id, interaction.channel
-        if guild_id is None or channel is None:
-            raise UserError(NOT_IN_DMS)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = service_of(interaction)
-        title = ui_for(game_id).title
-        checked = checked_options(game_id, options)  # a refused start makes no thread
-        try:
-            await service.may_host(guild_id, player_of(interaction))
-        except HostsLobby as exc:
-            lobby = await service.table(exc.table_id)
-            row = lobby.row
-            posted = row.lobby_message_id is not None
-            if posted and row.channel_id != interaction.channel_id:
+    """What every ``/<game> start`` does: open a lobby here (or in a new thread) and post it.
+    A refusal is a :class:`UserError`, for the command's :func:`~cogs.common.guarded` to answer."""
+    guild_id, channel = interaction.guild_id, interaction.channel
+    if guild_id is None or channel is None:
+        raise UserError(IN_DIRECT_MESSAGES)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    title = ui_for(game_id).title
+    checked = checked_options(game_id, options)  # a refused start makes no thread
+    try:
+        await service.may_host(guild_id, player_of(interaction))
+    except HostsLobby as exc:
+        lobby = await service.table(exc.table_id)
+        row = lobby.row
+        posted = row.lobby_message_id is not None
+        if posted and row.channel_id != interaction.channel_id:
+            raise
+        # Their lobby here (or one never posted, a crash between opening and posting it):
+        # the host asked for a table, so show them the one they have.
+        title = ui_for(row.game_id).title
+        link = (message_link(row.guild_id, row.channel_id, row.lobby_message_id) if posted
+                else await post_lobby(interaction, lobby))
+    else:
+        settings = await service.storage.guild_settings(guild_id)
+        if settings.use_threads and isinstance(channel, discord.TextChannel):
+            thread = await new_thread(channel, f"{title} — {interaction.user.display_name}")
+            try:
+                link = await open_in(interaction, guild_id, thread, game_id, checked, timer)
+            except Exception:
+                await remove_empty_thread(thread)
                 raise
-            # Their lobby here (or one never posted, a crash between opening and posting it):
-            # the host asked for a table, so show them the one they have.
-            title = ui_for(row.game_id).title
-            link = (message_link(row.guild_id, row.channel_id, row.lobby_message_id) if posted
-                    else await post_lobby(interaction, lobby))
         else:
-            settings = await service.storage.guild_settings(guild_id)
-            if settings.use_threads and isinstance(channel, discord.TextChannel):
-                thread = await new_thread(channel, f"{title} — {interaction.user.display_name}")
-                try:
-                    link = await open_in(interaction, guild_id, thread, game_id, checked, timer)
-                except Exception:
-                    await remove_empty_thread(thread)
-                    raise
-            else:
-                link = await open_in(interaction, guild_id, channel, game_id, checked, timer)
-        opened = say("Your {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
-        await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
-
-    await guarded(interaction, run)
+            link = await open_in(interaction, guild_id, channel, game_id, checked, timer)
+    opened = say("Your {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
+    await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
 
 
 async def open_in(interaction: discord.Interaction, guild_id: int, target: discord.abc.Snowflake, game_id: str,

@@ -9,10 +9,10 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
-from .common import is_admin, player_of, service_of
+from .common import IN_DIRECT_MESSAGES, is_admin, player_of, service_of
 from .control import TableButton, table_template
 from .language import reader_language, server_language
-from .opening import NOT_IN_DMS, embed_links_note, post_lobby
+from .opening import embed_links_note, post_lobby
 from .ui import ui_for
 
 PLAY_AGAIN = say("🔁 Play again")
@@ -39,7 +39,7 @@ def invitation(title: str, host_id: int, invited: list[int], language: str) -> s
 
 async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     if interaction.guild_id is None or interaction.channel is None:
-        raise UserError(NOT_IN_DMS)
+        raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,

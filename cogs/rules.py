@@ -257,15 +257,13 @@ class RulesCog(commands.Cog):
         section=locale_str("Open at this section (default: the beginning)"),
         public=locale_str("Post the rules in the channel for everyone (default: only you see them)"),
     )
+    @guarded
     async def rules(self, interaction: discord.Interaction, game: str, section: str | None = None,
                     public: bool = False) -> None:
-        async def run() -> None:
-            language = await page_language(interaction, public)
-            rules = find_game(game, language)
-            index = 0 if section is None or not section.strip() else find_section(rules, section, language)
-            await interaction.response.send_message(ephemeral=not public, **page_message(rules.id, index, language))
-
-        await guarded(interaction, run)
+        language = await page_language(interaction, public)
+        rules = find_game(game, language)
+        index = 0 if section is None or not section.strip() else find_section(rules, section, language)
+        await interaction.response.send_message(ephemeral=not public, **page_message(rules.id, index, language))
 
     @rules.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -282,8 +282,9 @@ class ScoresCog(commands.Cog):
                           sort=[app_commands.Choice(name=command_text(n, CHOICE_NAME), value=v)
                                 for v, n in SORT_NAMES.items()])
     @app_commands.guild_only()
+    @guarded
     async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating") -> None:
-        await guarded(interaction, lambda: show_board(interaction, game, sort, 0, edit=False))
+        await show_board(interaction, game, sort, 0, edit=False)
 
     @app_commands.command(name=slash_name("stats"),
                           description=locale_str("Games, wins and rating of a player, with a chart"))
@@ -293,12 +294,10 @@ class ScoresCog(commands.Cog):
                            public=locale_str("Post in the channel instead of only to you"))
     @app_commands.choices(game=game_choices(with_all=True))
     @app_commands.guild_only()
+    @guarded
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
                     game: str = "all", public: bool = False) -> None:
-        async def run() -> None:
-            await show_stats(interaction, user or interaction.user, None if game == "all" else game, public)
-
-        await guarded(interaction, run)
+        await show_stats(interaction, user or interaction.user, None if game == "all" else game, public)
 
     @app_commands.command(name=slash_name("history"),
                           description=locale_str("Recently finished games, with every move on request"))
@@ -307,24 +306,20 @@ class ScoresCog(commands.Cog):
                            channel=locale_str("Only games in this channel"), game=locale_str("Only this game"))
     @app_commands.choices(game=game_choices(with_all=True))
     @app_commands.guild_only()
+    @guarded
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
                       channel: discord.TextChannel | discord.Thread | None = None, game: str = "all") -> None:
-        async def run() -> None:
-            query = HistoryQuery(user.id if user else None, channel.id if channel else None,
-                                 None if game == "all" else game)
-            await show_history(interaction, query, edit=False)
-
-        await guarded(interaction, run)
+        query = HistoryQuery(user.id if user else None, channel.id if channel else None,
+                             None if game == "all" else game)
+        await show_history(interaction, query, edit=False)
 
     @privacy.command(name=slash_name("forget"),
                      description=locale_str("Remove your name and ratings from Deckhand's records"))
+    @guarded
     async def forget(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            language = reader_language(interaction)
-            view = static_view([ForgetButton(interaction.user.id, answer, language) for answer in ("yes", "no")])
-            await interaction.response.send_message(FORGET_QUESTION.render(language), view=view, ephemeral=True)
-
-        await guarded(interaction, run)
+        language = reader_language(interaction)
+        view = static_view([ForgetButton(interaction.user.id, answer, language) for answer in ("yes", "no")])
+        await interaction.response.send_message(FORGET_QUESTION.render(language), view=view, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -105,45 +105,37 @@ class SettingsCog(commands.Cog):
         return True
 
     @settings.command(name=slash_name("show"), description=locale_str("The current preferences"))
+    @guarded
     async def show(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("threads"),
                       description=locale_str("Open each new table in its own thread, or in the channel"))
     @app_commands.rename(enabled=slash_name("enabled"))
     @app_commands.describe(enabled=locale_str("True: a thread per table; False: tables in the channel itself"))
+    @guarded
     async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
-        async def run() -> None:
-            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), use_threads=enabled)
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), use_threads=enabled)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("timer"), description=locale_str("Default minutes per turn for new tables"))
     @app_commands.rename(minutes=slash_name("minutes"))
     @app_commands.describe(minutes=command_text(say("0 turns the timer off; Deckhand's own default is {minutes}",
                                                     minutes=DEFAULT_TIMER_MINUTES), COMMAND_DESCRIPTION))
+    @guarded
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
-        async def run() -> None:
-            await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("pictures"),
                       description=locale_str("Show tables and hands as pictures, or as text only"))
     @app_commands.rename(enabled=slash_name("enabled"))
     @app_commands.describe(enabled=locale_str("True: pictures beside the text; False: text only"))
+    @guarded
     async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
-        async def run() -> None:
-            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), pictures=enabled)
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), pictures=enabled)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("ai-level"),
                       description=locale_str("The level AI players default to, and AIs taking over a seat play at"))
@@ -151,12 +143,10 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(level=locale_str("easy: a beginner; normal: Deckhand's usual player; hard: thinks ahead"))
     @app_commands.choices(level=[
         app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
+    @guarded
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
-        async def run() -> None:
-            await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("language"),
                       description=locale_str("The language of lobbies, tables and endings (what everyone sees)"))
@@ -166,26 +156,22 @@ class SettingsCog(commands.Cog):
         app_commands.Choice(name=locale_str("The server's Discord language"), value=DISCORD_LANGUAGE),
         *(app_commands.Choice(name=language_name(language), value=language) for language in LANGUAGES),
     ])
+    @guarded
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
-        async def run() -> None:
-            language = None if choice == DISCORD_LANGUAGE else choice
-            await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
-            await interaction.response.send_message(await describe(interaction), ephemeral=True)
-
-        await guarded(interaction, run)
+        language = None if choice == DISCORD_LANGUAGE else choice
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("reset-leaderboard"),
                       description=locale_str("Start every leaderboard on this server afresh"))
+    @guarded
     async def reset_leaderboard(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            language = reader_language(interaction)
-            guild_id = require_guild(interaction)
-            view = static_view([ResetButton(guild_id, "yes", language), ResetButton(guild_id, "no", language)])
-            await interaction.response.send_message(
-                say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
-                    "This can't be undone.").render(language), view=view, ephemeral=True)
-
-        await guarded(interaction, run)
+        language = reader_language(interaction)
+        guild_id = require_guild(interaction)
+        view = static_view([ResetButton(guild_id, "yes", language), ResetButton(guild_id, "no", language)])
+        await interaction.response.send_message(
+            say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
+                "This can't be undone.").render(language), view=view, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,7 @@ from bot.service import MAX_TIMER_MINUTES
 from games.base import Game, OptionSpec
 from games.i18n import Text
 
+from .common import guarded
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
 from .opening import open_table
 from .translator import command_text, slash_name
@@ -53,6 +54,7 @@ def engine_value(spec: OptionSpec, value: Any) -> Any:
 def start_command(game: Game, description: Text | str) -> app_commands.Command:
     specs = {spec.name: spec for spec in game.options}
 
+    @guarded
     async def start(interaction: discord.Interaction, **given: Any) -> None:
         timer = given.pop("timer", None)
         hints = given.pop("hints", None)

@@ -58,53 +58,45 @@ class TableCommands(commands.Cog):
                                guild_only=True)
 
     @table.command(name=slash_name("hand"), description=locale_str("Show your hand and your moves (only you see it)"))
+    @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            await show_hand(interaction, await table_here(interaction))
-
-        await guarded(interaction, run)
+        await show_hand(interaction, await table_here(interaction))
 
     @table.command(name=slash_name("status"),
                    description=locale_str("Who is playing, whose turn it is, and the turn timer"))
+    @guarded
     async def status(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            snap = await service_of(interaction).table(await table_here(interaction))
-            await interaction.response.send_message(status_text(snap, reader_language(interaction)), ephemeral=True)
-
-        await guarded(interaction, run)
+        snap = await service_of(interaction).table(await table_here(interaction))
+        await interaction.response.send_message(status_text(snap, reader_language(interaction)), ephemeral=True)
 
     @table.command(name=slash_name("leave"),
                    description=locale_str("Leave the table; an AI takes over your seat if the game is on"))
+    @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service = service_of(interaction)
-            table_id = await table_here(interaction)
-            snap = await service.table(table_id)
-            if snap.row.status == "lobby":
-                await service.leave_lobby(table_id, player_of(interaction))
-                done = say("You left the lobby.")
-            else:
-                await service.leave_game(table_id, player_of(interaction))
-                done = say("You left the game; an AI plays your seat now.")
-            await interaction.response.send_message(for_reader(interaction, done), ephemeral=True)
-
-        await guarded(interaction, run)
+        service = service_of(interaction)
+        table_id = await table_here(interaction)
+        snap = await service.table(table_id)
+        if snap.row.status == "lobby":
+            await service.leave_lobby(table_id, player_of(interaction))
+            done = say("You left the lobby.")
+        else:
+            await service.leave_game(table_id, player_of(interaction))
+            done = say("You left the game; an AI plays your seat now.")
+        await interaction.response.send_message(for_reader(interaction, done), ephemeral=True)
 
     @table.command(name=slash_name("end"),
                    description=locale_str("End the table in this channel (host or Manage Server)"))
+    @guarded
     async def end(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service = service_of(interaction)
-            table_id = await table_here(interaction)
-            snap = await service.table(table_id)
-            if snap.row.status == "lobby":
-                await service.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
-            else:
-                await service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
-            await interaction.response.send_message(for_reader(interaction, say("The table is closed.")),
-                                                    ephemeral=True)
-
-        await guarded(interaction, run)
+        service = service_of(interaction)
+        table_id = await table_here(interaction)
+        snap = await service.table(table_id)
+        if snap.row.status == "lobby":
+            await service.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
+        else:
+            await service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
+        await interaction.response.send_message(for_reader(interaction, say("The table is closed.")),
+                                                ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,10 +11,13 @@ import pytest
 from discord import app_commands
 
 from bot.__main__ import main
+from cogs.common import guarded
 from fakediscord import DiscordHarness, HTTPError
 from discord_play import make_bot, make_server, start_bot
 
 SYNC = r"^/applications/\d+/commands$"
+MOST = 7
+"""A name only this module holds, for a guarded command's annotation."""
 
 
 def syncs(h: DiscordHarness) -> int:
@@ -77,6 +80,20 @@ async def test_a_refused_sync_leaves_the_bot_running_and_the_next_start_tries_ag
         refused = [r.getMessage() for r in caplog.records if r.name == "bot.client"]
         assert len(refused) == 1 and "Missing Access" in refused[0] and "applications.commands scope" in refused[0]
         assert {c["name"] for c in h.commands(s.guild)} >= {"q2j", "rules", "table"}
+
+
+def test_a_guarded_command_keeps_its_options():
+    """discord.py reads a callback's string annotations in its ``__globals__``, the wrapper's
+    module for a guarded command: guarded hands it the annotations resolved in the command's."""
+
+    @app_commands.command(name="pick", description="Pick a number")
+    @guarded
+    async def pick(interaction: discord.Interaction, number: app_commands.Range[int, 1, MOST]) -> None:
+        await interaction.response.send_message(str(number))
+
+    (number,) = pick.parameters
+    assert (number.name, number.type, number.min_value, number.max_value) == (
+        "number", discord.AppCommandOptionType.integer, 1, MOST)
 
 
 def test_the_sync_flag_reaches_the_bot(monkeypatch):
