@@ -118,16 +118,16 @@ async def acknowledged(interaction: discord.Interaction, work: Awaitable[T]) -> 
 
 
 def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any, Any, None]]:
-    """``handler`` (a slash command or a control's callback, taking the interaction as a
-    positional argument, as discord.py passes it) run so that user mistakes get their message,
-    anything else an apology and a log line. A database fault (already logged by the storage)
-    gets the message that nothing was saved. While the bot is closing, the handler does not run:
-    the user is told to try again.
+    """Decorator: ``handler`` (a slash command's callback, or a control's) runs so that user
+    mistakes get their message, anything else an apology and a log line; a database fault
+    (already logged by the storage) gets the message that nothing was saved. While the bot is
+    closing, the handler does not run: the user is told to try again. The interaction is the
+    handler's positional argument that is one (discord.py passes it so, after the cog or control).
 
-    discord.py builds a command's options from its callback's signature, resolving string
-    annotations (``from __future__ import annotations``) in the callback's ``__globals__``:
-    this module's, for the wrapper. So the wrapper carries the handler's signature with its
-    annotations already resolved in the handler's own module (``__signature__``)."""
+    discord.py builds a command's options from its callback's signature, reading string
+    annotations (``from __future__ import annotations``) in the callback's ``__globals__``, this
+    module's for the wrapper: so the wrapper carries the handler's signature with its annotations
+    resolved in the handler's own module."""
 
     @functools.wraps(handler)
     async def guarded_handler(*args: P.args, **kwargs: P.kwargs) -> None:
