@@ -20,7 +20,7 @@ from .publisher import TablePublisher
 from .start_commands import group_name, start_group
 from .translator import CatalogTranslator
 
-SHARED_COGS = ("cogs.router", "cogs.channel_events", "cogs.table_commands", "cogs.settings", "cogs.scores",
+SHARED_COGS = ("cogs.router", "cogs.channel_events", "cogs.table_commands", "cogs.settings_commands", "cogs.scores",
                "cogs.rules")
 
 

@@ -6,7 +6,7 @@ restart and a stale or doubled click is recognised and refused politely.
 
 custom_id formats::
 
-    dh:lobby:<table>:<verb>            lobby buttons (:mod:`cogs.lobby`)
+    dh:lobby:<table>:<verb>            lobby buttons (:mod:`cogs.lobby_controls`)
     dh:hand:<table>                    "My hand" and "Refresh"
     dh:mv:<table>:<version>:<action>   one move
     dh:ms:<table>:<version>:<n>        a menu of moves; the chosen value is the action code
@@ -37,7 +37,7 @@ from .common import acknowledged, channel_closed_note, player_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
-from .hints import hint_components
+from .hint_button import hint_components
 from .language import reader_language
 from .layouts import hand_layout, table_layout
 from .limits import (
@@ -51,7 +51,7 @@ from .limits import (
     SELECT_PLACEHOLDER,
     clip,
 )
-from .lobby import lobby_message
+from .lobby_controls import lobby_message
 from .parsing import chosen_value, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton

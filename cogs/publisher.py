@@ -36,7 +36,7 @@ from bot.storage import SeatRow, TableRow
 from games.i18n import Text, say
 
 from .language import server_language
-from .lobby import lobby_message
+from .lobby_controls import lobby_message
 from .moves import table_message
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture

@@ -18,7 +18,7 @@ from discord_play import make_server, start_bot
 from fakediscord import DiscordHarness
 from slash_names import as_shown
 
-from cogs.settings import language_name
+from cogs.settings_commands import language_name
 from cogs.translator import NAME_CONTEXT
 from games import all_rules, i18n
 from games.i18n import LANGUAGES, LOCALES

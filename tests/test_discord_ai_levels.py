@@ -4,7 +4,7 @@ seat plays at the server's level (stored on the seat)."""
 
 from __future__ import annotations
 
-from cogs.lobby import LEVEL_TEXT
+from cogs.lobby_controls import LEVEL_TEXT
 from discord_play import add_ai, forge_click, open_table, picture_text, start_bot
 from games.ai import LEVELS
 from tests.words import event_texts

@@ -7,7 +7,7 @@ from __future__ import annotations
 from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
 from words import english_left
 
-from cogs.hints import HINT, HINT_UNRATES
+from cogs.hint_button import HINT, HINT_UNRATES
 
 HINT_ID = "dh:hint:1"
 HINT_LABEL = str(HINT)

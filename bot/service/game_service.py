@@ -16,7 +16,6 @@ from ..results import Results
 from ..shards import ALL_SHARDS, Shards
 from ..storage import Storage, TablePlace
 from .autoplay import AutoPlay
-from .hints import Hints
 from .live_tables import CACHED_TABLES, LiveTables
 from .lobby import Lobbies
 from .play import Play
@@ -59,7 +58,6 @@ class GameService:
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
         self._play = Play(self._tables, self._publishing, self._autoplay, clock)
         self._replays = Replays(self._tables, self._lobbies)
-        self._hints = Hints(self._tables, self._publishing, self._autoplay, clock)
 
     @property
     def publisher(self) -> Publisher | None:
@@ -182,7 +180,7 @@ class GameService:
 
     async def hint(self, table_id: int, player: Player) -> tuple[HandSnapshot, Hint]:
         """The move ``normal`` would make for the player now, and why; marks the game hinted (unrated)."""
-        return await self._hints.hint(table_id, lambda: self._play.hand(table_id, player))
+        return await self._play.hint(table_id, player)
 
     async def leave_game(self, table_id: int, player: Player) -> TableSnapshot:
         return await self._play.leave_game(table_id, player)

@@ -1,15 +1,17 @@
-"""A seat's hand and moves, and the ways a running game ends early (leaving, ending, a lost channel)."""
+"""A seat's hand, moves and hints, and the ways a running game ends early (leaving, ending, a lost channel)."""
 
 from __future__ import annotations
 
 from games.ai import LEVEL_NAMES
 from games.base import Action
+from games.hints import Hint, hint
 from games.i18n import Seat, Text, say
 
 from ..errors import StaleControl, UserError
 from ..markdown import literal
 from ..records import EventLine, ender_line
 from ..storage import MoveRecord, SeatRow, TableRow
+from ..table_options import hints_allowed
 from .autoplay import server_ai_level
 from .live_tables import LiveTable, event_lines, update_after, with_recent
 from .part import ServicePart
@@ -22,6 +24,24 @@ class Play(ServicePart):
         live = await self._tables.load(table_id)
         seat = _seat_for(live.row, player)
         return _hand(live, seat.seat)
+
+    async def hint(self, table_id: int, player: Player) -> tuple[HandSnapshot, Hint]:
+        """The move the ``normal`` AI would make for the player's seat, and why. Refused when
+        hints are off or it isn't the seat's turn. Taking one marks the game *hinted* (its
+        result is recorded unrated), stored so before the hint is returned."""
+        async with self._tables.lock(table_id):
+            hand = await self.hand(table_id, player)
+            row = hand.table.row
+            if not hints_allowed(row.options):
+                raise UserError(say("Hints are off at this table."))
+            if not hand.actions:
+                raise UserError(say("It isn't your turn: a hint is for your own move."))
+            live = await self._tables.load(table_id)
+            found = hint(live.game_state, hand.seat)
+            if not live.row.hinted:
+                await self._storage.update_table(table_id, hinted=True)
+                live.row.hinted = hand.table.row.hinted = True
+        return hand, found
 
     async def move(self, table_id: int, player: Player, version: int, action: Action) -> HandSnapshot:
         """Play ``action`` for the player's seat, if ``version`` is still current.
