@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.markdown import literal
@@ -28,11 +29,18 @@ def as_written(value: Any) -> Any:
     :class:`~games.i18n.Text` (``{"say": …}``) replaced by its :func:`words`."""
     if isinstance(value, dict):
         if "say" in value and set(value) <= {"say", "args", "plural"}:
-            return words(Text.from_json(value))
-        return {key: as_written(item) for key, item in value.items()}
+            return _stored_words(json.dumps(value, sort_keys=True))
+        return {key: as_written(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
     if isinstance(value, list):
-        return [as_written(item) for item in value]
+        return [as_written(item) if isinstance(item, (dict, list)) else item for item in value]
     return value
+
+
+@lru_cache(maxsize=65536)
+def _stored_words(said: str) -> str:
+    """The :func:`words` of a stored Text (as JSON): snapshots repeat the same Texts move after
+    move (a deal's opening events), so each is rendered once."""
+    return words(Text.from_json(json.loads(said)))
 
 
 # -- English left in a translated message ----------------------------------------------------------
