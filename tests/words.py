@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from bot.markdown import literal
@@ -30,10 +31,15 @@ def as_written(value: Any) -> Any:
     if isinstance(value, dict):
         if "say" in value and set(value) <= {"say", "args", "plural"}:
             return _stored_words(json.dumps(value, sort_keys=True))
-        return {key: as_written(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
+        return {key: as_written(item) if isinstance(item, _NESTED) else item for key, item in value.items()}
     if isinstance(value, list):
-        return [as_written(item) if isinstance(item, (dict, list)) else item for item in value]
+        if not any(map(isinstance, value, repeat(_NESTED))):  # numbers or strings (a move history): as they are
+            return value
+        return [as_written(item) if isinstance(item, _NESTED) else item for item in value]
     return value
+
+
+_NESTED = (dict, list)
 
 
 @lru_cache(maxsize=65536)
