@@ -32,18 +32,24 @@ def can_end(spots: list[list[int]], moved: set[int], flying: int, seen: dict) ->
     key = (tuple(map(tuple, spots)), flying, frozenset(moved))
     if key in seen:
         return seen[key]
-    found = any(len(cards) < SPOT_SIZE[t] and fits_in((*cards, flying), t) for t, cards in enumerate(spots))
+    seen[key] = found = _can_end(spots, moved, flying, seen)
+    return found
+
+
+def _can_end(spots: list[list[int]], moved: set[int], flying: int, seen: dict) -> bool:
+    for t, cards in enumerate(spots):
+        if len(cards) < SPOT_SIZE[t] and fits_in((*cards, flying), t):
+            return True
     for t, cards in enumerate(spots):
         for i, z in enumerate(cards):
-            if found:
-                break
             if z in moved or not fits_in((*cards[:i], flying, *cards[i + 1:]), t):
                 continue
             cards[i] = flying
             found = can_end(spots, moved | {flying}, z, seen)
             cards[i] = z
-    seen[key] = found
-    return found
+            if found:
+                return True
+    return False
 
 
 def expected_steps(state: QuashState, seat: int, seen: dict) -> set[str]:

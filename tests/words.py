@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import json
 import re
-from functools import cache
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from bot.markdown import literal
@@ -28,11 +30,23 @@ def as_written(value: Any) -> Any:
     :class:`~games.i18n.Text` (``{"say": …}``) replaced by its :func:`words`."""
     if isinstance(value, dict):
         if "say" in value and set(value) <= {"say", "args", "plural"}:
-            return words(Text.from_json(value))
-        return {key: as_written(item) for key, item in value.items()}
+            return _stored_words(json.dumps(value, sort_keys=True))
+        return {key: as_written(item) if isinstance(item, _NESTED) else item for key, item in value.items()}
     if isinstance(value, list):
-        return [as_written(item) for item in value]
+        if not any(map(isinstance, value, repeat(_NESTED))):  # numbers or strings (a move history): as they are
+            return value
+        return [as_written(item) if isinstance(item, _NESTED) else item for item in value]
     return value
+
+
+_NESTED = (dict, list)
+
+
+@lru_cache(maxsize=65536)
+def _stored_words(said: str) -> str:
+    """The :func:`words` of a stored Text (as JSON): snapshots repeat the same Texts move after
+    move (a deal's opening events), so each is rendered once."""
+    return words(Text.from_json(json.loads(said)))
 
 
 # -- English left in a translated message ----------------------------------------------------------

@@ -25,7 +25,6 @@ from __future__ import annotations
 import gettext
 import io
 import re
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -99,7 +98,7 @@ class Text:
         if not self.args:
             return pattern
         values = {name: render_value(value, language, names) for name, value in self.args.items()}
-        return string.Formatter().vformat(pattern, (), values)
+        return pattern.format_map(values)
 
     def __str__(self) -> str:
         return self.render(SOURCE)

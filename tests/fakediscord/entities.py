@@ -64,13 +64,16 @@ def walk_components(components: Iterable[Mapping[str, Any]] | None) -> Iterator[
     Handles action rows, sections (``components`` + ``accessory``), containers and
     modal labels (``component``).
     """
-    for comp in components or ():
+    pending = list(components or ())[::-1]  # a stack, not recursion: tests walk thousands of trees
+    while pending:
+        comp = pending.pop()
         yield comp  # type: ignore[misc]
-        yield from walk_components(comp.get("components"))
+        children = list(comp.get("components") or ())
         for key in ("accessory", "component"):
             child = comp.get(key)
-            if isinstance(child, Mapping):
-                yield from walk_components([child])
+            if child is not None and isinstance(child, Mapping):
+                children.append(child)
+        pending += children[::-1]
 
 
 def strip_none(node: Any) -> Any:
