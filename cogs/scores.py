@@ -248,12 +248,10 @@ def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[di
 
 
 def rating_line(rating: float | None, rated_games: int) -> Text:
+    """The rating as /stats heads it: "Rating **1072** (provisional, 2 rated games)"."""
     if rating is None:
         return say("Not rated yet")
-    if rated_games < PROVISIONAL_GAMES:
-        return say("Rating **{rating}** · provisional, {games}", rating=display_rating(rating),
-                   games=rated_games_count(rated_games))
-    return say("Rating **{rating}** · {games}", rating=display_rating(rating), games=rated_games_count(rated_games))
+    return say("Rating {rating}", rating=rating_text(rating, rated_games))
 
 
 def stats_picture(name: str, game_id: str | None, stats: Stats, language: str = SOURCE) -> Picture:

@@ -105,7 +105,7 @@ async def test_stats_show_a_chart_of_the_rating_and_games_won_and_link_to_the_ga
     stats = await s.h.slash("stats", {"game": "war"}, user=s.user("ben"), channel=s.channel)
     head = texts(stats.message)[0].split("\n")
     assert head[0] == "### ben · Q Squared Joe War"
-    assert re.fullmatch(r"Rating \*\*\d{3,4}\*\* · provisional, 3 rated games", head[1]), head[1]
+    assert re.fullmatch(r"Rating \*\*\d{3,4}\*\* \(provisional, 3 rated games\)", head[1]), head[1]
     assert re.fullmatch(r"3 games · \d wins? \(\d+%\)", head[2]) and len(head) == 3
     (url,) = stats.message.gallery_images()  # the chart, drawn like the table pictures
     chart = stats.message.file(url.removeprefix("attachment://"))
