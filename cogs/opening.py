@@ -47,7 +47,7 @@ async def open_table(
         raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    title = ui_for(game_id).title
+    title = ui_for(game_id, reader_language(interaction)).title
     checked = checked_options(game_id, options)  # a refused start makes no thread
     try:
         await service.may_host(guild_id, player_of(interaction))
@@ -59,7 +59,7 @@ async def open_table(
             raise
         # Their lobby here (or one never posted, a crash between opening and posting it):
         # the host asked for a table, so show them the one they have.
-        title = ui_for(row.game_id).title
+        title = ui_for(row.game_id, reader_language(interaction)).title
         link = (message_link(row.guild_id, row.channel_id, row.lobby_message_id) if posted
                 else await post_lobby(interaction, lobby))
     else:

@@ -9,9 +9,9 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, is_admin, player_of, service_of
+from .common import IN_DIRECT_MESSAGES, is_admin, player_of, public_language, service_of
 from .control import TableButton, table_template
-from .language import reader_language, server_language
+from .language import reader_language
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
 
@@ -44,10 +44,9 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
     service = service_of(interaction)
     rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
                                        is_admin=is_admin(interaction))
-    title = ui_for(rematch.lobby.row.game_id).title
-    settings = await service.storage.guild_settings(interaction.guild_id)
-    language = server_language(settings, interaction.guild_locale)
-    content = invitation(title, interaction.user.id, rematch.invited, language)
+    game_id = rematch.lobby.row.game_id
+    language, reader = await public_language(interaction), reader_language(interaction)
+    content = invitation(ui_for(game_id, language).title, interaction.user.id, rematch.invited, language)
     link = await post_lobby(interaction, rematch.lobby, content)
-    opened = say("Your new {game} table is open: {link}", game=title, link=link).render(reader_language(interaction))
+    opened = say("Your new {game} table is open: {link}", game=ui_for(game_id, reader).title, link=link).render(reader)
     await interaction.followup.send(opened + embed_links_note(interaction), ephemeral=True)
