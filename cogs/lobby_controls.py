@@ -16,7 +16,7 @@ from games.ai import LEVEL_NAMES
 from games.base import Game
 from games.i18n import SOURCE, say
 
-from .common import is_admin, may_post_here, player_of, service_of, static_view
+from .common import CLOSED_HERE, GIVE_BACK, is_admin, may_post_here, player_of, service_of, static_view
 from .components import LayoutMessage, action_row, button_component
 from .control import TableControl
 from .language import reader_language
@@ -46,9 +46,6 @@ DONE = {"join": say("You took a seat."), "leave": say("You left the table."),
         "unai": say("An AI player left the table."), "side": say("You switched sides."),
         "cancel": say("The table was cancelled.")}
 """What a lobby button did, told privately when the lobby message can't show it."""
-CLOSED_HERE = say("I can no longer see or post in this channel")
-"""How Deckhand says a moderator made the channel private to it (or took its View Channel)."""
-GIVE_BACK = say("A moderator can give me View Channel and Send Messages here")
 
 
 def lobby_unchanged_note(interaction: discord.Interaction) -> str:
