@@ -158,34 +158,50 @@ def explain(err: jsonschema.ValidationError) -> list[str]:
     return [f"{where}: {detail}"]
 
 
-def _remembering_unions() -> type[Draft202012Validator]:
-    """A 2020-12 validator that remembers which values passed each ``anyOf``/``oneOf``.
+def _branch_kind(document: Mapping[str, Any], branch: Any) -> int | None:
+    """The one integer a union branch's ``type`` property allows (``enum: [n]`` or ``const``),
+    following a ``$ref`` into ``document``; ``None`` when the branch names no single type."""
+    ref = branch.get("$ref") if isinstance(branch, dict) else None
+    if isinstance(ref, str):
+        pointer = ref.removeprefix(SPEC_URI)
+        if not pointer.startswith("#/"):
+            return None
+        branch = document
+        for part in pointer[2:].split("/"):
+            branch = branch.get(part) if isinstance(branch, dict) else None
+    kind = branch.get("properties", {}).get("type") if isinstance(branch, dict) else None
+    if not isinstance(kind, dict):
+        return None
+    allowed = kind["enum"] if isinstance(kind.get("enum"), list) else [kind["const"]] if "const" in kind else []
+    return allowed[0] if len(allowed) == 1 and type(allowed[0]) is int else None
 
-    Discord's spec has hundreds of unions (components, embeds, nullable fields), and a
-    ``oneOf`` tries every branch; the same buttons and menus come back in message after
-    message. A value that passed a union passes it again (the same schema, the same
-    registry: one class per registry), so it is not checked twice; a value that fails is
-    checked in full every time, with every error."""
+
+def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
+    """A 2020-12 validator whose ``anyOf``/``oneOf`` try only the branches an object's ``type``
+    can match.
+
+    Discord's unions (components, callbacks, command options) are discriminated by an integer
+    ``type``: a branch whose ``type`` allows one other integer cannot accept an object that has
+    a ``type`` key, so leaving it out gives the same verdict for ``anyOf`` and for ``oneOf`` (at
+    most one of the branches left can pass where only one of all could). A container of twenty
+    components thus checks twenty branches, not twenty times every kind of component."""
     from jsonschema import _keywords
 
-    passed: dict[tuple[int, str], None] = {}
+    kinds: dict[int, tuple[Any, tuple[int | None, ...]]] = {}  # id(branches) -> (branches, their kinds)
 
-    def remembered(check: Any) -> Any:
+    def directed(check: Any) -> Any:
         def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Any:
-            key = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
-            if key in passed:
-                return
-            errors = list(check(validator, branches, instance, schema))
-            if not errors:
-                if len(passed) > 200_000:
-                    passed.clear()
-                passed[key] = None
-            yield from errors
+            if type(instance) is dict and type(instance.get("type")) is int:
+                known = kinds.get(id(branches))
+                if known is None or known[0] is not branches:
+                    known = kinds[id(branches)] = (branches, tuple(_branch_kind(document, b) for b in branches))
+                branches = [b for b, kind in zip(branches, known[1]) if kind is None or kind == instance["type"]]
+            return check(validator, branches, instance, schema)
 
         return union
 
     return jsonschema.validators.extend(
-        Draft202012Validator, {"anyOf": remembered(_keywords.anyOf), "oneOf": remembered(_keywords.oneOf)}
+        Draft202012Validator, {"anyOf": directed(_keywords.anyOf), "oneOf": directed(_keywords.oneOf)}
     )
 
 
@@ -220,7 +236,7 @@ class OpenAPISpec:
                     self._routes[(method.upper(), len(segments))].append((re.compile(regex), template, literal))
         for routes in self._routes.values():
             routes.sort(key=lambda r: -r[2])
-        self._validator_classes = {"request": _remembering_unions(), "response": _remembering_unions()}
+        self._validator_classes = {"request": _directed_unions(relaxed), "response": _directed_unions(document)}
         self._validators: dict[tuple[str, str, str], Draft202012Validator | None] = {}
         self._valid_bodies: dict[tuple[str, str, str], None] = {}  # memo of bodies that validated
 

@@ -486,6 +486,24 @@ def test_openapi_module_maps_routes_and_validates():
         openapi.validate_request("POST", "/channels/1/messages", form=form)
 
 
+def test_openapi_unions_judge_each_component_by_its_type():
+    """Unions try only the branches a component's ``type`` matches, with the same verdicts."""
+    def message(*components):
+        return {"flags": 1 << 15, "components": [{"type": 17, "components": list(components)}]}
+
+    button = {"type": 2, "style": 1, "custom_id": "b", "label": "Play"}
+    openapi.validate_request("POST", "/channels/1/messages",
+                             message({"type": 10, "content": "hi"}, {"type": 1, "components": [button]}))
+    with pytest.raises(openapi.SpecViolation, match=r"\$\.components\[0\]\.components\[1\]\.components\[0\]\.label"):
+        openapi.validate_request("POST", "/channels/1/messages",
+                                 message({"type": 10, "content": "hi"},
+                                         {"type": 1, "components": [{**button, "label": "x" * 81}]}))
+    for misplaced in ({"type": 17, "components": []}, {"type": 99}, {"type": True, "content": "hi"}):
+        with pytest.raises(openapi.SpecViolation):
+            openapi.validate_request("POST", "/channels/1/messages",
+                                     message({"type": 1, "components": [misplaced]}))
+
+
 async def test_patches_are_restored():
     http_request = discord.http.HTTPClient.request
     webhook_request = discord.webhook.async_.AsyncWebhookAdapter.request
