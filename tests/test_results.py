@@ -26,14 +26,21 @@ async def service(db_url):
 
 
 async def play_out(service: GameService, table_id: int, players: list[Player]) -> None:
-    """Humans play their first legal move until the game ends."""
+    """Humans play their first legal move until the game ends, AI seats theirs.
+
+    Only an AI's turn is waited for, and the table's publishing once at the end: a bot in
+    Discord then shows only the newest state, as it does when people click quickly."""
     for _ in range(2000):
-        await service.wait_idle()
         snap = await service.table(table_id)
         if snap.row.status != "running":
+            await service.wait_idle()
             return
         seat = snap.view["to_act"][0]
-        player = next(p for p in players if snap.row.seat_of(p.user_id) and snap.row.seat_of(p.user_id).seat == seat)
+        player = next((p for p in players if snap.row.seat_of(p.user_id) and snap.row.seat_of(p.user_id).seat == seat),
+                      None)
+        if player is None:
+            await service.wait_idle()
+            continue
         hand = await service.hand(table_id, player)
         await service.move(table_id, player, hand.version, hand.actions[0])
     raise AssertionError("game did not end")
