@@ -3,6 +3,8 @@ moves, AI seats, timers, restarts."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import games
@@ -13,7 +15,7 @@ from bot.storage import Storage
 from games.base import Action
 from tests.words import event_texts
 
-ANA, BEN, CAT = Player(1, "Ana", 1), Player(2, "Ben", 1), Player(3, "Cat", 1)
+ANA, BEN, CAT, DAN = Player(1, "Ana", 1), Player(2, "Ben", 1), Player(3, "Cat", 1), Player(4, "Dan", 1)
 
 
 class Clock:
@@ -67,8 +69,8 @@ async def restart(service: GameService, db_url, clock) -> GameService:
     return fresh
 
 
-async def open_q2j(service, *players, options=None, timer=0, ai=0):
-    snap = await service.open_lobby(guild_id=1, channel_id=50, game_id="q2j", options=options or {},
+async def open_q2j(service, *players, options=None, timer=0, ai=0, channel=50):
+    snap = await service.open_lobby(guild_id=1, channel_id=channel, game_id="q2j", options=options or {},
                                     host=players[0], timer_minutes=timer)
     table_id = snap.row.id
     for p in players[1:]:
@@ -451,3 +453,15 @@ async def test_on_expiry_the_ai_plays_the_whole_turn_as_one_missed_turn(env):
     assert len(taker_moves) >= 2 and taker_moves[-1][1]["kind"] == "discard"  # took, then discarded
     assert snap.view["to_act"] == [dealer]
     assert snap.row.seats[taker].missed_turns == 1 and snap.row.seats[dealer].missed_turns == 1
+
+
+async def test_closing_stops_the_timers_even_as_a_nearer_deadline_wakes_them(env, caplog):
+    service, clock, _ = env
+    later = await open_q2j(service, ANA, BEN, timer=5)
+    await service.start(later, ANA)
+    await asyncio.sleep(0)  # the timers now wait for that deadline
+    clock.now -= 60
+    sooner = await open_q2j(service, CAT, DAN, timer=5, channel=51)
+    await service.start(sooner, CAT)  # a nearer deadline wakes them: close() lands on that wake-up
+    await service.close()
+    assert "still running after close" not in caplog.text

@@ -47,4 +47,6 @@ class BackgroundTasks:
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=5)
+            _, pending = await asyncio.wait(list(self._tasks), timeout=5)
+            if pending:
+                log.warning("background tasks still running after close: %s", sorted(t.get_name() for t in pending))

@@ -71,7 +71,10 @@ class TimerQueue:
             if delay > 0:
                 self._changed.clear()
                 try:
-                    await asyncio.wait_for(self._changed.wait(), delay)
+                    # asyncio.timeout, not wait_for: a cancel that lands as the delay ends must stop
+                    # the loop, and wait_for (3.11) can turn it into a TimeoutError caught here.
+                    async with asyncio.timeout(delay):
+                        await self._changed.wait()
                 except TimeoutError:
                     pass
                 continue
