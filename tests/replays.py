@@ -4,7 +4,7 @@ every stored game replaying exactly as before.
 A table's stored game is ``(game id, options, seed, action log)``; replaying it must give
 the same states, events, views and refusals for ever. :func:`fingerprint` plays a seeded
 game (random moves, with the ``normal`` AI now and then) and hashes, at every move, the
-seat, the action, its events and the snapshot after it; every few moves also every view,
+seat, the action and its events; every few moves also the snapshot, every view,
 the legal actions, what the engine answers to the action written another way (lower-case
 arguments: the form an old log or a typed code may hold) and to a few moves that are not
 legal now (the error's class and message). Words are hashed as the engines wrote them
@@ -34,7 +34,8 @@ GOLDEN = Path(__file__).parent / "data" / "replays.json"
 SEEDS = 2
 MAX_MOVES = 4000
 DEEP_EVERY = 7
-"""Views, legal actions, other spellings and refusals are hashed every this many moves."""
+"""Snapshots, views, legal actions, other spellings and refusals are hashed every this many moves:
+a state that went astray shows in the events of the moves between."""
 SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
 
 
@@ -47,9 +48,10 @@ def _lowered(action: Action) -> Action:
     return Action(action.kind, tuple(a.lower() if isinstance(a, str) else a for a in action.args))
 
 
-def _answer(state: GameState, seat: int, action: Any) -> Any:
-    """What a copy of ``state`` answers to ``action``: its events and snapshot, or the refusal."""
-    copy = type(state).from_json(state.to_json())
+def _answer(state: GameState, snapshot: dict[str, Any], seat: int, action: Any) -> Any:
+    """What a copy of ``state`` (``snapshot``: its ``to_json()``) answers to ``action``: its
+    events and snapshot, or the refusal."""
+    copy = type(state).from_json(snapshot)
     try:
         events = copy.apply(seat, action)
     except GameError as exc:
@@ -71,16 +73,18 @@ def fingerprint(game_id: str, players: int, options: dict[str, Any], seed: int) 
         seat = acting[rng.below(len(acting))]
         legal = state.legal_actions(seat)
         if move % DEEP_EVERY == 0:
+            snapshot = state.to_json()
+            digest.update(_dump(snapshot))
             digest.update(_dump([state.view(v) for v in (None, *range(players))]))
             digest.update(_dump([a.code() for a in legal]))
             digest.update(_dump([str(a) for a in legal]))
-            digest.update(_dump(_answer(state, seat, _lowered(legal[rng.below(len(legal))]))))
+            digest.update(_dump(_answer(state, snapshot, seat, _lowered(legal[rng.below(len(legal))]))))
             for other in [seen[rng.below(len(seen))] for _ in range(min(3, len(seen)))]:
-                digest.update(_dump(_answer(state, seat, other)))
+                digest.update(_dump(_answer(state, snapshot, seat, other)))
         action = choose_action(state, seat, rng, "normal") if rng.below(4) == 0 else legal[rng.below(len(legal))]
         seen.append(action)
         events = state.apply(seat, action)
-        digest.update(_dump([seat, action.code(), [e.to_json() for e in events], state.to_json()]))
+        digest.update(_dump([seat, action.code(), [e.to_json() for e in events]]))
     outcome = state.outcome()
     digest.update(_dump(outcome.to_json() if outcome else None))
     return digest.hexdigest()
