@@ -41,6 +41,9 @@ class Table:
     table_id: int = 0
     acknowledged: list[tuple[int, int]] = field(default_factory=list)
     """``(version, seat)``: the controls' version and the player's seat, per acknowledged move."""
+    shown_before_move: object = None
+    """The table message's ``edited_at`` when the last move was sent: the table has answered
+    that move once an edit comes after it."""
 
 
 @pytest.fixture
@@ -92,9 +95,14 @@ def ended(fd: LoopbackDiscord, table: Table) -> bool:
 async def play_move(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> None:
     """Alice opens her hand once the AI has answered, and makes a move."""
     alice = fd.user("alice")
-    await expect(proc, fd.wait_idle(), "the table to settle")
-    await expect(proc, fd.wait_until(lambda: ended(fd, table) or f"<@{alice.id}>" in status_line(
-        fd.message(table.message_id)).split("·")[0], 20, "Alice's turn"), "Alice's turn")
+
+    def alices_turn_shown() -> bool:
+        message = fd.message(table.message_id)
+        if table.acknowledged and message.edited_at == table.shown_before_move:
+            return False
+        return ended(fd, table) or f"<@{alice.id}>" in status_line(message).split("·")[0]
+
+    await expect(proc, fd.wait_until(alices_turn_shown, 20, "Alice's turn"), "Alice's turn")
     if ended(fd, table):
         return
     _, hand = await click_button(fd, proc, fd.message(table.message_id), label=HAND_BUTTON)
@@ -102,6 +110,7 @@ async def play_move(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> None
         kind, custom_id, value = sorted(move_choices(hand), key=lambda c: next(
             (i for i, k in enumerate(PREFER) if c[2].startswith(k)), 99))[0]
         version = int(custom_id.split(":")[3])
+        shown = fd.message(table.message_id).edited_at
         if kind == "button":
             inter = await expect(proc, fd.click(hand, custom_id=custom_id, user=alice), "a move")
         else:
@@ -113,6 +122,7 @@ async def play_move(fd: LoopbackDiscord, proc: BotProcess, table: Table) -> None
             continue
         if not custom_id.startswith("dh:st:"):  # a step only narrows the choices; the move follows
             table.acknowledged.append((version, 0))
+            table.shown_before_move = shown
             return
         hand = fd.message(hand.id)
 
