@@ -250,7 +250,8 @@ def public_messages(s: Server) -> list[tuple[Any, ...]]:
 
 class Unchanged:
     """The database and every public message, to compare after a probe: a refused probe
-    gets a private answer and changes neither."""
+    gets a private answer and changes neither. (That the answer is within Discord's limits,
+    the fake Discord checks of every request.)"""
 
     def __init__(self, s: Server) -> None:
         self.s = s
@@ -259,7 +260,6 @@ class Unchanged:
 
     def check(self, result, probe: Any) -> None:
         assert result.ephemeral and result.text.strip(), (probe, result)
-        assert len(result.text) <= 2000, probe
         assert stored_rows(self.s) == self.rows, probe
         assert public_messages(self.s) == self.messages, probe
 
