@@ -12,10 +12,11 @@ async def test_timed_out_seats_are_handed_over_at_the_servers_level(env):
     table_id = await open_q2j(service, ANA, BEN, timer=1)
     await service.start(table_id, ANA)
     await service.set_default_ai_level(1, "hard")  # the level when the seat is handed over counts
-    for _ in range(6):  # both players time out three times
+    for timeout in range(6):  # both players time out three times
         clock.now += 61
         await service.check_timer(table_id)
-        await service.wait_idle(60)
+        if timeout < 5:  # the first seat handed over plays its turn; then two hard AIs would play the game out
+            await service.wait_idle(60)
     stored = await service.storage.get_table(table_id)
     assert [(s.is_ai, s.ai_level) for s in stored.seats] == [(True, "hard"), (True, "hard")]
     assert service.ai_pool.moves > 0  # the handed seats thought in the pool
