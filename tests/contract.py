@@ -188,14 +188,15 @@ def check_all_legal_accepted(game: Game, snapshot: Mapping[str, Any], seat: int,
         assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
 
 
-def check_events(events: Any, players: int) -> None:
-    assert isinstance(events, list)
+def check_events(events: Any, names: list[str]) -> None:
+    """Events are a list of :class:`Event`, plain JSON, private to a seat or to none, and render
+    with the seats' ``names``."""
+    assert isinstance(events, list) and all(isinstance(event, Event) for event in events)
+    data = [event.to_json() for event in events]
+    assert json_roundtrip(data) == data
     for event in events:
-        assert isinstance(event, Event)
-        data = event.to_json()
-        assert json_roundtrip(data) == data
-        assert event.private_to is None or 0 <= event.private_to < players
-        event.render([f"P{i}" for i in range(players)])
+        assert event.private_to is None or 0 <= event.private_to < len(names)
+        event.render(names)
 
 
 DEEP_CHECKS_AT_FULL_RATE = 50
@@ -237,6 +238,7 @@ def check_contract(
     assert state.game_id == game_id
     rng = Rng(seed * 1_000_003 + players)
     cards = Conservation(state)
+    names = [f"P{i}" for i in range(players)]
     for event in state.opening_events():
         assert event.private_to is None
     log: list[tuple[int, Action]] = []
@@ -268,7 +270,7 @@ def check_contract(
                 shadow, shadow_left = restored, follow
         action = legal[rng.below(len(legal))]
         events = state.apply(seat, action)
-        check_events(events, players)
+        check_events(events, names)
         if shadow is not None:
             assert [e.to_json() for e in shadow.apply(seat, action)] == [e.to_json() for e in events]
             shadow_left -= 1
@@ -281,7 +283,7 @@ def check_contract(
 
     check_finished(game, state, pool)
     check_views(state)
-    logged = [(seat, game.action_from_json(json_roundtrip(a.to_json()))) for seat, a in log]
+    logged = [(seat, game.action_from_json(a)) for (seat, _), a in zip(log, json_roundtrip([a.to_json() for _, a in log]))]
     replayed = game.replay(players, options, seed, logged)
     assert replayed.to_json() == state.to_json(), "replay from the log differs"
     for action in pool:
@@ -327,6 +329,7 @@ def check_ai_game(
     game = games.get_game(game_id)
     state = game.new_game(players, options, seed)
     cards = Conservation(state)
+    names = [f"P{i}" for i in range(players)]
     rng = Rng(seed)
     log: list[tuple[int, Action]] = []
     pool: dict[Action, None] = {}
