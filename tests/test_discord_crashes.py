@@ -27,20 +27,37 @@ def quick_stop(monkeypatch):
     monkeypatch.setattr(bot.client, "DRAIN_SECONDS", 0.01)
 
 
-def die_at(monkeypatch, owner: type, name: str, when: Callable[..., bool] = lambda *a, **k: True) -> asyncio.Event:
+class Death:
+    """Where :func:`die_at` stopped the process: :meth:`wait` returns once it did."""
+
+    def __init__(self) -> None:
+        self.happened = asyncio.Event()
+        self.hanging: list[asyncio.Task[Any]] = []
+
+    async def wait(self) -> None:
+        await self.happened.wait()
+
+    def end_hanging(self) -> None:
+        """End the calls left hanging there, as the end of a process ends them."""
+        for task in self.hanging:
+            task.cancel()
+
+
+def die_at(monkeypatch, owner: type, name: str, when: Callable[..., bool] = lambda *a, **k: True) -> Death:
     """From now on, ``owner.name`` never returns when ``when(*args, **kwargs)``: the process
-    dies there. The event is set once it did."""
+    dies there."""
     original = getattr(owner, name)
-    died = asyncio.Event()
+    death = Death()
 
     async def dying(*args: Any, **kwargs: Any) -> Any:
         if when(*args, **kwargs):
-            died.set()
+            death.happened.set()
+            death.hanging.append(asyncio.current_task())
             await asyncio.Event().wait()
         return await original(*args, **kwargs)
 
     monkeypatch.setattr(owner, name, dying)
-    return died
+    return death
 
 
 def publisher_class(s) -> type:
@@ -86,6 +103,7 @@ async def test_the_hosts_next_start_recovers_a_lobby_that_was_never_posted(serve
     again = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     [lobby] = lobbies(s)
     assert again.ephemeral and "table is open" in again.text and str(lobby.id) in again.text
+    died.end_hanging()  # or closing the bot would wait for that click
 
 
 async def test_a_lobby_posted_but_whose_id_was_lost_keeps_its_one_message(server, monkeypatch):
