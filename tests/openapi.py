@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -176,6 +176,9 @@ def _branch_kind(document: Mapping[str, Any], branch: Any) -> int | None:
     return allowed[0] if len(allowed) == 1 and type(allowed[0]) is int else None
 
 
+_ANNOTATED_CONST = frozenset({"const", "title", "description"})
+
+
 def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
     """A 2020-12 validator whose ``anyOf``/``oneOf`` try only the branches an object's ``type``
     can match.
@@ -184,13 +187,31 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
     ``type``: a branch whose ``type`` allows one other integer cannot accept an object that has
     a ``type`` key, so leaving it out gives the same verdict for ``anyOf`` and for ``oneOf`` (at
     most one of the branches left can pass where only one of all could). A container of twenty
-    components thus checks twenty branches, not twenty times every kind of component."""
+    components thus checks twenty branches, not twenty times every kind of component. Unions of
+    bare constants (Discord's enums: component types, button styles) are one lookup."""
     from jsonschema import _keywords
 
     kinds: dict[int, tuple[Any, tuple[int | None, ...]]] = {}  # id(branches) -> (branches, their kinds)
 
+    enums: dict[int, tuple[Any, Counter[tuple[type, Any]] | None]] = {}  # id(branches) -> (branches, consts)
+
+    def constants(branches: Any) -> Counter[tuple[type, Any]] | None:
+        """The values of a union whose branches are all ``{"const": …}`` (with a title or a
+        description), by type and value; ``None`` for any other union."""
+        known = enums.get(id(branches))
+        if known is None or known[0] is not branches:
+            plain = all(isinstance(b, dict) and "const" in b and b.keys() <= _ANNOTATED_CONST for b in branches)
+            known = enums[id(branches)] = (branches, Counter((type(b["const"]), b["const"]) for b in branches)
+                                           if plain else None)
+        return known[1]
+
     def directed(check: Any) -> Any:
         def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Any:
+            consts = constants(branches) if type(instance) in (int, str) else None
+            if consts is not None:  # an enum: one lookup, and the full check only to explain a miss
+                matches = consts[(type(instance), instance)]
+                if matches == 1 or (matches and check is _keywords.anyOf):
+                    return iter(())
             if type(instance) is dict and type(instance.get("type")) is int:
                 known = kinds.get(id(branches))
                 if known is None or known[0] is not branches:

@@ -498,6 +498,9 @@ def test_openapi_unions_judge_each_component_by_its_type():
         openapi.validate_request("POST", "/channels/1/messages",
                                  message({"type": 10, "content": "hi"},
                                          {"type": 1, "components": [{**button, "label": "x" * 81}]}))
+    with pytest.raises(openapi.SpecViolation, match=r"\.style"):  # an enum (a union of constants) without 9
+        openapi.validate_request("POST", "/channels/1/messages",
+                                 message({"type": 1, "components": [{**button, "style": 9}]}))
     for misplaced in ({"type": 17, "components": []}, {"type": 99}, {"type": True, "content": "hi"}):
         with pytest.raises(openapi.SpecViolation):
             openapi.validate_request("POST", "/channels/1/messages",
