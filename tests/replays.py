@@ -31,7 +31,9 @@ from tests.contract import contract_cases
 from tests.words import as_written
 
 GOLDEN = Path(__file__).parent / "data" / "replays.json"
-SEEDS = 2
+SEEDS = 1
+"""Seeds recorded per table: a change of behaviour shows in nearly every game (the contract plays
+more seeds of every table, for its own checks)."""
 MAX_MOVES = 4000
 DEEP_EVERY = 7
 """Snapshots, views, legal actions, other spellings and refusals are hashed every this many moves:
