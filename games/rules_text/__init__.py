@@ -126,24 +126,27 @@ class Page:
         return title
 
 
-def _split_words(text: str, limit: int) -> list[str]:
-    pieces, current = [], ""
-    for word in text.split(" "):
-        while len(word) > limit:  # a single "word" longer than a page: cut it
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(word[:limit])
-            word = word[limit:]
-        candidate = f"{current} {word}" if current else word
+def _pack(pieces: Iterable[str], limit: int, joiner: str) -> list[str]:
+    """``pieces`` (none longer than ``limit``) joined by ``joiner`` into as few runs of at most
+    ``limit`` characters as greedy packing gives, in order."""
+    packed, current = [], ""
+    for piece in pieces:
+        candidate = f"{current}{joiner}{piece}" if current else piece
         if len(candidate) <= limit:
             current = candidate
         else:
-            pieces.append(current)
-            current = word
+            packed.append(current)
+            current = piece
     if current:
-        pieces.append(current)
-    return pieces
+        packed.append(current)
+    return packed
+
+
+def _split_words(text: str, limit: int) -> list[str]:
+    """``text`` cut at spaces into runs of at most ``limit`` characters; a word longer than
+    that is cut into pieces of its own."""
+    return _pack((word[start:start + limit] for word in text.split(" ")
+                  for start in range(0, max(len(word), 1), limit)), limit, " ")
 
 
 def _blocks(body: str, limit: int) -> list[str]:
@@ -156,17 +159,8 @@ def _blocks(body: str, limit: int) -> list[str]:
         if len(para) <= limit:
             blocks.append(para)
             continue
-        current = ""
-        for line in para.split("\n"):
-            for piece in ([line] if len(line) <= limit else _split_words(line, limit)):
-                candidate = f"{current}\n{piece}" if current else piece
-                if len(candidate) <= limit:
-                    current = candidate
-                else:
-                    blocks.append(current)
-                    current = piece
-        if current:
-            blocks.append(current)
+        blocks += _pack((piece for line in para.split("\n")
+                         for piece in ([line] if len(line) <= limit else _split_words(line, limit))), limit, "\n")
     return blocks
 
 
