@@ -29,6 +29,9 @@ P = ParamSpec("P")
 
 log = logging.getLogger("deckhand.interactions")
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an answer to an interaction that expired (after its 3 s, undeferred)."""
+
 ACK_GRACE = 1.0
 """Seconds work may take before the interaction is deferred (Discord allows 3 to answer)."""
 
@@ -145,7 +148,13 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
             except UNREACHABLE as exc:
                 log.warning("could not answer interaction %s: Discord is out of reach (%s: %s)",
                             interaction.id, type(exc).__name__, exc)
-            except Exception:
+            except Exception as exc:
+                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
+                    # Answered after Discord's 3 s: the person saw "This interaction failed",
+                    # and nothing more can be said to them on this interaction.
+                    log.warning("interaction %s was answered after Discord's 3 s (%s): %s",
+                                interaction.id, custom_id_of(interaction) or "a command", exc.text)
+                    return
                 log.exception(
                     "interaction failed: user=%s guild=%s channel=%s command=%s custom_id=%s",
                     interaction.user.id, interaction.guild_id, interaction.channel_id,

@@ -331,3 +331,17 @@ async def test_a_lost_postgresql_server_refuses_moves_then_play_goes_on(pg_serve
     assert answer(played) != CANNOT_SAVE
     version, moves, _ = await stored_in(storage(s), table_id)
     assert version > before[0] and moves > before[1]
+
+
+async def test_a_click_answered_after_discords_three_seconds_is_one_warning_line(server, caplog):
+    """A bot too slow for Discord's 3 s (far over its budget, or a stalled machine) gets
+    "Unknown interaction" for its answer: one warning line, not an error with a traceback."""
+    s = server
+    s.h.ack_deadline = 0.0  # every answer comes too late
+    caplog.set_level(logging.WARNING)
+    with pytest.raises(AssertionError) as refused:  # the harness reports what Discord refused
+        await s.h.slash("rules", {"game": "q2j"}, user=s.user("ana"), channel=s.channel)
+    assert "acknowledged after" in str(refused.value) and "logged error" not in str(refused.value), refused.value
+    late = [r for r in caplog.records if "3 s" in r.getMessage()]
+    assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None, caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
