@@ -31,6 +31,7 @@ BIG_HAND = 12
 
 
 def rank_of(code: str) -> str:
+    """A card code's rank as the table groups cards (``"10"``, ``"K"``, ``"joker"``)."""
     card = parse_card(code)
     return "joker" if card.is_joker else card.rank
 

@@ -12,6 +12,7 @@ from games.base import Action
 from games.cards import RANKS
 from games.i18n import Text, plural, rank_name, say
 
+from ..games.queen_of_spades import rank_of
 from .base import GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, TEXT, Canvas, Row, chip_width, text_width
 from .cards import SMALL
@@ -33,10 +34,6 @@ PHASES = {"cut": say("cut"), "take": say("take"), "play": say("play"), "round_ov
 
 def set_cards(laid: dict) -> list[str]:
     return list(laid["cards"]) + ([laid["wild"]] if laid["wild"] else [])
-
-
-def rank_of(code: str) -> str:
-    return "joker" if code == "JK" else code[:-1]
 
 
 def signed(value: int) -> str:
