@@ -27,7 +27,7 @@ from .storage.postgres import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSION = "cogs"
+EXTENSION = "cogs.extension"
 """The Discord layer: its ``setup`` loads every cog and every game's commands."""
 SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""

@@ -9,12 +9,10 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.client import DeckhandBot
 from bot.errors import StorageUnavailable
 from bot.service import GameService
 from games.i18n import say
 
-from .installed import table_publisher
 from .publisher import CHANNEL_DELETED, TablePublisher
 
 log = logging.getLogger(__name__)
@@ -62,7 +60,3 @@ class ChannelEvents(commands.Cog):
                 await self.publisher.abandon(table_id, CHANNEL_DELETED)
         except StorageUnavailable:
             pass  # logged by the storage; the table ends when its message can't be edited
-
-
-async def setup(bot: DeckhandBot) -> None:
-    await bot.add_cog(ChannelEvents(bot.service, table_publisher(bot)))

@@ -49,7 +49,3 @@ class Router(commands.Cog):
         log.info("unrecognised control %r from user %s", clip(custom_id, CUSTOM_ID), interaction.user.id)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(for_reader(interaction, UNKNOWN_CONTROL), ephemeral=True)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Router())

@@ -273,7 +273,3 @@ class RulesCog(commands.Cog):
     async def section_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
         return section_choices(getattr(interaction.namespace, "game", None), current, reader_language(interaction))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(RulesCog())

@@ -318,7 +318,3 @@ class ScoresCog(commands.Cog):
         language = reader_language(interaction)
         view = static_view([ForgetButton(interaction.user.id, answer, language) for answer in ("yes", "no")])
         await interaction.response.send_message(FORGET_QUESTION.render(language), view=view, ephemeral=True)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ScoresCog())

@@ -172,7 +172,3 @@ class SettingsCog(commands.Cog):
         await interaction.response.send_message(
             say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
                 "This can't be undone.").render(language), view=view, ephemeral=True)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(SettingsCog())

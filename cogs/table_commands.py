@@ -97,7 +97,3 @@ class TableCommands(commands.Cog):
             await service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
         await interaction.response.send_message(for_reader(interaction, say("The table is closed.")),
                                                 ephemeral=True)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TableCommands())

@@ -444,21 +444,8 @@ def test_rules_are_found_by_their_french_names_and_titles():
 
 # ---------------------------------------------------------------------------------- through Discord
 
-from fakediscord import DiscordHarness  # noqa: E402
-from discord_play import make_server, start_bot  # noqa: E402
 from slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
 from words import english_left  # noqa: E402
-
-
-@pytest.fixture
-async def server(tmp_path):
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path)
-        bot = await start_bot(h, s.db_path)
-        if "cogs.rules" not in bot.extensions:  # until bot/client.py lists it in EXTENSIONS
-            await bot.load_extension("cogs.rules")
-            await bot.tree.sync()
-        yield s
 
 
 async def test_commands_options_and_choices_are_written_as_the_readers_client_shows_them(server):

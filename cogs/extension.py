@@ -1,0 +1,61 @@
+"""The extension the bot loads (``bot.load_extension("cogs.extension")``, ``bot/client.py``).
+
+:func:`setup` installs the publisher (how the service shows tables in Discord), answers
+every control and command error, translates the commands (:mod:`cogs.translator`), adds
+the shared cogs, and gives every registered game its look (:mod:`cogs.games`) and its
+``/<game> start`` command. The cogs' modules are imported once per process: unloading an
+extension drops its own module (and its submodules) from ``sys.modules``, and this one is
+alone in it, so a bot started again in the same process (the tests do it hundreds of
+times) does not compile the whole layer again.
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.client import DeckhandBot
+from games import GAME_IDS, get_game
+
+from .channel_events import ChannelEvents
+from .common import on_app_command_error
+from .control import dynamic_items
+from .games import load_game_uis
+from .installed import table_publisher
+from .parsing import install_option_checks
+from .publisher import TablePublisher
+from .router import Router
+from .rules import RulesCog
+from .scores import ScoresCog
+from .settings_commands import SettingsCog
+from .start_commands import group_name, start_group
+from .table_commands import TableCommands
+from .translator import CatalogTranslator
+
+
+def shared_cogs(bot: DeckhandBot) -> list[commands.Cog]:
+    """The cogs every bot has, whatever games are installed."""
+    return [Router(), ChannelEvents(bot.service, table_publisher(bot)), TableCommands(), SettingsCog(), ScoresCog(),
+            RulesCog()]
+
+
+async def setup(bot: DeckhandBot) -> None:
+    publisher = TablePublisher(bot, bot.service, bot.pacer)
+    bot.publisher = bot.service.publisher = publisher
+    bot.tree.error(on_app_command_error)
+    await bot.tree.set_translator(CatalogTranslator())
+    for cog in shared_cogs(bot):
+        await bot.add_cog(cog)
+    bot.add_dynamic_items(*dynamic_items())  # every control's module is imported by now
+    for ui in load_game_uis():
+        bot.tree.add_command(start_group(ui.game, ui.start_text()))
+    install_option_checks(bot.tree)
+
+
+async def teardown(bot: DeckhandBot) -> None:
+    await table_publisher(bot).close()
+    await bot.tree.set_translator(None)
+    bot.remove_dynamic_items(*dynamic_items())
+    for name in list(bot.cogs):  # every cog the bot has is one of :func:`shared_cogs`
+        await bot.remove_cog(name)
+    for game_id in GAME_IDS:
+        bot.tree.remove_command(group_name(get_game(game_id)))
