@@ -22,6 +22,7 @@ from .control import dynamic_items
 from .games import load_game_uis
 from .installed import table_publisher
 from .parsing import install_option_checks
+from .pictures import clear_cache
 from .publisher import TablePublisher
 from .router import Router
 from .rules import RulesCog
@@ -39,6 +40,7 @@ def shared_cogs(bot: DeckhandBot) -> list[commands.Cog]:
 
 
 async def setup(bot: DeckhandBot) -> None:
+    clear_cache()  # pictures are cached by table id and version, which name another table in another database
     publisher = TablePublisher(bot, bot.service, bot.pacer)
     bot.publisher = bot.service.publisher = publisher
     bot.tree.error(on_app_command_error)

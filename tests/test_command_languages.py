@@ -18,6 +18,7 @@ from discord_play import make_server, start_bot
 from fakediscord import DiscordHarness
 from slash_names import as_shown
 
+from cogs import translator
 from cogs.settings_commands import language_name
 from cogs.translator import NAME_CONTEXT
 from games import all_rules, i18n
@@ -156,10 +157,9 @@ async def test_a_changed_translation_is_synced_once(tmp_path, monkeypatch):
         assert len(h.requests_to("PUT", SYNC)) == 1  # nothing changed: no sync
         await h.stop()
 
-        # Patched where it is defined: closing the bot unloads the cogs, starting it imports them afresh.
         catalog = i18n.catalog
         reworded = Reworded(catalog(FRENCH))
-        monkeypatch.setattr(i18n, "catalog", lambda language: reworded if language == FRENCH else catalog(language))
+        monkeypatch.setattr(translator, "catalog", lambda language: reworded if language == FRENCH else catalog(language))
         await start_bot(h, s.db_path)
         assert len(h.requests_to("PUT", SYNC)) == 2
         settings = next(c for c in synced(h) if c["name"] == "settings")
