@@ -6,7 +6,8 @@ seed)`` plays one seeded random game and checks, along the way:
 
 - termination within ``max_steps`` actions, then a sane ``outcome()`` and
   ``GameFinished`` for any further move;
-- card conservation: the multiset of every card in ``zones()`` never changes;
+- card conservation: the multiset of every card in ``zones()`` is the deal's at every deep
+  check and at the end (a card lost or made stays lost or made, so it is found there);
 - snapshots: ``to_json`` survives ``json.dumps``/``json.loads`` and
   ``from_json`` exactly, and a restored state continues exactly like the
   original (same events, same snapshots);
@@ -258,6 +259,7 @@ def check_contract(
         if steps == 0:
             check_views(state)
         if steps == 0 or rng.below(max(check_every, steps // DEEP_CHECKS_AT_FULL_RATE)) == 0:
+            cards.check(state)
             snapshot = state.to_json()
             restored_data = json_roundtrip(snapshot)
             assert restored_data == snapshot, "to_json is not plain JSON"
@@ -278,9 +280,9 @@ def check_contract(
                 assert shadow.to_json() == state.to_json(), "a restored state diverged"
                 shadow = None
         log.append((seat, action))
-        cards.check(state)
         steps += 1
 
+    cards.check(state)
     check_finished(game, state, pool)
     check_views(state)
     logged = [(seat, game.action_from_json(a)) for (seat, _), a in zip(log, json_roundtrip([a.to_json() for _, a in log]))]

@@ -31,12 +31,12 @@ deeper chains) and Queen of Spades matches that end after one round or at a low 
 
 def seeds(game_id: str, players: int, options: Mapping[str, Any]) -> range:
     """Seeds per table. Games that play out in milliseconds get more (War, NG, basic QUASH,
-    Queen of Spades), and basic QUASH to 30 enough that random play meets a tiebreak (about
-    one game in twelve); the others 6 for two players and 3 for more, but 2 for the longest:
+    Queen of Spades), and basic QUASH to 30 enough that random play meets a tiebreak (seeds 14
+    with two players, 0 and 10 with four); the others 6 for two players and 3 for more, but 2 for the longest:
     the longer advanced QUASH track (chain searches cost) and Q2J elimination matches of 6 to
     10 players (5 to 9 games of random play, up to 16,000 moves each)."""
     if game_id == "war" or (game_id == "quash" and options == {"finish": 30}):
-        return range(24 if game_id == "quash" else 20)
+        return range(15 if game_id == "quash" else 20)
     if game_id == "ng" or (game_id == "quash" and not options.get("advanced")):
         return range(12)
     if (options.get("advanced") and options["finish"] > 12) or (options.get("match") == "elimination" and players >= 6):
