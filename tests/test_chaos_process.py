@@ -5,8 +5,8 @@ play, change the server's settings (threads, pictures, AI level; reset the leade
 to be forgotten), and click whatever they can see (old hand messages, other people's buttons,
 menus, forms; double clicks, several people at the same moment) while the process is killed
 (SIGKILL) or told to stop (SIGTERM, as ``docker stop`` does) a moment after someone
-clicked, between bursts, and started again on the same database (SQLite, then
-PostgreSQL). The bot runs as one process, and as two processes sharing the database, one
+clicked, between bursts, and started again on the same database. The bot runs as one
+process on SQLite, and as two processes sharing the database (SQLite, then PostgreSQL), one
 per shard, each with a server of its own (then the process stopped is one of the two).
 Seeded, so a failure repeats.
 
@@ -54,7 +54,7 @@ OTHER_COMMANDS = (("rules", {"game": "quash"}), ("rules", {"game": "qos", "secti
 FORM_ANSWERS = ("1", "12", "abc", "-5", "99999", "🃏")
 
 
-@pytest.fixture(params=[1, 2], ids=["one-process", "two-shard-processes"])
+@pytest.fixture
 async def fake(request: pytest.FixtureRequest) -> LoopbackDiscord:
     """Four members and, on each of Discord's ``request.param`` shards, a server with one
     channel per game."""
@@ -336,7 +336,12 @@ async def assert_logs_replay(db: str) -> tuple[int, int]:
         await storage.close()
 
 
+@pytest.mark.parametrize(("fake", "db_url"), [(1, "sqlite"), (2, "sqlite"), (2, "postgresql")], indirect=True,
+                         ids=["one-process-sqlite", "two-shard-processes-sqlite", "two-shard-processes-postgresql"])
 async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tmp_path: Path, db_url: str) -> None:
+    """As a server runs it by default (one process, SQLite), and as a sharded bot's processes
+    share one database, on each backend (each of those processes is a one-process bot for its
+    shard, so one process on PostgreSQL adds nothing they do not do)."""
     fd, crowd, processes = fake, Crowd(fake, seed=20261126), Processes(fake, tmp_path, db_url)
     try:
         for shard in range(processes.count):

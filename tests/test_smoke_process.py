@@ -317,21 +317,26 @@ async def test_q2j_game_played_through_the_gateway(fake: LoopbackDiscord, tmp_pa
         lobby = await expect(proc, fake.wait_for_message(has_button("Join"), 10.0, "a lobby"), "the lobby")
         assert not lobby.ephemeral, "the lobby must be public, not ephemeral"
         await click_button(fake, proc, lobby, label="Join", user="bob")
-        await expect(proc, fake.wait_idle(), "the lobby update")
+        await expect(proc, fake.wait_until(lambda: "bob" in fake.message(lobby.id).text.lower(), 10.0, "bob seated"),
+                     "the lobby update")
         await click_button(fake, proc, lobby, label="Start", user="alice")
         table = await expect(proc, fake.wait_for_message(has_button("🂠 My hand"), 10.0, "the table"), "the table")
         assert table.id == lobby.id, "the lobby message becomes the table message"
 
         names = {fake.user(n).id: n for n in ("alice", "bob")}
+        shown = None  # the table's edit before the last move: the table answers it with a newer one
         for move in range(4):
-            await expect(proc, fake.wait_idle(), "the table update")
+            await expect(proc, fake.wait_until(lambda: fake.message(lobby.id).edited_at != shown, 10.0, "the edit"),
+                         "the table update")
             table = fake.message(lobby.id)
             mover = names[int(re.search(r"<@(\d+)>", status_line(table)).group(1))]
             _, hand = await click_button(fake, proc, table, label="🂠 My hand", user=mover)
             assert hand.ephemeral, "a hand is private"
+            shown = fake.message(lobby.id).edited_at
             _, after = await click_button(fake, proc, hand, label="Draw a card", user=mover)
             assert "Waiting for" in after.text, after
-        await expect(proc, fake.wait_idle(), "the last table update")
+        await expect(proc, fake.wait_until(lambda: fake.message(lobby.id).text.count("drew a card") == 2, 10.0,
+                                           "the last move shown"), "the last table update")
         latest = fake.message(lobby.id).text
         assert latest.count("drew a card") == 2, latest  # the newest two events
         assert proc.returncode is None, proc.output()
