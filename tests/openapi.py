@@ -188,11 +188,12 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
     a ``type`` key, so leaving it out gives the same verdict for ``anyOf`` and for ``oneOf`` (at
     most one of the branches left can pass where only one of all could). A container of twenty
     components thus checks twenty branches, not twenty times every kind of component. Unions of
-    bare constants (Discord's enums: component types, button styles) are one lookup."""
+    bare constants (Discord's enums: component types, button styles) are one lookup, and an
+    object or array that passed a union is not checked against it again (the same buttons and
+    rows come back in message after message; a value that fails is checked in full each time)."""
     from jsonschema import _keywords
 
     kinds: dict[int, tuple[Any, tuple[int | None, ...]]] = {}  # id(branches) -> (branches, their kinds)
-
     enums: dict[int, tuple[Any, Counter[tuple[type, Any]] | None]] = {}  # id(branches) -> (branches, consts)
 
     def constants(branches: Any) -> Counter[tuple[type, Any]] | None:
@@ -205,19 +206,30 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
                                            if plain else None)
         return known[1]
 
+    passed: dict[tuple[int, str], None] = {}  # (id(branches), an object or array as JSON) that passed
+
     def directed(check: Any) -> Any:
         def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Any:
-            consts = constants(branches) if type(instance) in (int, str) else None
-            if consts is not None:  # an enum: one lookup, and the full check only to explain a miss
-                matches = consts[(type(instance), instance)]
+            remembered = None
+            if type(instance) in (dict, list):  # a value that passed a union passes it again
+                remembered = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
+                if remembered in passed:
+                    return
+            elif type(instance) in (int, str) and (consts := constants(branches)) is not None:
+                matches = consts[(type(instance), instance)]  # an enum: one lookup; a miss is explained in full
                 if matches == 1 or (matches and check is _keywords.anyOf):
-                    return iter(())
+                    return
             if type(instance) is dict and type(instance.get("type")) is int:
                 known = kinds.get(id(branches))
                 if known is None or known[0] is not branches:
                     known = kinds[id(branches)] = (branches, tuple(_branch_kind(document, b) for b in branches))
                 branches = [b for b, kind in zip(branches, known[1]) if kind is None or kind == instance["type"]]
-            return check(validator, branches, instance, schema)
+            errors = list(check(validator, branches, instance, schema))
+            if not errors and remembered is not None:
+                if len(passed) > 200_000:
+                    passed.clear()
+                passed[remembered] = None
+            yield from errors
 
         return union
 
