@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.endings import duration_text
 from discord_play import open_table, play_to_the_end, play_turn, status_line, texts
 
 
@@ -68,3 +69,9 @@ async def test_the_war_standings_say_what_each_place_has_left(server):
     assert standings[1] == f"1. **{winner}** — {left} card{'' if left == 1 else 's'} left"
     assert standings[2] == f"2. **{loser}** — 0 cards left"
     assert standings[3].startswith("-# Played in ")
+
+
+def test_a_games_length_is_said_to_the_minute_in_the_readers_units():
+    said = {seconds: (duration_text(seconds, "en"), duration_text(seconds, "fr")) for seconds in (20, 90, 3600, 3900)}
+    assert said == {20: ("under a minute", "moins d’une minute"), 90: ("2 min", "2\xa0min"),
+                    3600: ("1 hr", "1\u202fh"), 3900: ("1 hr 5 min", "1\u202fh 5\xa0min")}

@@ -121,6 +121,15 @@ async def test_forged_selects_and_values_are_refused(server, custom_id, values):
     before.check(await forge_select(s, table, custom_id, values, s.user("cat")), (custom_id, values))
 
 
+async def test_a_rules_menu_answered_with_no_section_asks_for_one(server):
+    s = server
+    table = await table_message(s)
+    before = Unchanged(s)
+    reply = await forge_select(s, table, "dh:rules:q2j:section", ["no-such-section"], s.user("cat"))
+    before.check(reply, "no-such-section")
+    assert "Choose one section from the menu." in reply.text
+
+
 async def test_seated_players_cannot_forge_moves_or_menu_values(server):
     s = server
     table = await running_table(s)
