@@ -35,7 +35,7 @@ from games.i18n import plural
 from tests.contract import option_values
 from tests.test_french import FRENCH, english_words
 
-SEEDS = 2
+SEEDS = 1
 """Seeded random games per table (players × variant)."""
 POSITIONS = 4
 """Positions drawn per game, spread from the deal to the end."""

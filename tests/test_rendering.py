@@ -35,7 +35,7 @@ CASES += [(game_id, {}, games.get_game(game_id).min_players)
 load_game_uis()
 
 
-@pytest.mark.parametrize("game_id,options,players,seeds", [(*case, 4) for case in CASES] + [(*case, 1) for case in ONE_GAME])
+@pytest.mark.parametrize("game_id,options,players,seeds", [(*case, 2) for case in CASES] + [(*case, 1) for case in ONE_GAME])
 def test_every_position_renders_valid_messages_with_every_legal_move(game_id, options, players, seeds):
     render_every_position(game_id, options, players, None, seeds)
 
