@@ -25,7 +25,7 @@ from tests.replays import label
 
 FRENCH = "fr"
 NAMES = ("Ana", "Ben", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
-SEEDS = 2
+SEEDS = 1
 MAX_MOVES = 600
 PROBE_EVERY = 5
 """Hints, moves' words and refusals are gathered every this many moves."""
