@@ -193,18 +193,24 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
     rows come back in message after message; a value that fails is checked in full each time)."""
     from jsonschema import _keywords
 
-    kinds: dict[int, tuple[Any, tuple[int | None, ...]]] = {}  # id(branches) -> (branches, their kinds)
-    enums: dict[int, tuple[Any, Counter[tuple[type, Any]] | None]] = {}  # id(branches) -> (branches, consts)
+    learned: dict[tuple[str, int], tuple[Any, Any]] = {}  # (what, id(branches)) -> (branches, what was learned)
+
+    def of_union(what: str, branches: Any, learn: Any) -> Any:
+        """``learn(branches)``, worked out once per union of the schema."""
+        known = learned.get((what, id(branches)))
+        if known is None or known[0] is not branches:
+            known = learned[what, id(branches)] = (branches, learn(branches))
+        return known[1]
 
     def constants(branches: Any) -> Counter[tuple[type, Any]] | None:
         """The values of a union whose branches are all ``{"const": …}`` (with a title or a
         description), by type and value; ``None`` for any other union."""
-        known = enums.get(id(branches))
-        if known is None or known[0] is not branches:
-            plain = all(isinstance(b, dict) and "const" in b and b.keys() <= _ANNOTATED_CONST for b in branches)
-            known = enums[id(branches)] = (branches, Counter((type(b["const"]), b["const"]) for b in branches)
-                                           if plain else None)
-        return known[1]
+        if not all(isinstance(b, dict) and "const" in b and b.keys() <= _ANNOTATED_CONST for b in branches):
+            return None
+        return Counter((type(b["const"]), b["const"]) for b in branches)
+
+    def type_kinds(branches: Any) -> tuple[int | None, ...]:
+        return tuple(_branch_kind(document, b) for b in branches)
 
     passed: dict[tuple[int, str], None] = {}  # (id(branches), an object or array as JSON) that passed
 
@@ -215,15 +221,13 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
                 remembered = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
                 if remembered in passed:
                     return
-            elif type(instance) in (int, str) and (consts := constants(branches)) is not None:
+            elif type(instance) in (int, str) and (consts := of_union("consts", branches, constants)) is not None:
                 matches = consts[(type(instance), instance)]  # an enum: one lookup; a miss is explained in full
                 if matches == 1 or (matches and check is _keywords.anyOf):
                     return
             if type(instance) is dict and type(instance.get("type")) is int:
-                known = kinds.get(id(branches))
-                if known is None or known[0] is not branches:
-                    known = kinds[id(branches)] = (branches, tuple(_branch_kind(document, b) for b in branches))
-                branches = [b for b, kind in zip(branches, known[1]) if kind is None or kind == instance["type"]]
+                kinds = of_union("kinds", branches, type_kinds)
+                branches = [b for b, kind in zip(branches, kinds) if kind is None or kind == instance["type"]]
             errors = list(check(validator, branches, instance, schema))
             if not errors and remembered is not None:
                 if len(passed) > 200_000:
