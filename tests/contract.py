@@ -8,30 +8,32 @@ seed)`` plays one seeded random game and checks, along the way:
   ``GameFinished`` for any further move;
 - card conservation: the multiset of every card in ``zones()`` is the deal's at every deep
   check and at the end (a card lost or made stays lost or made, so it is found there);
-- snapshots: ``to_json`` survives ``json.dumps``/``json.loads`` and
+- snapshots: ``to_json`` survives a JSON round trip and
   ``from_json`` exactly, and a restored state continues exactly like the
   original (same events, same snapshots);
 - replay: ``Game.replay(players, options, seed, log)`` rebuilds the same state,
   with the log's actions passed through their JSON form;
-- every legal action is accepted; actions seen legal at other times (and a few
-  nonsense ones) are refused with a ``GameError`` when not legal now, leaving
-  ``to_json`` unchanged; seats not in ``to_act`` have no legal action and get
-  ``NotYourTurn``;
+- legal actions are accepted (every one, or :data:`LEGAL_TRIED` drawn at random where
+  there are more); actions seen legal at other times (and a few nonsense ones) are
+  refused with a ``GameError`` when not legal now, leaving ``to_json`` unchanged; seats
+  not in ``to_act`` have no legal action and get ``NotYourTurn``;
 - views are JSON-safe, seat views hold ``"hand"``, and no entry of a view
   shows more copies of a card than ``total - hidden_cards(viewer)``;
-- every action round-trips ``to_json``/``from_json`` and ``code``/``from_code``.
+- every action round-trips ``to_json``/``from_json`` and ``code``/``from_code`` (each
+  action once per process: the same action checks the same way).
 
 Nothing here measures time.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import chain, product
 from operator import attrgetter
 from typing import Any
+
+import orjson
 
 import games
 from games.base import Action, Event, Game, GameState, OptionSpec
@@ -111,18 +113,21 @@ def codes_in(data: Any) -> Counter[str]:
 
 
 def json_roundtrip(value: Any) -> Any:
-    return json.loads(json.dumps(value, allow_nan=False))
+    """``value`` written as JSON and read back (by orjson, as the storage writes it: a key that
+    is not a string is refused, NaN comes back as ``None``, a tuple as a list, so comparing
+    with ``value`` finds what is not plain JSON)."""
+    return orjson.loads(orjson.dumps(value))
 
 
 def check_views(state: GameState, viewers: Iterable[int | None] | None = None) -> None:
     """Views (the public's and every seat's, or those of ``viewers``) are JSON-safe and never
     show a card hidden from their viewer."""
     total = card_counts(state)
-    shown_by_text: dict[str, Counter[str]] = {}  # seats' views share most entries: count each once
+    shown_by_text: dict[bytes, Counter[str]] = {}  # seats' views share most entries: count each once
     for viewer in [None, *range(state.players)] if viewers is None else viewers:
         view = state.view(viewer)
-        texts = {key: json.dumps(entry, allow_nan=False) for key, entry in view.items()}
-        plain = all(type(key) is str for key in view) and {k: json.loads(t) for k, t in texts.items()} == view
+        texts = {key: orjson.dumps(entry) for key, entry in view.items()}
+        plain = all(type(key) is str for key in view) and {k: orjson.loads(t) for k, t in texts.items()} == view
         assert plain, f"view({viewer}) is not plain JSON"
         if viewer is not None:
             assert isinstance(view.get("hand"), list), f"view({viewer}) has no 'hand' list"
@@ -138,7 +143,13 @@ def check_views(state: GameState, viewers: Iterable[int | None] | None = None) -
             assert not leaked, f"view({viewer})[{key!r}] shows hidden cards {leaked}"
 
 
+_FORMS_CHECKED: set[tuple[str, Action]] = set()
+
+
 def check_action_forms(game: Game, action: Action) -> None:
+    if (game.id, action) in _FORMS_CHECKED:
+        return
+    _FORMS_CHECKED.add((game.id, action))
     assert game.action_from_json(json_roundtrip(action.to_json())) == action
     if all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in action.args):
         assert type(action).from_code(action.code()) == action, action.code()
@@ -182,8 +193,17 @@ def check_refusals(
     assert state.to_json() == before, f"refusing {legal[0]!r} to seats not to act changed the state"
 
 
-def check_all_legal_accepted(game: Game, snapshot: Mapping[str, Any], seat: int, legal: list[Action]) -> None:
-    for action in legal:
+LEGAL_TRIED = 10
+"""Legal actions tried on copies at a deep check: all of them, or this many drawn at random (an
+advanced QUASH turn lists hundreds of chains, and each try restores a copy)."""
+
+
+def check_legal_accepted(
+    game: Game, snapshot: Mapping[str, Any], seat: int, legal: list[Action], rng: Rng
+) -> None:
+    left = list(legal)
+    tried = left if len(left) <= LEGAL_TRIED else [left.pop(rng.below(len(left))) for _ in range(LEGAL_TRIED)]
+    for action in tried:
         copy = game.from_json(snapshot)
         events = copy.apply(seat, action)
         assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
@@ -238,6 +258,7 @@ def check_contract(
     state = game.new_game(players, options, seed)
     assert state.game_id == game_id
     rng = Rng(seed * 1_000_003 + players)
+    tries = Rng(seed)  # draws the legal actions tried, apart from ``rng``: the games played stay the same
     cards = Conservation(state)
     names = [f"P{i}" for i in range(players)]
     for event in state.opening_events():
@@ -267,7 +288,7 @@ def check_contract(
             assert restored.to_json() == snapshot
             check_views(state, viewers_to_check(state, seat, rng))
             check_refusals(game, state, seat, legal, pool, rng)
-            check_all_legal_accepted(game, restored_data, seat, legal)
+            check_legal_accepted(game, restored_data, seat, legal, tries)
             if shadow is None:
                 shadow, shadow_left = restored, follow
         action = legal[rng.below(len(legal))]

@@ -70,8 +70,10 @@ def expected_steps(state: QuashState, seat: int, seen: dict) -> set[str]:
     return steps
 
 
-@pytest.mark.parametrize("players, seeds", [(2, (0, 1)), (4, (2,))])
+@pytest.mark.parametrize("players, seeds", [(2, (0, 2, 6, 7)), (4, (2,))])
 def test_offered_steps_are_exactly_those_that_can_end_on_random_boards(players: int, seeds: tuple[int, ...]) -> None:
+    """The plain search is exponential: these seeds' boards take it about a second each (two-player
+    seed 1, 11 s for 103 positions, is left out), with chains up to 11 steps long."""
     checked = 0
     seen: dict = {}
     for seed in seeds:

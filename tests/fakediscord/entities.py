@@ -7,9 +7,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 import discord
+import orjson
 
 if TYPE_CHECKING:
     from .model import DiscordModel
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (the fake's bodies and payloads), several times faster than
+    ``copy.deepcopy``: the fake copies every body it keeps and every payload it hands out."""
+    return orjson.loads(orjson.dumps(value))
+
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7

@@ -41,7 +41,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import copy
 import errno
 import json
 import warnings
@@ -54,7 +53,7 @@ import discord.http
 import discord.webhook.async_
 from discord.ext import commands
 
-from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser
+from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser, json_copy
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
@@ -306,7 +305,7 @@ class DiscordHarness(BotWatch, DiscordModel):
         parser = bot._connection.parsers.get(event)
         if parser is None:
             raise AssertionError(f"discord.py has no parser for gateway event {event}")
-        parser(copy.deepcopy(payload))
+        parser(json_copy(payload))
 
     async def feed(self, event: str, payload: dict, *, bot: commands.Bot | None = None,
                    timeout: float | None = None) -> list[RecordedRequest]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from .entities import (
     INTERACTION_KIND, CB_AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MODAL,
     EPHEMERAL, IS_COMPONENTS_V2, LOADING, MESSAGE_COMPONENT, MODAL_SUBMIT, SUPPRESS_EMBEDS,
     SUPPRESS_NOTIFICATIONS, FakeChannel, FakeUser, component_desc, iso, stored_components,
-    walk_components,
+    json_copy, walk_components,
 )
 
 if TYPE_CHECKING:
@@ -153,7 +152,7 @@ class FakeMessage:
         return [url for url in refs if url[len("attachment://"):] not in names]
 
     def _assign_component_ids(self, components: list[dict]) -> list[dict]:
-        components = stored_components(copy.deepcopy(components))
+        components = stored_components(json_copy(components))
         for comp in walk_components(components):
             if "id" not in comp:
                 comp["id"] = self._next_component_id
@@ -168,7 +167,7 @@ class FakeMessage:
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            embeds = copy.deepcopy(body["embeds"] or [])
+            embeds = json_copy(body["embeds"] or [])
             for emb in embeds:
                 emb.setdefault("type", "rich")
             self.embeds = embeds
@@ -233,17 +232,17 @@ class FakeMessage:
             "mention_everyone": False,
             "mentions": [users[m].payload() for m in dict.fromkeys(self.mentions) if m in users],
             "mention_roles": list(dict.fromkeys(_MENTION_ROLE.findall(self._mention_text))),
-            "attachments": copy.deepcopy(self.attachments),
-            "embeds": copy.deepcopy(self.embeds),
+            "attachments": json_copy(self.attachments),
+            "embeds": json_copy(self.embeds),
             "pinned": False,
             "flags": self.flags,
-            "components": copy.deepcopy(self.components),
+            "components": json_copy(self.components),
         }
         if self.kind in ("response", "followup"):
             d["webhook_id"] = str(self.model.application_id)
             d["application_id"] = str(self.model.application_id)
         if self.interaction_metadata is not None:
-            d["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
+            d["interaction_metadata"] = json_copy(self.interaction_metadata)
         if self.message_reference:
             ref = dict(self.message_reference)
             ref.setdefault("channel_id", str(self.channel.id))

@@ -15,7 +15,6 @@ transport implements: ``inprocess.DiscordHarness`` feeds them to discord.py's pa
 from __future__ import annotations
 
 import asyncio
-import copy
 import datetime as _dt
 import itertools
 import json
@@ -29,7 +28,7 @@ import discord
 import openapi
 
 from .drivers import InteractionDrivers
-from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, id_of
+from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, id_of, json_copy
 from .limits import discord_limits
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
 from .ratelimits import RateLimited, RateLimiter, route_limit
@@ -212,7 +211,7 @@ class DiscordModel(InteractionDrivers):
     def commands(self, guild: FakeGuild | int | None = None) -> list[dict]:
         """The synced application commands (global, or of ``guild``)."""
         key = None if guild is None else id_of(guild)
-        return [copy.deepcopy(c) for c in self._commands.get(key, {}).values()]
+        return [json_copy(c) for c in self._commands.get(key, {}).values()]
 
     def requests_to(self, method: str | None = None, path: str | None = None) -> list[RecordedRequest]:
         """Recorded requests filtered by method and a regex searched in the path."""
@@ -325,7 +324,7 @@ class DiscordModel(InteractionDrivers):
         """:meth:`handle` as an HTTP answer (status, headers and body; Discord's errors included)."""
         await asyncio.sleep(0)  # a real request always yields to the loop
         req = RecordedRequest(len(self.requests), via, method.upper(), openapi.OpenAPISpec.normalise_path(path),
-                              dict(query), copy.deepcopy(body), multipart=multipart, files=list(files),
+                              dict(query), json_copy(body), multipart=multipart, files=list(files),
                               reason=reason, file_fields=list(file_fields))
         self.requests.append(req)
         try:
@@ -357,13 +356,13 @@ class DiscordModel(InteractionDrivers):
             self.count_answer(err)
             return Answer(err.status, err.headers, err.payload(), err)
         req.status = 204 if response is None else 200
-        req.response = copy.deepcopy(response)
+        req.response = json_copy(response)
         if self.validate_responses and response is not None:
             try:
                 openapi.validate_response(req.method, req.path, response)
             except openapi.SpecViolation as exc:
                 self._failures.append(f"the fake's own answer is not spec-conform (harness bug): {exc}")
-        return Answer(req.status, req.headers, copy.deepcopy(response))
+        return Answer(req.status, req.headers, json_copy(response))
 
     def count_answer(self, err: HTTPError) -> None:
         """Count an error answer towards the invalid requests (when rate limits are on)."""

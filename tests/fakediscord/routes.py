@@ -7,7 +7,6 @@ for 204); it raises :class:`HTTPError` for Discord's error answers.
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 import time
 from typing import TYPE_CHECKING, Any, Callable
@@ -15,7 +14,7 @@ from urllib.parse import unquote
 
 from .entities import (
     ALLOWED_CALLBACKS, APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, CB_UPDATE,
-    EPHEMERAL, LOADING, FakeChannel, iso,
+    EPHEMERAL, LOADING, FakeChannel, iso, json_copy,
 )
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
 
@@ -116,7 +115,7 @@ def _r_bulk_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) 
         ctype = cmd.get("type") or 1
         key = (cmd["name"], ctype)
         prev = old.get(key)
-        out = copy.deepcopy(cmd)
+        out = json_copy(cmd)
         out.update({
             "id": prev["id"] if prev else str(h.new_id()),
             "application_id": str(h.application_id),
@@ -133,12 +132,12 @@ def _r_bulk_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) 
         out.setdefault("options", [])
         new[key] = out
     h._commands[gid] = new
-    return [copy.deepcopy(c) for c in new.values()]
+    return [json_copy(c) for c in new.values()]
 
 
 def _r_list_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> list[dict]:
     gid = int(m["guild"]) if m.groupdict().get("guild") else None
-    return [copy.deepcopy(c) for c in h._commands.get(gid, {}).values()]
+    return [json_copy(c) for c in h._commands.get(gid, {}).values()]
 
 
 def _r_callback(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict | None:
@@ -195,7 +194,7 @@ def _r_callback(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> di
         h._echo_message(msg, "MESSAGE_UPDATE")
         rec.original_id = msg.id
         resource = {"type": CB_UPDATE, "message": msg.payload()}
-    rec.callback = copy.deepcopy(body)
+    rec.callback = json_copy(body)
     if rec.original_id is not None:
         msg = h._messages[rec.original_id]
         inter["response_message_id"] = str(msg.id)
