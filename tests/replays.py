@@ -7,9 +7,8 @@ game (random moves, with the ``normal`` AI now and then) and hashes, at every mo
 seat, the action and its events; every few moves also the snapshot, every view,
 the legal actions, what the engine answers to the action written another way (lower-case
 arguments: the form an old log or a typed code may hold) and to a few moves that are not
-legal now (the error's class and message). Words are hashed as the engines wrote them
-before words were data (English, seats as ``{p0}``: :func:`tests.words.as_written`), so the
-fingerprints recorded then still hold. ``tests/data/replays.json`` holds the
+legal now (the error's class and message). Words are hashed as stored (a message id and
+its arguments), as a stored game holds them. ``tests/data/replays.json`` holds the
 fingerprints the engines gave before a refactoring; ``python -m tests.replays`` rewrites
 it, which is only right when a change of behaviour is meant.
 """
@@ -22,13 +21,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 import games
 from games.ai import choose_action
 from games.base import Action, GameState
 from games.errors import GameError
 from games.rng import Rng
 from tests.contract import contract_cases
-from tests.words import as_written
 
 GOLDEN = Path(__file__).parent / "data" / "replays.json"
 SEEDS = 1
@@ -42,8 +42,8 @@ SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
 
 
 def _dump(value: Any) -> bytes:
-    """``value`` as hashed: its words (events, outcomes) English, as the engines wrote them."""
-    return json.dumps(as_written(value), sort_keys=True, separators=(",", ":")).encode()
+    """``value`` (plain JSON) as hashed: compact, keys sorted."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def _lowered(action: Action) -> Action:

@@ -1,13 +1,10 @@
 """Engine words as the engines wrote them before words were data: English, each seat as
-``{p0}``, ``{p1}``… — what the rules tests compare and the replay fingerprints hash."""
+``{p0}``, ``{p1}``… — what the rules tests compare."""
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache, lru_cache
-from itertools import repeat
-from typing import Any
+from functools import cache
 
 from bot.markdown import literal
 from bot.records import TableRow, event_words
@@ -23,30 +20,6 @@ def words(said: Event | Text) -> str:
     """An event's text (or any words) in English, seats as ``{pN}``."""
     text = said.text if isinstance(said, Event) else said
     return text.render(SOURCE, SEATS)
-
-
-def as_written(value: Any) -> Any:
-    """A JSON value (a snapshot, a view, events, an outcome) with every stored
-    :class:`~games.i18n.Text` (``{"say": …}``) replaced by its :func:`words`."""
-    if isinstance(value, dict):
-        if "say" in value and set(value) <= {"say", "args", "plural"}:
-            return _stored_words(json.dumps(value, sort_keys=True))
-        return {key: as_written(item) if isinstance(item, _NESTED) else item for key, item in value.items()}
-    if isinstance(value, list):
-        if not any(map(isinstance, value, repeat(_NESTED))):  # numbers or strings (a move history): as they are
-            return value
-        return [as_written(item) if isinstance(item, _NESTED) else item for item in value]
-    return value
-
-
-_NESTED = (dict, list)
-
-
-@lru_cache(maxsize=65536)
-def _stored_words(said: str) -> str:
-    """The :func:`words` of a stored Text (as JSON): snapshots repeat the same Texts move after
-    move (a deal's opening events), so each is rendered once."""
-    return words(Text.from_json(json.loads(said)))
 
 
 # -- English left in a translated message ----------------------------------------------------------
