@@ -18,6 +18,14 @@ async def ended_game_with_a_hard_ai(s):
     return s.h.message(lobby.id)
 
 
+async def table_ended_with_a_hard_ai(s):
+    """As :func:`ended_game_with_a_hard_ai`, but ended by ``/table end`` as soon as it starts."""
+    lobby = await open_table(s, "q2j start", OPTIONS, "ana", joiners=["ben"], ai=1, start=False, level="hard")
+    await s.h.click(lobby, label="Start", user=s.user("ana"))
+    await s.h.slash("table end", {}, user=s.user("ana"), channel=s.channel)
+    return s.h.message(lobby.id)
+
+
 async def test_play_again_opens_the_same_table_with_the_players_invited_and_the_ai_kept(server):
     s = server
     table = await ended_game_with_a_hard_ai(s)
@@ -48,7 +56,7 @@ async def test_play_again_opens_the_same_table_with_the_players_invited_and_the_
 
 async def test_play_again_is_refused_when_the_channel_is_busy_or_to_strangers(server):
     s = server
-    table = await ended_game_with_a_hard_ai(s)
+    table = await table_ended_with_a_hard_ai(s)
     stranger = await s.h.click(table, label=PLAY_AGAIN, user=s.user("cat"))
     assert stranger.ephemeral and "Only the players of this game" in stranger.text
     assert (await s.h.bot.service.channel_table(s.channel.id)) is None
@@ -108,7 +116,7 @@ async def test_play_again_is_refused_from_another_channel(server):
 
 async def test_a_cancelled_play_again_lobby_drops_its_invitation(server):
     s = server
-    table = await ended_game_with_a_hard_ai(s)
+    table = await table_ended_with_a_hard_ai(s)
     await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
     lobby = s.h.latest_public(s.channel)
     assert "click **Join**" in lobby.text
