@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
@@ -15,8 +16,12 @@ if TYPE_CHECKING:
 
 def json_copy(value: Any) -> Any:
     """A deep copy of a JSON value (the fake's bodies and payloads), several times faster than
-    ``copy.deepcopy``: the fake copies every body it keeps and every payload it hands out."""
-    return orjson.loads(orjson.dumps(value))
+    ``copy.deepcopy``: the fake copies every body it keeps and every payload it hands out. What
+    orjson refuses (a hostile integer over 64 bits) is copied by ``copy.deepcopy``."""
+    try:
+        return orjson.loads(orjson.dumps(value))
+    except orjson.JSONEncodeError:
+        return copy.deepcopy(value)
 
 
 EPHEMERAL = 1 << 6
