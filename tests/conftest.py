@@ -4,6 +4,7 @@ backends run on (a SQLite file, and a fresh database on a real PostgreSQL server
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -13,6 +14,11 @@ from discord_play import make_server, start_bot
 from pgserver import MISSING, PostgresServer, find_binaries
 
 BACKENDS = ("sqlite", "postgresql")
+
+# Compiled modules are written to __pycache__ (ignored by git) even where PYTHONDONTWRITEBYTECODE
+# is set, as on this machine: otherwise each of the suite's workers and each of the seventy bot,
+# AI-worker and command processes the tests start compiles every module again.
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture
