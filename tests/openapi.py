@@ -44,6 +44,7 @@ from typing import Any, Iterable, Mapping
 from urllib.parse import unquote, urlsplit
 
 import jsonschema
+import orjson
 import referencing
 from jsonschema import Draft202012Validator
 from referencing.jsonschema import DRAFT202012
@@ -111,6 +112,15 @@ def _json_path(parts: Iterable[Any]) -> str:
     for part in parts:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
     return out
+
+
+def _as_key(value: Any) -> bytes:
+    """``value`` as JSON text with sorted keys, to remember what validated (orjson; the standard
+    encoder for what orjson refuses, an integer over 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS, default=repr)
+    except orjson.JSONEncodeError:
+        return json.dumps(value, sort_keys=True, default=repr).encode()
 
 
 def _short(value: Any, limit: int = 160) -> str:
@@ -212,13 +222,13 @@ def _directed_unions(document: Mapping[str, Any]) -> type[Draft202012Validator]:
     def type_kinds(branches: Any) -> tuple[int | None, ...]:
         return tuple(_branch_kind(document, b) for b in branches)
 
-    passed: dict[tuple[int, str], None] = {}  # (id(branches), an object or array as JSON) that passed
+    passed: dict[tuple[int, bytes], None] = {}  # (id(branches), an object or array as JSON) that passed
 
     def directed(check: Any) -> Any:
         def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Any:
             remembered = None
             if type(instance) in (dict, list):  # a value that passed a union passes it again
-                remembered = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
+                remembered = (id(branches), _as_key(instance))
                 if remembered in passed:
                     return
             elif type(instance) in (int, str) and (consts := of_union("consts", branches, constants)) is not None:
@@ -275,7 +285,9 @@ class OpenAPISpec:
             routes.sort(key=lambda r: -r[2])
         self._validator_classes = {"request": _directed_unions(relaxed), "response": _directed_unions(document)}
         self._validators: dict[tuple[str, str, str], Draft202012Validator | None] = {}
-        self._valid_bodies: dict[tuple[str, str, str], None] = {}  # memo of bodies that validated
+        self._valid_bodies: dict[tuple[str, str, bytes], None] = {}  # memo of bodies that validated
+        self._param_validators: dict[tuple[str, str], Draft202012Validator] = {}
+        self._valid_params: set[tuple[str, str, str]] = set()  # (route, parameter, value) that validated
 
     # ------------------------------------------------------------------ lookup
     @staticmethod
@@ -334,6 +346,13 @@ class OpenAPISpec:
         self._validators[key] = validator
         return validator
 
+    def _param_validator(self, template: str, name: str, schema: Mapping[str, Any]) -> Draft202012Validator:
+        found = self._param_validators.get((template, name))
+        if found is None:
+            found = self._param_validators[template, name] = Draft202012Validator(
+                _rebase_refs(schema), registry=self.registry)
+        return found
+
     # -------------------------------------------------------------- validation
     def validate_request(
         self,
@@ -370,10 +389,12 @@ class OpenAPISpec:
         params_spec = {p["name"]: p for p in self.document["paths"][op.template].get("parameters", [])}
         for name, value in op.path_params.items():
             pspec = params_spec.get(name)
-            if pspec and "schema" in pspec:
-                v = Draft202012Validator(_rebase_refs(pspec["schema"]), registry=self.registry)
-                for e in v.iter_errors(value):
-                    errors.append(f"path parameter {name}={value!r}: {e.message}")
+            if pspec and "schema" in pspec and (op.template, name, value) not in self._valid_params:
+                found = [f"path parameter {name}={value!r}: {e.message}"
+                         for e in self._param_validator(op.template, name, pspec["schema"]).iter_errors(value)]
+                if not found:
+                    self._valid_params.add((op.template, name, value))
+                errors.extend(found)
         operation = self.operation_object(op)
         has_body = body is not None and body != {} and body != []
         if "requestBody" not in operation:
@@ -383,8 +404,7 @@ class OpenAPISpec:
             if body is None and operation["requestBody"].get("required"):
                 errors.append("this operation requires a request body, but none was sent")
             elif body is not None:
-                memo = (op.method + " " + op.template, content_type,
-                        json.dumps(body, sort_keys=True, default=repr))
+                memo = (op.method + " " + op.template, content_type, _as_key(body))
                 validator = self._validator(op, "request", content_type)
                 if validator is not None and memo not in self._valid_bodies:
                     for err in sorted(validator.iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
