@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from bot.storage import Storage
-from fakediscord import DiscordHarness
 from discord_play import make_server, start_bot
+from fakediscord import DiscordHarness
 from pgserver import MISSING, PostgresServer, find_binaries
 
 BACKENDS = ("sqlite", "postgresql")

@@ -352,7 +352,6 @@ def check_ai_game(
     game = games.get_game(game_id)
     state = game.new_game(players, options, seed)
     cards = Conservation(state)
-    names = [f"P{i}" for i in range(players)]
     rng = Rng(seed)
     log: list[tuple[int, Action]] = []
     pool: dict[Action, None] = {}

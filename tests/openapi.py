@@ -37,10 +37,11 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import jsonschema
@@ -446,7 +447,7 @@ class OpenAPISpec:
             )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(path: str) -> OpenAPISpec:
     p = Path(path)
     if not p.is_file():

@@ -66,7 +66,7 @@ class PostgresServer:
 
     # -- life cycle ----------------------------------------------------------------------------
 
-    def start(self) -> "PostgresServer":
+    def start(self) -> PostgresServer:
         self.root = Path(tempfile.mkdtemp(prefix="deckhand-pg-"))
         self.root.chmod(0o755)
         for part in ("data", "socket"):
@@ -105,7 +105,7 @@ class PostgresServer:
         shutil.rmtree(self.root, ignore_errors=True)
         self.root = None
 
-    def __enter__(self) -> "PostgresServer":
+    def __enter__(self) -> PostgresServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -4,7 +4,8 @@ discovery tests)."""
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from discord.http import handle_message_parameters
 

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import games
+from bot.results import GameTally, RatingPoint, Stats
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.games import load_game_uis
-from bot.results import GameTally, RatingPoint, Stats
 from cogs.components import LayoutMessage, action_row
 from cogs.game_log import HistoryButton, HistoryQuery
+from cogs.games import load_game_uis
 from cogs.moves import hand_message, table_message
-from cogs.scores import stats_layout, stats_picture
 from cogs.pictures import clear_cache
 from cogs.pictures.attach import hand_picture, table_picture, with_picture
 from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
+from cogs.scores import stats_layout, stats_picture
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState
 from games.rng import Rng
-
 from tests.screens import Message, message_of
 
 Scene = tuple[list[Message], dict[int, str]]

@@ -5,11 +5,27 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import assume, example, given, strategies as st
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
 
 from games.cards import (
-    CODE, DECK, ID_BY_CODE, JOKER, PRETTY, RANKS, SUITS, VALUE, Card, card_id_reader, codes, deal, parse_card,
-    parse_cards, pretty, shuffled_deck, standard_deck,
+    CODE,
+    DECK,
+    ID_BY_CODE,
+    JOKER,
+    PRETTY,
+    RANKS,
+    SUITS,
+    VALUE,
+    Card,
+    card_id_reader,
+    codes,
+    deal,
+    parse_card,
+    parse_cards,
+    pretty,
+    shuffled_deck,
+    standard_deck,
 )
 from games.errors import GameError, MalformedAction
 from games.rng import Rng

@@ -29,12 +29,17 @@ from pathlib import Path
 import pytest
 
 import games
-from cogs.common import APOLOGY
 from bot.storage import Storage
 from bot.storage.session import Session
+from cogs.common import APOLOGY
 from discord_play import HAND_BUTTON, move_choices, status_line
 from fakediscord import (
-    FakeChannel, FakeMessage, InteractionResult, LoopbackDiscord, guild_id_on_shard, walk_components,
+    FakeChannel,
+    FakeMessage,
+    InteractionResult,
+    LoopbackDiscord,
+    guild_id_on_shard,
+    walk_components,
 )
 from fakediscord.entities import CB_DEFERRED_UPDATE
 from test_multiprocess import assert_fake_happy_but_for_the_crash

@@ -20,7 +20,7 @@ import discord
 import pytest
 
 from bot.errors import NotHere, UserError
-from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, ForUser, Form, InServer, registered
+from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, Form, ForUser, InServer, registered
 from discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
 from fakediscord import FakeChannel, FakeMessage, FakeUser
 from games.i18n import SOURCE, Text, language_of

@@ -7,15 +7,14 @@ import pytest
 
 import games
 from bot.service import TableSnapshot
-from fakediscord import walk_components
 from cogs.game_log import log_pages
 from cogs.games import load_game_uis
 from cogs.layouts import LATEST_EVENTS
 from cogs.moves import table_message
 from cogs.ui import short_event
+from fakediscord import walk_components
 from games.ai import choose_action
 from games.rng import Rng
-
 from tests.rendering import table_row
 from tests.test_rendering import CASES
 

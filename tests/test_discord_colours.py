@@ -3,9 +3,8 @@ own card), War's tapped cards, and NG's targets grouped by owner, your own last 
 
 from __future__ import annotations
 
-from discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
-
 from cogs.ui import ui_for
+from discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 from games.q2j import compare
 
 GREEN, GREY, RED = 3, 2, 4  # Discord's button styles: success, secondary, danger

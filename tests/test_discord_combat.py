@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from discord_play import (
-    choose_first_attacker, forge_click, open_hand, open_table, picture_text, play, play_to_the_end, start_bot,
-    status_line, to_act,
+    choose_first_attacker,
+    forge_click,
+    open_hand,
+    open_table,
+    picture_text,
+    play,
+    play_to_the_end,
+    start_bot,
+    status_line,
+    to_act,
 )
 from tests.words import event_texts
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 import bot.client
 from bot.service.game_service import GameService
+from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,6 @@ import re
 import pytest
 
 import games
-
 from discord_play import open_table, play_to_the_end, status_line, texts
 
 STANDING = re.compile(r"\d+\. \*\*.+\*\*( & \*\*.+\*\*)* — -?\d+ (card|cards|field card|field cards|pts?)( left)?"

@@ -17,10 +17,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
-from fakediscord import DiscordHarness, FakeMessage, FakeUser
 
 import games
+from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
+from fakediscord import DiscordHarness, FakeMessage, FakeUser
 from games.i18n import LOCALES
 from games.i18n.__main__ import read
 from tests.test_french import FRENCH, SAME_IN_FRENCH

@@ -11,11 +11,11 @@ import time
 
 import discord
 
+from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
+from cogs.moves import table_message
 from cogs.pictures import hand_png, table_png
 from cogs.pictures.attach import seat_names
-from cogs.moves import table_message
 from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts
-from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
 from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
 from fakediscord.model import upload_problems
 

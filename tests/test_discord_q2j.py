@@ -7,14 +7,23 @@ import asyncio
 
 import pytest
 
-from fakediscord import HTTPError as _HTTPError
 from discord_play import (
-    HAND_BUTTON, add_ai, forge_click, move_choices, open_hand, open_table, picture_text, play, play_to_the_end,
-    play_turn, start_bot, status_line, to_act,
+    HAND_BUTTON,
+    add_ai,
+    forge_click,
+    move_choices,
+    open_hand,
+    open_table,
+    picture_text,
+    play,
+    play_to_the_end,
+    play_turn,
+    start_bot,
+    status_line,
+    to_act,
 )
+from fakediscord import HTTPError as _HTTPError
 from tests.words import event_texts
-
-
 
 
 def stored(s):

@@ -17,7 +17,19 @@ import re
 import pytest
 
 from cogs.ui import ui_for
-from discord_play import add_ai, board, forge_click, forge_select, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
+from discord_play import (
+    add_ai,
+    board,
+    forge_click,
+    forge_select,
+    open_hand,
+    open_table,
+    pictures_off,
+    start_bot,
+    status_line,
+    texts,
+    to_act,
+)
 from games.cards import parse_card
 from games.quash import QuashAction, QuashState
 from tests.words import event_texts
@@ -235,7 +247,7 @@ async def test_two_player_match_by_clicks_with_a_tiebreaker(server):
     shown = (await every_logged_line(s, table))
     numbers = spot_numbers(shown)
     assert numbers == sorted(numbers) and numbers[-1] == 9
-    assert "Round 1 is scored" in " ".join((await latest(s, table)))
+    assert "Round 1 is scored" in " ".join(await latest(s, table))
     assert (await latest(s, table))[-1].startswith("Round 2: ")
     # … and the board keeps the whole round's result, spot by spot, while round 2 is placed.
     board = board_text(s, table)
@@ -279,7 +291,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
             assert snap.view["leftover_counts"][0] > 0
             chooser_hand = await open_hand(s, ana, table)
             labels = [b["label"] for b in chooser_hand.message.buttons]
-            assert "Let cat choose our tiebreak cards" in labels and any(l.endswith("face down") for l in labels)
+            assert "Let cat choose our tiebreak cards" in labels and any(label.endswith("face down") for label in labels)
         mover = to_act(s, table)[0]
         actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
@@ -436,7 +448,7 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
         "Tiebreaker for spot 3: RED A♣ against BLACK 5♥: RED wins the spot: +1 RED (RED 5 · BLACK 2).",
         "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]
     # The reveal stopped at spot 3: nothing after it was scored.
-    assert not [n for n in spot_numbers((await latest(s, table))) if n > 3]
+    assert not [n for n in spot_numbers(await latest(s, table)) if n > 3]
     assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⚫ Q♠")
     for n in range(4, 10):
         assert "✓" not in board_row(s, table, n)
@@ -462,7 +474,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     await rig(s, state)
     await click_action(s, cat, (await open_hand(s, cat, table)).message, QuashAction("place", ("7C", 9)))
     assert "Each team pools its leftover cards for tiebreakers (RED 3, BLACK 3); ana chooses RED's and ben " \
-           "BLACK's." in " ".join((await latest(s, table)))
+           "BLACK's." in " ".join(await latest(s, table))
     assert set(to_act(s, table)) == {ana, ben}
     before = await stored(s)
 

@@ -13,12 +13,21 @@ the guild with four players and the bot on a fresh SQLite file.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 import pytest
 
-from discord_play import forge_click, move_choices, open_hand, open_table, pictures_off, start_bot, status_line, texts, to_act
+from discord_play import (
+    forge_click,
+    move_choices,
+    open_hand,
+    open_table,
+    pictures_off,
+    start_bot,
+    status_line,
+    texts,
+    to_act,
+)
 from games.cards import parse_card
 from games.queen_of_spades import QoSState
 from tests.words import event_texts

@@ -23,8 +23,18 @@ import pytest
 import openapi
 from discord_play import HAND_BUTTON, make_server, open_table, play_turn, start_bot
 from fakediscord import (
-    APPLICATION_COMMAND, DISCORD_RATE_LIMITS, Answer, DiscordHarness, FakeChannel, FakeMessage, HTTPError,
-    LoopbackDiscord, ManualClock, RateLimiter, RateLimitTable, Window,
+    APPLICATION_COMMAND,
+    DISCORD_RATE_LIMITS,
+    Answer,
+    DiscordHarness,
+    FakeChannel,
+    FakeMessage,
+    HTTPError,
+    LoopbackDiscord,
+    ManualClock,
+    RateLimiter,
+    RateLimitTable,
+    Window,
 )
 from fakediscord.ratelimits import route_limit
 

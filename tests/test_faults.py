@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from fakediscord import DiscordHarness
-from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
 from bot.storage import GuildSettings, Storage
+from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
+from fakediscord import DiscordHarness
 
 CANNOT_SAVE = "Deckhand can't save moves right now; nothing changed. Please try again in a moment."
 

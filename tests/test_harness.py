@@ -44,7 +44,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"toy:join:
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> "JoinButton":
+                             match: re.Match[str], /) -> JoinButton:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -599,7 +599,7 @@ def test_ids_hold_when_they_were_made_as_discords_snowflakes_do(monkeypatch):
     model = DiscordModel()
     later = discord.utils.utcnow().replace(microsecond=0) + datetime.timedelta(minutes=1)
     monkeypatch.setattr(fakediscord.model, "_dt", SimpleNamespace(
-        datetime=SimpleNamespace(now=lambda tz: later), timezone=datetime.timezone))
+        datetime=SimpleNamespace(now=lambda tz: later), UTC=datetime.UTC))
     made = model.new_id()
     assert discord.utils.snowflake_time(made) == later
     assert model.new_id() > made

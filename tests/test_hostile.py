@@ -9,9 +9,7 @@ before and after) and log nothing at ERROR (the fake Discord fails the test on a
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
-import sqlite3
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -21,9 +19,17 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.live_tables import KeyedLocks
 from bot.storage import GuildSettings
-from discord_play import (Unchanged, choose_first_attacker, stored_rows, forge_click, forge_form, forge_select, open_table,
-                          play_to_the_end)
-from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeChannel, walk_components
+from discord_play import (
+    Unchanged,
+    choose_first_attacker,
+    forge_click,
+    forge_form,
+    forge_select,
+    open_table,
+    play_to_the_end,
+    stored_rows,
+)
+from fakediscord import APPLICATION_COMMAND, FakeChannel, walk_components
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""

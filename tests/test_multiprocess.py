@@ -20,7 +20,11 @@ from bot.storage import Storage
 from discord_play import HAND_BUTTON, move_choices, status_line
 from fakediscord import FakeChannel, LoopbackDiscord, guild_id_on_shard
 from test_smoke_process import (
-    BotProcess, assert_clean_log, click_button, expect, running_bot,
+    BotProcess,
+    assert_clean_log,
+    click_button,
+    expect,
+    running_bot,
 )
 
 SHARDS = 2

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from games.ai import choose_action
 from games.base import Action
 from games.cards import CODE, parse_card
 from games.errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn

@@ -9,12 +9,10 @@ from collections import Counter
 import pytest
 
 from games.base import Action
-from games.cards import deal
 from games.errors import GameError, GameFinished, MalformedAction, NotYourTurn
 from games.queen_of_spades import GAME, STALL_LIMIT, QoSAction, QoSState
 from games.queen_of_spades.actions import PARSED
 from games.queen_of_spades.ai import choose
-from games.queen_of_spades.deal import deck_size
 from games.queen_of_spades.points import CODE, full_deck
 from games.rng import Rng
 from tests.contract import card_counts, check_views, codes_in

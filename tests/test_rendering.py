@@ -15,7 +15,6 @@ import games
 from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis, package_of
 from cogs.ui import DefaultUI, register, ui_for
-
 from games.ai import choose_action
 from games.rng import Rng
 from tests.rendering import render_every_position, table_row

@@ -19,10 +19,10 @@ from cogs.games import load_game_uis
 from cogs.start_commands import start_group
 from games import all_rules
 from games.i18n import LANGUAGES, SOURCE, Text, catalog, say
+from games.q2j import compare
 from games.rules_text import PAGE_LIMIT, SECTION_ID, split_body, words
 from games.rules_text import markdown as rules_markdown
 from games.rules_text import pages as rules_pages
-from games.q2j import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED_SECTIONS = {"overview", "setup", "turn", "winning", "options", "deckhand"}
@@ -118,12 +118,16 @@ def test_the_markdown_copy_is_up_to_date():
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == markdown()
 
 
+def code(shown: str) -> str:
+    """A card as the rules show it (``4♣``) as its code (``4C``)."""
+    return shown.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+
+
 def test_concept_examples_agree_with_the_engine():
     checked = 0
     for game_id in ("q2j", "war", "ng"):
         body = "\n".join(s.body for s in english(game_id).sections)
         for a, b, verdict in EXAMPLE.findall(body):
-            code = lambda shown: shown.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             assert compare(code(a), code(b)) == VERDICT[verdict], f"{game_id}: {a} against {b} is not {verdict}"
             checked += 1
     assert checked >= 20

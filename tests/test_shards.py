@@ -276,7 +276,7 @@ async def identify(fd: LoopbackDiscord, shard) -> tuple[list[dict], int | None]:
             while True:
                 try:
                     msg = await asyncio.wait_for(ws.receive(), 0.5)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     return events, None
                 if msg.type != aiohttp.WSMsgType.TEXT:
                     return events, ws.close_code

@@ -17,7 +17,8 @@ Helpers for further process-level tests:
 * ``assert_fake_happy(fd)`` / ``assert_clean_log(proc)``: no request Discord would refuse;
   no traceback, ERROR line or blocked network access in the bot's output.
 
-Every wait is bounded and fails early (with the bot's output) if the process exits.
+Every wait is bounded and fails early (with the bot's output) if the process exits. The
+last test sends pictures over real multipart HTTP, a failed upload among them.
 """
 
 from __future__ import annotations
@@ -31,14 +32,15 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
 from bot.storage.postgres import redacted
-from fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
 from discord_play import status_line
+from fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
 from launch_bot import BLOCKED_MARKER
 from pgserver import free_port
 
@@ -94,7 +96,7 @@ class BotProcess:
     async def wait(self, timeout: float = TIMEOUT) -> int:
         try:
             return await asyncio.wait_for(self.proc.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pytest.fail(f"bot process still running after {timeout:g}s\n{self.output()}")
 
     async def stop(self, timeout: float = STOP_TIMEOUT) -> int:
@@ -162,7 +164,7 @@ async def expect(proc: BotProcess, awaitable: Awaitable[T], what: str) -> T:
         if task.done():
             try:
                 return task.result()
-            except (TimeoutError, asyncio.TimeoutError, LookupError, AssertionError) as exc:
+            except (TimeoutError, LookupError, AssertionError) as exc:
                 pytest.fail(f"{what}: {exc}\n{proc.output()}")
         pytest.fail(f"bot process exited with code {proc.returncode} while waiting for "
                     f"{what}\n{proc.output()}")
@@ -484,3 +486,47 @@ async def test_a_connection_discord_closes_for_good_ends_with_one_clear_line(fak
     lines = _one_line(proc.stdout() + proc.stderr())
     assert rc == 1 and len(lines) == 1, proc.output()
     assert lines[0].startswith(f"deckhand: {says}") and lines[0].endswith("The bot has stopped."), lines
+
+
+# -- pictures from the real process: real multipart HTTP (payload_json + files[0]), a failed upload
+# answered as text with one log line and no traceback, and the next picture attached again
+
+def picture_name(message) -> str:
+    (url,) = message.gallery_images()
+    name = url.removeprefix("attachment://")
+    assert [filename for filename, _ in message.files] == [name] and message.file(name).startswith(b"\x89PNG")
+    return name
+
+
+async def test_pictures_over_real_http_and_a_failed_upload(fake: LoopbackDiscord, tmp_path: Path) -> None:
+    async with running_bot(fake, tmp_path) as proc:
+        await wait_booted(fake, proc)
+        await run_slash(fake, proc, "q2j start", {"variant": "classic", "timer": 0}, user="alice")
+        lobby = await expect(proc, fake.wait_for_message(lambda m: any(b.get("label") == "Join" for b in m.buttons),
+                                                         10.0, "a lobby"), "the lobby")
+        await click_button(fake, proc, lobby, label="Join", user="bob")
+        await expect(proc, fake.wait_idle(), "the lobby update")
+        fake.fail_uploads(1)
+        await click_button(fake, proc, lobby, label="Start", user="alice")
+        await expect(proc, fake.wait_idle(), "the table")
+        table = fake.message(lobby.id)
+        assert status_line(table).startswith("▶ ") and table.attachments == [] and table.gallery_images() == []
+        refused = [r for r in fake.requests if r.files and r.status == 413]
+        assert len(refused) == 1 and refused[0].multipart and refused[0].file_fields == ["files[0]"]
+
+        mover = "alice" if str(fake.user("alice").id) in status_line(table).split("·")[0] else "bob"
+        _, hand = await click_button(fake, proc, table, label="🂠 My hand", user=mover)
+        assert hand.ephemeral and picture_name(hand).startswith("hand-1-")
+        await expect(proc, fake.wait_idle(), "the hand")
+        uploads = [r for r in fake.requests if r.files and r.status == 200]
+        assert uploads and all(r.file_fields == ["files[0]"] for r in uploads)
+        assert not fake.failures, fake.describe()
+
+        # The next table update has its picture again.
+        await click_button(fake, proc, fake.message(hand.id), label="Draw a card", user=mover)
+        await expect(proc, fake.wait_idle(), "the table update")
+        assert picture_name(fake.message(lobby.id)).startswith("table-1-")
+
+        assert await proc.stop() == 0, proc.output()
+        assert_clean_log(proc)
+        assert "could not upload the picture of table 1" in proc.output()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import pytest
 

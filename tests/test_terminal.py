@@ -10,8 +10,8 @@ import pytest
 
 import games
 from games import __main__ as cli
-from games.terminal import Table, find_game
 from games.rng import Rng
+from games.terminal import Table, find_game
 
 GARBAGE = ["", "   ", "hello world", "0", "999", "-1", ":::", "play:", "nosuchmove:1,2", "🃏"]
 

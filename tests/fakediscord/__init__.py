@@ -55,8 +55,19 @@ API at a glance (both transports):
 """
 
 from .entities import (
-    APPLICATION_COMMAND, AUTOCOMPLETE, EPHEMERAL, IS_COMPONENTS_V2, LOADING, MESSAGE_COMPONENT, MODAL_SUBMIT,
-    FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, walk_components,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    LOADING,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+    walk_components,
 )
 from .inprocess import DiscordHarness, FakeGateway
 from .loopback import LoopbackDiscord, guild_id_on_shard

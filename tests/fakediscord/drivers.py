@@ -7,14 +7,33 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
 from .entities import (
-    ALL_PERMS, EVERYONE_PERMS, APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, OPT_BOOL,
-    OPT_CHANNEL, OPT_INT, OPT_MENTIONABLE, OPT_NUMBER, OPT_ROLE, OPT_STRING, OPT_USER, FakeChannel, FakeGuild,
-    FakeMember, FakeUser, component_desc, id_of, strip_none,
+    ALL_PERMS,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    EVERYONE_PERMS,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    OPT_BOOL,
+    OPT_CHANNEL,
+    OPT_INT,
+    OPT_MENTIONABLE,
+    OPT_NUMBER,
+    OPT_ROLE,
+    OPT_STRING,
+    OPT_USER,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeUser,
+    component_desc,
+    id_of,
+    strip_none,
 )
 from .messages import FakeMessage, InteractionRecord, InteractionResult
 

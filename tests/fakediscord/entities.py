@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 import orjson
@@ -167,7 +168,7 @@ class FakeUser:
 @dataclass(eq=False)
 class FakeRole:
     id: int
-    guild: "FakeGuild"
+    guild: FakeGuild
     name: str
     permissions: int = 0
     position: int = 0
@@ -194,7 +195,7 @@ class FakeChannel:
     id: int
     name: str
     type: int = 0
-    guild: "FakeGuild | None" = None
+    guild: FakeGuild | None = None
     parent_id: int | None = None
     owner_id: int | None = None
     position: int = 0
@@ -203,7 +204,7 @@ class FakeChannel:
     invitable: bool = True
     thread_members: set[int] = field(default_factory=set)
     recipient: FakeUser | None = None  # DM channels
-    created_at: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc))
+    created_at: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.UTC))
 
     @property
     def is_thread(self) -> bool:
@@ -245,10 +246,10 @@ class FakeChannel:
 @dataclass(eq=False)
 class FakeMember:
     user: FakeUser
-    guild: "FakeGuild"
+    guild: FakeGuild
     role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
-    joined_at: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc))
+    joined_at: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.UTC))
 
     @property
     def id(self) -> int:
@@ -289,7 +290,7 @@ class FakeMember:
 class FakeGuild:
     """A guild in the fake: roles, channels (and threads) and members."""
 
-    def __init__(self, model: "DiscordModel", id: int, name: str, owner_id: int) -> None:
+    def __init__(self, model: DiscordModel, id: int, name: str, owner_id: int) -> None:
         self.model = model
         self.id = id
         self.name = name
@@ -363,7 +364,7 @@ class FakeGuild:
 
     def payload(self) -> dict:
         """A GUILD_CREATE payload."""
-        now = iso(_dt.datetime.now(_dt.timezone.utc))
+        now = iso(_dt.datetime.now(_dt.UTC))
         return {
             "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
             "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,

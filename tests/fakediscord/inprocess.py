@@ -44,7 +44,8 @@ import contextvars
 import errno
 import json
 import warnings
-from typing import Any, AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import aiohttp
@@ -52,10 +53,9 @@ import discord
 import discord.http
 import discord.webhook.async_
 from discord.ext import commands
-
-from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser, json_copy
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser, json_copy
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
 from .model import Answer, DiscordModel
 from .watch import BotWatch
@@ -63,7 +63,7 @@ from .watch import BotWatch
 _REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
             404: "Not Found", 405: "Method Not Allowed", 429: "Too Many Requests"}
 _MISSING = object()
-_ACTIVE: "DiscordHarness | None" = None
+_ACTIVE: DiscordHarness | None = None
 _REAL_HTTP_REQUEST = discord.http.HTTPClient.request
 _REAL_WEBHOOK_REQUEST = discord.webhook.async_.AsyncWebhookAdapter.request
 _FORM: contextvars.ContextVar[Any] = contextvars.ContextVar("fakediscord_form", default=None)
@@ -108,7 +108,7 @@ class _FakeResponse:
         self._text = text
 
     @classmethod
-    def of(cls, answer: Answer) -> "_FakeResponse":
+    def of(cls, answer: Answer) -> _FakeResponse:
         if answer.body is None:
             return cls(answer.status, answer.headers)
         return cls(answer.status, {**answer.headers, "Content-Type": "application/json"}, json.dumps(answer.body))
@@ -121,7 +121,7 @@ class _ModelSession:
     """Stands in for discord.py's aiohttp session while rate limits are on: ``request`` is
     answered by the model; anything else goes to the real session it wraps."""
 
-    def __init__(self, harness: "DiscordHarness", via: str, real: Any = None) -> None:
+    def __init__(self, harness: DiscordHarness, via: str, real: Any = None) -> None:
         self._harness, self._via, self._real = harness, via, real
 
     @contextlib.asynccontextmanager
@@ -182,7 +182,7 @@ class DiscordHarness(BotWatch, DiscordModel):
         """While True every request fails as it does when Discord cannot be reached (aiohttp's error)."""
 
     # ================================================================ lifecycle
-    async def __aenter__(self) -> "DiscordHarness":
+    async def __aenter__(self) -> DiscordHarness:
         self.activate()
         return self
 
@@ -287,7 +287,7 @@ class DiscordHarness(BotWatch, DiscordModel):
                 self._feed(bot, "GUILD_CREATE", guild.payload())
         try:
             await asyncio.wait_for(bot.wait_until_ready(), timeout or self.settle_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError("the bot did not become ready after READY/GUILD_CREATE") from None
         await self._settle("bot start-up (READY)", timeout)
         self._raise_pending(f"starting {type(bot).__name__}", self.requests[req_mark:])

@@ -4,7 +4,8 @@ custom_id uniqueness, command shape, ...); the spec itself is checked by ``opena
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .entities import CB_MESSAGE, CB_MODAL, CB_UPDATE, IS_COMPONENTS_V2, component_desc, walk_components
 from .messages import RecordedRequest

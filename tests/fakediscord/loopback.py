@@ -31,7 +31,8 @@ import json
 import re
 import secrets
 import zlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from aiohttp import WSMsgType, web
@@ -107,7 +108,7 @@ class LoopbackDiscord(DiscordModel):
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
 
-    async def __aenter__(self) -> "LoopbackDiscord":
+    async def __aenter__(self) -> LoopbackDiscord:
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get(GATEWAY_PATH, self._gateway)
         app.router.add_route("*", "/{tail:.*}", self._rest)

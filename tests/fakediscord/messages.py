@@ -4,16 +4,32 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from .entities import (
-    INTERACTION_KIND, CB_AUTOCOMPLETE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MODAL,
-    EPHEMERAL, IS_COMPONENTS_V2, LOADING, MESSAGE_COMPONENT, MODAL_SUBMIT, SUPPRESS_EMBEDS,
-    SUPPRESS_NOTIFICATIONS, FakeChannel, FakeUser, component_desc, iso, stored_components,
-    json_copy, walk_components,
+    CB_AUTOCOMPLETE,
+    CB_DEFERRED_MESSAGE,
+    CB_DEFERRED_UPDATE,
+    CB_MODAL,
+    EPHEMERAL,
+    INTERACTION_KIND,
+    IS_COMPONENTS_V2,
+    LOADING,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
+    FakeChannel,
+    FakeUser,
+    component_desc,
+    iso,
+    json_copy,
+    stored_components,
+    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -34,14 +50,14 @@ class FakeMessage:
 
     def __init__(
         self,
-        model: "DiscordModel",
+        model: DiscordModel,
         *,
         id: int,
         channel: FakeChannel,
         author: FakeUser,
         kind: str,
         type: int = 0,
-        interaction: "InteractionRecord | None" = None,
+        interaction: InteractionRecord | None = None,
         visible_to: int | None = None,
     ) -> None:
         self.model = model
@@ -163,7 +179,7 @@ class FakeMessage:
         """Apply a create/edit body (Discord semantics: absent keys are unchanged)."""
         if not create:
             self.history.append(self.payload())
-            self.edited_at = _dt.datetime.now(_dt.timezone.utc)
+            self.edited_at = _dt.datetime.now(_dt.UTC)
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
@@ -354,7 +370,7 @@ class InteractionRecord:
     created: float
     label: str
     message_id: int | None = None  # message a component is on
-    parent: "InteractionRecord | None" = None  # interaction that opened the modal
+    parent: InteractionRecord | None = None  # interaction that opened the modal
     callback: dict | None = field(default=None, repr=False)
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
@@ -385,7 +401,7 @@ class InteractionResult:
     read from it (or from the callback data when there is no message).
     """
 
-    def __init__(self, model: "DiscordModel", record: InteractionRecord, requests: list[RecordedRequest]):
+    def __init__(self, model: DiscordModel, record: InteractionRecord, requests: list[RecordedRequest]):
         self.model = model
         self.record = record
         self.requests = requests

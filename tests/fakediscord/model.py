@@ -19,8 +19,9 @@ import datetime as _dt
 import itertools
 import json
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 from urllib.parse import unquote
 
 import discord
@@ -99,7 +100,7 @@ class DiscordModel(InteractionDrivers):
     def new_id(self) -> int:
         """A fresh, increasing snowflake holding when it was made, as Discord's do (the bot
         reads a message's age, and what came after a moment, from its id)."""
-        now = discord.utils.time_snowflake(_dt.datetime.now(_dt.timezone.utc))
+        now = discord.utils.time_snowflake(_dt.datetime.now(_dt.UTC))
         self._last_id = max(self._last_id + 1, now)
         return self._last_id
 

@@ -9,12 +9,22 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from .entities import (
-    ALLOWED_CALLBACKS, APPLICATION_COMMAND, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_MESSAGE, CB_UPDATE,
-    EPHEMERAL, LOADING, FakeChannel, iso, json_copy,
+    ALLOWED_CALLBACKS,
+    APPLICATION_COMMAND,
+    CB_DEFERRED_MESSAGE,
+    CB_DEFERRED_UPDATE,
+    CB_MESSAGE,
+    CB_UPDATE,
+    EPHEMERAL,
+    LOADING,
+    FakeChannel,
+    iso,
+    json_copy,
 )
 from .messages import FakeMessage, HTTPError, InteractionRecord, RecordedRequest
 
@@ -60,7 +70,7 @@ def builtin_routes() -> list[tuple[str, re.Pattern[str], RouteHandler]]:
     return [(method, re.compile(path), handler) for method, path, handler in table]
 
 
-def _r_application(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_application(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     owner = h.app_owner
     return {
         "id": str(h.application_id), "name": h.bot_user.name, "icon": None, "description": "", "summary": "",
@@ -73,14 +83,14 @@ def _r_application(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) ->
     }
 
 
-def _r_get_user(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_get_user(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     uid = int(m["user"])
     if uid not in h._users:
         raise HTTPError(404, 10013, "Unknown User")
     return h._users[uid].payload()
 
 
-def _r_get_member(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_get_member(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     guild = h.guilds.get(int(m["guild"]))
     if guild is None:
         raise HTTPError(404, 10004, "Unknown Guild")
@@ -90,7 +100,7 @@ def _r_get_member(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> 
     return member.payload()
 
 
-def _r_create_dm(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_create_dm(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     uid = int((req.body or {}).get("recipient_id", 0))
     if uid not in h._users:
         raise HTTPError(400, 50033, "Invalid Recipient(s)")
@@ -102,7 +112,7 @@ def _r_create_dm(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> d
     return ch.payload()
 
 
-def _r_bulk_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> list[dict]:
+def _r_bulk_commands(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> list[dict]:
     if int(m["app"]) != h.application_id:
         raise HTTPError(403, 50001, "Missing Access")
     gid = int(m["guild"]) if m.groupdict().get("guild") else None
@@ -135,12 +145,12 @@ def _r_bulk_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) 
     return [json_copy(c) for c in new.values()]
 
 
-def _r_list_commands(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> list[dict]:
+def _r_list_commands(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> list[dict]:
     gid = int(m["guild"]) if m.groupdict().get("guild") else None
     return [json_copy(c) for c in h._commands.get(gid, {}).values()]
 
 
-def _r_callback(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict | None:
+def _r_callback(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict | None:
     rec = h._interactions.get(int(m["iid"]))
     if rec is None or rec.token != unquote(m["token"]):
         raise HTTPError(404, 10062, "Unknown interaction",
@@ -206,7 +216,7 @@ def _r_callback(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> di
     return out
 
 
-def _r_followup(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict | None:
+def _r_followup(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict | None:
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     if rec.callback is None:
@@ -238,7 +248,7 @@ def _r_followup(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> di
     return msg.payload()
 
 
-def _webhook_message(h: "DiscordModel", rec: InteractionRecord, mid: str) -> FakeMessage:
+def _webhook_message(h: DiscordModel, rec: InteractionRecord, mid: str) -> FakeMessage:
     if mid == "@original":
         if rec.original_id is None:
             raise HTTPError(404, 10008, "Unknown Message",
@@ -254,13 +264,13 @@ def _webhook_message(h: "DiscordModel", rec: InteractionRecord, mid: str) -> Fak
     return msg
 
 
-def _r_webhook_get(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_webhook_get(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     return _webhook_message(h, rec, m["mid"]).payload()
 
 
-def _r_webhook_edit(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_webhook_edit(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
@@ -274,7 +284,7 @@ def _r_webhook_edit(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -
     return msg.payload()
 
 
-def _r_webhook_delete(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> None:
+def _r_webhook_delete(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> None:
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
@@ -284,18 +294,18 @@ def _r_webhook_delete(h: "DiscordModel", req: RecordedRequest, m: re.Match[str])
     return None
 
 
-def _channel_or_404(h: "DiscordModel", cid: str) -> FakeChannel:
+def _channel_or_404(h: DiscordModel, cid: str) -> FakeChannel:
     ch = h._channels.get(int(cid))
     if ch is None:
         raise HTTPError(404, 10003, "Unknown Channel", failure=f"the bot used unknown channel {cid}")
     return ch
 
 
-def _r_get_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_get_channel(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     return _channel_or_404(h, m["cid"]).payload()
 
 
-def _r_edit_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_edit_channel(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     ch = _channel_or_404(h, m["cid"])
     body = req.body or {}
     if "name" in body and body["name"]:
@@ -310,7 +320,7 @@ def _r_edit_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -
     return payload
 
 
-def _r_delete_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_delete_channel(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     ch = _channel_or_404(h, m["cid"])
     payload = ch.payload()
     event, data = h.remove_channel(ch)
@@ -319,13 +329,13 @@ def _r_delete_channel(h: "DiscordModel", req: RecordedRequest, m: re.Match[str])
     return payload
 
 
-def _check_can_post(h: "DiscordModel", ch: FakeChannel) -> None:
+def _check_can_post(h: DiscordModel, ch: FakeChannel) -> None:
     if ch.is_thread and (ch.archived and ch.locked):
         raise HTTPError(403, 50083, "Thread is archived",
                          failure=f"the bot posted in locked, archived thread {ch!r}")
 
 
-def _r_history(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> list[dict]:
+def _r_history(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> list[dict]:
     ch = _channel_or_404(h, m["cid"])
     msgs = [x for x in h.messages(ch) if not x.ephemeral]
     if "before" in req.query:
@@ -345,7 +355,7 @@ NONCE_SECONDS = 120.0
 """How long Discord remembers a message's nonce (its docs: "the past few minutes")."""
 
 
-def _sent_with_nonce(h: "DiscordModel", ch: FakeChannel, body: dict) -> FakeMessage | None:
+def _sent_with_nonce(h: DiscordModel, ch: FakeChannel, body: dict) -> FakeMessage | None:
     """The bot's message created in ``ch`` with the same nonce lately: with ``enforce_nonce``,
     Discord returns it instead of creating another."""
     nonce = body.get("nonce")
@@ -358,7 +368,7 @@ def _sent_with_nonce(h: "DiscordModel", ch: FakeChannel, body: dict) -> FakeMess
     return None
 
 
-def _r_create_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_create_message(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     ch = _channel_or_404(h, m["cid"])
     _check_can_post(h, ch)
     body = req.body or {}
@@ -383,7 +393,7 @@ def _r_create_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str])
     return msg.payload()
 
 
-def _channel_message(h: "DiscordModel", cid: str, mid: str) -> FakeMessage:
+def _channel_message(h: DiscordModel, cid: str, mid: str) -> FakeMessage:
     ch = _channel_or_404(h, cid)
     msg = h._messages.get(int(mid))
     if msg is None or msg.channel.id != ch.id or msg.deleted or msg.ephemeral:
@@ -394,7 +404,7 @@ def _channel_message(h: "DiscordModel", cid: str, mid: str) -> FakeMessage:
     return msg
 
 
-def _r_get_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_get_message(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     return _channel_message(h, m["cid"], m["mid"]).payload()
 
 
@@ -405,7 +415,7 @@ def _check_not_archived(ch: FakeChannel) -> None:
         raise HTTPError(400, 50083, "Thread is archived")
 
 
-def _r_edit_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_edit_message(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     msg = _channel_message(h, m["cid"], m["mid"])
     _check_not_archived(msg.channel)
     if msg.author.id != h.bot_user.id:
@@ -418,7 +428,7 @@ def _r_edit_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -
     return msg.payload()
 
 
-def _r_delete_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> None:
+def _r_delete_message(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> None:
     msg = _channel_message(h, m["cid"], m["mid"])
     _check_not_archived(msg.channel)
     msg.deleted = True
@@ -427,7 +437,7 @@ def _r_delete_message(h: "DiscordModel", req: RecordedRequest, m: re.Match[str])
     return None
 
 
-def _r_create_thread(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> dict:
+def _r_create_thread(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> dict:
     parent = _channel_or_404(h, m["cid"])
     if parent.guild is None or parent.is_thread:
         raise HTTPError(400, 50024, "Cannot execute action on this channel type",
@@ -456,7 +466,7 @@ def _r_create_thread(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) 
     return payload
 
 
-def _r_thread_member(h: "DiscordModel", req: RecordedRequest, m: re.Match[str]) -> None:
+def _r_thread_member(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> None:
     ch = _channel_or_404(h, m["cid"])
     if not ch.is_thread:
         raise HTTPError(400, 50024, "Cannot execute action on this channel type")

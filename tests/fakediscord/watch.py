@@ -10,7 +10,8 @@ import logging
 import os
 import re
 import traceback
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import discord
 
@@ -42,7 +43,7 @@ def _record_text(record: logging.LogRecord) -> str:
 
 
 class _ErrorCollector(logging.Handler):
-    def __init__(self, harness: "BotWatch") -> None:
+    def __init__(self, harness: BotWatch) -> None:
         super().__init__(level=logging.ERROR)
         self.harness = harness
         self._last: logging.LogRecord | None = None
