@@ -32,6 +32,9 @@ from .start_commands import group_name, start_group
 from .table_commands import TableCommands
 from .translator import CatalogTranslator
 
+PACKAGE = __name__.rpartition(".")[0]
+"""``cogs``: unloading this extension removes the cogs defined anywhere in it."""
+
 
 def shared_cogs(bot: DeckhandBot) -> list[commands.Cog]:
     """The cogs every bot has, whatever games are installed."""
@@ -57,7 +60,8 @@ async def teardown(bot: DeckhandBot) -> None:
     await table_publisher(bot).close()
     await bot.tree.set_translator(None)
     bot.remove_dynamic_items(*dynamic_items())
-    for name in list(bot.cogs):  # every cog the bot has is one of :func:`shared_cogs`
-        await bot.remove_cog(name)
+    for name, cog in list(bot.cogs.items()):  # this layer's cogs, as discord.py does for an extension's own
+        if type(cog).__module__.startswith(f"{PACKAGE}."):
+            await bot.remove_cog(name)
     for game_id in GAME_IDS:
         bot.tree.remove_command(group_name(get_game(game_id)))
