@@ -24,7 +24,7 @@ from games.i18n import (
     say,
 )
 from games.i18n.__main__ import main as catalog_tool
-from games.i18n.__main__ import problems, read, template
+from games.i18n.__main__ import problems, read, template, updated
 
 FRENCH = "fr"
 
@@ -95,6 +95,14 @@ def test_every_translatable_string_of_the_code_is_in_every_catalog():
         have = {(message.id, message.context) for message in read(LOCALES / f"{language}.po") if message.id}
         missing = sorted(map(str, wanted - have))
         assert not missing, f"{language}: run `python -m games.i18n update`, then translate: {missing[:10]}"
+
+
+def test_every_catalog_is_what_update_writes():
+    """A catalog behind the code (a string no longer used, a moved one) would make the next
+    contributor's `update` churn lines they did not touch."""
+    from games.i18n import LOCALES
+    for path in sorted(LOCALES.glob("*.po")):
+        assert path.read_bytes() == updated(path), f"{path.name}: run `python -m games.i18n update` and commit it"
 
 
 def test_a_wrong_placeholder_is_found():

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -68,32 +69,39 @@ def read(path: Path) -> Catalog:
         return read_po(po)
 
 
-def write(catalog: Catalog, path: Path) -> None:
-    """Write ``catalog`` to ``path``, its header complete (``msgfmt --check`` asks for every field)."""
+def written(catalog: Catalog) -> bytes:
+    """``catalog`` as its file holds it, its header complete (``msgfmt --check`` asks for every field).
+    Locations name the file without its line, and the revision date is the one the catalog has, so
+    an ``update`` that finds nothing new writes the same file (git history dates the revisions)."""
     catalog.msgid_bugs_address = TRANSLATORS
     catalog.last_translator = TRANSLATORS
     catalog.language_team = f"{catalog.locale} <{TRANSLATORS}>"
-    catalog.revision_date = datetime.now(UTC)
-    with path.open("wb") as po:
-        write_po(po, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
+    po = io.BytesIO()
+    write_po(po, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True,
+             include_lineno=False)
+    return po.getvalue()
+
+
+def updated(path: Path) -> bytes:
+    """The catalog at ``path`` brought up to date with the code, as :func:`update` writes it."""
+    catalog = read(path)
+    catalog.update(template(), no_fuzzy_matching=False)
+    return written(catalog)
 
 
 def update(paths: Iterable[Path]) -> None:
-    source = template()
     for path in paths:
-        catalog = read(path)
-        catalog.update(source, no_fuzzy_matching=False)
-        write(catalog, path)
-        print(f"{path.relative_to(ROOT)}: {len(catalog)} strings")
+        path.write_bytes(updated(path))
+        print(f"{path.relative_to(ROOT)}: {len(read(path))} strings")
 
 
 def add(language: str) -> Path:
     path = LOCALES / f"{language}.po"
     if path.exists():
         raise SystemExit(f"{path} exists already")
-    catalog = Catalog(project="Deckhand", locale=language)
+    catalog = Catalog(project="Deckhand", locale=language, revision_date=datetime.now(UTC))
     catalog.update(template())
-    write(catalog, path)
+    path.write_bytes(written(catalog))
     return path
 
 
