@@ -85,7 +85,9 @@ def written(catalog: Catalog) -> bytes:
 def updated(path: Path) -> bytes:
     """The catalog at ``path`` brought up to date with the code, as :func:`update` writes it."""
     catalog = read(path)
+    created = catalog.creation_date  # Babel's update takes the template's, made just now
     catalog.update(template(), no_fuzzy_matching=False)
+    catalog.creation_date = created
     return written(catalog)
 
 
