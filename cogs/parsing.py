@@ -4,13 +4,16 @@ Anything in an interaction can be forged: a custom_id, a select value, a form
 answer, a slash option outside its declared choices or range (discord.py does not
 recheck raw payloads). Every number goes through :func:`whole_number`, every id
 through :func:`stored_id`, every custom_id template through :func:`control_template`,
-and every slash command's options through :func:`check_declared_options`; what fails
+and every slash command's options through :func:`check_raw_options` (before discord.py
+converts them) and :func:`check_declared_options` (after); what fails
 becomes a polite refusal (:class:`~bot.errors.UserError`, or :class:`InvalidOption`
 for the command tree), never an exception from SQLite or discord.py.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -170,6 +173,8 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
 
 SNOWFLAKE_OPTIONS = (discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
                      discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable)
+PICK_FROM_THE_LIST = say("Pick it from the list Discord offers.")
+NOT_A_NUMBER = say("It must be a number.")
 
 
 def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
@@ -183,8 +188,8 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
             raise UserError(say("It must be a whole number."))
         whole_number(value, int(low), int(high))
     elif kind is discord.AppCommandOptionType.number:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise UserError(say("It must be a number."))
+        if not is_float(value):
+            raise UserError(NOT_A_NUMBER)
         if ((parameter.min_value is not None and value < parameter.min_value)
                 or (parameter.max_value is not None and value > parameter.max_value)):
             raise UserError(say("It must be from {low} to {high}.", low=parameter.min_value,
@@ -201,12 +206,70 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
     elif kind in SNOWFLAKE_OPTIONS:
         # Discord resolves every user, channel or role it sends; a bare id is a forged one.
         if isinstance(value, discord.Object):
-            raise UserError(say("Pick it from the list Discord offers."))
+            raise UserError(PICK_FROM_THE_LIST)
         stored_id(value.id, "choice")
 
 
+OPTION_TYPE = discord.AppCommandOptionType
+IDS = frozenset(kind.value for kind in (*SNOWFLAKE_OPTIONS, OPTION_TYPE.attachment))
+"""The option types whose raw value discord.py reads as an id (``int(value)``)."""
+NESTING = frozenset({OPTION_TYPE.subcommand.value, OPTION_TYPE.subcommand_group.value})
+
+
+async def check_raw_options(interaction: discord.Interaction) -> bool:
+    """The command tree's check, before discord.py converts a command's options: every
+    option sent, declared or not, must be what discord.py can convert (an id for a user,
+    channel, role or attachment, a number for a number), for on anything else it raises
+    where nothing answers the person. A command is refused with :class:`InvalidOption`;
+    an autocomplete gets no suggestions."""
+    data: Mapping[str, Any] = interaction.data or {}
+    for option in _sent_options(data.get("options")):
+        refusal = _raw_refusal(option)
+        if refusal is None:
+            continue
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+            return False
+        name = clip(str(option.get("name")), QUOTE)
+        raise InvalidOption(say("`{option}`: {refusal}", option=SlashOption(name), refusal=refusal))
+    return True
+
+
+def _sent_options(options: object) -> list[Mapping[str, Any]]:
+    """The options of a command's payload, those of its subcommand or group included."""
+    found: list[Mapping[str, Any]] = []
+    for option in options if isinstance(options, list) else []:
+        if isinstance(option, dict):
+            found += _sent_options(option.get("options")) if option.get("type") in NESTING else [option]
+    return found
+
+
+def is_float(value: Any) -> bool:
+    """Whether ``value`` is a number a float holds (no bool, string, infinity or NaN)."""
+    return (not isinstance(value, bool) and isinstance(value, (int, float))
+            and abs(value) <= sys.float_info.max)
+
+
+def _raw_refusal(option: Mapping[str, Any]) -> Text | None:
+    """Why discord.py could not convert ``option`` as sent, or None."""
+    kind, value = option.get("type"), option.get("value")
+    if option.get("focused"):
+        return None  # what is being typed: discord.py keeps it as sent
+    if kind in IDS:
+        try:
+            stored_id(value, "choice")
+        except UserError:
+            return PICK_FROM_THE_LIST
+    elif kind == OPTION_TYPE.number.value and not is_float(value):
+        return NOT_A_NUMBER
+    return None
+
+
 def install_option_checks(tree: app_commands.CommandTree) -> None:
-    """Add :func:`check_declared_options` to every slash command in ``tree``."""
+    """Make :func:`check_raw_options` the tree's check (as ``tree.error`` installs its error
+    handler), and add :func:`check_declared_options` to every slash command in ``tree``."""
+    tree.interaction_check = check_raw_options  # type: ignore[method-assign]
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command) and check_declared_options not in command.checks:
             command.add_check(check_declared_options)

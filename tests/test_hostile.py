@@ -29,7 +29,7 @@ from discord_play import (
     play_to_the_end,
     stored_rows,
 )
-from fakediscord import APPLICATION_COMMAND, FakeChannel, walk_components
+from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, walk_components
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
@@ -215,6 +215,47 @@ async def test_raw_slash_options_outside_their_declaration_are_refused(server):
         result = await raw_slash(s, command, options, s.admin)
         before.check(result, (command, options))
         assert command == "rules" or "`" in result.text, result.text  # the refusal names the option
+
+
+UNCONVERTIBLE = [
+    ("history", {"channel": "abc"}), ("history", {"user": "abc"}), ("stats", {"user": "abc"}),
+    ("history", {"channel": ""}), ("stats", {"user": "1.5"}), ("stats", {"user": 1.5}), ("stats", {"user": None}),
+    ("history", {"user": ["1"]}), ("history", {"channel": {"id": "1"}}), ("stats", {"user": "0"}),
+]
+"""User and channel options no client of Discord's sends: discord.py reads them as ids
+(``int(value)``) before any check of the command's own."""
+
+
+async def test_user_and_channel_options_that_are_no_id_are_refused(server):
+    s = server
+    before = Unchanged(s)
+    for command, options in UNCONVERTIBLE:
+        result = await raw_slash(s, command, options, s.user("ana"))
+        before.check(result, (command, options))
+        (option,) = options
+        assert result.text == f"`{option}`: Pick it from the list Discord offers.", (options, result.text)
+
+
+async def test_options_a_command_never_declared_are_refused_before_discord_py_reads_them(server):
+    """discord.py converts every option sent, declared or not: an id that isn't one or a number
+    that isn't one is refused for a command, and an autocomplete gets no suggestions."""
+    s = server
+    rules, _ = s.h._find_command("rules", s.channel)
+    before = Unchanged(s)
+    for kind, value, refusal in ((6, "abc", "Pick it from the list Discord offers."), (7, "", "Pick it from"),
+                                 (11, "x", "Pick it from"), (10, "abc", "It must be a number."),
+                                 (10, 10**400, "It must be a number."), (10, None, "It must be a number.")):
+        options = [{"type": 3, "name": "game", "value": "q2j"}, {"type": kind, "name": "extra", "value": value}]
+        data = {"id": rules["id"], "name": "rules", "type": 1, "options": options}
+        result = await s.h._dispatch_interaction(APPLICATION_COMMAND, data, user=s.user("ana"), channel=s.channel,
+                                                 label=f"undeclared {kind}={value!r}")
+        before.check(result, (kind, value))
+        assert result.text.startswith(f"`extra`: {refusal}"), result.text
+        options[0]["focused"] = True
+        typed = await s.h._dispatch_interaction(AUTOCOMPLETE, data, user=s.user("ana"), channel=s.channel,
+                                                label=f"autocomplete with undeclared {kind}={value!r}")
+        assert typed.choices == [], typed
+    assert stored_rows(s) == before.rows
 
 
 async def test_commands_the_bot_no_longer_has_get_a_polite_answer(server):
