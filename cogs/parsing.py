@@ -39,6 +39,8 @@ WHAT = {
     "version": say("version"), "page": say("page"), "menu": say("menu"),
 }
 """The things a refusal names (``what``), as words for the reader."""
+UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises.")
+"""The refusal of a control no message Deckhand sent could carry there (a forged one)."""
 
 
 def quoted(text: Any) -> str:
@@ -76,7 +78,7 @@ def version_number(value: Any) -> int:
     try:
         return whole_number(value, 0, SQL_INTEGER_MAX, "version")
     except UserError:
-        raise UserError(say("That control isn't one Deckhand recognises.")) from None
+        raise UserError(UNKNOWN_CONTROL) from None
 
 
 def page_number(value: Any) -> int:
@@ -101,19 +103,57 @@ def chosen_value(interaction: discord.Interaction, refusal: Text) -> str:
     return values[0]
 
 
-def edits_in_place(interaction: discord.Interaction, *, poster_only: bool) -> bool:
-    """Whether a paging control may edit the message it was clicked on: a private message,
-    or a command's public answer (with ``poster_only``, only when its poster clicks). Never
-    another message (a table or lobby) that a forged control was sent on."""
+def custom_id_of(interaction: discord.Interaction) -> str:
+    """The custom_id of the control clicked or the form submitted ("" for a command)."""
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return custom_id if isinstance(custom_id, str) else ""
+
+
+def carried_custom_ids(components: list[Any]) -> list[str]:
+    """The custom_ids of the controls among ``components`` (a message's, as discord.py reads
+    them), in rows, containers and sections."""
+    found: list[str] = []
+    for component in components:
+        if isinstance(component, (discord.ActionRow, discord.Container)):
+            found += carried_custom_ids(component.children)
+        elif isinstance(component, discord.SectionComponent):
+            found += carried_custom_ids([*component.children, component.accessory])
+        elif isinstance(component, (discord.Button, discord.SelectMenu)) and component.custom_id:
+            found.append(component.custom_id)
+    return found
+
+
+def edits_in_place(interaction: discord.Interaction, shows: str | None = None, *, poster_only: bool = False) -> bool:
+    """Whether a control may edit the message it was clicked on, rather than answer with a new
+    private message. A private message, always (only its reader clicks it). A public one only
+    when it is a command's answer (with ``poster_only``, clicked by its poster) that shows what
+    the control shows: besides the control clicked, it carries one whose custom_id starts with
+    ``shows`` (one leaderboard's server, game and sort; one game's rules), so ◀ ▶ turn its own
+    pages. Nothing else edits a public post: a control forged onto someone's post answers
+    privately, and a post never becomes another kind of message. ``shows`` None: no public post
+    shows what the control does."""
     message = interaction.message
     if message is None:
         return False
     if message.flags.ephemeral:
         return True
     metadata = message.interaction_metadata
-    if metadata is None:
+    if shows is None or metadata is None or (poster_only and metadata.user.id != interaction.user.id):
         return False
-    return not poster_only or metadata.user.id == interaction.user.id
+    others = carried_custom_ids(message.components)
+    clicked = custom_id_of(interaction)
+    if clicked in others:
+        others.remove(clicked)
+    return any(custom_id.startswith(shows) for custom_id in others)
+
+
+def require_private_message(interaction: discord.Interaction) -> None:
+    """Refuse (:class:`UserError`) a control that answers a private question (its buttons are
+    only ever on the private message that asked it) when it was clicked on any other message."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise UserError(UNKNOWN_CONTROL)
 
 
 def control_template(pattern: str) -> str:

@@ -19,6 +19,7 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.live_tables import KeyedLocks
 from bot.storage import GuildSettings
+from cogs.control import Form, registered
 from discord_play import (
     Unchanged,
     choose_first_attacker,
@@ -29,7 +30,9 @@ from discord_play import (
     play_to_the_end,
     stored_rows,
 )
-from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, walk_components
+from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
+from games import all_rules
+from test_discord_scores import many_results, rated_pair_games
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
@@ -175,6 +178,86 @@ async def test_form_answers_outside_what_was_asked_are_refused(server, answer, c
     for user in (s.user("ana"), s.user("cat")):
         probe = custom_id.format(v=version)
         before.check(await forge_form(s, probe, answer, user, s.channel), (probe, answer))
+
+
+# -- every control forged onto another member's public post ----------------------------------------
+
+ON_POSTS: dict[str, list[tuple[str, list[str] | None]]] = {
+    # kind: (custom_id, None for a button or a menu's values), with real ids: {guild}, {table} (an ended
+    # game), {clicker}. Leaderboards and rules of another game or order than the posts show.
+    "LobbyButton": [("dh:lobby:{table}:join", None), ("dh:lobby:{table}:cancel", None)],
+    "AiLevelSelect": [("dh:ailevel:{table}", ["normal"])],
+    "LogSelect": [("dh:logsel:{guild}:0:0:all", ["{table}"]), ("dh:logsel:{guild}:0:0:war", ["{table}"])],
+    "HistoryButton": [("dh:hist:{guild}:0:0:all", None), ("dh:recent:{guild}:{clicker}:0:all", None)],
+    "LogPage": [("dh:log:{table}:0", None), ("dh:log:{table}:0:0:0:all", None), ("dh:log:{table}:1:0:0:war", None)],
+    "HintButton": [("dh:hint:{table}", None)],
+    "PlayAgainButton": [("dh:again:{table}", None)],
+    "WatchButton": [("dh:watch:{table}", None)],
+    "HandButton": [("dh:hand:{table}", None)],
+    "MoveButton": [("dh:mv:{table}:1:draw", None)],
+    "MenuSelect": [("dh:ms:{table}:1:0", ["draw"]), ("dh:st:{table}:1:0", ["draw"])],
+    "NumberPrompt": [("dh:ask:{table}:1:cut:1:5", None)],
+    "PageButton": [("dh:rules:war:1:next", None), ("dh:rules:quash:0:prev", None)],
+    "SectionSelect": [("dh:rules:war:section", ["{war_section}"])],
+    "BoardPage": [("dh:lb:{guild}:war:rating:0", None), ("dh:lb:{guild}:q2j:rating:1", None),
+                  ("dh:lb:{guild}:all:wins:0", None)],
+    "ForgetButton": [("dh:forget:{clicker}:no", None), ("dh:forget:{clicker}:yes", None)],
+    "ResetButton": [("dh:reset:{guild}:no", None), ("dh:reset:{guild}:yes", None)],
+}
+"""A probe of every control kind clicked on a message (forms are submitted, not clicked)."""
+
+
+async def public_posts(s) -> dict[str, FakeMessage]:
+    """ana's public posts in #lounge, a channel with no table, once the server has played: the
+    leaderboard of Q Squared Joe by wins (three pages), her stats, and the rules of Q Squared Joe."""
+    await many_results(s, 24)  # tables 1-12
+    await rated_pair_games(s, 1, ("ana", "ben"))
+    lounge, ana = s.guild.add_channel("lounge"), s.user("ana")
+    board = await s.h.slash("leaderboard", {"game": "q2j", "sort": "wins"}, user=ana, channel=lounge)
+    stats = await s.h.slash("stats", {"public": True}, user=ana, channel=lounge)
+    rules = await s.h.slash("rules", {"game": "q2j", "public": True}, user=ana, channel=lounge)
+    posts = {"leaderboard": board.message, "stats": stats.message, "rules": rules.message}
+    assert not any(post.ephemeral for post in posts.values())
+    assert board.message.component(label="▶") and stats.message.component(label="📜 Recent games")
+    return posts
+
+
+async def test_a_control_forged_onto_someones_public_post_answers_privately(server):
+    """Whatever control anyone forges onto a member's public /leaderboard, /stats or /rules post,
+    the post stays as it is and the clicker is answered privately: a log, a list of games, another
+    leaderboard or another game's rules never replace it, and an answer to a private question
+    (forget me, reset the leaderboards) does nothing there."""
+    s = server
+    posts = await public_posts(s)
+    war_section = all_rules()["war"].sections[1].id
+    kinds = [control for control in registered() if not issubclass(control, Form)]
+    assert {kind.__name__ for kind in kinds} == set(ON_POSTS), "give every control kind its probes in ON_POSTS"
+    before = Unchanged(s)
+    for clicker in (s.user("ben"), s.admin, s.user("ana")):
+        fields = {"guild": s.guild.id, "table": 1, "clicker": clicker.id, "war_section": war_section}
+        for post_name, post in posts.items():
+            for kind in kinds:
+                for custom_id, values in ON_POSTS[kind.__name__]:
+                    probe = custom_id.format(**fields)
+                    assert kind.pattern.fullmatch(probe), (kind.__name__, probe)
+                    if values is None:
+                        result = await forge_click(s, post, probe, clicker)
+                    else:
+                        result = await forge_select(s, post, probe, [v.format(**fields) for v in values], clicker)
+                    before.check(result, (clicker.name, post_name, probe))
+                    assert result.message is None or result.message.id != post.id, (post_name, probe)
+
+
+async def test_a_public_leaderboard_still_pages_in_place_for_anyone(server):
+    """What the posts carry keeps working: ◀ ▶ on a leaderboard for everyone, the rules for their poster."""
+    s = server
+    posts = await public_posts(s)
+    board = await s.h.click(posts["leaderboard"], label="▶", user=s.user("ben"))
+    assert board.response_type == 7 and "Page 2/3" in s.h.message(posts["leaderboard"].id).text
+    page = await s.h.click(posts["rules"], label="Next ▶", user=s.user("ana"))
+    assert page.response_type == 7 and "Page 2 of" in s.h.message(posts["rules"].id).text
+    recent = await s.h.click(posts["stats"], label="📜 Recent games", user=s.user("ben"))
+    assert recent.ephemeral and "Recent games" in recent.text
 
 
 # -- slash options outside what the commands declare ------------------------------------------------
