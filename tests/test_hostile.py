@@ -248,7 +248,7 @@ async def test_a_control_forged_onto_someones_public_post_answers_privately(serv
                     assert result.message is None or result.message.id != post.id, (post_name, probe)
 
 
-async def test_a_public_leaderboard_still_pages_in_place_for_anyone(server):
+async def test_what_a_public_post_carries_still_works(server):
     """What the posts carry keeps working: ◀ ▶ on a leaderboard for everyone, the rules for their poster."""
     s = server
     posts = await public_posts(s)
