@@ -7,7 +7,7 @@ import contextlib
 import functools
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
 import discord
@@ -22,7 +22,7 @@ from games.i18n import Text, say
 from .components import SentView
 from .language import reader_language, server_language
 from .outage import UNREACHABLE
-from .parsing import InvalidOption
+from .parsing import InvalidOption, custom_id_of
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -78,13 +78,6 @@ def publisher_of(interaction: discord.Interaction):
     module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
     cogs.publisher does not import."""
     return bot_of(interaction).publisher
-
-
-def custom_id_of(interaction: discord.Interaction) -> str:
-    """The custom_id of the control clicked or the form submitted ("" for a command)."""
-    data: Mapping[str, object] = interaction.data or {}
-    custom_id = data.get("custom_id")
-    return custom_id if isinstance(custom_id, str) else ""
 
 
 def for_reader(interaction: discord.Interaction, text: Text) -> str:

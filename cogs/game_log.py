@@ -108,8 +108,9 @@ def log_pages(lines: list[str], empty: str) -> list[str]:
 
 
 async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs) -> None:
-    """Edit the private message a control was clicked on, or answer with a new private one."""
-    if edit and edits_in_place(interaction, poster_only=False):
+    """Edit the private message a control was clicked on, or answer with a new private one
+    (no public post shows a game's moves or a list of games)."""
+    if edit and edits_in_place(interaction):
         await interaction.response.edit_message(**kwargs)
     else:
         await interaction.response.send_message(ephemeral=True, **kwargs)

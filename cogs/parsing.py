@@ -4,13 +4,16 @@ Anything in an interaction can be forged: a custom_id, a select value, a form
 answer, a slash option outside its declared choices or range (discord.py does not
 recheck raw payloads). Every number goes through :func:`whole_number`, every id
 through :func:`stored_id`, every custom_id template through :func:`control_template`,
-and every slash command's options through :func:`check_declared_options`; what fails
+and every slash command's options through :func:`check_raw_options` (before discord.py
+converts them) and :func:`check_declared_options` (after); what fails
 becomes a polite refusal (:class:`~bot.errors.UserError`, or :class:`InvalidOption`
 for the command tree), never an exception from SQLite or discord.py.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +39,8 @@ WHAT = {
     "version": say("version"), "page": say("page"), "menu": say("menu"),
 }
 """The things a refusal names (``what``), as words for the reader."""
+UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises.")
+"""The refusal of a control no message Deckhand sent could carry there (a forged one)."""
 
 
 def quoted(text: Any) -> str:
@@ -73,7 +78,7 @@ def version_number(value: Any) -> int:
     try:
         return whole_number(value, 0, SQL_INTEGER_MAX, "version")
     except UserError:
-        raise UserError(say("That control isn't one Deckhand recognises.")) from None
+        raise UserError(UNKNOWN_CONTROL) from None
 
 
 def page_number(value: Any) -> int:
@@ -98,19 +103,57 @@ def chosen_value(interaction: discord.Interaction, refusal: Text) -> str:
     return values[0]
 
 
-def edits_in_place(interaction: discord.Interaction, *, poster_only: bool) -> bool:
-    """Whether a paging control may edit the message it was clicked on: a private message,
-    or a command's public answer (with ``poster_only``, only when its poster clicks). Never
-    another message (a table or lobby) that a forged control was sent on."""
+def custom_id_of(interaction: discord.Interaction) -> str:
+    """The custom_id of the control clicked or the form submitted ("" for a command)."""
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return custom_id if isinstance(custom_id, str) else ""
+
+
+def carried_custom_ids(components: list[Any]) -> list[str]:
+    """The custom_ids of the controls among ``components`` (a message's, as discord.py reads
+    them), in rows, containers and sections."""
+    found: list[str] = []
+    for component in components:
+        if isinstance(component, (discord.ActionRow, discord.Container)):
+            found += carried_custom_ids(component.children)
+        elif isinstance(component, discord.SectionComponent):
+            found += carried_custom_ids([*component.children, component.accessory])
+        elif isinstance(component, (discord.Button, discord.SelectMenu)) and component.custom_id:
+            found.append(component.custom_id)
+    return found
+
+
+def edits_in_place(interaction: discord.Interaction, shows: str | None = None, *, poster_only: bool = False) -> bool:
+    """Whether a control may edit the message it was clicked on, rather than answer with a new
+    private message. A private message, always (only its reader clicks it). A public one only
+    when it is a command's answer (with ``poster_only``, clicked by its poster) that shows what
+    the control shows: besides the control clicked, it carries one whose custom_id starts with
+    ``shows`` (one leaderboard's server, game and sort; one game's rules), so ◀ ▶ turn its own
+    pages. Nothing else edits a public post: a control forged onto someone's post answers
+    privately, and a post never becomes another kind of message. ``shows`` None: no public post
+    shows what the control does."""
     message = interaction.message
     if message is None:
         return False
     if message.flags.ephemeral:
         return True
     metadata = message.interaction_metadata
-    if metadata is None:
+    if shows is None or metadata is None or (poster_only and metadata.user.id != interaction.user.id):
         return False
-    return not poster_only or metadata.user.id == interaction.user.id
+    others = carried_custom_ids(message.components)
+    clicked = custom_id_of(interaction)
+    if clicked in others:
+        others.remove(clicked)
+    return any(custom_id.startswith(shows) for custom_id in others)
+
+
+def require_private_message(interaction: discord.Interaction) -> None:
+    """Refuse (:class:`UserError`) a control that answers a private question (its buttons are
+    only ever on the private message that asked it) when it was clicked on any other message."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise UserError(UNKNOWN_CONTROL)
 
 
 def control_template(pattern: str) -> str:
@@ -170,6 +213,8 @@ async def check_declared_options(interaction: discord.Interaction) -> bool:
 
 SNOWFLAKE_OPTIONS = (discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
                      discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable)
+PICK_FROM_THE_LIST = say("Pick it from the list Discord offers.")
+NOT_A_NUMBER = say("It must be a number.")
 
 
 def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
@@ -183,8 +228,8 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
             raise UserError(say("It must be a whole number."))
         whole_number(value, int(low), int(high))
     elif kind is discord.AppCommandOptionType.number:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise UserError(say("It must be a number."))
+        if not is_float(value):
+            raise UserError(NOT_A_NUMBER)
         if ((parameter.min_value is not None and value < parameter.min_value)
                 or (parameter.max_value is not None and value > parameter.max_value)):
             raise UserError(say("It must be from {low} to {high}.", low=parameter.min_value,
@@ -201,12 +246,70 @@ def _check_option(parameter: app_commands.Parameter, value: Any) -> None:
     elif kind in SNOWFLAKE_OPTIONS:
         # Discord resolves every user, channel or role it sends; a bare id is a forged one.
         if isinstance(value, discord.Object):
-            raise UserError(say("Pick it from the list Discord offers."))
+            raise UserError(PICK_FROM_THE_LIST)
         stored_id(value.id, "choice")
 
 
+OPTION_TYPE = discord.AppCommandOptionType
+IDS = frozenset(kind.value for kind in (*SNOWFLAKE_OPTIONS, OPTION_TYPE.attachment))
+"""The option types whose raw value discord.py reads as an id (``int(value)``)."""
+NESTING = frozenset({OPTION_TYPE.subcommand.value, OPTION_TYPE.subcommand_group.value})
+
+
+async def check_raw_options(interaction: discord.Interaction) -> bool:
+    """The command tree's check, before discord.py converts a command's options: every
+    option sent, declared or not, must be what discord.py can convert (an id for a user,
+    channel, role or attachment, a number for a number), for on anything else it raises
+    where nothing answers the person. A command is refused with :class:`InvalidOption`;
+    an autocomplete gets no suggestions."""
+    data: Mapping[str, Any] = interaction.data or {}
+    for option in _sent_options(data.get("options")):
+        refusal = _raw_refusal(option)
+        if refusal is None:
+            continue
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+            return False
+        name = clip(str(option.get("name")), QUOTE)
+        raise InvalidOption(say("`{option}`: {refusal}", option=SlashOption(name), refusal=refusal))
+    return True
+
+
+def _sent_options(options: object) -> list[Mapping[str, Any]]:
+    """The options of a command's payload, those of its subcommand or group included."""
+    found: list[Mapping[str, Any]] = []
+    for option in options if isinstance(options, list) else []:
+        if isinstance(option, dict):
+            found += _sent_options(option.get("options")) if option.get("type") in NESTING else [option]
+    return found
+
+
+def is_float(value: Any) -> bool:
+    """Whether ``value`` is a number a float holds (no bool, string, infinity or NaN)."""
+    return (not isinstance(value, bool) and isinstance(value, (int, float))
+            and abs(value) <= sys.float_info.max)
+
+
+def _raw_refusal(option: Mapping[str, Any]) -> Text | None:
+    """Why discord.py could not convert ``option`` as sent, or None."""
+    kind, value = option.get("type"), option.get("value")
+    if option.get("focused"):
+        return None  # what is being typed: discord.py keeps it as sent
+    if kind in IDS:
+        try:
+            stored_id(value, "choice")
+        except UserError:
+            return PICK_FROM_THE_LIST
+    elif kind == OPTION_TYPE.number.value and not is_float(value):
+        return NOT_A_NUMBER
+    return None
+
+
 def install_option_checks(tree: app_commands.CommandTree) -> None:
-    """Add :func:`check_declared_options` to every slash command in ``tree``."""
+    """Make :func:`check_raw_options` the tree's check (as ``tree.error`` installs its error
+    handler), and add :func:`check_declared_options` to every slash command in ``tree``."""
+    tree.interaction_check = check_raw_options  # type: ignore[method-assign]
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command) and check_declared_options not in command.checks:
             command.add_check(check_declared_options)

@@ -14,10 +14,11 @@ from discord.ext import commands
 from bot.errors import StorageUnavailable
 from games.i18n import say
 
-from .common import custom_id_of, for_reader, may_post_here, service_of
+from .common import for_reader, may_post_here, service_of
 from .control import find_form, is_known
 from .installed import table_publisher_of
 from .limits import CUSTOM_ID, clip
+from .parsing import custom_id_of
 
 log = logging.getLogger(__name__)
 

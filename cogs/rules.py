@@ -14,6 +14,7 @@ picked by whoever calls); page numbers are those of that language's pages.
 Clicks edit the message in place. On a public rules message, only the person
 who posted it pages it for everyone; anyone else who clicks gets a private copy
 at the page they asked for, so a post can't be paged away from under its reader.
+A rules control of another game (forged onto the post) answers privately too.
 """
 
 from __future__ import annotations
@@ -153,17 +154,28 @@ async def page_language(interaction: discord.Interaction, public: bool) -> str:
         else reader_language(interaction)
 
 
-async def clicked_language(interaction: discord.Interaction) -> str:
+def rules_controls(game_id: str) -> str:
+    """How the custom_ids of one game's rules controls begin."""
+    return f"dh:rules:{game_id}:"
+
+
+def in_place(interaction: discord.Interaction, game_id: str) -> bool:
+    """Whether a rules control edits the message it was clicked on: a private message, or a public
+    post of this game's rules clicked by its poster (:func:`edits_in_place`)."""
+    return edits_in_place(interaction, rules_controls(game_id), poster_only=True)
+
+
+async def clicked_language(interaction: discord.Interaction, game_id: str) -> str:
     """The language of the page a rules control shows: its post's when its poster turns a public
-    post's page in place, else the clicker's (a private message, or a private copy for another)."""
+    post's page in place, else the clicker's (a private message, or a private copy)."""
     message = interaction.message
-    public = message is not None and not message.flags.ephemeral and edits_in_place(interaction, poster_only=True)
+    public = message is not None and not message.flags.ephemeral and in_place(interaction, game_id)
     return await page_language(interaction, public)
 
 
 async def show_page(interaction: discord.Interaction, game_id: str, index: int, language: str = SOURCE) -> None:
-    """Answer a click: edit the clicked message in place, or give someone else a private copy of a public one."""
-    if edits_in_place(interaction, poster_only=True):
+    """Answer a click: edit the clicked message in place, or answer with a private copy."""
+    if in_place(interaction, game_id):
         await interaction.response.edit_message(**page_message(game_id, index, language))
     else:
         await interaction.response.send_message(ephemeral=True, **page_message(game_id, index, language))
@@ -191,7 +203,7 @@ class PageButton(
     template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<verb>prev|next)"),
 ):
     def __init__(self, game_id: str, page: int, verb: str, button: discord.ui.Button | None = None) -> None:
-        super().__init__(button or discord.ui.Button(label=verb, custom_id=f"dh:rules:{game_id}:{page}:{verb}"))
+        super().__init__(button or discord.ui.Button(label=verb, custom_id=f"{rules_controls(game_id)}{page}:{verb}"))
         self.game_id, self.page = game_id, max(page, 0)
 
     @classmethod
@@ -199,7 +211,7 @@ class PageButton(
         label = (PREVIOUS if verb == "prev" else NEXT).render(language)
         button: discord.ui.Button = discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
-            custom_id=f"dh:rules:{game_id}:{max(page, 0)}:{verb}")
+            custom_id=f"{rules_controls(game_id)}{max(page, 0)}:{verb}")
         return cls(game_id, page, verb, button)
 
     @classmethod
@@ -208,7 +220,7 @@ class PageButton(
 
     async def run(self, interaction: discord.Interaction) -> None:
         rules = _known_game(self.game_id)
-        await show_page(interaction, rules.id, self.page, await clicked_language(interaction))
+        await show_page(interaction, rules.id, self.page, await clicked_language(interaction, rules.id))
 
 
 class SectionSelect(
@@ -216,7 +228,7 @@ class SectionSelect(
     template=control_template(r"dh:rules:(?P<game>[a-z0-9-]+):section"),
 ):
     def __init__(self, game_id: str, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"dh:rules:{game_id}:section"))
+        super().__init__(select or discord.ui.Select(custom_id=f"{rules_controls(game_id)}section"))
         self.game_id = game_id
 
     @classmethod
@@ -226,7 +238,7 @@ class SectionSelect(
                                  default=section.id == current)
             for section in rules.sections[:SELECT_OPTIONS]
         ]
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"dh:rules:{rules.id}:section", options=options,
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"{rules_controls(rules.id)}section", options=options,
                                                       placeholder=say("Jump to a section…").render(language), row=1)
         return cls(rules.id, select)
 
@@ -239,7 +251,7 @@ class SectionSelect(
         section = chosen_value(interaction, CHOOSE_A_SECTION)
         if rules.section(section) is None:
             raise UserError(CHOOSE_A_SECTION)
-        language = await clicked_language(interaction)
+        language = await clicked_language(interaction, rules.id)
         await show_page(interaction, rules.id, first_page(rules, section, language), language)
 
 

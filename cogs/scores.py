@@ -36,7 +36,7 @@ from .game_log import (
 from .language import reader_language
 from .layouts import spoken
 from .limits import CHOICE_NAME
-from .parsing import control_template, edits_in_place, page_number, stored_id
+from .parsing import control_template, edits_in_place, page_number, require_private_message, stored_id
 from .pictures.attach import Picture, pictures_on, send_with_picture
 from .pictures.stats import Series, stats_png
 from .translator import command_text, slash_name
@@ -110,17 +110,23 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
     return embed, page
 
 
+def board_controls(guild_id: int, game_id: str, sort: str) -> str:
+    """How the custom_ids of one leaderboard's ◀ ▶ begin (:class:`BoardPage`)."""
+    return f"dh:lb:{guild_id}:{game_id}:{sort}:"
+
+
 def board_view(guild_id: int, game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
     return static_view(page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off),
                                     page, pages))
 
 
 async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
-    """The leaderboard's page, posted for everyone (in the server's language) or, ◀ ▶ clicked on
-    a private message, privately (in the reader's)."""
+    """The leaderboard's page, posted for everyone (in the server's language); ◀ ▶ edit the
+    message they were clicked on when it shows this leaderboard (:func:`edits_in_place`),
+    else answer privately (in the reader's)."""
     guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort)
-    in_place = edit and edits_in_place(interaction, poster_only=False)
+    in_place = edit and edits_in_place(interaction, board_controls(guild_id, game_id, sort))
     private = (edit and not in_place) or (in_place and interaction.message is not None
                                           and interaction.message.flags.ephemeral)
     language = reader_language(interaction) if private else await public_language(interaction)
@@ -142,7 +148,7 @@ class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, guild_id: int, game_id: str, sort: str, page: int, label: str = "…",
                  disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"dh:lb:{guild_id}:{game_id}:{sort}:{page}"))
+                                           custom_id=f"{board_controls(guild_id, game_id, sort)}{page}"))
         self.guild_id, self.game_id, self.sort, self.page = guild_id, game_id, sort, page
 
     @classmethod
@@ -186,6 +192,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return ForUser(self.user_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        require_private_message(interaction)
         language = reader_language(interaction)
         if self.answer == "no":
             await interaction.response.edit_message(content=say("Nothing was changed.").render(language), view=None)

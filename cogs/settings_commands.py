@@ -24,7 +24,7 @@ from .common import guarded, is_admin, require_guild, service_of, static_view
 from .control import Control, InServer, Place
 from .language import reader_language, server_language
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
-from .parsing import control_template, stored_id
+from .parsing import control_template, require_private_message, stored_id
 from .translator import command_text, slash_name
 
 DISCORD_LANGUAGE = "discord"
@@ -78,6 +78,7 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        require_private_message(interaction)
         language = reader_language(interaction)
         if not is_admin(interaction):
             raise UserError(say("Only members with Manage Server can reset this server's leaderboards."))

@@ -170,8 +170,13 @@ async def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(pool):
 
 def test_serving_leaves_the_callers_signals_alone():
     """Only the worker process ignores Ctrl+C: run in the bot's process (as these tests
-    do), the loop must not make the bot, and everything it starts, deaf to it."""
-    bot_end, worker_end = multiprocessing.Pipe()
-    bot_end.close()
-    _serve(worker_end)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    do), the loop must not make the bot, and everything it starts, deaf to it. The test sets
+    Python's own handler first: a shell starts a background job with SIGINT ignored."""
+    found = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        bot_end, worker_end = multiprocessing.Pipe()
+        bot_end.close()
+        _serve(worker_end)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, found)

@@ -19,6 +19,7 @@ import games
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.live_tables import KeyedLocks
 from bot.storage import GuildSettings
+from cogs.control import Form, registered
 from discord_play import (
     Unchanged,
     choose_first_attacker,
@@ -29,7 +30,9 @@ from discord_play import (
     play_to_the_end,
     stored_rows,
 )
-from fakediscord import APPLICATION_COMMAND, FakeChannel, walk_components
+from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
+from games import all_rules
+from test_discord_scores import many_results, rated_pair_games
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
@@ -177,6 +180,86 @@ async def test_form_answers_outside_what_was_asked_are_refused(server, answer, c
         before.check(await forge_form(s, probe, answer, user, s.channel), (probe, answer))
 
 
+# -- every control forged onto another member's public post ----------------------------------------
+
+ON_POSTS: dict[str, list[tuple[str, list[str] | None]]] = {
+    # kind: (custom_id, None for a button or a menu's values), with real ids: {guild}, {table} (an ended
+    # game), {clicker}. Leaderboards and rules of another game or order than the posts show.
+    "LobbyButton": [("dh:lobby:{table}:join", None), ("dh:lobby:{table}:cancel", None)],
+    "AiLevelSelect": [("dh:ailevel:{table}", ["normal"])],
+    "LogSelect": [("dh:logsel:{guild}:0:0:all", ["{table}"]), ("dh:logsel:{guild}:0:0:war", ["{table}"])],
+    "HistoryButton": [("dh:hist:{guild}:0:0:all", None), ("dh:recent:{guild}:{clicker}:0:all", None)],
+    "LogPage": [("dh:log:{table}:0", None), ("dh:log:{table}:0:0:0:all", None), ("dh:log:{table}:1:0:0:war", None)],
+    "HintButton": [("dh:hint:{table}", None)],
+    "PlayAgainButton": [("dh:again:{table}", None)],
+    "WatchButton": [("dh:watch:{table}", None)],
+    "HandButton": [("dh:hand:{table}", None)],
+    "MoveButton": [("dh:mv:{table}:1:draw", None)],
+    "MenuSelect": [("dh:ms:{table}:1:0", ["draw"]), ("dh:st:{table}:1:0", ["draw"])],
+    "NumberPrompt": [("dh:ask:{table}:1:cut:1:5", None)],
+    "PageButton": [("dh:rules:war:1:next", None), ("dh:rules:quash:0:prev", None)],
+    "SectionSelect": [("dh:rules:war:section", ["{war_section}"])],
+    "BoardPage": [("dh:lb:{guild}:war:rating:0", None), ("dh:lb:{guild}:q2j:rating:1", None),
+                  ("dh:lb:{guild}:all:wins:0", None)],
+    "ForgetButton": [("dh:forget:{clicker}:no", None), ("dh:forget:{clicker}:yes", None)],
+    "ResetButton": [("dh:reset:{guild}:no", None), ("dh:reset:{guild}:yes", None)],
+}
+"""A probe of every control kind clicked on a message (forms are submitted, not clicked)."""
+
+
+async def public_posts(s) -> dict[str, FakeMessage]:
+    """ana's public posts in #lounge, a channel with no table, once the server has played: the
+    leaderboard of Q Squared Joe by wins (three pages), her stats, and the rules of Q Squared Joe."""
+    await many_results(s, 24)  # tables 1-12
+    await rated_pair_games(s, 1, ("ana", "ben"))
+    lounge, ana = s.guild.add_channel("lounge"), s.user("ana")
+    board = await s.h.slash("leaderboard", {"game": "q2j", "sort": "wins"}, user=ana, channel=lounge)
+    stats = await s.h.slash("stats", {"public": True}, user=ana, channel=lounge)
+    rules = await s.h.slash("rules", {"game": "q2j", "public": True}, user=ana, channel=lounge)
+    posts = {"leaderboard": board.message, "stats": stats.message, "rules": rules.message}
+    assert not any(post.ephemeral for post in posts.values())
+    assert board.message.component(label="▶") and stats.message.component(label="📜 Recent games")
+    return posts
+
+
+async def test_a_control_forged_onto_someones_public_post_answers_privately(server):
+    """Whatever control anyone forges onto a member's public /leaderboard, /stats or /rules post,
+    the post stays as it is and the clicker is answered privately: a log, a list of games, another
+    leaderboard or another game's rules never replace it, and an answer to a private question
+    (forget me, reset the leaderboards) does nothing there."""
+    s = server
+    posts = await public_posts(s)
+    war_section = all_rules()["war"].sections[1].id
+    kinds = [control for control in registered() if not issubclass(control, Form)]
+    assert {kind.__name__ for kind in kinds} == set(ON_POSTS), "give every control kind its probes in ON_POSTS"
+    before = Unchanged(s)
+    for clicker in (s.user("ben"), s.admin, s.user("ana")):
+        fields = {"guild": s.guild.id, "table": 1, "clicker": clicker.id, "war_section": war_section}
+        for post_name, post in posts.items():
+            for kind in kinds:
+                for custom_id, values in ON_POSTS[kind.__name__]:
+                    probe = custom_id.format(**fields)
+                    assert kind.pattern.fullmatch(probe), (kind.__name__, probe)
+                    if values is None:
+                        result = await forge_click(s, post, probe, clicker)
+                    else:
+                        result = await forge_select(s, post, probe, [v.format(**fields) for v in values], clicker)
+                    before.check(result, (clicker.name, post_name, probe))
+                    assert result.message is None or result.message.id != post.id, (post_name, probe)
+
+
+async def test_what_a_public_post_carries_still_works(server):
+    """What the posts carry keeps working: ◀ ▶ on a leaderboard for everyone, the rules for their poster."""
+    s = server
+    posts = await public_posts(s)
+    board = await s.h.click(posts["leaderboard"], label="▶", user=s.user("ben"))
+    assert board.response_type == 7 and "Page 2/3" in s.h.message(posts["leaderboard"].id).text
+    page = await s.h.click(posts["rules"], label="Next ▶", user=s.user("ana"))
+    assert page.response_type == 7 and "Page 2 of" in s.h.message(posts["rules"].id).text
+    recent = await s.h.click(posts["stats"], label="📜 Recent games", user=s.user("ben"))
+    assert recent.ephemeral and "Recent games" in recent.text
+
+
 # -- slash options outside what the commands declare ------------------------------------------------
 
 
@@ -215,6 +298,47 @@ async def test_raw_slash_options_outside_their_declaration_are_refused(server):
         result = await raw_slash(s, command, options, s.admin)
         before.check(result, (command, options))
         assert command == "rules" or "`" in result.text, result.text  # the refusal names the option
+
+
+UNCONVERTIBLE = [
+    ("history", {"channel": "abc"}), ("history", {"user": "abc"}), ("stats", {"user": "abc"}),
+    ("history", {"channel": ""}), ("stats", {"user": "1.5"}), ("stats", {"user": 1.5}), ("stats", {"user": None}),
+    ("history", {"user": ["1"]}), ("history", {"channel": {"id": "1"}}), ("stats", {"user": "0"}),
+]
+"""User and channel options no client of Discord's sends: discord.py reads them as ids
+(``int(value)``) before any check of the command's own."""
+
+
+async def test_user_and_channel_options_that_are_no_id_are_refused(server):
+    s = server
+    before = Unchanged(s)
+    for command, options in UNCONVERTIBLE:
+        result = await raw_slash(s, command, options, s.user("ana"))
+        before.check(result, (command, options))
+        (option,) = options
+        assert result.text == f"`{option}`: Pick it from the list Discord offers.", (options, result.text)
+
+
+async def test_options_a_command_never_declared_are_refused_before_discord_py_reads_them(server):
+    """discord.py converts every option sent, declared or not: an id that isn't one or a number
+    that isn't one is refused for a command, and an autocomplete gets no suggestions."""
+    s = server
+    rules, _ = s.h._find_command("rules", s.channel)
+    before = Unchanged(s)
+    for kind, value, refusal in ((6, "abc", "Pick it from the list Discord offers."), (7, "", "Pick it from"),
+                                 (11, "x", "Pick it from"), (10, "abc", "It must be a number."),
+                                 (10, 10**400, "It must be a number."), (10, None, "It must be a number.")):
+        options = [{"type": 3, "name": "game", "value": "q2j"}, {"type": kind, "name": "extra", "value": value}]
+        data = {"id": rules["id"], "name": "rules", "type": 1, "options": options}
+        result = await s.h._dispatch_interaction(APPLICATION_COMMAND, data, user=s.user("ana"), channel=s.channel,
+                                                 label=f"undeclared {kind}={value!r}")
+        before.check(result, (kind, value))
+        assert result.text.startswith(f"`extra`: {refusal}"), result.text
+        options[0]["focused"] = True
+        typed = await s.h._dispatch_interaction(AUTOCOMPLETE, data, user=s.user("ana"), channel=s.channel,
+                                                label=f"autocomplete with undeclared {kind}={value!r}")
+        assert typed.choices == [], typed
+    assert stored_rows(s) == before.rows
 
 
 async def test_commands_the_bot_no_longer_has_get_a_polite_answer(server):
