@@ -54,8 +54,9 @@ def shows(hand: HandSnapshot) -> Shows:
 
 def answers_with_original(interaction: discord.Interaction) -> bool:
     """Whether the hand ``interaction`` was answered with is its original response: the private
-    message clicked (updated), or a new message its answer created. A click on a public
-    message deferred first is answered by a follow-up instead, whose id discord.py keeps from us."""
+    message clicked (updated), or a new message its answer created. A click on a public message
+    deferred first (its picture was slow) is answered by a follow-up instead, which its token
+    could edit only by an id the answer does not keep: that hand is not followed."""
     clicked = interaction.message
     if clicked is not None and clicked.flags.ephemeral:
         return True
