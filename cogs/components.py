@@ -23,12 +23,14 @@ from .limits import CUSTOM_ID, GALLERY_DESCRIPTION, clip
 ROW, BUTTON, TEXT, GALLERY, SEPARATOR, CONTAINER = 1, 2, 10, 12, 14, 17
 
 
-def button_component(custom_id: str, label: str, style: discord.ButtonStyle) -> dict[str, Any]:
+def button_component(custom_id: str, label: str, style: discord.ButtonStyle, *,
+                     disabled: bool = False) -> dict[str, Any]:
     """A button as Discord receives it (the same JSON discord.py writes for ``discord.ui.Button``):
-    messages carry their controls as JSON built directly, which costs a fraction of building items."""
+    messages carry their controls as JSON built directly, which costs a fraction of building items.
+    A ``disabled`` button is shown greyed out, and Discord's clients send no click for it."""
     if len(custom_id) > CUSTOM_ID:
         raise ValueError(f"custom_id too long for Discord: {custom_id}")
-    component: dict[str, Any] = {"type": BUTTON, "style": style.value, "disabled": False}
+    component: dict[str, Any] = {"type": BUTTON, "style": style.value, "disabled": disabled}
     if label:
         component["label"] = label
     component["custom_id"] = custom_id

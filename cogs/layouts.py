@@ -134,8 +134,11 @@ def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitatio
     row = table.row
     ui = ui_for(row.game_id, language)
     game = ui.game
-    what = {"lobby": say("Press **Join** to take a seat. The host adds AI players and starts the game."),
-            "cancelled": say("This table was cancelled.")}.get(row.status, say("This table is closed."))
+    if row.status == "lobby" and len(row.seats) >= game.max_players:
+        what = say("Every seat is taken: the host starts the game.")
+    else:
+        what = {"lobby": say("Press **Join** to take a seat. The host adds AI players and starts the game."),
+                "cancelled": say("This table was cancelled.")}.get(row.status, say("This table is closed."))
     head = [heading(ui, row.id), *([invitation] if invitation else []), ui.words(what)]
     seats = [ui.words(say("**Players ({count}/{most})**", count=len(row.seats), most=game.max_players))]
     for seat in row.seats:

@@ -12,6 +12,7 @@ import discord
 from bot.errors import UserError
 from bot.markdown import literal
 from bot.service import TableSnapshot
+from bot.storage import TableRow
 from games.ai import LEVEL_NAMES
 from games.base import Game
 from games.i18n import SOURCE, say
@@ -141,12 +142,20 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         await interaction.response.edit_message(content=joined + lobby_unchanged_note(interaction), view=None)
 
 
-def lobby_controls(table_id: int, game: Game, language: str) -> list[dict]:
-    """The lobby's buttons, as :func:`offered_verbs` has them for ``game``, in their rows."""
+def lobby_controls(table: TableRow, game: Game, language: str) -> list[dict]:
+    """The lobby's buttons, as :func:`offered_verbs` has them for ``game``, in their rows, offering
+    only what can be done now: **Remove AI** only while an AI player sits at the table, **Join**
+    and **Add AI** greyed out while it is full. (What depends on who clicks, as **Leave** for
+    the host, is refused privately: everyone sees the same lobby.)"""
+    full = len(table.seats) >= game.max_players
+    with_ai = any(seat.is_ai for seat in table.seats)
     rows: dict[int, list[dict]] = {}
     for verb in offered_verbs(game):
+        if verb == "unai" and not with_ai:
+            continue
         label, style, row = LOBBY_VERBS[verb]
-        rows.setdefault(row, []).append(button_component(f"dh:lobby:{table_id}:{verb}", label.render(language), style))
+        rows.setdefault(row, []).append(button_component(f"dh:lobby:{table.id}:{verb}", label.render(language),
+                                                         style, disabled=full and verb in ("join", "ai")))
     return [action_row(buttons) for _, buttons in sorted(rows.items())]
 
 
@@ -154,6 +163,6 @@ def lobby_message(table: TableSnapshot, invitation: str | None = None, language:
     """The lobby in ``language``: seats and options, with its buttons while the table is open
     (``invitation``: Play again's, above it)."""
     row = table.row
-    controls = lobby_controls(row.id, ui_for(row.game_id).game, language) if row.status == "lobby" else []
+    controls = lobby_controls(row, ui_for(row.game_id).game, language) if row.status == "lobby" else []
     shown = invitation if row.status == "lobby" else None
     return Rendered(LayoutMessage(lobby_layout(table, controls, shown, language)))

@@ -33,7 +33,7 @@ from games.base import Action
 from games.errors import GameError
 from games.i18n import SOURCE, Text, render_value, say
 
-from .common import acknowledged, channel_closed_note, player_of, service_of
+from .common import acknowledged, channel_closed_note, player_of, publisher_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
@@ -153,7 +153,14 @@ def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> li
 
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None, hand=None,
                     step: str | None = None) -> None:
-    """Answer with the user's hand, in their language: update the clicked private message, or open a new one."""
+    """Answer with the user's hand, in their language: update the clicked private message, or open
+    a new one. That message then follows the game for them (:mod:`cogs.open_hands`)."""
+    with publisher_of(interaction).hands.answering(table_id, interaction.user.id):
+        await _answer_with_hand(interaction, table_id, notice, hand, step)
+
+
+async def _answer_with_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None, hand,
+                            step: str | None) -> None:
     if hand is None:
         hand = await service_of(interaction).hand(table_id, player_of(interaction))
     language = reader_language(interaction)
@@ -164,6 +171,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: Tex
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
         picture = await drawn_in_time(interaction, hand_picture(hand, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
+    publisher_of(interaction).hands.opened(interaction, hand)
 
 
 class HandButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("hand")):
@@ -180,12 +188,13 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     except GameError:
         raise UserError(UNKNOWN_MOVE) from None
     service = service_of(interaction)
-    try:
-        hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
-    except StaleControl as exc:
-        await show_hand(interaction, table_id, notice=say("⚠️ {why}", why=exc.args[0] if exc.args else ""))
-        return
-    await show_hand(interaction, table_id, hand=hand)
+    with publisher_of(interaction).hands.answering(table_id, interaction.user.id):  # the answer shows the move
+        try:
+            hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
+        except StaleControl as exc:
+            await show_hand(interaction, table_id, notice=say("⚠️ {why}", why=exc.args[0] if exc.args else ""))
+            return
+        await show_hand(interaction, table_id, hand=hand)
 
 
 class MoveButton(

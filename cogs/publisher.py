@@ -38,8 +38,10 @@ from games.i18n import Text, say
 from .language import server_language
 from .lobby_controls import lobby_message
 from .moves import table_message
+from .open_hands import OpenHands
 from .outage import UNREACHABLE, ShowAgain
 from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
+from .tokens import token_expiry
 from .ui import message_link, players_to_act, ui_for
 
 log = logging.getLogger(__name__)
@@ -57,7 +59,6 @@ RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 """Waits before showing a table again after Discord rate-limited it past discord.py's retries."""
 WEBHOOK_SPARE_SECONDS = 60.0
 """An interaction's webhook carries a ping only while this much of its 15 minutes is left."""
-INTERACTION_SECONDS = 15 * 60
 SAVE_SECONDS = 2.0
 """How long closing waits for what was shown and pinged to be stored."""
 PING_LOOKBACK = 20
@@ -142,6 +143,8 @@ class TablePublisher:
         self.service = service
         self.pacer = pacer
         self._tables: dict[int, Shown] = {}
+        self.hands = OpenHands(service)
+        """The hand messages people have open, kept following the game."""
         self._webhooks: dict[int, collections.deque[Webhook]] = {}
         """Per channel, its latest interactions (the newest last)."""
         self._show_again = ShowAgain(service.show_again)
@@ -159,7 +162,9 @@ class TablePublisher:
         """Show ``table`` (a lobby or a game) unless a newer state of it is known; returns
         at once if the table is being shown already (that work shows the newest state).
         ``again``: start-up looking at a table that may be behind; its message is left as it
-        is if it shows that version already, and only its turn's ping is seen to."""
+        is if it shows that version already, and only its turn's ping is seen to. The hands
+        open at the table follow every state, shown or not."""
+        self.hands.follow(table)
         shown = self._shown(table.row)
         if shown.newest is not None and not newer(table, shown.newest):
             return
@@ -221,7 +226,7 @@ class TablePublisher:
         recent = self._webhooks.get(interaction.channel_id)
         if recent is None:
             recent = self._webhooks[interaction.channel_id] = collections.deque(maxlen=RECENT_INTERACTIONS)
-        recent.append(Webhook(interaction, interaction.created_at.timestamp() + INTERACTION_SECONDS))
+        recent.append(Webhook(interaction, token_expiry(interaction)))
         if len(self._webhooks) > 10_000:
             now = time.time()
             self._webhooks = {c: r for c, r in self._webhooks.items() if r[-1].expires > now}
@@ -242,6 +247,7 @@ class TablePublisher:
     async def close(self) -> None:
         """Stop showing tables; what was shown and pinged is stored first (a few seconds at most)."""
         self._show_again.close()
+        self.hands.close()
         if self._saving:
             await asyncio.wait(list(self._saving.values()), timeout=SAVE_SECONDS)
         for task in self._saving.values():
@@ -445,15 +451,17 @@ class TablePublisher:
             self._note(row.id, ping_message_id=None)
         if not due or row.channel_id in self.closed:
             return
-        # The ping names everyone to act, and notifies only those whose turn just began.
+        # The ping names everyone to act, and notifies only those whose turn just began; it asks
+        # them to open their hand unless the one they have open shows their moves already.
         who = ", ".join(f"<@{row.seats[seat].user_id}>" for seat in shown.acting)
         link = message_link(row.guild_id, row.channel_id, row.table_message_id)
         ui = ui_for(row.game_id, await self.language(row))
-        content = ui.words(say("🔔 {who} {what} at {game} #{table}: {link}", who=who, what=ui.turn_words(table),
-                               game=ui.title, table=str(row.id), link=link))
-        notified = discord.AllowedMentions(users=[discord.Object(user) for seat in due
-                                                  if (user := row.seats[seat].user_id) is not None],
-                                           roles=False, everyone=False)
+        users = [user for seat in due if (user := row.seats[seat].user_id) is not None]
+        ready = await self.hands.showing_turn(row.id, users) == set(users)
+        words = {"who": who, "what": ui.turn_words(table), "game": ui.title, "table": str(row.id), "link": link}
+        content = ui.words(say("🔔 {who} {what} at {game} #{table}: {link}", **words) if ready else
+                           say("🔔 {who} {what} at {game} #{table}: open **My hand** on {link}", **words))
+        notified = discord.AllowedMentions(users=[discord.Object(user) for user in users], roles=False, everyone=False)
         starts = {seat: start for seat in due if (start := shown.turn_starts.get(seat)) is not None}
         sending = {"seats": {str(seat): start for seat, start in starts.items()}, "at": time.time(),
                    "after": max((p.message_id for p in (shown.ping, *shown.stale_pings) if p), default=0)}

@@ -76,6 +76,7 @@ body { margin: 0; padding: 12px 0 16px; background: #313338; color: #dbdee1;
           text-overflow: ellipsis; max-width: 100%; }
 .primary { background: #5865f2; } .secondary { background: #4e5058; }
 .success { background: #248046; } .danger { background: #da373c; }
+.disabled { opacity: 0.5; }
 .select { width: 100%; max-width: 400px; min-height: 40px; background: #1e1f22; border-radius: 8px;
           padding: 9px 36px 9px 12px; color: #949ba4; font-size: 15px; position: relative;
           white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -185,7 +186,8 @@ def component(c: dict[str, Any], files: dict[str, bytes], names: dict[int, str])
         return '<div class="row">' + "".join(component(x, files, names) for x in c["components"]) + "</div>"
     if kind == 2:
         label = html.escape(c.get("label") or "")
-        return f'<div class="button {STYLES.get(c.get("style", 2), "secondary")}">{label}</div>'
+        disabled = " disabled" if c.get("disabled") else ""
+        return f'<div class="button {STYLES.get(c.get("style", 2), "secondary")}{disabled}">{label}</div>'
     if kind == 3:
         return f'<div class="select">{html.escape(c.get("placeholder") or "Make a selection")}</div>'
     if kind == 9:

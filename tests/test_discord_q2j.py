@@ -116,15 +116,35 @@ async def test_lobby_refusals_change_nothing(server):
     assert len((await stored(s).get_table(1)).seats) == 2
 
 
-async def test_full_table_refuses_another_player(server):
+def lobby_buttons(s, lobby) -> dict[str, bool]:
+    """The lobby's buttons as shown now: label → whether it can be clicked."""
+    return {b["label"]: not b.get("disabled") for b in s.h.message(lobby.id).buttons}
+
+
+async def test_the_lobby_offers_only_what_can_be_done_now(server):
     s = server
-    await s.h.slash("war start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
+    ana = s.user("ana")
+    await s.h.slash("war start", {"timer": 0}, user=ana, channel=s.channel)
     lobby = s.h.latest_public(s.channel)
-    for _ in range(3):
-        await add_ai(s, lobby, s.user("ana"))
-    full = await s.h.click(lobby, label="Join", user=s.user("ben"))
+    assert lobby_buttons(s, lobby) == {"Join": True, "Leave": True, "Add AI": True, "Start": True, "Cancel": True}
+    await add_ai(s, lobby, ana)
+    assert lobby_buttons(s, lobby)["Remove AI"]
+    for _ in range(2):
+        await add_ai(s, lobby, ana)
+    # Four of four seats: Join and Add AI are greyed out (Discord sends no click for them).
+    assert lobby_buttons(s, lobby) == {"Join": False, "Leave": True, "Add AI": False, "Remove AI": True,
+                                       "Start": True, "Cancel": True}
+    assert "Every seat is taken" in s.h.message(lobby.id).text
+    with pytest.raises(AssertionError, match="disabled"):
+        await s.h.click(lobby, label="Join", user=s.user("ben"))
+    full = await forge_click(s, s.h.message(lobby.id), "dh:lobby:1:join", s.user("ben"))  # an old client
     assert full.ephemeral and "full" in full.text
     assert len((await stored(s).get_table(1)).seats) == 4
+    for _ in range(3):
+        await s.h.click(lobby, label="Remove AI", user=ana)
+    assert lobby_buttons(s, lobby) == {"Join": True, "Leave": True, "Add AI": True, "Start": True, "Cancel": True}
+    none_left = await forge_click(s, s.h.message(lobby.id), "dh:lobby:1:unai", ana)
+    assert none_left.ephemeral and "no AI player to remove" in none_left.text
 
 
 async def test_move_refusals_change_nothing(server):

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import re
-from types import SimpleNamespace
+import time
 
 import aiohttp
 import discord
@@ -26,9 +25,18 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-import fakediscord.model
 import openapi
-from fakediscord import EPHEMERAL, DiscordHarness, DiscordModel, FakeChannel, FakeGuild, FakeUser, LoopbackDiscord
+from fakediscord import (
+    EPHEMERAL,
+    TOKEN_SECONDS,
+    DiscordHarness,
+    DiscordModel,
+    FakeChannel,
+    FakeGuild,
+    FakeUser,
+    LoopbackDiscord,
+    ManualClock,
+)
 
 CARDS = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "QH"]
 
@@ -593,13 +601,52 @@ async def test_loopback_keeps_refusing_sessions_it_closed_for_good():
         assert await session_close(fd, 2, identify) == 4004
 
 
-def test_ids_hold_when_they_were_made_as_discords_snowflakes_do(monkeypatch):
+def test_ids_hold_when_they_were_made_as_discords_snowflakes_do():
     """The bot reads from an id how old a message is, and what came after a moment (the ping
     a crash may have cut short): an id made a minute into a run holds that minute."""
-    model = DiscordModel()
-    later = discord.utils.utcnow().replace(microsecond=0) + datetime.timedelta(minutes=1)
-    monkeypatch.setattr(fakediscord.model, "_dt", SimpleNamespace(
-        datetime=SimpleNamespace(now=lambda tz: later), UTC=datetime.UTC))
+    clock = ManualClock(discord.utils.utcnow().replace(microsecond=0).timestamp())
+    model = DiscordModel(clock=clock)
+    clock.advance(60)
     made = model.new_id()
-    assert discord.utils.snowflake_time(made) == later
+    assert discord.utils.snowflake_time(made).timestamp() == clock()
     assert model.new_id() > made
+
+
+async def test_a_token_answers_for_fifteen_minutes_of_discords_clock():
+    clock = ManualClock(time.time())
+    async with DiscordHarness(clock=clock) as h:
+        guild, general, ana, bob = world(h)
+        bot = await h.start(ToyBot())
+        r = await h.slash("toy start", {"name": "alpha"}, user=ana, channel=general)
+        webhook = discord.Webhook.partial(h.application_id, r.record.token, client=bot)
+        clock.advance(TOKEN_SECONDS - 1)
+        await webhook.edit_message(r.message.id, content="still in time")
+        clock.advance(1)
+        with pytest.raises(discord.HTTPException) as late:
+            await webhook.edit_message(r.message.id, content="too late")
+        assert (late.value.status, late.value.code) == (401, 50027)
+        assert r.message.content == "still in time"
+        later = await h.slash("toy start", {"name": "beta"}, user=ana, channel=general)
+        assert discord.utils.snowflake_time(later.id).timestamp() == pytest.approx(clock(), abs=0.001)
+
+
+async def test_a_token_edits_only_its_own_messages(h, toy):
+    """``@original`` of a click answered by updating its message is the message clicked; no
+    token edits another interaction's message, and no channel route an ephemeral one."""
+    bot, general, ana, bob = toy
+    r = await h.slash("toy start", {"name": "alpha"}, user=ana, channel=general)
+    click = await h.click(r.message, label="Join", user=ana)
+    adapter = discord.webhook.async_.async_context.get()
+    await adapter.edit_original_interaction_response(h.application_id, click.record.token, session=None,
+                                                     payload={"content": "edited by the click"})
+    assert r.message.content == "edited by the click"
+    table = h.latest_public(general)
+    with pytest.raises(discord.NotFound):
+        await discord.Webhook.partial(h.application_id, click.record.token, client=bot).edit_message(
+            table.id, content="not the click's message")
+    with pytest.raises(discord.NotFound):
+        await bot.get_partial_messageable(general.id).get_partial_message(r.message.id).edit(
+            content="through the channel")
+    refused = h.take_failures()
+    assert len(refused) == 2 and "does not belong" in refused[0] and "ephemeral" in refused[1]
+    assert table.content == "Table: ana joined" and r.message.content == "edited by the click"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from games.base import Action
@@ -173,6 +173,10 @@ class GameService:
 
     async def hand(self, table_id: int, player: Player) -> HandSnapshot:
         return await self._play.hand(table_id, player)
+
+    async def seat_hands(self, table_id: int, user_ids: Collection[int]) -> dict[int, HandSnapshot]:
+        """The hands of those of ``user_ids`` who play a seat there, as it is now; see :meth:`Play.seat_hands`."""
+        return await self._play.seat_hands(table_id, user_ids)
 
     async def move(self, table_id: int, player: Player, version: int, action: Action) -> HandSnapshot:
         """Play ``action`` for the player's seat if ``version`` is still current; see :meth:`Play.move`."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from games.ai import LEVEL_NAMES
 from games.base import Action
 from games.hints import Hint, hint
@@ -24,6 +26,17 @@ class Play(ServicePart):
         live = await self._tables.load(table_id)
         seat = _seat_for(live.row, player)
         return _hand(live, seat.seat)
+
+    async def seat_hands(self, table_id: int, user_ids: Collection[int]) -> dict[int, HandSnapshot]:
+        """Per person of ``user_ids`` who plays a seat of the running game, their hand as the table
+        is now (read under its lock, so never a move half made): the Discord layer keeps the hand
+        messages people have open up to date. Empty once the game is over."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            if live.row.status != "running":
+                return {}
+            return {user_id: _hand(live, seat.seat) for seat in live.row.seats
+                    if (user_id := seat.user_id) is not None and user_id in user_ids and not seat.is_ai}
 
     async def hint(self, table_id: int, player: Player) -> tuple[HandSnapshot, Hint]:
         """The move the ``normal`` AI would make for the player's seat, and why. Refused when

@@ -44,6 +44,11 @@ API at a glance (both transports):
   ``message_listeners``: told of every message created, edited or deleted.
 * Routes the model lacks: ``add_route(method, path_regex, handler)``; a handler raises
   ``HTTPError`` for Discord's error answers. ``expire_tokens(result=None)``.
+* Discord's clock (``clock=``, the real one by default; a ``ManualClock`` to move it): snowflakes
+  hold it, and an interaction's token answers its webhook for ``TOKEN_SECONDS`` (15 minutes) of it,
+  then 401 Invalid Webhook Token. A token edits only its own messages: ``@original`` is the
+  message its response created, or for a component's update (or deferred update) the message
+  clicked; a follow-up by its id. An ephemeral message takes no channel route at all.
 * In-process only: ``start(bot)``, ``stop(bot)``, ``feed(EVENT, payload)``, ``join_guild``,
   ``archive(thread, locked=)`` (then edits and deletes there are refused, 50083),
   ``settle()``, ``wait_until``, ``ignore_tasks``, ``expect_logged_error(regex)``,
@@ -72,7 +77,7 @@ from .entities import (
 from .inprocess import DiscordHarness, FakeGateway
 from .loopback import LoopbackDiscord, guild_id_on_shard
 from .messages import FakeMessage, HTTPError, InteractionResult, RecordedRequest
-from .model import Answer, DiscordModel
+from .model import TOKEN_SECONDS, Answer, DiscordModel
 from .ratelimits import DISCORD_RATE_LIMITS, ManualClock, RateLimited, RateLimiter, RateLimitTable, Window
 from .watch import ExpectedErrors
 
@@ -81,5 +86,5 @@ __all__ = [
     "MESSAGE_COMPONENT", "MODAL_SUBMIT", "Answer", "DiscordHarness", "DiscordModel", "ExpectedErrors", "FakeChannel",
     "FakeGateway", "FakeGuild", "FakeMember", "FakeMessage", "FakeRole", "FakeUser", "HTTPError",
     "InteractionResult", "LoopbackDiscord", "ManualClock", "RateLimitTable", "RateLimited", "RateLimiter",
-    "RecordedRequest", "Window", "guild_id_on_shard", "walk_components",
+    "RecordedRequest", "TOKEN_SECONDS", "Window", "guild_id_on_shard", "walk_components",
 ]

@@ -101,7 +101,7 @@ class InteractionDrivers:
                                                         channel=channel, message=message)
         rec = InteractionRecord(iid, token, itype, fake_user, channel, payload, asyncio.get_running_loop().time(),
                                 label, message_id=message.id if message else None, parent=parent,
-                                requests_before=len(self.requests))
+                                issued=self.clock(), requests_before=len(self.requests))
         self._interactions[iid] = rec
         self._tokens[token] = rec
         return rec

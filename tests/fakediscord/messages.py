@@ -375,7 +375,8 @@ class InteractionRecord:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     deferred_pending: bool = False  # type 5 whose loading message is not filled yet
-    expired: bool = False
+    expired: bool = False  # expired early (``expire_tokens``)
+    issued: float = 0.0  # when Discord sent it, on its clock (``DiscordModel.clock``): its token lasts 15 minutes
     requests_before: int = 0  # requests the bot had made when this interaction was sent
 
     @property

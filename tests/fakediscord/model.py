@@ -19,6 +19,7 @@ import datetime as _dt
 import itertools
 import json
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,8 @@ from .ratelimits import RateLimited, RateLimiter, route_limit
 from .routes import RouteHandler, builtin_routes
 
 MessageListener = Callable[[str, FakeMessage], None]
+TOKEN_SECONDS = 15 * 60
+"""How long an interaction's token answers its webhook (follow-ups, edits): Discord's 15 minutes."""
 """Told of every message created, edited or deleted: ``(event, message)``, the event being
 ``MESSAGE_CREATE``, ``MESSAGE_UPDATE`` or ``MESSAGE_DELETE``."""
 
@@ -58,11 +61,16 @@ class DiscordModel(InteractionDrivers):
     ``ack_deadline`` is Discord's 3 s to acknowledge an interaction; ``rate_limits`` turns
     Discord's rate limits on: ``True`` for Discord's figures on the real clock, or a
     :class:`~fakediscord.ratelimits.RateLimiter` of the test's (its figures, its clock).
+    ``clock`` is Discord's time (seconds since the epoch): its snowflakes hold it, and an
+    interaction's token answers its webhook for :data:`TOKEN_SECONDS` of it. A test moves time
+    on with a :class:`~fakediscord.ratelimits.ManualClock`; one started in the past, then
+    advanced to now, makes tokens the bot itself can tell are too old.
     """
 
     def __init__(self, *, validate: bool = True, validate_responses: bool = False, ack_deadline: float = 3.0,
                  bot_name: str = "Deckhand", application_id: int | None = None,
-                 rate_limits: bool | RateLimiter = False) -> None:
+                 rate_limits: bool | RateLimiter = False, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
         self.validate = validate
         self.validate_responses = validate_responses
         self.ack_deadline = ack_deadline
@@ -100,7 +108,7 @@ class DiscordModel(InteractionDrivers):
     def new_id(self) -> int:
         """A fresh, increasing snowflake holding when it was made, as Discord's do (the bot
         reads a message's age, and what came after a moment, from its id)."""
-        now = discord.utils.time_snowflake(_dt.datetime.now(_dt.UTC))
+        now = discord.utils.time_snowflake(_dt.datetime.fromtimestamp(self.clock(), _dt.UTC))
         self._last_id = max(self._last_id + 1, now)
         return self._last_id
 
@@ -221,7 +229,8 @@ class DiscordModel(InteractionDrivers):
                 and (rx is None or rx.search(r.path))]
 
     def expire_tokens(self, result: Any = None) -> None:
-        """Expire one interaction's token (``result`` an InteractionResult) or all: Discord's 15 minutes."""
+        """Expire one interaction's token (``result`` an InteractionResult) or all, before their
+        :data:`TOKEN_SECONDS` (as Discord does at times: the bot can't tell)."""
         recs = [result.record] if result is not None else list(self._interactions.values())
         for rec in recs:
             rec.expired = True
@@ -420,7 +429,7 @@ class DiscordModel(InteractionDrivers):
         rec = self._tokens.get(unquote(token))
         if rec is None:
             raise HTTPError(404, 10015, "Unknown Webhook", failure=f"webhook request with unknown token {token!r}")
-        if rec.expired:
+        if rec.expired or self.clock() - rec.issued >= TOKEN_SECONDS:
             raise HTTPError(401, 50027, "Invalid Webhook Token")
         return rec
 

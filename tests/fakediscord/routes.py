@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
@@ -361,7 +360,7 @@ def _sent_with_nonce(h: DiscordModel, ch: FakeChannel, body: dict) -> FakeMessag
     nonce = body.get("nonce")
     if nonce is None or not body.get("enforce_nonce"):
         return None
-    now = time.time()
+    now = h.clock()
     for msg in reversed(h.messages(ch)):
         if msg.nonce == str(nonce) and not msg.deleted and now - msg.created_at.timestamp() < NONCE_SECONDS:
             return msg

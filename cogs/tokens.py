@@ -1,0 +1,104 @@
+"""Interaction tokens that may edit a message, kept per message.
+
+An interaction's token edits its original response for 15 minutes, through the
+interaction's webhook, which is outside Discord's global request budget: so a message a
+token may edit is edited that way. Discord's rules (the fake Discord holds the bot to them):
+
+* ``@original`` is the message the interaction's answer created (a message, or a "thinking"
+  one filled in later), or, for a click answered by updating its message (at once or after a
+  deferral), the message clicked;
+* a token edits nothing else through ``@original``, and an ephemeral message is reached by no
+  other route (no channel route, no other interaction's token);
+* after 15 minutes the token is refused (401 Invalid Webhook Token), and a message that is
+  gone is Unknown Message (404).
+
+Tokens are kept in memory only: after a restart none is known, as if all had expired.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import discord
+
+TOKEN_SECONDS = 15 * 60
+"""How long an interaction's token may edit its original response (Discord's 15 minutes)."""
+SPARE_SECONDS = 15.0
+"""A token this close to its end is not used: an edit and its picture take a moment, and a
+refused one counts towards Discord's limit on invalid requests."""
+
+K = TypeVar("K")
+
+
+def token_expiry(interaction: discord.Interaction) -> float:
+    """When ``interaction``'s token stops working (seconds since the epoch): 15 minutes after
+    Discord made the interaction, which its id says."""
+    return interaction.created_at.timestamp() + TOKEN_SECONDS
+
+
+class TokenRefused(Exception):
+    """Discord refused an edit through a token (401, or 404 Unknown Webhook or Unknown Message):
+    it expired, or its message is gone. The token is of no more use for that message."""
+
+
+async def edit_original(interaction: discord.Interaction, **body: Any) -> None:
+    """Edit ``interaction``'s original response as ``body`` says (the arguments of
+    :meth:`discord.Interaction.edit_original_response`); :class:`TokenRefused` if Discord
+    refuses the token, any other refusal as discord.py raises it."""
+    try:
+        await interaction.edit_original_response(**body)
+    except discord.HTTPException as exc:
+        if exc.status in (401, 404):
+            raise TokenRefused(f"{exc.status} {exc.text}") from exc
+        raise
+
+
+class MessageTokens(Generic[K]):
+    """Per message, named by the caller's key (a person's open hand by table and person; a
+    table message by its id), the freshest interaction whose token may edit it as its
+    original response."""
+
+    def __init__(self) -> None:
+        self._tokens: dict[K, discord.Interaction] = {}
+
+    def __len__(self) -> int:
+        return len(self._tokens)
+
+    def note(self, key: K, interaction: discord.Interaction) -> None:
+        """``interaction``'s original response is ``key``'s message: its token is kept for it
+        unless one that lasts longer is."""
+        kept = self._tokens.get(key)
+        if kept is None or token_expiry(interaction) >= token_expiry(kept):
+            self._tokens[key] = interaction
+
+    def freshest(self, key: K, now: float) -> discord.Interaction | None:
+        """The interaction whose token may still edit ``key``'s message at ``now``, if any (one
+        too close to its end is forgotten)."""
+        interaction = self._tokens.get(key)
+        if interaction is not None and not usable(interaction, now):
+            del self._tokens[key]
+            return None
+        return interaction
+
+    def drop(self, key: K, interaction: discord.Interaction) -> bool:
+        """Discord refused ``interaction``'s token for ``key``'s message: forget it, unless a
+        fresher one was kept meanwhile. True if it was the one kept."""
+        if self._tokens.get(key) is not interaction:
+            return False
+        del self._tokens[key]
+        return True
+
+    def forget(self, key: K) -> None:
+        self._tokens.pop(key, None)
+
+    def sweep(self, now: float) -> list[K]:
+        """Forget every token that can no longer be used at ``now``; their keys."""
+        gone = [key for key, interaction in self._tokens.items() if not usable(interaction, now)]
+        for key in gone:
+            del self._tokens[key]
+        return gone
+
+
+def usable(interaction: discord.Interaction, now: float) -> bool:
+    """Whether ``interaction``'s token may still be used at ``now`` (with :data:`SPARE_SECONDS` to spare)."""
+    return now < token_expiry(interaction) - SPARE_SECONDS
