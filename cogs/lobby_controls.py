@@ -22,7 +22,7 @@ from .components import LayoutMessage, action_row, button_component
 from .control import TableControl
 from .language import reader_language
 from .layouts import lobby_layout
-from .parsing import chosen_value, control_template, one_of, stored_id
+from .parsing import chosen_value, control_template, one_of, require_private_message, stored_id
 from .ui import Rendered, ui_for
 
 LOBBY_VERBS = {
@@ -135,6 +135,7 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         return cls(stored_id(match["table"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
+        require_private_message(interaction)  # it answers by editing the menu's own private message
         level = one_of(chosen_value(interaction, say("Choose exactly one level.")), LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)

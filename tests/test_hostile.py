@@ -515,3 +515,25 @@ async def test_labels_show_names_without_markdown_escapes(server):
     labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
     assert any("(x_y*z)" in label for label in labels), labels
     assert not any("\\" in label for label in labels), labels
+
+
+async def test_a_tables_controls_forged_onto_a_public_post_in_its_channel_leave_the_post_alone(server):
+    """Where a table lives, its controls pass the place check: forged onto a member's public
+    post in that channel, they still never turn the post into a lobby, a table or an answer
+    (the host's AI-level menu included)."""
+    s = server
+    await open_table(s, "war start", {"timer": 0}, "ana", start=False)
+    table = (await s.h.bot.service.channel_table(s.channel.id)) or 0
+    board = await s.h.slash("leaderboard", {}, user=s.user("ben"), channel=s.channel)
+    post = board.message
+    shown = post.text, post.components
+    for clicker in (s.user("ana"), s.user("cat")):
+        for kind in ("AiLevelSelect", "HintButton", "WatchButton", "HandButton", "LogPage", "LobbyButton"):
+            for custom_id, values in ON_POSTS[kind]:
+                probe = custom_id.format(table=table, guild=s.guild.id, clicker=clicker.id)
+                if values is None:
+                    result = await forge_click(s, post, probe, clicker)
+                else:
+                    result = await forge_select(s, post, probe, values, clicker)
+                after = s.h.message(post.id)
+                assert (after.text, after.components) == shown, (clicker.name, probe, result)
