@@ -22,7 +22,7 @@ import argparse
 import io
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -85,32 +85,19 @@ def every_words() -> list[Words]:
     return found
 
 
-def _sources(words: list[Words]) -> Iterator[tuple[Path, Path, Words]]:
-    """Every source file with translatable strings, the checkout it is in, and whose words it holds."""
-    games = {home_of(w.game): w for w in words if w.game is not None}
-    shared = words[0]
-    for folder in SOURCES:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            yield path, ROOT, shared
-    for home, owner in games.items():
+def _sources(words: list[Words]) -> list[tuple[Path, Path, Words]]:
+    """Every source file with translatable strings as ``(its path in its checkout, the file, whose
+    words it holds)``, in the order of those paths, so that a game's catalog is written the same
+    wherever its package is (in this checkout, or registered from another)."""
+    files = {path: (path.relative_to(ROOT), words[0]) for folder in SOURCES for path in (ROOT / folder).rglob("*.py")}
+    for owner in words[1:]:
         assert owner.game is not None
-        checkout = home.parent.parent
-        if not home.is_relative_to(ROOT):
-            yield from ((path, checkout, owner) for path in sorted(home.rglob("*.py")))
-        for module in GAME_MODULES:
-            path = checkout / module.format(package=home.name)
-            if path.is_file() and not path.is_relative_to(ROOT):
-                yield path, checkout, owner
-
-
-def _owner(path: Path, shared: Words, games: dict[Path, Words]) -> Words:
-    """Whose words a file of this checkout holds: its game's, if it is in a game's package or is
-    the game's look or pictures (:data:`GAME_MODULES`); the shared ones otherwise."""
-    for home, owner in games.items():
-        checkout = home.parent.parent
-        if path.is_relative_to(home) or any(path == checkout / m.format(package=home.name) for m in GAME_MODULES):
-            return owner
-    return shared
+        home = home_of(owner.game)
+        checkout = home.parent.parent if home.parent.name == "games" else home.parent
+        for path in [*home.rglob("*.py"), *(checkout / module.format(package=home.name) for module in GAME_MODULES)]:
+            if path.is_file():
+                files[path] = (path.relative_to(checkout), owner)
+    return sorted(((relative, path, owner) for path, (relative, owner) in files.items()), key=lambda file: file[0])
 
 
 def templates() -> dict[Words, Catalog]:
@@ -119,12 +106,9 @@ def templates() -> dict[Words, Catalog]:
     too, which makes it shared (each game's catalogs hold what the game needs beyond the shared)."""
     words = every_words()
     shared = words[0]
-    games = {home_of(w.game): w for w in words if w.game is not None}
     found = {w: Catalog(project="Deckhand", locale="en") for w in words}
-    for path, checkout, owner in _sources(words):
-        if owner is shared:
-            owner = _owner(path, shared, games)
-        location = str(path.relative_to(checkout))
+    for relative, path, owner in _sources(words):
+        location = str(relative)
         for keywords, in_context in ((KEYWORDS, None), (NAME_KEYWORDS, NAME_CONTEXT)):
             for line, string, comments, context in extract_from_file("python", path, keywords=keywords):
                 found[owner].add(string, locations=[(location, line)], auto_comments=comments,
