@@ -14,14 +14,16 @@ import pytest
 
 import games
 from games.base import Game
-from tests.guide import guide_files
+from tests.guide import guide_files, skip_if_a_duel_is_installed
+
+skip_if_a_duel_is_installed()
 
 
 def write_top_level(root: Path, package: str) -> None:
     """The guide's engine files as the top-level package ``package`` (absolute imports of ``games``)."""
     for path, source in guide_files().items():
         if path.startswith("games/duel/"):
-            target = root / package / Path(path).name
+            target = root / package / Path(path).relative_to("games/duel")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(source.replace("from ..", "from games."), encoding="utf-8")
 

@@ -16,7 +16,7 @@ from tests.replays import RECORDINGS, SEEDS, cases, fingerprint, hard_choices, l
 
 def _unrecorded(game_id: str) -> NoReturn:
     pytest.skip(f"{game_id} has no recorded fingerprints: `python -m tests.replays {game_id}` records them "
-                f"in {recording(game_id).name} (tests/data/replays/)")
+                f"in tests/data/replays/{recording(game_id).name}")
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)

@@ -179,8 +179,8 @@ def _translated(message: Message) -> bool:
 
 
 def _started(words: Words, language: str) -> Catalog:
-    # Babel writes the project's id as "{project} {version}": "Deckhand", as the first catalog has it.
-    catalog = Catalog(locale=language, project="", version="Deckhand", fuzzy=False, revision_date=datetime.now(UTC))
+    catalog = Catalog(locale=language, version="Deckhand", fuzzy=False, revision_date=datetime.now(UTC))
+    catalog.project = ""  # Project-Id-Version "{project} {version}": " Deckhand", as the first catalog has it
     catalog.header_comment = words.header(language)
     return catalog
 
