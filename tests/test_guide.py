@@ -28,6 +28,7 @@ from tests import (
     test_ai_levels,
     test_command_languages,
     test_contract,
+    test_dashboard,
     test_discord_every_game,
     test_discord_french,
     test_docs,
@@ -188,6 +189,7 @@ def test_hints_every_ai_level_and_french_words(players: int, options: dict[str, 
 @pytest.mark.parametrize(("players", "options"), CASES, ids=[str(options) for _, options in CASES])
 def test_every_position_renders_valid_messages_with_every_legal_move(players: int, options: dict[str, Any]) -> None:
     render_every_position(GAME_ID, options, players, None, seeds=3)
+    test_dashboard.test_the_table_message_stays_small_and_the_log_holds_every_event(GAME_ID, options, players)
 
 
 def test_the_terminal_plays_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
