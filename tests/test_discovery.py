@@ -14,6 +14,8 @@ import pytest
 
 import games
 from games.base import Game
+from games.cards import parse_card
+from games.i18n import Seat, catalog_files, say
 from tests.guide import guide_files, skip_if_a_duel_is_installed
 
 skip_if_a_duel_is_installed()
@@ -58,6 +60,8 @@ def test_a_game_package_in_another_directory_is_found(directory: Path) -> None:
     found: list[Game] = games.discover(str(directory))
     assert [game.id for game in found] == ["duel"]
     assert games.get_game("duel") is found[0] and "duel" in games.GAME_IDS
+    assert directory / "duel" / "locales" / "fr.po" in catalog_files("fr")  # its words come with it
+    assert say("{player} lays {card}.", player=Seat(0), card=parse_card("QH")).render("fr", ["ana"]) == "ana pose D♥."
 
 
 def test_a_game_may_be_a_single_module(directory: Path) -> None:
@@ -82,7 +86,8 @@ def test_a_package_must_be_named_after_its_games_id(directory: Path) -> None:
 
 
 def test_the_registry_forgets_the_game_afterwards() -> None:
-    assert "duel" not in games.GAME_IDS
+    assert "duel" not in games.GAME_IDS and not any("duel" in str(path) for path in catalog_files("fr"))
+    assert say("{player} lays {card}.", player=Seat(0), card=parse_card("QH")).render("fr", ["ana"]) == "ana lays D♥."
     with pytest.raises(games.GameError):
         games.get_game("duel")
 

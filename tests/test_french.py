@@ -77,9 +77,9 @@ def variants(action: Action) -> list[Action]:
 
 
 def table_words(game: Game) -> Iterator[Text]:
-    """What players read of a game before it is played: its summary, points, sides and options,
-    and the refusals of bad options and player counts."""
-    yield from (t for t in (game.summary, game.points, *game.sides) if t is not None)
+    """What players read of a game before it is played: its summary, points, results' unit, sides
+    and options, and the refusals of bad options and player counts."""
+    yield from (t for t in (game.summary, game.points, game.standing_text(2), *game.sides) if t is not None)
     for spec in game.options:
         yield spec.description
         yield from (t for t in (spec.prompt, *spec.labels.values()) if t is not None)

@@ -141,6 +141,19 @@ def test_update_keeps_the_translation_a_string_has_in_any_catalog(tmp_path):
     assert problems(written) == ["fuzzy: 'Draw two cards now'"]
 
 
+def test_a_new_language_starts_every_catalog(tmp_path, monkeypatch):
+    """``add`` starts the shared catalog and each game's, every string untranslated."""
+    from games.i18n import __main__ as tool
+    folders = [Words(tmp_path / "locales"), *(Words(tmp_path / w.folder.parent.name / "locales", w.game)
+                                             for w in every_words()[1:])]
+    monkeypatch.setattr(tool, "LOCALES", folders[0].folder)
+    monkeypatch.setattr(tool, "every_words", lambda: folders)
+    started = tool.add("de")
+    assert started == [words.path("de") for words in folders] and all(path.is_file() for path in started)
+    war = read(next(path for path in started if path.parent.parent.name == "war"))
+    assert war.get("Draw to your field").string == "" and "untranslated: 'Draw to your field'" in problems(war)
+
+
 def test_two_catalogs_of_a_language_must_agree():
     one, other = Catalog(locale=FRENCH), Catalog(locale=FRENCH)
     one.add("Two", "Deux")
