@@ -154,6 +154,21 @@ def test_a_new_language_starts_every_catalog(tmp_path, monkeypatch):
     assert war.get("Draw to your field").string == "" and "untranslated: 'Draw to your field'" in problems(war)
 
 
+def test_update_writes_nothing_while_two_catalogs_disagree(tmp_path, monkeypatch, capsys):
+    """After a merge, the shared catalog may hold a game's string translated anew while the game's
+    catalog keeps the old translation: update can't know which is right, so it asks."""
+    from games.i18n import __main__ as tool
+    one, other = tmp_path / "one.po", tmp_path / "other.po"
+    for path, french in ((one, "Piocher"), (other, "Tirer")):
+        catalog = Catalog(locale=FRENCH)
+        catalog.add("Draw", french)
+        path.write_bytes(tool.written(catalog))
+    monkeypatch.setattr(tool, "catalog_files", lambda language: [one, other])
+    monkeypatch.setattr(tool, "every_update", lambda languages: pytest.fail("update wrote the catalogs"))
+    assert tool.update([FRENCH]) == 1
+    assert "keep one translation" in capsys.readouterr().out and read(other).get("Draw").string == "Tirer"
+
+
 def test_two_catalogs_of_a_language_must_agree():
     one, other = Catalog(locale=FRENCH), Catalog(locale=FRENCH)
     one.add("Two", "Deux")

@@ -8,7 +8,8 @@
   in ``games/locales/``. New strings are added untranslated, or with the translation any catalog
   of the language already has for them (a string that moved keeps its translation), strings no
   longer used are dropped, changed ones are marked fuzzy (Babel's ``update``) with their closest
-  old translation. Running it again changes nothing;
+  old translation. Running it again changes nothing; it writes nothing while two catalogs of a
+  language translate one string differently (say, after a merge), listing them;
 * ``add <language>``: start every catalog for a new language (then translate them: no code to write);
 * ``check``: for each catalog, how many strings are translated, untranslated and fuzzy, and
   whether every translation names the same placeholders as its English source and every
@@ -215,11 +216,19 @@ def every_update(languages: Sequence[str] = LANGUAGES[1:]) -> dict[Path, bytes]:
     return result
 
 
-def update(languages: Sequence[str] = LANGUAGES[1:]) -> None:
+def update(languages: Sequence[str] = LANGUAGES[1:]) -> int:
+    """Write :func:`every_update`; 1, writing nothing, while two catalogs of a language translate a
+    string differently (after merging branches, say): which one is right is a translator's call."""
+    clashes = [clash for language in languages
+               for clash in conflicts({path: read(path) for path in catalog_files(language)})]
+    if clashes:
+        print("Catalogs disagree; keep one translation of each, then run update again:", *clashes, sep="\n  ")
+        return 1
     for path, content in every_update(languages).items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
         print(f"{_shown(path)}: {len(read(path))} strings")
+    return 0
 
 
 def add(language: str) -> list[Path]:
@@ -324,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     adding.add_argument("language", help="its code, as Discord names it (fr, de, pt-BR...)")
     args = parser.parse_args(argv)
     if args.command == "update":
-        update()
+        return update()
     elif args.command == "add":
         for path in add(args.language):
             print(f"started {_shown(path)}")
