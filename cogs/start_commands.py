@@ -89,8 +89,8 @@ def start_command(game: Game, description: Text | str) -> app_commands.Command:
 
 
 def group_name(game: Game) -> str:
-    """The game's slash-command group: ``Game.command``, else its id."""
-    return game.command or game.id
+    """The game's slash-command group: ``Game.command`` (its id unless the game says otherwise)."""
+    return game.command
 
 
 def start_group(game: Game, description: Text | str) -> app_commands.Group:

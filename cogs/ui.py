@@ -224,8 +224,11 @@ class GameUI:
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
-        """A seat's result at the end, with its unit ("3 cards left", "42 pts"); '' for none."""
-        return ""
+        """A seat's result at the end, with its unit ("3 cards left", "42 pts"); '' for none.
+        By default its score in the outcome, in the words the game gives it (``Game.standing_text``)."""
+        scores = (table.row.outcome or {}).get("scores") or []
+        result = self.game.standing_text(scores[seat]) if seat < len(scores) else None
+        return self.words(result) if result is not None else ""
 
     # -- a hand ----------------------------------------------------------------------------------
 

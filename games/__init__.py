@@ -1,39 +1,46 @@
 """Deckhand's rule engines: pure Python, no Discord, no asyncio, no database.
 
-The registry: every subpackage of ``games`` whose package exposes ``GAME`` (a
-:class:`~games.base.Game`) is a game, found by walking the package's
-``__path__`` — adding a game is adding its package, nothing else.
-``GAME_IDS`` lists the ids in the games' ``order``; ``get_game(game_id)``
+The registry: every subpackage of ``games`` that exposes ``GAME`` (a
+:class:`~games.base.Game`) is a game, and so is every module of ``games`` that defines
+one (a small game may be a single file), found by walking the package's ``__path__`` —
+adding a game is adding its package, nothing else. A game's package or module is named
+after its id (``-`` as ``_``), and its catalogs (``locales/<language>.po`` in its package)
+are read with the shared ones (:mod:`games.i18n`).
+``GAME_IDS`` lists the ids in the games' ``order``, then by id; ``get_game(game_id)``
 returns one game, ``all_games()`` all of them, ``all_rules()`` their rules
-text. ``register(game)`` adds a game from elsewhere, ``discover(path)`` the game
-packages of another directory, and ``registered(game)`` swaps a game in for
-one block (tests use these). See DESIGN.md, "Engine contract".
+text, ``home_of(game)`` the package folder or module file it lives in. ``register(game)``
+adds a game from elsewhere, ``discover(path)`` the game packages of another directory, and
+``registered(game)`` swaps a game in for one block (tests use these). See DESIGN.md,
+"Engine contract".
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from .base import Action, Event, Game, GameState, Outcome
 from .errors import GameError, GameFinished, IllegalAction, MalformedAction, NotYourTurn
-from .i18n import say
+from .i18n import read_catalogs, say
 from .rules_text import GameRules
 
 _GAMES: dict[str, Game[Any]] = {}
 
 
 def _load_packages(path: Iterable[str], prefix: str) -> None:
-    """Register the ``GAME`` of every package directly under ``path`` (module names ``prefix`` + name)."""
+    """Register the ``GAME`` of every package or module directly under ``path`` (module names
+    ``prefix`` + name; ``__main__`` and other private names are not games)."""
     for info in pkgutil.iter_modules(list(path), prefix):
-        if not info.ispkg:
+        package = info.name.rpartition(".")[2]
+        if package.startswith("_"):
             continue
         game = getattr(importlib.import_module(info.name), "GAME", None)
         if isinstance(game, Game):
-            package = info.name.rpartition(".")[2]
             if game.package != package:
                 raise GameError(say("Package {package} holds the game {game}: a game's package is its id "
                                     "with '-' as '_', so its id must be {id}", package=repr(package),
@@ -41,14 +48,35 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
             register(game)
 
 
+def home_of(game: Game[Any]) -> Path:
+    """Where ``game`` lives: its package's folder (``games/war``), or the file of a game that is
+    one module (``games/duel.py``). It is the module its state class is defined in, or the
+    package holding that module directly under ``games`` (or at the top level)."""
+    parts = game.state_class.__module__.split(".")
+    module = sys.modules[".".join(parts[:2] if parts[0] == __name__ and len(parts) > 1 else parts[:1])]
+    if module.__file__ is None:  # a namespace package
+        return Path(next(iter(module.__path__)))
+    path = Path(module.__file__)
+    return path.parent if path.name == "__init__.py" else path
+
+
+def _catalogs_of(game: Game[Any]) -> Path:
+    """The folder of ``game``'s catalogs: ``locales`` in its package; a game that is one module
+    has its words in the folder beside it (in ``games/``: the shared catalogs)."""
+    home = home_of(game)
+    return (home if home.is_dir() else home.parent) / "locales"
+
+
 def _set(game_id: str, game: Game[Any] | None) -> None:
-    """Put (or, with ``None``, remove) the game under ``game_id`` and refresh ``GAME_IDS``."""
+    """Put (or, with ``None``, remove) the game under ``game_id``, refresh ``GAME_IDS`` and the
+    catalogs read."""
     global GAME_IDS
     if game is None:
         _GAMES.pop(game_id, None)
     else:
         _GAMES[game_id] = game
     GAME_IDS = tuple(g.id for g in all_games())
+    read_catalogs([_catalogs_of(g) for g in all_games()])
 
 
 def register(game: Game[Any]) -> None:
@@ -77,8 +105,8 @@ def registered(game: Game[Any]) -> Iterator[Game[Any]]:
 
 
 def discover(directory: str) -> list[Game[Any]]:
-    """Register the game packages found in ``directory`` (which must be on ``sys.path``,
-    each package imported under its own top-level name); return the games found."""
+    """Register the game packages (and game modules) found in ``directory`` (which must be on
+    ``sys.path``, each imported under its own top-level name); return the games found."""
     before = set(_GAMES)
     _load_packages([directory], "")
     return [g for g in all_games() if g.id not in before]
@@ -109,6 +137,6 @@ _load_packages(__path__, __name__ + ".")
 
 __all__ = [
     "Action", "Event", "Game", "GameState", "Outcome", "GameError", "GameFinished", "IllegalAction",
-    "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "register",
+    "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "home_of", "register",
     "unregister", "registered", "discover",
 ]

@@ -317,6 +317,8 @@ class GameState(ABC):
     """
 
     game_id: ClassVar[str]
+    """The id of the game played: set by the :class:`Game` whose ``state_class`` this is
+    (a state class without a Game, such as a test's, declares it)."""
     snapshot_format: ClassVar[int] = 1
     """Bump it when the stored fields change, and keep reading the old format: override
     ``from_json`` to upgrade an older snapshot before handing it to ``super().from_json``."""
@@ -445,11 +447,14 @@ class SearchHooks(Generic[S]):
 
 @dataclass(frozen=True)
 class Game(Generic[S]):
-    """A registered game: its rules entry point, table options and AI."""
+    """A registered game: its rules entry point, table options and AI.
+
+    A game declares who it is once, here: its id, name and command are given to its state
+    class (``GameState.game_id``) and its rules (``GameRules.id``, ``name``, ``command``)."""
 
     id: str
-    """Lower case, words joined by ``-`` (``queen-of-spades``); the package is the id with
-    ``-`` turned into ``_`` (``games/queen_of_spades/``)."""
+    """Lower case, words joined by ``-`` (``queen-of-spades``); the package (or module) is
+    the id with ``-`` turned into ``_`` (``games/queen_of_spades/``)."""
     name: str
     """The game's name, a proper name said the same in every language (``Q Squared Joe War``)."""
     min_players: int
@@ -468,12 +473,16 @@ class Game(Generic[S]):
     points: Text | None = None
     """What ``Outcome.scores`` count when they are points worth adding up on a
     leaderboard (e.g. ``"match points"``); ``None`` when scores only order players."""
+    standing: Callable[[int], Text] | None = None
+    """A seat's final score (its ``Outcome.scores`` entry) in words with its unit, for the
+    final standings: ``lambda score: plural("{count} book", "{count} books", score)``;
+    ``None``: the score followed by ``points`` (see :meth:`standing_text`)."""
     on_timeout: Callable[[S, int], Action] | None = None
     """What a seat's move becomes when its turn timer runs out; ``None``: the AI plays it."""
     check_options: CheckOptions | None = None
     """Cross-option checks, raising GameError; ``players`` is ``None`` before the seats are known."""
     command: str = ""
-    """The slash-command group that opens a table (``"qos"`` for ``/qos start``)."""
+    """The slash-command group that opens a table (``"qos"`` for ``/qos start``); empty: the id."""
     summary: Text | None = None
     """One line saying what the game is, for command descriptions and lists."""
     sides: tuple[Text, ...] = ()
@@ -482,10 +491,36 @@ class Game(Generic[S]):
     order: int = 100
     """Where the game comes in lists (``GAME_IDS``, ``/rules``, ``docs/rules.md``): lowest first."""
     rules: GameRules | None = None
-    """The game's rules in words, for ``/rules`` and ``docs/rules.md``."""
+    """The game's rules in words, for ``/rules`` and ``docs/rules.md`` (the game fills in
+    their id, name and start command)."""
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that keep a game played at random short (e.g. a few rounds instead of a
     target score), merged into every case of the shared contract test."""
+
+    def __post_init__(self) -> None:
+        if not self.command:
+            object.__setattr__(self, "command", self.id)
+        bound = self.state_class.__dict__.get("game_id")
+        if bound is not None and bound != self.id:
+            raise GameError(say("{state} is the state of {bound}, not of {game}", state=self.state_class.__name__,
+                                bound=repr(bound), game=repr(self.id)))
+        self.state_class.game_id = self.id
+        if self.rules is not None:
+            object.__setattr__(self, "rules", self.rules.of_game(self.id, self.name, self.start_command))
+
+    @property
+    def start_command(self) -> str:
+        """The command that opens a table, as typed in English: ``/qos start``."""
+        return f"/{self.command} start"
+
+    def standing_text(self, score: int) -> Text | None:
+        """A seat's final score in words with its unit: :attr:`standing`'s, else the score and
+        :attr:`points` ("42 match points"); ``None`` when the game gives its scores no unit."""
+        if self.standing is not None:
+            return self.standing(score)
+        if self.points is not None:
+            return say("{points} {unit}", points=score, unit=self.points)
+        return None
 
     @property
     def package(self) -> str:

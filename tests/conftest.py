@@ -21,6 +21,26 @@ BACKENDS = ("sqlite", "postgresql")
 sys.dont_write_bytecode = False
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--game", action="append", default=[], metavar="ID",
+                     help="run the shared tests' items for this game only (items of no one game still run); "
+                          "repeatable: docs/adding-a-game.md")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--game``, leave out the items parametrized for another game (their ``game_id``)."""
+    wanted = config.getoption("--game")
+    if not wanted:
+        return
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        game_id = callspec.params.get("game_id", wanted[0]) if callspec else wanted[0]
+        (kept if game_id in wanted else dropped).append(item)
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+
+
 @pytest.fixture
 async def server(tmp_path):
     """A server (guild, #games, four members and a moderator) with the real bot

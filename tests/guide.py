@@ -1,10 +1,12 @@
 """The example game of ``docs/adding-a-game.md``, built from the page's own code blocks.
 
-Every fenced Python block of the guide whose first line is ``# <path>.py`` is that file,
-whole: ``# games/duel/state.py`` belongs to the engine package, ``# cogs/games/duel.py``
-to its optional Discord look. :func:`guide_files` reads them; :func:`installed` writes
-them into a temporary directory, adds it to the ``games`` and ``cogs.games`` package
-paths, and registers the game for the length of a block.
+Every fenced Python or ``po`` block of the guide whose first line is ``# <path>`` is that
+file, whole (but that line): ``# games/duel/state.py`` belongs to the engine package,
+``# games/duel/locales/fr.po`` is its French catalog, ``# tests/test_duel_rules.py`` its rules
+tests, ``# cogs/games/duel.py`` its optional Discord look. :func:`guide_files` reads them;
+:func:`installed` writes them into a temporary directory laid out as a checkout, adds it to
+the ``games`` and ``cogs.games`` package paths, and registers the game for the length of a
+block (its catalog is read with the others while it is registered).
 """
 
 from __future__ import annotations
@@ -16,12 +18,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
+import games
 from games.base import Game
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "adding-a-game.md"
 GAME_ID = "duel"
 PACKAGE = "duel"
-_BLOCK = re.compile(r"```python\n# (\S+\.py)\n(.*?)```", re.S)
+_BLOCK = re.compile(r"```(?:python|po)\n# (\S+\.(?:py|po))\n(.*?)```", re.S)
+
+
+def skip_if_a_duel_is_installed() -> None:
+    """The guide's example is tested in a checkout without a game of its id: one that has it
+    (someone trying the guide in place) skips these tests, saying why."""
+    if GAME_ID in games.GAME_IDS:
+        pytest.skip(f"this checkout has a game {GAME_ID!r} of its own: the guide's example is tested without it",
+                    allow_module_level=True)
 
 
 def guide_files() -> dict[str, str]:

@@ -8,9 +8,11 @@ seat, the action and its events; every few moves also the snapshot, every view,
 the legal actions, what the engine answers to the action written another way (lower-case
 arguments: the form an old log or a typed code may hold) and to a few moves that are not
 legal now (the error's class and message). Words are hashed as stored (a message id and
-its arguments), as a stored game holds them. ``tests/data/replays.json`` holds the
-fingerprints the engines gave before a refactoring; ``python -m tests.replays`` rewrites
-it, which is only right when a change of behaviour is meant.
+its arguments), as a stored game holds them. ``tests/data/replays/<game>.json`` holds the
+fingerprints a game's engine gave when they were recorded: ``python -m tests.replays GAME…``
+records (or rewrites) them, which is right for a new game and, for one already recorded,
+only when a change of behaviour is meant. A game without them is not checked, and
+``tests/test_replays.py`` says so (a skip naming this command).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from games.errors import GameError
 from games.rng import Rng
 from tests.contract import contract_cases
 
-GOLDEN = Path(__file__).parent / "data" / "replays.json"
+RECORDINGS = Path(__file__).parent / "data" / "replays"
 SEEDS = 1
 """Seeds recorded per table: a change of behaviour shows in nearly every game (the contract plays
 more seeds of every table, for its own checks)."""
@@ -38,7 +40,6 @@ MAX_MOVES = 4000
 DEEP_EVERY = 7
 """Snapshots, views, legal actions, other spellings and refusals are hashed every this many moves:
 a state that went astray shows in the events of the moves between."""
-SHIPPED = ("q2j", "war", "ng", "queen-of-spades", "quash")
 
 
 def _dump(value: Any) -> bytes:
@@ -109,11 +110,10 @@ def hard_choices(game_id: str) -> str:
     return digest.hexdigest()
 
 
-def cases() -> list[tuple[str, int, dict[str, Any], int]]:
-    """Every shipped game × player count × option set of the contract test × :data:`SEEDS` seeds."""
-    return [(game.id, players, options, seed)
-            for game in games.all_games() if game.id in SHIPPED
-            for players, options in contract_cases(game)
+def cases(game_id: str) -> list[tuple[str, int, dict[str, Any], int]]:
+    """A game's player counts × option sets of the contract test × :data:`SEEDS` seeds."""
+    return [(game_id, players, options, seed)
+            for players, options in contract_cases(games.get_game(game_id))
             for seed in range(SEEDS)]
 
 
@@ -121,12 +121,26 @@ def label(game_id: str, players: int, options: dict[str, Any], seed: int) -> str
     return f"{game_id}-{players}p-" + "-".join(f"{k}={v}" for k, v in sorted(options.items())) + f"-s{seed}"
 
 
-def compute() -> dict[str, str]:
-    found = {label(*case): fingerprint(*case) for case in cases()}
-    found.update({f"{game_id}-hard": hard_choices(game_id) for game_id in SHIPPED})
+def recording(game_id: str) -> Path:
+    return RECORDINGS / f"{game_id}.json"
+
+
+def recorded(game_id: str) -> dict[str, str] | None:
+    """The fingerprints recorded for a game, by :func:`label` (and ``<game>-hard``); ``None``: none yet."""
+    path = recording(game_id)
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def compute(game_id: str) -> dict[str, str]:
+    found = {label(*case): fingerprint(*case) for case in cases(game_id)}
+    found[f"{game_id}-hard"] = hard_choices(game_id)
     return found
 
 
 if __name__ == "__main__":
-    GOLDEN.write_text(json.dumps(compute(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    sys.stdout.write(f"wrote {GOLDEN}\n")
+    wanted = sys.argv[1:] or list(games.GAME_IDS)
+    for game_id in wanted:
+        games.get_game(game_id)
+    for game_id in wanted:
+        recording(game_id).write_text(json.dumps(compute(game_id), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        sys.stdout.write(f"wrote {recording(game_id)}\n")

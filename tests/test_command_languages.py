@@ -23,7 +23,7 @@ from fakediscord import DiscordHarness
 from games import all_rules, i18n
 from games.i18n import LANGUAGES, LOCALES
 from games.i18n.__main__ import NAME_CONTEXT as EXTRACTED_NAME_CONTEXT
-from games.i18n.__main__ import problems, template, valid_name
+from games.i18n.__main__ import merged, problems, template, valid_name
 from games.rules_text import words
 from slash_names import as_shown
 
@@ -60,8 +60,7 @@ def code_spans(text: str) -> list[str]:
 
 
 def french_catalog() -> dict[tuple[str | None, str], str]:
-    with (LOCALES / f"{FRENCH}.po").open("rb") as po:
-        return {(m.context, str(m.id)): str(m.string) for m in read_po(po) if m.id and m.string}
+    return {(m.context, str(m.id)): str(m.string) for m in merged(FRENCH) if m.id and m.string}
 
 
 async def test_every_command_option_and_choice_is_named_and_described_in_french(tmp_path):
@@ -104,9 +103,7 @@ async def test_every_translation_names_commands_as_its_readers_client_shows_them
         commands = synced(h)
     wrong = []
     for language in LANGUAGES[1:]:
-        with (LOCALES / f"{language}.po").open("rb") as po:
-            messages = [m for m in read_po(po) if m.id]
-        for message in messages:
+        for message in (m for m in merged(language) if m.id):
             sources = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
             translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
             expected = Counter(as_shown(span, commands, language) for span in code_spans(sources[0]))

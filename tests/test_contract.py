@@ -8,8 +8,10 @@ are listed here by game."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import json
+import pkgutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -176,15 +178,28 @@ def test_things_not_shaped_like_an_action_are_refused_unchanged(game_id: str) ->
 
 
 def test_the_registry_finds_every_game_package_in_order() -> None:
-    shipped = ("q2j", "war", "ng", "queen-of-spades", "quash")
-    assert [g for g in games.GAME_IDS if g in shipped] == list(shipped)
-    assert [g.order for g in games.all_games()] == sorted(g.order for g in games.all_games())
+    """Every package (or module) of ``games/`` that defines ``GAME`` is registered, in the games'
+    ``order`` and then by id (any order is allowed: two games may share one), and a game declares
+    its id, name and command once: its state class and rules take them from it."""
+    found = {info.name for info in pkgutil.iter_modules(games.__path__)
+             if not info.name.startswith("_") and isinstance(getattr(importlib.import_module(f"games.{info.name}"),
+                                                                      "GAME", None), games.Game)}
+    assert found <= {game.package for game in games.all_games()} and found
+    assert list(games.all_games()) == sorted(games.all_games(), key=lambda g: (g.order, g.id))
+    assert games.GAME_IDS == tuple(g.id for g in games.all_games())
     for game in games.all_games():
-        assert games.get_game(game.id) is game
+        assert games.get_game(game.id) is game and game.state_class.game_id == game.id
         assert game.rules is not None
         assert (game.rules.id, game.rules.in_language().name, game.rules.command) == (game.id, game.name, f"/{game.command} start")
     with pytest.raises(GameError):
         games.get_game("no-such-game")
+
+
+def test_a_state_class_plays_one_game() -> None:
+    war = games.get_game("war")
+    assert dataclasses.replace(war, name="War again").state_class.game_id == "war"
+    with pytest.raises(GameError, match="WarState is the state of 'war', not of 'war-again'"):
+        dataclasses.replace(war, id="war-again")
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)

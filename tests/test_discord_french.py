@@ -4,7 +4,7 @@ message, buttons and menus, hands, pings, the ending, Play again's invitation, t
 descriptions — holds an English sentence. A French player in an English server reads their
 own hand in French while the table stays in English.
 
-A line holds English when it has a word of the catalog's English (``games/locales/fr.po``'s
+A line holds English when it has a word of the catalogs' English (the French catalogs'
 sources) that its French never writes (:func:`english_left`), beyond the words French shares
 (:data:`tests.test_french.SAME_IN_FRENCH`) and the players' names; the lines the service writes
 itself among a table's events ("The game begins: …", a timeout) are stored as data and read in
@@ -21,8 +21,7 @@ import pytest
 import games
 from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
 from fakediscord import DiscordHarness, FakeMessage, FakeUser
-from games.i18n import LOCALES
-from games.i18n.__main__ import read
+from games.i18n.__main__ import merged
 from tests.test_french import FRENCH, SAME_IN_FRENCH
 
 NAMES = ("léa", "noé", "zoé")
@@ -36,7 +35,7 @@ def english_only() -> frozenset[str]:
     """Words (lower case) the catalog's English sources use and its French never does."""
     english: set[str] = set()
     french: set[str] = set()
-    for message in read(LOCALES / f"{FRENCH}.po"):
+    for message in merged(FRENCH):
         if not message.id or message.context:
             continue
         sources = message.id if isinstance(message.id, (tuple, list)) else (message.id,)

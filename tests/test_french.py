@@ -17,8 +17,8 @@ import games
 from games.base import Action, Game, GameState
 from games.errors import GameError
 from games.hints import hint
-from games.i18n import LOCALES, SOURCE, Text
-from games.i18n.__main__ import read
+from games.i18n import SOURCE, Text
+from games.i18n.__main__ import merged
 from games.rng import Rng
 from tests.contract import NONSENSE, contract_cases
 from tests.replays import label
@@ -77,9 +77,9 @@ def variants(action: Action) -> list[Action]:
 
 
 def table_words(game: Game) -> Iterator[Text]:
-    """What players read of a game before it is played: its summary, points, sides and options,
-    and the refusals of bad options and player counts."""
-    yield from (t for t in (game.summary, game.points, *game.sides) if t is not None)
+    """What players read of a game before it is played: its summary, points, results' unit, sides
+    and options, and the refusals of bad options and player counts."""
+    yield from (t for t in (game.summary, game.points, game.standing_text(2), *game.sides) if t is not None)
     for spec in game.options:
         yield spec.description
         yield from (t for t in (spec.prompt, *spec.labels.values()) if t is not None)
@@ -152,7 +152,7 @@ def test_no_engine_sentence_of_the_catalog_is_left_in_english() -> None:
     four, a hand-set position's refusals): each engine sentence reads differently in French.
     The rules texts are translated on their own and not judged here."""
     left = []
-    for message in read(LOCALES / f"{FRENCH}.po"):
+    for message in merged(FRENCH):
         if not message.id or message.context or all("rules_text" in path for path, _ in message.locations):
             continue
         sources = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]

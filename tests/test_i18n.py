@@ -3,15 +3,22 @@ cards, seats, slash commands, and the stored form."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 from hypothesis import given
 from hypothesis import strategies as st
 
+import games
 from bot.errors import UserError
 from bot.table_options import split_options
 from games.cards import parse_card
 from games.i18n import (
     LANGUAGES,
+    LOCALES,
+    NAME_CONTEXT,
     SOURCE,
     Seat,
     SlashCommand,
@@ -23,8 +30,8 @@ from games.i18n import (
     plural,
     say,
 )
+from games.i18n.__main__ import Words, conflicts, every_update, every_words, problems, read, templates, updated
 from games.i18n.__main__ import main as catalog_tool
-from games.i18n.__main__ import problems, read, template, updated
 
 FRENCH = "fr"
 
@@ -88,25 +95,90 @@ def test_every_catalog_is_complete_with_the_same_placeholders(capsys):
     assert catalog_tool(["check"]) == 0, capsys.readouterr().out
 
 
-def test_every_translatable_string_of_the_code_is_in_every_catalog():
-    wanted = {(message.id, message.context) for message in template() if message.id}
-    for language in LANGUAGES[1:]:
-        from games.i18n import LOCALES
-        have = {(message.id, message.context) for message in read(LOCALES / f"{language}.po") if message.id}
-        missing = sorted(map(str, wanted - have))
-        assert not missing, f"{language}: run `python -m games.i18n update`, then translate: {missing[:10]}"
+def test_every_translatable_string_of_the_code_is_in_its_packages_catalogs():
+    for words, template in templates().items():
+        wanted = {(message.id, message.context) for message in template if message.id}
+        for language in LANGUAGES[1:]:
+            have = {(message.id, message.context) for message in read(words.path(language)) if message.id}
+            missing = sorted(map(str, wanted - have))
+            assert not missing, f"{words.path(language)}: run `python -m games.i18n update`, then translate: {missing[:10]}"
 
 
 def test_every_catalog_is_what_update_writes():
     """A catalog behind the code (a string no longer used, a moved one) would make the next
     contributor's `update` churn lines they did not touch."""
-    from games.i18n import LOCALES
-    for path in sorted(LOCALES.glob("*.po")):
-        assert path.read_bytes() == updated(path), f"{path.name}: run `python -m games.i18n update` and commit it"
+    for path, content in every_update().items():
+        assert path.read_bytes() == content, f"{path}: run `python -m games.i18n update` and commit it"
+
+
+def test_a_games_words_are_in_its_own_package_and_the_shared_words_once():
+    """War's own words (its engine, its look and its pictures, its name and option names) are in
+    games/war/locales/; a word shared code uses is only in games/locales/, even if a game uses it too."""
+    owners = {words.game.id if words.game else "shared": words for words in every_words()}
+    assert owners["shared"].folder == LOCALES and owners["war"].folder == LOCALES.parent / "war" / "locales"
+    found = {owner: {(m.id, m.context) for m in read(words.path(FRENCH)) if m.id} for owner, words in owners.items()}
+    war = {("Draw to your field", None), ("Q Squared Joe War", None), ("loss", NAME_CONTEXT), ("war", NAME_CONTEXT),
+           ("Unknown move {kind}; War moves are attack, recover and draw", None)}
+    assert war <= found["war"] and not war & found["shared"]
+    shared = {("Seat {number}", None), ("Playing in Deckhand", None), ("timer", NAME_CONTEXT), ("Q", "card rank")}
+    assert shared <= found["shared"] and not any(shared & found[game] for game in games.GAME_IDS)
+
+
+def test_update_keeps_the_translation_a_string_has_in_any_catalog(tmp_path):
+    """A string that moves into another package's catalog (or that another catalog translated)
+    is written with that translation, and a changed one gets the closest as a fuzzy guess."""
+    template = Catalog(locale="en")
+    template.add("Draw a card")
+    template.add("Draw two cards now")
+    elsewhere = Catalog(locale=FRENCH)
+    elsewhere.add("Draw a card", "Piocher une carte")
+    elsewhere.add("Draw two cards", "Piocher deux cartes")
+    words = Words(tmp_path / "locales")
+    written = read_po(io.BytesIO(updated(words, FRENCH, template, [elsewhere])))
+    assert written.get("Draw a card").string == "Piocher une carte" and not written.get("Draw a card").fuzzy
+    guess = written.get("Draw two cards now")
+    assert guess.string == "Piocher deux cartes" and guess.fuzzy
+    assert problems(written) == ["fuzzy: 'Draw two cards now'"]
+
+
+def test_a_new_language_starts_every_catalog(tmp_path, monkeypatch):
+    """``add`` starts the shared catalog and each game's, every string untranslated."""
+    from games.i18n import __main__ as tool
+    folders = [Words(tmp_path / "locales"), *(Words(tmp_path / w.folder.parent.name / "locales", w.game)
+                                             for w in every_words()[1:])]
+    monkeypatch.setattr(tool, "LOCALES", folders[0].folder)
+    monkeypatch.setattr(tool, "every_words", lambda: folders)
+    started = tool.add("de")
+    assert started == [words.path("de") for words in folders] and all(path.is_file() for path in started)
+    war = read(next(path for path in started if path.parent.parent.name == "war"))
+    assert war.get("Draw to your field").string == "" and "untranslated: 'Draw to your field'" in problems(war)
+
+
+def test_update_writes_nothing_while_two_catalogs_disagree(tmp_path, monkeypatch, capsys):
+    """After a merge, the shared catalog may hold a game's string translated anew while the game's
+    catalog keeps the old translation: update can't know which is right, so it asks."""
+    from games.i18n import __main__ as tool
+    one, other = tmp_path / "one.po", tmp_path / "other.po"
+    for path, french in ((one, "Piocher"), (other, "Tirer")):
+        catalog = Catalog(locale=FRENCH)
+        catalog.add("Draw", french)
+        path.write_bytes(tool.written(catalog))
+    monkeypatch.setattr(tool, "catalog_files", lambda language: [one, other])
+    monkeypatch.setattr(tool, "every_update", lambda languages: pytest.fail("update wrote the catalogs"))
+    assert tool.update([FRENCH]) == 1
+    assert "keep one translation" in capsys.readouterr().out and read(other).get("Draw").string == "Tirer"
+
+
+def test_two_catalogs_of_a_language_must_agree():
+    one, other = Catalog(locale=FRENCH), Catalog(locale=FRENCH)
+    one.add("Two", "Deux")
+    other.add("Two", "Deux cartes")
+    other.add("Four", "Quatre")
+    assert conflicts({LOCALES / "fr.po": one, LOCALES / "x.po": other}) == [
+        "translated differently in games/locales/fr.po: 'Two' -> 'Deux cartes'"]
 
 
 def test_a_wrong_placeholder_is_found():
-    from babel.messages.catalog import Catalog
     wrong = Catalog(locale=FRENCH)
     wrong.add("{player} played {card}", "{joueur} a joué {carte}")
     wrong.add("Round {count}", "")

@@ -107,10 +107,11 @@ def _expected_snapshot(game_id: str, snapshot: dict[str, Any]) -> dict[str, Any]
     return {**snapshot, **_gained(game_id, "snapshot", snapshot)}
 
 
-def test_snapshots_were_stored_for_the_games_that_shipped_before_the_codec() -> None:
-    """A game added later has no old snapshots to keep loading; these five do."""
-    assert {p.stem for p in SNAPSHOTS.glob("*.json")} == {"q2j", "war", "ng", "queen-of-spades", "quash"}
-    assert all(p.stem in games.GAME_IDS for p in SNAPSHOTS.glob("*.json"))
+def test_snapshots_are_of_registered_games() -> None:
+    """The games that shipped before the codec have old snapshots to keep loading; a game added
+    later has none, and needs none."""
+    stored = {p.stem for p in SNAPSHOTS.glob("*.json")}
+    assert stored and stored <= set(games.GAME_IDS)
 
 
 @pytest.mark.parametrize(("game_id", "case"), _cases())

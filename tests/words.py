@@ -9,8 +9,8 @@ from functools import cache
 from bot.markdown import literal
 from bot.records import TableRow, event_words
 from games.base import Event
-from games.i18n import LOCALES, SOURCE, Text
-from games.i18n.__main__ import read
+from games.i18n import SOURCE, Text
+from games.i18n.__main__ import merged
 
 SEATS = tuple(f"{{p{n}}}" for n in range(16))
 """Seat names that render as the placeholders engines used to write."""
@@ -37,7 +37,7 @@ def _english_sentences(language: str) -> frozenset[str]:
     """Every stretch of English source text in the catalog between placeholders (of two words or
     more, and read differently in ``language``): what is left when something was not translated."""
     found = set()
-    for message in read(LOCALES / f"{language}.po"):
+    for message in merged(language):
         sources = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
         strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
         for source in sources:

@@ -47,7 +47,7 @@ class Replays:
         if by.user_id not in people and not is_admin:
             game = games.get_game(old.game_id)
             raise UserError(say("Only the players of this game can start another round here; open your own "
-                                "table with `{command}`.", command=SlashCommand(f"/{game.command or game.id} start")))
+                                "table with `{command}`.", command=SlashCommand(game.start_command)))
         lobby = await self._lobbies.open(
             guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game_id, options=old.options,
             host=by, timer_minutes=old.timer_minutes, new_seed=new_seed,

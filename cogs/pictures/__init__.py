@@ -44,8 +44,7 @@ def pictures_for(game_id: str, language: str = SOURCE) -> GamePictures:
     """The drawer of a registered game (its own module's ``Pictures``, else the generic one),
     writing in ``language``."""
     game = games.get_game(game_id)
-    package = game.state_class.__module__.split(".")[-2]
-    name = f"{__name__}.{package}"
+    name = f"{__name__}.{game.package}"
     if importlib.util.find_spec(name) is None:
         return GamePictures(game, language)
     return importlib.import_module(name).Pictures(game, language)

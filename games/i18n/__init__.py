@@ -6,10 +6,13 @@ and whoever shows it renders it in the reader's language (:meth:`Text.render`). 
 the service and the Discord layer keep words as data, a stored event can be read in any
 language later, and nothing translated is ever stored or put in a ``custom_id``.
 
-Catalogs are ``games/locales/<language>.po`` (gettext's format, managed with Babel): adding a
-language is adding one file; :data:`LANGUAGES` lists those present. A catalog is read and
-compiled in memory the first time its language is used. A string missing from a catalog
-falls back to English.
+Catalogs are gettext's ``.po`` files, managed with Babel (``python -m games.i18n``): the
+shared words in ``games/locales/<language>.po``, and each game's in its own package,
+``games/<package>/locales/<language>.po``, so a game's words travel with it. A language is
+one catalog in each of those folders; :data:`LANGUAGES` lists those the shared folder has.
+The registry tells this module which games' catalogs to read (:func:`read_catalogs`); a
+language's catalogs are read and compiled in memory, one after another, the first time the
+language is used. A string missing from them falls back to English.
 
 Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
 player's name (a list of seats, their names one after another), a whole number with the
@@ -25,7 +28,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -40,8 +43,10 @@ from ..playing_card import BY_CODE, Card
 SOURCE = "en"
 """The language code is written in."""
 LOCALES = Path(__file__).parent.parent / "locales"
+"""The shared catalogs' folder: the words of everything but the games (and of games that are one module)."""
 LANGUAGES: tuple[str, ...] = (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po")))
-"""Every language Deckhand speaks: English and one per catalog file."""
+"""Every language Deckhand speaks: English and one per shared catalog file."""
+_GAME_FOLDERS: tuple[Path, ...] = ()
 
 NAME_CONTEXT = "slash command name"
 """The catalog context of slash command, group and option names: their translations follow
@@ -210,18 +215,42 @@ def rank_name(rank: str, language: str = SOURCE) -> str:
     return catalog(language).pgettext("card rank", rank)
 
 
-@cache
-def catalog(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``language`` (English, or an unknown language: the source as it is)."""
-    path = LOCALES / f"{language}.po"
-    if language == SOURCE or not path.is_file():
-        return gettext.NullTranslations()
+def read_catalogs(folders: Iterable[Path]) -> None:
+    """From now on, read the catalogs in ``folders`` (the registered games' ``locales/``) after
+    the shared ones (the registry calls this whenever a game comes or goes)."""
+    global _GAME_FOLDERS
+    wanted = tuple(dict.fromkeys(folder for folder in folders if folder != LOCALES))
+    if wanted != _GAME_FOLDERS:
+        _GAME_FOLDERS = wanted
+        catalog.cache_clear()
+
+
+def catalog_files(language: str) -> list[Path]:
+    """Every catalog of ``language`` there is: the shared one, then each registered game's."""
+    return [path for path in (LOCALES / f"{language}.po", *(f / f"{language}.po" for f in _GAME_FOLDERS))
+            if path.is_file()]
+
+
+def _compiled(path: Path, language: str) -> gettext.GNUTranslations:
     with path.open("rb") as po:
         messages = read_po(po, locale=language)
     compiled = io.BytesIO()
     write_mo(compiled, messages, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalogs of ``language``, the shared one first, each game's after it (English,
+    or a language without catalogs: the source as it is)."""
+    files = catalog_files(language) if language != SOURCE else []
+    if not files:
+        return gettext.NullTranslations()
+    first, *others = (_compiled(path, language) for path in files)
+    for other in others:
+        first.add_fallback(other)
+    return first
 
 
 def language_of(locale: str | None) -> str:

@@ -7,7 +7,7 @@ docs/decisions.md, and ``cogs/ng.py``.
 from __future__ import annotations
 
 from ..i18n import say
-from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, GameRules, Section, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, START, TIMER_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = say("""\
 **Q Squared Joe NG** ("New Game") is a combat game for **2 to 4 players** on the Q2J concept, with more choices than War. Each player has a **hand**, a **field** of five stacks and a **resource pile**, and each turn picks one of five actions: draw, pick, defend, sacrifice or attack. A player whose field is empty is eliminated; the **last player standing wins**.
@@ -77,15 +77,15 @@ WINNING = say("""\
 - A game always ends: a card can reach the discard pile only once, and at most 39 turns pass between two discards.""")
 
 OPTIONS = say("""\
-Open a table with `/ng start`. Every option is optional:
+Open a table with `{command}`. Every option is optional:
 
 - `faceup:` **False** (default) or **True**: every card is public: all hands (in position order), the face-down field cards, and the whole deck in order (shown top card last). The original rules call this the much more strategic way to play.
-- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{timer}
 {hints}
 
 Players: **2 to 4**, people and AI players together. (The original rules allow more players with more decks; Deckhand plays NG with one deck.)
 
-Examples: `/ng start` · `/ng start faceup:True timer:15`""", hints=HINTS_OPTION)
+Examples: `{command}` · `{command} faceup:True timer:15`""", command=START, timer=TIMER_OPTION, hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In NG, **Attack with…** and **Defend with…** choose the card from your hand; then every target appears as a "
@@ -93,9 +93,6 @@ CONTROLS = say(
 )
 
 RULES = GameRules(
-    id="ng",
-    name=say("Q Squared Joe NG"),
-    command="/ng start",
     aliases=("q2j ng", "q squared joe ng", "new game", "q2j-ng"),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
@@ -106,6 +103,6 @@ RULES = GameRules(
         Section("attack", say("Attacking"), ATTACK),
         Section("winning", say("Elimination and winning"), WINNING),
         Section("options", say("Table options"), OPTIONS),
-        playing_in_deckhand("/ng start", say("2 to 4 players"), CONTROLS),
+        playing_in_deckhand(say("2 to 4 players"), CONTROLS),
     ),
 )

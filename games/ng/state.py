@@ -68,8 +68,6 @@ from .options import NAME, OPTIONS
 class NGState(GameState):
     """An NG game in progress."""
 
-    game_id = "ng"
-
     hands: list[list[int]] = stored(CardIds(CODE, depth=2))
     fields: list[list[list[int]]] = stored(CardIds(CODE, depth=3))
     down: list[list[bool]]

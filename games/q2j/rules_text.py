@@ -7,7 +7,7 @@ docs/decisions.md, and the table options of ``cogs/q2j.py``.
 from __future__ import annotations
 
 from ..i18n import say
-from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
+from ..rules_text import HINTS_OPTION, START, TIMER_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = say("""\
 **Q Squared Joe** (Q2J for short) is a shedding game for **2 to 10 players** with one 52-card deck and no jokers. Everyone starts with five cards. On your turn you put one card on the discard pile, but only a card that is *stronger* than the one on top, by the Q2J concept. The first player to get rid of every card wins.
@@ -114,17 +114,17 @@ With the variants:
 - Q² in an elimination match: see the note in *Q² and the Joe rule* on a Q² player who is already safe.""")
 
 OPTIONS = say("""\
-Open a table with `/q2j start`. Every option is optional; leave one out to get its default:
+Open a table with `{command}`. Every option is optional; leave one out to get its default:
 
 - `variant:` **Standard** (default), **Classic**, **Face-up**, **Challenge** or **Countdown**.
 - `match:` **Single game** (default) or **Elimination match**.
 - `short_hand:` Challenge only: who is dealt the single card: **Random** (default, seeded), **First seat (the host)** or **Second seat**. Choosing a seat with another variant is refused.
-- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{timer}
 {hints}
 
 Players: 2 to 10, people and AI players together (Challenge: exactly 2).
 
-Examples: `/q2j start variant:Classic` · `/q2j start variant:Countdown match:Elimination match timer:5` · `/q2j start variant:Challenge short_hand:First seat (the host)`""", hints=HINTS_OPTION)
+Examples: `{command} variant:Classic` · `{command} variant:Countdown match:Elimination match timer:5` · `{command} variant:Challenge short_hand:First seat (the host)`""", command=START, timer=TIMER_OPTION, hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In Q2J your hand shows your playable cards as buttons; a card of equal strength is marked "
@@ -132,9 +132,6 @@ CONTROLS = say(
 )
 
 RULES = GameRules(
-    id="q2j",
-    name=say("Q Squared Joe"),
-    command="/q2j start",
     aliases=("q squared joe", "qsquaredjoe", "q2joe", "qsj"),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
@@ -146,6 +143,6 @@ RULES = GameRules(
         Section("variants", say("The variants"), VARIANTS),
         Section("elimination", say("Elimination matches"), ELIMINATION),
         Section("options", say("Table options"), OPTIONS),
-        playing_in_deckhand("/q2j start", say("2 to 10 players"), CONTROLS),
+        playing_in_deckhand(say("2 to 10 players"), CONTROLS),
     ),
 )

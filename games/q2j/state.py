@@ -57,7 +57,6 @@ HAND_SIZE = 5
 class Q2JState(GameState):
     """A Q2J game, or a whole elimination match, in progress."""
 
-    game_id = "q2j"
     snapshot_format = 2
 
     hands: list[list[int]] = stored(CardIds(CODE, depth=2))

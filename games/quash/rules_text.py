@@ -9,10 +9,8 @@ handing a team's tiebreak choice to the partner.
 from __future__ import annotations
 
 from ..cards import Card, parse_card
-from ..i18n import SlashCommand, Text, say
-from ..rules_text import HINTS_OPTION, GameRules, Section, Words, joined, playing_in_deckhand
-
-COMMAND = "/quash start"
+from ..i18n import Text, say
+from ..rules_text import HINTS_OPTION, START, TIMER_OPTION, GameRules, Section, Words, joined, playing_in_deckhand
 
 SPOT_EXAMPLES: tuple[tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, int] | None, Text], ...] = (
     (3, ("KD",), ("AC",), (0, 1), say("aces are high, so A♣ wins the spot: 1 point")),
@@ -125,12 +123,12 @@ Open a table with `{command}`. Every option is optional:
 
 - `finish:` the length of the track, the score that wins the match: 5 to 100, default **30**.
 - `advanced:` **False** (default) or **True**: advanced play (see *Advanced play*).
-- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{timer}
 {hints}
 
 Players: **2**, or **4** in two teams (seats 1 and 3 against 2 and 4, in the order people joined; **Switch side** in the lobby changes sides), people and AI players together.
 
-Examples: `{command}` · `{command} finish:20` · `{command} advanced:True`""", command=SlashCommand(COMMAND), hints=HINTS_OPTION)
+Examples: `{command}` · `{command} finish:20` · `{command} advanced:True`""", command=START, timer=TIMER_OPTION, hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In QUASH your hand offers your cards and the open spots they can go to; in advanced play, swaps are chosen "
@@ -138,9 +136,6 @@ CONTROLS = say(
 )
 
 RULES = GameRules(
-    id="quash",
-    name=say("QUASH"),
-    command=COMMAND,
     aliases=("quash®",),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
@@ -154,6 +149,6 @@ RULES = GameRules(
         Section("winning", say("The track and winning"), TRACK),
         Section("advanced", say("Advanced play"), ADVANCED),
         Section("options", say("Table options"), OPTIONS),
-        playing_in_deckhand(COMMAND, say("2 or 4 players"), CONTROLS),
+        playing_in_deckhand(say("2 or 4 players"), CONTROLS),
     ),
 )

@@ -50,7 +50,6 @@ _SPOT_RESULT = Record({"winner": PLAIN, "points": PLAIN, "how": PLAIN,
 class QuashTable(GameState):
     """A QUASH match's data; :class:`~games.quash.state.QuashState` adds the rules."""
 
-    game_id = "quash"
     snapshot_format = 2
 
     round_no: int = stored(key="round")

@@ -7,10 +7,8 @@ in ``games/queen_of_spades/__init__.py``.
 from __future__ import annotations
 
 from ..cards import Card, parse_card
-from ..i18n import SlashCommand, say
-from ..rules_text import HINTS_OPTION, GameRules, Section, playing_in_deckhand
-
-COMMAND = "/qos start"
+from ..i18n import say
+from ..rules_text import HINTS_OPTION, START, TIMER_OPTION, GameRules, Section, playing_in_deckhand
 
 # The worked example of the source, with suits added for display (suits don't change points).
 EXAMPLE_LAID: tuple[tuple[str, ...], ...] = (("2C", "4H", "4S"), ("10S", "10H", "10D", "10C"), ("QS", "QH", "QD"))
@@ -116,12 +114,12 @@ Open a table with `{command}`. Every option is optional:
 
 - `target:` the score that ends the match, 0 to 100000; default **1000**; **0** plays an endless match.
 - `rounds:` end the match after this many rounds, 0 to 1000; default **0** (no limit).
-- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10. It also limits the dealer's cut: a dealer who doesn't cut in time deals without one.
+{timer} It also limits the dealer's cut: a dealer who doesn't cut in time deals without one.
 {hints}
 
 Players: **2 to 8**, people and AI players together (2 decks for up to 6 players, 3 for 7 or 8).
 
-Examples: `{command}` · `{command} target:2000` · `{command} target:0 rounds:5`""", command=SlashCommand(COMMAND), hints=HINTS_OPTION)
+Examples: `{command}` · `{command} target:2000` · `{command} target:0 rounds:5`""", command=START, timer=TIMER_OPTION, hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In Queen of Spades your hand offers only what the current step of your turn allows: first the ways to take a "
@@ -129,9 +127,6 @@ CONTROLS = say(
 )
 
 RULES = GameRules(
-    id="queen-of-spades",
-    name=say("Queen of Spades"),
-    command=COMMAND,
     aliases=("queen of spades", "qos", "queen", "queen_of_spades", "queenofspades", "dame de pique"),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
@@ -144,6 +139,6 @@ RULES = GameRules(
         Section("scoring", say("Scoring"), SCORING),
         Section("winning", say("The match and winning"), MATCH),
         Section("options", say("Table options"), OPTIONS),
-        playing_in_deckhand(COMMAND, say("2 to 8 players"), CONTROLS),
+        playing_in_deckhand(say("2 to 8 players"), CONTROLS),
     ),
 )

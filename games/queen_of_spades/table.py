@@ -78,7 +78,6 @@ class _RankFlags:
 class QoSTable(GameState):
     """A Queen of Spades match's data; :class:`~games.queen_of_spades.state.QoSState` adds the rules."""
 
-    game_id = "queen-of-spades"
     snapshot_format = 2
 
     phase: str = stored(OneOf(PHASES))

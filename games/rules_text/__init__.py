@@ -17,11 +17,13 @@ Cards are written in display form (Q♥, 10♠, 🃏), never as engine codes. Co
 options and choices (in code spans) are written as the reader's client shows them: as typed
 in English, and under the catalog's names for them in a translation (``/q2j démarrer
 variante:Classic``; ``tests/test_rules.py`` checks each against the commands Discord is
-given); a command filled into a placeholder is a :class:`~games.i18n.SlashCommand`.
+given); a command filled into a placeholder is a :class:`~games.i18n.SlashCommand`, and the
+game's own start command is the placeholder value :data:`START`, which the game fills in
+(its rules never spell its command, id or name: :meth:`GameRules.of_game`).
 
 The words are translatable (:mod:`games.i18n`): a game's name and each section's title and
 body are :class:`~games.i18n.Text` made with ``say("…")`` around a literal (what Babel
-extracts into ``games/locales/<language>.po``), or plain strings, shown as they are in every
+extracts into the game's catalogs, ``games/<package>/locales/<language>.po``), or plain strings, shown as they are in every
 language. :meth:`GameRules.in_language` gives the rules with every word in one language,
 and :func:`pages` pages them in that language; English is the default everywhere, so the
 English rules are the text itself.
@@ -73,18 +75,52 @@ class Section:
         return Section(self.id, words(self.title, language), words(self.body, language))
 
 
+class StartCommand:
+    """The placeholder value :data:`START`: the start command of the game whose rules hold it."""
+
+    def __repr__(self) -> str:
+        return "START"
+
+    def __str__(self) -> str:
+        return "/<game> start"
+
+
+START = StartCommand()
+"""A placeholder's value in a game's rules text that stands for the game's start command
+(``say("Open a table with `{command}`.", command=START)``): the game fills it in
+(:meth:`GameRules.of_game`), and it is shown as the reader's client names it (``/war démarrer``)."""
+
+
+def _with_command(value: Words, command: SlashCommand) -> Words:
+    """``value`` with :data:`START` filled in as ``command``, in nested words too."""
+    if not isinstance(value, Text) or not value.args:
+        return value
+    args = {name: command if arg is START else _with_command(arg, command) for name, arg in value.args.items()}
+    return Text(value.source, args, value.plural)
+
+
 @dataclass(frozen=True)
 class GameRules:
-    """A game's rules: its id (as in ``games.GAME_IDS``), display name, the command that
-    opens a table (``/q2j start``), sections in reading order, and other names
-    ``/rules game:`` accepts when typed by hand."""
+    """A game's rules: sections in reading order, and other names ``/rules game:`` accepts
+    when typed by hand. Its ``id`` (as in ``games.GAME_IDS``), display ``name`` and the
+    ``command`` that opens a table (``/q2j start``) are the game's, given by it
+    (:meth:`of_game`, which ``Game`` calls): a rules text never writes them."""
 
-    id: str
-    name: Words
-    command: str
     sections: tuple[Section, ...]
     aliases: tuple[str, ...] = ()
+    id: str = ""
+    name: Words = ""
+    command: str = ""
     _languages: dict[str, GameRules] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def of_game(self, game_id: str, name: str, command: str) -> GameRules:
+        """These rules as the game ``game_id`` (called ``name``, opened by ``command``) shows
+        them: its identity filled in, and :data:`START` in every section as ``command``."""
+        start = SlashCommand(command)
+        sections = tuple(Section(s.id, s.title, _with_command(s.body, start)) for s in self.sections)
+        # The name is a proper name; a catalog may still write it its own way (the registry's
+        # names are extracted for it: python -m games.i18n).
+        return GameRules(sections, self.aliases, game_id, Text(name), command)
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
@@ -94,8 +130,8 @@ class GameRules:
         (the same object every time for one language)."""
         rendered = self._languages.get(language)
         if rendered is None:
-            rendered = GameRules(self.id, words(self.name, language), self.command,
-                                 tuple(section.in_language(language) for section in self.sections), self.aliases)
+            rendered = GameRules(tuple(section.in_language(language) for section in self.sections), self.aliases,
+                                 self.id, words(self.name, language), self.command)
             rendered._languages[language] = rendered
             self._languages[language] = rendered
         return rendered
@@ -209,20 +245,27 @@ def first_page(rules: GameRules, section_id: str, language: str = SOURCE) -> int
     raise KeyError(section_id)
 
 
+MARKDOWN_HEADING = """\
+# Deckhand rules
+
+Generated from each game's `rules_text.py` with `python -m games.rules_text > docs/rules.md`;
+the same text `/rules` shows in Discord. Edit the modules, not this file.
+"""
+
+
+def markdown_part(rules: GameRules) -> str:
+    """One game's rules in English as a part of ``docs/rules.md``: its heading, then every section."""
+    rules = rules.in_language(SOURCE)
+    out = ["", f"## {rules.name}", "", f"`/rules game:{rules.id}`", ""]
+    for section in rules.sections:
+        out += [f"### {section.title}", "", f"`section:{section.id}`", "", words(section.body).strip(), ""]
+    return "\n".join(out[:-1])
+
+
 def markdown(every_rules: Iterable[GameRules]) -> str:
-    """Games' rules as one Markdown document (``docs/rules.md`` holds every registered game's)."""
-    out = [
-        "# Deckhand rules",
-        "",
-        "Generated from each game's `rules_text.py` with `python -m games.rules_text > docs/rules.md`;",
-        "the same text `/rules` shows in Discord. Edit the modules, not this file.",
-        "",
-    ]
-    for rules in (every.in_language(SOURCE) for every in every_rules):
-        out += [f"## {rules.name}", "", f"`/rules game:{rules.id}`", ""]
-        for section in rules.sections:
-            out += [f"### {section.title}", "", f"`section:{section.id}`", "", words(section.body).strip(), ""]
-    return "\n".join(out)
+    """Games' rules as one Markdown document (``docs/rules.md`` holds the registered games'):
+    :data:`MARKDOWN_HEADING`, then each game's :func:`markdown_part`."""
+    return MARKDOWN_HEADING + "".join(markdown_part(rules) + "\n" for rules in every_rules)
 
 
 CONCEPT_BRIEF = say("""\
@@ -236,6 +279,12 @@ Every battle is decided by the **Q2J concept**, the same rule that decides which
 There is no order of suits, and strength works both ways: if your card is stronger than the target, the target is weaker than your card.""")
 
 
+TIMER_OPTION = say(
+    "- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, "
+    "otherwise 10."
+)
+"""The line every game's table options section has for the shared ``timer`` option."""
+
 HINTS_OPTION = say(
     "- `hints:` **True** (default) offers a **💡 Hint** button to the player to move: privately, the move "
     "Deckhand's normal AI would make and why. **False** turns hints off. A game in which anyone took a hint "
@@ -244,9 +293,9 @@ HINTS_OPTION = say(
 """The line every game's table options section has for the shared ``hints`` option."""
 
 
-def playing_in_deckhand(command: str, players: Words, controls: Words) -> Section:
-    """The "Playing in Deckhand" section of a game started with ``command`` (e.g. ``/war start``):
-    ``players`` how many play (``say("2 to 4 players")``), ``controls`` a paragraph on the game's own buttons."""
+def playing_in_deckhand(players: Words, controls: Words) -> Section:
+    """The "Playing in Deckhand" section of a game: ``players`` how many play (``say("2 to 4
+    players")``), ``controls`` a paragraph on the game's own buttons."""
     return Section("deckhand", say("Playing in Deckhand"), say("""\
 **Opening a table.** `{command}` opens a lobby in the channel with **Join**, **Leave**, **Add AI**, **Remove AI**, **Start** and **Cancel**. Whoever ran the command is the host: only the host adds or removes AI players and starts the game ({players}). Seats follow the order people joined. A channel or thread holds one table at a time; a server can give every new table its own thread with `/settings threads enabled:True`.
 
@@ -258,8 +307,9 @@ def playing_in_deckhand(command: str, players: Words, controls: Words) -> Sectio
 **Timers.** Each table has a turn timer: the server's default (`/settings timer minutes:`), otherwise 10 minutes; `timer:0` turns it off. Halfway through your turn you get a reminder; when time runs out an AI plays that turn for you, and after three timeouts in a row the AI keeps your seat (a move of your own resets the count).
 
 **AI players and leaving.** AI players fill empty seats, each at the level the host picks: easy, normal or hard (the server's `/settings ai-level level:` is offered first). `/table leave` hands your seat to an AI, at the server's level, and the game goes on; when the last person leaves, the game ends as abandoned. `/table status` shows who is to play and the timer; `/table end` closes the table (the host, or anyone with Manage Server).""",
-                                                        command=SlashCommand(command), players=players, controls=controls))
+                                                        command=START, players=players, controls=controls))
 
 
-__all__ = ["GameRules", "Page", "Section", "Words", "PAGE_LIMIT", "pages", "first_page", "split_body", "markdown",
-           "words", "joined", "CONCEPT_BRIEF", "HINTS_OPTION", "playing_in_deckhand"]
+__all__ = ["GameRules", "Page", "Section", "Words", "PAGE_LIMIT", "START", "pages", "first_page", "split_body",
+           "markdown", "markdown_part", "words", "joined", "CONCEPT_BRIEF", "TIMER_OPTION", "HINTS_OPTION",
+           "playing_in_deckhand"]

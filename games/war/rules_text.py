@@ -7,7 +7,7 @@ Sources: RULINGS.md §3 (the English and French rules), the engine's rulings in
 from __future__ import annotations
 
 from ..i18n import say
-from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, GameRules, Section, playing_in_deckhand
+from ..rules_text import CONCEPT_BRIEF, HINTS_OPTION, START, TIMER_OPTION, GameRules, Section, playing_in_deckhand
 
 OVERVIEW = say("""\
 **Q Squared Joe War** is a combat game for **2 to 4 players** built on the Q2J concept. It is not a shedding game: each player fights from a row of face-up cards, their **field**, fed from a face-down **deck**. Attack the cards in your opponents' fields, look after your own, and be the last player with cards left.
@@ -64,15 +64,15 @@ Points the rules leave open, settled the same way at every Deckhand table:
 - **No anti-stall rule is needed**: every attack discards at least one card and only a winning attacker gets tapped, so you can only recover after an attack. Whatever anyone plays, a game ends within about 150 moves.""")
 
 OPTIONS = say("""\
-Open a table with `/war start`. Every option is optional:
+Open a table with `{command}`. Every option is optional:
 
 - `loss:` **Out when field and deck are empty** (default; the English rules) or **Out as soon as the field is empty** (the French rules).
-- `timer:` minutes per turn, from 0 to 1440; **0 turns the timer off**. Default: the server's setting, otherwise 10.
+{timer}
 {hints}
 
 Players: **2 to 4**, people and AI players together. More than four isn't offered.
 
-Examples: `/war start` · `/war start loss:Out as soon as the field is empty timer:3`""", hints=HINTS_OPTION)
+Examples: `{command}` · `{command} loss:Out as soon as the field is empty timer:3`""", command=START, timer=TIMER_OPTION, hints=HINTS_OPTION)
 
 CONTROLS = say(
     "In War, **Attack with…** lists your untapped cards; pick one, and every possible target appears as a button "
@@ -81,9 +81,6 @@ CONTROLS = say(
 )
 
 RULES = GameRules(
-    id="war",
-    name=say("Q Squared Joe War"),
-    command="/war start",
     aliases=("q2j war", "q squared joe war", "q2j-war"),
     sections=(
         Section("overview", say("At a glance"), OVERVIEW),
@@ -93,6 +90,6 @@ RULES = GameRules(
         Section("winning", say("Going out and winning"), WINNING),
         Section("details", say("The fine print"), DETAILS),
         Section("options", say("Table options"), OPTIONS),
-        playing_in_deckhand("/war start", say("2 to 4 players"), CONTROLS),
+        playing_in_deckhand(say("2 to 4 players"), CONTROLS),
     ),
 )

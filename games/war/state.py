@@ -47,8 +47,6 @@ _DISCARDED = {1: ["target"], -1: ["attacker"], 0: ["attacker", "target"]}
 class WarState(GameState):
     """A game of Q Squared Joe War in progress."""
 
-    game_id = "war"
-
     fields: list[list[int]] = stored(CardIds(CODE, depth=2))
     tapped: list[bool] = stored(CardFlags(CODE))
     decks: list[list[int]] = stored(CardIds(CODE, depth=2))
