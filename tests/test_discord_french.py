@@ -150,7 +150,7 @@ async def test_a_french_server_plays_every_game_in_french(tmp_path, game_id):
         assert again.ephemeral and "est ouverte" in again.text
         reader.check()
         invitation = s.h.latest_public(s.channel)
-        assert "Rejoindre" in invitation.text and table_id(invitation) != number
+        assert "**Joueurs (" in invitation.text and table_id(invitation) != number
     assert not reader.english, "\n".join(f"{sorted(words)}: {line!r}" for line, words in reader.english.items())
 
 
