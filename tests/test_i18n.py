@@ -22,6 +22,7 @@ from games.i18n import (
     language_of,
     plural,
     say,
+    say_as,
 )
 from games.i18n.__main__ import main as catalog_tool
 from games.i18n.__main__ import problems, read, template, updated
@@ -60,6 +61,17 @@ def test_plurals_follow_each_languages_rules():
     assert english == ["0 cards", "1 card", "2 cards"]
     french_form = catalog(FRENCH).plural  # type: ignore[attr-defined]  # gettext sets it from the catalog's header
     assert [french_form(n) for n in (0, 1, 2, 1_000_000)] == [0, 0, 2, 1]  # zero is singular in French
+
+
+def test_one_english_word_with_two_meanings_is_translated_per_meaning():
+    """"Wins" is a leaderboard's order and an attack's outcome: French words them apart, and a
+    stored Text keeps its meaning."""
+    verdict = say_as("an attack's outcome", "Wins")
+    assert verdict.render(SOURCE) == say("Wins").render(SOURCE) == "Wins"
+    assert (verdict.render(FRENCH), say("Wins").render(FRENCH)) == ("Gagne", "Victoires")
+    assert Text.from_json(verdict.to_json()) == verdict and verdict.to_json()["context"] == "an attack's outcome"
+    contexts = {(message.id, message.context) for message in template() if message.id == "Wins"}
+    assert contexts == {("Wins", None), ("Wins", "an attack's outcome")}
 
 
 ARGS = st.dictionaries(

@@ -7,13 +7,15 @@ from typing import Any, NamedTuple
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.i18n import plural, say
+from games.i18n import plural, say, say_as
 from games.q2j import compare
 
 from ..ui import LOSES, NEUTRAL, WINS, GameUI, cards_text, seat_heading, shown
 
 STATUS_WORDS = {"out": say("eliminated"), "won": say("🏆 won")}
-VERDICT = {1: say("Wins"), 0: say("Ties"), -1: say("Loses")}
+# "Wins" is also the leaderboard's order, which other languages word otherwise.
+VERDICT = {1: say_as("an attack's outcome", "Wins"), 0: say_as("an attack's outcome", "Ties"),
+           -1: say_as("an attack's outcome", "Loses")}
 
 
 def top_text(card: str | None, language: str) -> str:
