@@ -379,7 +379,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert spot_numbers(shown[reveal:]) == [4, 5, 6, 7, 8, 9]
     assert shown[reveal + 1].startswith("Spot 4 — triple: RED 2♣ 3♣ 4♣ (same suit) beats BLACK 2♥ 3♠ 4♦")
     assert (await latest(s, table))[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
-                                     "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+                                     "Round 2: ana deals 13 cards each; the draw pile holds 26 cards. ben plays first."]
     board = board_text(s, table)
     assert status_text(s, table).split("\n")[2].startswith("Round 2 · ") and "Dealer: ana" in board
     assert "Tiebreaker" not in board
@@ -405,7 +405,7 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert (await latest(s, table))[-3:] == [
         "QUASH! RED won spots 7, 8 and 9: +2 RED (RED 10 · BLACK 5).",
         "Round 1 is scored: RED +10, BLACK +5 (RED 10 · BLACK 5).",
-        "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+        "Round 2: ana deals 13 cards each; the draw pile holds 26 cards. ben plays first."]
     shown = (await latest(s, table))
     assert shown.index("QUASH! BLACK won spots 4, 5 and 6: +2 BLACK (RED 5 · BLACK 5).") == shown.index(
         "Spot 6 — single: BLACK A♠ beats RED 5♦ — higher card: +1 BLACK (RED 5 · BLACK 3).") + 1

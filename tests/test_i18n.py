@@ -3,6 +3,8 @@ cards, seats, slash commands, and the stored form."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -72,6 +74,22 @@ def test_one_english_word_with_two_meanings_is_translated_per_meaning():
     assert Text.from_json(verdict.to_json()) == verdict and verdict.to_json()["context"] == "an attack's outcome"
     contexts = {(message.id, message.context) for message in template() if message.id == "Wins"}
     assert contexts == {("Wins", None), ("Wins", "an attack's outcome")}
+
+
+COUNTED = re.compile(r"\{(\w+)\} (?:rated )?(?:cards|turns|points|pts|stacks|rounds|players|games|minutes|spots|decks)\b")
+"""A placeholder before a plural noun: a number that must agree with its noun."""
+WORDED = {"counts", "bonus"}
+"""Placeholders holding numbers already in words, never one: a range or a list ("2–4", "26 or 27")."""
+
+
+def test_every_count_goes_through_plural():
+    """A number agrees with its noun in every language ("1 card", French "0 carte"), so a
+    sentence counting something is a plural() (or takes a counted phrase such as card_count)."""
+    counted = [message.id for message in template() if isinstance(message.id, str)
+               for found in COUNTED.finditer(message.id) if found[1] not in WORDED]
+    assert not counted, counted
+    assert say("{n} left", n=plural("{count} card", "{count} cards", 1)).render(SOURCE) == "1 card left"
+    assert plural("{count} card", "{count} cards", 0).render(FRENCH) == "0 carte"
 
 
 ARGS = st.dictionaries(

@@ -279,7 +279,7 @@ def test_an_equal_strength_play_of_the_last_card_draws_the_penalty_first_so_it_d
     # previous top is always under the played card, so a penalty card can always be found.
     state = position([["5H"], ["3D"]], "5D")
     events = state.apply(0, play("5H"))
-    assert texts(events)[1:] == ["The stock ran out: the discard pile under the top was shuffled into a new stock of 1 cards.",
+    assert texts(events)[1:] == ["The stock ran out: the discard pile under the top was shuffled into a new stock of 1 card.",
                                  "{p0} drew a card as a penalty."]
     assert state.view(0)["hand"] == ["5D"] and not state.is_over()
 

@@ -71,7 +71,8 @@ class NGUI(GameUI):
             discard += self.words(say(" (top {card})", card=shown(view["discard_top"], self.language)))
         line = " · ".join([self.words(say("Deck {n}", n=view["deck_count"])), discard])
         stall = view["stall_limit"] - view["turns_since_discard"]
-        warning = say("⚠️ {n} turns without a discard before the game ends", n=stall)
+        warning = plural("⚠️ {count} turn without a discard before the game ends",
+                         "⚠️ {count} turns without a discard before the game ends", stall)
         return [line + (" · " + self.words(warning) if stall <= 10 else "")]
 
     def board(self, table: TableSnapshot) -> str:

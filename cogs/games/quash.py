@@ -13,6 +13,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card
 from games.i18n import Text, plural, say
+from games.phrases import card_count
 from games.quash.actions import parse
 from games.quash.scoring import SIDE_NAMES, SIDES
 
@@ -110,9 +111,10 @@ def side_lines(hand: HandSnapshot, language: str) -> list[str]:
               for section in view["sections"]]
     if view["players"] == 4:
         partner = next(seat for seat in view["teams"][view["sides"].index(view["side"])] if seat != hand.seat)
-        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card "
+        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({cards} in hand): every card "
                          "here is yours or theirs.", name=hand.table.names[partner],
-                         side=side_name(view["seat_sides"][partner]), n=view["hand_counts"][partner]).render(language))
+                         side=side_name(view["seat_sides"][partner]),
+                         cards=card_count(view["hand_counts"][partner])).render(language))
     return lines
 
 

@@ -203,10 +203,11 @@ class QueenOfSpadesUI(GameUI):
             ranks = rank_name(RANK_ARG[move.item], move.number != 1)
             label = self.words(self._lay_label(kind, move.number, move.wilds > 0, ranks))
             points = self._lay_points(move, hand.view["hand"])
-            return label + (self.words(say(" ({n} pts)", n=points)) if points is not None else "")
+            return label + (self.words(plural(" ({count} pt)", " ({count} pts)", points)) if points is not None else "")
         if kind == "discard":
             card = CODE[parse(action).item]
-            return self.words(say("{card} · {n} pts", card=shown(card, self.language), n=card_points(card)))
+            return self.words(plural("{card} · {count} pt", "{card} · {count} pts", card_points(card),
+                                     card=shown(card, self.language)))
         if kind == "deal":
             return self.words(say("Deal without cutting (no bonus)"))
         return self.words(say("Continue")) if kind == "next" else super().action_label(action, hand)

@@ -74,8 +74,9 @@ def read(path: Path) -> Catalog:
 
 def written(catalog: Catalog) -> bytes:
     """``catalog`` as its file holds it, its header complete (``msgfmt --check`` asks for every field).
-    Locations name the file without its line, and the revision date is the one the catalog has, so
-    an ``update`` that finds nothing new writes the same file (git history dates the revisions)."""
+    Locations name the file without its line, and the dates are the ones the catalog has (:func:`updated`
+    keeps its creation date too), so an ``update`` that finds nothing new writes the same file (git
+    history dates the revisions)."""
     catalog.msgid_bugs_address = TRANSLATORS
     catalog.last_translator = TRANSLATORS
     catalog.language_team = f"{catalog.locale} <{TRANSLATORS}>"
@@ -88,7 +89,7 @@ def written(catalog: Catalog) -> bytes:
 def updated(path: Path) -> bytes:
     """The catalog at ``path`` brought up to date with the code, as :func:`update` writes it."""
     catalog = read(path)
-    catalog.update(template(), no_fuzzy_matching=False)
+    catalog.update(template(), no_fuzzy_matching=False, update_creation_date=False)
     return written(catalog)
 
 

@@ -202,8 +202,8 @@ class Q2JState(GameState):
         if short is not None:
             text = say("Challenge: {short} is dealt 1 card, {long} 5 cards.", short=Seat(short), long=Seat(1 - short))
         else:
-            text = say("Dealt {count} cards each to {players}.", count=HAND_SIZE,
-                       players=listed([Seat(s) for s in seats]))
+            text = plural("Dealt {count} card each to {players}.", "Dealt {count} cards each to {players}.", HAND_SIZE,
+                          players=listed([Seat(s) for s in seats]))
         if self.elimination:
             text = say("Game {number}: {deal}", number=self.game_number, deal=text)
         events.append(Event("deal", text))
@@ -435,9 +435,8 @@ class Q2JState(GameState):
         del self.discard[:-keep]
         self.rng.shuffle(cards)
         self.stock = cards
-        # English says "cards" even for one, as it always has: the replays' fingerprints hold it.
         events.append(Event("reshuffle", plural(
-            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
+            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} card.",
             "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
             len(cards))))
 
