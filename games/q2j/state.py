@@ -453,14 +453,11 @@ class Q2JState(GameState):
                 return None
         card = self.stock.pop()
         insort(self.hands[seat], card)
-        if penalty:
-            drew = say("{player} drew a card as a penalty.", player=player)
-            told = say("You drew {card} as a penalty.", card=DECK[card])
-        else:
-            drew = say("{player} drew a card.", player=player)
-            told = say("You drew {card}.", card=DECK[card])
-        events.append(Event("draw", drew, seat))
-        events.append(Event("drew", told, seat, private_to=seat))
+        if penalty:  # the play that cost it said so already: only the drawer hears which card
+            events.append(Event("drew", say("You drew {card} as a penalty.", card=DECK[card]), seat, private_to=seat))
+            return card
+        events.append(Event("draw", say("{player} drew a card.", player=player), seat))
+        events.append(Event("drew", say("You drew {card}.", card=DECK[card]), seat, private_to=seat))
         return card
 
     def _take(self, count: int, events: list[Event]) -> list[int]:
