@@ -233,10 +233,11 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     assert view["phase"] == "round_over" and view["round"] == 1
     assert view["last_round"]["cut"]["aimed"] == 40  # the human dealer cut through the form
     text = board(s, table)
-    assert "**Round 1 scores**" in text
+    assert "**Round 1 scores:** laid − hand + bonus = round → total" in text
     for seat, row in enumerate(view["last_round"]["rows"]):
-        line = next(x for x in text.splitlines() if x.startswith(f"{snap.names[seat]}: laid {row['laid']} − "))
-        assert f"hand {row['hand']}" in line and line.endswith(f"= **{row['round']:+d}** → {row['total']}")
+        line = next(x for x in text.splitlines() if x.startswith(f"{snap.names[seat]}: {row['laid']} − "))
+        assert line.startswith(f"{snap.names[seat]}: {row['laid']} − {row['hand']}")
+        assert line.endswith(f"= **{row['round']:+d}** → {row['total']}")
         assert f"**{snap.names[seat]}** — " in text and f"score {row['total']}" in text
     assert status_line(s.h.message(table.id)).endswith("to press **Continue** in **My hand**")
     assert view["ready"] == [False, False, False, True]  # the AI seat continued by itself
@@ -498,9 +499,9 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
 
     text = board(s, table)
     assert "💯 ana's cut landed on 27: 100 bonus this round." in text
-    assert "**Round 1 scores**" in text
-    assert "ana: laid 120 − hand 0 + out 100 + cut 100 = **+320** → 370" in text
-    assert "ben: laid 35 − hand 70 (A♠ 3♣ 🃏) = **-35** → 5" in text
+    assert "**Round 1 scores:** laid − hand + bonus = round → total" in text
+    assert "ana: 120 − 0 + 200 = **+320** → 370" in text and "ben: 35 − 70 = **-35** → 5" in text
+    assert "left in hand: A♠ 3♣ 🃏" in text  # the text board shows the hands the round ended with
     assert "• 1. **ana** — 0 cards · score 370" in text and "• 2. **ben** — 3 cards · score 5" in text
     assert status_line(s.h.message(table.id)) == f"▶ {ana.mention}, {ben.mention} to press **Continue** in **My hand**"
     assert "ana discarded their last card and went out: +100!" in event_texts(await row_of(s))

@@ -4,7 +4,9 @@ instruction once, /history lists each game once, and the round's scores are word
 
 from __future__ import annotations
 
-from discord_play import open_hand, open_table, play, to_act
+from discord_play import open_hand, open_table, play, texts, to_act
+from games.queen_of_spades import QoSState
+from test_discord_queen_of_spades import rig, two_player_table
 
 
 async def log_text(s, table) -> str:
@@ -33,3 +35,26 @@ async def test_the_log_tells_a_penalty_once(server):
     log = await log_text(s, table)
     assert log.count("draws a penalty card") == 1, log
     assert "as a penalty" not in log, log  # never a second line for the same draw
+
+
+async def test_between_rounds_the_scores_are_words_in_the_table_and_the_hand(server):
+    """With pictures on (the picture draws the scores at 9 px on a phone), the table's header and
+    the hand of whoever must press Continue say the round's scores; Continue decides nothing, so
+    no Hint is offered with it."""
+    s = server
+    table = await two_player_table(s, target=400)
+    await rig(s, QoSState.from_position(
+        [["5C"], ["AS", "3C", "JK"]], sets=[[["QS", "QH", "QD"]], [["9S", "9H", "9D", "2C"]]],
+        draw=["4S", "7S"], discard=["8H"], turn=0, dealer=0, phase="lay", scores=[50, 40], options={"target": 400},
+        cut={"aimed": 26, "landed": 27, "bonus": True}))
+    ana, ben = s.user("ana"), s.user("ben")
+    await s.h.click((await open_hand(s, ana, table)).message, label="5♣ · 5 pts", user=ana)  # she goes out
+
+    shown = s.h.message(table.id)
+    assert shown.gallery_images()  # the picture, and still the scores in words
+    scores = ["**Round 1 scores:** laid − hand + bonus = round → total",
+              "ana: 120 − 0 + 200 = **+320** → 370", "ben: 35 − 70 = **-35** → 5"]
+    assert all(line in texts(shown)[0].split("\n") for line in scores), texts(shown)
+    hand = (await open_hand(s, ben, table)).message
+    assert hand.gallery_images() and all(line in texts(hand)[0].split("\n") for line in scores), texts(hand)
+    assert [b["label"] for b in hand.buttons] == ["Continue", "🔄 Refresh"]  # no 💡 Hint

@@ -8,7 +8,7 @@ from typing import Any
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import RANKS, parse_card
-from games.i18n import Text, plural, say
+from games.i18n import Text, plural, render_value, say
 from games.queen_of_spades import card_points
 from games.queen_of_spades.actions import RANK_ARG, Move, parse
 from games.queen_of_spades.points import CODE
@@ -77,6 +77,11 @@ def piles(view: dict[str, Any], language: str) -> str:
                discard=view["discard_count"]).render(language)
 
 
+def signed(points: int, language: str) -> str:
+    """A round's points with their sign, as the language writes numbers: "+320", "-35"."""
+    return f"{'-' if points < 0 else '+'}{render_value(abs(points), language)}"
+
+
 def held(hand: HandSnapshot, rank: str) -> int:
     """How many cards of ``rank`` (a rank name, or "joker"/"JK") the hand holds."""
     rank = "joker" if rank in ("joker", "JK") else rank
@@ -114,12 +119,29 @@ class QueenOfSpadesUI(GameUI):
         line = " · ".join([self.words(say("Round {round} · dealer {dealer}", round=view["round"],
                                           dealer=table.names[view["dealer"]])),
                            piles(view, self.language)])
-        return [line, *self._cut_bonus(view, table.names)]
+        return [line, *self._cut_bonus(view, table.names), *self.round_scores(view, table.names)]
+
+    def round_scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """Between rounds, the round just scored, short: a line naming the columns, then a line
+        a player ("ana: 120 − 0 + 200 = **+320** → 370"). The picture draws it too, but at
+        9 px on a phone; the table's header and the hand say it in words."""
+        last = view.get("last_round")
+        if not last or view["phase"] != "round_over":
+            return []
+        lines = [self.words(say("**Round {round} scores:** laid − hand + bonus = round → total", round=last["round"]))]
+        for seat, row in enumerate(last["rows"]):
+            bonus = row["out_bonus"] + row["cut_bonus"]
+            added = " + " + self.words(bonus) if bonus else ""
+            lines.append(self.words(say("{name}: {laid} − {hand}{bonus} = **{round}** → {total}", name=names[seat],
+                                        laid=row["laid"], hand=row["hand"], bonus=added,
+                                        round=signed(row["round"], self.language), total=row["total"])))
+        return lines
 
     def _scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The last round's scores, with every hand left, once the round is over."""
+        """The last round's scores in full, with every hand left, once the match is over (between
+        rounds the header says them: :meth:`round_scores`)."""
         last, hands = view.get("last_round"), view.get("hands") or []
-        if not last or view["phase"] not in ("round_over", "match_over"):
+        if not last or view["phase"] != "match_over":
             return []
         lines = ["", self.words(say("**Round {round} scores**", round=last["round"]))]
         for seat, row in enumerate(last["rows"]):
@@ -129,7 +151,7 @@ class QueenOfSpadesUI(GameUI):
             if row["cut_bonus"]:
                 extras += self.words(say(" + cut {n}", n=row["cut_bonus"]))
             left = f" ({cards_text(hands[seat], self.language)})" if seat < len(hands) and hands[seat] else ""
-            change = f"{'-' if row['round'] < 0 else '+'}{self.words(abs(row['round']))}"
+            change = signed(row["round"], self.language)
             lines.append(self.words(say("{name}: laid {laid} − hand {hand}{left}{extras} = **{round}** → {total}",
                                         name=names[seat], laid=row["laid"], hand=row["hand"], left=left, extras=extras,
                                         round=change, total=row["total"])))
@@ -150,6 +172,9 @@ class QueenOfSpadesUI(GameUI):
                                         score=view["scores"][seat])))
             if view["laid"][seat]:
                 lines.append("  " + " · ".join(set_text(s, self.language) for s in view["laid"][seat]))
+            left = (view.get("hands") or [])[seat:seat + 1]
+            if view["phase"] == "round_over" and left and left[0]:  # the round's hands, shown to all
+                lines.append("  " + self.words(say("left in hand: {cards}", cards=cards_text(left[0], self.language))))
         return "\n".join(lines + self._scores(view, names))
 
     def hand(self, hand: HandSnapshot) -> str:
@@ -170,7 +195,12 @@ class QueenOfSpadesUI(GameUI):
 
     def prompt(self, hand: HandSnapshot) -> str:
         view = hand.view
-        if hand.table.row.status != "running" or not hand.actions or view["phase"] not in PROMPTS:
+        if hand.table.row.status != "running" or view["phase"] == "round_over":
+            # Between rounds, whoever has yet to continue and whoever waits read the round's scores.
+            said = PROMPTS["round_over"] if hand.actions and hand.table.row.status == "running" else None
+            return "\n".join([self.words(said) if said else super().prompt(hand),
+                              *self.round_scores(view, hand.table.names)])
+        if not hand.actions or view["phase"] not in PROMPTS:
             return super().prompt(hand)
         bonus = self.words(say(" or ")).join(map(self.words, view["cut_bonus_at"]))
         return self.words(Text(PROMPTS[view["phase"]].source, {"bonus": bonus}))
