@@ -446,7 +446,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
         assert await frozen(s) == before, code
 
     hand = await open_hand(s, ana, table)
-    assert [b["label"] for b in hand.message.buttons] == ["Draw", "🔄 Refresh", "💡 Hint (game won't be rated)"]
+    assert [b["label"] for b in hand.message.buttons] == ["Draw", "🔄 Refresh"]  # one move: no Hint
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
     await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes

@@ -4,9 +4,21 @@ instruction once, /history lists each game once, and the round's scores are word
 
 from __future__ import annotations
 
+import pytest
+
+import games
+from bot.service import HandSnapshot, TableSnapshot
+from cogs.games import load_game_uis
+from cogs.ui import ui_for
 from discord_play import open_hand, open_table, play, texts, to_act
+from games.ai import choose_action
+from games.q2j import Q2JState
 from games.queen_of_spades import QoSState
+from games.rng import Rng
 from test_discord_queen_of_spades import rig, two_player_table
+from tests.rendering import table_row
+
+load_game_uis()
 
 
 async def log_text(s, table) -> str:
@@ -58,3 +70,39 @@ async def test_between_rounds_the_scores_are_words_in_the_table_and_the_hand(ser
     hand = (await open_hand(s, ben, table)).message
     assert hand.gallery_images() and all(line in texts(hand)[0].split("\n") for line in scores), texts(hand)
     assert [b["label"] for b in hand.buttons] == ["Continue", "🔄 Refresh"]  # no 💡 Hint
+
+
+async def test_with_nothing_to_play_the_prompt_offers_only_the_draw(server):
+    s = server
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    ana = s.user("ana")
+    await rig(s, Q2JState.from_position([["4D", "5C"], ["3D"]], "KS", ["9C", "8C"], turn=0))
+    hand = (await open_hand(s, ana, table)).message
+    assert "No card of yours beats the top card: draw." in texts(hand)[0].split("\n"), texts(hand)
+    assert "Play a card" not in hand.text
+    assert [b["label"] for b in hand.buttons] == ["Draw a card", "🔄 Refresh"]  # one move: no Hint either
+
+
+PROMPT_NEEDS = {"beats the top card, or draw": {"play"}, "play a jack": {"play"}, "play any card": {"play"},
+                "take from the discard pile": {"take:discard", "take:pile"}, "Lay or add": {"lay", "extend"},
+                "put it on a spot": {"place"}, "swap it into a full one": {"swap"}, "Or swap": {"place"}}
+"""Words of a prompt, and the moves of which one at least must be offered for it to say them."""
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_a_prompt_names_only_moves_the_hand_offers(game_id):
+    game = games.get_game(game_id)
+    ui = ui_for(game_id)
+    for players, options in ((game.allowed_player_counts()[0], dict(game.quick_options)),
+                             *([(2, {"advanced": True})] if game_id == "quash" else [])):
+        state = game.new_game(players, options, 3)
+        rng = Rng(3)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            table = TableSnapshot(table_row(game_id, options, players, state), state.view(None))
+            prompt = ui.prompt(HandSnapshot(table, seat, state.view(seat), actions))
+            offered = {a.kind for a in actions} | {f"{a.kind}:{a.args[0]}" for a in actions if a.args}
+            for words, needs in PROMPT_NEEDS.items():
+                assert words not in prompt or needs & offered, (prompt, sorted(offered))
+            state.apply(seat, choose_action(state, seat, rng))

@@ -193,9 +193,18 @@ class QuashUI(GameUI):
 
     def prompt(self, hand: HandSnapshot) -> str:
         chain = hand.view.get("chain")
+        kinds = {action.kind for action in hand.actions}
         if chain and chain["seat"] == hand.seat and hand.actions:
+            flying = shown(chain["flying"], self.language)
+            if "place" not in kinds:
+                return self.words(say("**{flying} is in the air**: swap it into a full spot.",
+                                      flying=flying))
+            if "swap" not in kinds:
+                return self.words(say("**{flying} is in the air**: put it on a spot with room.", flying=flying))
             return self.words(say("**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
-                                  flying=shown(chain["flying"], self.language)))
+                                  flying=flying))
+        if kinds == {"swap"}:  # the hint for swaps follows the placements' ("Or swap it…"): alone, it says more
+            return self.words(say("Swap a card into a full spot: choose it, then the spot."))
         return super().prompt(hand)
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:

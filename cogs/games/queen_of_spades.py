@@ -202,6 +202,11 @@ class QueenOfSpadesUI(GameUI):
                               *self.round_scores(view, hand.table.names)])
         if not hand.actions or view["phase"] not in PROMPTS:
             return super().prompt(hand)
+        kinds = {action.kind for action in hand.actions}
+        if kinds == {"take"} and all(action.args[0] == "draw" for action in hand.actions):
+            return self.words(say("Draw from the draw pile: the discard pile can't be taken now."))
+        if kinds == {"discard"}:  # nothing to lay or add: the lay prompt would offer what isn't there
+            return self.words(PROMPTS["discard"])
         bonus = self.words(say(" or ")).join(map(self.words, view["cut_bonus_at"]))
         return self.words(Text(PROMPTS[view["phase"]].source, {"bonus": bonus}))
 
