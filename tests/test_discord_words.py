@@ -16,6 +16,7 @@ from games.q2j import Q2JState
 from games.queen_of_spades import QoSState
 from games.rng import Rng
 from test_discord_queen_of_spades import rig, two_player_table
+from test_discord_scores import rated_pair_games
 from tests.rendering import table_row
 
 load_game_uis()
@@ -106,3 +107,16 @@ def test_a_prompt_names_only_moves_the_hand_offers(game_id):
             for words, needs in PROMPT_NEEDS.items():
                 assert words not in prompt or needs & offered, (prompt, sorted(offered))
             state.apply(seat, choose_action(state, seat, rng))
+
+
+async def test_history_lists_each_game_once(server):
+    s = server
+    await rated_pair_games(s, 2)
+    history = await s.h.slash("history", {}, user=s.user("ben"), channel=s.channel)
+    menu = history.message.component(custom_id_prefix="dh:logsel")
+    read = [history.text, *(f"{o['label']} {o.get('description') or ''}" for o in menu["options"])]
+    for line in await s.h.bot.service.results.history(s.guild.id):
+        summary = line.summary.render("en", line.names())
+        assert "\n".join(read).count(summary) == 1, read
+        assert "\n".join(read).count(f"#{line.table_id} Q Squared Joe War") == 1, read
+    assert [o["label"] for o in menu["options"]] == ["#2", "#1"]  # the menu picks a game by its number
