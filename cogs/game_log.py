@@ -63,7 +63,7 @@ def result_line(line: ResultLine, language: str) -> str:
     players = ", ".join(
         # "(AI)" marks a person's seat an AI took over; an AI player's shown name says it ("🤖 AI 1").
         f"{'🏆 ' if won else ''}{name}{' ' + AI_TOOK_OVER.render(language) if ai and user_id is not None else ''}"
-        for name, (_, user_id, ai, _, won) in zip(line.names(), line.players, strict=True)
+        for name, (_, user_id, ai, _, won) in zip(line.names(language), line.players, strict=True)
     )
     notes = []
     if line.status != "finished":
@@ -79,7 +79,7 @@ def result_line(line: ResultLine, language: str) -> str:
 
 def summary(line: ResultLine, language: str) -> str:
     """How the game ended, in ``language`` (whichever it was played in)."""
-    return line.summary.render(language, line.names())
+    return line.summary.render(language, line.names(language))
 
 
 def page_footer(page: int, pages: int, language: str) -> str:

@@ -41,6 +41,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
     async def run(self, interaction: discord.Interaction) -> None:
         hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
         language = reader_language(interaction)
+        hand = hand.speaking(language)
         label = ui_for(hand.table.row.game_id, language).move_text(found.action, hand)
         answer = say("💡 **{move}**: {why}.\n-# {note}", move=label[:1].upper() + label[1:], why=found.why,
                      note=say("A game in which someone took a hint is recorded unrated."))

@@ -87,7 +87,7 @@ def table_controls(table_id: int, running: bool, language: str) -> dict:
 
 def table_message(table: TableSnapshot, language: str = SOURCE) -> Rendered:
     """The public table message in ``language``: the lobby until the game starts, then the table with My hand."""
-    row = table.row
+    row, table = table.row, table.speaking(language)
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table, language=language)
     controls = [table_controls(row.id, row.status == "running", language)]
@@ -98,7 +98,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
                  language: str = SOURCE) -> Rendered:
     """A seat's private message in ``language``: its hand, any private news, and its legal
     moves (after the step menu choices ``step``)."""
-    row = hand.table.row
+    row, hand = hand.table.row, hand.speaking(language)
     ui = ui_for(row.game_id, language)
     moves = ui.move_layout(hand, step) if row.status == "running" else None
     rows = move_rows(ui, hand, moves) if moves is not None else []

@@ -15,6 +15,7 @@ from games.cards import parse_card
 from games.i18n import Text, plural, say
 from games.phrases import card_count
 from games.quash.actions import parse
+from games.quash.rules import KIND_WORDS
 from games.quash.scoring import SIDE_NAMES, SIDES
 
 from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
@@ -154,8 +155,8 @@ class QuashUI(GameUI):
             lines.append("")
             for number in section:
                 red, black = view["board"][0][number - 1], view["board"][1][number - 1]
-                # No words of its own (the spot's kind is the view's): an f-string, nine times a message.
-                lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
+                kind = self.words(KIND_WORDS[number - 1])  # a spot's size, in the reader's words ("single")
+                lines.append(f"`{number}` {kind} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
                              f"⚫ {spot_cards(black, self.language)}{spot_mark(black, 'BLACK')}"
                              f"{why if number == current else ''}")
         chain = view.get("chain")
