@@ -52,7 +52,7 @@ from .limits import (
     clip,
 )
 from .lobby_controls import lobby_message
-from .parsing import chosen_value, control_template, stored_id, version_number, whole_number
+from .parsing import QUOTE, chosen_value, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
@@ -326,5 +326,8 @@ class NumberAnswer(TableControl, Form,
         data: Mapping[str, object] = interaction.data or {}
         components = data.get("components")
         answer = _submitted_value(components) if isinstance(components, list) else ""
-        number = whole_number(answer, 0, MAX_FORM_NUMBER, "number")
+        try:
+            number = whole_number(answer, 0, MAX_FORM_NUMBER, "number")
+        except UserError:  # the form's own words ("the number must be a whole number" says nothing)
+            raise UserError(say("Type a whole number in digits, not “{input}”.", input=clip(answer, QUOTE))) from None
         await _play(interaction, self.table_id, self.version, f"{self.kind}:{number}")

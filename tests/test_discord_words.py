@@ -120,3 +120,14 @@ async def test_history_lists_each_game_once(server):
         assert "\n".join(read).count(summary) == 1, read
         assert "\n".join(read).count(f"#{line.table_id} Q Squared Joe War") == 1, read
     assert [o["label"] for o in menu["options"]] == ["#2", "#1"]  # the menu picks a game by its number
+
+
+async def test_a_cut_that_is_no_number_is_refused_in_plain_french(server):
+    s = server
+    table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
+    dealer = to_act(s, table)[0]
+    dealer.locale = "fr"
+    hand = (await open_hand(s, dealer, table)).message
+    form = await s.h.click(hand, custom_id=hand.component(custom_id_prefix="dh:ask:")["custom_id"], user=dealer)
+    refused = await s.h.submit_modal(form, {"value": "abc"})
+    assert refused.ephemeral and refused.text == "Tapez un nombre entier en chiffres, pas «\u00a0abc\u00a0»."
