@@ -9,8 +9,8 @@ import pytest
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis
-from cogs.ui import ui_for
-from discord_play import open_hand, open_table, play, texts, to_act
+from cogs.ui import short_event, ui_for
+from discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from games.ai import choose_action
 from games.q2j import Q2JState
 from games.queen_of_spades import QoSState
@@ -18,6 +18,7 @@ from games.rng import Rng
 from test_discord_queen_of_spades import rig, two_player_table
 from test_discord_scores import rated_pair_games
 from tests.rendering import table_row
+from tests.words import event_texts
 
 load_game_uis()
 
@@ -131,3 +132,16 @@ async def test_a_cut_that_is_no_number_is_refused_in_plain_french(server):
     form = await s.h.click(hand, custom_id=hand.component(custom_id_prefix="dh:ask:")["custom_id"], user=dealer)
     refused = await s.h.submit_modal(form, {"value": "abc"})
     assert refused.ephemeral and refused.text == "Tapez un nombre entier en chiffres, pas «\u00a0abc\u00a0»."
+
+
+async def test_the_table_shows_whole_events_never_cut(server):
+    s = server
+    table = await open_table(s, "ng start", {"timer": 0}, "ana", joiners=["ben"])
+    seen = 0
+    for _ in range(16):
+        await play_turn(s, table, prefer=("attack", "draw"))
+        stored = [short_event(line) for line in event_texts((await s.h.bot.service.table(1)).row)]
+        shown = texts(s.h.message(table.id))[-2].split("\n")  # the latest events, above the small print
+        assert shown[-1] == stored[-1] and set(shown) <= set(stored), (shown, stored[-2:])
+        seen += any(len(line) > 120 for line in shown)
+    assert seen, "no long event was shown"
