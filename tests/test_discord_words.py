@@ -9,6 +9,8 @@ import pytest
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis
+from cogs.pictures.base import Names
+from cogs.pictures.war import attack_result
 from cogs.ui import short_event, ui_for
 from discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from games.ai import choose_action
@@ -145,3 +147,12 @@ async def test_the_table_shows_whole_events_never_cut(server):
         assert shown[-1] == stored[-1] and set(shown) <= set(stored), (shown, stored[-2:])
         seen += any(len(line) > 120 for line in shown)
     assert seen, "no long event was shown"
+
+
+def test_wars_last_attack_names_who_won():
+    """The War picture's "2♥ vs A♠ won" read as if A♠ had won: it says whose card won."""
+    names = Names(["ana", "ben"])
+    attack = {"seat": 0, "attacker": "2H", "target_seat": 1, "target": "AS"}
+    said = {compare: attack_result({**attack, "compare": compare}, names) for compare in (1, -1, 0)}
+    assert [said[c].render() for c in (1, -1, 0)] == ["ana wins", "ben wins", "Tie"]
+    assert [said[c].render("fr") for c in (1, -1, 0)] == ["ana gagne", "ben gagne", "Égalité"]
