@@ -128,27 +128,36 @@ def move_rows(ui: GameUI, hand: HandSnapshot, layout: MoveLayout) -> list[dict]:
 
 
 def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[dict]:
-    """Buttons for up to :data:`MAX_BUTTONS` moves, rows of five; menus (25 a menu) for more, one
-    per group of moves where the game groups them (:meth:`GameUI.move_group`)."""
-    table_id, version = hand.table.row.id, hand.version
+    """Buttons for up to :data:`MAX_BUTTONS` moves (a handful: one row on a phone); for more, a
+    menu (25 a menu) per group of moves (:meth:`GameUI.move_group`, else per kind) below which
+    a move alone of its kind stays a button (Draw beside a menu of cards)."""
     if len(actions) <= MAX_BUTTONS:
-        buttons = [MoveButton.component(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                                        ui.action_style(action, hand))
-                   for action in actions]
-        return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
-    groups: dict[str | None, list[Action]] = {}
+        return move_buttons(ui, hand, actions)
+    groups: dict[str, list[Action]] = {}
     for action in actions:
-        groups.setdefault(ui.move_group(action, hand), []).append(action)
-    chunks = [(group, moves[start:start + SELECT_OPTIONS])
-              for group, moves in groups.items() for start in range(0, len(moves), SELECT_OPTIONS)]
+        groups.setdefault(ui.move_group(action, hand) or action.kind, []).append(action)
+    alone = [moves[0] for moves in groups.values() if len(moves) == 1]
+    if len(alone) > MAX_BUTTONS:
+        alone = []
+    chunks = [(group, moves[start:start + SELECT_OPTIONS]) for group, moves in groups.items()
+              if moves[0] not in alone for start in range(0, len(moves), SELECT_OPTIONS)]
     rows = []
     for n, (group, chunk) in enumerate(chunks[:MAX_MENUS]):
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
                    for a in chunk]
-        placeholder = group or ui.menu_placeholder(chunk, hand)
-        select = MenuSelect.make("ms", table_id, version, n, options, placeholder=clip(placeholder, SELECT_PLACEHOLDER))
+        placeholder = group if group != chunk[0].kind else ui.menu_placeholder(chunk, hand)
+        select = MenuSelect.make("ms", hand.table.row.id, hand.version, n, options,
+                                 placeholder=clip(placeholder, SELECT_PLACEHOLDER))
         rows.append(action_row([select.to_component_dict()]))
-    return rows
+    return rows + move_buttons(ui, hand, alone)
+
+
+def move_buttons(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[dict]:
+    """A button per move, rows of five."""
+    buttons = [MoveButton.component(hand.table.row.id, hand.version, action,
+                                    clip(ui.action_label(action, hand), BUTTON_LABEL), ui.action_style(action, hand))
+               for action in actions]
+    return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
 
 
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None, hand=None,

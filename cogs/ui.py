@@ -38,8 +38,9 @@ DESCRIPTION = 4000
 SEAT_COLOURS = (0x3BA55C, 0x5865F2, 0xFAA61A, 0xEB459E, 0x1ABC9C, 0xED4245, 0x9B59B6, 0xE67E22, 0x3498DB,
                 0xF1C40F)
 """The table message's accent while a seat is to act, one colour per seat (seat 1 first)."""
-MAX_BUTTONS = 10
-"""Moves a step offers as buttons (two rows of five, what a phone shows at a glance); more are menus."""
+MAX_BUTTONS = 5
+"""Moves a step offers as buttons (a handful: a phone shows each button on a line of its own when
+its label is long, so ten made ten lines); more are menus (:func:`cogs.moves.action_controls`)."""
 LATEST_TEXT = 240
 """Characters the latest events take on the table message (a phone's few lines): the newest
 event is shown whole however long, an older one only while both fit."""
@@ -175,6 +176,9 @@ class GameUI:
     hints: ClassVar[Mapping[str, Text]] = {}
     """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
     message says those offered (buttons say what they do themselves)."""
+    menus: ClassVar[Mapping[str, Text]] = {}
+    """What a menu of moves of one kind holds, by kind (its placeholder, short enough for a phone:
+    "Play a card…"); a kind without one is shown by its first and last moves."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -274,7 +278,11 @@ class GameUI:
 
     def menu_placeholder(self, actions: list[Action], hand: HandSnapshot) -> str:
         """The placeholder of a menu of moves (when there are too many for buttons): says
-        what the menu holds, e.g. "Discard A♠ – 9♣"; by default its first and last moves."""
+        what the menu holds: the :attr:`menus` words of its kind, else its first and last moves
+        ("Discard A♠ – 9♣")."""
+        kinds = {action.kind for action in actions}
+        if len(kinds) == 1 and (said := self.menus.get(actions[0].kind)) is not None:
+            return self.words(said)
         if len(actions) == 1:
             return self.action_label(actions[0], hand)
         return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"

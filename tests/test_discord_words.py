@@ -9,17 +9,19 @@ import pytest
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis
+from cogs.moves import hand_message, table_message
 from cogs.pictures.base import Names
 from cogs.pictures.war import attack_result
 from cogs.ui import short_event, ui_for
 from discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from games.ai import choose_action
+from games.i18n import LANGUAGES
 from games.q2j import Q2JState
 from games.queen_of_spades import QoSState
 from games.rng import Rng
 from test_discord_queen_of_spades import rig, two_player_table
 from test_discord_scores import rated_pair_games
-from tests.rendering import table_row
+from tests.rendering import body, controls, table_row
 from tests.words import event_texts
 
 load_game_uis()
@@ -68,7 +70,7 @@ async def test_between_rounds_the_scores_are_words_in_the_table_and_the_hand(ser
 
     shown = s.h.message(table.id)
     assert shown.gallery_images()  # the picture, and still the scores in words
-    scores = ["**Round 1 scores:** laid − hand + bonus = round → total",
+    scores = ["**Round 1 scores**", "-# laid − hand + bonus = round → total",
               "ana: 120 − 0 + 200 = **+320** → 370", "ben: 35 − 70 = **-35** → 5"]
     assert all(line in texts(shown)[0].split("\n") for line in scores), texts(shown)
     hand = (await open_hand(s, ben, table)).message
@@ -156,3 +158,74 @@ def test_wars_last_attack_names_who_won():
     said = {compare: attack_result({**attack, "compare": compare}, names) for compare in (1, -1, 0)}
     assert [said[c].render() for c in (1, -1, 0)] == ["ana wins", "ben wins", "Tie"]
     assert [said[c].render("fr") for c in (1, -1, 0)] == ["ana gagne", "ben gagne", "Égalité"]
+
+
+HANDFUL = 5
+"""Move buttons a step offers at most: one row (a phone shows a long label's button on a line of
+its own, so ten buttons were ten lines)."""
+BUTTON_ON_A_PHONE = 30
+"""Characters of a button's label a 380-px phone shows whole (about 240 px of 14-px bold text:
+`python -m tests.screens` draws a 29-character label with room to spare)."""
+MENU_ON_A_PHONE = 26
+"""Characters of a menu's placeholder a 380-px phone shows before cutting it (15-px text)."""
+PLAYERS = ("Amélie", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaël", "Hugo", "Inès", "Jules")
+"""Names of the length people pick: labels name players, and a longer name is cut at the label's
+end, after the move's outcome (labels put it first)."""
+POSITIONS = 250
+"""Positions looked at in a game (QUASH's advanced moves are slow to list)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_label_fits_a_phone_in_every_language(game_id, language):
+    """Issue 38: eleven rows of buttons at a QUASH tiebreak, a French label too wide for a
+    button. A step offers a handful of buttons at most, each label whole on a phone, and a
+    menu's placeholder says what it holds before a phone cuts it."""
+    game = games.get_game(game_id)
+    ui = ui_for(game_id, language)
+    too_long: set[str] = set()
+    for players, options in ((game.allowed_player_counts()[0], dict(game.quick_options)),
+                             (game.allowed_player_counts()[-1], dict(game.quick_options)),
+                             *([(2, {"advanced": True})] if game_id == "quash" else [])):
+        state = game.new_game(players, options, 5)
+        rng = Rng(5)
+        for _ in range(POSITIONS):
+            row = table_row(game_id, options, players, state)
+            for seat in row.seats:
+                seat.name = PLAYERS[seat.seat]
+            table = TableSnapshot(row, state.view(None))
+            messages = [body(table_message(table, language))]
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            hand = HandSnapshot(table, seat, state.view(seat), state.legal_actions(seat))
+            messages.append(body(hand_message(hand, language=language)))
+            messages += [body(hand_message(hand, step=value, language=language))
+                         for menu in ui.move_layout(hand).menus for value, _ in menu.choices[:2]]
+            for message in messages:
+                found = controls(message["components"])
+                assert sum(c["custom_id"].startswith("dh:mv:") for c in found if c["type"] == 2) <= HANDFUL
+                too_long |= {c["label"] for c in found if c["type"] == 2 and len(c["label"]) > BUTTON_ON_A_PHONE}
+                too_long |= {c["placeholder"] for c in found if c["type"] == 3 and len(c["placeholder"]) > MENU_ON_A_PHONE}
+            state.apply(seat, choose_action(state, seat, rng))
+    assert not too_long, sorted(too_long)
+
+
+def test_a_quash_tiebreak_of_eight_cards_is_one_menu():
+    """The tiebreak that stacked eleven rows of buttons on a phone: its eight cards are a menu
+    saying what it holds, beside Refresh and Hint."""
+    game = games.get_game("quash")
+    options = dict(game.quick_options)
+    state, rng = game.new_game(2, options, 3), Rng(3)
+    while True:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if any(a.kind == "tiebreak" for a in legal):
+            break
+        state.apply(seat, legal[rng.below(len(legal))])
+    assert len(legal) == 8
+    table = TableSnapshot(table_row("quash", options, 2, state), state.view(None))
+    message = body(hand_message(HandSnapshot(table, seat, state.view(seat), state.legal_actions(seat))))
+    found = controls(message["components"])
+    assert [c["placeholder"] for c in found if c["type"] == 3] == ["Play a card face down…"]
+    assert [c["label"] for c in found if c["type"] == 2] == ["🔄 Refresh", "💡 Hint (game won't be rated)"]

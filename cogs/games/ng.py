@@ -59,6 +59,8 @@ class NGUI(GameUI):
     colour = 0xAB47BC
     steps = {"attack": say("Attack with…"), "defend": say("Defend with…")}
     hints = {"attack": say("Attack: a card, then its target."), "defend": say("Defend: a card, then your stack.")}
+    menus = {"pick": say("Pick a resource card…"), "sacrifice": say("Sacrifice a stack…"),
+             "defend": say("Defend which stack…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.words(say("Face-up (every card public)") if options["faceup"]

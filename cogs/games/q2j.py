@@ -30,6 +30,7 @@ def sorted_cards(codes: list[str], language: str) -> str:
 class Q2JUI(GameUI):
     start_description = say("Open a Q Squared Joe table in this channel")
     colour = 0x43A047
+    menus = {"play": say("Play a card…"), "qq": say("Play a Q²…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         variant = self.option_label("variant", options["variant"]).split(" (")[0]

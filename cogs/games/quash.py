@@ -126,6 +126,8 @@ class QuashUI(GameUI):
     hints = {"place": say("Place a card: choose it, then its spot."), "swap": say("Or swap it into a full spot."),
              "tiebreak": say("Choose a card to play face down for the tiebreak."),
              "chooser": say("Choose who picks your side's tiebreak cards.")}
+    menus = {"place": say("Choose its spot…"), "swap": say("Choose the card it displaces…"),
+             "tiebreak": say("Play a card face down…"), "chooser": say("Who picks our tiebreak cards…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         advanced = " · " + self.words(say("advanced (hidden cards, swaps)")) if options["advanced"] else ""
@@ -226,7 +228,7 @@ class QuashUI(GameUI):
         return tuple(map(str, action.args[:-1])) if action.kind in ("place", "swap") else ()
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        return self.words(say("Place a card…") if len(path) == 1 else say("Or swap it into a full spot…"))
+        return self.words(say("Place a card…") if len(path) == 1 else say("Or swap into a full spot…"))
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         token = path[-1]

@@ -91,7 +91,8 @@ def held(hand: HandSnapshot, rank: str) -> int:
 class QueenOfSpadesUI(GameUI):
     colour = 0x5C6BC0
     steps = {"lay": say("Lay or add to a set…"), "extend": say("Lay or add to a set…"),
-             "discard": say("Discard a card: choose its rank…")}
+             "discard": say("Discard: choose a rank…")}
+    menus = {"discard": say("Discard a card…"), "lay": say("Lay a set…"), "extend": say("Add to a set…")}
     number_prompts = {"cut": say("Cut the deck…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
@@ -122,13 +123,14 @@ class QueenOfSpadesUI(GameUI):
         return [line, *self._cut_bonus(view, table.names), *self.round_scores(view, table.names)]
 
     def round_scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """Between rounds, the round just scored, short: a line naming the columns, then a line
-        a player ("ana: 120 − 0 + 200 = **+320** → 370"). The picture draws it too, but at
+        """Between rounds, the round just scored, short: its title, the columns in small print, then
+        a line a player ("ana: 120 − 0 + 200 = **+320** → 370"). The picture draws it too, but at
         9 px on a phone; the table's header and the hand say it in words."""
         last = view.get("last_round")
         if not last or view["phase"] != "round_over":
             return []
-        lines = [self.words(say("**Round {round} scores:** laid − hand + bonus = round → total", round=last["round"]))]
+        lines = [self.words(say("**Round {round} scores**", round=last["round"])),
+                 "-# " + self.words(say("laid − hand + bonus = round → total"))]
         for seat, row in enumerate(last["rows"]):
             bonus = row["out_bonus"] + row["cut_bonus"]
             added = " + " + self.words(bonus) if bonus else ""
@@ -231,12 +233,12 @@ class QueenOfSpadesUI(GameUI):
         if kind == "take" and args[0] == "discard":
             return self.words(say("Take {card}", card=shown(view["discard_top"], self.language)))
         if kind == "take" and args[0] == "pile":
-            return self.words(say("Take the pile ({card} + {n} of yours)",
+            return self.words(say("Take pile ({card} + {n} of yours)",
                                   card=shown(view["discard_top"], self.language), n=args[1]))
-        if kind in ("lay", "extend"):
+        if kind in ("lay", "extend"):  # chosen in a step that says lay or add, and the rank
             move = parse(action)
             ranks = rank_name(RANK_ARG[move.item], move.number != 1)
-            label = self.words(self._lay_label(kind, move.number, move.wilds > 0, ranks))
+            label = self.words(self._lay_label(move.number, move.wilds > 0, ranks))
             points = self._lay_points(move, hand.view["hand"])
             return label + (self.words(plural(" ({count} pt)", " ({count} pts)", points)) if points is not None else "")
         if kind == "discard":
@@ -244,19 +246,16 @@ class QueenOfSpadesUI(GameUI):
             return self.words(plural("{card} · {count} pt", "{card} · {count} pts", card_points(card),
                                      card=shown(card, self.language)))
         if kind == "deal":
-            return self.words(say("Deal without cutting (no bonus)"))
+            return self.words(say("Deal without cutting"))
         return self.words(say("Continue")) if kind == "next" else super().action_label(action, hand)
 
     @staticmethod
-    def _lay_label(kind: str, count: int, wild: bool, ranks: Text) -> Text:
-        """Laying (``lay``) or adding (``extend``) ``count`` cards of a rank, with or without a wild 2."""
-        if kind == "lay":
-            if count and wild:
-                return say("Lay {n} {ranks} + a wild 2", n=count, ranks=ranks)
-            return say("Lay a wild 2") if wild else say("Lay {n} {ranks}", n=count, ranks=ranks)
+    def _lay_label(count: int, wild: bool, ranks: Text) -> Text:
+        """The cards a lay or an add puts down, ``count`` of a rank, with or without a wild 2 (its
+        step says which of the two, and the rank: "Lay a set of kings (3 in hand)")."""
         if count and wild:
-            return say("Add {n} {ranks} + a wild 2", n=count, ranks=ranks)
-        return say("Add a wild 2") if wild else say("Add {n} {ranks}", n=count, ranks=ranks)
+            return say("{n} {ranks} + a wild 2", n=count, ranks=ranks)
+        return say("A wild 2") if wild else say("{n} {ranks}", n=count, ranks=ranks)
 
     @staticmethod
     def _lay_points(move: Move, hand: list[str]) -> int | None:

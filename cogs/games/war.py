@@ -34,6 +34,7 @@ class WarUI(GameUI):
     colour = 0xE53935
     steps = {"attack": say("Attack with…")}
     hints = {"attack": say("Attack: choose an untapped card, then its target.")}
+    menus = {"recover": say("Recover a card…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.option_label("loss", options["loss"])
