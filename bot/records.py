@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,8 @@ def ender_line(player: Seat | str) -> Text:
 
 AI_MARK = "🤖"
 """Before an AI player's name wherever it is shown."""
+AI_NAME = re.compile(r"AI (\d+)")
+"""An AI player's name as stored ("AI 1"): data, worded in the reader's language when shown."""
 
 
 class ChannelBusy(Exception):
@@ -46,18 +49,26 @@ class SeatRow:
 
     @property
     def shown_name(self) -> str:
-        """The name players read (:func:`shown_name`)."""
+        """The name players read in English (:func:`shown_name`)."""
         return shown_name(self.name, self.is_ai and self.user_id is None)
 
+    def name_in(self, language: str) -> str:
+        """The name players read in ``language`` (:func:`shown_name`)."""
+        return shown_name(self.name, self.is_ai and self.user_id is None, language)
 
-def shown_name(name: str, ai_player: bool) -> str:
-    """A seat's name as players read it: an AI player's once, marked, "🤖 AI 1" (its level is
-    shown in the lobby only), also for AI seats stored before, named "AI 1 (hard)"; a person's
-    as typed, also once an AI took their seat over."""
+
+def shown_name(name: str, ai_player: bool, language: str = SOURCE) -> str:
+    """A seat's name as players read it in ``language``: an AI player's once, marked, "🤖 AI 1"
+    ("🤖 IA 1" in French; its level is shown in the lobby only), also for AI seats stored before,
+    named "AI 1 (hard)"; a person's as typed, also once an AI took their seat over."""
     if not ai_player:
         return name
     base, _, level = name.rpartition(" (")
-    return f"{AI_MARK} {base if base and level.rstrip(')') in LEVELS else name}"
+    base = base if base and level.rstrip(")") in LEVELS else name
+    numbered = AI_NAME.fullmatch(base)
+    if numbered:
+        base = say("AI {number}", number=int(numbered[1])).render(language)
+    return f"{AI_MARK} {base}"
 
 
 @dataclass

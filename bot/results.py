@@ -27,7 +27,7 @@ from games.i18n import SOURCE, Text, say
 
 from .forgetting import forget_person
 from .markdown import literal
-from .records import shown_name
+from .records import SeatRow, shown_name
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
 
@@ -80,9 +80,9 @@ class ResultLine:
     hinted: bool = False
     """Someone took a hint (so the game is unrated)."""
 
-    def names(self) -> list[str]:
-        """Each seat's name as players read it (as message text: markdown escaped)."""
-        return [literal(shown_name(name, ai and user_id is None)) for name, user_id, ai, _, _ in self.players]
+    def names(self, language: str = SOURCE) -> list[str]:
+        """Each seat's name as players read it in ``language`` (as message text: markdown escaped)."""
+        return [literal(shown_name(name, ai and user_id is None, language)) for name, user_id, ai, _, _ in self.players]
 
 
 @dataclass(frozen=True)
@@ -91,11 +91,15 @@ class GameLog:
 
     game_id: str
     events: list[Text]
-    names: list[str]
-    """Each seat's name (as message text)."""
+    seats: list[SeatRow]
+
+    def names(self, language: str = SOURCE) -> list[str]:
+        """Each seat's name in ``language`` (as message text)."""
+        return [literal(seat.name_in(language)) for seat in self.seats]
 
     def lines(self, language: str = SOURCE) -> list[str]:
-        return [event.render(language, self.names) for event in self.events]
+        names = self.names(language)
+        return [event.render(language, names) for event in self.events]
 
 
 @dataclass(frozen=True)
@@ -337,12 +341,11 @@ class Results:
         if row is None or row.guild_id != guild_id or row.status in ("lobby", "cancelled"):
             return None
         game = games.get_game(row.game_id)
-        names = [literal(s.shown_name) for s in row.seats]
         state = game.new_game(len(row.seats), engine_options(row.options), row.seed)
         events = [e.text for e in state.opening_events() if e.private_to is None]
         for seat, action, by_ai in await self.storage.move_log(table_id):
             events += [e.text for e in state.apply(seat, game.action_from_json(action)) if e.private_to is None]
-        return GameLog(row.game_id, events, names)
+        return GameLog(row.game_id, events, row.seats)
 
     # -- resets and forgetting -------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def group_name(group: Sequence[int], names: Sequence[str], language: str) -> str
 
 def final_standings(table: TableSnapshot, language: str = SOURCE) -> str:
     """The ending block of a finished game in ``language`` ('' while it runs or when it was ended early)."""
-    row, outcome = table.row, table.row.outcome
+    row, outcome, table = table.row, table.row.outcome, table.speaking(language)
     if row.status != "finished" or not outcome:
         return ""
     ui, names = ui_for(row.game_id, language), table.names

@@ -15,7 +15,6 @@ from babel.dates import format_timedelta
 
 import games
 from bot.errors import UserError
-from bot.markdown import plain
 from bot.results import ResultLine, Results
 from games.i18n import SOURCE, say
 
@@ -23,7 +22,7 @@ from .common import require_guild, service_of, static_view
 from .components import button_component
 from .control import AtTable, Control, InServer, Place, TableControl, check_place
 from .language import reader_language
-from .limits import SELECT_OPTION_TEXT, SELECT_OPTIONS, clip
+from .limits import SELECT_OPTIONS, clip
 from .parsing import chosen_value, control_template, edits_in_place, page_number, stored_id
 from .ui import DESCRIPTION, EMBED_COLOUR
 
@@ -64,7 +63,7 @@ def result_line(line: ResultLine, language: str) -> str:
     players = ", ".join(
         # "(AI)" marks a person's seat an AI took over; an AI player's shown name says it ("🤖 AI 1").
         f"{'🏆 ' if won else ''}{name}{' ' + AI_TOOK_OVER.render(language) if ai and user_id is not None else ''}"
-        for name, (_, user_id, ai, _, won) in zip(line.names(), line.players, strict=True)
+        for name, (_, user_id, ai, _, won) in zip(line.names(language), line.players, strict=True)
     )
     notes = []
     if line.status != "finished":
@@ -80,7 +79,7 @@ def result_line(line: ResultLine, language: str) -> str:
 
 def summary(line: ResultLine, language: str) -> str:
     """How the game ended, in ``language`` (whichever it was played in)."""
-    return line.summary.render(language, line.names())
+    return line.summary.render(language, line.names(language))
 
 
 def page_footer(page: int, pages: int, language: str) -> str:
@@ -168,10 +167,8 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     def make(cls, guild_id: int, lines: list[ResultLine], query: HistoryQuery, language: str) -> LogSelect:
-        options = [discord.SelectOption(label=clip(f"#{line.table_id} {game_name(line.game_id, language)}",
-                                                   SELECT_OPTION_TEXT),
-                                        description=clip(plain(summary(line, language)), SELECT_OPTION_TEXT) or None,
-                                        value=str(line.table_id))
+        # The list above the menu tells each game; the menu only picks one, by the number it shows.
+        options = [discord.SelectOption(label=f"#{line.table_id}", value=str(line.table_id))
                    for line in lines[:SELECT_OPTIONS]]
         return cls(guild_id, query, discord.ui.Select(custom_id=cls.id_for(guild_id, query), options=options,
                                                       placeholder=say("See a game's moves…").render(language)))

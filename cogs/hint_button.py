@@ -23,11 +23,12 @@ HINT_UNRATES = say("💡 Hint (game won't be rated)")
 
 
 def hint_components(hand: HandSnapshot, language: str = SOURCE) -> list[dict]:
-    """The Hint button (labelled in ``language``) when the seat is to move and the table allows hints; else nothing. Its
-    label says what a hint costs while the game would be rated: nobody took one yet and every
-    seat is a person's (a game with an AI seat is unrated anyway)."""
+    """The Hint button (labelled in ``language``) when the seat has a choice to make (two moves or
+    more: a lone move, such as a round's Continue, decides nothing) and the table allows hints;
+    else nothing. Its label says what a hint costs while the game would be rated: nobody took
+    one yet and every seat is a person's (a game with an AI seat is unrated anyway)."""
     table = hand.table.row
-    if table.status != "running" or not hand.actions or not hints_allowed(table.options):
+    if table.status != "running" or len(hand.actions) < 2 or not hints_allowed(table.options):
         return []
     rated = not table.hinted and not any(seat.is_ai for seat in table.seats)
     return [HintButton.component(table.id, (HINT_UNRATES if rated else HINT).render(language))]
@@ -40,6 +41,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
     async def run(self, interaction: discord.Interaction) -> None:
         hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
         language = reader_language(interaction)
+        hand = hand.speaking(language)
         label = ui_for(hand.table.row.game_id, language).move_text(found.action, hand)
         answer = say("💡 **{move}**: {why}.\n-# {note}", move=label[:1].upper() + label[1:], why=found.why,
                      note=say("A game in which someone took a hint is recorded unrated."))

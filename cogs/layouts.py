@@ -44,7 +44,7 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
                  language: str = SOURCE) -> Layout:
     """A started game's table message (running, finished or ended early) in ``language``;
     ``watching``: as **Watch** shows it, privately."""
-    row = table.row
+    row, table = table.row, table.speaking(language)
     ui = ui_for(row.game_id, language)
     top = f"### 👁 {ui.title} · #{row.id}" if watching else heading(ui, row.id)
     facts = ui.facts(table) if row.status == "running" else []
@@ -109,7 +109,7 @@ def hand_layout(hand: HandSnapshot, moves: MoveLayout | None, controls: list[dic
                 notice: str | None = None, language: str = SOURCE) -> Layout:
     """A seat's private message in ``language``: ``notice`` (the answer to a click that did not
     play), what the seat may do, its hand, private news and its controls."""
-    row = hand.table.row
+    row, hand = hand.table.row, hand.speaking(language)
     ui = ui_for(row.game_id, language)
     if moves is not None and moves.chosen:
         prompt = ui.words(say("**{choice}**: now choose below.", choice=moves.chosen))
@@ -142,7 +142,7 @@ def lobby_layout(table: TableSnapshot, controls: list[dict[str, Any]], invitatio
     head = [heading(ui, row.id), *([invitation] if invitation else []), ui.words(what)]
     seats = [ui.words(say("**Players ({count}/{most})**", count=len(row.seats), most=game.max_players))]
     for seat in row.seats:
-        line = f"{seat.seat + 1}. {literal(seat.shown_name)}"
+        line = f"{seat.seat + 1}. {literal(seat.name_in(language))}"
         if seat.ai_level:
             line += f" · {ui.words(LEVEL_NAMES.get(seat.ai_level, seat.ai_level))}"
         if seat.user_id is not None and seat.user_id == row.host_id:

@@ -138,8 +138,9 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
         require_private_message(interaction)  # it answers by editing the menu's own private message
         level = one_of(chosen_value(interaction, say("Choose exactly one level.")), LEVEL_TEXT, "level")
         snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
-        added = literal([s for s in snap.row.seats if s.is_ai][-1].shown_name)
-        joined = say("{added} joined the table.", added=added).render(reader_language(interaction))
+        language = reader_language(interaction)
+        added = literal([s for s in snap.row.seats if s.is_ai][-1].name_in(language))
+        joined = say("{added} joined the table.", added=added).render(language)
         await interaction.response.edit_message(content=joined + lobby_unchanged_note(interaction), view=None)
 
 

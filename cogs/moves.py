@@ -52,7 +52,7 @@ from .limits import (
     clip,
 )
 from .lobby_controls import lobby_message
-from .parsing import chosen_value, control_template, stored_id, version_number, whole_number
+from .parsing import QUOTE, chosen_value, control_template, stored_id, version_number, whole_number
 from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
@@ -87,7 +87,7 @@ def table_controls(table_id: int, running: bool, language: str) -> dict:
 
 def table_message(table: TableSnapshot, language: str = SOURCE) -> Rendered:
     """The public table message in ``language``: the lobby until the game starts, then the table with My hand."""
-    row = table.row
+    row, table = table.row, table.speaking(language)
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table, language=language)
     controls = [table_controls(row.id, row.status == "running", language)]
@@ -98,7 +98,7 @@ def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None
                  language: str = SOURCE) -> Rendered:
     """A seat's private message in ``language``: its hand, any private news, and its legal
     moves (after the step menu choices ``step``)."""
-    row = hand.table.row
+    row, hand = hand.table.row, hand.speaking(language)
     ui = ui_for(row.game_id, language)
     moves = ui.move_layout(hand, step) if row.status == "running" else None
     rows = move_rows(ui, hand, moves) if moves is not None else []
@@ -128,27 +128,36 @@ def move_rows(ui: GameUI, hand: HandSnapshot, layout: MoveLayout) -> list[dict]:
 
 
 def action_controls(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[dict]:
-    """Buttons for up to :data:`MAX_BUTTONS` moves, rows of five; menus (25 a menu) for more, one
-    per group of moves where the game groups them (:meth:`GameUI.move_group`)."""
-    table_id, version = hand.table.row.id, hand.version
+    """Buttons for up to :data:`MAX_BUTTONS` moves (a handful: one row on a phone); for more, a
+    menu (25 a menu) per group of moves (:meth:`GameUI.move_group`, else per kind) below which
+    a move alone of its kind stays a button (Draw beside a menu of cards)."""
     if len(actions) <= MAX_BUTTONS:
-        buttons = [MoveButton.component(table_id, version, action, clip(ui.action_label(action, hand), BUTTON_LABEL),
-                                        ui.action_style(action, hand))
-                   for action in actions]
-        return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
-    groups: dict[str | None, list[Action]] = {}
+        return move_buttons(ui, hand, actions)
+    groups: dict[str, list[Action]] = {}
     for action in actions:
-        groups.setdefault(ui.move_group(action, hand), []).append(action)
-    chunks = [(group, moves[start:start + SELECT_OPTIONS])
-              for group, moves in groups.items() for start in range(0, len(moves), SELECT_OPTIONS)]
+        groups.setdefault(ui.move_group(action, hand) or action.kind, []).append(action)
+    alone = [moves[0] for moves in groups.values() if len(moves) == 1]
+    if len(alone) > MAX_BUTTONS:
+        alone = []
+    chunks = [(group, moves[start:start + SELECT_OPTIONS]) for group, moves in groups.items()
+              if moves[0] not in alone for start in range(0, len(moves), SELECT_OPTIONS)]
     rows = []
     for n, (group, chunk) in enumerate(chunks[:MAX_MENUS]):
         options = [discord.SelectOption(label=clip(ui.action_label(a, hand), SELECT_OPTION_TEXT), value=a.code())
                    for a in chunk]
-        placeholder = group or ui.menu_placeholder(chunk, hand)
-        select = MenuSelect.make("ms", table_id, version, n, options, placeholder=clip(placeholder, SELECT_PLACEHOLDER))
+        placeholder = group if group != chunk[0].kind else ui.menu_placeholder(chunk, hand)
+        select = MenuSelect.make("ms", hand.table.row.id, hand.version, n, options,
+                                 placeholder=clip(placeholder, SELECT_PLACEHOLDER))
         rows.append(action_row([select.to_component_dict()]))
-    return rows
+    return rows + move_buttons(ui, hand, alone)
+
+
+def move_buttons(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[dict]:
+    """A button per move, rows of five."""
+    buttons = [MoveButton.component(hand.table.row.id, hand.version, action,
+                                    clip(ui.action_label(action, hand), BUTTON_LABEL), ui.action_style(action, hand))
+               for action in actions]
+    return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
 
 
 async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None, hand=None,
@@ -335,5 +344,8 @@ class NumberAnswer(TableControl, Form,
         data: Mapping[str, object] = interaction.data or {}
         components = data.get("components")
         answer = _submitted_value(components) if isinstance(components, list) else ""
-        number = whole_number(answer, 0, MAX_FORM_NUMBER, "number")
+        try:
+            number = whole_number(answer, 0, MAX_FORM_NUMBER, "number")
+        except UserError:  # the form's own words ("the number must be a whole number" says nothing)
+            raise UserError(say("Type a whole number in digits, not “{input}”.", input=clip(answer, QUOTE))) from None
         await _play(interaction, self.table_id, self.version, f"{self.kind}:{number}")

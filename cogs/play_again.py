@@ -28,13 +28,13 @@ class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], te
 
 
 def invitation(title: str, host_id: int, invited: list[int], language: str) -> str:
-    """Play again's invitation above the new lobby, in the server's ``language``."""
+    """Play again's invitation above the new lobby, in the server's ``language``: who opened it and
+    whom it invites (what to press, the lobby says under it)."""
     who = ", ".join(f"<@{user}>" for user in invited)
     host = f"<@{host_id}>"
     if not who:
         return say("🔁 {host} opened another round of {game}.", host=host, game=title).render(language)
-    return say("🔁 Another round of {game}, opened by {host}: {who}, click **Join** to take your seat.",
-               game=title, host=host, who=who).render(language)
+    return say("🔁 {host} invites {who} to another round of {game}.", game=title, host=host, who=who).render(language)
 
 
 async def play_again(interaction: discord.Interaction, table_id: int) -> None:

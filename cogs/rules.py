@@ -118,11 +118,14 @@ def section_choices(game: str | None, current: str, language: str = SOURCE) -> l
 
 
 def page_embed(page: Page) -> discord.Embed:
+    """The page, its footer saying how to come back to it as the reader's client types it: the
+    command and options in the reader's language, the section by its title there (which
+    :func:`find_section` takes back)."""
     total = len(pages(page.game, page.language))
     embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
     command = " ".join([SlashCommand("/rules").render(page.language),
                         f"{SlashOption('game').render(page.language)}:{page.game.id}",
-                        f"{SlashOption('section').render(page.language)}:{page.section.id}"])
+                        f"{SlashOption('section').render(page.language)}:{page.section.title}"])
     embed.set_footer(text=say("Page {page} of {total} · {command}", page=page.index + 1, total=total,
                               command=command).render(page.language))
     return embed

@@ -104,9 +104,10 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
         lines.append(line)
     embed.description = ("\n".join(lines + ["", f"_{WHICH_GAMES_COUNT.render(language)}_"]) if lines
                          else say("No finished games here yet. Start one!").render(language))
-    embed.set_footer(text=say("{page} · {sorted} · a rating is provisional until {count} rated games",
-                              page=page_footer(page, pages, language), sorted=SORTED_BY[sort],
-                              count=PROVISIONAL_GAMES).render(language))
+    embed.set_footer(text=plural("{page} · {sorted} · a rating is provisional until {count} rated game",
+                                 "{page} · {sorted} · a rating is provisional until {count} rated games",
+                                 PROVISIONAL_GAMES, page=page_footer(page, pages, language),
+                                 sorted=SORTED_BY[sort]).render(language))
     return embed, page
 
 

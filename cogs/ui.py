@@ -38,9 +38,12 @@ DESCRIPTION = 4000
 SEAT_COLOURS = (0x3BA55C, 0x5865F2, 0xFAA61A, 0xEB459E, 0x1ABC9C, 0xED4245, 0x9B59B6, 0xE67E22, 0x3498DB,
                 0xF1C40F)
 """The table message's accent while a seat is to act, one colour per seat (seat 1 first)."""
-MAX_BUTTONS = 10
-"""Moves a step offers as buttons (two rows of five, what a phone shows at a glance); more are menus."""
-SHORT_EVENT = 120
+MAX_BUTTONS = 5
+"""Moves a step offers as buttons (a handful: a phone shows each button on a line of its own when
+its label is long, so ten made ten lines); more are menus (:func:`cogs.moves.action_controls`)."""
+LATEST_TEXT = 240
+"""Characters the latest events take on the table message (a phone's few lines): the newest
+event is shown whole however long, an older one only while both fit."""
 ASIDE = re.compile(r" ?\([^()]*\)")
 WINS, NEUTRAL, LOSES = "wins", "neutral", "loses"
 MOVE_STYLES = {WINS: discord.ButtonStyle.success, NEUTRAL: discord.ButtonStyle.secondary,
@@ -53,13 +56,10 @@ UNAVAILABLE_STEP = say("That choice isn't available now.")
 
 @lru_cache(maxsize=4096)  # each event line is shown on several table messages in a row
 def short_event(line: str) -> str:
-    """The table message's form of an event: without its parenthesised asides, where engines
-    put rule explanations and running totals ("7♣ beats 4♦ (different suits, higher is
-    stronger): …"), cut at a word within :data:`SHORT_EVENT`. The whole sentence stays in the Log."""
-    line = ASIDE.sub("", line).strip() or line
-    if len(line) <= SHORT_EVENT:
-        return line
-    return line[:SHORT_EVENT - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    """The table message's form of an event: its sentences whole, without their parenthesised
+    asides, where engines put rule explanations and running totals ("7♣ beats 4♦ (different
+    suits, higher is stronger): …"). The asides stay in the Log."""
+    return ASIDE.sub("", line).strip() or line
 
 
 def whole_lines(text: str, limit: int) -> str:
@@ -75,8 +75,16 @@ def whole_lines(text: str, limit: int) -> str:
 
 
 def latest_events(lines: list[str], count: int) -> list[str]:
-    """The newest ``count`` events in short form, oldest first."""
-    return [short_event(line) for line in lines[-count:]] if count else []
+    """The newest events in short form (:func:`short_event`), oldest first: at most ``count``,
+    as many as fit in :data:`LATEST_TEXT` characters, the newest always. An event is never cut:
+    when room is short, fewer are shown (the Log has every one)."""
+    shown: list[str] = []
+    for line in reversed(lines[-count:] if count else []):
+        event = short_event(line)
+        if shown and sum(map(len, shown)) + len(event) > LATEST_TEXT:
+            break
+        shown.insert(0, event)
+    return shown
 
 
 def hint_line(actions: list[Action], hints: Mapping[str, str]) -> str:
@@ -168,6 +176,9 @@ class GameUI:
     hints: ClassVar[Mapping[str, Text]] = {}
     """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
     message says those offered (buttons say what they do themselves)."""
+    menus: ClassVar[Mapping[str, Text]] = {}
+    """What a menu of moves of one kind holds, by kind (its placeholder, short enough for a phone:
+    "Play a card…"); a kind without one is shown by its first and last moves."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -270,7 +281,11 @@ class GameUI:
 
     def menu_placeholder(self, actions: list[Action], hand: HandSnapshot) -> str:
         """The placeholder of a menu of moves (when there are too many for buttons): says
-        what the menu holds, e.g. "Discard A♠ – 9♣"; by default its first and last moves."""
+        what the menu holds: the :attr:`menus` words of its kind, else its first and last moves
+        ("Discard A♠ – 9♣")."""
+        kinds = {action.kind for action in actions}
+        if len(kinds) == 1 and (said := self.menus.get(actions[0].kind)) is not None:
+            return self.words(said)
         if len(actions) == 1:
             return self.action_label(actions[0], hand)
         return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import DECK, Card
-from .i18n import Text, say
+from .i18n import Text, plural, say
 
 
 def together(items: Sequence[Any], *, commas: bool = False) -> Any:
@@ -51,6 +51,11 @@ def sentences(parts: Sequence[Text]) -> Text:
     for part in reversed(rest):
         said = say("{sentence} {rest}", sentence=part, rest=said)
     return said
+
+
+def card_count(count: int) -> Text:
+    """``count`` cards, number and noun as the language agrees them: "1 card", "13 cards"."""
+    return plural("{count} card", "{count} cards", count)
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:

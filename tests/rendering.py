@@ -58,7 +58,7 @@ def offered(components: list[dict]) -> tuple[set[str], set[str]]:
 
 
 def assert_fits_a_thumb(components: list[dict]) -> None:
-    """No step offers more than 10 move buttons; longer lists are menus."""
+    """No step offers more than :data:`~cogs.ui.MAX_BUTTONS` move buttons; longer lists are menus."""
     buttons = [c for c in controls(components) if c["type"] == 2 and c["custom_id"].startswith("dh:mv:")]
     assert len(buttons) <= MAX_BUTTONS, [b["label"] for b in buttons]
 

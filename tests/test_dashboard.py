@@ -11,7 +11,7 @@ from cogs.game_log import log_pages
 from cogs.games import load_game_uis
 from cogs.layouts import LATEST_EVENTS
 from cogs.moves import table_message
-from cogs.ui import short_event
+from cogs.ui import LATEST_TEXT, latest_events, short_event
 from fakediscord import walk_components
 from games.ai import choose_action
 from games.rng import Rng
@@ -46,7 +46,10 @@ def test_the_table_message_stays_small_and_the_log_holds_every_event(game_id, op
                 assert any(text.startswith("🏆") for text in shown)
                 assert not any(short_event(every[-1]) == line for text in shown for line in text.split("\n"))
                 break
-            assert not every or "\n".join(short_event(line) for line in every[-LATEST_EVENTS:]) in shown
+            if every:
+                latest = latest_events(every, LATEST_EVENTS)
+                assert latest and latest[-1] == short_event(every[-1]) and "\n".join(latest) in shown
+                assert set(latest) <= {short_event(line) for line in every[-LATEST_EVENTS:]}  # whole, never cut
             seat = state.to_act()[0]
             events = state.apply(seat, choose_action(state, seat, rng))
             every += [e.render(names) for e in events if e.private_to is None]
@@ -54,12 +57,14 @@ def test_the_table_message_stays_small_and_the_log_holds_every_event(game_id, op
         assert "\n".join(log_pages(every, "No moves were played.")) == "\n".join(every)
 
 
-def test_short_events_drop_the_rule_explanation_and_end_on_a_whole_word():
+def test_events_are_shown_whole_without_their_asides_and_fewer_when_room_is_short():
+    """Issue 38: "ana's stack…" cut mid-sentence. The table shows whole events, dropping an
+    older one rather than cutting any."""
     long = ("7♣ beats 4♦ (different suits, higher is stronger): 4♦ is discarded and 7♣ goes to "
-            "ben's resource pile")
-    assert short_event(long) == "7♣ beats 4♦: 4♦ is discarded and 7♣ goes to ben's resource pile"
-    assert short_event("ana drew a card.") == "ana drew a card."
-    source = "ana put a card into their hand " * 10
-    cut = short_event(source)
-    assert len(cut) <= 120 and cut.endswith("…"), cut
-    assert source.startswith(cut[:-1]) and source[len(cut) - 1] == " ", cut  # never "into their ha…"
+            "ben's resource pile.")
+    assert short_event(long) == "7♣ beats 4♦: 4♦ is discarded and 7♣ goes to ben's resource pile."
+    assert latest_events(["ana drew a card.", "ben drew a card."], 2) == ["ana drew a card.", "ben drew a card."]
+    sentence = "ana put a card into their hand and then another one, and said so at length. " * 4
+    assert latest_events(["ana drew a card.", sentence], 2) == [sentence.strip()]  # the newest, whole, alone
+    assert len(sentence) > LATEST_TEXT and latest_events([sentence], 2) == [sentence.strip()]
+    assert latest_events([sentence, "ben drew a card."], 2) == ["ben drew a card."]

@@ -1,8 +1,8 @@
 """Deckhand in French through Discord (issue 32): in a server whose Discord locale is French,
 French players play a whole game of every game, and nothing anyone reads — lobby, table
 message, buttons and menus, hands, pings, the ending, Play again's invitation, the pictures'
-descriptions — holds an English sentence. A French player in an English server reads their
-own hand in French while the table stays in English.
+descriptions, the Log and /history — holds an English sentence (nor an AI player's English name).
+A French player in an English server reads their own hand in French while the table stays in English.
 
 A line holds English when it has a word of the catalogs' English (the French catalogs'
 sources) that its French never writes (:func:`english_left`), beyond the words French shares
@@ -45,6 +45,15 @@ def english_only() -> frozenset[str]:
     return frozenset(english - french)
 
 
+LEFT_IN_ENGLISH = {
+    "an AI player's English name": re.compile(r"\bAI \d"),
+    "a QUASH spot's English size": re.compile(r"\bsingle\b"),
+    "the leaderboard's word on a move (Victoires: victories)": re.compile(r"^Victoires · "),
+}
+"""English the word list can't see (French writes "ai", "single" and "Victoires" elsewhere), by
+what it is."""
+
+
 def english_left(line: str, names: list[str]) -> set[str]:
     """The words of ``line`` that are English and not French (names, links and Discord's
     mentions and timestamps left out)."""
@@ -58,6 +67,9 @@ def readable(message: FakeMessage) -> list[str]:
     """Everything a person reads of ``message``, line by line: its text, buttons, menus and the
     picture's description."""
     lines = [message.content or ""]
+    for embed in message.embeds:
+        lines += [embed.get("title") or "", *(embed.get("description") or "").split("\n"),
+                  (embed.get("footer") or {}).get("text") or ""]
     for comp in message.walk():
         if comp.get("type") == 10:
             lines += (comp.get("content") or "").split("\n")
@@ -83,7 +95,8 @@ class Reader:
                 continue
             self.read[message.id] = lines
             for line in lines:
-                left = english_left(line, names)
+                left = english_left(line, names) | {what for what, found in LEFT_IN_ENGLISH.items()
+                                                    if found.search(line)}
                 if left:
                     self.english.setdefault(line, set()).update(left)
 
@@ -151,6 +164,10 @@ async def test_a_french_server_plays_every_game_in_french(tmp_path, game_id):
         reader.check()
         invitation = s.h.latest_public(s.channel)
         assert "**Joueurs (" in invitation.text and table_id(invitation) != number
+        await s.h.click(final, custom_id=f"dh:log:{number}:0", user=host)  # the game's every move
+        history = await s.h.slash("history", {}, user=host, channel=s.channel)
+        assert "🤖 IA 1" in history.text, history.text
+        reader.check()
     assert not reader.english, "\n".join(f"{sorted(words)}: {line!r}" for line, words in reader.english.items())
 
 

@@ -36,7 +36,9 @@ async def test_play_again_opens_the_same_table_with_the_players_invited_and_the_
     lobby = s.h.latest_public(s.channel)
     assert lobby.id != table.id and lobby.channel.id == table.channel.id
     assert lobby.mentions == [s.user("ben").id, s.user("ana").id]  # the host, and ana invited
-    assert "click **Join**" in texts(lobby)[0]
+    head = texts(lobby)[0]
+    assert f"🔁 <@{s.user('ben').id}> invites <@{s.user('ana').id}> to another round of" in head
+    assert head.count("**Join**") == 1, head  # the lobby's own instruction, said once
     post = next(r for r in s.h.requests if r.message_id == lobby.id)
     assert post.body["allowed_mentions"]["parse"] == ["users"]
     old, new = (await s.h.bot.service.table(1)).row, (await s.h.bot.service.table(2)).row
@@ -119,8 +121,8 @@ async def test_a_cancelled_play_again_lobby_drops_its_invitation(server):
     table = await table_ended_with_a_hard_ai(s)
     await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
     lobby = s.h.latest_public(s.channel)
-    assert "click **Join**" in lobby.text
+    assert "invites" in lobby.text
     await s.h.click(lobby, label="Cancel", user=s.user("ben"))
     lobby = s.h.message(lobby.id)
-    assert "click **Join**" not in lobby.text and not lobby.buttons and "cancelled" in lobby.text
+    assert "invites" not in lobby.text and not lobby.buttons and "cancelled" in lobby.text
 

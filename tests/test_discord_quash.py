@@ -38,7 +38,9 @@ from tests.words import event_texts
 RED = ["9D 10D JD", "4S 9S", "QH", "2C 3C 4C", "7S JH", "5D", "10C KC AD", "6C 7D", "8H"]
 BLACK = ["8C 9H 10S", "5C 6H", "QS", "2H 3S 4D", "8S 3H", "AS", "JC QD KS", "10H JS", "7C"]
 EMPTY = [""] * 9
-SWAP_MENU = "Or swap it into a full spot…"
+SWAP_MENU = "Or swap into a full spot…"
+SPOT_MENU = "Choose its spot…"
+FACE_DOWN_MENU = "Play a card face down…"
 SPOT_LINE = re.compile(r"^Spot (\d) — (triple|double|single): ")
 
 
@@ -291,7 +293,8 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
             assert snap.view["leftover_counts"][0] > 0
             chooser_hand = await open_hand(s, ana, table)
             labels = [b["label"] for b in chooser_hand.message.buttons]
-            assert "Let cat choose our tiebreak cards" in labels and any(label.endswith("face down") for label in labels)
+            faces = chooser_hand.message.component(placeholder=FACE_DOWN_MENU)["options"]
+            assert "Let cat choose our tiebreak cards" in labels and all(o["label"].endswith("face down") for o in faces)
         mover = to_act(s, table)[0]
         actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
@@ -379,7 +382,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert spot_numbers(shown[reveal:]) == [4, 5, 6, 7, 8, 9]
     assert shown[reveal + 1].startswith("Spot 4 — triple: RED 2♣ 3♣ 4♣ (same suit) beats BLACK 2♥ 3♠ 4♦")
     assert (await latest(s, table))[-2:] == ["Round 1 is scored: RED +5, BLACK +7 (RED 5 · BLACK 7).",
-                                     "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+                                     "Round 2: ana deals 13 cards each; the draw pile holds 26 cards. ben plays first."]
     board = board_text(s, table)
     assert status_text(s, table).split("\n")[2].startswith("Round 2 · ") and "Dealer: ana" in board
     assert "Tiebreaker" not in board
@@ -405,7 +408,7 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert (await latest(s, table))[-3:] == [
         "QUASH! RED won spots 7, 8 and 9: +2 RED (RED 10 · BLACK 5).",
         "Round 1 is scored: RED +10, BLACK +5 (RED 10 · BLACK 5).",
-        "Round 2: ana deals 13 cards each; 26 cards form the draw pile. ben plays first."]
+        "Round 2: ana deals 13 cards each; the draw pile holds 26 cards. ben plays first."]
     shown = (await latest(s, table))
     assert shown.index("QUASH! BLACK won spots 4, 5 and 6: +2 BLACK (RED 5 · BLACK 5).") == shown.index(
         "Spot 6 — single: BLACK A♠ beats RED 5♦ — higher card: +1 BLACK (RED 5 · BLACK 3).") + 1
@@ -547,8 +550,8 @@ async def test_bad_placements_and_forged_steps_are_refused_with_nothing_changed(
     assert await stored(s) == before
     # Placing on a full spot isn't even offered.
     await s.h.select(hand.message, ["9D>"], placeholder="Place a card…", user=ana)
-    labels = [b["label"] for b in s.h.message(hand.message.id).buttons]
-    assert not any("Spot 1 " in label for label in labels) and "Spot 2: ▢ ▢" in labels
+    spots = [o["label"] for o in s.h.message(hand.message.id).component(placeholder=SPOT_MENU)["options"]]
+    assert not any("Spot 1 " in label for label in spots) and "Spot 2: ▢ ▢" in spots
     assert "**9♦**: now choose below." in s.h.message(hand.message.id).text  # the card chosen, above its spots
 
 
@@ -576,14 +579,14 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert [o["label"] for o in hand.component(placeholder="Place a card…")["options"]] == ["2♠", "9♦"]
     await s.h.select(hand, ["9D>"], placeholder="Place a card…", user=ana)
     hand = s.h.message(hand.id)
-    # Placements are buttons, first; below them the spots where 9♦ can swap a card out are a menu,
-    # then a button per card, written as the chain step it makes.
+    # Placements first (a menu of more than a handful of spots); below them the spots where 9♦ can
+    # swap a card out are a menu, then a button per card, written as the chain step it makes.
     menu = hand.component(placeholder=SWAP_MENU)
     assert [o["value"] for o in menu["options"]] == ["9D>1>", "9D>4>"]
     assert menu["options"][0]["label"] == "Swap into spot 1: 6♣ 7♦ 8♦"
     controls = [c for c in hand.walk() if c.get("type") in (2, 3)]
-    assert "Spot 2: ▢ ▢" in [b["label"] for b in hand.buttons]
-    assert controls.index(menu) > max(i for i, c in enumerate(controls) if c.get("label", "").startswith("Spot "))
+    spots = hand.component(placeholder=SPOT_MENU)
+    assert "Spot 2: ▢ ▢" in [o["label"] for o in spots["options"]] and controls.index(menu) > controls.index(spots)
     await s.h.select(hand, ["9D>1>"], placeholder=SWAP_MENU, user=ana)
     step = await s.h.click(s.h.message(hand.id), label="9♦→1 ⇒ 6♣", user=ana)
 
@@ -592,8 +595,9 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert "**6♣ is in the air**" in hand.text and "⛓ 9♦→1 ⇒ 6♣ in the air" in hand.text
     assert not hand.find_components(placeholder="Place a card…")
     labels = [b["label"] for b in hand.buttons]
-    assert "Spot 2: ▢ ▢" in labels and "↩ Take the whole chain back" in labels
-    assert not any(label.startswith("2♠") for label in labels)
+    spots = [o["label"] for o in hand.component(placeholder=SPOT_MENU)["options"]]
+    assert "Spot 2: ▢ ▢" in spots and "↩ Take the whole chain back" in labels
+    assert not any(label.startswith("2♠") for label in labels + spots)
     assert "⛓ ana is swapping on RED's side: 9♦→1 ⇒ 6♣ in the air." in board_text(s, table)
     assert board_row(s, table, 1).startswith("`1` triple — 🟥 7♦ 8♦ 9♦ ·")
     assert [u.name for u in to_act(s, table)] == ["ana"]
@@ -619,7 +623,9 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     await s.h.select(s.h.message(hand.id), ["6C>4>"], placeholder=SWAP_MENU, user=ana)
     await s.h.click(s.h.message(hand.id), label="6♣→4 ⇒ 7♠", user=ana)
     assert "**7♠ is in the air**" in s.h.message(hand.id).text
-    done = await s.h.click(s.h.message(hand.id), label="Spot 9: ▢", user=ana)
+    spots = s.h.message(hand.id).component(placeholder=SPOT_MENU)
+    ninth = next(o["value"] for o in spots["options"] if o["label"] == "Spot 9: ▢")
+    done = await s.h.select(s.h.message(hand.id), [ninth], placeholder=SPOT_MENU, user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→9." in (await latest(s, table))
     assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⚫ ▢ ▢ ▢")

@@ -35,7 +35,7 @@ from tests.words import event_texts
 CUT = "Cut the deck…"
 CONTINUE = "Continue"
 LAY_MENU = "Lay or add to a set…"
-DISCARD_MENU = "Discard a card: choose its rank…"
+DISCARD_MENU = "Discard: choose a rank…"
 # What the clicking players prefer: pick up the pile, lay and add, then draw, then discard.
 PREFER = ("next", "take:pile", "lay:", "extend:", "take:draw", "take:discard", "discard:")
 
@@ -156,7 +156,7 @@ async def test_cut_through_the_form_is_announced_on_the_table(server):
 
     hand = await open_hand(s, dealer, table)
     assert "You deal this round. Cut 26 or 27 cards for the 100 bonus" in hand.text
-    assert {b["label"] for b in hand.message.buttons} >= {CUT, "Deal without cutting (no bonus)"}
+    assert {b["label"] for b in hand.message.buttons} >= {CUT, "Deal without cutting"}
     opened = await s.h.click(hand.message, label=CUT, user=dealer)
     field = next(c for c in opened.modal["components"][0]["components"] if c["custom_id"] == "value")
     assert opened.modal["title"] == CUT and field["label"] == "A number from 1 to 108"
@@ -193,7 +193,7 @@ async def test_dealing_without_a_cut_says_so(server):
     table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
     dealer = to_act(s, table)[0]
     hand = await open_hand(s, dealer, table)
-    await s.h.click(hand.message, label="Deal without cutting (no bonus)", user=dealer)
+    await s.h.click(hand.message, label="Deal without cutting", user=dealer)
     assert "Cut:" not in board(s, table)
     assert f"{dealer.name} dealt without cutting: no cut bonus this round." in s.h.message(table.id).text
 
@@ -233,10 +233,11 @@ async def test_short_match_by_clicks_with_restarts_mid_round_and_between_rounds(
     assert view["phase"] == "round_over" and view["round"] == 1
     assert view["last_round"]["cut"]["aimed"] == 40  # the human dealer cut through the form
     text = board(s, table)
-    assert "**Round 1 scores**" in text
+    assert "**Round 1 scores**\n-# laid − hand + bonus = round → total" in text
     for seat, row in enumerate(view["last_round"]["rows"]):
-        line = next(x for x in text.splitlines() if x.startswith(f"{snap.names[seat]}: laid {row['laid']} − "))
-        assert f"hand {row['hand']}" in line and line.endswith(f"= **{row['round']:+d}** → {row['total']}")
+        line = next(x for x in text.splitlines() if x.startswith(f"{snap.names[seat]}: {row['laid']} − "))
+        assert line.startswith(f"{snap.names[seat]}: {row['laid']} − {row['hand']}")
+        assert line.endswith(f"= **{row['round']:+d}** → {row['total']}")
         assert f"**{snap.names[seat]}** — " in text and f"score {row['total']}" in text
     assert status_line(s.h.message(table.id)).endswith("to press **Continue** in **My hand**")
     assert view["ready"] == [False, False, False, True]  # the AI seat continued by itself
@@ -352,11 +353,11 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     ana, ben = s.user("ana"), s.user("ben")
     hand = await open_hand(s, ana, table)
     labels = [b["label"] for b in hand.message.buttons]
-    assert "Take the pile (Q♥ + 2 of yours)" in labels and "Draw" in labels
+    assert "Take pile (Q♥ + 2 of yours)" in labels and "Draw" in labels
     assert not any("lone discard" in label for label in labels)  # the pile holds more than one card
     assert f"Discard pile: 20, top {pretty('QH')}" in hand.text
 
-    taken = await s.h.click(hand.message, label="Take the pile (Q♥ + 2 of yours)", user=ana)
+    taken = await s.h.click(hand.message, label="Take pile (Q♥ + 2 of yours)", user=ana)
     view = (await s.h.bot.service.hand(1, s.player(ana))).view
     assert len(view["hand"]) == 30 and view["laid"][0][0]["cards"] == ["QS", "QH", "QD"]
     # The private hand lists every card, one line per rank with its count (A … K, then
@@ -388,11 +389,11 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     # A lay in two steps: the set, then how many (Back returns to the whole hand).
     await s.h.select(taken.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
     step = s.h.message(taken.message.id)
-    assert [b["label"] for b in step.buttons] == ["Lay 3 jacks (30 pts)", "Lay 4 jacks (40 pts)", "← Back", "💡 Hint (game won't be rated)"]
+    assert [b["label"] for b in step.buttons] == ["3 jacks (30 pts)", "4 jacks (40 pts)", "← Back", "💡 Hint (game won't be rated)"]
     back = await s.h.click(step, label="← Back", user=ana)
     assert back.message.component(placeholder=LAY_MENU)
     await s.h.select(back.message, ["lay:J,"], placeholder=LAY_MENU, user=ana)
-    laid = await s.h.click(s.h.message(taken.message.id), label="Lay 4 jacks (40 pts)", user=ana)
+    laid = await s.h.click(s.h.message(taken.message.id), label="4 jacks (40 pts)", user=ana)
     assert "Your hand (26)" in laid.text and "**Your sets:** Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in laid.text
     assert "  Q♠ Q♥ Q♦ · J♠ J♥ J♦ J♣" in board(s, table)
 
@@ -445,7 +446,7 @@ async def test_bad_moves_are_refused_clearly_and_change_nothing(server):
         assert await frozen(s) == before, code
 
     hand = await open_hand(s, ana, table)
-    assert [b["label"] for b in hand.message.buttons] == ["Draw", "🔄 Refresh", "💡 Hint (game won't be rated)"]
+    assert [b["label"] for b in hand.message.buttons] == ["Draw", "🔄 Refresh"]  # one move: no Hint
     # Ana's take phase: no discard, lay or pile pickup without the pair; nobody else acts.
     await refused(ana, "discard:QS", "First take a card")
     await refused(ana, "lay:K,2", "First take a card: from the draw pile or the discard pile")  # no move codes
@@ -498,9 +499,9 @@ async def test_round_end_breakdown_with_both_bonuses_then_the_target_ends_the_ma
 
     text = board(s, table)
     assert "💯 ana's cut landed on 27: 100 bonus this round." in text
-    assert "**Round 1 scores**" in text
-    assert "ana: laid 120 − hand 0 + out 100 + cut 100 = **+320** → 370" in text
-    assert "ben: laid 35 − hand 70 (A♠ 3♣ 🃏) = **-35** → 5" in text
+    assert "**Round 1 scores**\n-# laid − hand + bonus = round → total" in text
+    assert "ana: 120 − 0 + 200 = **+320** → 370" in text and "ben: 35 − 70 = **-35** → 5" in text
+    assert "left in hand: A♠ 3♣ 🃏" in text  # the text board shows the hands the round ended with
     assert "• 1. **ana** — 0 cards · score 370" in text and "• 2. **ben** — 3 cards · score 5" in text
     assert status_line(s.h.message(table.id)) == f"▶ {ana.mention}, {ben.mention} to press **Continue** in **My hand**"
     assert "ana discarded their last card and went out: +100!" in event_texts(await row_of(s))

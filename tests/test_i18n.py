@@ -4,6 +4,7 @@ cards, seats, slash commands, and the stored form."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -29,8 +30,19 @@ from games.i18n import (
     language_of,
     plural,
     say,
+    say_as,
 )
-from games.i18n.__main__ import Words, conflicts, every_update, every_words, problems, read, templates, updated
+from games.i18n.__main__ import (
+    Words,
+    conflicts,
+    every_update,
+    every_words,
+    problems,
+    read,
+    template,
+    templates,
+    updated,
+)
 from games.i18n.__main__ import main as catalog_tool
 
 FRENCH = "fr"
@@ -69,6 +81,33 @@ def test_plurals_follow_each_languages_rules():
     assert [french_form(n) for n in (0, 1, 2, 1_000_000)] == [0, 0, 2, 1]  # zero is singular in French
 
 
+def test_one_english_word_with_two_meanings_is_translated_per_meaning():
+    """"Wins" is a leaderboard's order and an attack's outcome: French words them apart, and a
+    stored Text keeps its meaning."""
+    verdict = say_as("an attack's outcome", "Wins")
+    assert verdict.render(SOURCE) == say("Wins").render(SOURCE) == "Wins"
+    assert (verdict.render(FRENCH), say("Wins").render(FRENCH)) == ("Gagne", "Victoires")
+    assert Text.from_json(verdict.to_json()) == verdict and verdict.to_json()["context"] == "an attack's outcome"
+    contexts = {(message.id, message.context) for message in template() if message.id == "Wins"}
+    assert contexts == {("Wins", None), ("Wins", "an attack's outcome")}
+
+
+COUNTED = re.compile(r"\{(\w+)\} (?:rated )?(?:cards|turns|points|pts|stacks|rounds|players|games|minutes|spots|decks)\b")
+"""A placeholder before a plural noun: a number that must agree with its noun."""
+WORDED = {"counts", "bonus"}
+"""Placeholders holding numbers already in words, never one: a range or a list ("2–4", "26 or 27")."""
+
+
+def test_every_count_goes_through_plural():
+    """A number agrees with its noun in every language ("1 card", French "0 carte"), so a
+    sentence counting something is a plural() (or takes a counted phrase such as card_count)."""
+    counted = [message.id for message in template() if isinstance(message.id, str)
+               for found in COUNTED.finditer(message.id) if found[1] not in WORDED]
+    assert not counted, counted
+    assert say("{n} left", n=plural("{count} card", "{count} cards", 1)).render(SOURCE) == "1 card left"
+    assert plural("{count} card", "{count} cards", 0).render(FRENCH) == "0 carte"
+
+
 ARGS = st.dictionaries(
     st.sampled_from(["player", "card", "cards", "count", "detail", "name"]),
     st.one_of(st.integers(-10**6, 10**6), st.text(max_size=20), st.builds(Seat, st.integers(0, 9)),
@@ -96,8 +135,8 @@ def test_every_catalog_is_complete_with_the_same_placeholders(capsys):
 
 
 def test_every_translatable_string_of_the_code_is_in_its_packages_catalogs():
-    for words, template in templates().items():
-        wanted = {(message.id, message.context) for message in template if message.id}
+    for words, found in templates().items():
+        wanted = {(message.id, message.context) for message in found if message.id}
         for language in LANGUAGES[1:]:
             have = {(message.id, message.context) for message in read(words.path(language)) if message.id}
             missing = sorted(map(str, wanted - have))

@@ -156,7 +156,7 @@ def test_cut_deal_and_first_player_two_players() -> None:
         opening = texts(state.opening_events())
         assert opening[0] == "Sides — RED: {p0}; BLACK: {p1}. First to 30 points wins."
         assert opening[1] == text and text.endswith(f"{{p{dealer}}} cut the highest card and deals first.")
-        assert opening[2] == (f"Round 1: {{p{dealer}}} deals 13 cards each; 26 cards form the draw pile. "
+        assert opening[2] == (f"Round 1: {{p{dealer}}} deals 13 cards each; the draw pile holds 26 cards. "
                               f"{{p{1 - dealer}}} plays first.")
         assert all(e.private_to is None for e in state.opening_events())
         assert [len(h) for h in state.hands] == [13, 13] and len(state.pile) == 26 and not state.aside
@@ -181,7 +181,7 @@ def test_the_deal_alternates_and_the_next_round_is_dealt_by_apply() -> None:
     events = state.apply(1, place("7C", 9))
     assert texts(events)[-2:] == [
         "Round 1 is scored: RED +6, BLACK +5 (RED 6 · BLACK 5).",
-        "Round 2: {p1} deals 13 cards each; 26 cards form the draw pile. {p0} plays first.",
+        "Round 2: {p1} deals 13 cards each; the draw pile holds 26 cards. {p0} plays first.",
     ]
     assert (state.round_no, state.dealer, state.turn, state.phase) == (2, 1, 0, "play")
     assert state.last_round["points"] == [6, 5] and state.last_round["dealer"] == 0
@@ -303,7 +303,7 @@ def test_scoring_every_plain_rule_in_spot_order() -> None:
         "Spot 8 — double: BLACK 10♥ J♠ beats RED 6♣ 7♦ — higher top card: +1 BLACK (RED 5 · BLACK 5).",
         "Spot 9 — single: RED 8♥ beats BLACK 7♣ — higher card: +1 RED (RED 6 · BLACK 5).",
         "Round 1 is scored: RED +6, BLACK +5 (RED 6 · BLACK 5).",
-        "Round 2: {p0} deals 13 cards each; 26 cards form the draw pile. {p1} plays first.",
+        "Round 2: {p0} deals 13 cards each; the draw pile holds 26 cards. {p1} plays first.",
     ]
     spots = state.last_round["spots"]
     assert [(s["winner"], s["points"], s["how"]) for s in spots] == [

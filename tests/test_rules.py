@@ -580,7 +580,10 @@ async def test_a_french_reader_jumps_to_a_section_from_a_french_menu(server):
     r = await s.h.slash("rules", {"game": "q2j"}, user=cat, channel=s.channel)
     assert r.ephemeral and not english_left(json.dumps(r.message.embeds, ensure_ascii=False)), r.message.embeds
     assert [b["label"] for b in r.message.buttons] == ["◀ Précédente", "Suivante ▶"]
-    assert "/règles" in _embed(r)["footer"]["text"], _embed(r)["footer"]
+    footer = _embed(r)["footer"]["text"]
+    glance = words(all_rules()["q2j"].section("overview").title, "fr")
+    assert footer.endswith(f"/règles jeu:q2j section:{glance}") and "overview" not in footer, footer
+    assert rules_cog.find_section(all_rules()["q2j"], glance, "fr") == 0  # what the footer says, typed back
     placeholder = say("Jump to a section…").render("fr")
     picked = await s.h.select(r.message, ["elimination"], placeholder=placeholder, user=cat)
     assert picked.response_type == 7

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import games
 from games.ai import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, choose_action
 from games.base import Action
-from games.i18n import Seat, say
+from games.i18n import Seat, plural, say
 from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
@@ -177,8 +177,9 @@ class AutoPlay:
             lines.insert(0, say("⏰ {player} ran out of time; the AI played for them.", player=Seat(seat)).to_json())
             if count >= MISSED_TURNS_BEFORE_AI:
                 handed = (seat,)
-                lines.append(say("{player} missed {count} turns in a row; an AI ({level}) plays their seat now.",
-                                 player=Seat(seat), count=count, level=LEVEL_NAMES[level]).to_json())
+                lines.append(plural("{player} missed {count} turn in a row; an AI ({level}) plays their seat now.",
+                                    "{player} missed {count} turns in a row; an AI ({level}) plays their seat now.",
+                                    count, player=Seat(seat), level=LEVEL_NAMES[level]).to_json())
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level

@@ -103,9 +103,11 @@ class Lobbies(ServicePart):
         table_id = await self._storage.open_table_in(channel_id)
         row = (await self._tables.load(table_id)).row if table_id is not None else None
         if row is not None and row.status == "lobby":
-            return say("A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
-                       "A lobby nobody starts within {minutes} minutes makes way for the next table.",
-                       minutes=LOBBY_WAIT_SECONDS // 60)
+            return plural("A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
+                          "A lobby nobody starts within {count} minute makes way for the next table.",
+                          "A lobby is already open in this channel: join it, or ask its host to start or cancel it. "
+                          "A lobby nobody starts within {count} minutes makes way for the next table.",
+                          LOBBY_WAIT_SECONDS // 60)
         return say("A table is already open in this channel. Finish it, or ask the host (or someone with "
                    "Manage Server) to end it with `/table end`, before starting another.")
 
@@ -258,7 +260,8 @@ class Lobbies(ServicePart):
 def checked_timer(minutes: object) -> int:
     """``minutes`` if it is a valid turn timer (0 turns it off); :class:`UserError` otherwise."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_TIMER_MINUTES:
-        raise UserError(say("The turn timer must be 0 (off) to {most} minutes.", most=MAX_TIMER_MINUTES))
+        raise UserError(plural("The turn timer must be 0 (off) to {count} minute.",
+                               "The turn timer must be 0 (off) to {count} minutes.", MAX_TIMER_MINUTES))
     return minutes
 
 

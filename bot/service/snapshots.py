@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from games.base import Action
+from games.i18n import SOURCE
 
 from ..errors import NotHere
 from ..markdown import literal
@@ -36,6 +37,12 @@ class TableSnapshot:
 
     row: TableRow
     view: dict[str, Any] | None
+    language: str = SOURCE
+    """The language its seats' names are read in: an AI player's is words ("🤖 IA 1" in French)."""
+
+    def speaking(self, language: str) -> TableSnapshot:
+        """This table with its seats named in ``language`` (the same row and view)."""
+        return self if language == self.language else TableSnapshot(self.row, self.view, language)
 
     @cached_property  # a snapshot's row is its own copy: its seats don't change under it
     def names(self) -> list[str]:
@@ -46,7 +53,7 @@ class TableSnapshot:
     @cached_property
     def typed_names(self) -> list[str]:
         """The seats' names as typed, for button and menu labels (shown as they are)."""
-        return [s.shown_name for s in self.row.seats]
+        return [s.name_in(self.language) for s in self.row.seats]
 
     def player(self, seat: int) -> Player:
         """The person who sits in ``seat``, acting from this table's server."""
@@ -70,6 +77,11 @@ class HandSnapshot:
     @property
     def version(self) -> int:
         return self.table.row.version
+
+    def speaking(self, language: str) -> HandSnapshot:
+        """This hand with its table's seats named in ``language``."""
+        table = self.table.speaking(language)
+        return self if table is self.table else HandSnapshot(table, self.seat, self.view, self.actions, self.notes)
 
 
 class Publisher(Protocol):

@@ -7,13 +7,15 @@ from typing import Any, NamedTuple
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.i18n import plural, say
+from games.i18n import plural, say, say_as
 from games.q2j import compare
 
 from ..ui import LOSES, NEUTRAL, WINS, GameUI, cards_text, seat_heading, shown
 
 STATUS_WORDS = {"out": say("eliminated"), "won": say("🏆 won")}
-VERDICT = {1: say("Wins"), 0: say("Ties"), -1: say("Loses")}
+# "Wins" is also the leaderboard's order, which other languages word otherwise.
+VERDICT = {1: say_as("an attack's outcome", "Wins"), 0: say_as("an attack's outcome", "Ties"),
+           -1: say_as("an attack's outcome", "Loses")}
 
 
 def top_text(card: str | None, language: str) -> str:
@@ -57,6 +59,8 @@ class NGUI(GameUI):
     colour = 0xAB47BC
     steps = {"attack": say("Attack with…"), "defend": say("Defend with…")}
     hints = {"attack": say("Attack: a card, then its target."), "defend": say("Defend: a card, then your stack.")}
+    menus = {"pick": say("Pick a resource card…"), "sacrifice": say("Sacrifice a stack…"),
+             "defend": say("Defend which stack…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.words(say("Face-up (every card public)") if options["faceup"]
@@ -69,7 +73,8 @@ class NGUI(GameUI):
             discard += self.words(say(" (top {card})", card=shown(view["discard_top"], self.language)))
         line = " · ".join([self.words(say("Deck {n}", n=view["deck_count"])), discard])
         stall = view["stall_limit"] - view["turns_since_discard"]
-        warning = say("⚠️ {n} turns without a discard before the game ends", n=stall)
+        warning = plural("⚠️ {count} turn without a discard before the game ends",
+                         "⚠️ {count} turns without a discard before the game ends", stall)
         return [line + (" · " + self.words(warning) if stall <= 10 else "")]
 
     def board(self, table: TableSnapshot) -> str:

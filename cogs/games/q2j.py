@@ -30,6 +30,7 @@ def sorted_cards(codes: list[str], language: str) -> str:
 class Q2JUI(GameUI):
     start_description = say("Open a Q Squared Joe table in this channel")
     colour = 0x43A047
+    menus = {"play": say("Play a card…"), "qq": say("Play a Q²…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         variant = self.option_label("variant", options["variant"]).split(" (")[0]
@@ -96,9 +97,13 @@ class Q2JUI(GameUI):
     def prompt(self, hand: HandSnapshot) -> str:
         if hand.table.row.status != "running" or not hand.actions:
             return super().prompt(hand)
-        duty = hand.view.get("duty")
-        if duty and duty["owed_by"] == hand.seat:
-            return self.words(say("Q² came back to you: play any card or draw.") if duty["free_play"]
+        duty = hand.view.get("duty") or {}
+        owed, free = duty.get("owed_by") == hand.seat, duty.get("free_play", False)
+        if all(action.kind == "draw" for action in hand.actions):  # nothing to play: say so, offer only the draw
+            return self.words(say("Q²: you have no jack, so draw.") if owed and not free
+                              else say("No card of yours beats the top card: draw."))
+        if owed:
+            return self.words(say("Q² came back to you: play any card or draw.") if free
                               else say("Q²: play a jack or draw."))
         return self.words(say("Play a card that beats the top card, or draw; a card marked +1 costs a penalty draw.")
                           if hand.view.get("penalty_cards") else say("Play a card that beats the top card, or draw."))

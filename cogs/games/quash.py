@@ -13,7 +13,9 @@ from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import parse_card
 from games.i18n import Text, plural, say
+from games.phrases import card_count
 from games.quash.actions import parse
+from games.quash.rules import KIND_WORDS
 from games.quash.scoring import SIDE_NAMES, SIDES
 
 from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
@@ -110,9 +112,10 @@ def side_lines(hand: HandSnapshot, language: str) -> list[str]:
               for section in view["sections"]]
     if view["players"] == 4:
         partner = next(seat for seat in view["teams"][view["sides"].index(view["side"])] if seat != hand.seat)
-        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({n} cards in hand): every card "
+        lines.append(say("Your partner **{name}** ({side}) places on these spots too ({cards} in hand): every card "
                          "here is yours or theirs.", name=hand.table.names[partner],
-                         side=side_name(view["seat_sides"][partner]), n=view["hand_counts"][partner]).render(language))
+                         side=side_name(view["seat_sides"][partner]),
+                         cards=card_count(view["hand_counts"][partner])).render(language))
     return lines
 
 
@@ -123,6 +126,8 @@ class QuashUI(GameUI):
     hints = {"place": say("Place a card: choose it, then its spot."), "swap": say("Or swap it into a full spot."),
              "tiebreak": say("Choose a card to play face down for the tiebreak."),
              "chooser": say("Choose who picks your side's tiebreak cards.")}
+    menus = {"place": say("Choose its spot…"), "swap": say("Choose the card it displaces…"),
+             "tiebreak": say("Play a card face down…"), "chooser": say("Who picks our tiebreak cards…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         advanced = " · " + self.words(say("advanced (hidden cards, swaps)")) if options["advanced"] else ""
@@ -152,8 +157,8 @@ class QuashUI(GameUI):
             lines.append("")
             for number in section:
                 red, black = view["board"][0][number - 1], view["board"][1][number - 1]
-                # No words of its own (the spot's kind is the view's): an f-string, nine times a message.
-                lines.append(f"`{number}` {red['kind']} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
+                kind = self.words(KIND_WORDS[number - 1])  # a spot's size, in the reader's words ("single")
+                lines.append(f"`{number}` {kind} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
                              f"⚫ {spot_cards(black, self.language)}{spot_mark(black, 'BLACK')}"
                              f"{why if number == current else ''}")
         chain = view.get("chain")
@@ -191,9 +196,18 @@ class QuashUI(GameUI):
 
     def prompt(self, hand: HandSnapshot) -> str:
         chain = hand.view.get("chain")
+        kinds = {action.kind for action in hand.actions}
         if chain and chain["seat"] == hand.seat and hand.actions:
+            flying = shown(chain["flying"], self.language)
+            if "place" not in kinds:
+                return self.words(say("**{flying} is in the air**: swap it into a full spot.",
+                                      flying=flying))
+            if "swap" not in kinds:
+                return self.words(say("**{flying} is in the air**: put it on a spot with room.", flying=flying))
             return self.words(say("**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
-                                  flying=shown(chain["flying"], self.language)))
+                                  flying=flying))
+        if kinds == {"swap"}:  # the hint for swaps follows the placements' ("Or swap it…"): alone, it says more
+            return self.words(say("Swap a card into a full spot: choose it, then the spot."))
         return super().prompt(hand)
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
@@ -214,7 +228,7 @@ class QuashUI(GameUI):
         return tuple(map(str, action.args[:-1])) if action.kind in ("place", "swap") else ()
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        return self.words(say("Place a card…") if len(path) == 1 else say("Or swap it into a full spot…"))
+        return self.words(say("Place a card…") if len(path) == 1 else say("Or swap into a full spot…"))
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
         token = path[-1]

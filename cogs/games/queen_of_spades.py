@@ -8,7 +8,7 @@ from typing import Any
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
 from games.cards import RANKS, parse_card
-from games.i18n import Text, plural, say
+from games.i18n import Text, plural, render_value, say
 from games.queen_of_spades import card_points
 from games.queen_of_spades.actions import RANK_ARG, Move, parse
 from games.queen_of_spades.points import CODE
@@ -77,6 +77,11 @@ def piles(view: dict[str, Any], language: str) -> str:
                discard=view["discard_count"]).render(language)
 
 
+def signed(points: int, language: str) -> str:
+    """A round's points with their sign, as the language writes numbers: "+320", "-35"."""
+    return f"{'-' if points < 0 else '+'}{render_value(abs(points), language)}"
+
+
 def held(hand: HandSnapshot, rank: str) -> int:
     """How many cards of ``rank`` (a rank name, or "joker"/"JK") the hand holds."""
     rank = "joker" if rank in ("joker", "JK") else rank
@@ -86,7 +91,8 @@ def held(hand: HandSnapshot, rank: str) -> int:
 class QueenOfSpadesUI(GameUI):
     colour = 0x5C6BC0
     steps = {"lay": say("Lay or add to a set…"), "extend": say("Lay or add to a set…"),
-             "discard": say("Discard a card: choose its rank…")}
+             "discard": say("Discard: choose a rank…")}
+    menus = {"discard": say("Discard a card…"), "lay": say("Lay a set…"), "extend": say("Add to a set…")}
     number_prompts = {"cut": say("Cut the deck…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
@@ -114,12 +120,30 @@ class QueenOfSpadesUI(GameUI):
         line = " · ".join([self.words(say("Round {round} · dealer {dealer}", round=view["round"],
                                           dealer=table.names[view["dealer"]])),
                            piles(view, self.language)])
-        return [line, *self._cut_bonus(view, table.names)]
+        return [line, *self._cut_bonus(view, table.names), *self.round_scores(view, table.names)]
+
+    def round_scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """Between rounds, the round just scored, short: its title, the columns in small print, then
+        a line a player ("ana: 120 − 0 + 200 = **+320** → 370"). The picture draws it too, but at
+        9 px on a phone; the table's header and the hand say it in words."""
+        last = view.get("last_round")
+        if not last or view["phase"] != "round_over":
+            return []
+        lines = [self.words(say("**Round {round} scores**", round=last["round"])),
+                 "-# " + self.words(say("laid − hand + bonus = round → total"))]
+        for seat, row in enumerate(last["rows"]):
+            bonus = row["out_bonus"] + row["cut_bonus"]
+            added = " + " + self.words(bonus) if bonus else ""
+            lines.append(self.words(say("{name}: {laid} − {hand}{bonus} = **{round}** → {total}", name=names[seat],
+                                        laid=row["laid"], hand=row["hand"], bonus=added,
+                                        round=signed(row["round"], self.language), total=row["total"])))
+        return lines
 
     def _scores(self, view: dict[str, Any], names: list[str]) -> list[str]:
-        """The last round's scores, with every hand left, once the round is over."""
+        """The last round's scores in full, with every hand left, once the match is over (between
+        rounds the header says them: :meth:`round_scores`)."""
         last, hands = view.get("last_round"), view.get("hands") or []
-        if not last or view["phase"] not in ("round_over", "match_over"):
+        if not last or view["phase"] != "match_over":
             return []
         lines = ["", self.words(say("**Round {round} scores**", round=last["round"]))]
         for seat, row in enumerate(last["rows"]):
@@ -129,7 +153,7 @@ class QueenOfSpadesUI(GameUI):
             if row["cut_bonus"]:
                 extras += self.words(say(" + cut {n}", n=row["cut_bonus"]))
             left = f" ({cards_text(hands[seat], self.language)})" if seat < len(hands) and hands[seat] else ""
-            change = f"{'-' if row['round'] < 0 else '+'}{self.words(abs(row['round']))}"
+            change = signed(row["round"], self.language)
             lines.append(self.words(say("{name}: laid {laid} − hand {hand}{left}{extras} = **{round}** → {total}",
                                         name=names[seat], laid=row["laid"], hand=row["hand"], left=left, extras=extras,
                                         round=change, total=row["total"])))
@@ -150,6 +174,9 @@ class QueenOfSpadesUI(GameUI):
                                         score=view["scores"][seat])))
             if view["laid"][seat]:
                 lines.append("  " + " · ".join(set_text(s, self.language) for s in view["laid"][seat]))
+            left = (view.get("hands") or [])[seat:seat + 1]
+            if view["phase"] == "round_over" and left and left[0]:  # the round's hands, shown to all
+                lines.append("  " + self.words(say("left in hand: {cards}", cards=cards_text(left[0], self.language))))
         return "\n".join(lines + self._scores(view, names))
 
     def hand(self, hand: HandSnapshot) -> str:
@@ -170,8 +197,18 @@ class QueenOfSpadesUI(GameUI):
 
     def prompt(self, hand: HandSnapshot) -> str:
         view = hand.view
-        if hand.table.row.status != "running" or not hand.actions or view["phase"] not in PROMPTS:
+        if hand.table.row.status != "running" or view["phase"] == "round_over":
+            # Between rounds, whoever has yet to continue and whoever waits read the round's scores.
+            said = PROMPTS["round_over"] if hand.actions and hand.table.row.status == "running" else None
+            return "\n".join([self.words(said) if said else super().prompt(hand),
+                              *self.round_scores(view, hand.table.names)])
+        if not hand.actions or view["phase"] not in PROMPTS:
             return super().prompt(hand)
+        kinds = {action.kind for action in hand.actions}
+        if kinds == {"take"} and all(action.args[0] == "draw" for action in hand.actions):
+            return self.words(say("Draw from the draw pile: the discard pile can't be taken now."))
+        if kinds == {"discard"}:  # nothing to lay or add: the lay prompt would offer what isn't there
+            return self.words(PROMPTS["discard"])
         bonus = self.words(say(" or ")).join(map(self.words, view["cut_bonus_at"]))
         return self.words(Text(PROMPTS[view["phase"]].source, {"bonus": bonus}))
 
@@ -196,31 +233,29 @@ class QueenOfSpadesUI(GameUI):
         if kind == "take" and args[0] == "discard":
             return self.words(say("Take {card}", card=shown(view["discard_top"], self.language)))
         if kind == "take" and args[0] == "pile":
-            return self.words(say("Take the pile ({card} + {n} of yours)",
+            return self.words(say("Take pile ({card} + {n} of yours)",
                                   card=shown(view["discard_top"], self.language), n=args[1]))
-        if kind in ("lay", "extend"):
+        if kind in ("lay", "extend"):  # chosen in a step that says lay or add, and the rank
             move = parse(action)
             ranks = rank_name(RANK_ARG[move.item], move.number != 1)
-            label = self.words(self._lay_label(kind, move.number, move.wilds > 0, ranks))
+            label = self.words(self._lay_label(move.number, move.wilds > 0, ranks))
             points = self._lay_points(move, hand.view["hand"])
-            return label + (self.words(say(" ({n} pts)", n=points)) if points is not None else "")
+            return label + (self.words(plural(" ({count} pt)", " ({count} pts)", points)) if points is not None else "")
         if kind == "discard":
             card = CODE[parse(action).item]
-            return self.words(say("{card} · {n} pts", card=shown(card, self.language), n=card_points(card)))
+            return self.words(plural("{card} · {count} pt", "{card} · {count} pts", card_points(card),
+                                     card=shown(card, self.language)))
         if kind == "deal":
-            return self.words(say("Deal without cutting (no bonus)"))
+            return self.words(say("Deal without cutting"))
         return self.words(say("Continue")) if kind == "next" else super().action_label(action, hand)
 
     @staticmethod
-    def _lay_label(kind: str, count: int, wild: bool, ranks: Text) -> Text:
-        """Laying (``lay``) or adding (``extend``) ``count`` cards of a rank, with or without a wild 2."""
-        if kind == "lay":
-            if count and wild:
-                return say("Lay {n} {ranks} + a wild 2", n=count, ranks=ranks)
-            return say("Lay a wild 2") if wild else say("Lay {n} {ranks}", n=count, ranks=ranks)
+    def _lay_label(count: int, wild: bool, ranks: Text) -> Text:
+        """The cards a lay or an add puts down, ``count`` of a rank, with or without a wild 2 (its
+        step says which of the two, and the rank: "Lay a set of kings (3 in hand)")."""
         if count and wild:
-            return say("Add {n} {ranks} + a wild 2", n=count, ranks=ranks)
-        return say("Add a wild 2") if wild else say("Add {n} {ranks}", n=count, ranks=ranks)
+            return say("{n} {ranks} + a wild 2", n=count, ranks=ranks)
+        return say("A wild 2") if wild else say("{n} {ranks}", n=count, ranks=ranks)
 
     @staticmethod
     def _lay_points(move: Move, hand: list[str]) -> int | None:

@@ -6,14 +6,16 @@ from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.i18n import Text, plural, say
+from games.i18n import Text, plural, say, say_as
 from games.q2j import compare
 
 from ..ui import LOSES, NEUTRAL, WINS, GameUI, seat_heading, shown
 
 STATUS_WORDS = {"out": say("out"), "won": say("🏆 won"), "tied": say("tied")}
 NBSP = "\u00a0"  # keeps a name and its count on one line
-VERDICT = {1: say("Wins"), 0: say("Tie"), -1: say("Loses")}
+# "Wins" is also the leaderboard's order, which other languages word otherwise.
+VERDICT = {1: say_as("an attack's outcome", "Wins"), 0: say_as("an attack's outcome", "Tie"),
+           -1: say_as("an attack's outcome", "Loses")}
 
 
 def field_text(field: list[dict[str, Any]], language: str) -> str:
@@ -32,6 +34,7 @@ class WarUI(GameUI):
     colour = 0xE53935
     steps = {"attack": say("Attack with…")}
     hints = {"attack": say("Attack: choose an untapped card, then its target.")}
+    menus = {"recover": say("Recover a card…")}
 
     def options_text(self, options: dict[str, Any]) -> str:
         return self.option_label("loss", options["loss"])

@@ -99,7 +99,8 @@ class Pictures(GamePictures):
         if view["phase"] == "cut":
             low, high = view["cut_bonus_at"]
             said = [self.words(say("{dealer} cuts the deck:", dealer=names(view["dealer"]))),
-                    self.words(say("a bonus at {low} or {high} cards", low=low, high=high))]
+                    self.words(plural("a bonus at {low} or {count} card", "a bonus at {low} or {count} cards", high,
+                                           low=low))]
         elif view["phase"] in ("round_over", "match_over") and record:
             out = record.get("out")
             said = [self.words(say("Round {n}: {seat} went out", n=record["round"], seat=names(out)) if out is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from games.i18n import plural, say
+from games.i18n import Text, plural, say, say_as
 
 from .base import STATUS, GamePictures, Names, View, hand_row
 from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
@@ -13,7 +13,13 @@ from .cards import SMALL
 
 NAME_COLUMN = 150
 """The width of the seats' names beside their fields (five sideways cards fit after it)."""
-RESULTS = {1: say("won"), 0: say("tied"), -1: say("lost")}
+
+
+def attack_result(attack: dict, names: Names) -> Text:
+    """Who won the last attack, in words: after "2♥ vs A♠", a bare "won" read as if A♠ had."""
+    if attack["compare"] == 0:
+        return say_as("an attack's outcome", "Tie")
+    return say("{player} wins", player=names(attack["seat"] if attack["compare"] > 0 else attack["target_seat"]))
 
 
 def field_row(title: str, field: list[dict], playable: Set[str] = frozenset()) -> Row:
@@ -42,7 +48,7 @@ class Pictures(GamePictures):
             right = canvas.card((x, y + LINE), attack["attacker"], SMALL)
             right = canvas.text((right + GAP, y + LINE + 24), self.words(say("vs")), BODY)
             right = canvas.card((right + GAP, y + LINE), attack["target"], SMALL)
-            canvas.text((right + GAP, y + LINE + 24), self.words(RESULTS[attack["compare"]]), BODY, bold=True)
+            canvas.text((right + GAP, y + LINE + 24), self.words(attack_result(attack, names)), BODY, bold=True)
         canvas.y = y + SMALL.height + LABEL + 2 * GAP
         acting = set(self.acting(view))
         for seat, field in enumerate(view["fields"]):

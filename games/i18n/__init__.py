@@ -14,6 +14,10 @@ The registry tells this module which games' catalogs to read (:func:`read_catalo
 language's catalogs are read and compiled in memory, one after another, the first time the
 language is used. A string missing from them falls back to English.
 
+Where one English string means two things, each meaning is its own entry, told apart by a
+gettext context (``msgctxt``): :func:`say_as` ("Wins" as an attack's outcome is French
+"Gagne", as a leaderboard's order "Victoires").
+
 Values are rendered too: a nested :class:`Text` in the same language, a :class:`Seat` as the
 player's name (a list of seats, their names one after another), a whole number with the
 language's digit grouping (Babel; English, the source, writes its digits as they are, as
@@ -87,19 +91,24 @@ class SlashOption:
 @dataclass(frozen=True, slots=True)
 class Text:
     """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
-    filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``."""
+    filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``;
+    with ``context``, the meaning ``source`` has here (:func:`say_as`)."""
 
     source: str
     args: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None
+    context: str | None = None
 
     def render(self, language: str = SOURCE, names: Sequence[str] = ()) -> str:
         """The words in ``language``, seats (:class:`Seat`) named by ``names``."""
         translations = catalog(language)
         if self.plural is None:
-            pattern = translations.gettext(self.source)
-        else:
+            pattern = (translations.gettext(self.source) if self.context is None
+                       else translations.pgettext(self.context, self.source))
+        elif self.context is None:
             pattern = translations.ngettext(self.source, self.plural, int(self.args["count"]))
+        else:
+            pattern = translations.npgettext(self.context, self.source, self.plural, int(self.args["count"]))
         if not self.args:
             return pattern
         values = {name: render_value(value, language, names) for name, value in self.args.items()}
@@ -119,6 +128,8 @@ class Text:
             data["args"] = {name: _encode(value) for name, value in self.args.items()}
         if self.plural is not None:
             data["plural"] = self.plural
+        if self.context is not None:
+            data["context"] = self.context
         return data
 
     @classmethod
@@ -128,7 +139,7 @@ class Text:
         if isinstance(data, str):
             return Text("{stored}", {"stored": data})
         args = {name: _decode(value) for name, value in (data.get("args") or {}).items()}
-        return cls(data["say"], args, data.get("plural"))
+        return cls(data["say"], args, data.get("plural"), data.get("context"))
 
 
 def _encode(value: Any) -> Any:
@@ -171,6 +182,13 @@ def _decode(value: Any) -> Any:
 def say(source: str, **args: Any) -> Text:
     """A translatable string: ``source`` in English, ``{name}`` placeholders filled from ``args``."""
     return Text(source, args)
+
+
+def say_as(context: str, source: str, **args: Any) -> Text:
+    """:func:`say` for an English string that means something else elsewhere: ``context`` (the
+    catalog's ``msgctxt``, a few words for translators) names the meaning it has here, so each
+    meaning is translated on its own: ``say_as("an attack's outcome", "Wins")``."""
+    return Text(source, args, context=context)
 
 
 def plural(singular: str, plural_form: str, count: int, **args: Any) -> Text:

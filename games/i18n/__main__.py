@@ -1,9 +1,9 @@
 """``python -m games.i18n``: keep the catalogs in step with the code.
 
 * ``update``: find every translatable string in ``bot/``, ``cogs/`` and ``games/`` (``say("…")``,
-  ``plural("…", "…", n)``, the slash commands' ``locale_str("…")`` descriptions and choices and
-  ``slash_name("…")`` names, the games' names and their command and option names, and the
-  card ranks' letters) and bring every catalog up to date, each string in the catalog of the
+  ``say_as("context", "…")``, ``plural("…", "…", n)``, the slash commands' ``locale_str("…")``
+  descriptions and choices and ``slash_name("…")`` names, the games' names and their command and
+  option names, and the card ranks' letters) and bring every catalog up to date, each string in the catalog of the
   package it is in (:func:`templates`): a game's words in ``games/<package>/locales/``, the rest
   in ``games/locales/``. New strings are added untranslated, or with the translation any catalog
   of the language already has for them (a string that moved keeps its translation), strings no
@@ -43,9 +43,10 @@ SOURCES = ("bot", "cogs", "games")
 GAME_MODULES = ("cogs/games/{package}.py", "cogs/pictures/{package}.py")
 """A game's Discord look and pictures, beside its package in the same checkout: their words are
 the game's, so they travel with it."""
-KEYWORDS = {"say": None, "plural": (1, 2), "locale_str": None}
+KEYWORDS = {"say": None, "say_as": ((1, "c"), 2), "plural": (1, 2), "locale_str": None}
 """Calls whose string arguments are translatable (as Babel's extractor reads them):
-``locale_str`` marks a slash command's description or choice (discord.py's own marker)."""
+``say_as`` gives its string a context (its first argument, a literal like the string, so the
+extractor reads it); ``locale_str`` marks a slash command's description or choice (discord.py's own marker)."""
 NAME_KEYWORDS = {"slash_name": None}
 """Calls naming a slash command, group or option (``cogs.translator.slash_name``), extracted
 in :data:`~games.i18n.NAME_CONTEXT` (their translations follow Discord's name rules: :func:`valid_name`)."""

@@ -102,9 +102,10 @@ class NGState(GameState):
         piles = listed([say("{player} {cards}", player=Seat(s), cards=cards_of(state.resources[s]))
                         for s in range(players)])
         opening = [
-            Event("deal", say("Dealt to {players}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
-                              "resource card each. The deck holds {count} cards.", players=seats,
-                              count=len(state.deck))),
+            Event("deal", plural("Dealt to {players}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
+                                 "resource card each. The deck holds {count} card.",
+                                 "Dealt to {players}: 5 cards in hand, 5 face-down field stacks and 1 face-up "
+                                 "resource card each. The deck holds {count} cards.", len(state.deck), players=seats)),
             Event("resources", say("Resource piles: {piles}.", piles=piles)),
         ]
         if state.faceup:
@@ -152,7 +153,8 @@ class NGState(GameState):
         down: list[list[bool]] = []
         for seat_field in fields:
             if len(seat_field) > SLOTS:
-                raise GameError(say("A field has at most {count} stacks", count=SLOTS))
+                raise GameError(plural("A field has at most {count} stack", "A field has at most {count} stacks",
+                                       SLOTS))
             stacks, flags = [], []
             for stack in list(seat_field) + [[]] * (SLOTS - len(seat_field)):
                 ids, flag = [], False
@@ -497,9 +499,11 @@ class NGState(GameState):
                 result = say("{player} wins.", player=Seat(self.winners[0]))
             else:
                 result = say("{players} share the win.", players=together([Seat(s) for s in self.winners]))
-            events.append(Event("stall", say("{count} turns in a row without a discard: the game ends. "
-                                             "Field cards: {shown}. {result}", count=STALL_LIMIT, shown=shown,
-                                             result=result)))
+            events.append(Event("stall", plural("{count} turn in a row without a discard: the game ends. "
+                                                "Field cards: {shown}. {result}",
+                                                "{count} turns in a row without a discard: the game ends. "
+                                                "Field cards: {shown}. {result}", STALL_LIMIT, shown=shown,
+                                                result=result)))
             return
         nxt = (seat + 1) % self.players
         while not self.alive[nxt]:
@@ -596,11 +600,14 @@ class NGState(GameState):
             ranking += [tuple(rest[k]) for k in sorted(rest, reverse=True)]
             most = counts[winners[0]]
             if len(winners) == 1:
-                reason = say("{count} turns passed without a discard; {player} has the most field cards ({most}).",
-                             count=STALL_LIMIT, player=Seat(winners[0]), most=most)
+                reason = plural("{count} turn passed without a discard; {player} has the most field cards ({most}).",
+                                "{count} turns passed without a discard; {player} has the most field cards ({most}).",
+                                STALL_LIMIT, player=Seat(winners[0]), most=most)
             else:
-                reason = say("{count} turns passed without a discard; {players} share the most field cards ({most}).",
-                             count=STALL_LIMIT, players=together([Seat(s) for s in winners]), most=most)
+                reason = plural(
+                    "{count} turn passed without a discard; {players} share the most field cards ({most}).",
+                    "{count} turns passed without a discard; {players} share the most field cards ({most}).",
+                    STALL_LIMIT, players=together([Seat(s) for s in winners]), most=most)
         else:
             reason = say("{player} is the last player standing.", player=Seat(winners[0]))
         ranking += [(s,) for s in reversed(self.eliminated)]

@@ -201,8 +201,8 @@ class Q2JState(GameState):
         if short is not None:
             text = say("Challenge: {short} is dealt 1 card, {long} 5 cards.", short=Seat(short), long=Seat(1 - short))
         else:
-            text = say("Dealt {count} cards each to {players}.", count=HAND_SIZE,
-                       players=listed([Seat(s) for s in seats]))
+            text = plural("Dealt {count} card each to {players}.", "Dealt {count} cards each to {players}.", HAND_SIZE,
+                          players=listed([Seat(s) for s in seats]))
         if self.elimination:
             text = say("Game {number}: {deal}", number=self.game_number, deal=text)
         events.append(Event("deal", text))
@@ -434,9 +434,8 @@ class Q2JState(GameState):
         del self.discard[:-keep]
         self.rng.shuffle(cards)
         self.stock = cards
-        # English says "cards" even for one, as it always has: the replays' fingerprints hold it.
         events.append(Event("reshuffle", plural(
-            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
+            "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} card.",
             "The stock ran out: the discard pile under the top was shuffled into a new stock of {count} cards.",
             len(cards))))
 
@@ -453,14 +452,11 @@ class Q2JState(GameState):
                 return None
         card = self.stock.pop()
         insort(self.hands[seat], card)
-        if penalty:
-            drew = say("{player} drew a card as a penalty.", player=player)
-            told = say("You drew {card} as a penalty.", card=DECK[card])
-        else:
-            drew = say("{player} drew a card.", player=player)
-            told = say("You drew {card}.", card=DECK[card])
-        events.append(Event("draw", drew, seat))
-        events.append(Event("drew", told, seat, private_to=seat))
+        if penalty:  # the play that cost it said so already: only the drawer hears which card
+            events.append(Event("drew", say("You drew {card} as a penalty.", card=DECK[card]), seat, private_to=seat))
+            return card
+        events.append(Event("draw", say("{player} drew a card.", player=player), seat))
+        events.append(Event("drew", say("You drew {card}.", card=DECK[card]), seat, private_to=seat))
         return card
 
     def _take(self, count: int, events: list[Event]) -> list[int]:

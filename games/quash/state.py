@@ -12,7 +12,8 @@ from typing import Any
 from ..base import Action, Event, Outcome, normalize_options
 from ..cards import DECK, Card, CardLike
 from ..errors import GameError, IllegalAction
-from ..i18n import Seat, Text, say
+from ..i18n import Seat, Text, plural, say
+from ..phrases import card_count
 from ..rng import Rng
 from .actions import CHOOSER, TAKEBACK, TIEBREAK, Kind, parse, swap_step
 from .chains import Finisher, accepts, chain_text, flying_moves, open_placements, replaces, turn_moves
@@ -42,8 +43,9 @@ class QuashState(QuashTable):
             hands=[[] for _ in range(players)], pile=[], aside=[], board=[[[] for _ in _RANGE] for _ in range(2)],
             turn=dealer, track=[0, 0],
         )
-        sides = say("Sides — RED: {red}; BLACK: {black}. First to {count} points wins.", red=names(players, 0),
-                    black=names(players, 1), count=state.finish)
+        sides = plural("Sides — RED: {red}; BLACK: {black}. First to {count} point wins.",
+                       "Sides — RED: {red}; BLACK: {black}. First to {count} points wins.", state.finish,
+                       red=names(players, 0), black=names(players, 1))
         opening = [Event("sides", sides), Event("cut", cut_text, dealer)]
         state._deal(dealer, opening)
         state.opening = opening
@@ -65,15 +67,16 @@ class QuashState(QuashTable):
         self.round_points = [0, 0]
         self.chain = []
         self._legal = self._turn = None
-        told = dict(number=self.round_no, dealer=Seat(dealer), count=len(self.hands[0]), player=Seat(self.turn))
+        told = dict(number=self.round_no, dealer=Seat(dealer), cards=card_count(len(self.hands[0])),
+                    player=Seat(self.turn))
         if self.players == 2 and self.advanced:
-            text = say("Round {number}: {dealer} sets {aside} cards aside unseen and deals {count} cards each; there "
-                       "is no draw pile. {player} plays first.", aside=len(self.aside), **told)
+            text = say("Round {number}: {dealer} sets {aside} aside unseen and deals {cards} each; there is no draw "
+                       "pile. {player} plays first.", aside=card_count(len(self.aside)), **told)
         elif self.players == 2:
-            text = say("Round {number}: {dealer} deals {count} cards each; {pile} cards form the draw pile. {player} "
-                       "plays first.", pile=len(self.pile), **told)
+            text = say("Round {number}: {dealer} deals {cards} each; the draw pile holds {pile}. {player} plays first.",
+                       pile=card_count(len(self.pile)), **told)
         else:
-            text = say("Round {number}: {dealer} deals {count} cards to each player; there is no draw pile. {player} "
+            text = say("Round {number}: {dealer} deals {cards} to each player; there is no draw pile. {player} "
                        "plays first.", **told)
         events.append(Event("deal", text, dealer))
 
@@ -130,8 +133,9 @@ class QuashState(QuashTable):
         for side in the_board:
             for s, cards in enumerate(side):
                 if len(cards) > SPOT_SIZE[s]:
-                    raise GameError(say("Spot {number} ({kind}) holds at most {count} cards", number=s + 1,
-                                        kind=KIND_WORDS[s], count=SPOT_SIZE[s]))
+                    raise GameError(plural("Spot {number} ({kind}) holds at most {count} card",
+                                           "Spot {number} ({kind}) holds at most {count} cards", SPOT_SIZE[s],
+                                           number=s + 1, kind=KIND_WORDS[s]))
         the_hands = [ids(h) for h in hands] if hands is not None else [[] for _ in range(players)]
         if len(the_hands) != players:
             raise GameError(say("Give one hand per seat"))

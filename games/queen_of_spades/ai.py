@@ -22,7 +22,7 @@ It only reads what its seat can see (its hand, the public piles and sets, counts
 from __future__ import annotations
 
 from ..base import Action
-from ..i18n import Text, say
+from ..i18n import Text, plural, say
 from ..rng import Rng
 from .actions import (
     CUT_ACTION,
@@ -178,7 +178,8 @@ def reason(state: QoSState, seat: int, action: Action) -> Text:
         return say("laid cards score for you, cards still in hand count against you when the round ends")
     card = parse(action).item
     if DECK[card].code == "QS":
-        return say("{card} costs {points} points while you hold it: let it go", card=DECK[card], points=POINTS[card])
+        return plural("{card} costs {count} point while you hold it: let it go",
+                      "{card} costs {count} points while you hold it: let it go", POINTS[card], card=DECK[card])
     if RANK_OF[card] != TWO and state.rc[seat][RANK_OF[card]] < 2 and state.where[seat][RANK_OF[card]] < 0:
         return say("{card} fits no set of yours, so it is the card you need least", card=DECK[card])
     return say("{card} is the card you need least; your pairs, sets and 2s are worth keeping", card=DECK[card])

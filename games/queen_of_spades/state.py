@@ -16,7 +16,7 @@ from ..cards import Card, CardLike
 from ..codec import counts_of
 from ..errors import GameError, IllegalAction, NotYourTurn
 from ..i18n import Seat, Text, plural, say
-from ..phrases import sentences
+from ..phrases import card_count, sentences
 from ..rng import Rng
 from .actions import (
     CUT_ACTION,
@@ -96,8 +96,9 @@ class QoSState(QoSTable):
         if state.rounds:
             goal = plural("{goal}, at most {count} round", "{goal}, at most {count} rounds", state.rounds, goal=goal)
         state.opening = [
-            Event("match", say("Queen of Spades: {decks} decks with jokers ({count} cards), 13 cards each; {goal}.",
-                               decks=decks, count=len(draw), goal=goal)),
+            Event("match", say("Queen of Spades: {decks} with jokers ({cards}), 13 cards each; {goal}.",
+                               decks=plural("{count} deck", "{count} decks", decks), cards=card_count(len(draw)),
+                               goal=goal)),
             Event("round", state._round_text(), dealer),
         ]
         return state
@@ -110,8 +111,10 @@ class QoSState(QoSTable):
                         dealer=dealer)
         else:
             deals = say("Round {number}: {dealer} deals.", number=self.round_no, dealer=dealer)
-        return sentences([deals, say("{dealer}, cut the deck (a cut of {a} or {b} cards scores 100) or deal without "
-                                     "a cut.", dealer=dealer, a=a, b=b)])
+        cut = plural("{dealer}, cut the deck (a cut of {a} or {count} card scores 100) or deal without a cut.",
+                     "{dealer}, cut the deck (a cut of {a} or {count} cards scores 100) or deal without a cut.", b,
+                     dealer=dealer, a=a)
+        return sentences([deals, cut])
 
     @classmethod
     def from_position(
@@ -309,7 +312,8 @@ class QoSState(QoSTable):
     def _cut(self, seat: int, aim: int) -> list[Event]:
         size = len(self.draw)
         if not 1 <= aim <= size:
-            raise IllegalAction(say("Cut from 1 to {size} cards, not {aim}", size=size, aim=aim))
+            raise IllegalAction(plural("Cut from 1 to {count} card, not {aim}",
+                                       "Cut from 1 to {count} cards, not {aim}", size, aim=aim))
         landed = land_cut(aim, size, self.rng)
         a, b = perfect_cuts(self.players)
         bonus = landed in (a, b)
@@ -352,8 +356,8 @@ class QoSState(QoSTable):
         self.moves += 1
         events.append(Event(
             "dealt",
-            say("Dealt {hand} cards each. {card} starts the discard pile; the draw pile holds {count} cards. "
-                "{player} plays first.", hand=HAND_SIZE, card=DECK[dealt.face_up], count=len(self.draw),
+            say("Dealt {hand} each. {card} starts the discard pile; the draw pile holds {pile}. {player} plays first.",
+                hand=card_count(HAND_SIZE), card=DECK[dealt.face_up], pile=card_count(len(self.draw)),
                 player=Seat(self.turn)),
             self.turn,
         ))
@@ -381,13 +385,17 @@ class QoSState(QoSTable):
         if len(pile) != 1:
             if not pile:
                 raise IllegalAction(say("The discard pile is empty: draw from the draw pile"))
-            raise IllegalAction(say(
+            raise IllegalAction(plural(
+                "The discard pile holds {count} card, so its top {card} can only be taken into a new natural set "
+                "with two or more matching cards from your hand, which also takes the rest of the pile; or draw",
                 "The discard pile holds {count} cards, so its top {card} can only be taken into a new natural set "
                 "with two or more matching cards from your hand, which also takes the rest of the pile; or draw",
-                count=len(pile), card=DECK[pile[-1]]))
+                len(pile), card=DECK[pile[-1]]))
         if self.stall >= STALL_LIMIT:
-            raise IllegalAction(say("{count} turns in a row without a draw from the draw pile: the lone discard "
-                                    "can't be taken now: draw from the draw pile", count=self.stall))
+            raise IllegalAction(plural("{count} turn in a row without a draw from the draw pile: the lone discard "
+                                       "can't be taken now: draw from the draw pile",
+                                       "{count} turns in a row without a draw from the draw pile: the lone discard "
+                                       "can't be taken now: draw from the draw pile", self.stall))
         card = pile.pop()
         self._gain(seat, (card,))
         self._seen_taking(seat, (card,))
@@ -432,10 +440,10 @@ class QoSState(QoSTable):
         took = dict(player=Seat(seat), card=DECK[top], mine=cards_of(mine), set=SET_OF[rank], rest=cards_of(rest))
         if merged:
             text = plural("{player} took the discard pile: laid its top {card} with {mine} as a new {set}, merged into "
-                          "their {ranks} (now {size} cards), and took the other {count} card into their hand: {rest}.",
+                          "their {ranks} (now {size}), and took the other {count} card into their hand: {rest}.",
                           "{player} took the discard pile: laid its top {card} with {mine} as a new {set}, merged into "
-                          "their {ranks} (now {size} cards), and took the other {count} cards into their hand: {rest}.",
-                          len(rest), ranks=RANK_WORDS[rank], size=self._set_size(seat, rank), **took)
+                          "their {ranks} (now {size}), and took the other {count} cards into their hand: {rest}.",
+                          len(rest), ranks=RANK_WORDS[rank], size=card_count(self._set_size(seat, rank)), **took)
         else:
             text = plural("{player} took the discard pile: laid its top {card} with {mine} as a new {set}, and took "
                           "the other {count} card into their hand: {rest}.",
@@ -491,8 +499,8 @@ class QoSState(QoSTable):
         if op == Kind.LAY:
             text = say("{player} laid a {set}: {cards}.", player=Seat(seat), set=set_of, cards=shown)
         else:
-            text = say("{player} added {cards} to their {ranks} (now {size} cards).", player=Seat(seat), cards=shown,
-                       ranks=ranks, size=self._set_size(seat, rank))
+            text = say("{player} added {cards} to their {ranks} (now {size}).", player=Seat(seat), cards=shown,
+                       ranks=ranks, size=card_count(self._set_size(seat, rank)))
         return [Event(op.value, text, seat)]
 
     def _discard(self, seat: int, card: int) -> list[Event]:
@@ -525,8 +533,10 @@ class QoSState(QoSTable):
             if self.stall >= STALL_LIMIT and len(self.discard) == 1:
                 events.append(Event(
                     "stall",
-                    say("{count} turns in a row without a draw from the draw pile: {player} can't take the lone "
-                        "discard and must draw.", count=self.stall, player=Seat(nxt)),
+                    plural("{count} turn in a row without a draw from the draw pile: {player} can't take the lone "
+                           "discard and must draw.",
+                           "{count} turns in a row without a draw from the draw pile: {player} can't take the lone "
+                           "discard and must draw.", self.stall, player=Seat(nxt)),
                     nxt,
                 ))
         return events

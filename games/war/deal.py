@@ -7,7 +7,7 @@ its dealt cards formed, so the first card dealt to it is at the bottom.
 from __future__ import annotations
 
 from ..cards import DECK, VALUE, deal
-from ..i18n import Seat, Text, say
+from ..i18n import Seat, Text, plural, say
 from ..phrases import listed, sentences, together
 from ..rng import Rng
 
@@ -67,8 +67,9 @@ def choose_first(fields: list[list[int]], deck_sizes: list[int], rng: Rng) -> tu
     most = max(deck_sizes)
     tied = [s for s in seats if deck_sizes[s] == most]
     if len(tied) == 1:
-        return tied[0], say("{player} was dealt the extra card ({count} cards), so {player} moves first.",
-                            player=Seat(tied[0]), count=most)
+        return tied[0], plural("{player} was dealt the extra card ({count} card), so {player} moves first.",
+                               "{player} was dealt the extra card ({count} cards), so {player} moves first.", most,
+                               player=Seat(tied[0]))
     parts: list[Text] = []
     for depth in range(FIELD_SIZE):
         if any(len(fields[s]) <= depth for s in tied):

@@ -85,12 +85,12 @@ class WarState(GameState):
         fields = turn_fields(decks)
         turn, reason = choose_first(fields, sizes, rng)
         if len(set(sizes)) == 1:
-            dealt = say("Dealt {count} cards each.", count=sizes[0])
+            dealt = plural("Dealt {count} card each.", "Dealt {count} cards each.", sizes[0])
         else:
             counts = listed([say("{player} {count}", player=Seat(s), count=sizes[s]) for s in range(players)])
             dealt = say("{dealer} dealt the deck from their left: {counts} cards.", dealer=Seat(dealer), counts=counts)
-        fields_up = say("Everyone turns their top {count} cards face up, untapped: that is their field.",
-                        count=FIELD_SIZE)
+        fields_up = plural("Everyone turns their top {count} card face up, untapped: that is their field.",
+                           "Everyone turns their top {count} cards face up, untapped: that is their field.", FIELD_SIZE)
         opening = [Event("deal", sentences([dealt, fields_up])), Event("first_player", reason, turn)]
         return cls(players=players, options=options, seed=seed, rng=rng, fields=fields, tapped=[False] * _CARDS,
                    decks=decks, discard=[], turn=turn, alive=[True] * players, dealer=dealer, opening=opening)
@@ -133,7 +133,8 @@ class WarState(GameState):
         if len(set(every)) != len(every):
             raise GameError(say("A card appears twice in the position"))
         if any(len(f) > FIELD_SIZE for f in field_ids):
-            raise GameError(say("A field holds at most {count} cards", count=FIELD_SIZE))
+            raise GameError(plural("A field holds at most {count} card", "A field holds at most {count} cards",
+                                   FIELD_SIZE))
         on_table = {c for f in field_ids for c in f}
         if any(c not in on_table for c in tapped_ids):
             raise GameError(say("Only field cards can be tapped"))
@@ -251,7 +252,8 @@ class WarState(GameState):
     def _draw(self, seat: int) -> list[Event]:
         field, deck = self.fields[seat], self.decks[seat]
         if len(field) >= FIELD_SIZE:
-            raise IllegalAction(say("Your field is full ({count} cards): you can't draw", count=len(field)))
+            raise IllegalAction(plural("Your field is full ({count} card): you can't draw",
+                                       "Your field is full ({count} cards): you can't draw", len(field)))
         if not deck:
             raise IllegalAction(say("Your deck is empty: you can't draw"))
         c = deck.pop()
