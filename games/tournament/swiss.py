@@ -37,7 +37,7 @@ best possible, and a field of up to ``block`` is the best on every level.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from fractions import Fraction
+from itertools import combinations
 from math import lcm
 
 import networkx as nx  # type: ignore[import-untyped]  # networkx ships no type information
@@ -76,7 +76,7 @@ class _Costs:
         self.players = players
         n = self.n = len(players)
         self.bye = n if n % 2 else None
-        scale = lcm(*(Fraction(s.points).denominator for s in players))
+        scale = lcm(*(s.points.denominator for s in players))
         self.score = [int(s.points * scale) for s in players]
         index = {s.entrant: i for i, s in enumerate(players)}
         self.met: dict[tuple[int, int], int] = {}
@@ -84,18 +84,32 @@ class _Costs:
             if pair <= index.keys():
                 i, j = sorted(index[e] for e in pair)
                 self.met[i, j] = times
-        # Score groups: runs of equal points (standings sort by points first).
-        self.group_start, self.group_size = [0] * n, [0] * n
-        start = 0
-        for i in range(1, n + 1):
-            if i == n or self.score[i] != self.score[start]:
-                for k in range(start, i):
-                    self.group_start[k], self.group_size[k] = start, i - start
-                start = i
         fewest = min(s.byes for s in players)
         eligible = [i for i in range(n) if players[i].byes == fewest]
         self.bye_rank = {i: len(eligible) - 1 - k for k, i in enumerate(eligible)}
         """Bye-eligible nodes to their distance from the lowest ranked of them (0)."""
+        self.lowest = eligible[-1] if self.bye is not None else None
+        """Who has the bye if nothing stands in the way."""
+        self.field = [i for i in range(n) if i != self.lowest]
+        """The nodes to seat at tables if the bye goes to ``lowest``."""
+        self.group: list[list[int]] = []
+        """Each node's score group within ``field`` (consecutive: standings sort by points first)."""
+        self.position = [0] * n
+        """Each node's place in its group, from 0 (``lowest`` counts as if seated)."""
+        groups: list[list[int]] = []
+        for i in self.field:
+            if not groups or self.score[groups[-1][0]] != self.score[i]:
+                groups.append([])
+            self.position[i] = len(groups[-1])
+            groups[-1].append(i)
+        self.group = [[] for _ in range(n)]
+        for members in groups:
+            for i in members:
+                self.group[i] = members
+        if self.lowest is not None:
+            members = next((g for g in groups if self.score[g[0]] == self.score[self.lowest]), [])
+            self.group[self.lowest] = members
+            self.position[self.lowest] = sum(i < self.lowest for i in members)
         # Each level's unit exceeds the most that the levels below it can add up to over a
         # matching's (n + 1) // 2 edges (order is at most n an edge, the bye rank below n once).
         edges = (n + 1) // 2
@@ -106,49 +120,50 @@ class _Costs:
         self.top = (edges * max(self.met.values(), default=0) + 1) * self.rematch_unit
         """More than any edge's cost: weights are ``top - cost``, all positive."""
 
-    def candidates(self, width: int) -> Iterator[tuple[int, int]]:
-        """The graph's edges ``(i, j)``, ``i < j``, of half-width ``width`` (every pair once
-        ``width`` reaches ``n - 1``), and the bye node's edge to each bye-eligible node."""
-        n = self.n
-        for i in range(n):
-            start, size = self.group_start[i], self.group_size[i]
-            partner = i + size // 2
-            near = range(i + 1, min(i + width, n - 1) + 1)
-            dutch = range(max(partner - width, near.stop), min(partner + width, start + size - 1) + 1)
-            for j in (*near, *dutch):
-                yield i, j
-        if self.bye is not None:
-            for i in self.bye_rank:
-                yield i, self.bye
+    def groups(self) -> list[list[int]]:
+        """``field``'s score groups, best first."""
+        return list({id(self.group[i]): self.group[i] for i in self.field}.values())
 
     def cost(self, i: int, j: int) -> int:
         """The edge's cost, all levels in one integer (``i < j``)."""
         if j == self.bye:
             return self.bye_rank[i] * self.bye_unit
-        if self.group_start[i] == self.group_start[j]:
-            order = abs(j - i - self.group_size[i] // 2)
+        size = len(self.group[i])
+        if self.score[i] == self.score[j]:
+            order = abs(self.position[j] - self.position[i] - size // 2)
         else:  # a float: the bottom of the upper group meets the top of the lower one
-            order = (self.group_start[i] + self.group_size[i] - 1 - i) + (j - self.group_start[j])
+            order = (size - 1 - self.position[i]) + self.position[j]
         return (self.met.get((i, j), 0) * self.rematch_unit + (self.score[i] - self.score[j]) ** 2 * self.score_unit
                 + order)
 
     def matching(self, edges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The least-cost matching of most edges over ``edges``, each pair ``(i, j)``, ``i < j``."""
+        """The least-cost matching of most edges over ``edges``, each pair ``(i, j)``, ``i < j``
+        (a pair given twice is one edge)."""
         graph = nx.Graph()
         graph.add_weighted_edges_from((i, j, self.top - self.cost(i, j)) for i, j in edges)
         return [(min(e), max(e)) for e in nx.max_weight_matching(graph, maxcardinality=True)]
 
+    def candidates(self, width: int) -> Iterator[tuple[int, int]]:
+        """The sparse graph of half-width ``width`` (every pair once ``width`` reaches
+        ``n - 1``), and the bye node's edge to each bye-eligible node."""
+        n = self.n
+        for i in range(n):
+            for j in range(i + 1, min(i + width, n - 1) + 1):
+                yield i, j
+            group, partner = self.group[i], self.position[i] + len(self.group[i]) // 2
+            for k in range(max(partner - width, 0), min(partner + width + 1, len(group))):
+                if group[k] > i:
+                    yield i, group[k]
+        if self.bye is not None:
+            for i in self.bye_rank:
+                yield i, self.bye
+
     def by_pieces(self, block: int) -> list[tuple[int, int]]:
         """The pairing solved in pieces of about ``block`` entrants (the module's docstring)."""
-        field = list(range(self.n))
-        bye: list[tuple[int, int]] = []
-        if self.bye is not None:
-            lowest = next(i for i, rank in self.bye_rank.items() if rank == 0)
-            field.remove(lowest)
-            bye = [(lowest, self.bye)]
         pieces: list[list[int]] = []
         current: list[int] = []
-        for group in self.groups(field):
+        for members in self.groups():
+            group = list(members)
             if current and len(current) + len(group) > block:
                 if len(current) % 2:
                     group.insert(0, current.pop())
@@ -162,37 +177,23 @@ class _Costs:
             else:
                 current += group
         pieces = [p for p in (*pieces, current) if p]
-        solved = [self.matching(self.every_pair(p)) for p in pieces]
+        solved = [self.matching(combinations(sorted(p), 2)) for p in pieces]
         while len(pieces) > 1:
             stuck = next((k for k, pairs in enumerate(solved) if any(pair in self.met for pair in pairs)), None)
             if stuck is None:
                 break
             k = min(stuck, len(pieces) - 2)
             pieces[k:k + 2] = [pieces[k] + pieces[k + 1]]
-            solved[k:k + 2] = [self.matching(self.every_pair(pieces[k]))]
+            solved[k:k + 2] = [self.matching(combinations(sorted(pieces[k]), 2))]
+        bye = [] if self.lowest is None else [(self.lowest, self.n)]
         return [pair for pairs in solved for pair in pairs] + bye
-
-    def groups(self, nodes: list[int]) -> list[list[int]]:
-        """``nodes`` (in rank order) cut into their score groups."""
-        groups: list[list[int]] = []
-        for i in nodes:
-            if groups and self.group_start[i] == self.group_start[groups[-1][-1]]:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
-        return groups
-
-    @staticmethod
-    def every_pair(nodes: list[int]) -> Iterator[tuple[int, int]]:
-        ordered = sorted(nodes)
-        return ((i, j) for k, i in enumerate(ordered) for j in ordered[k + 1:])
 
     def is_ideal(self, pairs: list[tuple[int, int]]) -> bool:
         """Whether ``pairs`` seat everyone with no rematch and the bye (if any) to the lowest
         eligible: then no graph could do better on levels 1 and 2."""
         if 2 * len(pairs) != self.n + (self.bye is not None):
             return False
-        return all(self.bye_rank[i] == 0 if j == self.bye else (i, j) not in self.met for i, j in pairs)
+        return all(i == self.lowest if j == self.bye else (i, j) not in self.met for i, j in pairs)
 
     def pairing(self, pairs: list[tuple[int, int]]) -> Pairing:
         entrants = [s.entrant for s in self.players]
