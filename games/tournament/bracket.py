@@ -131,27 +131,30 @@ class Bracket:
 
     def pairing(self, round: int, results: Iterable[Result]) -> Pairing:
         """The tables to play in the tournament's round ``round`` (AI seats filling empty
-        places) and its byes. Raises ``ValueError`` until every table before it is decided."""
+        places) and its byes, best seed first. Raises ``ValueError`` until every table before it is decided."""
         k = round - self.first_round
         if not 0 <= k < self.rounds:
             raise ValueError(f"round {round} is not one of the bracket's")
         row = self.tables(results)[k]
         if any(t.waiting for t in row):
             raise ValueError(f"round {round} waits for tables of round {round - 1}")
+        byes = sorted((e for t in row if t.bye for e in t.entrants), key=self.seeds.index)
         return Pairing(tables=tuple(Table(t.entrants, self.table_size - len(t.entrants)) for t in row if not t.bye),
-                       byes=tuple(e for t in row if t.bye for e in t.entrants))
+                       byes=tuple(byes))
 
     def placings(self, results: Iterable[Result]) -> tuple[tuple[Entrant, ...], ...] | None:
-        """Places, best first, each a group sharing it; ``None`` until the final is decided."""
+        """Places, best first, each a group sharing it (best seed first); ``None`` until the
+        final is decided."""
         rounds = self.tables(results)
         final = rounds[-1][0].going_on
         if final is None:
             return None
         placings: list[tuple[Entrant, ...]] = [(e,) for e in final]
         for row in reversed(rounds[:-1]):
-            out = tuple(e for t in row if t.going_on is not None for e in t.entrants if e not in t.going_on)
+            out = sorted((e for t in row if t.going_on is not None for e in t.entrants if e not in t.going_on),
+                         key=self.seeds.index)
             if out:
-                placings.append(out)
+                placings.append(tuple(out))
         return tuple(placings)
 
 
