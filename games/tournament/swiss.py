@@ -92,24 +92,24 @@ class _Costs:
         """Who has the bye if nothing stands in the way."""
         self.field = [i for i in range(n) if i != self.lowest]
         """The nodes to seat at tables if the bye goes to ``lowest``."""
-        self.group: list[list[int]] = []
-        """Each node's score group within ``field`` (consecutive: standings sort by points first)."""
-        self.position = [0] * n
-        """Each node's place in its group, from 0 (``lowest`` counts as if seated)."""
-        groups: list[list[int]] = []
+        self.score_groups: list[list[int]] = []
+        """``field`` cut into score groups, best first (standings sort by points first)."""
         for i in self.field:
-            if not groups or self.score[groups[-1][0]] != self.score[i]:
-                groups.append([])
-            self.position[i] = len(groups[-1])
-            groups[-1].append(i)
-        self.group = [[] for _ in range(n)]
-        for members in groups:
-            for i in members:
-                self.group[i] = members
+            if not self.score_groups or self.score[self.score_groups[-1][0]] != self.score[i]:
+                self.score_groups.append([])
+            self.score_groups[-1].append(i)
+        self.group: list[list[int]] = [[] for _ in range(n)]
+        """Each node's score group (``lowest``'s: the one it would sit in)."""
+        self.position = [0] * n
+        """Each node's place in its group, from 0."""
+        for members in self.score_groups:
+            for k, i in enumerate(members):
+                self.group[i], self.position[i] = members, k
         if self.lowest is not None:
-            members = next((g for g in groups if self.score[g[0]] == self.score[self.lowest]), [])
-            self.group[self.lowest] = members
-            self.position[self.lowest] = sum(i < self.lowest for i in members)
+            lowest = self.lowest
+            same = (g for g in self.score_groups if self.score[g[0]] == self.score[lowest])
+            self.group[lowest] = next(same, [lowest])
+            self.position[lowest] = sum(i < lowest for i in self.group[lowest])
         # Each level's unit exceeds the most that the levels below it can add up to over a
         # matching's (n + 1) // 2 edges (order is at most n an edge, the bye rank below n once).
         edges = (n + 1) // 2
@@ -119,10 +119,6 @@ class _Costs:
         self.rematch_unit = n * self.bye_unit
         self.top = (edges * max(self.met.values(), default=0) + 1) * self.rematch_unit
         """More than any edge's cost: weights are ``top - cost``, all positive."""
-
-    def groups(self) -> list[list[int]]:
-        """``field``'s score groups, best first."""
-        return list({id(self.group[i]): self.group[i] for i in self.field}.values())
 
     def cost(self, i: int, j: int) -> int:
         """The edge's cost, all levels in one integer (``i < j``)."""
@@ -162,7 +158,7 @@ class _Costs:
         """The pairing solved in pieces of about ``block`` entrants (the module's docstring)."""
         pieces: list[list[int]] = []
         current: list[int] = []
-        for members in self.groups():
+        for members in self.score_groups:
             group = list(members)
             if current and len(current) + len(group) > block:
                 if len(current) % 2:
