@@ -81,6 +81,8 @@ def test_a_result_is_a_ranking(places: tuple[int, ...]) -> None:
 def test_inconsistent_results_are_refused() -> None:
     with pytest.raises(ValueError, match="twice at one table"):
         Result(1, (Finish(1, 1), Finish(1, 2)))
+    with pytest.raises(ValueError, match="only AI seats"):
+        Result(1, (Finish(None, 1),))
     with pytest.raises(ValueError, match="not an entrant"):
         standings([1, 2], [beat(1, 1, 3)], seed=0)
     with pytest.raises(ValueError, match="seated twice"):

@@ -67,6 +67,7 @@ class Bracket:
 
     @property
     def rounds(self) -> int:
+        """How many rounds the bracket plays: the fewest whose capacity holds the field."""
         rounds, capacity = 1, self.table_size
         while capacity < len(self.seeds):
             rounds, capacity = rounds + 1, capacity * (self.table_size // self.advance)
@@ -94,8 +95,8 @@ class Bracket:
         return tuple(tuple(sorted(t)) for t in tables)
 
     def tables(self, results: Iterable[Result]) -> tuple[tuple[BracketTable, ...], ...]:
-        """Every round's tables, round 1 first, as far as ``results`` decide them. Results of
-        rounds outside the bracket are ignored; raises ``ValueError`` for a result in the
+        """Every round's tables, round 1 first, as far as ``results`` decide them. Byes and
+        results of rounds outside the bracket are ignored; raises ``ValueError`` for a result in the
         bracket's rounds that matches none of its tables."""
         seed_of = {e: k for k, e in enumerate(self.seeds, 1)}
         by_round: dict[int, list[Result]] = {}
@@ -131,7 +132,8 @@ class Bracket:
 
     def pairing(self, round: int, results: Iterable[Result]) -> Pairing:
         """The tables to play in the tournament's round ``round`` (AI seats filling empty
-        places) and its byes, best seed first. Raises ``ValueError`` until every table before it is decided."""
+        places) and its byes, best seed first. Raises ``ValueError`` until every table of
+        the round before is decided."""
         k = round - self.first_round
         if not 0 <= k < self.rounds:
             raise ValueError(f"round {round} is not one of the bracket's")

@@ -40,10 +40,10 @@ class Result:
         if not self.finishes:
             raise ValueError(f"round {self.round}: a result needs at least one finish")
         people = self.entrants
+        if not people:
+            raise ValueError(f"round {self.round}: a result without an entrant, only AI seats")
         if len(set(people)) != len(people):
             raise ValueError(f"round {self.round}: an entrant appears twice at one table: {people}")
-        if self.is_bye and self.finishes[0].entrant is None:
-            raise ValueError(f"round {self.round}: a bye is an entrant's, not an AI's")
         places = sorted(f.place for f in self.finishes)
         for finish in self.finishes:
             if finish.place != 1 + sum(p < finish.place for p in places):
