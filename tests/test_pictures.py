@@ -81,7 +81,9 @@ def test_every_position_renders_within_limits(game_id: str) -> None:
         check_png(png)
         drawn.add(png)
         for seat in state.to_act():
-            check_png(hand_png(state.view(seat), legal_codes(state, seat)))
+            hand = hand_png(state.view(seat), legal_codes(state, seat))
+            if hand is not None:
+                check_png(hand)
     assert len(drawn) > len(cases(game)), "different positions give different pictures"
 
 
@@ -157,10 +159,11 @@ def test_pictures_are_cached_by_key_in_a_small_lru() -> None:
     state = next(sampled_states(games.get_game("war"), per_case=2))
     public = state.view(None)
     first = table_png(public, key=("table-1", 1))
-    assert table_png({**public, "moves": 999}, key=("table-1", 1)) is first, "same key: not drawn again"
+    other = {**public, "deck_counts": [n + 1 for n in public["deck_counts"]]}
+    assert table_png(other, key=("table-1", 1)) is first, "same key: not drawn again"
     for version in range(2, CACHE_SIZE + 2):
         table_png(public, key=("table-1", version))
-    assert table_png({**public, "moves": 999}, key=("table-1", 1)) != first, "the oldest entry was dropped"
+    assert table_png(other, key=("table-1", 1)) != first, "the oldest entry was dropped"
 
 
 def open_quash_chain() -> GameState:
@@ -182,7 +185,7 @@ def test_quash_pictures_show_an_open_chain() -> None:
     # own hand picture shows that card above the hand.
     check_png(table_png(public))
     assert table_png(public) != table_png({**public, "chain": None})
-    moved, in_the_air = "moved cards ringed · in the air:", "In the air: place it"
+    moved, in_the_air = "in the air:", "In the air: place it"
     assert moved in drawer.table(public).texts
     assert moved not in drawer.table({**public, "chain": None}).texts
     legal = legal_codes(state, seat)
@@ -199,7 +202,7 @@ def test_card_faces_and_rank_chips_are_drawn_in_the_pictures_language():
     assert card_image("QH", language="fr").tobytes() != card_image("QH").tobytes()
     assert card_image("10H", language="fr").tobytes() == card_image("10H").tobytes()
     game = games.get_game("queen-of-spades")
-    lettered = {"en": re.compile(r"[AJQK]( x\d+)?"), "fr": re.compile(r"[AVDR]( x\d+)?")}
+    lettered = {"en": re.compile(r"[AJQK](×\d+)?"), "fr": re.compile(r"[AVDR](×\d+)?")}
     for state in random_positions(game, 2, {}, seed=3):
         view = state.view(None)
         chips = {language: [text for text in pictures_for(game.id, language).table(view).texts
