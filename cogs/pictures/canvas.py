@@ -78,10 +78,9 @@ MUTED = (176, 206, 186)
 GOLD = MARK  # highlights on the table are the gold that rings a playable card
 RED_SIDE = (196, 48, 52)
 BLACK_SIDE = (34, 34, 40)
-FAILED = (205, 205, 205)
 CHIP = (238, 238, 228)
 CHIP_TEXT = (24, 24, 28)
-THEME = (FELT, FELT_DARK, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, FAILED, CHIP, CHIP_TEXT)
+THEME = (FELT, FELT_DARK, TEXT, MUTED, GOLD, RED_SIDE, BLACK_SIDE, CHIP, CHIP_TEXT)
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for the indexed PNGs: the fastest; they stay far below Discord's limits."""

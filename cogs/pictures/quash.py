@@ -16,7 +16,6 @@ from ..games.quash import side_name
 from .base import GamePictures, Names, View, fitted_flow, hand_row
 from .canvas import (
     BLACK_SIDE,
-    FAILED,
     FELT_DARK,
     GAP,
     GOLD,
@@ -161,7 +160,7 @@ class Pictures(GamePictures):
                 canvas.card((left, y), card, size, dim=bool(spot["failed"]) or lost, marked=card in moved or won)
         right = x + spot_width(len(slots), size)
         if spot["failed"]:
-            canvas.draw.line((x + 4, y + size.height - 6, right - 4, y + 6), fill=FAILED, width=4)
+            canvas.draw.line((x + 4, y + size.height - 6, right - 4, y + 6), fill=BLACK_SIDE, width=4)
         return right
 
     def draw_caption(self, canvas: Canvas, x: int, y: int, spot: dict, side: str) -> int:
