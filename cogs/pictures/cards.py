@@ -135,7 +135,7 @@ def _face(code: str, size: CardSize, language: str, tapped: bool, penalty: bool)
     draw.text(_rank_corner(size), rank_name(rank, language), font=font, fill=colour, stroke_width=SCALE,
               stroke_fill=colour)
     small = (0.17 * w, 0.72 * h) if tapped else (0.22 * w, 0.53 * h)
-    big = (0.70 * w, 0.50 * h, 0.30 * h) if tapped else (0.64 * w, 0.72 * h, 0.20 * h)
+    big = (0.73 * w, 0.50 * h, 0.28 * h) if tapped else (0.64 * w, 0.72 * h, 0.20 * h)
     if suit:
         draw_pip(draw, suit, *small, pip, colour)
         draw_pip(draw, suit, *big, colour)
