@@ -337,10 +337,10 @@ class Canvas:
             self.card((x + 2 * i, y - 2 * i), None, size)
         return self.card((x, y), top, size)
 
-    def slot(self, xy: tuple[int, int], size: CardSize, fill=None) -> None:
+    def slot(self, xy: tuple[int, int], size: CardSize, fill: Colour | None = None) -> None:
         """The outline of an empty place for a card."""
-        x, y = xy
-        self.draw.rounded_rectangle((x, y, x + size.width, y + size.height), 6, fill=fill, outline=MUTED, width=1)
+        image = slot_image(size, fill)
+        self.image.paste(image, xy, image)
 
     def chip(self, xy: tuple[int, int], text: str, extra: str = "", *, ring: bool = False) -> int:
         """A small label on a light chip (a laid set: "K x3"), ``extra`` after it in gold
@@ -375,6 +375,14 @@ class Canvas:
         out = io.BytesIO()
         indexed.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
         return out.getvalue()
+
+
+@lru_cache(maxsize=16)
+def slot_image(size: CardSize, fill: Colour | None) -> Image.Image:
+    """An empty place for a card, kept drawn (a QUASH board has dozens)."""
+    image = Image.new("RGBA", (size.width + 1, size.height + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, size.width, size.height), 6, fill=fill, outline=MUTED, width=1)
+    return image
 
 
 CHIP_HEIGHT = LABEL + 10
@@ -427,36 +435,34 @@ def flow(canvas: Canvas | None, rows: Sequence[Row], *, size: CardSize = CARD, t
          titles: bool = True, language: str = SOURCE) -> int:
     """Lay ``rows`` out left to right from ``top``, each under its title, wrapping to new
     lines (a row too long for one line overlaps its cards closer, down to their ranks, then
-    is split); returns the bottom. Without a canvas nothing is drawn: the bottom says how
-    tall the rows would be (their ranks in ``language``), to choose a card size that fits."""
+    is split into lines of as many cards each); returns the bottom. Without a canvas nothing
+    is drawn: the bottom says how tall the rows would be (their ranks in ``language``), to
+    choose a card size that fits."""
     if not rows:
         return top
     if canvas is not None:
         language = canvas.language
-    title_height = ABOVE_CARDS if titles else 0
     width = canvas.width if canvas is not None else WIDTH
+    room = width - 2 * MARGIN
     x, y, right_edge = MARGIN, top, width - MARGIN
     bottom = y  # of the line's rows so far
     for row in rows:
-        count = len(row.cards)
-        widths = [size.height if i in row.tapped else size.width for i in range(count)]
-        if row.tapped or row.spacing == "apart":
-            advances = [w + GAP for w in widths]
-        else:
-            step = 0 if row.spacing == "tight" else size.width - 8
-            advances = squeezed(row.cards, size, language, step, right_edge - MARGIN)
-        start = 0
-        while start < count or start == 0:
-            # Cards start..end-1 go on this line: ``span`` is where the next would start.
-            end, span = start, 0
-            while end < count and (end == start or MARGIN + span + widths[end] <= right_edge):
-                span += advances[end]
-                end += 1
-            span = span + widths[end - 1] - advances[end - 1] if end > start else size.width
-            title = row.title if titles and start == 0 else ""
+        widths = [size.height if i in row.tapped else size.width for i in range(len(row.cards))]
+
+        def advances(lo: int, hi: int, row: Row = row, widths: list[int] = widths) -> list[int]:
+            """How far each of cards lo..hi-1 is from the next, on a line of their own."""
+            if row.tapped or row.spacing == "apart":
+                return [w + GAP for w in widths[lo:hi]]
+            return squeezed(row.cards[lo:hi], size, language, 0 if row.spacing == "tight" else size.width - 8, room)
+
+        for number, (start, end) in enumerate(lines_of(len(row.cards), widths, advances(0, len(row.cards)), room)):
+            steps = advances(start, end)
+            span = sum(steps[:-1]) + widths[end - 1] if end > start else size.width
+            title = row.title if titles and number == 0 else ""
             needed = max(span, text_width(title, LABEL, row.highlight) if title else 0)
-            if x > MARGIN and x + needed > right_edge:
+            if number or (x > MARGIN and x + needed > right_edge):
                 x, y = MARGIN, bottom
+            above = ABOVE_CARDS if title or (titles and number == 0) else 0
             # Sideways cards alone are as tall as they are; beside upright ones, centred on them.
             upright = any(i not in row.tapped for i in range(start, end)) or end == start
             tall = size.height if upright else size.width
@@ -465,17 +471,33 @@ def flow(canvas: Canvas | None, rows: Sequence[Row], *, size: CardSize = CARD, t
                     canvas.text((x, y), title, LABEL, GOLD if row.highlight else MUTED, bold=row.highlight,
                                 width=right_edge - x)
                 left = x
-                for i in range(start, end):
+                for i, step in zip(range(start, end), steps):
                     tapped = i in row.tapped
-                    card_top = y + title_height + ((tall - size.width) // 2 if tapped else 0)
+                    card_top = y + above + ((tall - size.width) // 2 if tapped else 0)
                     canvas.card((left, card_top), row.cards[i], size, tapped=tapped, marked=i in row.marked,
                                 dim=row.dim_unmarked and i not in row.marked, penalty=i in row.penalty)
-                    left += advances[i]
-            bottom = max(bottom, y + title_height + tall + GAP)
+                    left += step
+            bottom = max(bottom, y + above + tall + GAP)
             x += needed + 3 * GAP
-            start = end
-            if start < count:
-                x, y = MARGIN, bottom
-            if not row.cards:
-                break
     return bottom
+
+
+def lines_of(count: int, widths: Sequence[int], least: Sequence[int], room: int) -> list[tuple[int, int]]:
+    """Cards 0..count-1 (each ``widths`` wide, at least ``least`` from the next) in lines at
+    most ``room`` wide, as ``(start, end)``: one line when they fit, else as few lines as
+    they need with as many cards on each."""
+    def fits(start: int, end: int) -> bool:
+        return sum(least[start:end - 1]) + widths[end - 1] <= room
+
+    greedy, start = [], 0
+    while start < count:
+        end = start + 1
+        while end < count and fits(start, end + 1):
+            end += 1
+        greedy.append((start, end))
+        start = end
+    if len(greedy) < 2:
+        return greedy or [(0, 0)]
+    each = -(-count // len(greedy))
+    even = [(start, min(start + each, count)) for start in range(0, count, each)]
+    return even if all(fits(*line) for line in even) else greedy

@@ -113,7 +113,7 @@ def _rank_corner(size: CardSize) -> tuple[float, float]:
     return 0.07 * size.width * SCALE, 0.04 * size.height * SCALE
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def rank_right(code: str, size: CardSize, language: str = SOURCE) -> int:
     """How far from a face's left edge its rank reaches, in pixels (where a card laid over it
     may start with the rank still whole)."""

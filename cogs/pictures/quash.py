@@ -197,17 +197,21 @@ class Pictures(GamePictures):
 
     def draw_hand(self, canvas: Canvas, view: View, rows: list[Row], names: Names) -> None:
         """The seat's side of the board (under a bar in its colour), a section a line, each
-        spot's number before it; the hand under it. Cards as large as the square has room for."""
+        spot's number before it; the hand under it. Cards as large as the square has room for;
+        when even small ones leave no room, the card in the air goes on the board's right."""
         side = view["sides"].index(view["side"])
-        hand_height = flow(None, rows, size=SMALL, top=0, language=canvas.language)
-        board = [size for size in (CARD, SMALL)
-                 if canvas.y + BAR_HEIGHT + GAP + 3 * (size.height + GAP) + hand_height + MARGIN <= MAX_HEIGHT]
-        size = board[0] if board else SMALL
-        x = MARGIN
-        canvas.draw.rounded_rectangle((x, canvas.y, canvas.width - MARGIN, canvas.y + BAR_HEIGHT), 8,
+        flying = rows[0] if rows[0].highlight else None
+        for size, beside in ((CARD, False), (SMALL, False), (SMALL, flying is not None)):
+            below = [row for row in rows if not (beside and row is flying)]
+            height = BAR_HEIGHT + GAP + 3 * (size.height + GAP) + flow(None, below, size=SMALL, top=0,
+                                                                        language=canvas.language)
+            if canvas.y + height + MARGIN <= MAX_HEIGHT:
+                break
+        canvas.draw.rounded_rectangle((MARGIN, canvas.y, canvas.width - MARGIN, canvas.y + BAR_HEIGHT), 8,
                                       fill=SIDE_COLOURS[side])
-        self.bar_text(canvas, x, canvas.width - 2 * MARGIN, view, names, side, "")
+        self.bar_text(canvas, MARGIN, canvas.width - 2 * MARGIN, view, names, side, "")
         canvas.y += BAR_HEIGHT + GAP
+        top, right = canvas.y, MARGIN
         number_width = max(text_width(f"+{n}", LABEL, True) for n in range(1, 10))
         for section in view["sections"]:
             y = canvas.y
@@ -217,7 +221,12 @@ class Pictures(GamePictures):
                 caption = self.spot_caption(spot, view["side"])
                 for line, (text, colour) in enumerate(caption):
                     canvas.text((x, y + line * LABEL_LINE), text, LABEL, colour, bold=colour == GOLD)
-                x = self.draw_spot(canvas, x + number_width + 4, y, spot, view["side"], set(), size) + 3 * GAP
+                x = self.draw_spot(canvas, x + number_width + 4, y, spot, view["side"], set(), size)
+                right = max(right, x)
+                x += 3 * GAP
             canvas.y = y + size.height + GAP
-        fitted_flow(canvas, rows, (CARD, SMALL) if size == CARD else (SMALL,))
-
+        if flying is not None and flying not in below:
+            x = right + 3 * GAP
+            y = canvas.paragraph((x, top), flying.title, LABEL, GOLD, width=canvas.width - MARGIN - x, bold=True)
+            canvas.card((x, y + 2), flying.cards[0], SMALL, marked=True)
+        fitted_flow(canvas, below, (CARD, SMALL) if size == CARD else (SMALL,))

@@ -145,7 +145,7 @@ class Pictures(GamePictures):
             under = Counter(rank_of(card) for card in pile[:-1])
             chips = [counted(self.rank_name(rank), n)
                      for rank, n in sorted(under.items(), key=lambda item: RANK_ORDER.get(item[0], 0))]
-            top = self.chips(canvas, x, top + LABEL_LINE, width, [(text, "") for text in chips], lines=lines)
+            top = self.chips(canvas, x, top + LABEL_LINE, width, [(text, "") for text in chips], lines=lines, wrap=x)
         canvas.y = max(y + SMALL.height, top) + 2 * GAP
 
     @staticmethod
