@@ -176,6 +176,27 @@ def test_every_picture_is_legible_where_it_is_shown(game_id: str, language: str)
     assert drawn >= len(tables(game)) * SEEDS * 2
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_quash_swap_chains_fit_with_the_biggest_hands(players: int) -> None:
+    """Advanced QUASH's hands are the biggest (twenty-odd cards) and a chain adds the card in
+    the air: every fifth of the first thirty positions with a chain open of a seeded game is
+    drawn legibly."""
+    quash = games.get_game("quash")
+    positions = random_positions(quash, players, {"advanced": True, "finish": 5}, 1)
+    chained = [quash.from_json(state.to_json()) for state in positions if state.flying() is not None][:30:5]
+    assert len(chained) == 6
+    for language in ("en", FRENCH):
+        drawer = pictures_for("quash", language)
+        for i, state in enumerate(chained):
+            seat = state.to_act()[0]
+            legal = [action.code() for action in state.legal_actions(seat)]
+            what = f"position {i} of {players} players in {language}"
+            check_shown_legibly(drawer.table(state.view(None), SAMPLE_NAMES[:players]), f"table at {what}")
+            hand = drawer.hand(state.view(seat), legal, SAMPLE_NAMES[:players])
+            assert hand is not None
+            check_shown_legibly(hand, f"hand at {what}", hand=True)
+
+
 def test_the_sizes_are_what_a_phone_needs() -> None:
     """The documented numbers agree: 12 px on a 280-px phone is 24 px drawn at 560."""
     assert (WIDTH, DISPLAY_WIDTH, MIN_SCREEN_TEXT, MIN_TEXT) == (560, 280, 12, 24)
