@@ -142,10 +142,6 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return ceil(font(size).getlength(text)) + (2 if bold else 0)
 
 
-def fits(text: str, size: int, width: int, bold: bool = False) -> bool:
-    return text_width(drawable(text), size, bold) <= width
-
-
 @lru_cache(maxsize=1024)
 def clipped(text: str, size: int, bold: bool, width: int) -> str:
     """``text`` cut short with "…" to fit ``width`` pixels (whole when it fits): for names,

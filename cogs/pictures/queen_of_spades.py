@@ -43,12 +43,6 @@ ROUND_COLUMNS = (say("score"), say("laid"), say("hand"), say("bonus"), say("roun
 SETS_WIDTH = 180
 """The least room the seats' sets have on their right (two chips a line)."""
 COLUMN_GAP = 16
-PHASES = {"cut": say("cut"), "take": say("take"), "play": say("play"), "round_over": say("round over"),
-          "match_over": say("match over")}
-
-
-def set_cards(laid: dict) -> list[str]:
-    return list(laid["cards"]) + ([laid["wild"]] if laid["wild"] else [])
 
 
 def signed(value: int) -> str:
