@@ -40,12 +40,14 @@ class Samples:
         self.cpu: list[float] = []
         self.sizes: list[int] = []
 
-    def time(self, draw: Callable[[], bytes]) -> None:
+    def time(self, draw: Callable[[], bytes | None]) -> None:
+        """Time one drawing (a hand with nothing to draw is timed, and has no size)."""
         wall, cpu = time.perf_counter(), time.process_time()
         png = draw()
         self.cpu.append((time.process_time() - cpu) * 1000)
         self.wall.append((time.perf_counter() - wall) * 1000)
-        self.sizes.append(len(png))
+        if png is not None:
+            self.sizes.append(len(png))
 
 
 def measure(game: games.Game, positions: int) -> dict[str, Samples]:

@@ -31,13 +31,14 @@ from games.i18n import SOURCE, Text, card_name, render_value, say
 from .components import LayoutMessage
 from .limits import SELECT_OPTIONS, clip
 
-EMBED_COLOUR = discord.Colour.dark_green()
+EMBED_COLOUR = discord.Colour(0x239C55)
 """The colour of Deckhand's embeds (rules, Log, /history, leaderboards)."""
 DESCRIPTION = 4000
 """Room we give an embed's description: a little under Discord's 4096, for the embed's other parts."""
-SEAT_COLOURS = (0x3BA55C, 0x5865F2, 0xFAA61A, 0xEB459E, 0x1ABC9C, 0xED4245, 0x9B59B6, 0xE67E22, 0x3498DB,
-                0xF1C40F)
-"""The table message's accent while a seat is to act, one colour per seat (seat 1 first)."""
+SEAT_COLOURS = (0x3BA55C, 0x717DF4, 0xBE7904, 0xEB459E, 0x159A7F, 0xED4245, 0xAA73C1, 0xD06E17, 0x3498DB,
+                0xA3850A)
+"""The table message's accent while a seat is to act, one colour per seat (seat 1 first); like
+every accent, it reads on Discord's dark and light themes (3:1)."""
 MAX_BUTTONS = 5
 """Moves a step offers as buttons (a handful: a phone shows each button on a line of its own when
 its label is long, so ten made ten lines); more are menus (:func:`cogs.moves.action_controls`)."""

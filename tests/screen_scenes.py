@@ -25,6 +25,7 @@ from games.rng import Rng
 from tests.screens import Message, message_of
 
 Scene = tuple[list[Message], dict[int, str]]
+"""A scene's messages, and the names of the users they mention."""
 TABLE_ID = 7
 LEVELS = ("hard", "easy")
 
@@ -45,14 +46,14 @@ def names_of(rows: list[SeatRow]) -> dict[int, str]:
     return {seat.user_id: seat.name for seat in rows if seat.user_id is not None}
 
 
-def played(game: games.Game, players: int, stop: float | None) -> tuple[GameState, list[str]]:
+def played(game: games.Game, players: int, stop: float | None, language: str) -> tuple[GameState, list[str]]:
     """The sample game (seeded random moves, as ``cogs.pictures.samples`` plays it) at ``stop``
-    of its length (None: to its end), and its public events in words."""
+    of its length (None: to its end), and its public events in words in ``language``."""
     names = [seat.shown_name for seat in seats(players)]
     limit = None if stop is None else int(sum(1 for _ in moves(game, players)) * stop)
     lines: list[str] = []
     for count, (state, events) in enumerate(moves(game, players)):
-        lines += [e.render(names) for e in events if e.private_to is None]
+        lines += [e.render(names, language) for e in events if e.private_to is None]
         if count == limit:
             break
     return state, lines
@@ -86,16 +87,18 @@ def table_of(game: games.Game, state: GameState, events: list[str], **changes: o
     return TableSnapshot(row, state.view(None))
 
 
-def pictured_table(table: TableSnapshot) -> Message:
+def pictured_table(table: TableSnapshot, language: str) -> Message:
     clear_cache()  # every scene's table is #7 at one version: never another scene's picture
-    picture = asyncio.run(table_picture(table))
-    return message_of(with_picture(table_message(table).kwargs(), picture, edit=False))
+    picture = asyncio.run(table_picture(table, language))
+    return message_of(with_picture(table_message(table, language).kwargs(), picture, edit=False))
 
 
-def pictured_hand(hand: HandSnapshot, rendered: Rendered) -> Message:
+def pictured_hand(hand: HandSnapshot, rendered: Rendered, language: str) -> Message:
+    """The hand message with its picture (its text board when it has none)."""
     clear_cache()
-    picture = asyncio.run(hand_picture(hand))
-    return message_of(with_picture(rendered.kwargs(), picture, edit=False), ephemeral=True)
+    picture = asyncio.run(hand_picture(hand, language))
+    body = rendered.kwargs() if picture is None else with_picture(rendered.kwargs(), picture, edit=False)
+    return message_of(body, ephemeral=True)
 
 
 def hand_of(table: TableSnapshot, state: GameState) -> HandSnapshot:
@@ -103,48 +106,48 @@ def hand_of(table: TableSnapshot, state: GameState) -> HandSnapshot:
     return HandSnapshot(table, seat, state.view(seat), state.legal_actions(seat))
 
 
-def game_scene(game_id: str) -> Callable[[], Scene]:
+def game_scene(game_id: str) -> Callable[[str], Scene]:
     """The table of the game's sample position, and below it the hand of the seat to act."""
-    def build() -> Scene:
+    def build(language: str) -> Scene:
         game = games.get_game(game_id)
-        state, events = played(game, sample_players(game), SAMPLE_POINT)
+        state, events = played(game, sample_players(game), SAMPLE_POINT, language)
         table = table_of(game, state, events)
-        messages = [pictured_table(table)]
+        messages = [pictured_table(table, language)]
         if state.to_act():
             hand = hand_of(table, state)
-            messages.append(pictured_hand(hand, hand_message(hand)))
+            messages.append(pictured_hand(hand, hand_message(hand, language=language), language))
         return messages, names_of(table.row.seats)
     return build
 
 
-def text_scene() -> Scene:
+def text_scene(language: str) -> Scene:
     """Pictures off: the Q2J table and hand with their text in the picture's place."""
     game = games.get_game("q2j")
-    state, events = played(game, 4, SAMPLE_POINT)
+    state, events = played(game, 4, SAMPLE_POINT, language)
     table = table_of(game, state, events)
     hand = hand_of(table, state)
-    return [message_of(table_message(table).kwargs()), message_of(hand_message(hand).kwargs(), ephemeral=True)], \
-        names_of(table.row.seats)
+    return [message_of(table_message(table, language).kwargs()),
+            message_of(hand_message(hand, language=language).kwargs(), ephemeral=True)], names_of(table.row.seats)
 
 
-def ending_scene() -> Scene:
+def ending_scene(language: str) -> Scene:
     game = games.get_game("queen-of-spades")
-    state, events = played(game, 4, None)
+    state, events = played(game, 4, None, language)
     table = table_of(game, state, events)
-    return [pictured_table(table)], names_of(table.row.seats)
+    return [pictured_table(table, language)], names_of(table.row.seats)
 
 
-def lobby_scene() -> Scene:
+def lobby_scene(language: str) -> Scene:
     game = games.get_game("q2j")
     state = game.new_game(3, {}, SAMPLE_SEED)
     table = table_of(game, state, [], status="lobby", started_at=None, deadline=None, version=1)
-    return [message_of(table_message(table).kwargs())], names_of(table.row.seats)
+    return [message_of(table_message(table, language).kwargs())], names_of(table.row.seats)
 
 
-def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[], Scene]:
+def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[str], Scene]:
     """A hand after its first step menu (NG's attack targets), or the first position whose
     hand offers a step of ``step_kind`` (Queen of Spades' discards by rank)."""
-    def build() -> Scene:
+    def build(language: str) -> Scene:
         game = games.get_game(game_id)
         state = game.new_game(players, dict(game.quick_options), SAMPLE_SEED)
         rng = Rng(SAMPLE_SEED)
@@ -158,16 +161,16 @@ def step_scene(game_id: str, players: int, step_kind: str) -> Callable[[], Scene
             chosen = [value for menu in layout.menus for value, _ in menu.choices if value.startswith(step_kind)]
             if chosen and len(hand.actions) > 12:
                 best = max(chosen, key=lambda v: len(ui_for(game_id).move_layout(hand, v).actions))
-                return [pictured_hand(hand, hand_message(hand, step=best))], names_of(rows)
+                return [pictured_hand(hand, hand_message(hand, step=best, language=language), language)], names_of(rows)
             seat = hand.seat
             legal = state.legal_actions(seat)
             events = state.apply(seat, legal[rng.below(len(legal))])
-            lines += [e.render(names) for e in events if e.private_to is None]
+            lines += [e.render(names, language) for e in events if e.private_to is None]
         raise AssertionError(f"no {step_kind} step in the sample game")
     return build
 
 
-def quash_swap_scene() -> Scene:
+def quash_swap_scene(language: str) -> Scene:
     """Advanced QUASH: a hand after choosing a card that can go on a spot or swap into one
     (placements first, the swap below), and the table while a swap chain is in the air."""
     game = games.get_game("quash")
@@ -184,17 +187,18 @@ def quash_swap_scene() -> Scene:
             steps = [value for menu in ui.move_layout(hand).menus for value, _ in menu.choices]
             both = [v for v in steps if (layout := ui.move_layout(hand, v)).actions and layout.menus]
             if both:
-                messages.append(pictured_hand(hand, hand_message(hand, step=both[0])))
+                messages.append(pictured_hand(hand, hand_message(hand, step=both[0], language=language), language))
         elif chain and chain["seat"] == hand.seat:
-            messages += [pictured_table(table), pictured_hand(hand, hand_message(hand))]
+            messages += [pictured_table(table, language),
+                         pictured_hand(hand, hand_message(hand, language=language), language)]
         swaps = [a for a in hand.actions if a.kind == "swap"]
         action = swaps[0] if swaps and messages else hand.actions[rng.below(len(hand.actions))]
         events = state.apply(hand.seat, action)
-        lines += [e.render(names) for e in events if e.private_to is None]
+        lines += [e.render(names, language) for e in events if e.private_to is None]
     return messages, names_of(seats(2))
 
 
-def stats_scene() -> Scene:
+def stats_scene(language: str) -> Scene:
     """``/stats`` of a player of three games, ratings made up to look like a season."""
     rng = Rng(SAMPLE_SEED)
     played_games = [("war", 9, 5), ("q2j", 6, 2), ("quash", 3, 2)]
@@ -208,13 +212,15 @@ def stats_scene() -> Scene:
     rated = {game_id: sum(1 for p in history if p.game_id == game_id) for game_id, _, _ in played_games}
     tallies = [GameTally(game_id, games, wins, ratings[game_id], rated[game_id]) for game_id, games, wins in played_games]
     stats = Stats(18, 9, 1.4, "war", 12, tallies, history)
-    layout = stats_layout("ana", None, stats, [action_row([HistoryButton.component("recent", 1, HistoryQuery(1000), "en")])])
-    body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats), edit=False)
+    history = HistoryButton.component("recent", 1, HistoryQuery(1000), language)
+    layout = stats_layout("ana", None, stats, [action_row([history])], language)
+    body = with_picture(Rendered(LayoutMessage(layout)).kwargs(), stats_picture("ana", None, stats, language),
+                        edit=False)
     return [message_of(body, ephemeral=True)], {}
 
 
 load_game_uis()
-SCENES: dict[str, Callable[[], Scene]] = {
+SCENES: dict[str, Callable[[str], Scene]] = {
     **{game_id: game_scene(game_id) for game_id in games.GAME_IDS},
     "text": text_scene,
     "lobby": lobby_scene,

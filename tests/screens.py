@@ -1,6 +1,6 @@
 """Screenshots of Deckhand's messages as Discord shows them, on a phone and on desktop.
 
-    python -m tests.screens docs/images [--only q2j,lobby]
+    python -m tests.screens docs/images [--only q2j,lobby] [--language fr] [--theme light]
 
 Builds real messages with the bot's own builders (each game's sample position, as
 ``cogs.pictures.samples`` has it, its table and the hand of the seat to act, pictures
@@ -8,7 +8,8 @@ attached; a lobby; a finished game; ``/stats``), turns each into the JSON discor
 draws that JSON as Discord's dark theme does (HTML and CSS in Discord's style, the pictures
 inlined) and screenshots it with headless Chromium (Debian's ``chromium``), 380 CSS pixels wide
 for a phone (at twice the pixels, as phones have them) and 900 for desktop. Writes
-``<scene>-phone.png`` and ``<scene>-desktop.png``.
+``<scene>-phone.png`` and ``<scene>-desktop.png`` (``<scene>-fr-light-phone.png`` in French
+on the light theme). The messages speak ``--language`` (English unless told).
 
 Not part of the product: a tool for the README's pictures and for looking at messages as
 players see them. The drawing follows Discord's look closely enough to judge sizes and
@@ -100,6 +101,22 @@ code { background: #1e1f22; border-radius: 4px; padding: 0 3px; font-size: 85%;
   .select { max-width: none; }
 }
 """
+
+LIGHT = """
+body { background: #ffffff; color: #313338; }
+.author, .text h3, .embed .title { color: #060607; }
+.container, .embed { background: #f2f3f5; border-color: #e3e5e8; }
+.text .sub, .time, .ephemeral, .embed .footer { color: #5c5e66; }
+.text blockquote { border-left-color: #c4c9ce; }
+.sep { border-top-color: #e3e5e8; }
+.secondary { background: #6d6f78; }
+.select { background: #ebedef; color: #5c5e66; }
+code { background: #ebedef; }
+.stamp { background: rgba(6, 6, 7, .06); }
+.mention { color: #505cdc; }
+"""
+THEMES = {"dark": (BACKGROUND, ""), "light": ((0xFF, 0xFF, 0xFF), LIGHT)}
+"""Discord's themes: the background behind messages, and the CSS over the dark theme's."""
 
 
 @dataclass
@@ -225,9 +242,10 @@ def message_html(message: Message, names: dict[int, str]) -> str:
             f'<span class="tag">APP</span><span class="time">Today at 21:07</span>{"".join(body)}{note}</div>')
 
 
-def page(messages: Iterable[Message], names: dict[int, str]) -> str:
+def page(messages: Iterable[Message], names: dict[int, str], theme: str = "dark") -> str:
     inner = "".join(message_html(m, names) for m in messages)
-    return f'<!doctype html><html><head><meta charset="utf-8"><style>{CSS}</style></head><body>{inner}</body></html>'
+    return (f'<!doctype html><html><head><meta charset="utf-8"><style>{CSS}{THEMES[theme][1]}</style></head>'
+            f'<body>{inner}</body></html>')
 
 
 # -- screenshots ---------------------------------------------------------------------------------------
@@ -240,7 +258,7 @@ def chromium() -> str:
     return found
 
 
-def screenshot(document: str, width: int, scale: int, out: Path) -> Path:
+def screenshot(document: str, width: int, scale: int, out: Path, background: tuple[int, int, int] = BACKGROUND) -> Path:
     """``document`` drawn ``width`` CSS pixels wide at ``scale`` device pixels each, cut below its end."""
     with tempfile.TemporaryDirectory() as folder:
         page_path = Path(folder) / "page.html"
@@ -251,32 +269,33 @@ def screenshot(document: str, width: int, scale: int, out: Path) -> Path:
                         f"--screenshot={shot}", page_path.as_uri()],
                        check=True, capture_output=True, timeout=120)
         # 256 colours are plenty for Discord's flat look and keep the README's pictures small.
-        trimmed(Image.open(shot)).quantize(256, method=Image.Quantize.FASTOCTREE).save(out, optimize=True)
+        trimmed(Image.open(shot), background).quantize(256, method=Image.Quantize.FASTOCTREE).save(out, optimize=True)
     return out
 
 
-def trimmed(image: Image.Image) -> Image.Image:
+def trimmed(image: Image.Image, background: tuple[int, int, int] = BACKGROUND) -> Image.Image:
     """The screenshot without the empty background below the last message."""
     rgb = image.convert("RGB")
     width, height = rgb.size
     bottom = height
     pixels = rgb.load()
     step = max(1, width // 64)
-    while bottom > 1 and all(pixels[x, bottom - 1] == BACKGROUND for x in range(0, width, step)):
+    while bottom > 1 and all(pixels[x, bottom - 1] == background for x in range(0, width, step)):
         bottom -= 1
     return rgb.crop((0, 0, width, min(height, bottom + 16 * (height // 4000 or 1))))
 
 
-def shoot(name: str, messages: list[Message], names: dict[int, str], folder: Path) -> list[Path]:
-    document = page(messages, names)
-    return [screenshot(document, PHONE, 2, folder / f"{name}-phone.png"),
-            screenshot(document, DESKTOP, 1, folder / f"{name}-desktop.png")]
+def shoot(name: str, messages: list[Message], names: dict[int, str], folder: Path, theme: str = "dark") -> list[Path]:
+    document = page(messages, names, theme)
+    background = THEMES[theme][0]
+    return [screenshot(document, PHONE, 2, folder / f"{name}-phone.png", background),
+            screenshot(document, DESKTOP, 1, folder / f"{name}-desktop.png", background)]
 
 
 # -- the scenes ----------------------------------------------------------------------------------------
 
 
-def scenes() -> dict[str, Callable[[], tuple[list[Message], dict[int, str]]]]:
+def scenes() -> dict[str, Callable[[str], tuple[list[Message], dict[int, str]]]]:
     from tests.screen_scenes import SCENES
     return SCENES
 
@@ -285,14 +304,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.screens", description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path, help="where to write the screenshots")
     parser.add_argument("--only", default="", help="comma-separated scene names (default: every scene)")
+    parser.add_argument("--language", default="en", help="the messages' language (default: en)")
+    parser.add_argument("--theme", choices=tuple(THEMES), default="dark", help="Discord's theme (default: dark)")
     args = parser.parse_args(argv)
     args.folder.mkdir(parents=True, exist_ok=True)
     wanted = [name for name in args.only.split(",") if name]
+    suffix = "".join(f"-{part}" for part in (args.language, args.theme) if part not in ("en", "dark"))
     for name, build in scenes().items():
         if wanted and name not in wanted:
             continue
-        messages, names = build()
-        for path in shoot(name, messages, names, args.folder):
+        messages, names = build(args.language)
+        for path in shoot(f"{name}{suffix}", messages, names, args.folder, args.theme):
             print(path)
     return 0
 

@@ -1,11 +1,15 @@
 """One colour rule for every game's move buttons (green wins, grey neutral, red loses your
-own card), War's tapped cards, and NG's targets grouped by owner, your own last and never green."""
+own card), War's tapped cards, NG's targets grouped by owner, your own last and never green,
+and every accent and marker readable on Discord's dark and light themes."""
 
 from __future__ import annotations
 
-from cogs.ui import ui_for
+from cogs.games import load_game_uis
+from cogs.games.quash import SIDE_COLOURS, SIDE_MARKS
+from cogs.ui import EMBED_COLOUR, SEAT_COLOURS, ui_for
 from discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 from games.q2j import compare
+from tests.contrast import DARK_THEME, GRAPHICS_CONTRAST, LIGHT_THEME, contrast, rgb
 
 GREEN, GREY, RED = 3, 2, 4  # Discord's button styles: success, secondary, danger
 
@@ -75,3 +79,22 @@ async def test_ng_fields_are_written_for_players(server):
     assert " · `2` " in field and "🂠" not in field and " — " not in field
     assert all(part.split(" ", 1)[1].startswith(("face down", "empty")) or part.split(" ", 1)[1][0] in "A23456789JQK1"
                for part in field.split(" · "))
+
+
+TWEMOJI = {"🟥": (0xDD2E44,), "⚫": (0x31373D,), "🎯": (0xDD2E44, 0xE6E7E8), "🎱": (0x31373D, 0xE1E8ED)}
+"""The fills Discord draws these emoji with (Twemoji): a marker reads on a theme when one of its colours does."""
+
+
+def test_every_accent_and_marker_reads_on_the_dark_and_the_light_theme():
+    """WCAG's 3:1 for graphics against Discord's dark theme and its light one: every accent a
+    message may wear (a seat's turn, a game's lobby, QUASH's sides, the embeds) and QUASH's
+    side markers (a plain ⚫ vanishes on the dark theme, a 🟥 nearly)."""
+    accents = {f"seat {n + 1}": colour for n, colour in enumerate(SEAT_COLOURS)}
+    accents |= {ui.game.id: ui.colour for ui in load_game_uis()}
+    accents |= {f"QUASH's {side}": colour for side, colour in SIDE_COLOURS.items()} | {"embeds": EMBED_COLOUR.value}
+    faint = [(name, f"#{colour:06X}", theme) for name, colour in accents.items()
+             for theme in (DARK_THEME, LIGHT_THEME) if contrast(rgb(colour), theme) < GRAPHICS_CONTRAST]
+    assert not faint
+    for side, mark in SIDE_MARKS.items():
+        for theme in (DARK_THEME, LIGHT_THEME):
+            assert max(contrast(rgb(colour), theme) for colour in TWEMOJI[mark]) >= GRAPHICS_CONTRAST, (side, theme)

@@ -1,7 +1,9 @@
 """Table and hand pictures through Discord: attached the way Discord expects (multipart with
 ``payload_json`` and ``files[n]``, the media gallery showing an ``attachment://`` of that
 message), replaced on each edit, kept after a restart, off by ``/settings pictures`` (the text
-board in the picture's place), and a failed upload answered with the same message as text."""
+board in the picture's place), and a failed upload answered with the same message as text.
+A hand picture is as tall as what it draws, and there is none when the seat has nothing to
+draw; a QUASH hand says its side and draws that side's board."""
 
 from __future__ import annotations
 
@@ -10,12 +12,14 @@ import re
 import time
 
 import discord
+from PIL import Image
 
 from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
 from cogs.moves import table_message
-from cogs.pictures import hand_png, table_png
+from cogs.pictures import hand_png, pictures_for, table_png
 from cogs.pictures.attach import seat_names
-from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts
+from cogs.pictures.canvas import GAP, MARGIN, MIN_HEIGHT, WIDTH
+from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act
 from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
 from fakediscord.model import upload_problems
 
@@ -195,3 +199,52 @@ async def test_a_channel_without_attach_files_shows_its_tables_as_text_with_one_
     s.h.fail_uploads(0)
     await play_turn(s, lobby, prefer=("attack", "draw"))
     assert picture_of(s.h.message(lobby.id))
+
+
+async def test_a_quash_hand_says_your_side_and_draws_the_board_you_place_on(server):
+    """Above the picture, the hand says the side you play for; the picture draws that side's
+    nine spots (each numbered as its "Spot n" button), under a bar naming the side, over the hand."""
+    s = server
+    table = await open_table(s, "quash start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    snap = await s.h.bot.service.hand(1, s.player(mover))
+    side = snap.view["side"]
+    assert f"You play for **{side}**." in texts(hand.message)[0]
+    _, png = picture_of(hand.message)
+    legal, names = [a.code() for a in snap.actions], seat_names(snap.table.row.seats)
+    drawn = pictures_for("quash").hand(snap.view, legal, names)
+    assert drawn is not None and drawn.png() == png
+    assert drawn.texts[:2] == [side, "· You"]
+    assert [text for text in drawn.texts if text.isdigit()] == [str(n) for n in range(1, 10)]
+    assert drawn.texts[-1] == f"Hand: {len(snap.view['hand'])} cards"
+
+
+async def test_a_hand_with_nothing_to_draw_has_no_picture(server):
+    """Before Queen of Spades' deal the dealer holds no card: the hand message shows its words
+    (the text board in the picture's place), no blank picture."""
+    s = server
+    table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
+    dealer = to_act(s, table)[0]
+    hand = await open_hand(s, dealer, table)
+    snap = await s.h.bot.service.hand(1, s.player(dealer))
+    assert snap.view["phase"] == "cut" and snap.view["hand"] == []
+    assert not hand.message.gallery_images() and not hand.message.files
+    assert hand_png(snap.view, [a.code() for a in snap.actions]) is None
+    assert len(texts(hand.message)) >= 2  # what the seat may do, and the board in words
+
+
+async def test_a_hand_picture_is_as_tall_as_what_it_draws(server):
+    """A War hand picture draws the seat's field, one line of cards: the picture ends under it,
+    landscape however wide, instead of a 560 × 356 box of felt."""
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    mover = to_act(s, table)[0]
+    hand = await open_hand(s, mover, table)
+    snap = await s.h.bot.service.hand(1, s.player(mover))
+    drawn = pictures_for("war").hand(snap.view, [a.code() for a in snap.actions], seat_names(snap.table.row.seats))
+    assert drawn is not None
+    width, height = Image.open(io.BytesIO(picture_of(hand.message)[1])).size
+    assert (width, height) == (WIDTH, drawn.height) and height < MIN_HEIGHT
+    bottom = max(box[3] for box in drawn.cards)
+    assert height - bottom <= MARGIN + GAP

@@ -173,15 +173,15 @@ async def test_two_players_pick_sides_with_switch_side(server):
     await s.h.click(lobby, label="Start", user=ana)  # the host starts from any seat
     table = s.h.message(lobby.id)
     board = board_text(s, table)
-    assert "🟥 **RED**: 1. ben · ⚫ **BLACK**: 2. ana" in board
-    assert "🟥 RED **0** · ⚫ BLACK **0** · first to 10" in status_text(s, table)
+    assert "🎯 **RED**: 1. ben · 🎱 **BLACK**: 2. ana" in board
+    assert "🎯 RED **0** · 🎱 BLACK **0** · first to 10" in status_text(s, table)
     assert "Sides — RED: ben; BLACK: ana. First to 10 points wins." in (await latest(s, table))
     assert "You play for **RED**." in (await open_hand(s, ben, table)).text
     assert "You play for **BLACK**." in (await open_hand(s, ana, table)).text
     # The board shows both sides' nine spots, in three sections, all open.
     assert [board_row(s, table, n).split(" — ")[0] for n in range(1, 10)] == [
         f"`{n}` {kind}" for n, kind in zip(range(1, 10), ["triple", "double", "single"] * 3)]
-    assert board_row(s, table, 1).endswith("🟥 ▢ ▢ ▢ · ⚫ ▢ ▢ ▢") and board.count("\n\n") == 3
+    assert board_row(s, table, 1).endswith("🎯 ▢ ▢ ▢ · 🎱 ▢ ▢ ▢") and board.count("\n\n") == 3
     assert "✓ won the spot · ✗ failed run · ▢ open slot · ◀ the spot being scored" in board.split("\n")[:3]
     # The hand shows your side as three lines of three spots, each spot unbroken (no-break spaces).
     lines = (await open_hand(s, ben, table)).text.split("\n")
@@ -207,8 +207,8 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
     assert "3. 🤖 AI 1 · normal · RED" in text and "4. cat · BLACK" in text
     await s.h.click(lobby, label="Start", user=ana)
     table = s.h.message(lobby.id)
-    assert "🟥 **RED**: 1. ana, 3. 🤖 AI 1 · ⚫ **BLACK**: 2. ben, 4. cat" in board_text(s, table)
-    assert "🟥 RED **0** · ⚫ BLACK **0** · first to 30" in status_text(s, table)
+    assert "🎯 **RED**: 1. ana, 3. 🤖 AI 1 · 🎱 **BLACK**: 2. ben, 4. cat" in board_text(s, table)
+    assert "🎯 RED **0** · 🎱 BLACK **0** · first to 30" in status_text(s, table)
     assert "Sides — RED: ana and 🤖 AI 1; BLACK: ben and cat. First to 30 points wins." in (await latest(s, table))
     row = await storage(s).get_table(1)
     assert [(seat.name, seat.is_ai) for seat in row.seats] == [("ana", False), ("ben", False), ("AI 1", True),
@@ -271,7 +271,7 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
     s = server
     ana, ben, cat, dan = (s.user(n) for n in ("ana", "ben", "cat", "dan"))
     table = await open_table(s, "quash start", {"finish": 30, "timer": 0}, "ana", joiners=["ben", "cat", "dan"])
-    assert "🟥 **RED**: 1. ana, 3. cat · ⚫ **BLACK**: 2. ben, 4. dan" in board_text(s, table)
+    assert "🎯 **RED**: 1. ana, 3. cat · 🎱 **BLACK**: 2. ben, 4. dan" in board_text(s, table)
     rng = random.Random(16)
     tiebreak_seen = False
     for _ in range(60):
@@ -336,10 +336,10 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert lines[start + 4:] == ["Spot 3 — single: RED Q♥ ties BLACK Q♠: tiebreaker!",
                                  "Tiebreaker for spot 3: ana and ben each choose a leftover card in secret."]
     board = board_text(s, table)
-    assert "🟥 RED **1** · ⚫ BLACK **2**" in status_text(s, table)
-    assert board_row(s, table, 1).endswith("🟥 9♦ 10♦ J♦ ✓ · ⚫ 8♣ 9♥ 10♠")
-    assert board_row(s, table, 2).endswith("🟥 4♠ 9♠ ✗ · ⚫ 5♣ 6♥ ✓")  # the failed sequence, marked
-    assert board_row(s, table, 3).endswith("🟥 Q♥ · ⚫ Q♠ ◀ tiebreak")  # the spot being tied, marked
+    assert "🎯 RED **1** · 🎱 BLACK **2**" in status_text(s, table)
+    assert board_row(s, table, 1).endswith("🎯 9♦ 10♦ J♦ ✓ · 🎱 8♣ 9♥ 10♠")
+    assert board_row(s, table, 2).endswith("🎯 4♠ 9♠ ✗ · 🎱 5♣ 6♥ ✓")  # the failed sequence, marked
+    assert board_row(s, table, 3).endswith("🎯 Q♥ · 🎱 Q♠ ◀ tiebreak")  # the spot being tied, marked
     assert "**Tiebreaker for spot 3**: waiting for ana, ben to choose a card (leftovers: RED 3, BLACK 3)." in board
     assert set(to_act(s, table)) == {ana, ben}
     ping = [m for m in s.h.public_messages(s.channel) if m.id != table.id and not m.deleted]
@@ -387,8 +387,8 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert status_text(s, table).split("\n")[2].startswith("Round 2 · ") and "Dealer: ana" in board
     assert "Tiebreaker" not in board
     summary = board.split("**Round 1 scored** — RED +5 · BLACK +7")[1]
-    assert "`3` 🟥 +1 (tiebreak)" in summary and "`5` both failed, +1 each" in summary
-    assert "`7` ⚫ +2 (run vs failed)" in summary
+    assert "`3` 🎯 +1 (tiebreak)" in summary and "`5` both failed, +1 each" in summary
+    assert "`7` 🎱 +2 (run vs failed)" in summary
     # The result stays until round 2's first placement, then the board is round 2's alone.
     await click_action(s, ben, (await open_hand(s, ben, table)).message,
                        (await s.h.bot.service.hand(1, s.player(ben))).actions[0])
@@ -415,12 +415,12 @@ async def test_a_round_of_three_quashes_keeps_every_spot_on_the_board(server):
     assert spot_numbers(shown)[-6:] == [4, 5, 6, 7, 8, 9]
     # … but the Latest field keeps only the newest lines, so the board keeps the whole round.
     board = board_text(s, table)
-    assert "🟥 RED **10** · ⚫ BLACK **5**" in status_text(s, table)
+    assert "🎯 RED **10** · 🎱 BLACK **5**" in status_text(s, table)
     summary = board.split("**Round 1 scored** — RED +10 · BLACK +5\n")[1].split("\n")
     assert summary == [
-        "`1` 🟥 +1 (higher top card) · `2` 🟥 +1 (higher top card) · `3` 🟥 +1 (higher card) · QUASH 🟥 +2",
-        "`4` ⚫ +1 (higher top card) · `5` ⚫ +1 (higher top card) · `6` ⚫ +1 (higher card) · QUASH ⚫ +2",
-        "`7` 🟥 +1 (higher top card) · `8` 🟥 +1 (higher top card) · `9` 🟥 +1 (higher card) · QUASH 🟥 +2",
+        "`1` 🎯 +1 (higher top card) · `2` 🎯 +1 (higher top card) · `3` 🎯 +1 (higher card) · QUASH 🎯 +2",
+        "`4` 🎱 +1 (higher top card) · `5` 🎱 +1 (higher top card) · `6` 🎱 +1 (higher card) · QUASH 🎱 +2",
+        "`7` 🎯 +1 (higher top card) · `8` 🎯 +1 (higher top card) · `9` 🎯 +1 (higher card) · QUASH 🎯 +2",
     ]
 
 
@@ -452,7 +452,7 @@ async def test_restart_in_the_middle_of_a_tiebreak_and_the_race_to_the_finish(se
         "RED reaches the finish (5 of 5) on spot 3: RED (ana) wins the match! The rest of round 1 is not scored."]
     # The reveal stopped at spot 3: nothing after it was scored.
     assert not [n for n in spot_numbers(await latest(s, table)) if n > 3]
-    assert board_row(s, table, 3).endswith("🟥 Q♥ ✓ · ⚫ Q♠")
+    assert board_row(s, table, 3).endswith("🎯 Q♥ ✓ · 🎱 Q♠")
     for n in range(4, 10):
         assert "✓" not in board_row(s, table, n)
     row = await storage(s).get_table(1)
@@ -599,7 +599,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     assert "Spot 2: ▢ ▢" in spots and "↩ Take the whole chain back" in labels
     assert not any(label.startswith("2♠") for label in labels + spots)
     assert "⛓ ana is swapping on RED's side: 9♦→1 ⇒ 6♣ in the air." in board_text(s, table)
-    assert board_row(s, table, 1).startswith("`1` triple — 🟥 7♦ 8♦ 9♦ ·")
+    assert board_row(s, table, 1).startswith("`1` triple — 🎯 7♦ 8♦ 9♦ ·")
     assert [u.name for u in to_act(s, table)] == ["ana"]
 
     # A restart mid-chain resumes it.
@@ -613,7 +613,7 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     # Take the whole chain back: the side as the turn began.
     await s.h.click(again, label="↩ Take the whole chain back", user=ana)
     assert "ana took a swap chain back; RED's side is as it was." in (await latest(s, table))
-    assert "⛓" not in board_text(s, table) and board_row(s, table, 1).startswith("`1` triple — 🟥 6♣ 7♦ 8♦ ·")
+    assert "⛓" not in board_text(s, table) and board_row(s, table, 1).startswith("`1` triple — 🎯 6♣ 7♦ 8♦ ·")
 
     # Now a chain of two displacements: 9♦ for 6♣ in spot 1, 6♣ for 7♠ in spot 4, 7♠ onto spot 9.
     hand = (await open_hand(s, ana, table)).message
@@ -628,8 +628,8 @@ async def test_advanced_swap_chain_played_step_by_step_with_a_restart_and_a_take
     done = await s.h.select(s.h.message(hand.id), [ninth], placeholder=SPOT_MENU, user=ana)
     assert done.ephemeral and "Waiting for ben." in done.text
     assert "ana swapped on RED's side: 9♦→1 ⇒ 6♣→4 ⇒ 7♠→9." in (await latest(s, table))
-    assert board_row(s, table, 1).endswith("🟥 7♦ 8♦ 9♦ · ⚫ ▢ ▢ ▢")
-    assert "🟥 5♥ 6♣ ▢" in board_row(s, table, 4) and "🟥 7♠ ·" in board_row(s, table, 9)
+    assert board_row(s, table, 1).endswith("🎯 7♦ 8♦ 9♦ · 🎱 ▢ ▢ ▢")
+    assert "🎯 5♥ 6♣ ▢" in board_row(s, table, 4) and "🎯 7♠ ·" in board_row(s, table, 9)
     log = await storage(s).move_log(1)
     assert [action for _, action, _ in log] == [
         {"kind": "swap", "args": ["9D", 1, "6C"]}, {"kind": "takeback", "args": []},

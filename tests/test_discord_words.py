@@ -11,7 +11,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from cogs.games import load_game_uis
 from cogs.moves import hand_message, table_message
 from cogs.pictures.base import Names
-from cogs.pictures.war import attack_result
+from cogs.pictures.war import Pictures as WarPictures
 from cogs.ui import short_event, ui_for
 from discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from games.ai import choose_action
@@ -155,9 +155,10 @@ def test_wars_last_attack_names_who_won():
     """The War picture's "2♥ vs A♠ won" read as if A♠ had won: it says whose card won."""
     names = Names(["ana", "ben"])
     attack = {"seat": 0, "attacker": "2H", "target_seat": 1, "target": "AS"}
-    said = {compare: attack_result({**attack, "compare": compare}, names) for compare in (1, -1, 0)}
-    assert [said[c].render() for c in (1, -1, 0)] == ["ana wins", "ben wins", "Tie"]
-    assert [said[c].render("fr") for c in (1, -1, 0)] == ["ana gagne", "ben gagne", "Égalité"]
+    said = {compare: WarPictures.verdict({**attack, "compare": compare}, names) for compare in (1, -1, 0)}
+    assert [said[c].render() for c in (1, -1, 0)] == ["ana won", "ben won", "equal: both cards discarded"]
+    assert [said[c].render("fr") for c in (1, -1, 0)] == ["ana a gagné", "ben a gagné",
+                                                        "égalité\xa0: les deux cartes sont défaussées"]
 
 
 HANDFUL = 5

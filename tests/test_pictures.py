@@ -18,10 +18,10 @@ from PIL import Image
 import games
 from cogs.pictures import CACHE_SIZE, clear_cache, hand_png, pictures_for, table_png
 from cogs.pictures.base import GamePictures
-from cogs.pictures.canvas import MAX_HEIGHT, WIDTH
-from cogs.pictures.cards import card_image
+from cogs.pictures.canvas import MAX_HEIGHT, WIDTH, Canvas
+from cogs.pictures.cards import CARD, LARGE, SMALL, card_image, rank_right
 from cogs.pictures.samples import random_positions
-from games.base import GameState
+from games.base import Action, GameState
 from games.determinize import game_hooks
 from games.rng import Rng
 from tests.contract import contract_cases
@@ -81,7 +81,9 @@ def test_every_position_renders_within_limits(game_id: str) -> None:
         check_png(png)
         drawn.add(png)
         for seat in state.to_act():
-            check_png(hand_png(state.view(seat), legal_codes(state, seat)))
+            hand = hand_png(state.view(seat), legal_codes(state, seat))
+            if hand is not None:
+                check_png(hand)
     assert len(drawn) > len(cases(game)), "different positions give different pictures"
 
 
@@ -157,10 +159,17 @@ def test_pictures_are_cached_by_key_in_a_small_lru() -> None:
     state = next(sampled_states(games.get_game("war"), per_case=2))
     public = state.view(None)
     first = table_png(public, key=("table-1", 1))
-    assert table_png({**public, "moves": 999}, key=("table-1", 1)) is first, "same key: not drawn again"
+    other = {**public, "deck_counts": [n + 1 for n in public["deck_counts"]]}
+    assert table_png(other, key=("table-1", 1)) is first, "same key: not drawn again"
     for version in range(2, CACHE_SIZE + 2):
         table_png(public, key=("table-1", version))
-    assert table_png({**public, "moves": 999}, key=("table-1", 1)) != first, "the oldest entry was dropped"
+    assert table_png(other, key=("table-1", 1)) != first, "the oldest entry was dropped"
+
+
+def said(canvas: Canvas | None) -> set[str]:
+    """What a picture writes, a wrapped paragraph whole."""
+    assert canvas is not None
+    return {label.paragraph for label in canvas.labels}
 
 
 def open_quash_chain() -> GameState:
@@ -182,12 +191,12 @@ def test_quash_pictures_show_an_open_chain() -> None:
     # own hand picture shows that card above the hand.
     check_png(table_png(public))
     assert table_png(public) != table_png({**public, "chain": None})
-    moved, in_the_air = "moved cards ringed · in the air:", "In the air: place it"
+    moved, in_the_air = "in the air:", "In the air: place it"
     assert moved in drawer.table(public).texts
     assert moved not in drawer.table({**public, "chain": None}).texts
     legal = legal_codes(state, seat)
-    assert in_the_air in drawer.hand(own, legal).texts
-    assert in_the_air not in drawer.hand({**own, "chain": None}, legal).texts
+    assert in_the_air in said(drawer.hand(own, legal))
+    assert in_the_air not in said(drawer.hand({**own, "chain": None}, legal))
     other = 1 - seat
     assert hand_png(state.view(other), []) == hand_png({**state.view(other), "chain": None}, []), (
         "the other seat's hand picture has nothing in the air")
@@ -199,7 +208,7 @@ def test_card_faces_and_rank_chips_are_drawn_in_the_pictures_language():
     assert card_image("QH", language="fr").tobytes() != card_image("QH").tobytes()
     assert card_image("10H", language="fr").tobytes() == card_image("10H").tobytes()
     game = games.get_game("queen-of-spades")
-    lettered = {"en": re.compile(r"[AJQK]( x\d+)?"), "fr": re.compile(r"[AVDR]( x\d+)?")}
+    lettered = {"en": re.compile(r"[AJQK](×\d+)?"), "fr": re.compile(r"[AVDR](×\d+)?")}
     for state in random_positions(game, 2, {}, seed=3):
         view = state.view(None)
         chips = {language: [text for text in pictures_for(game.id, language).table(view).texts
@@ -207,3 +216,55 @@ def test_card_faces_and_rank_chips_are_drawn_in_the_pictures_language():
         if chips["en"]:
             break
     assert chips["en"] == ["J"] and chips["fr"] == ["V"]
+
+
+def test_war_cards_lie_sideways_with_their_ranks_upright():
+    """A tapped card is laid sideways (landscape) but its rank reads as on the card untapped:
+    the corner with the rank is the same, in every size and language."""
+    for size in (SMALL, CARD, LARGE):
+        for language in ("en", "fr"):
+            for code in ("10H", "QS", "AD", "7C", "KD", "2S", "JC"):
+                upright, tapped = card_image(code, size, language=language), card_image(code, size, tapped=True,
+                                                                                        language=language)
+                assert tapped.size == (size.height, size.width)
+                corner = (0, 0, rank_right(code, size, language), int(size.height * 0.4))
+                assert tapped.crop(corner).tobytes() == upright.crop(corner).tobytes(), (code, size, language)
+
+
+def penalty_position() -> GameState:
+    """A seeded Q2J position whose seat to act holds a card it may play, one that costs a
+    penalty draw and one it can't play."""
+    q2j = games.get_game("q2j")
+    for seed in range(20):
+        for state in random_positions(q2j, 3, {"variant": "standard"}, seed):
+            if state.to_act():
+                view, legal = state.view(state.to_act()[0]), legal_codes(state, state.to_act()[0])
+                playable = {card for card in view["hand"] if f"play:{card}" in legal}
+                if view["penalty_cards"] and playable - set(view["penalty_cards"]) and set(view["hand"]) - playable:
+                    return q2j.from_json(state.to_json())
+    raise AssertionError("twenty seeded games reach such a position")
+
+
+def test_q2j_hand_gives_each_meaning_its_own_look():
+    """Playable cards are ringed, a playable card that costs a penalty draw is ringed and
+    tagged "+1" (as the message and its buttons say), a card that can't be played is greyed:
+    three looks, and the legend says what "+1" means."""
+    state = penalty_position()
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), legal_codes(state, seat)
+    drawer = pictures_for("q2j")
+    hand = view["hand"]
+    rows = drawer.hand_rows(view, drawer.playable(view, [Action.from_code(code) for code in legal]), drawer.names(None))
+    (row,) = [row for row in rows if not row.reference]
+    looks = {}
+    for i, card in enumerate(hand):
+        look = (i in row.marked, i in row.penalty, row.dim_unmarked and i not in row.marked)
+        looks.setdefault(look, set()).add(card)
+        assert look == (f"play:{card}" in legal, card in view["penalty_cards"], f"play:{card}" not in legal), card
+    assert len(looks) == 3
+    assert len({card_image("7H", marked=marked, penalty=penalty, dim=dim).tobytes()
+                for marked, penalty, dim in looks}) == 3
+    drawn = drawer.hand(view, legal)
+    assert drawn is not None
+    assert "+1: playing this card costs a penalty draw" in drawn.texts
+    assert not any("dimmed" in text for text in drawn.texts)

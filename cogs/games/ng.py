@@ -56,7 +56,7 @@ class Attack(NamedTuple):
 
 class NGUI(GameUI):
     start_description = say("Open a Q2J NG table in this channel (2–4 players)")
-    colour = 0xAB47BC
+    colour = 0xBA68C8
     steps = {"attack": say("Attack with…"), "defend": say("Defend with…")}
     hints = {"attack": say("Attack: a card, then its target."), "defend": say("Defend: a card, then your stack.")}
     menus = {"pick": say("Pick a resource card…"), "sacrifice": say("Sacrifice a stack…"),

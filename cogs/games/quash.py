@@ -20,8 +20,11 @@ from games.quash.scoring import SIDE_NAMES, SIDES
 
 from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
 
-SIDE_MARKS = {"RED": "🟥", "BLACK": "⚫"}  # ⬛ is nearly invisible on the dark theme
-SIDE_COLOURS = {"RED": 0xD83C3E, "BLACK": 0x4E5058}
+SIDE_MARKS = {"RED": "🎯", "BLACK": "🎱"}
+"""Each side's marker: red and black each with white, so that one of its colours reads on
+Discord's dark theme and one on its light theme (a plain ⚫ or 🟥 does not)."""
+SIDE_COLOURS = {"RED": 0xDF5E5F, "BLACK": 0x858893}
+"""The table's accent while a side is to act: a red and a grey that read on both themes."""
 NBSP = "\u00a0"
 ACE_HIGH = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 HOW = {"rank": say("higher card"), "top": say("higher top card"), "suit": say("same-suit run"),
@@ -49,7 +52,7 @@ def spot_cards(spot: dict[str, Any], language: str, space: str = " ") -> str:
 
 
 def result_text(spot: dict[str, Any]) -> Text:
-    """One scored spot of a round summary, e.g. "`2` ⚫ +2 (run vs failed)"."""
+    """One scored spot of a round summary, e.g. "`2` 🎱 +2 (run vs failed)"."""
     number, winner, how = spot["spot"], spot["winner"], spot["how"]
     if winner is None:
         return (say("`{spot}` both failed, +1 each", spot=number) if how == "both-failed"
@@ -121,7 +124,7 @@ def side_lines(hand: HandSnapshot, language: str) -> list[str]:
 
 class QuashUI(GameUI):
     start_description = say("Open a QUASH table in this channel (2 players, or 4 in two teams)")
-    colour = 0xFB8C00
+    colour = 0xCB7100
     step_end = ">"
     hints = {"place": say("Place a card: choose it, then its spot."), "swap": say("Or swap it into a full spot."),
              "tiebreak": say("Choose a card to play face down for the tiebreak."),
@@ -158,8 +161,9 @@ class QuashUI(GameUI):
             for number in section:
                 red, black = view["board"][0][number - 1], view["board"][1][number - 1]
                 kind = self.words(KIND_WORDS[number - 1])  # a spot's size, in the reader's words ("single")
-                lines.append(f"`{number}` {kind} — 🟥 {spot_cards(red, self.language)}{spot_mark(red, 'RED')} · "
-                             f"⚫ {spot_cards(black, self.language)}{spot_mark(black, 'BLACK')}"
+                lines.append(f"`{number}` {kind} — {SIDE_MARKS['RED']} {spot_cards(red, self.language)}"
+                             f"{spot_mark(red, 'RED')} · {SIDE_MARKS['BLACK']} {spot_cards(black, self.language)}"
+                             f"{spot_mark(black, 'BLACK')}"
                              f"{why if number == current else ''}")
         chain = view.get("chain")
         if chain:
@@ -181,7 +185,7 @@ class QuashUI(GameUI):
         count = len(view["hand"])
         held = (say("**Your leftover cards ({n}):** {cards}", n=count, cards=cards) if view["phase"] == "tiebreak"
                 else say("**Your hand ({n}):** {cards}", n=count, cards=cards))
-        lines = [self.words(say("You play for **{side}**.", side=side_name(view["side"]))), self.words(held)]
+        lines = [self.words(held)]
         if view.get("your_tiebreak_card"):
             lines.append(self.words(say("Your side's face-down tiebreak card: {card}",
                                         card=shown(view["your_tiebreak_card"], self.language))))
@@ -195,20 +199,23 @@ class QuashUI(GameUI):
         return "\n".join(lines)
 
     def prompt(self, hand: HandSnapshot) -> str:
+        """Which side the seat plays for (above the picture of that side's board), then what it may do."""
+        side = self.words(say("You play for **{side}**.", side=side_name(hand.view["side"])))
         chain = hand.view.get("chain")
         kinds = {action.kind for action in hand.actions}
         if chain and chain["seat"] == hand.seat and hand.actions:
             flying = shown(chain["flying"], self.language)
             if "place" not in kinds:
-                return self.words(say("**{flying} is in the air**: swap it into a full spot.",
-                                      flying=flying))
-            if "swap" not in kinds:
-                return self.words(say("**{flying} is in the air**: put it on a spot with room.", flying=flying))
-            return self.words(say("**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
-                                  flying=flying))
+                doing = say("**{flying} is in the air**: swap it into a full spot.", flying=flying)
+            elif "swap" not in kinds:
+                doing = say("**{flying} is in the air**: put it on a spot with room.", flying=flying)
+            else:
+                doing = say("**{flying} is in the air**: put it on a spot with room, or swap it into a full one.",
+                            flying=flying)
+            return f"{side} {self.words(doing)}"
         if kinds == {"swap"}:  # the hint for swaps follows the placements' ("Or swap it…"): alone, it says more
-            return self.words(say("Swap a card into a full spot: choose it, then the spot."))
-        return super().prompt(hand)
+            return f"{side} {self.words(say('Swap a card into a full spot: choose it, then the spot.'))}"
+        return f"{side} {super().prompt(hand)}"
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
         """While a card is in the air, its moves need no card menu: they start at its spots,

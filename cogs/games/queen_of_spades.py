@@ -89,7 +89,7 @@ def held(hand: HandSnapshot, rank: str) -> int:
 
 
 class QueenOfSpadesUI(GameUI):
-    colour = 0x5C6BC0
+    colour = 0x7784CA
     steps = {"lay": say("Lay or add to a set…"), "extend": say("Lay or add to a set…"),
              "discard": say("Discard: choose a rank…")}
     menus = {"discard": say("Discard a card…"), "lay": say("Lay a set…"), "extend": say("Add to a set…")}

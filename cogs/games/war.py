@@ -31,7 +31,7 @@ def owner_of(card: str, view: dict[str, Any]) -> int:
 
 class WarUI(GameUI):
     start_description = say("Open a Q2J War table in this channel (2–4 players)")
-    colour = 0xE53935
+    colour = 0xE95652
     steps = {"attack": say("Attack with…")}
     hints = {"attack": say("Attack: choose an untapped card, then its target.")}
     menus = {"recover": say("Recover a card…")}

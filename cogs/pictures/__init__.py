@@ -5,7 +5,8 @@ Public API:
 - :func:`table_png(view, key=None, names=None) <table_png>`: the table picture from the
   public view (``state.view(None)``);
 - :func:`hand_png(view, legal, key=None, names=None) <hand_png>`: a seat's hand picture
-  from that seat's view, the cards named by ``legal`` (action codes) marked as playable;
+  from that seat's view, the cards named by ``legal`` (action codes) marked as playable, or
+  None when the seat has nothing to draw (before the deal, an empty field);
 - ``names``: the seats' names, in seat order (else "Seat 1", "Seat 2"…); the hand
   picture calls its own seat "You";
 - ``language``: the language of the picture's words (English unless told);
@@ -28,6 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
+from typing import Any, TypeVar
 
 import games
 from games.i18n import SOURCE
@@ -35,7 +37,8 @@ from games.i18n import SOURCE
 from .base import GamePictures, View
 
 CACHE_SIZE = 64
-_cache: OrderedDict[Hashable, bytes] = OrderedDict()
+T = TypeVar("T", bytes, bytes | None)
+_cache: OrderedDict[Hashable, Any] = OrderedDict()  # PNG bytes, or None for a hand not drawn
 _cache_lock = threading.Lock()
 
 
@@ -50,7 +53,7 @@ def pictures_for(game_id: str, language: str = SOURCE) -> GamePictures:
     return importlib.import_module(name).Pictures(game, language)
 
 
-def _cached(key: Hashable | None, draw: Callable[[], bytes]) -> bytes:
+def _cached(key: Hashable | None, draw: Callable[[], T]) -> T:
     # Pictures are drawn in worker threads (cogs.pictures.attach): the cache is shared.
     if key is None:
         return draw()
@@ -74,10 +77,16 @@ def table_png(view: View, key: Hashable | None = None, names: Sequence[str] | No
 
 
 def hand_png(view: View, legal: Sequence[str], key: Hashable | None = None,
-             names: Sequence[str] | None = None, language: str = SOURCE) -> bytes:
-    """A seat's hand picture (PNG bytes) drawn from its view, ``legal`` action codes marked."""
+             names: Sequence[str] | None = None, language: str = SOURCE) -> bytes | None:
+    """A seat's hand picture (PNG bytes) drawn from its view, ``legal`` action codes marked;
+    None when the seat has nothing to draw."""
     drawer = pictures_for(view["game"], language)
-    return _cached(None if key is None else ("hand", language, key), lambda: drawer.hand(view, legal, names).png())
+
+    def draw() -> bytes | None:
+        canvas = drawer.hand(view, legal, names)
+        return None if canvas is None else canvas.png()
+
+    return _cached(None if key is None else ("hand", language, key), draw)
 
 
 def clear_cache() -> None:

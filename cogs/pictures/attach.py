@@ -75,13 +75,14 @@ async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
-async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture:
-    """The picture of one seat's hand in ``language``, its legal moves marked (cached per version and seat)."""
+async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture | None:
+    """The picture of one seat's hand in ``language``, its legal moves marked (cached per version
+    and seat); None when the seat has nothing to draw (its message then shows its text)."""
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
     png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat),
                                   seat_names(row.seats), language)
-    return Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
+    return None if png is None else Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 
 def with_picture(body: dict[str, Any], picture: Picture, *, edit: bool) -> dict[str, Any]:

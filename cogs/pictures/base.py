@@ -23,7 +23,6 @@ from .canvas import (
     GAP,
     GOLD,
     LABEL,
-    LINE,
     MARGIN,
     MAX_HEIGHT,
     MIN_HEIGHT,
@@ -89,11 +88,13 @@ def hand_row(title: str, cards: Sequence[str | None], playable: set[str], **more
     return Row(title, cards, marked_positions(cards, playable), dim_unmarked=bool(playable), **more)
 
 
-def fitted_flow(canvas: Canvas, rows: Sequence[Row], sizes: Sequence[CardSize] = (LARGE, CARD, SMALL)) -> None:
-    """``rows`` at the cursor with the largest card size whose lines fit in the picture's
-    least height (a short hand fills the room it has), else in the square (the smallest
-    size when none does)."""
-    bottoms = [flow(None, rows, size=size, top=canvas.y) + MARGIN for size in sizes]
+def fitted_flow(canvas: Canvas, rows: Sequence[Row], sizes: Sequence[CardSize] = (LARGE, CARD, SMALL), *,
+                below: int = 0) -> None:
+    """``rows`` at the cursor with the largest card size whose lines, and ``below`` pixels
+    more, fit in a landscape picture (11:7, :data:`MIN_HEIGHT`), else in the square (the
+    smallest size when none does)."""
+    bottoms = [flow(None, rows, size=size, top=canvas.y, language=canvas.language) + below + MARGIN
+               for size in sizes]
     fits = [size for size, bottom in zip(sizes, bottoms) if bottom <= MIN_HEIGHT]
     fits = fits or [size for size, bottom in zip(sizes, bottoms) if bottom <= MAX_HEIGHT] or [sizes[-1]]
     canvas.y = flow(canvas, rows, size=fits[0], top=canvas.y)
@@ -111,24 +112,41 @@ def seat_grid(canvas: Canvas, seats: int, columns: int, height: int,
 
 
 def hand_fan(canvas: Canvas, xy: tuple[int, int], width: int, hand: Sequence[str] | None, count: int) -> None:
-    """A seat's hand under its line: its faces (``hand``), or ``count`` small backs."""
+    """A seat's hand: its faces (``hand``), or ``count`` small backs."""
     if hand is not None:
-        canvas.fan(xy, hand, SMALL, step=26, width=width)
-    else:
+        canvas.fan(xy, hand, SMALL, step=SMALL.width - 8, width=width)
+    elif width >= TINY.width:
         canvas.fan(xy, [None] * count, TINY, step=8, width=width)
 
 
-def hand_height(faces: bool) -> int:
-    """How tall :func:`hand_fan` draws a hand, with a small gap below."""
-    return (SMALL if faces else TINY).height + GAP - 2
+SEAT_ROW = TINY.height + 2
+"""The height of a seat's line in :func:`seat_rows`."""
+
+
+def seat_rows(canvas: Canvas, names: Names, details: Sequence[str], counts: Sequence[int], acting: set[int]) -> None:
+    """A line per seat: its name (gold when it is to act), then its hand as ``counts`` card
+    backs and its ``details`` in a column after the longest name."""
+    right = canvas.width - MARGIN
+    names_end = MARGIN + max((text_width(names(seat), BODY, seat in acting) for seat in range(len(details))), default=0)
+    for seat, detail in enumerate(details):
+        y = canvas.y
+        detail_width = text_width(detail, LABEL)
+        column = min(names_end, right - detail_width - TINY.width - 3 * GAP)
+        canvas.text((MARGIN, y + 2), names(seat), BODY, GOLD if seat in acting else TEXT, bold=seat in acting,
+                    width=column - MARGIN)
+        x = column + 2 * GAP
+        backs = min(TINY.width + 8 * (counts[seat] - 1), right - detail_width - GAP - x) if counts[seat] else 0
+        hand_fan(canvas, (x, y), backs, None, counts[seat])
+        canvas.text((x + backs + GAP if backs else x, y + 4), detail, LABEL, MUTED)
+        canvas.y = y + SEAT_ROW
 
 
 class GamePictures:
     """How one game is drawn. The generic look: each seat with its hand as card backs and
-    any public list of cards in the view; the hand as one row."""
+    any public list of cards in the view; the hand as one row.
 
-    title: str | None = None
-    """The picture's heading; None: the game's name."""
+    Pictures carry no heading: the message around them names the game, the table and whose
+    turn it is, and the picture keeps its room for cards and for words at a size a phone reads."""
 
     def __init__(self, game: Game, language: str = SOURCE) -> None:
         self.game = game
@@ -144,18 +162,9 @@ class GamePictures:
     # The table picture.
 
     def table(self, view: View, names: Sequence[str] | None = None) -> Canvas:
-        seats = self.names(names)
         canvas = Canvas(language=self.language)
-        canvas.heading(self.title or self.game.name, self.status_text(view, seats))
-        self.draw_table(canvas, view, seats)
+        self.draw_table(canvas, view, self.names(names))
         return canvas
-
-    def status_text(self, view: View, names: Names) -> str:
-        """The heading's right side: whose turn, or that the game is over."""
-        if view.get("over"):
-            return self.words(say("game over"))
-        to_act = self.acting(view)
-        return self.words(say("to play: {names}", names=names.listed(to_act))) if to_act else ""
 
     def acting(self, view: View) -> list[int]:
         """The seats whose turn the picture shows (in gold)."""
@@ -163,42 +172,41 @@ class GamePictures:
 
     def seat_line(self, canvas: Canvas, xy: tuple[int, int], name: str, detail: str, width: int, *,
                   acting: bool = False) -> None:
-        """A seat's name (gold when it is to act) and ``detail`` after it, cut to ``width``;
-        the name gives way to the detail down to half the width."""
+        """A seat's name (gold when it is to act) and ``detail`` after it, within ``width``:
+        the name is cut short to leave the detail whole."""
         x, y = xy
-        name_width = max(width // 2, width - text_width(detail, LABEL) - GAP) if detail else width
+        name_width = width - text_width(detail, LABEL) - GAP if detail else width
         right = canvas.text((x, y), name, BODY, GOLD if acting else TEXT, bold=acting, width=name_width)
         if detail:
-            canvas.text((right + GAP, y + 2), detail, LABEL, MUTED, width=x + width - right - GAP)
+            canvas.text((right + GAP, y + BODY - LABEL), detail, LABEL, MUTED, width=x + width - right - GAP)
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         counts = view.get("hand_counts") or []
-        acting = set(self.acting(view))
-
-        def seat(seat: int, x: int, y: int, width: int) -> None:
-            cards = self.words(plural("{count} card", "{count} cards", counts[seat]))
-            self.seat_line(canvas, (x, y), names(seat), cards, width, acting=seat in acting)
-            hand_fan(canvas, (x, y + LINE), width, None, counts[seat])
-
-        seat_grid(canvas, len(counts), 2, LINE + hand_height(False), seat)
+        details = [self.words(plural("{count} card", "{count} cards", count)) for count in counts]
+        seat_rows(canvas, names, details, counts, set(self.acting(view)))
         for key, value in view.items():
             if isinstance(value, list) and value and all(is_card(v) for v in value):
-                canvas.text((MARGIN, canvas.y), key.replace("_", " "), LABEL, MUTED)
-                canvas.fan((MARGIN, canvas.y + LABEL + 4), value, SMALL, step=30,
-                           width=canvas.width - 2 * MARGIN)
-                canvas.y += LABEL + 4 + SMALL.height + GAP
+                right = canvas.text((MARGIN, canvas.y + 4), key.replace("_", " "), LABEL, MUTED) + 2 * GAP
+                canvas.fan((right, canvas.y), value, SMALL, step=30, width=canvas.width - MARGIN - right)
+                canvas.y += SMALL.height + GAP
 
     # The hand picture.
 
-    def hand(self, view: View, legal: Sequence[str], names: Sequence[str] | None = None) -> Canvas:
+    def hand(self, view: View, legal: Sequence[str], names: Sequence[str] | None = None) -> Canvas | None:
+        """The hand picture, as tall as what it draws; None when there is nothing to draw (no
+        card of the seat's own yet, or none left)."""
         seat = view.get("viewer")
         seats = self.names(names, seat if isinstance(seat, int) else None)
-        canvas = Canvas(language=self.language)
-        canvas.heading(self.words(say("You") if isinstance(seat, int) else say("Hand")),
-                       self.words(say("your turn")) if view.get("your_turn") else "")
         rows = self.hand_rows(view, self.playable(view, [Action.from_code(code) for code in legal]), seats)
-        fitted_flow(canvas, rows)
+        if not any(row.cards for row in rows if not row.reference):
+            return None
+        canvas = Canvas(language=self.language, min_height=0)
+        self.draw_hand(canvas, view, rows, seats)
         return canvas
+
+    def draw_hand(self, canvas: Canvas, view: View, rows: list[Row], names: Names) -> None:
+        """Draw the hand's rows, as large as the picture has room for."""
+        fitted_flow(canvas, rows)
 
     def playable(self, view: View, legal: Sequence[Action]) -> set[str]:
         """The cards to mark: those a legal action names first."""
@@ -207,4 +215,3 @@ class GamePictures:
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         hand = list(view.get("hand") or [])
         return [hand_row(self.words(plural("hand: {count} card", "hand: {count} cards", len(hand))), hand, playable)]
-

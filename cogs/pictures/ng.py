@@ -1,74 +1,62 @@
-"""Q Squared Joe NG: the deck and the discard pile, then a line per seat: its name and
-counts, its five stacks (the top card whole, the cards under it as edges: face-down
-bottoms and earlier defences), its resource pile and, in a face-up game, its hand."""
+"""Q Squared Joe NG: the deck and the discard pile when there is room (the message says their
+counts), then two lines per seat: its name and hand size, then its five stacks (the top card
+whole, the cards under it as edges: face-down bottoms and earlier defences), its resource pile
+and, in a face-up game, its hand."""
 
 from __future__ import annotations
 
 from games.i18n import plural, say
 
 from .base import STATUS, GamePictures, Names, View, hand_row
-from .canvas import GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
+from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, Canvas, Row
 from .cards import SMALL
 
-NAME_COLUMN = 118
 STACK_PITCH = SMALL.width + 3
 EDGE = 5
 """How much of each card under a stack's top shows (its edge: the stack's depth)."""
 EDGES = 3
 """The most edges drawn under a stack's top card."""
-SEAT_HEIGHT = SMALL.height + EDGES * EDGE + 12
+STACKS = 5
+SEAT_HEIGHT = LINE + SMALL.height + EDGES * EDGE + GAP
+PILES_HEIGHT = SMALL.height + 2 * GAP
 
 
 class Pictures(GamePictures):
-    title = "Q Squared Joe NG"
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
-        y = canvas.y
-        caption = y + SMALL.height + 4
-        deck_top = view["deck"][-1] if view.get("deck") else None
-        canvas.pile((MARGIN, y), view["deck_count"], SMALL, top=deck_top)
-        canvas.text((MARGIN, caption), self.words(say("deck {n}", n=view["deck_count"])), LABEL, MUTED)
-        x = MARGIN + SMALL.width + 6 * GAP
-        canvas.pile((x, y), view["discard_count"], SMALL, top=view.get("discard_top"))
-        canvas.text((x, caption), self.words(say("discard {n}", n=view["discard_count"])), LABEL, MUTED)
-        x += SMALL.width + 6 * GAP
-        lines = [self.words(say("turns without a discard: {n} of {limit}", n=view["turns_since_discard"],
-                                limit=view["stall_limit"]))]
-        if view.get("faceup"):
-            lines.append(self.words(say("face-up game: every card is shown")))
-        for i, line in enumerate(lines):
-            canvas.text((x, y + i * (LABEL + 6)), line, LABEL, MUTED, width=canvas.width - MARGIN - x)
-        canvas.y = caption + LABEL + GAP
+        if canvas.y + PILES_HEIGHT + view["players"] * SEAT_HEIGHT + MARGIN <= MAX_HEIGHT:
+            y = canvas.y + 4
+            deck_top = view["deck"][-1] if view.get("deck") else None
+            x = canvas.pile((MARGIN, y), view["deck_count"], SMALL, top=deck_top) + 5 * GAP
+            canvas.pile((x, y), view["discard_count"], SMALL, top=view.get("discard_top"))
+            canvas.y = y + PILES_HEIGHT
         for seat in range(view["players"]):
             self.draw_seat(canvas, view, names, seat)
 
     def draw_seat(self, canvas: Canvas, view: View, names: Names, seat: int) -> None:
+        """The seat's name and hand size over its stacks; its resources (and hand in a face-up
+        game) after them, each under its title."""
         y = canvas.y
         status = view["status"][seat]
-        self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in self.acting(view))
-        hands = view.get("hands")
-        count = view["hand_counts"][seat]
-        details = [self.words(plural("{count} field card", "{count} field cards", view["field_counts"][seat])),
-                   self.words(say("hand {n}", n=count))]
-        if status != "playing":
-            details.append(self.words(STATUS[status]))
-        for i, line in enumerate(details):
-            canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
-        x = MARGIN + NAME_COLUMN + GAP
-        for stack in view["fields"][seat]:
-            self.draw_stack(canvas, x, y, stack)
-            x += STACK_PITCH
-        x += 2 * GAP
         piles = [(self.words(say("resources")), view["resources"][seat])]
+        hands = view.get("hands")
         if hands:
             piles.append((self.words(say("hand")), hands[seat]))
+        x = MARGIN + STACKS * STACK_PITCH + 2 * GAP
         width = (canvas.width - MARGIN - x) // len(piles)
+        detail = self.words(say("hand {n}", n=view["hand_counts"][seat]) if status == "playing"
+                            else STATUS.get(status, say("out")))
+        self.seat_line(canvas, (MARGIN, y), names(seat), detail, x - MARGIN - 2 * GAP,
+                       acting=seat in self.acting(view))
+        stacks_top = y + LINE
+        for i, stack in enumerate(view["fields"][seat]):
+            self.draw_stack(canvas, MARGIN + i * STACK_PITCH, stacks_top, stack)
         for title, cards in piles:
-            canvas.text((x, y), title, LABEL, MUTED, width=width - GAP)
+            canvas.text((x, y + BODY - LABEL), title, LABEL, MUTED, width=width - GAP)
             if cards:
-                canvas.fan((x, y + LABEL + 6), cards, SMALL, step=26, width=width - GAP)
+                canvas.fan((x, stacks_top), cards, SMALL, step=SMALL.width - 8, width=width - GAP)
             else:
-                canvas.slot((x, y + LABEL + 6), SMALL)
+                canvas.slot((x, stacks_top), SMALL)
             x += width
         canvas.y = y + SEAT_HEIGHT
 
@@ -88,3 +76,4 @@ class Pictures(GamePictures):
         resources = view["resources"][view["viewer"]]
         return [hand_row(self.words(plural("Hand: {count} card", "Hand: {count} cards", len(hand))), hand, playable),
                 hand_row(self.words(say("Your resource pile")), resources, playable)]
+

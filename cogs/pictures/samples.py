@@ -69,10 +69,12 @@ def write_samples(directory: Path) -> list[Path]:
         written.append(table)
         if state.to_act():
             seat = state.to_act()[0]
-            hand = directory / f"{game.id}-hand.png"
             legal = [action.code() for action in state.legal_actions(seat)]
-            hand.write_bytes(hand_png(state.view(seat), legal, names=names))
-            written.append(hand)
+            png = hand_png(state.view(seat), legal, names=names)
+            if png is not None:
+                hand = directory / f"{game.id}-hand.png"
+                hand.write_bytes(png)
+                written.append(hand)
     return written
 
 

@@ -2,7 +2,7 @@
 and below it the share of each game's games they won, as bars in the same colours.
 
 Drawn like the table pictures (:mod:`cogs.pictures.canvas`: 560 pixels wide, landscape or
-square, no text under 18 pixels), from plain figures: :class:`Series` per game.
+square, no text under 24 pixels), from plain figures: :class:`Series` per game.
 """
 
 from __future__ import annotations
@@ -14,16 +14,14 @@ from babel.numbers import format_percent
 
 from games.i18n import SOURCE, say
 
-from .canvas import BLACK_SIDE, BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, TITLE, Canvas, text_width
+from .canvas import BLACK_SIDE, BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, text_width
 
-CHART = 190
+CHART = 160
 """The height of the rating chart."""
-AXIS = 58
+AXIS = 66
 """Room left of the chart for its ratings."""
-BAR = 26
-ROW = BAR + 10
-MOST_GAMES = (MAX_HEIGHT - MARGIN - (TITLE + 10) - GAP - CHART - 2 * GAP - MARGIN) // ROW
-"""Games a picture has room for below the chart (the most played)."""
+BAR = 14
+ROW = LINE + BAR + 12
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,8 @@ def stats_png(title: str, series: Sequence[Series], rated_games: int, language: 
         canvas.text((canvas.width // 2, top + CHART // 2 - BODY // 2), say("No rated game yet").render(language),
                     BODY, MUTED, anchor="ma")
     canvas.y = top + CHART + 2 * GAP
-    bars(canvas, series[:MOST_GAMES], language)
+    room = (MAX_HEIGHT - MARGIN - canvas.y) // ROW  # the most played games the picture has room for
+    bars(canvas, series[:room], language)
     return canvas.png()
 
 
@@ -88,22 +87,19 @@ def chart(canvas: Canvas, series: Sequence[Series], rated_games: int, top: int, 
 
 
 def bars(canvas: Canvas, series: Sequence[Series], language: str) -> None:
-    """A bar a game: its name, the share of its games won, and how many of how many."""
-
-    def won(each: Series) -> str:
-        return say("{wins} of {games} won", wins=each.wins, games=each.games).render(language)
-
-    name_width = min(200, max((text_width(each.name, BODY) for each in series), default=0))
-    left = MARGIN + name_width + GAP
-    right = canvas.width - MARGIN - max((text_width(won(each), LABEL) for each in series), default=0) - GAP
+    """Two lines a game: its name with how many of its games were won and the share, then a
+    bar in its colour as long as that share."""
     for each in series:
         y = canvas.y
-        canvas.text((MARGIN, y + (BAR - LINE) // 2 + 2), each.name, BODY, TEXT, width=name_width)
-        canvas.draw.rounded_rectangle((left, y, right, y + BAR), 6, fill=BLACK_SIDE)
         share = each.wins / each.games if each.games else 0.0
+        won = say("{wins} of {games} won · {share}", wins=each.wins, games=each.games,
+                  share=format_percent(share, locale=language)).render(language)
+        won_left = canvas.width - MARGIN - text_width(won, LABEL)
+        canvas.text((MARGIN, y), each.name, BODY, TEXT, width=won_left - MARGIN - GAP)
+        canvas.text((canvas.width - MARGIN, y + BODY - LABEL), won, LABEL, MUTED, anchor="ra")
+        top, right = y + LINE, canvas.width - MARGIN
+        canvas.draw.rounded_rectangle((MARGIN, top, right, top + BAR), 5, fill=BLACK_SIDE)
         if share:
-            canvas.draw.rounded_rectangle((left, y, left + max(12, round((right - left) * share)), y + BAR), 6,
-                                          fill=each.colour)
-        canvas.text((left + 8, y + 3), format_percent(share, locale=language), LABEL, TEXT, bold=True)
-        canvas.text((canvas.width - MARGIN, y + 3), won(each), LABEL, MUTED, anchor="ra")
+            canvas.draw.rounded_rectangle((MARGIN, top, MARGIN + max(BAR, round((right - MARGIN) * share)), top + BAR),
+                                          5, fill=each.colour)
         canvas.y += ROW

@@ -1,25 +1,20 @@
-"""Q Squared Joe War: the discard pile and the last attack, then a line per seat: its name
-and deck, its field beside them with tapped cards turned sideways."""
+"""Q Squared Joe War: the discard pile and the last attack (its two cards, then who attacked
+whom and who won, in words), then a line per seat: its name and deck, its field beside them,
+tapped cards laid sideways with their ranks upright."""
 
 from __future__ import annotations
 
 from collections.abc import Set
 
-from games.i18n import Text, plural, say, say_as
+from games.i18n import Text, say
 
 from .base import STATUS, GamePictures, Names, View, hand_row
-from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MUTED, Canvas, Row
+from .canvas import GAP, GOLD, LABEL, LABEL_LINE, LINE, MARGIN, MUTED, Canvas, Row
 from .cards import SMALL
 
 NAME_COLUMN = 150
 """The width of the seats' names beside their fields (five sideways cards fit after it)."""
-
-
-def attack_result(attack: dict, names: Names) -> Text:
-    """Who won the last attack, in words: after "2♥ vs A♠", a bare "won" read as if A♠ had."""
-    if attack["compare"] == 0:
-        return say_as("an attack's outcome", "Tie")
-    return say("{player} wins", player=names(attack["seat"] if attack["compare"] > 0 else attack["target_seat"]))
+SEAT_HEIGHT = max(SMALL.height, LINE + LABEL_LINE) + GAP + 2
 
 
 def field_row(title: str, field: list[dict], playable: Set[str] = frozenset()) -> Row:
@@ -29,43 +24,50 @@ def field_row(title: str, field: list[dict], playable: Set[str] = frozenset()) -
 
 
 class Pictures(GamePictures):
-    title = "Q Squared Joe War"
 
     def draw_table(self, canvas: Canvas, view: View, names: Names) -> None:
         y = canvas.y
         top = view["discard_top"][0] if view["discard_top"] else None
-        canvas.pile((MARGIN, y), view["discard_count"], SMALL, top=top)
-        discard = self.words(say("discard {n}", n=view["discard_count"]))
-        canvas.text((MARGIN, y + SMALL.height + 4), discard, LABEL, MUTED)
-        x = MARGIN + SMALL.width + 6 * GAP
-        moves = self.words(plural("{count} move", "{count} moves", view["moves"]))
-        canvas.text((canvas.width - MARGIN, y), moves, LABEL, MUTED, anchor="ra")
+        canvas.pile((MARGIN, y + 4), view["discard_count"], SMALL, top=top)
+        bottom = y + 4 + SMALL.height
         attack = view.get("last_attack")
         if attack:
-            canvas.text((x, y), self.words(say("last attack: {seat} on {target}", seat=names(attack["seat"]),
-                                                target=names(attack["target_seat"]))),
-                        LABEL, width=canvas.width - MARGIN - x - 90)
-            right = canvas.card((x, y + LINE), attack["attacker"], SMALL)
-            right = canvas.text((right + GAP, y + LINE + 24), self.words(say("vs")), BODY)
-            right = canvas.card((right + GAP, y + LINE), attack["target"], SMALL)
-            canvas.text((right + GAP, y + LINE + 24), self.words(attack_result(attack, names)), BODY, bold=True)
-        canvas.y = y + SMALL.height + LABEL + 2 * GAP
+            x = MARGIN + SMALL.width + 5 * GAP
+            x = canvas.card((x, y + 4), attack["attacker"], SMALL) + GAP
+            mid = y + 4 + SMALL.height // 2
+            canvas.draw.line((x, mid, x + 18, mid), fill=MUTED, width=3)
+            canvas.draw.polygon([(x + 24, mid), (x + 14, mid - 7), (x + 14, mid + 7)], fill=MUTED)
+            x += 24 + GAP
+            x = canvas.card((x, y + 4), attack["target"], SMALL) + 2 * GAP
+            width = canvas.width - MARGIN - x
+            who = say("{seat} attacked {target}", seat=names(attack["seat"]), target=names(attack["target_seat"]))
+            below = canvas.paragraph((x, y), self.words(who), LABEL, MUTED, width=width)
+            bottom = max(bottom, canvas.paragraph((x, below), self.words(self.verdict(attack, names)), LABEL, GOLD,
+                                                  width=width, bold=True))
+        canvas.y = bottom + 2 * GAP
         acting = set(self.acting(view))
         for seat, field in enumerate(view["fields"]):
             y = canvas.y
             self.seat_line(canvas, (MARGIN, y), names(seat), "", NAME_COLUMN, acting=seat in acting)
-            details = [self.words(say("deck {n}", n=view["deck_counts"][seat]))]
-            if view["status"][seat] != "playing":
-                details.append(self.words(STATUS[view["status"][seat]]))
-            for i, line in enumerate(details):
-                canvas.text((MARGIN, y + LINE + i * (LABEL + 4)), line, LABEL, MUTED, width=NAME_COLUMN)
+            status = view["status"][seat]
+            detail = (say("deck {n}", n=view["deck_counts"][seat]) if status == "playing"
+                      else STATUS.get(status, say("out")))
+            canvas.text((MARGIN, y + LINE), self.words(detail), LABEL, MUTED, width=NAME_COLUMN)
             x = MARGIN + NAME_COLUMN + GAP
             for slot in field:
                 offset = (SMALL.height - SMALL.width) // 2 if slot["tapped"] else 0
                 x = canvas.card((x, y + offset), slot["card"], SMALL, tapped=slot["tapped"]) + GAP
-            canvas.y = y + SMALL.height + GAP + 2
+            canvas.y = y + SEAT_HEIGHT
+
+    @staticmethod
+    def verdict(attack: dict, names: Names) -> Text:
+        """Who won the attack, in words."""
+        if attack["compare"] == 0:
+            return say("equal: both cards discarded")
+        return say("{seat} won", seat=names(attack["seat"] if attack["compare"] > 0 else attack["target_seat"]))
 
     def hand_rows(self, view: View, playable: set[str], names: Names) -> list[Row]:
         seat = view["viewer"]
         title = self.words(say("Your field · deck {n}", n=view["deck_counts"][seat]))
         return [field_row(title, view["fields"][seat], playable)]
+
