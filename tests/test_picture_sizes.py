@@ -234,6 +234,7 @@ def test_the_pictures_name_ai_seats_as_messages_do_without_their_level() -> None
     names = seat_names(seats)
     assert names == ["ana", "🤖 AI 1", "Mr (hard)", "🤖 AI 2", "cat"]
     assert [drawable(name) for name in names] == ["ana", "AI 1", "Mr (hard)", "AI 2", "cat"]  # no glyph for 🤖
+    assert seat_names(seats, "fr") == ["ana", "🤖 IA 1", "Mr (hard)", "🤖 IA 2", "cat"]  # as French messages name them
 
 
 def test_counts_carry_their_unit_in_the_right_number() -> None:

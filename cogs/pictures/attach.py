@@ -59,10 +59,10 @@ def draws_table(table: TableSnapshot) -> bool:
     return table.view is not None and table.row.status not in ("lobby", "cancelled")
 
 
-def seat_names(seats: Sequence[SeatRow]) -> list[str]:
-    """The seats' names as pictures show them: as players read them everywhere (the pictures'
-    font leaves the 🤖 of an AI player out)."""
-    return [seat.shown_name for seat in seats]
+def seat_names(seats: Sequence[SeatRow], language: str = SOURCE) -> list[str]:
+    """The seats' names as pictures show them in ``language``: as players read them everywhere,
+    an AI player's in that language ("IA 1"; the pictures' font leaves its 🤖 out)."""
+    return [seat.name_in(language) for seat in seats]
 
 
 async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture:
@@ -71,7 +71,7 @@ async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture
     row, view = table.row, table.view
     if view is None:
         raise ValueError(f"table {row.id} has no public view to draw: its game hasn't started")
-    png = await asyncio.to_thread(table_png, view, (row.id, row.version), seat_names(row.seats), language)
+    png = await asyncio.to_thread(table_png, view, (row.id, row.version), seat_names(row.seats, language), language)
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
@@ -81,7 +81,7 @@ async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture | 
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
     png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat),
-                                  seat_names(row.seats), language)
+                                  seat_names(row.seats, language), language)
     return None if png is None else Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 
