@@ -32,8 +32,11 @@ log = logging.getLogger("deckhand.interactions")
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an answer to an interaction that expired (after its 3 s, undeferred)."""
 
-ACK_GRACE = 1.0
-"""Seconds work may take before the interaction is deferred (Discord allows 3 to answer)."""
+ACK_DEADLINE = 1.5
+"""Seconds after Deckhand received an interaction by which it is answered, or else deferred
+(Discord allows 3; the rest is for the deferral to reach Discord on a busy machine)."""
+RECEIVED = "deckhand_received"
+"""The key of :attr:`discord.Interaction.extras` under which :func:`guarded` notes when it began."""
 
 APOLOGY = say("Sorry, something went wrong on our side. It has been logged; please try again in a moment.")
 OUTDATED_COMMAND = say("That command has changed since Discord showed it to you, so nothing was done. Discord "
@@ -99,15 +102,24 @@ async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwar
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
-async def acknowledged(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await ``work`` (e.g. a move, which may wait on a locked database); if it takes
-    longer than :data:`ACK_GRACE`, defer the interaction first so Discord's 3 s are kept.
-    After a deferral the answer is an edit of the original response or a follow-up."""
+def received_at(interaction: discord.Interaction) -> float:
+    """When Deckhand began answering ``interaction`` (the event loop's clock), as :func:`guarded` noted it."""
+    return interaction.extras.setdefault(RECEIVED, asyncio.get_running_loop().time())
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await ``work`` (a move, which may wait on a locked database; a picture being drawn); if
+    the interaction is still unanswered :data:`ACK_DEADLINE` after it was received, defer it
+    first (a command's privately, "thinking"), so Discord's 3 s are kept however many steps
+    the answer takes. After a deferral the answer is an edit of the original response or a
+    follow-up."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_GRACE)
+    left = ACK_DEADLINE - (asyncio.get_running_loop().time() - received_at(interaction))
+    done, _ = await asyncio.wait({task}, timeout=max(left, 0.0))
     if not done and not interaction.response.is_done():
+        command = interaction.type is discord.InteractionType.application_command
         try:
-            await interaction.response.defer()
+            await interaction.response.defer(ephemeral=True, thinking=command)
         except discord.HTTPException:
             log.warning("could not defer interaction %s", interaction.id)
     return await task
@@ -128,6 +140,7 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
     @functools.wraps(handler)
     async def guarded_handler(*args: P.args, **kwargs: P.kwargs) -> None:
         interaction = next(arg for arg in args if isinstance(arg, discord.Interaction))
+        received_at(interaction)
         in_flight = bot_of(interaction).in_flight
         if in_flight.closing:
             with contextlib.suppress(discord.HTTPException):

@@ -33,7 +33,7 @@ from games.base import Action
 from games.errors import GameError
 from games.i18n import SOURCE, Text, render_value, say
 
-from .common import acknowledged, channel_closed_note, player_of, publisher_of, service_of
+from .common import channel_closed_note, in_time, player_of, publisher_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
 from .game_log import LogPage
@@ -53,7 +53,7 @@ from .limits import (
 )
 from .lobby_controls import lobby_message
 from .parsing import QUOTE, chosen_value, control_template, stored_id, version_number, whole_number
-from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
+from .pictures.attach import answer_privately, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
 from .watch import WatchButton
@@ -178,7 +178,7 @@ async def _answer_with_hand(interaction: discord.Interaction, table_id: int, not
                             language)
     picture = None
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
-        picture = await drawn_in_time(interaction, hand_picture(hand, language))
+        picture = await in_time(interaction, hand_picture(hand, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
     publisher_of(interaction).hands.opened(interaction, hand)
 
@@ -199,7 +199,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     service = service_of(interaction)
     with publisher_of(interaction).hands.answering(table_id, interaction.user.id):  # the answer shows the move
         try:
-            hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
+            hand = await in_time(interaction, service.move(table_id, player_of(interaction), version, action))
         except StaleControl as exc:
             await show_hand(interaction, table_id, notice=say("⚠️ {why}", why=exc.args[0] if exc.args else ""))
             return

@@ -20,7 +20,7 @@ from bot.markdown import literal
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
 from games.i18n import SOURCE, Text, plural, say
 
-from .common import acknowledged, guarded, public_language, require_guild, service_of, static_view
+from .common import guarded, in_time, public_language, require_guild, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
 from .game_log import (
@@ -204,7 +204,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         user = interaction.user
         names = {name for name in (user.display_name, user.global_name, user.name) if name}  # global_name may be unset
         # Forgetting rebuilds the database file, which can take a while on a big one.
-        count = await acknowledged(interaction, results.forget(self.user_id, names=names))
+        count = await in_time(interaction, results.forget(self.user_id, names=names))
         done = plural("Done. Your {count} game result now shows “{name}”, and your ratings are deleted.",
                       "Done. Your {count} game results now show “{name}”, and your ratings are deleted.",
                       count, name=FORGOTTEN_NAME).render(language)

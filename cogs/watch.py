@@ -13,12 +13,12 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
-from .common import service_of
+from .common import in_time, service_of
 from .components import LayoutMessage, action_row
 from .control import TableButton, table_template
 from .language import reader_language
 from .layouts import table_layout
-from .pictures.attach import answer_privately, drawn_in_time, draws_table, pictures_on, table_picture
+from .pictures.attach import answer_privately, draws_table, pictures_on, table_picture
 from .ui import Rendered
 
 WATCH = say("👁 Watch")
@@ -44,5 +44,5 @@ async def show_watch(interaction: discord.Interaction, table_id: int) -> None:
     rendered = Rendered(LayoutMessage(table_layout(table, [refresh], watching=True, language=language)))
     picture = None
     if draws_table(table) and await pictures_on(service, table.row.guild_id):
-        picture = await drawn_in_time(interaction, table_picture(table, language))
+        picture = await in_time(interaction, table_picture(table, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id} (watch)")

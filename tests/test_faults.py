@@ -345,3 +345,34 @@ async def test_a_click_answered_after_discords_three_seconds_is_one_warning_line
     late = [r for r in caplog.records if "3 s" in r.getMessage()]
     assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None, caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_click_whose_steps_are_each_slow_is_deferred_within_the_deadline(server, monkeypatch):
+    """A move that is slow to commit and then slow to draw is deferred once its whole answer
+    runs late, not only when one step alone does: two steps just under a second each made a
+    move answer after Discord's deadline on a busy machine."""
+    import asyncio
+
+    import cogs.common
+    import cogs.moves
+
+    s = server
+    table, mover, hand, _ = await paused_game(s)
+    monkeypatch.setattr(cogs.common, "ACK_DEADLINE", 0.3)
+    s.h.ack_deadline = 1.0
+    service = s.h.bot.service
+    commit, draw = service.move, cogs.moves.hand_picture
+
+    async def slow_move(*args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await commit(*args, **kwargs)
+
+    async def slow_drawing(*args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await draw(*args, **kwargs)
+
+    monkeypatch.setattr(service, "move", slow_move)
+    monkeypatch.setattr(cogs.moves, "hand_picture", slow_drawing)
+    result = await move(s, mover, hand, first_move(hand))
+    assert result.response_type == 6, result  # deferred, then the hand edited in place
+    assert to_act(s, table) != [mover]

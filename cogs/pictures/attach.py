@@ -37,8 +37,6 @@ MISSING_ACCESS = 50001
 
 log = logging.getLogger(__name__)
 
-DRAW_GRACE = 1.0
-"""Seconds drawing may take before the interaction is acknowledged (Discord allows 3 in all)."""
 
 
 @dataclass(frozen=True)
@@ -99,21 +97,6 @@ def without_picture(body: dict[str, Any], *, edit: bool) -> dict[str, Any]:
 async def pictures_on(service: GameService, guild_id: int) -> bool:
     """Whether the server shows pictures (``/settings pictures``; on unless turned off)."""
     return (await service.storage.guild_settings(guild_id)).pictures
-
-
-async def drawn_in_time(interaction: discord.Interaction, drawing: Awaitable[T]) -> T:
-    """Await ``drawing``; if it takes longer than :data:`DRAW_GRACE`, acknowledge the
-    interaction first (privately for a command), so a picture never makes a reply late.
-    The answer then goes as an edit of the original response or a follow-up."""
-    task = asyncio.ensure_future(drawing)
-    done, _ = await asyncio.wait({task}, timeout=DRAW_GRACE)
-    if not done and not interaction.response.is_done():
-        command = interaction.type is discord.InteractionType.application_command
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=command)
-        except discord.HTTPException:
-            log.warning("could not defer interaction %s", interaction.id)
-    return await task
 
 
 async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, Any], picture: Picture | None,
