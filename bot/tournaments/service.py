@@ -144,6 +144,23 @@ class Tournaments:
         ids = {t.table_id for t in current}
         return TournamentView(row, entrants, current, {r.table_id: r for r in recorded if r.table_id in ids}, lines)
 
+    async def set_shown(self, tournament_id: int, *, message_id: int | None, shown: str) -> None:
+        """Remember the tournament message (``message_id``, once posted) and what it shows (``shown``)."""
+        await self.storage.run_write(lambda db: store.set_publication(db, tournament_id, message_id=message_id,
+                                                                      shown=shown))
+
+    async def banner(self, table_id: int) -> tuple[TournamentRow, RoundTableRow, list[EntrantRow]] | None:
+        """The tournament round a table was opened for, with the people at it (seat order), if any."""
+        async def read(db: Session) -> tuple[TournamentRow, RoundTableRow, list[EntrantRow]] | None:
+            link = await store.tournament_of_table(db, table_id)
+            row = await store.tournament(db, link.tournament_id) if link is not None else None
+            if link is None or row is None:
+                return None
+            people = {e.entrant: e for e in await store.entrants(db, row.id)}
+            return row, link, [people[e] for e in link.entrants if e is not None]
+
+        return await self.storage.run_read(read)
+
     # -- creating and signing up --------------------------------------------------------------------
 
     async def create(self, *, guild_id: int, channel_id: int, host: Player, game_id: str, options: dict[str, Any],
@@ -246,6 +263,15 @@ class Tournaments:
         return await self._change(tournament_id, player, change)
 
     # -- host controls ------------------------------------------------------------------------------
+
+    async def hosted(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentRow:
+        """The tournament, if ``by`` may use its host controls (its host, or ``is_admin``: Manage
+        Server) and it is open; a :class:`UserError` otherwise."""
+        t = await self._own(tournament_id, by)
+        _require_host(t, by, is_admin)
+        if not t.is_open:
+            raise UserError(CLOSED)
+        return t
 
     async def add_player(self, tournament_id: int, by: Player, who: Player, *, is_admin: bool) -> TournamentView:
         """The host enters ``who``: before the start as if they joined (checked in); once it runs as
