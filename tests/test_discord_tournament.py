@@ -138,7 +138,7 @@ async def test_a_nine_person_war_swiss_with_a_bye_a_no_show_and_a_late_joiner(cl
     assert "wins!" in texts(tournament_message(s))[0]
     shown = []
     for line in standings_lines(s):
-        match = re.fullmatch(r"\d+\. (\S+) — (\S+) pts · Bh (\S+) · SB (\S+)( \(out\))?", line)
+        match = re.fullmatch(r"\d+\. (\S+) — (\S+) · Bh (\S+) · SB (\S+)( \(out\))?", line)
         assert match, line
         shown.append(match[1])
         assert (match[2], match[3], match[4]) == expected[match[1]], line

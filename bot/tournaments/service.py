@@ -251,8 +251,9 @@ class Tournaments:
             if opens is None:
                 raise UserError(say("This tournament has no check-in: being entered is enough."))
             if self._clock() < opens:
-                raise UserError(say("Check-in opens <t:{when}:R>, {minutes} minutes before the start.",
-                                    when=str(int(opens)), minutes=t.check_in_minutes))
+                raise UserError(plural("Check-in opens <t:{when}:R>, {count} minute before the start.",
+                                       "Check-in opens <t:{when}:R>, {count} minutes before the start.",
+                                       t.check_in_minutes, when=str(int(opens))))
             entry = _entry(entrants, player.user_id)
             if entry is None:
                 raise UserError(say("Join the tournament first, then check in."))

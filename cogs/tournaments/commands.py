@@ -19,7 +19,7 @@ from bot.service import MAX_TIMER_MINUTES
 from bot.tournaments import TournamentRow
 from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, NAME_LENGTH
 from games.base import Game
-from games.i18n import say
+from games.i18n import SlashCommand, say
 
 from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
@@ -33,20 +33,21 @@ from .message import STATUS_WORDS, title, tournament_message
 from .starts import start_time
 
 HOSTS_ONLY = say("Only people with Manage Server can run a tournament here.")
-TOURNAMENT_OPTIONS: list[tuple[str, Any, locale_str]] = [
-    ("swiss_rounds", app_commands.Range[int, 1, MAX_ROUNDS],
+TOURNAMENT_OPTIONS: list[tuple[locale_str, Any, locale_str]] = [
+    (slash_name("swiss_rounds"), app_commands.Range[int, 1, MAX_ROUNDS],
      locale_str("Swiss rounds (default: enough to find a winner, about log2 of the players)")),
-    ("starts", app_commands.Range[str, 1, 40],
+    (slash_name("starts"), app_commands.Range[str, 1, 40],
      locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, in 2h, +90m (default: when you start it)")),
-    ("check_in", app_commands.Range[int, 0, MAX_MINUTES],
+    (slash_name("check_in"), app_commands.Range[int, 0, MAX_MINUTES],
      locale_str("Minutes before the start when check-in opens; 0 for none (default 15)")),
-    ("max_players", app_commands.Range[int, 2, MAX_ENTRANTS], locale_str("The most players who may enter")),
-    ("timer", app_commands.Range[int, 1, MAX_TIMER_MINUTES],
+    (slash_name("max_players"), app_commands.Range[int, 2, MAX_ENTRANTS], locale_str("The most players who may enter")),
+    (slash_name("timer"), app_commands.Range[int, 1, MAX_TIMER_MINUTES],
      locale_str("Minutes per turn before the AI plays for a player (default: the server's, or 10)")),
-    ("hints", bool, locale_str("Offer the Hint button at its tables; hinted games are unrated (default: off)")),
-    ("round_minutes", app_commands.Range[int, 1, MAX_MINUTES],
+    (slash_name("hints"), bool,
+     locale_str("Offer the Hint button at its tables; hinted games are unrated (default: off)")),
+    (slash_name("round_minutes"), app_commands.Range[int, 1, MAX_MINUTES],
      locale_str("Minutes a round may last; then the AI plays the games still on to their end")),
-    ("name", app_commands.Range[str, 1, NAME_LENGTH], locale_str("The tournament's name")),
+    (slash_name("name"), app_commands.Range[str, 1, NAME_LENGTH], locale_str("The tournament's name")),
 ]
 """``create``'s options after the game's own: ``(name, type, description)``. Swiss rounds are
 ``swiss_rounds``: a game's own options may say ``rounds`` (Queen of Spades' rounds of a game)."""
@@ -62,7 +63,7 @@ def create_command(game: Game) -> app_commands.Command:
             raise UserError(HOSTS_ONLY)
         if not isinstance(interaction.channel, discord.TextChannel) or interaction.channel.type in THREADS:
             raise UserError(say("Run a tournament in a text channel: its tables open in threads of it."))
-        extra = {name: given.pop(name, None) for name, _, _ in TOURNAMENT_OPTIONS}
+        extra = {name.message: given.pop(name.message, None) for name, _, _ in TOURNAMENT_OPTIONS}
         options = {name: engine_value(specs[name], value) for name, value in given.items() if value is not None}
         if extra["hints"] is not None:
             options["hints"] = extra["hints"]
@@ -132,7 +133,7 @@ async def list_tournaments(interaction: discord.Interaction) -> None:
     found = await tournaments_of(interaction).of_guild(guild_id)
     if not found:
         raise UserError(say("This server has no tournament yet. Someone with Manage Server runs one with "
-                            "`/tournament create`."))
+                            "`{command}`.", command=SlashCommand("/tournament create")))
     lines = [f"{listed(t, language)} — {message_link(t.guild_id, t.channel_id, t.message_id)}" for t in found]
     await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

@@ -16,7 +16,7 @@ from babel.numbers import format_decimal
 
 from bot.markdown import literal
 from bot.tournaments import TournamentRow, TournamentView
-from games.i18n import SOURCE, Text, plural, say
+from games.i18n import SOURCE, Text, plural, say, say_as
 
 from ..components import Layout, LayoutMessage, action_row, button_component, separator, text_display
 from ..ui import Rendered, message_link, options_line, ui_for, whole_lines
@@ -132,16 +132,16 @@ def outcome_words(view: TournamentView, entrants: tuple[int | None, ...], result
     best = min((s.place for s in result.seats if s.place is not None), default=None)
     winners = [entrants[s.seat] for s in result.seats if s.place == best and s.seat < len(entrants)]
     if len(winners) != 1 or winners[0] is None:
-        return say("draw").render(language)
+        return say_as("a game's result", "draw").render(language)
     return say("{player} won", player=literal(view.entrant(winners[0]).name)).render(language)
 
 
 def standings_board(view: TournamentView, language: str) -> str:
     """The standings as text: place, name, points, then the first tiebreaks (Buchholz, Sonneborn–Berger)."""
-    lines = [say("**Standings**").render(language)]
+    lines = [say("**Standings** · points · Buchholz (Bh) · Sonneborn–Berger (SB)").render(language)]
     for line in view.standings[:STANDINGS_SHOWN]:
         entrant = view.entrant(line.entrant)
-        words = say("{place}. {player} — {points} pts · Bh {buchholz} · SB {sb}", place=line.rank,
+        words = say("{place}. {player} — {points} · Bh {buchholz} · SB {sb}", place=line.rank,
                     player=literal(entrant.name), points=points_text(line.points, language),
                     buchholz=points_text(line.buchholz, language), sb=points_text(line.sonneborn_berger, language))
         lines.append(words.render(language) + (say(" (out)").render(language) if line.dropped else ""))

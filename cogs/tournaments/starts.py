@@ -50,5 +50,5 @@ def start_time(text: str, now: float) -> float:
 
 
 def _unreadable(typed: str) -> UserError:
-    return UserError(say("I can't read “{input}” as a start time. Write a time in UTC, as `20:30` or `2026-12-24 "
-                         "20:30`, or a delay, as `in 2h` or `+90m`.", input=clip(typed, QUOTE)))
+    return UserError(say("I can't read “{input}” as a start time. Write a time in UTC, as 20:30 or 2026-12-24 20:30, "
+                         "or a delay, as “in 2h” or +90m.", input=clip(typed, QUOTE)))
