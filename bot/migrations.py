@@ -196,7 +196,7 @@ SCHEMA: list[str] = [
     CREATE TABLE tournament_entrants (
         tournament_id {ID} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
         entrant       INTEGER NOT NULL,
-        user_id       {ID} NOT NULL,
+        user_id       {ID},
         name          TEXT    NOT NULL,
         partner_id    {ID},
         partner_name  TEXT,

@@ -299,3 +299,11 @@ async def test_cancel_ends_the_tables_in_play_unrated(env):
     assert (await env.storage.get_table(table.table_id)).status == "abandoned"
     with pytest.raises(UserError, match="over"):
         await env.tournaments.join(tid, PEOPLE[3])
+
+
+async def test_forgetting_someone_anonymises_their_entries_in_ended_tournaments(env):
+    tid = await entered(env, 2)
+    await env.tournaments.cancel(tid, HOST, is_admin=False)
+    await env.games.results.forget(PEOPLE[0].user_id, names=["Ana"])
+    entrants = await env.read(lambda db: tstore.entrants(db, tid))
+    assert [(e.user_id, e.name) for e in entrants] == [(None, "Former player"), (2, "Ben")]

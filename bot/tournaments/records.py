@@ -79,7 +79,8 @@ class EntrantRow:
 
     tournament_id: int
     entrant: int
-    user_id: int
+    user_id: int | None
+    """None once they asked to be forgotten (in an ended tournament)."""
     name: str
     partner_id: int | None
     partner_name: str | None

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
@@ -41,9 +41,10 @@ from games.i18n import Seat, SlashOption, Text, plural, say
 from games.rng import Rng
 from games.tournament import Pairing, Standing, default_rounds
 
-from ..errors import UserError
+from ..errors import StorageUnavailable, UserError
 from ..markdown import literal
 from ..service import GameService, Player, checked_options
+from ..service.autoplay import STORAGE_RETRY_SECONDS
 from ..service.live_tables import KeyedLocks
 from ..service.lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from ..service.timers import TimerQueue
@@ -112,7 +113,8 @@ class Tournaments:
         self.publisher: TournamentPublisher | None = None
         self._clock = games_service.clock
         self._locks = KeyedLocks()
-        self._timers = TimerQueue(games_service.tasks, self._clock, self.check)
+        self._timers = TimerQueue(games_service.tasks, self._clock,
+                                  lambda tournament_id: self._until_saved(partial(self.check, tournament_id)))
         games_service.add_sleeper(self._timers.sleeping)
         games_service.on_recorded(self._table_recorded)
         games_service.on_timed_out(self._timed_out)
@@ -417,7 +419,8 @@ class Tournaments:
             row = await self.get(tournament_id)
             if row is not None:
                 self._schedule(row)
-                self.games.tasks.spawn(self._restored(tournament_id), f"tournament-{tournament_id}")
+                self.games.tasks.spawn(self._until_saved(partial(self._restored, tournament_id)),
+                                       f"tournament-{tournament_id}")
         return len(ids)
 
     async def _restored(self, tournament_id: int) -> None:
@@ -476,7 +479,7 @@ class Tournaments:
             opened = True
             dropped = [e for e in seated if e.dropped]
             if snap is not None and dropped:
-                await self.games.hand_over(snap.row.id, [e.user_id for e in dropped], DROPPED_LINE)
+                await self.games.hand_over(snap.row.id, _people(dropped), DROPPED_LINE)
         if opened:
             log.info("tournament %s: round %s open", t.id, t.round)
         return True
@@ -517,7 +520,7 @@ class Tournaments:
                                                                finished_at=self._clock()))
             return
         found = await self.storage.run_read(lambda db: store.ratings(db, t.guild_id, t.game_id,
-                                                                     [e.user_id for e in players]))
+                                                                     _people(players)))
         ratings = {e.entrant: found[e.user_id] for e in players if e.user_id in found}
         players = [replace(e, rating=ratings.get(e.entrant)) for e in players]
         rounds = t.rounds or default_rounds(len(players))
@@ -542,7 +545,7 @@ class Tournaments:
         entrants = {e.entrant: e for e in await self.storage.run_read(lambda db: store.entrants(db, t.id))}
         for table in tables:
             if table.table_id is not None:
-                people = [entrants[e].user_id for e in table.entrants if e is not None]
+                people = _people(entrants[e] for e in table.entrants if e is not None)
                 await self.games.hand_over(table.table_id, people, TIME_UP_LINE, hurry=True)
 
     def _round_deadline(self, t: TournamentRow) -> float | None:
@@ -551,7 +554,7 @@ class Tournaments:
     # -- listening to tables -------------------------------------------------------------------------
 
     def _table_recorded(self, row: TableRow) -> None:
-        self.games.tasks.spawn(self._table_ended(row.id), f"tournament-table-{row.id}")
+        self.games.tasks.spawn(self._until_saved(partial(self._table_ended, row.id)), f"tournament-table-{row.id}")
 
     async def _table_ended(self, table_id: int) -> None:
         link = await self.storage.run_read(lambda db: store.tournament_of_table(db, table_id))
@@ -562,7 +565,8 @@ class Tournaments:
     def _timed_out(self, row: TableRow, seat: int) -> None:
         user_id = row.seats[seat].user_id
         if user_id is not None:
-            self.games.tasks.spawn(self._count_timeout(row.id, row.version, user_id), f"tournament-timeout-{row.id}")
+            self.games.tasks.spawn(self._until_saved(partial(self._count_timeout, row.id, row.version, user_id)),
+                                   f"tournament-timeout-{row.id}")
 
     async def _count_timeout(self, table_id: int, version: int, user_id: int) -> None:
         """A timer played a turn for ``user_id`` at ``table_id``: counted once; at the tournament's
@@ -596,6 +600,17 @@ class Tournaments:
             await self._show(t.id)
 
     # -- shared steps ------------------------------------------------------------------------------------
+
+    async def _until_saved(self, work: Callable[[], Awaitable[Any]]) -> None:
+        """Run background ``work`` (every step is idempotent), again every
+        :data:`~bot.service.autoplay.STORAGE_RETRY_SECONDS` while the database can't be written
+        (logged by the storage), so no round waits for a restart."""
+        while not self.games.tasks.closing:
+            try:
+                await work()
+                return
+            except StorageUnavailable:
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
 
     async def _own(self, tournament_id: int, player: Player) -> TournamentRow:
         """The tournament, if it is ``player``'s server's; the same refusal whether it is elsewhere or missing."""
@@ -636,11 +651,11 @@ class Tournaments:
         """The AI takes the seats of dropped ``entries`` at the current round's open tables."""
         if t.status != "running":
             return
-        users = {e.entrant: e.user_id for e in entries if e is not None and e.dropped}
+        dropped = [e for e in entries if e is not None and e.dropped]
         tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
         for table in tables:
-            if table.table_id is not None and users.keys() & set(table.entrants):
-                await self.games.hand_over(table.table_id, list(users.values()), line)
+            if table.table_id is not None and {e.entrant for e in dropped} & set(table.entrants):
+                await self.games.hand_over(table.table_id, _people(dropped), line)
 
     async def _read_round_data(self, t: TournamentRow) -> tuple[list[EntrantRow], list[RoundTableRow],
                                                                  list[TableResult]]:
@@ -693,6 +708,11 @@ def DROPPED_LINE(seat: int) -> Text:  # noqa: N802
 
 def TIME_UP_LINE(seat: int) -> Text:  # noqa: N802
     return say("⏱ The round's time is up: an AI plays {player}'s seat to the end.", player=Seat(seat))
+
+
+def _people(entrants: Iterable[EntrantRow]) -> list[int]:
+    """The people's ids (an entry forgotten by ``/privacy forget`` has none)."""
+    return [e.user_id for e in entrants if e.user_id is not None]
 
 
 def _within(value: int | None, default: int | None, low: int, high: int, option: str) -> Any:

@@ -145,14 +145,15 @@ class TournamentMessages:
         found = await self.tournaments.banner(row.id)
         if found is None:
             return None
-        tournament, table, people = found
+        tournament, table, entrants = found
+        people = [e.user_id for e in entrants if e.user_id is not None]
         link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
         words = say("🏆 [{tournament}]({link}) · round {round} · table {table}: {players}",
                     tournament=literal(tournament.name) if tournament.name else say(
                         "{game} tournament", game=get_game(tournament.game_id).name),
                     link=link, round=table.round, table=table.grp,
-                    players=" v ".join(f"<@{e.user_id}>" for e in people))
-        return Banner(words, tuple(e.user_id for e in people))
+                    players=" v ".join(f"<@{user}>" for user in people))
+        return Banner(words, tuple(people))
 
 
 class _RateLimited(Exception):
