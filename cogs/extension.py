@@ -53,9 +53,10 @@ async def setup(bot: DeckhandBot) -> None:
     for cog in shared_cogs(bot):
         await bot.add_cog(cog)
     bot.add_dynamic_items(*dynamic_items())  # every control's module is imported by now
-    for ui in load_game_uis():
+    uis = load_game_uis()
+    for ui in uis:
         bot.tree.add_command(start_group(ui.game, ui.start_text()))
-    install_tournaments(bot, publisher)
+    install_tournaments(bot, publisher, [ui.game for ui in uis])
     install_option_checks(bot.tree)
 
 

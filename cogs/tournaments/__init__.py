@@ -8,7 +8,7 @@ within the request budget and opens round tables' threads (:mod:`.publisher`).
 from __future__ import annotations
 
 from bot.client import DeckhandBot
-from games import GAME_IDS, get_game
+from games.base import Game
 
 from ..publisher import TablePublisher
 from .commands import tournament_group
@@ -17,12 +17,13 @@ from .publisher import TournamentMessages
 COMMAND = "tournament"
 
 
-def install(bot: DeckhandBot, tables: TablePublisher) -> None:
-    """``/tournament``, and the publisher shown tournaments (and tables' banners) go through."""
+def install(bot: DeckhandBot, tables: TablePublisher, games_list: list[Game]) -> None:
+    """``/tournament`` (a ``create`` per game of ``games_list``), and the publisher tournaments
+    (and tables' banners) are shown through."""
     messages = TournamentMessages(bot, bot.tournaments, bot.pacer)
     bot.tournaments.publisher = messages
     tables.banners = messages.banner
-    bot.tree.add_command(tournament_group([get_game(game_id) for game_id in GAME_IDS]))
+    bot.tree.add_command(tournament_group(games_list))
 
 
 def uninstall(bot: DeckhandBot) -> None:

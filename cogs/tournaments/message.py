@@ -141,10 +141,9 @@ def standings_board(view: TournamentView, language: str) -> str:
     lines = [say("**Standings** · points · Buchholz (Bh) · Sonneborn–Berger (SB)").render(language)]
     for line in view.standings[:STANDINGS_SHOWN]:
         entrant = view.entrant(line.entrant)
-        words = say("{place}. {player} — {points} · Bh {buchholz} · SB {sb}", place=line.rank,
-                    player=literal(entrant.name), points=points_text(line.points, language),
-                    buchholz=points_text(line.buchholz, language), sb=points_text(line.sonneborn_berger, language))
-        lines.append(words.render(language) + (say(" (out)").render(language) if line.dropped else ""))
+        figures = (points_text(value, language) for value in (line.points, line.buchholz, line.sonneborn_berger))
+        words = "{}. {} — {} · Bh {} · SB {}".format(line.rank, literal(entrant.name), *figures)  # no words: names
+        lines.append(words + (say(" (out)").render(language) if line.dropped else ""))
     if len(view.standings) > STANDINGS_SHOWN:
         lines.append(say("+{count} more", count=len(view.standings) - STANDINGS_SHOWN).render(language))
     return "\n".join(lines)
