@@ -202,6 +202,28 @@ async def test_every_refusal_is_private_and_changes_nothing(club):
         assert words in refused.text, refused.text
 
 
+async def test_a_restart_mid_round_resumes_the_tournament_where_it_was(club):
+    s = club
+    await s.h.slash("tournament create war", {"swiss_rounds": 2, "round_minutes": 30}, user=s.admin, channel=s.channel)
+    for name in PLAYERS[:4]:
+        await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    before = [(m.id, [p.id for p in people]) for m, people, _ in await round_tables(s, tournament_id)]
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    await s.h.settle()
+    tables = await round_tables(s, tournament_id)
+    assert [(m.id, [p.id for p in people]) for m, people, _ in tables] == before  # the same tables, none opened again
+    await one_move_each(s, tables)  # their buttons work after the restart
+    await time_runs_out(s, tournament_id)
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert view.row.round == 2 and len(await round_tables(s, tournament_id)) == 2
+    assert len(s.h.requests_to("POST", rf"/channels/{s.channel.id}/threads")) == 4
+
+
 async def tables_of(s, tournament_id: int):
     from bot.tournaments import store
     return await s.h.bot.storage.run_read(lambda db: store.round_tables(db, tournament_id))
