@@ -11,7 +11,7 @@ server) resumes exactly:
 2. **join / leave / check in / add / remove**: entrant rows; a refusal changes nothing.
 3. **start** (the host, or at the start time): round 1 paired (its tables stored without a
    table yet, its byes too), ratings captured, who did not check in left out.
-4. **open the round** (:meth:`Tournaments._open_round`, resumable): per table, a thread (its
+4. **open the round** (:meth:`.rounds.Rounds.open`, resumable): per table, a thread (its
    id stored first), then one transaction creating the table already started and linking it
    to its place in the round. Run after 3 and 5 and at start-up.
 5. **a table's result recorded**: once every table of the round has one, the next round is
@@ -24,22 +24,20 @@ server) resumes exactly:
    and it is paired again with a new seed, in one transaction.
 9. **cancel** (host): tables in play end early (unrated).
 
-Standings are computed from the stored results whenever shown (:mod:`.scoring`).
+This module holds the locks, the timers and the messages; :mod:`.rounds` the round machine's
+steps. Standings are computed from the stored results whenever shown (:mod:`.scoring`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import games
-from games.i18n import Seat, SlashOption, Text, plural, say
-from games.rng import Rng
-from games.tournament import Pairing, Standing, default_rounds
+from games.i18n import SlashOption, plural, say
 
 from ..errors import StorageUnavailable, UserError
 from ..markdown import literal
@@ -48,10 +46,12 @@ from ..service.autoplay import STORAGE_RETRY_SECONDS
 from ..service.live_tables import KeyedLocks
 from ..service.lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from ..service.timers import TimerQueue
-from ..storage import ChannelBusy, Conflict, SeatRow, Session, TableRow
+from ..storage import Conflict, Session, TableRow
 from . import store
+from .publishing import TournamentPublisher, TournamentView
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
-from .scoring import current_standings, in_play, next_pairing
+from .rounds import DROPPED_LINE, LEFT_LINE, REMOVED_LINE, Rounds
+from .scoring import current_standings
 
 log = logging.getLogger(__name__)
 
@@ -70,42 +70,6 @@ LISTED = 25
 """Tournaments ``/tournament list`` shows (and autocomplete offers)."""
 
 
-@dataclass(frozen=True)
-class TournamentView:
-    """A tournament as its message shows it: the row, who entered, the current round's tables
-    with their results, and the standings (empty before the start)."""
-
-    row: TournamentRow
-    entrants: list[EntrantRow]
-    tables: list[RoundTableRow]
-    """The current round's tables and byes."""
-    results: dict[int, TableResult]
-    """The current round's recorded results, by table id."""
-    standings: list[Standing]
-
-    def entrant(self, number: int) -> EntrantRow:
-        return next(e for e in self.entrants if e.entrant == number)
-
-    @property
-    def shown_key(self) -> str:
-        return f"{self.row.status}@{self.row.version}"
-
-
-class TournamentPublisher(Protocol):
-    """How the service shows tournaments in Discord (:class:`cogs.tournaments.publisher.Publisher`)."""
-
-    async def show(self, view: TournamentView, *, again: bool = False) -> None:
-        """Post or refresh the tournament's message, unless a newer state is known (``again``:
-        start-up looking at one that may be behind)."""
-
-    async def open_thread(self, tournament: TournamentRow, table: RoundTableRow, names: list[str]) -> int | None:
-        """A new public thread of the tournament's channel for ``table`` (its players' ``names``);
-        None if Discord did not make it (the round is opened again later)."""
-
-    async def remove_thread(self, tournament: TournamentRow, thread_id: int) -> None:
-        """Delete a thread whose table was cancelled (where Deckhand may)."""
-
-
 class Tournaments:
     def __init__(self, games_service: GameService) -> None:
         self.games = games_service
@@ -116,6 +80,7 @@ class Tournaments:
         self._timers = TimerQueue(games_service.tasks, self._clock,
                                   lambda tournament_id: self._until_saved(partial(self.check, tournament_id)))
         games_service.add_sleeper(self._timers.sleeping)
+        self._rounds = Rounds(games_service, lambda: self.publisher)
         games_service.on_recorded(self._table_recorded)
         games_service.on_timed_out(self._timed_out)
 
@@ -242,7 +207,7 @@ class Tournaments:
             await self._withdraw(t, entry, db)
 
         view = await self._change(tournament_id, player, change)
-        await self._hand_over_dropped(view.row, [_entry(view.entrants, player.user_id)], LEFT_LINE)
+        await self._rounds.hand_over_dropped(view.row, [_entry(view.entrants, player.user_id)], LEFT_LINE)
         return view
 
     async def check_in(self, tournament_id: int, player: Player) -> TournamentView:
@@ -305,7 +270,7 @@ class Tournaments:
             await self._withdraw(t, entry, db)
 
         view = await self._change(tournament_id, by, change)
-        await self._hand_over_dropped(view.row, [_entry(view.entrants, user_id)], REMOVED_LINE)
+        await self._rounds.hand_over_dropped(view.row, [_entry(view.entrants, user_id)], REMOVED_LINE)
         return view
 
     async def set_paused(self, tournament_id: int, by: Player, paused: bool, *, is_admin: bool) -> TournamentView:
@@ -331,7 +296,8 @@ class Tournaments:
             _require_host(t, by, is_admin)
             if t.status != "signup":
                 raise UserError(say("The tournament has started already.") if t.is_open else CLOSED)
-            await self._start_locked(t, by_host=True)
+            await self._rounds.start(t, by_host=True)
+            self._schedule(await self.get(tournament_id))
         return await self._after_change(tournament_id, step=True)
 
     async def cancel(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
@@ -359,37 +325,9 @@ class Tournaments:
             if t.status != "running":
                 raise UserError(say("The tournament hasn't started: there is no round to pair again.")
                                 if t.status == "signup" else CLOSED)
-            entrants, tables, recorded = await self._read_round_data(t)
-            current = [x for x in tables if x.round == t.round]
-            opened = [x.table_id for x in current if x.table_id is not None]
-            moved = any(r.round == t.round for r in recorded) or not await self.storage.run_read(
-                lambda db: store.unplayed(db, opened))
-            if moved:
-                raise UserError(MOVED_IN_ROUND)
-            late = [e for e in entrants if e.joined_round == t.round + 1]
-            entrants = [replace(e, joined_round=t.round) if e in late else e for e in entrants]
-            new_seed = self.games.new_seed()
-            reseeded = replace(t, seed=new_seed)
-            earlier = [x for x in tables if x.round < t.round]
-            if in_play(entrants, t.round) < 2:
-                raise UserError(TOO_FEW)
-            pairing = await asyncio.to_thread(next_pairing, reseeded, entrants, earlier, recorded, t.round)
-
-            async def then(db: Session) -> None:
-                await store.bump(db, t, seed=new_seed)
-                await db.execute("UPDATE tournament_entrants SET joined_round = ? WHERE tournament_id = ?"
-                                 " AND joined_round = ?", (t.round, t.id, t.round + 1))
-                await store.delete_round(db, t.id, t.round)
-                await store.add_round(db, t.id, t.round, _round_rows(pairing))
-
-            try:
-                done = await self.games.cancel_unplayed(opened, then)
-            except store.Moved:
-                done = False
-            if not done:
-                raise UserError(MOVED_IN_ROUND)
+            old = await self._rounds.pair_again(t)
         if self.publisher is not None:
-            for thread_id in {x.thread_id for x in current if x.thread_id is not None}:
+            for thread_id in {x.thread_id for x in old if x.thread_id is not None}:
                 await self.publisher.remove_thread(t, thread_id)
         return await self._after_change(tournament_id, step=True)
 
@@ -404,11 +342,12 @@ class Tournaments:
                 return
             now = self._clock() if now is None else now
             if t.status == "signup" and not t.paused and t.starts_at is not None and now >= t.starts_at:
-                await self._start_locked(t, by_host=False)
+                await self._rounds.start(t, by_host=False)
             elif t.status == "signup" and t.deadline is not None and now >= t.deadline:
                 await self.storage.run_write(lambda db: store.bump(db, t, deadline=t.starts_at))  # check-in opened
             elif t.status == "running" and t.deadline is not None and now >= t.deadline:
-                await self._round_limit(t)
+                await self._rounds.time_up(t)
+            self._schedule(await self.get(tournament_id))
         await self._after_change(tournament_id, step=True)
 
     async def restore(self) -> int:
@@ -440,116 +379,17 @@ class Tournaments:
                     return
                 entrants, tables, recorded = await self._read_round_data(t)
                 current = [x for x in tables if x.round == t.round]
-                if not await self._open_round(t, entrants, current):
+                if not await self._rounds.open(t, entrants, current):
+                    self._timers.schedule(t.id, self._clock() + RETRY_SECONDS)
                     return
                 finished = {r.table_id for r in recorded}
                 if t.paused or any(x.table_id not in finished for x in current if not x.bye):
                     return
-                if not await self._next_round(t, entrants, tables, recorded):
+                paired = await self._rounds.advance(t, entrants, tables, recorded)
+                self._schedule(await self.get(tournament_id))
+                if not paired:
                     return
             await self._show(tournament_id)
-
-    async def _open_round(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow]) -> bool:
-        """Open every table of the round that has none yet (resumable: a stored thread is used
-        again, and a table is linked in the transaction that creates it). False if Discord did
-        not make a thread: the round is opened again after :data:`RETRY_SECONDS`."""
-        people = {e.entrant: e for e in entrants}
-        opened = False
-        for table in tables:
-            if table.bye or table.table_id is not None:
-                continue
-            seated = [people[e] for e in table.entrants if e is not None]
-            thread_id = table.thread_id
-            if thread_id is None:
-                made = await self.publisher.open_thread(t, table, [e.name for e in seated]) if self.publisher else None
-                if made is None:
-                    self._timers.schedule(t.id, self._clock() + RETRY_SECONDS)
-                    return False
-                thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
-            seats = [SeatRow(seat, e.user_id, e.name, False) for seat, e in enumerate(seated)]
-            try:
-                snap = await self.games.open_started(
-                    guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
-                    host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=_table_seed(t, table),
-                    link=partial(_link, table=table))
-            except ChannelBusy:
-                log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
-                          table.grp, thread_id)
-                continue
-            opened = True
-            dropped = [e for e in seated if e.dropped]
-            if snap is not None and dropped:
-                await self.games.hand_over(snap.row.id, _people(dropped), DROPPED_LINE)
-        if opened:
-            log.info("tournament %s: round %s open", t.id, t.round)
-        return True
-
-    async def _next_round(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],
-                          recorded: list[TableResult]) -> bool:
-        """Pair round ``t.round + 1``, or finish the tournament after its last round (or with fewer
-        than two left to pair); False if another writer moved it first."""
-        following = t.round + 1
-        try:
-            if following > (t.rounds or 0) or in_play(entrants, following) < 2:
-                await self.storage.run_write(lambda db: store.bump(db, t, status="finished", deadline=None,
-                                                                   finished_at=self._clock()))
-                self._timers.cancel(t.id)
-                return False
-            pairing = await asyncio.to_thread(next_pairing, t, entrants, tables, recorded, following)
-
-            async def pair(db: Session) -> None:
-                await store.bump(db, t, round=following, deadline=self._round_deadline(t))
-                await store.add_round(db, t.id, following, _round_rows(pairing))
-
-            await self.storage.run_write(pair)
-        except store.Moved:
-            return False
-        self._schedule(await self.get(t.id))
-        return True
-
-    async def _start_locked(self, t: TournamentRow, *, by_host: bool) -> None:
-        """Sign-up → round 1 paired, in one transaction (the caller holds the lock)."""
-        entrants = await self.storage.run_read(lambda db: store.entrants(db, t.id))
-        checking = t.checking_in(self._clock())
-        players = [e for e in entrants if e.checked_in or not checking]
-        if len(players) < 2:
-            if by_host:
-                raise UserError(TOO_FEW_CHECKED_IN if checking else TOO_FEW)
-            log.info("tournament %s could not start: %s checked in", t.id, len(players))
-            await self.storage.run_write(lambda db: store.bump(db, t, status="cancelled", deadline=None,
-                                                               finished_at=self._clock()))
-            return
-        found = await self.storage.run_read(lambda db: store.ratings(db, t.guild_id, t.game_id,
-                                                                     _people(players)))
-        ratings = {e.entrant: found[e.user_id] for e in players if e.user_id in found}
-        players = [replace(e, rating=ratings.get(e.entrant)) for e in players]
-        rounds = t.rounds or default_rounds(len(players))
-        pairing = await asyncio.to_thread(next_pairing, t, players, [], [], 1)
-
-        async def start(db: Session) -> None:
-            await store.bump(db, t, status="running", round=1, rounds=rounds, started_at=self._clock(),
-                             deadline=self._round_deadline(t))
-            if checking:
-                await store.keep_checked_in(db, t.id)
-            await store.set_ratings(db, t.id, ratings)
-            await store.add_round(db, t.id, 1, _round_rows(pairing))
-
-        await self.storage.run_write(start)
-        started = await self.get(t.id)
-        assert started is not None
-        self._schedule(started)
-
-    async def _round_limit(self, t: TournamentRow) -> None:
-        """The round is out of time: the AI plays every seat still in play to the end, at full speed."""
-        tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
-        entrants = {e.entrant: e for e in await self.storage.run_read(lambda db: store.entrants(db, t.id))}
-        for table in tables:
-            if table.table_id is not None:
-                people = _people(entrants[e] for e in table.entrants if e is not None)
-                await self.games.hand_over(table.table_id, people, TIME_UP_LINE, hurry=True)
-
-    def _round_deadline(self, t: TournamentRow) -> float | None:
-        return self._clock() + t.round_minutes * 60 if t.round_minutes else None
 
     # -- listening to tables -------------------------------------------------------------------------
 
@@ -581,19 +421,7 @@ class Tournaments:
             entry = _entry(await self.storage.run_read(lambda db: store.entrants(db, t.id)), user_id)
             if entry is None or entry.dropped:
                 return
-
-            async def count(db: Session) -> bool:
-                if not await store.add_timeout(db, t.id, entry.entrant, table_id, version):
-                    return False
-                if await store.timeouts(db, t.id, entry.entrant) < t.drop_after:
-                    return False
-                await store.bump(db, t)
-                return await store.drop(db, t.id, entry.entrant, t.round)
-
-            try:
-                dropped = await self.storage.run_write(count)
-            except store.Moved:
-                dropped = False  # the next timeout counts it again
+            dropped = await self._rounds.count_timeout(t, entry, table_id, version)
         if dropped:
             log.info("tournament %s: entrant %s dropped after %s timeouts", t.id, entry.entrant, t.drop_after)
             await self.games.hand_over(table_id, [user_id], DROPPED_LINE)
@@ -646,17 +474,6 @@ class Tournaments:
         else:
             raise UserError(CLOSED)
 
-    async def _hand_over_dropped(self, t: TournamentRow, entries: Sequence[EntrantRow | None],
-                                 line: Callable[[int], Text]) -> None:
-        """The AI takes the seats of dropped ``entries`` at the current round's open tables."""
-        if t.status != "running":
-            return
-        dropped = [e for e in entries if e is not None and e.dropped]
-        tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
-        for table in tables:
-            if table.table_id is not None and {e.entrant for e in dropped} & set(table.entrants):
-                await self.games.hand_over(table.table_id, _people(dropped), line)
-
     async def _read_round_data(self, t: TournamentRow) -> tuple[list[EntrantRow], list[RoundTableRow],
                                                                  list[TableResult]]:
         async def read(db: Session) -> tuple[list[EntrantRow], list[RoundTableRow], list[TableResult]]:
@@ -688,31 +505,6 @@ NO_SUCH_TOURNAMENT = say("There's no such tournament in this server.")
 CLOSED = say("This tournament is over.")
 JOIN_CLOSED = say("The tournament has started: entries are closed. The host can still add you.")
 CHECK_IN_CLOSED = say("The tournament has started: check-in is closed.")
-TOO_FEW = say("A tournament needs at least two players.")
-TOO_FEW_CHECKED_IN = say("A tournament needs at least two players checked in.")
-MOVED_IN_ROUND = say("Someone has moved at a table of this round already, so it can't be paired again.")
-
-
-def LEFT_LINE(seat: int) -> Text:  # noqa: N802 (a line, as the constants beside it)
-    return say("{player} left the tournament; an AI finishes their game.", player=Seat(seat))
-
-
-def REMOVED_LINE(seat: int) -> Text:  # noqa: N802
-    return say("The host took {player} out of the tournament; an AI finishes their game.", player=Seat(seat))
-
-
-def DROPPED_LINE(seat: int) -> Text:  # noqa: N802
-    return say("{player} ran out of time too often and is out of the tournament; an AI finishes their game.",
-               player=Seat(seat))
-
-
-def TIME_UP_LINE(seat: int) -> Text:  # noqa: N802
-    return say("⏱ The round's time is up: an AI plays {player}'s seat to the end.", player=Seat(seat))
-
-
-def _people(entrants: Iterable[EntrantRow]) -> list[int]:
-    """The people's ids (an entry forgotten by ``/privacy forget`` has none)."""
-    return [e.user_id for e in entrants if e.user_id is not None]
 
 
 def _within(value: int | None, default: int | None, low: int, high: int, option: str) -> Any:
@@ -746,21 +538,3 @@ def _require_room(t: TournamentRow, entrants: Sequence[EntrantRow]) -> None:
 def _require_host(t: TournamentRow, by: Player, is_admin: bool) -> None:
     if by.user_id != t.host_id and not is_admin:
         raise UserError(say("Only the tournament's host (or someone with Manage Server) can do that."))
-
-
-
-
-def _round_rows(pairing: Pairing) -> list[tuple[tuple[int | None, ...], bool]]:
-    """The rows of a round: its tables (an AI seat ``None``), then its byes."""
-    rows: list[tuple[tuple[int | None, ...], bool]] = [
-        ((*table.entrants, *(None,) * table.ai_seats), False) for table in pairing.tables]
-    return rows + [((entrant,), True) for entrant in pairing.byes]
-
-
-def _table_seed(t: TournamentRow, table: RoundTableRow) -> int:
-    """A round table's deal: drawn from the tournament's seed, its round and its number."""
-    return Rng(t.seed ^ (table.round << 32) ^ table.grp).next64() >> 1
-
-
-async def _link(db: Session, table_id: int, *, table: RoundTableRow) -> bool:
-    return await store.link_table(db, table, table_id)
