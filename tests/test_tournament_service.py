@@ -307,3 +307,17 @@ async def test_forgetting_someone_anonymises_their_entries_in_ended_tournaments(
     await env.games.results.forget(PEOPLE[0].user_id, names=["Ana"])
     entrants = await env.read(lambda db: tstore.entrants(db, tid))
     assert [(e.user_id, e.name) for e in entrants] == [(None, "Former player"), (2, "Ben")]
+
+
+async def test_a_paused_tournament_waits_past_its_start_and_starts_once_resumed(env):
+    starts = env.clock.now + 3600
+    tid = await entered(env, 3, starts_at=starts, check_in_minutes=0)
+    await env.tournaments.set_paused(tid, HOST, True, is_admin=False)
+    env.clock.now = starts + 1
+    await env.tournaments.check(tid)
+    await env.games.wait_idle()
+    assert (await env.tournaments.get(tid)).status == "signup" and not env.tournaments.timer_scheduled(tid)
+    await env.tournaments.set_paused(tid, HOST, False, is_admin=False)
+    await env.games.wait_idle()
+    t = await env.tournaments.get(tid)
+    assert t.status == "running" and t.round == 1 and not env.tournaments.timer_scheduled(tid)  # no round limit

@@ -282,7 +282,7 @@ class Tournaments:
             if t.paused == paused:
                 raise UserError(say("The tournament is paused already.") if paused else
                                 say("The tournament isn't paused."))
-            await store.bump(db, t, paused=paused)
+            await store.set_paused(db, t.id, paused)
 
         view = await self._change(tournament_id, by, change)
         if not paused:
@@ -343,7 +343,7 @@ class Tournaments:
             now = self._clock() if now is None else now
             if t.status == "signup" and not t.paused and t.starts_at is not None and now >= t.starts_at:
                 await self._rounds.start(t, by_host=False)
-            elif t.status == "signup" and t.deadline is not None and now >= t.deadline:
+            elif t.status == "signup" and t.deadline is not None and t.deadline != t.starts_at and now >= t.deadline:
                 await self.storage.run_write(lambda db: store.bump(db, t, deadline=t.starts_at))  # check-in opened
             elif t.status == "running" and t.deadline is not None and now >= t.deadline:
                 await self._rounds.time_up(t)
@@ -357,7 +357,7 @@ class Tournaments:
         for tournament_id in ids:
             row = await self.get(tournament_id)
             if row is not None:
-                self._schedule(row)
+                self._schedule(row, due_now=True)
                 self.games.tasks.spawn(self._until_saved(partial(self._restored, tournament_id)),
                                        f"tournament-{tournament_id}")
         return len(ids)
@@ -493,10 +493,15 @@ class Tournaments:
             self.games.tasks.spawn(self.publisher.show(view, again=again), f"show-tournament-{tournament_id}")
         return view
 
-    def _schedule(self, t: TournamentRow | None) -> None:
-        if t is None or not t.is_open or t.deadline is None or self.games.tasks.closing:
-            if t is not None:
-                self._timers.cancel(t.id)
+    def _schedule(self, t: TournamentRow | None, *, due_now: bool = False) -> None:
+        """Check the tournament at its deadline. A deadline passed fires only with ``due_now``
+        (start-up): once fired, a round's limit stays stored until the round ends, and must
+        not fire again and again meanwhile."""
+        if t is None:
+            return
+        if not t.is_open or t.deadline is None or self.games.tasks.closing or (
+                t.deadline <= self._clock() and not due_now):
+            self._timers.cancel(t.id)
             return
         self._timers.schedule(t.id, t.deadline)
 

@@ -20,7 +20,7 @@ TOURNAMENT_COLUMNS = (
     "starts_at", "status", "deadline", "seed", "created_at",
 )
 """What :func:`create` writes (the rest start at their defaults)."""
-CHANGEABLE = frozenset({"status", "paused", "round", "rounds", "deadline", "seed", "started_at", "finished_at"})
+CHANGEABLE = frozenset({"status", "round", "rounds", "deadline", "seed", "started_at", "finished_at"})
 """What :func:`bump` may change."""
 
 
@@ -168,6 +168,11 @@ async def bump(db: Session, current: TournamentRow, **changes: Any) -> None:
 async def set_publication(db: Session, tournament_id: int, *, message_id: int | None, shown: str | None) -> None:
     await db.execute("UPDATE tournaments SET message_id = COALESCE(?, message_id), shown = ? WHERE id = ?",
                      (message_id, shown, tournament_id))
+
+
+async def set_paused(db: Session, tournament_id: int, paused: bool) -> None:
+    """Pause or resume (inside a transition that raised the version already)."""
+    await db.execute("UPDATE tournaments SET paused = ? WHERE id = ?", (int(paused), tournament_id))
 
 
 async def add_entrant(db: Session, tournament_id: int, *, user_id: int, name: str, joined_round: int,
