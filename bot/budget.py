@@ -56,6 +56,8 @@ class Route(IntEnum):
     DELETE = 2
     OLD_EDIT = 3
     OTHER = 4
+    THREAD = 5
+    """Starting a thread in a channel (a tournament round opens one per table)."""
 
 
 class Priority(IntEnum):

@@ -24,6 +24,7 @@ from .service import GameService, Publisher
 from .settings import Settings
 from .storage import Storage
 from .storage.postgres import redacted
+from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ class DeckhandBot(commands.AutoShardedBot):
     """Opened in :meth:`setup_hook`."""
     service: GameService
     """Created in :meth:`setup_hook`, once the database is open."""
+    tournaments: Tournaments
+    """Beside the service, on it (created with it)."""
     publisher: Publisher
     """How tables are shown in Discord: the cogs' ``TablePublisher``, installed when they load
     (also the service's :attr:`GameService.publisher`). Typed by the service's protocol: bot/
@@ -91,8 +94,10 @@ class DeckhandBot(commands.AutoShardedBot):
         if self.claim_database:
             await self._wait_for_the_database()
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
+        self.tournaments = Tournaments(self.service)
         await self.load_extension(EXTENSION)
         restored = await self.service.restore()
+        await self.tournaments.restore()
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
                  redacted(str(self.settings.db_path)))
         await self.sync_commands(force=self.force_sync)

@@ -156,6 +156,78 @@ SCHEMA: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
+    # 8: tournaments (bot/tournaments): the tournament, who entered, each round's tables (the
+    # link of a table to its round, or a bye), and the turns a timer played for an entrant.
+    """
+    CREATE TABLE tournaments (
+        id               {TABLE_ID},
+        guild_id         {ID} NOT NULL,
+        channel_id       {ID} NOT NULL,
+        message_id       {ID},
+        host_id          {ID} NOT NULL,
+        name             TEXT    NOT NULL,
+        game_id          TEXT    NOT NULL,
+        options          TEXT    NOT NULL,
+        timer_minutes    INTEGER NOT NULL,
+        format           TEXT    NOT NULL CHECK (format IN ('swiss', 'knockout')),
+        top              INTEGER NOT NULL DEFAULT 0,
+        rounds           INTEGER,
+        table_size       INTEGER NOT NULL,
+        advance          INTEGER NOT NULL DEFAULT 1,
+        seeding          TEXT    NOT NULL DEFAULT 'rating',
+        drop_after       INTEGER NOT NULL,
+        round_minutes    INTEGER,
+        max_players      INTEGER,
+        check_in_minutes INTEGER NOT NULL,
+        starts_at        {REAL},
+        status           TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        paused           INTEGER NOT NULL DEFAULT 0,
+        stage            TEXT    NOT NULL DEFAULT 'swiss',
+        round            INTEGER NOT NULL DEFAULT 0,
+        deadline         {REAL},
+        seed             {ID} NOT NULL,
+        version          INTEGER NOT NULL DEFAULT 0,
+        created_at       {REAL} NOT NULL,
+        started_at       {REAL},
+        finished_at      {REAL},
+        shown            TEXT
+    );
+    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+    CREATE TABLE tournament_entrants (
+        tournament_id {ID} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        entrant       INTEGER NOT NULL,
+        user_id       {ID},
+        name          TEXT    NOT NULL,
+        partner_id    {ID},
+        partner_name  TEXT,
+        joined_round  INTEGER NOT NULL DEFAULT 0,
+        checked_in    INTEGER NOT NULL DEFAULT 0,
+        dropped_round INTEGER,
+        rating        {REAL},
+        PRIMARY KEY (tournament_id, entrant)
+    );
+    CREATE UNIQUE INDEX one_entry_per_person ON tournament_entrants (tournament_id, user_id);
+    CREATE UNIQUE INDEX one_entry_per_partner ON tournament_entrants (tournament_id, partner_id)
+        WHERE partner_id IS NOT NULL;
+    CREATE INDEX tournament_entrants_by_user ON tournament_entrants (user_id);
+    CREATE TABLE tournament_tables (
+        tournament_id {ID} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        grp           INTEGER NOT NULL,
+        entrants      TEXT    NOT NULL,
+        bye           INTEGER NOT NULL DEFAULT 0,
+        thread_id     {ID},
+        table_id      {ID} UNIQUE REFERENCES tables (id),
+        PRIMARY KEY (tournament_id, round, grp)
+    );
+    CREATE TABLE tournament_timeouts (
+        tournament_id {ID} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        entrant       INTEGER NOT NULL,
+        table_id      {ID} NOT NULL,
+        version       INTEGER NOT NULL,
+        PRIMARY KEY (table_id, version)
+    );
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

@@ -38,6 +38,7 @@ SATURATED_SHARE = 0.5
 _CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback")
 _WEBHOOK = re.compile(r"/webhooks/\d+/[^/]+")
 _MESSAGES = re.compile(r"/channels/(\d+)/messages(?:/(\d+))?$")
+_THREADS = re.compile(r"/channels/(\d+)/threads$")
 
 
 def classify(method: str, path: str) -> tuple[str, int | None, Route]:
@@ -56,6 +57,9 @@ def classify(method: str, path: str) -> tuple[str, int | None, Route]:
             return "message edit", channel, Route.EDIT
         if method == "DELETE" and match[2] is not None:
             return "message delete", channel, Route.DELETE
+    match = _THREADS.search(path)
+    if match is not None and method == "POST":
+        return "thread create", int(match[1]), Route.THREAD
     return "other", None, Route.OTHER
 
 

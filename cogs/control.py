@@ -23,7 +23,7 @@ import discord
 from bot.errors import NotHere, UserError
 from games.i18n import say
 
-from .common import guarded, service_of
+from .common import bot_of, guarded, service_of
 from .components import button_component
 from .parsing import Refused, control_template, stored_id
 
@@ -55,13 +55,21 @@ class ForUser:
 
 
 @dataclass(frozen=True)
+class AtTournament:
+    """A tournament's server and the channel of its message (never a DM)."""
+
+    tournament_id: int
+
+
+@dataclass(frozen=True)
 class Anywhere:
     """Public information that belongs to no server (the rules)."""
 
 
-Place = AtTable | InServer | ForUser | Anywhere
+Place = AtTable | AtTournament | InServer | ForUser | Anywhere
 
 OTHER_SERVER = say("That control belongs to another server, so nothing was done.")
+NOT_THIS_TOURNAMENT = say("That control isn't for a tournament in this channel, so nothing was done.")
 NOT_YOURS = say("These buttons answer only the person who was asked, so nothing was done.")
 
 
@@ -77,6 +85,11 @@ async def check_place(interaction: discord.Interaction, place: Place) -> None:
             raise NotHere()
         if found.channel_id != interaction.channel_id and not (place.or_server_once_ended and found.ended):
             raise NotHere()
+    elif isinstance(place, AtTournament):
+        tournament = await bot_of(interaction).tournaments.get(place.tournament_id) if interaction.guild_id else None
+        if tournament is None or (tournament.guild_id, tournament.channel_id) != (interaction.guild_id,
+                                                                                  interaction.channel_id):
+            raise UserError(NOT_THIS_TOURNAMENT)
     elif isinstance(place, InServer):
         if interaction.guild_id != place.guild_id:
             raise UserError(OTHER_SERVER)

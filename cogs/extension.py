@@ -30,6 +30,8 @@ from .scores import ScoresCog
 from .settings_commands import SettingsCog
 from .start_commands import group_name, start_group
 from .table_commands import TableCommands
+from .tournaments import install as install_tournaments
+from .tournaments import uninstall as uninstall_tournaments
 from .translator import CatalogTranslator
 
 PACKAGE = __name__.rpartition(".")[0]
@@ -51,8 +53,10 @@ async def setup(bot: DeckhandBot) -> None:
     for cog in shared_cogs(bot):
         await bot.add_cog(cog)
     bot.add_dynamic_items(*dynamic_items())  # every control's module is imported by now
-    for ui in load_game_uis():
+    uis = load_game_uis()
+    for ui in uis:
         bot.tree.add_command(start_group(ui.game, ui.start_text()))
+    install_tournaments(bot, publisher, [ui.game for ui in uis])
     install_option_checks(bot.tree)
 
 
@@ -65,3 +69,4 @@ async def teardown(bot: DeckhandBot) -> None:
             await bot.remove_cog(name)
     for game_id in GAME_IDS:
         bot.tree.remove_command(group_name(get_game(game_id)))
+    uninstall_tournaments(bot)

@@ -41,14 +41,15 @@ def heading(ui: GameUI, table_id: int) -> str:
 
 
 def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching: bool = False,
-                 language: str = SOURCE) -> Layout:
+                 language: str = SOURCE, banner: str | None = None) -> Layout:
     """A started game's table message (running, finished or ended early) in ``language``;
-    ``watching``: as **Watch** shows it, privately."""
+    ``watching``: as **Watch** shows it, privately; ``banner``: what opened it, under whose turn
+    it is (a tournament's round, naming its players)."""
     row, table = table.row, table.speaking(language)
     ui = ui_for(row.game_id, language)
     top = f"### 👁 {ui.title} · #{row.id}" if watching else heading(ui, row.id)
     facts = ui.facts(table) if row.status == "running" else []
-    lines = [top, *status_lines(ui, table, facts)]
+    lines = [top, *status_lines(ui, table, facts), *([banner] if banner else [])]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
     standings = final_standings(table, language)

@@ -85,13 +85,14 @@ def table_controls(table_id: int, running: bool, language: str) -> dict:
     return row
 
 
-def table_message(table: TableSnapshot, language: str = SOURCE) -> Rendered:
-    """The public table message in ``language``: the lobby until the game starts, then the table with My hand."""
+def table_message(table: TableSnapshot, language: str = SOURCE, banner: str | None = None) -> Rendered:
+    """The public table message in ``language``: the lobby until the game starts, then the table
+    with My hand (``banner``: what opened it, a tournament's round)."""
     row, table = table.row, table.speaking(language)
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table, language=language)
     controls = [table_controls(row.id, row.status == "running", language)]
-    return Rendered(LayoutMessage(table_layout(table, controls, language=language)))
+    return Rendered(LayoutMessage(table_layout(table, controls, language=language, banner=banner)))
 
 
 def hand_message(hand: HandSnapshot, notice: str | None = None, step: str | None = None,

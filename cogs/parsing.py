@@ -36,7 +36,7 @@ WHAT = {
     "number": say("number"), "lowest number": say("lowest number"), "highest number": say("highest number"),
     "table": say("table"), "game": say("game"), "server": say("server"), "person": say("person"),
     "channel": say("channel"), "choice": say("choice"), "value": say("value"), "level": say("level"),
-    "version": say("version"), "page": say("page"), "menu": say("menu"),
+    "version": say("version"), "page": say("page"), "menu": say("menu"), "tournament": say("tournament"),
 }
 """The things a refusal names (``what``), as words for the reader."""
 UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises.")

@@ -127,6 +127,22 @@ class Shown:
     invitation: str | None = None
     """Play again's invitation, shown above the lobby while it is open (kept in memory only:
     the people it names were notified when it was posted)."""
+    banner: Banner | None = None
+    banner_known: bool = False
+    """Whether :attr:`banner` was looked up (once per table and process)."""
+
+
+@dataclass(frozen=True)
+class Banner:
+    """What opened a table, shown on its message under whose turn it is (a tournament's round);
+    the table's first post notifies ``notify``, who then count as pinged for the first turn."""
+
+    words: Text
+    notify: tuple[int, ...]
+
+
+BannerSource = Callable[[TableRow], Awaitable[Banner | None]]
+"""Looks up a table's :class:`Banner` (None for a table nothing special opened)."""
 
 
 @dataclass
@@ -155,6 +171,8 @@ class TablePublisher:
         """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
         self.closed: set[int] = set()
         """Channels where Discord refused Deckhand itself (403): warned about once, until it may post there again."""
+        self.banners: BannerSource | None = None
+        """Where tables' banners come from (the tournaments' cog sets itself here)."""
 
     # -- what the service calls ---------------------------------------------------------------
 
@@ -329,7 +347,11 @@ class TablePublisher:
             body = lobby_message(table, self._shown(row).invitation, language).kwargs()
             picture = None
         else:
-            body = table_message(table, language).kwargs()
+            banner = await self._banner(row)
+            body = table_message(table, language, banner.words.render(language) if banner else None).kwargs()
+            if banner is not None and row.table_message_id is None:  # its first post tells the players
+                body["allowed_mentions"] = discord.AllowedMentions(
+                    users=[discord.Object(user) for user in banner.notify], roles=False, everyone=False)
             picture = None
             if (draws_table(table) and self._may_attach(row.channel_id)
                     and await pictures_on(self.service, row.guild_id)):
@@ -343,6 +365,12 @@ class TablePublisher:
         except UNREACHABLE as exc:
             self._show_again.missed(row.id, exc)
             return False
+
+    async def _banner(self, row: TableRow) -> Banner | None:
+        shown = self._shown(row)
+        if not shown.banner_known and self.banners is not None:
+            shown.banner, shown.banner_known = await self.banners(row), True
+        return shown.banner
 
     async def _post(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None) -> discord.Message:
         """A new message for the table (its first, or after its message was deleted or its id lost)."""

@@ -63,29 +63,37 @@ def start_command(game: Game, description: Text | str) -> app_commands.Command:
             options["hints"] = hints
         await open_table(interaction, game.id, options, timer)
 
+    with_game_options(start, game, [
+        (slash_name("timer"), app_commands.Range[int, 0, MAX_TIMER_MINUTES], TIMER_DESCRIPTION),
+        (slash_name("hints"), bool, HINTS_DESCRIPTION)])
+    return app_commands.Command(name=slash_name("start"), description=command_text(description, COMMAND_DESCRIPTION),
+                                callback=start)
+
+
+def with_game_options(callback: Any, game: Game, more: list[tuple[locale_str, Any, locale_str]]) -> None:
+    """Give ``callback`` (``async def (interaction, **given)``) one optional slash option per
+    option of ``game`` (choices with the spec's labels, ranges for whole numbers, booleans for
+    on/off), then ``more``: ``(name, type, description)`` each, the name a :func:`slash_name`."""
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
     parameters += [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation | None)
         for name, annotation in [*((s.name, slash_type(s)) for s in game.options),
-                                 ("timer", app_commands.Range[int, 0, MAX_TIMER_MINUTES]), ("hints", bool)]
+                                 *((n.message, a) for n, a, _ in more)]
     ]
-    start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    app_commands.rename(timer=slash_name("timer"), hints=slash_name("hints"))(start)
+    callback.__signature__ = inspect.Signature(parameters)
+    app_commands.rename(**{name.message: name for name, _, _ in more})(callback)
     app_commands.describe(
         **{s.name: command_text(s.prompt or s.description, COMMAND_DESCRIPTION) for s in game.options},
-        timer=TIMER_DESCRIPTION,
-        hints=HINTS_DESCRIPTION,
-    )(start)
+        **{name.message: description for name, _, description in more},
+    )(callback)
     choices = {
         s.name: [app_commands.Choice(name=command_text(s.labels.get(c, str(c)), CHOICE_NAME), value=str(c))
                  for c in s.choices]
         for s in game.options if s.choices
     }
     if choices:
-        app_commands.choices(**choices)(start)
-    return app_commands.Command(name=slash_name("start"), description=command_text(description, COMMAND_DESCRIPTION),
-                                callback=start)
+        app_commands.choices(**choices)(callback)
 
 
 def group_name(game: Game) -> str:

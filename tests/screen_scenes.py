@@ -11,6 +11,9 @@ import games
 from bot.results import GameTally, RatingPoint, Stats
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
+from bot.tournaments import EntrantRow, RoundTableRow, TableResult, TournamentRow, TournamentView
+from bot.tournaments.records import SeatResult
+from bot.tournaments.scoring import current_standings
 from cogs.components import LayoutMessage, action_row
 from cogs.game_log import HistoryButton, HistoryQuery
 from cogs.games import load_game_uis
@@ -19,8 +22,10 @@ from cogs.pictures import clear_cache
 from cogs.pictures.attach import hand_picture, table_picture, with_picture
 from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
 from cogs.scores import stats_layout, stats_picture
+from cogs.tournaments.message import tournament_message
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState
+from games.i18n import say
 from games.rng import Rng
 from tests.screens import Message, message_of
 
@@ -219,6 +224,58 @@ def stats_scene(language: str) -> Scene:
     return [message_of(body, ephemeral=True)], {}
 
 
+TOURNAMENT_NAMES = ("ana", "ben", "Cat the Great", "dan", "eve", "fay", "gus", "hal", "ivy")
+
+
+def tournament_view(round_now: int = 2) -> TournamentView:
+    """A 9-person War Swiss in round ``round_now`` of 3: earlier rounds decided (seat 0 wins, the
+    second table drawn), this round's first two tables over."""
+    now = time.time()
+    row = TournamentRow(
+        id=3, guild_id=1, channel_id=2, message_id=5, host_id=1000, name="Friday game night", game_id="war",
+        options={"loss": "no-cards", "hints": False}, timer_minutes=5, format="swiss", top=0, rounds=3,
+        table_size=2, advance=1, seeding="standings", drop_after=3, round_minutes=40, max_players=None,
+        check_in_minutes=15, starts_at=now - 3600, status="running", paused=False, stage="swiss", round=round_now,
+        deadline=now + 25 * 60, seed=SAMPLE_SEED, version=30, created_at=now - 7200, started_at=now - 3600,
+        finished_at=None, shown=None)
+    entrants = [EntrantRow(3, n, 100 + n, name, None, None, 0, True, None, None)
+                for n, name in enumerate(TOURNAMENT_NAMES, 1)]
+    order = list(range(1, 10))
+    tables, results = [], []
+    for round in range(1, round_now + 1):
+        order = order[1:] + order[:1]
+        for grp in range(1, 5):
+            seated = (order[2 * grp - 2], order[2 * grp - 1])
+            table_id = 100 * round + grp
+            tables.append(RoundTableRow(3, round, grp, seated, False, 1000 + table_id, table_id))
+            if round < round_now or grp <= 2:
+                places = (1, 1) if grp == 2 else (1, 2)
+                results.append(TableResult(round, grp, table_id, "finished",
+                                           (SeatResult(0, places[0], 12), SeatResult(1, places[1], 0))))
+        tables.append(RoundTableRow(3, round, 5, (order[8],), True, None, None))
+    standings = current_standings(row, entrants, tables, results)
+    current = [t for t in tables if t.round == round_now]
+    return TournamentView(row, entrants, current, {r.table_id: r for r in results if r.round == round_now}, standings)
+
+
+def tournament_scene() -> Scene:
+    """A tournament message mid-tournament: its round's tables and the standings."""
+    return [message_of(tournament_message(tournament_view(), time.time(), "en").kwargs())], {}
+
+
+def tournament_table_scene() -> Scene:
+    """A round table of a tournament: its message names the round and its two players."""
+    game = games.get_game("war")
+    state, events = played(game, 2, SAMPLE_POINT)
+    table = table_of(game, state, events)
+    banner = say("🏆 [{tournament}]({link}) · round {round} · table {table}: {players}", tournament="Friday game night",
+                 link="https://discord.com/channels/1/2/5", round=2, table=3, players="<@1000> v <@1001>")
+    clear_cache()
+    picture = asyncio.run(table_picture(table))
+    body = with_picture(table_message(table, banner=banner.render("en")).kwargs(), picture, edit=False)
+    return [message_of(body)], names_of(table.row.seats)
+
+
 load_game_uis()
 SCENES: dict[str, Callable[[str], Scene]] = {
     **{game_id: game_scene(game_id) for game_id in games.GAME_IDS},
@@ -229,4 +286,6 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "qos-discard": step_scene("queen-of-spades", 4, "discard:"),
     "quash-swap": quash_swap_scene,
     "stats": stats_scene,
+    "tournament": tournament_scene,
+    "tournament-table": tournament_table_scene,
 }

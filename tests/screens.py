@@ -70,6 +70,7 @@ body { margin: 0; padding: 12px 0 16px; background: #313338; color: #dbdee1;
 .text blockquote { margin: 0; padding-left: 12px; border-left: 4px solid #4e5058; }
 .gallery img { display: block; max-width: 100%; max-height: 350px; border-radius: 8px; }
 .sep { border-top: 1px solid #3f4147; margin: 4px 0; }
+.link { color: #00a8fc; }
 .sep.gap { border-top: none; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; }
 .button { min-height: 32px; padding: 6px 16px; border-radius: 8px; color: #fff; font-size: 14px;
@@ -146,6 +147,9 @@ def inline(text: str, names: dict[int, str]) -> str:
     text = re.sub(r"\\([\\*_`~|>#-])", lambda m: f"&#{ord(m.group(1))};", text)
     text = re.sub(r"&lt;@!?(\d+)&gt;", lambda m: f'<span class="mention">@{html.escape(names.get(int(m.group(1)), "user"))}</span>', text)
     text = re.sub(r"&lt;t:(\d+):R&gt;", lambda m: f'<span class="stamp">{relative(int(m.group(1)))}</span>', text)
+    text = re.sub(r"&lt;t:(\d+):F&gt;", lambda m: '<span class="stamp">' + time.strftime(
+        "%A %d %B %Y %H:%M", time.gmtime(int(m.group(1)))) + "</span>", text)
+    text = re.sub(r"\[([^\]]+)\]\((https://[^)\s]+)\)", r'<span class="link">\1</span>', text)
     text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)", r"<i>\1</i>", text)

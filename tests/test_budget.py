@@ -210,6 +210,7 @@ def test_requests_are_told_apart_as_discord_counts_them():
     assert classify("POST", "/api/v10/channels/9/messages") == ("message create", 9, Route.CREATE)
     assert classify("DELETE", "/api/v10/channels/9/messages/5") == ("message delete", 9, Route.DELETE)
     assert classify("PATCH", "/api/v10/channels/9")[0] == "other"
+    assert classify("POST", "/api/v10/channels/9/threads") == ("thread create", 9, Route.THREAD)  # a round's tables
 
 
 async def test_the_meter_counts_answers_and_teaches_the_pacer():

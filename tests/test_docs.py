@@ -25,7 +25,7 @@ README = ROOT / "README.md"
 DECISIONS = ROOT / "docs" / "decisions.md"
 RESULTS = ROOT / "bench" / "RESULTS.md"
 MAX_README_LINES = 300
-MAX_DECISIONS_LINES = 500
+MAX_DECISIONS_LINES = 640
 
 START_ROW = re.compile(
     r"^\| (?P<name>[^|]+?) \| `/(?P<command>[\w-]+) start(?P<options>(?: \[[\w-]+\])*)` \| (?P<players>[^|]+?) \|$",

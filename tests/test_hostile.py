@@ -203,6 +203,9 @@ ON_POSTS: dict[str, list[tuple[str, list[str] | None]]] = {
                   ("dh:lb:{guild}:all:wins:0", None)],
     "ForgetButton": [("dh:forget:{clicker}:no", None), ("dh:forget:{clicker}:yes", None)],
     "ResetButton": [("dh:reset:{guild}:no", None), ("dh:reset:{guild}:yes", None)],
+    "TournamentButton": [("dh:tn:1:join", None), ("dh:tn:1:host", None)],
+    "HostButton": [("dh:tnh:1:cancel", None)],
+    "PlayerSelect": [("dh:tnadd:1", ["{clicker}"])],
 }
 """A probe of every control kind clicked on a message (forms are submitted, not clicked)."""
 

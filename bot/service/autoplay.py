@@ -83,6 +83,10 @@ class AutoPlay:
         self._clock = clock
         self._timers = TimerQueue(tasks, clock, self._timer_due)
         self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._hurried: set[int] = set()
+        """Tables whose AI seats play without :attr:`_ai_delay` (a tournament round out of time)."""
+        self.timed_out: list[Callable[[TableRow, int], None]] = []
+        """Told of every turn a timer played for a person (the table as committed, the seat)."""
         tables.on_read = self.wake
 
     def wake(self, live: LiveTable) -> None:
@@ -120,9 +124,13 @@ class AutoPlay:
         if self._drivers.get(table_id) is task:
             del self._drivers[table_id]
 
+    def hurry(self, table_id: int) -> None:
+        """Let the table's AI seats play on without waiting between moves, to its end."""
+        self._hurried.add(table_id)
+
     def tables_held(self) -> int:
         """How many tables have an AI turn or a timer under way."""
-        return len(self._drivers.keys() | self._timers.table_ids())
+        return len(self._drivers.keys() | self._timers.table_ids() | self._hurried)
 
     async def _drive_ai(self, table_id: int) -> None:
         """Play AI turns until a human must act or the game ends; a turn the database
@@ -135,11 +143,13 @@ class AutoPlay:
                 continue
             except StaleControl:  # another process moved first; the stale copy was dropped: read it again
                 continue
+            if snap is None or snap.row.status != "running":
+                self._hurried.discard(table_id)
             if snap is None:
                 return
             self._publishing.show(snap)
             self.schedule_timer(snap.row)
-            if self._ai_delay:
+            if self._ai_delay and table_id not in self._hurried:
                 await asyncio.sleep(self._ai_delay)
 
     async def _ai_turn(self, table_id: int) -> TableSnapshot | None:
@@ -184,6 +194,9 @@ class AutoPlay:
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level
         await self._tables.commit(live, [MoveRecord(seat, action.to_json(), True, now)], update)
+        if timed_out:
+            for listener in self.timed_out:
+                listener(row, seat)
         return live.snapshot()
 
     async def _choose(self, live: LiveTable, seat: int, level: str) -> Action:

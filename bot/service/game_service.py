@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from games.base import Action
@@ -14,13 +15,14 @@ from games.i18n import Text
 from ..ai_pool import AiPool
 from ..results import Results
 from ..shards import ALL_SHARDS, Shards
-from ..storage import Storage, TablePlace
+from ..storage import SeatRow, Session, Storage, TablePlace, TableRow
 from .autoplay import AutoPlay
 from .live_tables import CACHED_TABLES, LiveTables
 from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
+from .seated import Seated
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tasks import BackgroundTasks
 
@@ -58,6 +60,27 @@ class GameService:
         self._lobbies = Lobbies(self._tables, self._publishing, self._autoplay, clock)
         self._play = Play(self._tables, self._publishing, self._autoplay, clock)
         self._replays = Replays(self._tables, self._lobbies)
+        self._seated = Seated(self._tables, self._publishing, self._autoplay, clock)
+        self._sleepers: list[Callable[[], Collection[asyncio.Task[Any]]]] = [self._autoplay.sleeping]
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The service's clock (seconds, as ``time.time``)."""
+        return self._clock
+
+    @property
+    def tasks(self) -> BackgroundTasks:
+        """The service's background work: what :meth:`wait_idle` waits for and :meth:`close` stops."""
+        return self._tasks
+
+    def on_recorded(self, listener: Callable[[TableRow], None]) -> None:
+        """Call ``listener`` with every ended table once its result is recorded (from background work: it
+        must not wait)."""
+        self._tables.recorded.append(listener)
+
+    def on_timed_out(self, listener: Callable[[TableRow, int], None]) -> None:
+        """Call ``listener`` with the table and seat each time a turn timer played for a person (it must not wait)."""
+        self._autoplay.timed_out.append(listener)
 
     @property
     def publisher(self) -> Publisher | None:
@@ -84,6 +107,10 @@ class GameService:
         """Refuse (:class:`UserError`) a second open lobby by ``host`` in a server; checked again
         when the lobby opens, and first by a start that makes a thread, so a refusal makes none."""
         await self._lobbies.may_host(guild_id, host)
+
+    async def timer_for(self, guild_id: int, requested: int | None) -> int:
+        """The turn timer a new table gets: ``requested`` once checked, else the server's default."""
+        return await self._lobbies.timer_for(guild_id, requested)
 
     async def set_default_timer(self, guild_id: int, minutes: int) -> None:
         """The server's default turn timer for new tables; refused unless 0 (off) to the maximum."""
@@ -192,8 +219,26 @@ class GameService:
     async def end(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
         return await self._play.end(table_id, by, is_admin=is_admin)
 
-    async def abandon(self, table_id: int, reason: Text) -> None:
-        await self._play.abandon(table_id, reason)
+    async def abandon(self, table_id: int, reason: Text, *, show: bool = False) -> None:
+        await self._play.abandon(table_id, reason, show=show)
+
+    async def hand_over(self, table_id: int, user_ids: Collection[int], line: Callable[[int], Text], *,
+                        hurry: bool = False) -> TableSnapshot | None:
+        """Hand those people's seats to the AI, which plays them to the end; see :meth:`Play.hand_over`."""
+        return await self._play.hand_over(table_id, user_ids, line, hurry=hurry)
+
+    # -- tables opened started (seated.py) ---------------------------------------------------
+
+    async def open_started(self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any],
+                           host_id: int, seats: list[SeatRow], timer_minutes: int, seed: int,
+                           link: Callable[[Session, int], Awaitable[bool]]) -> TableSnapshot | None:
+        """A table started at once with ``seats``, linked by ``link`` as it is made; see :meth:`Seated.open`."""
+        return await self._seated.open(guild_id=guild_id, channel_id=channel_id, game_id=game_id, options=options,
+                                       host_id=host_id, seats=seats, timer_minutes=timer_minutes, seed=seed, link=link)
+
+    async def cancel_unplayed(self, table_ids: Collection[int], then: Callable[[Session], Awaitable[None]]) -> bool:
+        """Cancel tables nobody moved at, with ``then`` in the same transaction; see :meth:`Seated.cancel_unplayed`."""
+        return await self._seated.cancel_unplayed(table_ids, then)
 
     # -- timers, background work and start-up (autoplay.py, tasks.py) -----------------
 
@@ -234,9 +279,13 @@ class GameService:
         for table_id in await self.storage.to_show_again(self._clock() - RECENT_SECONDS, self.shards):
             self._publishing.show(await self.table(table_id), again=True)
 
+    def add_sleeper(self, sleeping: Callable[[], Collection[asyncio.Task[Any]]]) -> None:
+        """Count the tasks ``sleeping()`` names (a queue of timers waiting for their moment) as idle."""
+        self._sleepers.append(sleeping)
+
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""
-        await self._tasks.wait_idle(timeout, self._autoplay.sleeping)
+        await self._tasks.wait_idle(timeout, lambda: {t for sleeping in self._sleepers for t in sleeping()})
 
     async def close(self) -> None:
         await self._publishing.close()

@@ -142,6 +142,8 @@ class LiveTables:
         self.on_read: Callable[[LiveTable], None] = lambda live: None
         """Called with every open table read from the database (not from memory), before
         anyone gets it: the AI seats and turn timer wake up whichever path read it."""
+        self.recorded: list[Callable[[TableRow], None]] = []
+        """Told of every ended table once its result is recorded (a tournament's round may be over)."""
 
     def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """Hold while loading, changing and committing the table (``async with``)."""
@@ -245,6 +247,9 @@ class LiveTables:
             await self.results.record(row.copy())
         except Exception:
             log.exception("could not record the result of table %s; it will be retried at start-up", row.id)
+            return
+        for listener in self.recorded:
+            listener(row)
 
     def apply_update(self, live: LiveTable, state: GameState, update: TableUpdate, version: int) -> None:
         """Bring the row in memory to what ``update`` committed."""

@@ -38,7 +38,7 @@ class Lobbies(ServicePart):
         self._hosts = KeyedLocks()
         """Per host: checking that they host no other lobby and opening theirs happen as one."""
 
-    async def _timer_for(self, guild_id: int, requested: int | None) -> int:
+    async def timer_for(self, guild_id: int, requested: int | None) -> int:
         if requested is not None:
             return checked_timer(requested)
         default = (await self._storage.guild_settings(guild_id)).timer_minutes
@@ -59,7 +59,7 @@ class Lobbies(ServicePart):
     ) -> TableSnapshot:
         """Open a lobby with the host seated. Options are validated here, before anyone joins."""
         options = checked_options(game_id, options)
-        timer = await self._timer_for(guild_id, timer_minutes)
+        timer = await self.timer_for(guild_id, timer_minutes)
         create = partial(self._storage.create_table, guild_id=guild_id, channel_id=channel_id, game_id=game_id,
                          options=options, host_id=host.user_id, host_name=host.name, seed=new_seed(),
                          timer_minutes=timer)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from games.ai import LEVEL_NAMES
 from games.base import Action
@@ -99,18 +99,46 @@ class Play(ServicePart):
             level = await server_ai_level(self._storage, row.guild_id)
             line = say("{player} left the table; an AI ({level}) plays their seat now.", player=Seat(seat.seat),
                        level=LEVEL_NAMES[level])
-            update = update_after(row, live.game_state, [line.to_json()], now, ai_seats=(seat.seat,))
-            if not await self._storage.hand_seat_to_ai(
-                table_id, seat.seat, expected_version=row.version, deadline=update.deadline,
-                recent_events=update.recent_events, ai_level=level,
-            ):
-                self._tables.forget(table_id)
-                raise StaleControl(say("Someone moved at the same moment; please try again."))
-            seat.is_ai, seat.ai_level = True, level
-            row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
-            snap = live.snapshot()
+            snap = await self._hand_over_locked(live, [seat], [line], level, now)
         self._autoplay.follow(snap)
         return snap
+
+    async def hand_over(self, table_id: int, user_ids: Collection[int], line: Callable[[int], Text], *,
+                        hurry: bool = False) -> TableSnapshot | None:
+        """Hand the seats of ``user_ids`` at a running game to the AI (at the server's level), each
+        with ``line(seat)``, even the last person's: the AI plays them to the end (``hurry``: without
+        waiting between moves). None if the game is over or none of them plays a seat there."""
+        async with self._tables.lock(table_id):
+            live = await self._tables.load(table_id)
+            row = live.row
+            seats = [s for s in row.seats if s.user_id in user_ids and not s.is_ai]
+            if row.status != "running" or not seats:
+                snap = None
+            else:
+                level = await server_ai_level(self._storage, row.guild_id)
+                snap = await self._hand_over_locked(live, seats, [line(s.seat) for s in seats], level, self._clock())
+            if hurry and row.status == "running":
+                self._autoplay.hurry(table_id)
+        if snap is not None:
+            self._autoplay.follow(snap)
+        return snap
+
+    async def _hand_over_locked(self, live: LiveTable, seats: list[SeatRow], lines: list[Text], level: str,
+                                now: float) -> TableSnapshot:
+        """``seats`` become the AI's at ``level``, with ``lines`` (the caller holds the table's lock)."""
+        row = live.row
+        update = update_after(row, live.game_state, [line.to_json() for line in lines], now,
+                              ai_seats=tuple(s.seat for s in seats))
+        if not await self._storage.hand_seat_to_ai(
+            row.id, [s.seat for s in seats], expected_version=row.version, deadline=update.deadline,
+            recent_events=update.recent_events, ai_level=level,
+        ):
+            self._tables.forget(row.id)
+            raise StaleControl(say("Someone moved at the same moment; please try again."))
+        for seat in seats:
+            seat.is_ai, seat.ai_level = True, level
+        row.deadline, row.reminded, row.recent_events = update.deadline, False, update.recent_events
+        return live.snapshot()
 
     async def end(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
         async with self._tables.lock(table_id):
@@ -125,13 +153,14 @@ class Play(ServicePart):
                 raise UserError(say("Only the host or someone with Manage Server can end this game."))
             return await self._end_locked(live, ended_by(row, by), self._clock())
 
-    async def abandon(self, table_id: int, reason: Text) -> None:
-        """End an open table nobody can reach any more (its channel is gone), without
-        showing it: there is nowhere to show it."""
+    async def abandon(self, table_id: int, reason: Text, *, show: bool = False) -> None:
+        """End an open table for ``reason``: one nobody can reach any more (its channel is gone),
+        without showing it, as there is nowhere to show it; or (``show``) one whose tournament
+        was cancelled."""
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             if live.row.status == "running":
-                await self._end_locked(live, reason, self._clock(), show=False)
+                await self._end_locked(live, reason, self._clock(), show=show)
             elif live.row.status == "lobby":
                 await self._storage.update_table(table_id, status="cancelled", finished_at=self._clock())
                 self._tables.forget(table_id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -193,6 +193,40 @@ class Storage(ABC):
 
         return await self.run_write(create)
 
+    async def create_started_table(self, draft: TableRow, update: TableUpdate,
+                                   link: Callable[[Session, int], Awaitable[bool]]) -> int | None:
+        """A table already running (no lobby: a tournament's round opens it), with ``draft``'s
+        place, game, seats and first-turn pings and ``update``'s first snapshot, in one
+        transaction with ``link(db, table_id)``, which ties it to what opened it. If ``link``
+        returns False (that place has its table already) nothing is written and this returns
+        None. Raises :class:`ChannelBusy` if the channel holds an open table."""
+
+        async def create(db: Session) -> int:
+            try:
+                table_id = await db.fetchval(
+                    "INSERT INTO tables (guild_id, channel_id, game_id, options, host_id, status, seed, version, state,"
+                    " timer_minutes, deadline, reminded, recent_events, created_at, started_at, pinged)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id",
+                    (draft.guild_id, draft.channel_id, draft.game_id, _dumps(draft.options), draft.host_id,
+                     update.status, draft.seed, _dumps_data(update.state), draft.timer_minutes, update.deadline,
+                     _dumps_data(update.recent_events), draft.created_at, draft.started_at,
+                     _dumps({str(seat): turn for seat, turn in draft.pinged.items()})),
+                )
+            except Conflict:
+                raise ChannelBusy(draft.channel_id) from None
+            await db.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.ai_level) for s in draft.seats],
+            )
+            if not await link(db, table_id):
+                raise _Unlinked()
+            return table_id
+
+        try:
+            return await self.run_write(create)
+        except _Unlinked:
+            return None
+
     async def get_table(self, table_id: int) -> TableRow | None:
         tables = await self.get_tables([table_id])
         return tables[0] if tables else None
@@ -354,10 +388,11 @@ class Storage(ABC):
             params.append(expected_version)
         return await self.run_write(lambda db: _changed_one(db.execute(sql, params)))
 
-    async def hand_seat_to_ai(self, table_id: int, seat: int, *, expected_version: int, deadline: float | None,
-                              recent_events: list[EventLine], ai_level: str | None = None) -> bool:
-        """A player left a running game: their seat becomes an AI's (playing at ``ai_level``) and the
-        line is added, in one transaction. False (nothing written) if a move came between."""
+    async def hand_seat_to_ai(self, table_id: int, seats: Collection[int], *, expected_version: int,
+                              deadline: float | None, recent_events: list[EventLine], ai_level: str | None = None
+                              ) -> bool:
+        """Players left a running game: their ``seats`` become an AI's (playing at ``ai_level``) and
+        the lines are added, in one transaction. False (nothing written) if a move came between."""
 
         async def write(db: Session) -> bool:
             changed = await db.execute(
@@ -365,11 +400,33 @@ class Storage(ABC):
                 (deadline, _dumps_data(recent_events), table_id, expected_version))
             if changed != 1:
                 return False
-            await db.execute("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
-                             (ai_level, table_id, seat))
+            await db.executemany("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
+                                 [(ai_level, table_id, seat) for seat in seats])
             return True
 
         return await self.run_write(write)
+
+    async def cancel_unplayed(self, table_ids: Collection[int], now: float,
+                              then: Callable[[Session], Awaitable[None]]) -> bool:
+        """Cancel running tables at which nobody moved yet (each still at version 1), in one
+        transaction with ``then(db)``; False (nothing written) if one of them moved meanwhile."""
+        ids = list(table_ids)
+        marks = ",".join("?" * len(ids))
+
+        async def write(db: Session) -> None:
+            if ids:
+                changed = await db.execute(
+                    f"UPDATE tables SET status = 'cancelled', deadline = NULL, finished_at = ? WHERE id IN ({marks})"
+                    " AND status = 'running' AND version = 1", (now, *ids))
+                if changed != len(ids):
+                    raise _Unlinked()
+            await then(db)
+
+        try:
+            await self.run_write(write)
+        except _Unlinked:
+            return False
+        return True
 
     async def move_log(self, table_id: int) -> list[tuple[int, dict[str, Any], bool]]:
         """``(seat, action json, by_ai)`` for every move of a table, in order."""
@@ -476,6 +533,11 @@ class MoveWrite:
             await db.executemany("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
                                  [(self.ai_level, self.table_id, seat) for seat in self.ai_seats])
         return True
+
+
+class _Unlinked(Exception):
+    """A started table's ``link`` found its place taken, or a table to cancel had moved: the
+    transaction is rolled back."""
 
 
 async def _changed_one(changed: Awaitable[int]) -> bool:

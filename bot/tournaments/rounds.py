@@ -1,0 +1,241 @@
+"""The round machine's steps, each one transition of a tournament whose lock the caller holds
+(:class:`~bot.tournaments.service.Tournaments` holds the locks, the timers and the messages).
+
+Pairing a round goes through :func:`.scoring.next_pairing`; a knockout, a top cut or tables of
+three or more plug in there and in :meth:`Rounds.advance` (which round comes next).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from functools import partial
+
+from games.i18n import Seat, Text, say
+from games.rng import Rng
+from games.tournament import Pairing, default_rounds
+
+from ..errors import UserError
+from ..service import GameService
+from ..storage import ChannelBusy, SeatRow, Session
+from . import store
+from .publishing import TournamentPublisher
+from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
+from .scoring import in_play, next_pairing
+
+log = logging.getLogger(__name__)
+
+TOO_FEW = say("A tournament needs at least two players.")
+TOO_FEW_CHECKED_IN = say("A tournament needs at least two players checked in.")
+MOVED_IN_ROUND = say("Someone has moved at a table of this round already, so it can't be paired again.")
+
+
+def LEFT_LINE(seat: int) -> Text:  # noqa: N802 (a line, as the constants beside it)
+    return say("{player} left the tournament; an AI finishes their game.", player=Seat(seat))
+
+
+def REMOVED_LINE(seat: int) -> Text:  # noqa: N802
+    return say("The host took {player} out of the tournament; an AI finishes their game.", player=Seat(seat))
+
+
+def DROPPED_LINE(seat: int) -> Text:  # noqa: N802
+    return say("{player} ran out of time too often and is out of the tournament; an AI finishes their game.",
+               player=Seat(seat))
+
+
+def TIME_UP_LINE(seat: int) -> Text:  # noqa: N802
+    return say("⏱ The round's time is up: an AI plays {player}'s seat to the end.", player=Seat(seat))
+
+
+class Rounds:
+    def __init__(self, games_service: GameService, publisher: Callable[[], TournamentPublisher | None]) -> None:
+        self.games = games_service
+        self.storage = games_service.storage
+        self._publisher = publisher
+        self._clock = games_service.clock
+
+    async def start(self, t: TournamentRow, *, by_host: bool) -> None:
+        """Sign-up → round 1 paired, in one transaction: ratings captured, who did not check in
+        (if check-in is open) left out. Too few to start: refused to the host, cancelled at the
+        start time."""
+        entrants = await self.storage.run_read(lambda db: store.entrants(db, t.id))
+        checking = t.checking_in(self._clock())
+        players = [e for e in entrants if e.checked_in or not checking]
+        if len(players) < 2:
+            if by_host:
+                raise UserError(TOO_FEW_CHECKED_IN if checking else TOO_FEW)
+            log.info("tournament %s could not start: %s checked in", t.id, len(players))
+            await self.storage.run_write(lambda db: store.bump(db, t, status="cancelled", deadline=None,
+                                                               finished_at=self._clock()))
+            return
+        found = await self.storage.run_read(lambda db: store.ratings(db, t.guild_id, t.game_id, people(players)))
+        ratings = {e.entrant: found[e.user_id] for e in players if e.user_id in found}
+        players = [replace(e, rating=ratings.get(e.entrant)) for e in players]
+        rounds = t.rounds or default_rounds(len(players))
+        pairing = await asyncio.to_thread(next_pairing, t, players, [], [], 1)
+
+        async def start(db: Session) -> None:
+            await store.bump(db, t, status="running", round=1, rounds=rounds, started_at=self._clock(),
+                             deadline=self._round_deadline(t))
+            if checking:
+                await store.keep_checked_in(db, t.id)
+            await store.set_ratings(db, t.id, ratings)
+            await store.add_round(db, t.id, 1, round_rows(pairing))
+
+        await self.storage.run_write(start)
+
+    async def open(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow]) -> bool:
+        """Open every table of the round that has none yet (resumable: a stored thread is used
+        again, and a table is linked in the transaction that creates it). False if Discord did
+        not make a thread (the caller opens the round again later)."""
+        by_number = {e.entrant: e for e in entrants}
+        publisher = self._publisher()
+        opened = False
+        for table in tables:
+            if table.bye or table.table_id is not None:
+                continue
+            seated = [by_number[e] for e in table.entrants if e is not None]
+            thread_id = table.thread_id
+            if thread_id is None:
+                made = await publisher.open_thread(t, table, [e.name for e in seated]) if publisher else None
+                if made is None:
+                    return False
+                thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
+            seats = [SeatRow(seat, e.user_id, e.name, False) for seat, e in enumerate(seated)]
+            try:
+                snap = await self.games.open_started(
+                    guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
+                    host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
+                    link=partial(_link, table=table))
+            except ChannelBusy:
+                log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
+                          table.grp, thread_id)
+                continue
+            opened = True
+            dropped = [e for e in seated if e.dropped]
+            if snap is not None and dropped:
+                await self.games.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
+        if opened:
+            log.info("tournament %s: round %s open", t.id, t.round)
+        return True
+
+    async def advance(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],
+                      recorded: list[TableResult]) -> bool:
+        """Every table of the round has its result: pair round ``t.round + 1``, or finish the
+        tournament after its last round (or with fewer than two left to pair). True if a round
+        was paired; False if it finished or another writer moved it first."""
+        following = t.round + 1
+        try:
+            if following > (t.rounds or 0) or in_play(entrants, following) < 2:
+                await self.storage.run_write(lambda db: store.bump(db, t, status="finished", deadline=None,
+                                                                   finished_at=self._clock()))
+                return False
+            pairing = await asyncio.to_thread(next_pairing, t, entrants, tables, recorded, following)
+
+            async def pair(db: Session) -> None:
+                await store.bump(db, t, round=following, deadline=self._round_deadline(t))
+                await store.add_round(db, t.id, following, round_rows(pairing))
+
+            await self.storage.run_write(pair)
+        except store.Moved:
+            return False
+        return True
+
+    async def pair_again(self, t: TournamentRow) -> list[RoundTableRow]:
+        """Pair the current round again (a new seed, and late joiners added since included) while
+        nobody has moved at any of its tables, whose tables are cancelled in the same
+        transaction; returns the old tables (their threads to remove). :class:`UserError` if
+        someone moved."""
+        async def read(db: Session) -> tuple[list[EntrantRow], list[RoundTableRow], list[TableResult]]:
+            return await store.entrants(db, t.id), await store.round_tables(db, t.id), await store.results(db, t.id)
+
+        entrants, tables, recorded = await self.storage.run_read(read)
+        current = [x for x in tables if x.round == t.round]
+        opened = [x.table_id for x in current if x.table_id is not None]
+        if any(r.round == t.round for r in recorded) or not await self.storage.run_read(
+                lambda db: store.unplayed(db, opened)):
+            raise UserError(MOVED_IN_ROUND)
+        entrants = [replace(e, joined_round=t.round) if e.joined_round == t.round + 1 else e for e in entrants]
+        if in_play(entrants, t.round) < 2:
+            raise UserError(TOO_FEW)
+        new_seed = self.games.new_seed()
+        earlier = [x for x in tables if x.round < t.round]
+        pairing = await asyncio.to_thread(next_pairing, replace(t, seed=new_seed), entrants, earlier, recorded,
+                                          t.round)
+
+        async def then(db: Session) -> None:
+            await store.bump(db, t, seed=new_seed)
+            await db.execute("UPDATE tournament_entrants SET joined_round = ? WHERE tournament_id = ?"
+                             " AND joined_round = ?", (t.round, t.id, t.round + 1))
+            await store.delete_round(db, t.id, t.round)
+            await store.add_round(db, t.id, t.round, round_rows(pairing))
+
+        try:
+            done = await self.games.cancel_unplayed(opened, then)
+        except store.Moved:
+            done = False
+        if not done:
+            raise UserError(MOVED_IN_ROUND)
+        return current
+
+    async def time_up(self, t: TournamentRow) -> None:
+        """The round is out of time: the AI plays every seat still in play to the end, at full speed."""
+        tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
+        entrants = {e.entrant: e for e in await self.storage.run_read(lambda db: store.entrants(db, t.id))}
+        for table in tables:
+            if table.table_id is not None:
+                seated = people(entrants[e] for e in table.entrants if e is not None)
+                await self.games.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
+
+    async def count_timeout(self, t: TournamentRow, entry: EntrantRow, table_id: int, version: int) -> bool:
+        """Count a turn the timer played for ``entry`` at ``table_id`` (once per table version);
+        at the tournament's ``drop_after`` they are dropped: True (the caller hands their seat over)."""
+        async def count(db: Session) -> bool:
+            if not await store.add_timeout(db, t.id, entry.entrant, table_id, version):
+                return False
+            if await store.timeouts(db, t.id, entry.entrant) < t.drop_after:
+                return False
+            await store.bump(db, t)
+            return await store.drop(db, t.id, entry.entrant, t.round)
+
+        try:
+            return await self.storage.run_write(count)
+        except store.Moved:
+            return False  # the next timeout counts it again
+
+    async def hand_over_dropped(self, t: TournamentRow, entries: Sequence[EntrantRow | None],
+                                line: Callable[[int], Text]) -> None:
+        """The AI takes the seats of dropped ``entries`` at the current round's open tables."""
+        if t.status != "running":
+            return
+        dropped = [e for e in entries if e is not None and e.dropped]
+        tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
+        for table in tables:
+            if table.table_id is not None and {e.entrant for e in dropped} & set(table.entrants):
+                await self.games.hand_over(table.table_id, people(dropped), line)
+
+    def _round_deadline(self, t: TournamentRow) -> float | None:
+        return self._clock() + t.round_minutes * 60 if t.round_minutes else None
+
+
+def people(entrants: Iterable[EntrantRow]) -> list[int]:
+    """The people's ids (an entry forgotten by ``/privacy forget`` has none)."""
+    return [e.user_id for e in entrants if e.user_id is not None]
+
+
+def round_rows(pairing: Pairing) -> list[tuple[tuple[int | None, ...], bool]]:
+    """The rows of a round: its tables (an AI seat ``None``), then its byes."""
+    rows: list[tuple[tuple[int | None, ...], bool]] = [
+        ((*table.entrants, *(None,) * table.ai_seats), False) for table in pairing.tables]
+    return rows + [((entrant,), True) for entrant in pairing.byes]
+
+
+def table_seed(t: TournamentRow, table: RoundTableRow) -> int:
+    """A round table's deal: drawn from the tournament's seed, its round and its number."""
+    return Rng(t.seed ^ (table.round << 32) ^ table.grp).next64() >> 1
+
+
+async def _link(db: Session, table_id: int, *, table: RoundTableRow) -> bool:
+    return await store.link_table(db, table, table_id)

@@ -1,0 +1,263 @@
+"""A tournament through Discord, played by clicks: a 9-person War Swiss of 3 rounds with a bye,
+a no-show dropped after timeouts and a late joiner, checked against a hand computation of the
+standings; and the refusals every tournament control gives."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from discord_play import Unchanged, forge_click, make_server, open_hand, pictures_off, play, start_bot, texts, to_act
+from fakediscord import MESSAGE_COMPONENT, DiscordHarness, FakeChannel
+from tests.test_hostile import raw_slash
+
+PLAYERS = ("ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo")
+WAR_PREFER = ("attack", "recover", "draw")
+
+
+@pytest.fixture
+async def club(tmp_path):
+    """A server with ten members besides its moderator, pictures off (the boards are text)."""
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path, names=PLAYERS)
+        await start_bot(h, s.db_path)
+        await pictures_off(s)
+        yield s
+
+
+def tournament_message(s):
+    return next(m for m in reversed(s.h.public_messages(s.channel)) if "🏆" in "".join(texts(m)))
+
+
+async def round_tables(s, tournament_id: int):
+    """The current round's tables: (table message, its players), byes left out."""
+    view = await s.h.bot.tournaments.view(tournament_id)
+    found = []
+    for table in view.tables:
+        if table.bye:
+            continue
+        row = (await s.h.bot.service.table(table.table_id)).row
+        found.append((s.h.message(row.table_message_id), [s.by_id(seat.user_id) for seat in row.seats], row))
+    return found
+
+
+async def one_move_each(s, tables) -> None:
+    """At each table the player to act makes a move by clicks (My hand, then a move)."""
+    for message, _, _ in tables:
+        acting = to_act(s, message)
+        if acting:
+            hand = await open_hand(s, acting[0], message)
+            await play(s, acting[0], hand.message, WAR_PREFER)
+
+
+async def time_runs_out(s, tournament_id: int) -> None:
+    """The round's limit passes: the AI plays every game still on to its end, and the next round opens."""
+    row = await s.h.bot.tournaments.get(tournament_id)
+    await s.h.bot.tournaments.check(tournament_id, now=row.deadline)
+    await s.h.settle(timeout=60)
+    await s.h.bot.service.wait_idle(timeout=60)
+    await s.h.settle(timeout=60)
+
+
+def standings_lines(s) -> list[str]:
+    board = next(t for t in texts(tournament_message(s)) if t.startswith("**Standings**"))
+    return board.split("\n")[1:]
+
+
+async def test_a_nine_person_war_swiss_with_a_bye_a_no_show_and_a_late_joiner(club):
+    s = club
+    created = await s.h.slash("tournament create war", {"swiss_rounds": 3, "timer": 1, "round_minutes": 30,
+                                                        "name": "Game night"}, user=s.admin, channel=s.channel)
+    assert created.ephemeral and "open in this channel" in created.text
+    assert "Sign-up is open" in texts(tournament_message(s))[0]
+    for name in PLAYERS[:9]:
+        joined = await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+        assert joined.ephemeral and "You're in" in joined.text
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    assert panel.ephemeral
+    started = await s.h.click(panel.message, label="Start now", user=s.admin)
+    assert "started" in started.text
+    await s.h.settle()
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert [e.user_id for e in view.entrants] == [s.user(n).id for n in PLAYERS[:9]]
+    assert [t.bye for t in view.tables] == [False] * 4 + [True]
+
+    # Round 1: four tables, each in its own thread, whose first message tells its two players.
+    tables = await round_tables(s, tournament_id)
+    assert len({m.channel.id for m, _, _ in tables}) == 4
+    for message, people, row in tables:
+        assert message.channel.parent_id == s.channel.id and "Game night" in texts(message)[0]
+        post = s.h.requests_to("POST", rf"/channels/{row.channel_id}/messages")[0]
+        assert sorted(map(int, post.body["allowed_mentions"]["users"])) == sorted(p.id for p in people)
+        assert len(s.h.requests_to("POST", rf"/channels/{row.channel_id}/messages")) == 1  # no second ping
+
+    # The host adds jo while round 1 plays: a late joiner, paired from round 2 with a loss for round 1.
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    added = await s.h.select(panel.message, [s.user("jo")], custom_id_prefix="dh:tnadd:", user=s.admin)
+    assert "from round 2" in added.text
+
+    # ivy never moves: the timer plays her turns; after three she is out and the AI finishes her game.
+    ivy = s.user("ivy")
+    message, people, row = next(t for t in tables if ivy in t[1])
+    for _ in range(30):
+        snap = await s.h.bot.service.table(row.id)
+        if snap.row.seats[people.index(ivy)].is_ai:
+            break
+        acting = to_act(s, s.h.message(message.id))
+        if acting == [ivy]:
+            await s.h.bot.service.check_timer(row.id, now=snap.row.deadline)
+            await s.h.settle()
+        else:
+            hand = await open_hand(s, acting[0], message)
+            await play(s, acting[0], hand.message, WAR_PREFER)
+    await s.h.settle()
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert [e.user_id for e in view.entrants if e.dropped] == [ivy.id]
+    await one_move_each(s, [t for t in tables if ivy not in t[1]])
+    await time_runs_out(s, tournament_id)
+
+    for round in (2, 3):
+        view = await s.h.bot.tournaments.view(tournament_id)
+        assert view.row.round == round and view.row.status == "running"
+        seated = [e for t in view.tables for e in t.entrants]
+        assert len(seated) == len(set(seated)) == 9  # everyone in play once: 8 + jo, ivy out
+        assert view.entrant(next(e for t in view.tables if t.bye for e in t.entrants)).user_id != ivy.id
+        assert ivy.id not in {view.entrant(e).user_id for e in seated}
+        await one_move_each(s, await round_tables(s, tournament_id))
+        await time_runs_out(s, tournament_id)
+
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert view.row.status == "finished"
+    byes = [t for t in await tables_of(s, tournament_id) if t.bye]
+    assert len(byes) == 3 and len({t.entrants for t in byes}) == 3  # a bye each round, never twice
+    # The standings the message shows, against a computation by hand from the stored places.
+    expected = await hand_standings(s, tournament_id)
+    assert "wins!" in texts(tournament_message(s))[0]
+    shown = []
+    for line in standings_lines(s):
+        match = re.fullmatch(r"\d+\. (\S+) — (\S+) · Bh (\S+) · SB (\S+)( \(out\))?", line)
+        assert match, line
+        shown.append(match[1])
+        assert (match[2], match[3], match[4]) == expected[match[1]], line
+        assert bool(match[5]) == (match[1] == "ivy"), line
+    assert sorted(shown) == sorted(PLAYERS)
+    keys = [tuple(Fraction(v.replace("½", ".5") if v != "½" else "0.5") for v in expected[name]) for name in shown]
+    assert keys == sorted(keys, reverse=True)  # points, then Buchholz, then Sonneborn–Berger
+
+
+async def test_every_refusal_is_private_and_changes_nothing(club):
+    s = club
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    for user, options, words in (
+        (ana, {}, "Manage Server"),
+        (s.admin, {"starts": "tomorrowish"}, "can't read"),
+        (s.admin, {"starts": "2020-01-01 20:00"}, "passed"),
+    ):
+        before = Unchanged(s)
+        refused = await s.h.slash("tournament create war", options, user=user, channel=s.channel)
+        before.check(refused, options)
+        assert words in refused.text, refused.text
+    for options in ({"swiss_rounds": 0}, {"timer": 0}, {"max_players": 1}, {"check_in": -1}):
+        before = Unchanged(s)
+        before.check(await raw_slash(s, "tournament create war", options, s.admin), options)
+    await s.h.slash("tournament create war", {"max_players": 2, "starts": "in 30m"}, user=s.admin, channel=s.channel)
+    message = tournament_message(s)
+    for user in (ana, ben):
+        await s.h.click(message, label="Join", user=user)
+    message = tournament_message(s)
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    # Another channel, another server, a direct message: the same polite refusal.
+    elsewhere = s.guild.add_channel("elsewhere")
+    other = s.h.add_guild("Other Club").add_channel("games")
+    other.guild.add_member(ana)
+    dm = FakeChannel(s.h.new_id(), "dm-ana", 1, None, recipient=ana)
+    s.h._channels[dm.id] = dm
+    before = Unchanged(s)
+    for user, verb, words in ((ana, "join", "entered this tournament already"), (cat, "join", "full"),
+                              (ana, "checkin", "Check-in opens"), (ana, "host", "Only the tournament's host")):
+        refused = await forge_click(s, message, f"dh:tn:{tournament_id}:{verb}", user)
+        before.check(refused, (user.name, verb))
+        assert words in refused.text, refused.text
+    for channel in (elsewhere, other, dm):
+        refused = await s.h._dispatch_interaction(
+            MESSAGE_COMPONENT, {"custom_id": f"dh:tn:{tournament_id}:leave", "component_type": 2}, user=ana,
+            channel=channel, message=message, label=f"forged leave from {channel.name}")
+        before.check(refused, channel.name)
+        assert "isn't for a tournament in this channel" in refused.text
+    refused = await forge_click(s, message, f"dh:tnh:{tournament_id}:start", s.admin)  # a host button, in public
+    before.check(refused, "host control forged onto the public message")
+    refused = await forge_click(s, message, "dh:tn:99:join", ana)
+    before.check(refused, "no such tournament")
+    # Once it runs: no more joining or checking in.
+    panel = await s.h.click(message, label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    before = Unchanged(s)
+    for user, verb, words in ((cat, "join", "entries are closed"), (ana, "checkin", "check-in is closed")):
+        refused = await forge_click(s, tournament_message(s), f"dh:tn:{tournament_id}:{verb}", user)
+        before.check(refused, verb)
+        assert words in refused.text, refused.text
+
+
+async def test_a_restart_mid_round_resumes_the_tournament_where_it_was(club):
+    s = club
+    await s.h.slash("tournament create war", {"swiss_rounds": 2, "round_minutes": 30}, user=s.admin, channel=s.channel)
+    for name in PLAYERS[:4]:
+        await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    before = [(m.id, [p.id for p in people]) for m, people, _ in await round_tables(s, tournament_id)]
+    await s.h.stop()
+    await start_bot(s.h, s.db_path, seed=None)
+    await s.h.settle()
+    tables = await round_tables(s, tournament_id)
+    assert [(m.id, [p.id for p in people]) for m, people, _ in tables] == before  # the same tables, none opened again
+    await one_move_each(s, tables)  # their buttons work after the restart
+    await time_runs_out(s, tournament_id)
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert view.row.round == 2 and len(await round_tables(s, tournament_id)) == 2
+    assert len(s.h.requests_to("POST", rf"/channels/{s.channel.id}/threads")) == 4
+
+
+async def tables_of(s, tournament_id: int):
+    from bot.tournaments import store
+    return await s.h.bot.storage.run_read(lambda db: store.round_tables(db, tournament_id))
+
+
+async def hand_standings(s, tournament_id: int) -> dict[str, tuple[str, str, str]]:
+    """Per name: points (win 1, draw ½, bye 1, a round missed 0), Buchholz cut 1 (each round
+    played: the opponent's points, a bye 0; a late joiner's missed round 0; the lowest cut; a
+    dropped player's rounds after the drop do not count) and Sonneborn–Berger (beaten opponents'
+    points, half a drawn one's), computed from the stored rows."""
+    view = await s.h.bot.tournaments.view(tournament_id)
+    names = {e.entrant: e.name for e in view.entrants}
+    score: dict[int, dict[int, Fraction]] = {e: {} for e in names}
+    opponent: dict[int, dict[int, int]] = {e: {} for e in names}
+    for table in await tables_of(s, tournament_id):
+        if table.bye:
+            score[table.entrants[0]][table.round] = Fraction(1)
+            continue
+        places = [r[0] for r in await s.h.bot.storage.run_read(lambda db: db.fetch(
+            "SELECT place FROM result_seats WHERE table_id = ? ORDER BY seat", (table.table_id,)))]
+        a, b = table.entrants
+        won = Fraction(1, 2) if places[0] == places[1] else Fraction(1 if places[0] < places[1] else 0)
+        score[a][table.round], score[b][table.round] = won, 1 - won
+        opponent[a][table.round], opponent[b][table.round] = b, a
+    points = {e: sum(score[e].values(), Fraction(0)) for e in names}
+    found = {}
+    for e in names:
+        missed = [Fraction(0)] * (view.entrant(e).joined_round - 1 if view.entrant(e).joined_round > 1 else 0)
+        each = missed + [points[opponent[e][r]] if r in opponent[e] else Fraction(0) for r in sorted(score[e])]
+        sb = sum((score[e][r] * points[o] for r, o in opponent[e].items()), Fraction(0))
+        found[names[e]] = (_points(points[e]), _points(sum(each) - min(each)), _points(sb))
+    return found
+
+
+def _points(value: Fraction) -> str:
+    whole, part = divmod(value, 1)
+    return str(int(whole)) if not part else f"{int(whole) if whole else ''}½"
