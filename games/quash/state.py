@@ -27,6 +27,15 @@ from .view import build_view
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 
+# Words said every move, made once: a Text is a value, shared by every event that says it.
+PLACED: tuple[tuple[tuple[Text, ...], ...], ...] = tuple(tuple(tuple(
+    say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=card,
+        side=SIDE_NAMES[seat % 2], number=s + 1, kind=KIND_WORDS[s]) for s in _RANGE) for card in DECK)
+    for seat in range(4))
+"""``PLACED[seat][card][spot]``: a hand card placed."""
+DREW: tuple[Text, ...] = tuple(say("You drew {card}.", card=card) for card in DECK)
+"""``DREW[card]``: what the seat that drew it is told."""
+
 
 class QuashState(QuashTable):
     """A QUASH match in progress."""
@@ -324,8 +333,7 @@ class QuashState(QuashTable):
             self.chain = []
         else:
             self.hands[seat].remove(card)
-            text = say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=DECK[card],
-                       side=SIDE_NAMES[side], number=s + 1, kind=KIND_WORDS[s])
+            text = PLACED[seat][card][s]
         if failing:
             text = say("{move} (no move could keep a run possible, so the spot will fail)", move=text)
         self.moves += 1
@@ -337,7 +345,7 @@ class QuashState(QuashTable):
             left = len(pile)
             events = [Event("place", say("{move} and drew a card ({count} left in the pile).", move=text, count=left),
                             seat),
-                      Event("draw", say("You drew {card}.", card=DECK[drawn]), seat, private_to=seat)]
+                      Event("draw", DREW[drawn], seat, private_to=seat)]
             if not left:
                 events.append(Event("pile_empty", say("The draw pile is empty: the rest of the round is played from "
                                                       "the hands.")))
