@@ -204,15 +204,22 @@ class LoopbackDiscord(DiscordModel):
         """The message a user sees as the outcome of an interaction: the created or updated
         message; after a deferral, the original once filled in, edited or followed up."""
         rec = result.record
+        looked = -1
+        """The requests up to this one were searched for an edit of the original (each request is
+        answered before another task sees it, so it is searched once: a bench waits on hundreds
+        of replies while tens of thousands of requests pile up)."""
 
         def reply() -> FakeMessage | None:
+            nonlocal looked
             msg = result.message
             if result.response_type == CB_DEFERRED_MESSAGE:
                 return msg if msg is not None and not msg.loading else None
             if result.response_type == CB_DEFERRED_UPDATE:
-                callback = next(r for r in self.requests if r.interaction_id == rec.id)
-                if any(r.message_id == rec.original_id and r.seq > callback.seq and r.status < 300
-                       for r in self.requests):
+                if looked < 0:
+                    looked = next(r for r in result.requests if r.interaction_id == rec.id).seq  # the callback
+                edited = any(r.message_id == rec.original_id and r.status < 300 for r in self.requests[looked + 1:])
+                looked = len(self.requests) - 1
+                if edited:
                     return msg
                 return next(iter(result.followups), None)
             return msg
