@@ -86,7 +86,7 @@ from fakediscord import (  # noqa: E402
 )
 from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
 
-from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
+from .discord_shown import Revision, Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
 from .two_processes import database  # noqa: E402
 
 POLL_SECONDS = 0.05
@@ -435,8 +435,10 @@ class Person:
 class Channel:
     """One channel: opens a table, has its people play it to the end, opens the next."""
 
-    def __init__(self, channel: FakeChannel, host: Person, guest: Person | None, clicks: Clicks, db: Database) -> None:
+    def __init__(self, channel: FakeChannel, host: Person, guest: Person | None, clicks: Clicks, db: Database,
+                 revisions: Revisions) -> None:
         self.channel, self.host, self.guest, self.clicks, self.db = channel, host, guest, clicks, db
+        self.revisions = revisions
 
     async def run(self, opened: asyncio.Event | None = None) -> None:
         while True:
@@ -453,7 +455,7 @@ class Channel:
     async def open(self) -> int | None:
         """``/q2j start``, Join or Add AI, Start; the table's id once it runs, None if a step failed."""
         tally, fd = self.clicks.tally, self.clicks.fd
-        before = max((m.id for m in fd.messages(self.channel)), default=0)
+        before = self._newest()
         acknowledged, reply = await self.clicks.answer(
             lambda: fd.slash(START[0], START[1], user=self.host.user, channel=self.channel))
         if not acknowledged:
@@ -470,10 +472,7 @@ class Channel:
             lobby = fd.message(int(linked[1]))
         elif reply is not None:
             with contextlib.suppress(TimeoutError):
-                lobby = await fd.wait_for_message(
-                    lambda m: m.id > before and m.public and m.channel.id == self.channel.id
-                    and any(str(b.get("custom_id", "")).endswith(":join") for b in m.buttons),
-                    ANSWER_SECONDS, "the lobby")
+                lobby = await fd.wait_until(lambda: self._lobby_after(before), ANSWER_SECONDS, "the lobby")
         if lobby is None:
             tally.starts_unanswered += 1
             return None
@@ -490,6 +489,26 @@ class Channel:
             tally.openings_failed += 1
             return None
         return table_id
+
+    def _created(self) -> list[Revision]:
+        """The public messages created in the channel, oldest first (the fake's own list of
+        every message is sorted anew each time it is asked for: too slow for hundreds of tables)."""
+        return self.revisions.created_in.get(self.channel.id, [])
+
+    def _newest(self) -> int:
+        """The id of the newest public message created in the channel (0: none)."""
+        created = self._created()
+        return created[-1].message_id if created else 0
+
+    def _lobby_after(self, before: int) -> FakeMessage | None:
+        """The newest public message created in the channel after message ``before`` that offers Join."""
+        for revision in reversed(self._created()):
+            if revision.message_id <= before:
+                return None
+            message = self.clicks.fd.message(revision.message_id)
+            if any(str(b.get("custom_id", "")).endswith(":join") for b in message.buttons):
+                return message
+        return None
 
     async def _watch_ai(self, table_id: int) -> None:
         """Count an AI turn the bot leaves unplayed for :data:`STALL_SECONDS`, once per version."""
@@ -587,7 +606,7 @@ async def run(args: argparse.Namespace, folder: Path, db: str, server: int | Non
                 guild.add_member(user)
             persons = [Person(u, clicks, database, random.Random(rng.random()), think) for u in people]
             guest = persons[1] if len(persons) > 1 else None
-            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], guest, clicks, database))
+            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], guest, clicks, database, revisions))
         result = Run(args, tally, fd, revisions, db, cores=(cores_text(cores[0]), cores_text(bot_cores)))
         bots = [Bot(fd, folder, db, None if shards == 1 else n, shards, bot_cores) for n in range(shards)]
         background = [spawn(database.watch()), spawn(drop_uploads(fd))]
@@ -735,7 +754,14 @@ async def report(result: Run) -> None:
           + f"; load (the fake Discord and the people) {load_cpu:.1f} s = {load_cpu / seconds:.0%} of a core "
           f"(cores {result.cores[0]})")
     print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures; CPU seconds of the whole run "
-          f"(openings and drain included): bench {result.cpu[0]:.0f}, {bots} {result.cpu[1]:.0f}")
+          f"(openings and drain included): bench {result.cpu[0]:.0f}, {bots} {result.cpu[1]:.0f}"
+          + failure_kinds(fd.failures))
+
+
+def failure_kinds(failures: list[str]) -> str:
+    """The fake's failures, counted by their first words (none: "")."""
+    kinds = Counter(" ".join(failure.split()[:8]) for failure in failures)
+    return "".join(f"\n    {n} × {kind}…" for kind, n in kinds.most_common(5))
 
 
 def write_requests(fd: LoopbackDiscord, path: Path) -> None:
