@@ -64,7 +64,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,7 +224,8 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.tables: dict[int, StoredTable] = {}
-        self._changed = asyncio.Event()
+        self._changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        """Set when a table changes (then replaced): each wait wakes for its own table alone."""
         self._storage: Storage | None = None
 
     async def open(self) -> None:
@@ -267,11 +268,10 @@ class Database:
                 players[table_id][s] for s in games.get_game(game_id).from_json(
                     json.loads(state) if isinstance(state, str) else state).to_act())
             self.tables[table_id] = StoredTable(version, status, message_id, to_act)
-        self._changed.set()
-        self._changed = asyncio.Event()
+            self._changed.pop(table_id, asyncio.Event()).set()
 
-    async def wait(self, check: Callable[[], object], timeout: float | None = None) -> bool:
-        """Wait until ``check()`` holds; False after ``timeout`` seconds."""
+    async def wait(self, table_id: int, check: Callable[[], object], timeout: float | None = None) -> bool:
+        """Wait until ``check()``, which reads table ``table_id``, holds; False after ``timeout`` seconds."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while not check():
             remaining = None if deadline is None else deadline - time.monotonic()
@@ -279,7 +279,7 @@ class Database:
                 return False
             with contextlib.suppress(TimeoutError):  # not wait_for, which may swallow a cancellation
                 async with asyncio.timeout(remaining):
-                    await self._changed.wait()
+                    await self._changed[table_id].wait()
         return True
 
 
@@ -357,7 +357,8 @@ class Person:
     async def play(self, table_id: int) -> None:
         self.hand = None
         while True:
-            await self.db.wait(lambda: self._over(table_id) or self.user.id in self.db.tables[table_id].to_act)
+            await self.db.wait(table_id, lambda: self._over(table_id)
+                               or self.user.id in self.db.tables[table_id].to_act)
             if self._over(table_id):
                 return
             if self.think:
@@ -377,8 +378,8 @@ class Person:
             choices = move_choices(hand) if hand is not None else []
             if choices and await self._move(hand, choices):
                 # the move is committed (acknowledged): wait for the database to say so
-                await self.db.wait(lambda: self.db.tables[table_id].version != version or self._over(table_id),
-                                   ANSWER_SECONDS)
+                await self.db.wait(table_id, lambda: self.db.tables[table_id].version != version
+                                   or self._over(table_id), ANSWER_SECONDS)
                 return
             if not choices and not counted and time.monotonic() - began > STALL_SECONDS:
                 self.clicks.tally.no_move_turns += 1
@@ -484,7 +485,7 @@ class Channel:
             joined = menu and await self.clicks.send(lambda: fd.select(
                 menu, ["normal"], custom_id_prefix="dh:ailevel:", user=self.host.user))
         started = joined and await self.clicks.send(lambda: fd.click(lobby, label="Start", user=self.host.user))
-        if not started or not await self.db.wait(lambda: table_id in self.db.tables
+        if not started or not await self.db.wait(table_id, lambda: table_id in self.db.tables
                                                   and self.db.tables[table_id].status == "running", ANSWER_SECONDS):
             tally.openings_failed += 1
             return None
@@ -515,9 +516,9 @@ class Channel:
         while self.db.tables[table_id].status == "running":
             table = self.db.tables[table_id]
             if AI in table.to_act and not await self.db.wait(
-                    lambda: self.db.tables[table_id].version != table.version, STALL_SECONDS):
+                    table_id, lambda: self.db.tables[table_id].version != table.version, STALL_SECONDS):
                 self.clicks.tally.ai_stalls += 1
-            await self.db.wait(lambda: self.db.tables[table_id].version != table.version
+            await self.db.wait(table_id, lambda: self.db.tables[table_id].version != table.version
                                or self.db.tables[table_id].status != "running")
 
 
