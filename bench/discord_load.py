@@ -21,12 +21,22 @@ been quiet for 3 s), then the figures:
 * pings: people's turns that got a message mentioning them (delivered), none (lost; a turn over
   before its ping could go is counted apart), more
   than one (how a ping is matched to its turn: :mod:`bench.discord_shown`);
-* tables behind at the end: whose message shows an older state than the database holds.
+* tables behind at the end: whose message shows an older state than the database holds;
+* CPU during the play: the bot's (user + system, its process and any worker processes, read
+  from ``/proc``), per move and as a share of a core, and the load generator's own (this
+  process: the fake Discord and the people), so a reader sees whether the bench kept up.
 
-People know it is their turn from the database (the bench reads the bot's SQLite file every
-50 ms), as if Discord's notifications were perfect: the load offered does not depend on what
-the bot manages to show, which is what is measured. The fake does not validate request bodies
-here (the tests do): the bench measures, and must not be what is slow.
+``--pin`` runs the bot (and PostgreSQL, when the bench starts it) on one core and the load on
+another (``os.sched_setaffinity``; on a bigger machine the load takes the last core, the bots
+the others). ``--processes N`` runs N bot processes, shards ``0/N`` … ``N-1/N``, on one
+PostgreSQL database (a throw-away server with fsync on, or ``--db postgresql://…``), the tables
+spread over one server per shard; they share the token's budget as production does (each
+spends its share, :func:`bot.budget.process_rate`), and the figures are the processes' together.
+
+People know it is their turn from the database (the bench reads it every 50 ms), as if
+Discord's notifications were perfect: the load offered does not depend on what the bot
+manages to show, which is what is measured. The fake does not validate request bodies here
+(the tests do): the bench measures, and must not be what is slow.
 
 ``--kill-every SECONDS`` kills the bot (SIGKILL) that often during the play and starts it again
 on the same database (issue 33); the figures then add the kills, answers showing a player an
@@ -46,6 +56,7 @@ limits counted it, on the monotonic clock the bot's pacer also runs on; route; s
 refused it): which requests fell in the second of a 429.
 
     python -m bench.discord_load --tables 10 --seconds 90 [--think 3.0 | --flat-out] [--ai] [--kill-every 15]
+                                 [--pin] [--processes 2 [--db postgresql://…]]
 """
 
 from __future__ import annotations
