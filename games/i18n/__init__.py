@@ -36,7 +36,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from babel.messages.mofile import write_mo
@@ -96,10 +95,6 @@ class SlashOption:
         return catalog(language).pgettext(NAME_CONTEXT, self.name)
 
 
-NO_ARGS: Mapping[str, Any] = MappingProxyType({})
-"""The arguments of a :class:`Text` without placeholders."""
-
-
 @dataclass(frozen=True, slots=True, init=False)
 class Text:
     """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
@@ -111,10 +106,10 @@ class Text:
     plural: str | None
     context: str | None
 
-    def __init__(self, source: str, args: Mapping[str, Any] = NO_ARGS, plural: str | None = None,
+    def __init__(self, source: str, args: Mapping[str, Any] | None = None, plural: str | None = None,
                  context: str | None = None) -> None:
         _set_source(self, source)
-        _set_args(self, args)
+        _set_args(self, {} if args is None else args)
         _set_plural(self, plural)
         _set_context(self, context)
 
