@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -21,14 +22,14 @@ SPIN = "import time\nwhile time.process_time() < {cpu}: pass\nprint('spun', flus
 def test_the_cpu_of_a_process_tree_counts_its_children() -> None:
     """A shell whose child has spent 0.3 s of CPU: the tree from the shell counts them (``/proc``
     counts in clock ticks of 10 ms, sampled: a few may be missing)."""
-    shell = subprocess.Popen(["sh", "-c", f'{sys.executable} -c "$0"', SPIN.format(cpu=0.3)], stdout=subprocess.PIPE,
-                             text=True)
+    shell = subprocess.Popen(["sh", "-c", f'{sys.executable} -c "$0"; true', SPIN.format(cpu=0.3)],
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         assert shell.stdout is not None and shell.stdout.readline() == "spun\n"
         assert process_tree_cpu(shell.pid) >= 0.25
         assert process_tree_cpu(os.getpid()) >= time.process_time() - 0.05
     finally:
-        shell.kill()
+        os.killpg(shell.pid, signal.SIGKILL)  # the shell and its child
         shell.wait()
 
 
