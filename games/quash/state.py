@@ -27,14 +27,15 @@ from .view import build_view
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 
-# Words said every move, made once: a Text is a value, shared by every event that says it.
+# Words and events said every move, made once: both are values, shared by every list that holds them.
 PLACED: tuple[tuple[tuple[Text, ...], ...], ...] = tuple(tuple(tuple(
     say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=card,
         side=SIDE_NAMES[seat % 2], number=s + 1, kind=KIND_WORDS[s]) for s in _RANGE) for card in DECK)
     for seat in range(4))
 """``PLACED[seat][card][spot]``: a hand card placed."""
-DREW: tuple[Text, ...] = tuple(say("You drew {card}.", card=card) for card in DECK)
-"""``DREW[card]``: what the seat that drew it is told."""
+DREW: tuple[tuple[Event, ...], ...] = tuple(tuple(
+    Event("draw", say("You drew {card}.", card=card), seat, private_to=seat) for card in DECK) for seat in range(4))
+"""``DREW[seat][card]``: what the seat that drew it is told."""
 
 
 class QuashState(QuashTable):
@@ -345,7 +346,7 @@ class QuashState(QuashTable):
             left = len(pile)
             events = [Event("place", say("{move} and drew a card ({count} left in the pile).", move=text, count=left),
                             seat),
-                      Event("draw", DREW[drawn], seat, private_to=seat)]
+                      DREW[seat][drawn]]
             if not left:
                 events.append(Event("pile_empty", say("The draw pile is empty: the rest of the round is played from "
                                                       "the hands.")))
