@@ -771,8 +771,8 @@ async def report(result: Run) -> None:
 
 
 def failure_kinds(failures: list[str]) -> str:
-    """The fake's failures, counted by their first words (none: "")."""
-    kinds = Counter(" ".join(failure.split()[:8]) for failure in failures)
+    """The fake's failures, counted by their first words, labels and numbers left out (none: "")."""
+    kinds = Counter(" ".join(re.sub(r"'[^']*'|\d+", "…", failure).split()[:12]) for failure in failures)
     return "".join(f"\n    {n} × {kind}…" for kind, n in kinds.most_common(5))
 
 
