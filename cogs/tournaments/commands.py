@@ -17,7 +17,8 @@ from discord.app_commands import locale_str
 from bot.errors import UserError
 from bot.service import MAX_TIMER_MINUTES
 from bot.tournaments import TournamentRow
-from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, NAME_LENGTH
+from bot.tournaments.formats import MAX_ROUNDS
+from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, NAME_LENGTH
 from games.base import Game
 from games.i18n import SlashCommand, say
 
