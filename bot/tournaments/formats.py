@@ -69,7 +69,7 @@ def checked_format(game: Game, options: dict[str, Any], *, format: str | None = 
     return Format(
         format=format, top=_one_of(top, (0, *TOPS), "top") if top else 0,
         rounds=0 if knockout else within(rounds, None, 1, MAX_ROUNDS, "swiss_rounds"), table_size=size,
-        advance=goes_on[-1] if advance is None else advance,
+        advance=advance or (goes_on[-1] if knockout or top else 1),
         seeding=_one_of(seeding, SEEDINGS, "seeding") if knockout else "standings",
     )
 
