@@ -11,10 +11,19 @@ import pytest
 from bot.errors import UserError
 from bot.service import Player
 from bot.tournaments import store as tstore
-from tests.test_tournament_service import HOST, env, finish_round  # noqa: F401 (env: a fixture)
+from tests.test_service import Clock
+from tests.test_tournament_service import HOST, Env, finish_round
 
 PEOPLE = [Player(i, name, 1) for i, name in enumerate(
     ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"], start=1)]
+
+
+@pytest.fixture
+async def env(db_url):
+    e = Env(db_url, Clock())
+    await e.start()
+    yield e
+    await e.stop()
 
 
 async def create(env, game_id="war", options=None, **chosen) -> int:
