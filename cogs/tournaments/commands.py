@@ -1,5 +1,5 @@
 """``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
-``/<game> start``), ``show`` and ``list``.
+``/<game> start``, then the tournament's: format, top cut, table size…), ``show`` and ``list``.
 
 Hosting a tournament needs Manage Server: it opens a thread and a table per pair of players in
 its channel, round after round. ``starts`` is read by :func:`~.starts.start_time` (UTC, echoed
@@ -17,10 +17,10 @@ from discord.app_commands import locale_str
 from bot.errors import UserError
 from bot.service import MAX_TIMER_MINUTES
 from bot.tournaments import TournamentRow
-from bot.tournaments.formats import MAX_ROUNDS
+from bot.tournaments.formats import FORMATS, MAX_ROUNDS, SEEDINGS, TOPS
 from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, NAME_LENGTH
 from games.base import Game
-from games.i18n import SlashCommand, say
+from games.i18n import SlashCommand, Text, say
 
 from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
@@ -35,8 +35,14 @@ from .starts import start_time
 
 HOSTS_ONLY = say("Only people with Manage Server can run a tournament here.")
 TOURNAMENT_OPTIONS: list[tuple[locale_str, Any, locale_str]] = [
+    (slash_name("format"), str, locale_str("Swiss rounds, or a knockout (default: Swiss)")),
     (slash_name("swiss_rounds"), app_commands.Range[int, 1, MAX_ROUNDS],
      locale_str("Swiss rounds (default: enough to find a winner, about log2 of the players)")),
+    (slash_name("top"), int, locale_str("After the Swiss rounds, a knockout of the best 4 or 8")),
+    (slash_name("table_size"), int, locale_str("Seats at each table (default: as the game is usually played)")),
+    (slash_name("advance"), app_commands.Range[int, 1, 9],
+     locale_str("A knockout at tables of 3 or more: how many go through from each (default: half)")),
+    (slash_name("seeding"), str, locale_str("How a knockout is seeded: by rating (default) or at random")),
     (slash_name("starts"), app_commands.Range[str, 1, 40],
      locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, in 2h, +90m (default: when you start it)")),
     (slash_name("check_in"), app_commands.Range[int, 0, MAX_MINUTES],
@@ -52,6 +58,22 @@ TOURNAMENT_OPTIONS: list[tuple[locale_str, Any, locale_str]] = [
 ]
 """``create``'s options after the game's own: ``(name, type, description)``. Swiss rounds are
 ``swiss_rounds``: a game's own options may say ``rounds`` (Queen of Spades' rounds of a game)."""
+FORMAT_NAMES = {"swiss": say("Swiss"), "knockout": say("Knockout")}
+SEEDING_NAMES = {"rating": say("By rating"), "random": say("At random")}
+
+
+def tournament_choices_of(game: Game) -> dict[str, list[app_commands.Choice]]:
+    """The choices of ``create``'s options that have them; a table's size among the game's counts."""
+    def choice(name: Text | str, value: Any) -> app_commands.Choice:
+        return app_commands.Choice(name=command_text(name, CHOICE_NAME), value=value)
+
+    def size(count: int) -> Text | str:
+        return say("{count} (teams of two)", count=count) if len(game.teams(count)[0]) == 2 else str(count)
+
+    return {"format": [choice(FORMAT_NAMES[f], f) for f in FORMATS],
+            "top": [choice(say("The best {count}", count=top), top) for top in TOPS],
+            "table_size": [choice(size(count), count) for count in game.allowed_player_counts()],
+            "seeding": [choice(SEEDING_NAMES[s], s) for s in SEEDINGS]}
 
 
 def create_command(game: Game) -> app_commands.Command:
@@ -75,7 +97,8 @@ def create_command(game: Game) -> app_commands.Command:
             guild_id=guild_id, channel_id=interaction.channel.id, host=player_of(interaction), game_id=game.id,
             options=options, name=extra["name"], rounds=extra["swiss_rounds"], starts_at=starts_at,
             check_in_minutes=extra["check_in"], max_players=extra["max_players"], timer_minutes=extra["timer"],
-            round_minutes=extra["round_minutes"])
+            round_minutes=extra["round_minutes"], format=extra["format"], top=extra["top"],
+            table_size=extra["table_size"], advance=extra["advance"], seeding=extra["seeding"])
         row = view.row
         when = say("It starts <t:{when}:F> (<t:{when}:R>).", when=str(int(row.starts_at))) if row.starts_at else \
             say("Start it from its **Host** button when everyone is in.")
@@ -83,6 +106,7 @@ def create_command(game: Game) -> app_commands.Command:
         await interaction.followup.send(opened.render(reader_language(interaction)), ephemeral=True)
 
     with_game_options(create, game, TOURNAMENT_OPTIONS)
+    app_commands.choices(**tournament_choices_of(game))(create)
     return app_commands.Command(name=slash_name(game.command), description=command_text(
         game.summary or game.name, COMMAND_DESCRIPTION), callback=create)
 
