@@ -156,6 +156,31 @@ async def test_tables_of_four_fill_with_ai_seats_and_score_placement_points(env)
     assert view.placings == tuple((s.entrant,) for s in view.standings)
 
 
+async def test_a_knockout_at_tables_of_four_sends_the_best_two_people_of_each_to_the_final_table(env):
+    tid = await create(env, "queen-of-spades", {"rounds": 1}, format="knockout", seeding="random")
+    for player in PEOPLE[:6]:
+        await env.tournaments.join(tid, player)
+    view = await start(env, tid)
+    assert view.row.advance == 2 and view.rounds_left == 2
+    first = await rounds_of(env, tid, 1)
+    # Six in eight places: the two empty seats, the weakest seeds', go to the top seeds' tables as AI seats.
+    assert [len(t.playing) for t in first] == [3, 3] and all(t.entrants.count(None) == 1 for t in first)
+    await finish_round(env, tid)
+    (final,) = await rounds_of(env, tid, 2)
+    for table in first:
+        found = await places(env, table.table_id)
+        people = sorted(found[seat][0] for seat, e in enumerate(table.entrants) if e is not None)
+        line = people[1]  # the second best person's place: an AI seat ahead of them never goes through
+        through = {e for e in final.playing if e in table.playing}
+        assert len(through) == 2 and all(found[table.entrants.index(e)][0] <= line for e in through)
+        assert {e for seat, e in enumerate(table.entrants) if e is not None and found[seat][0] < line} <= through
+    assert final.entrants.count(None) == 0
+    await finish_round(env, tid)
+    view = await env.tournaments.view(tid)
+    assert view.row.status == "finished" and [len(p) for p in view.placings] == [1, 1, 1, 1, 2]
+    assert {e for group in view.placings[:4] for e in group} == set(final.playing)
+
+
 async def test_quash_teams_register_together_sit_on_one_side_and_a_partner_leaving_takes_the_team_out(env):
     tid = await create(env, "quash", {"finish": 12}, table_size=4, format="knockout", seeding="random",
                        max_players=8)

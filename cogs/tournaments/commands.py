@@ -145,7 +145,9 @@ async def tournament_choices(interaction: discord.Interaction, current: str) -> 
 def listed(row: TournamentRow, language: str) -> str:
     """One tournament in a list: number, name, game, where it stands."""
     status = STATUS_WORDS[row.status].render(language)
-    if row.status == "running":
+    if row.status == "running" and row.stage == "knockout":
+        status = say("knockout, round {round}", round=row.round).render(language)
+    elif row.status == "running":
         status = say("round {round} of {rounds}", round=row.round, rounds=row.rounds or row.round).render(language)
     return f"#{row.id} · {title(row, language)} · {ui_for(row.game_id, language).title} · {status}"
 
@@ -166,7 +168,7 @@ async def list_tournaments(interaction: discord.Interaction) -> None:
 def tournament_group(games_list: list[Game]) -> app_commands.Group:
     """``/tournament`` with ``create <game>`` for each of ``games_list``, ``show`` and ``list``."""
     group = app_commands.Group(name=slash_name("tournament"), guild_only=True, description=locale_str(
-        "Tournaments: Swiss rounds at many tables, played here"))
+        "Tournaments: Swiss rounds or a knockout at many tables, played here"))
     create = app_commands.Group(name=slash_name("create"), parent=group, description=locale_str(
         "Run a tournament in this channel (Manage Server)"))
     for game in games_list:
