@@ -20,7 +20,7 @@ from bot.tournaments import TournamentRow
 from bot.tournaments.formats import FORMATS, MAX_ROUNDS, SEEDINGS, TOPS
 from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, NAME_LENGTH
 from games.base import Game
-from games.i18n import SlashCommand, Text, say
+from games.i18n import SlashCommand, Text, plural, say
 
 from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
@@ -64,11 +64,13 @@ SEEDING_NAMES = {"rating": say("By rating"), "random": say("At random")}
 
 def tournament_choices_of(game: Game) -> dict[str, list[app_commands.Choice]]:
     """The choices of ``create``'s options that have them; a table's size among the game's counts."""
-    def choice(name: Text | str, value: Any) -> app_commands.Choice:
+    def choice(name: Text, value: Any) -> app_commands.Choice:
         return app_commands.Choice(name=command_text(name, CHOICE_NAME), value=value)
 
-    def size(count: int) -> Text | str:
-        return say("{count} (teams of two)", count=count) if len(game.teams(count)[0]) == 2 else str(count)
+    def size(count: int) -> Text:
+        if len(game.teams(count)[0]) == 2:
+            return say("{count} seats: teams of two", count=count)
+        return plural("{count} seat", "{count} seats", count)
 
     return {"format": [choice(FORMAT_NAMES[f], f) for f in FORMATS],
             "top": [choice(say("The best {count}", count=top), top) for top in TOPS],
