@@ -126,6 +126,23 @@ async def test_swiss_then_a_top_four_seeds_the_knockout_by_the_swiss_standings(e
                              *((s.entrant,) for s in view.standings[4:]))
 
 
+async def test_a_restart_as_the_last_swiss_result_comes_in_opens_the_top_cut_once(env):
+    tid = await create(env, rounds=1, top=4)
+    for player in PEOPLE[:4]:
+        await env.tournaments.join(tid, player)
+    await start(env, tid)
+    env.games._tables.recorded.clear()  # the process dies as the Swiss round's last result is recorded
+    await finish_round(env, tid)
+    assert (await env.tournaments.get(tid)).stage == "swiss"
+    await env.restart()
+    await env.restart()  # and again: nothing more happens
+    view = await env.tournaments.view(tid)
+    assert (view.row.stage, view.row.round, view.rounds_left) == ("knockout", 2, 2)
+    semis = await rounds_of(env, tid, 2)
+    assert len(semis) == 2 and all(t.table_id is not None for t in semis)
+    assert await env.read(lambda db: db.fetchval("SELECT COUNT(*) FROM tables")) == 4  # two Swiss, two semi-finals
+
+
 async def test_tables_of_four_fill_with_ai_seats_and_score_placement_points(env):
     tid = await create(env, "queen-of-spades", {"rounds": 2})
     for player in PEOPLE[:6]:
