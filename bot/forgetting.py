@@ -62,6 +62,8 @@ async def forget_person(db: Session, user_id: int, names: Iterable[str]) -> int:
     ended = "SELECT id FROM tournaments WHERE status NOT IN ('signup', 'running')"
     await db.execute(f"UPDATE tournament_entrants SET user_id = NULL, name = ? WHERE user_id = ? AND tournament_id IN"
                      f" ({ended})", (FORGOTTEN_NAME, user_id))
+    await db.execute(f"UPDATE tournament_entrants SET partner_id = NULL, partner_name = ? WHERE partner_id = ?"
+                     f" AND tournament_id IN ({ended})", (FORGOTTEN_NAME, user_id))
     await db.execute(f"UPDATE tournaments SET host_id = 0 WHERE host_id = ? AND id IN ({ended})", (user_id,))
     await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
     await db.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))

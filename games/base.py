@@ -506,6 +506,9 @@ class Game(Generic[S]):
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that keep a game played at random short (e.g. a few rounds instead of a
     target score), merged into every case of the shared contract test."""
+    usual_players: int = 2
+    """How many usually sit at a table of it: a tournament's tables have this many seats
+    unless its host chooses otherwise (or the options chosen refuse it: then the fewest)."""
 
     def __post_init__(self) -> None:
         if not self.command:
@@ -517,6 +520,9 @@ class Game(Generic[S]):
         self.state_class.game_id = self.id
         if self.rules is not None:
             object.__setattr__(self, "rules", self.rules.of_game(self.id, self.name, self.start_command))
+        if self.usual_players not in self.allowed_player_counts():
+            raise GameError(say("{game} is for {counts} players, not {players}", game=self.name,
+                                counts=count_text(self.allowed_player_counts()), players=repr(self.usual_players)))
 
     @property
     def start_command(self) -> str:

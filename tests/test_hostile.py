@@ -206,6 +206,7 @@ ON_POSTS: dict[str, list[tuple[str, list[str] | None]]] = {
     "TournamentButton": [("dh:tn:1:join", None), ("dh:tn:1:host", None)],
     "HostButton": [("dh:tnh:1:cancel", None)],
     "PlayerSelect": [("dh:tnadd:1", ["{clicker}"])],
+    "PartnerSelect": [("dh:tnpartner:1", ["{clicker}"])],
 }
 """A probe of every control kind clicked on a message (forms are submitted, not clicked)."""
 

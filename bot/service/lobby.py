@@ -272,12 +272,12 @@ def _require_lobby(row: TableRow) -> None:
         raise UserError(say("This table is closed."))
 
 
-def checked_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+def checked_options(game_id: str, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
     """``options`` with the game's defaults filled in; :class:`UserError` saying what is wrong
-    if the game refuses them (e.g. an option of another variant)."""
+    if the game refuses them (e.g. an option of another variant, or for ``players`` if known)."""
     game_options, table_options = split_options(options)
     try:
-        return {**games.get_game(game_id).normalize_options(game_options), **table_options}
+        return {**games.get_game(game_id).normalize_options(game_options, players), **table_options}
     except GameError as exc:
         raise UserError(exc.text) from None
 

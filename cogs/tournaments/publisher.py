@@ -146,14 +146,13 @@ class TournamentMessages:
         if found is None:
             return None
         tournament, table, entrants = found
-        people = [e.user_id for e in entrants if e.user_id is not None]
         link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
         words = say("🏆 [{tournament}]({link}) · round {round} · table {table}: {players}",
                     tournament=literal(tournament.name) if tournament.name else say(
                         "{game} tournament", game=get_game(tournament.game_id).name),
                     link=link, round=table.round, table=table.grp,
-                    players=" v ".join(f"<@{user}>" for user in people))
-        return Banner(words, tuple(people))
+                    players=" v ".join(" & ".join(f"<@{user}>" for user in e.people) for e in entrants))
+        return Banner(words, tuple(user for e in entrants for user in e.people))
 
 
 class _RateLimited(Exception):
