@@ -15,7 +15,7 @@ from .errors import DatabaseUnreachable
 from .storage import Row, Session, SessionFn, Storage, is_postgres_url
 
 TABLES = ("guild_settings", "meta", "tables", "seats", "moves", "results", "result_seats", "ratings",
-          "rating_history")
+          "rating_history", "seasons", "season_ratings", "season_standings", "achievements")
 """Every Deckhand table, parents before the rows that refer to them."""
 
 
@@ -48,9 +48,10 @@ async def migrate_to_postgres(sqlite_file: Path | str, url: str) -> dict[str, in
                     await db.executemany(
                         f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                         [tuple(r) for r in found])
-            # New tables continue after the copied ids.
-            await db.execute("SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false)"
-                             " FROM tables")
+            # New tables and seasons continue after the copied ids.
+            for table in ("tables", "seasons"):
+                await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1,"
+                                 f" false) FROM {table}")
 
         await target.run_write(copy)
         copied, expected = await _counts(target), await _counts(source)

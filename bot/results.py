@@ -5,11 +5,12 @@ one ``results`` row and a ``result_seats`` row per seat, written in the same
 transaction as the rating update. Recording is idempotent (keyed by table id),
 so start-up can record anything a crash left unrecorded.
 
-Ratings use openskill's Plackett–Luce model, which handles any number of
+Ratings use openskill's Plackett–Luce model (:mod:`bot.ratings`), which handles any number of
 players, shared places and teams. Only games where every seat ended in human
 hands and nobody took a hint are rated; AI seats (including seats handed to the AI when a player left
 or timed out) are recorded but never rated and never on a leaderboard. Each
-player has a rating per game and an overall one (``game_id = "*"``).
+player has a rating per game and an overall one (``game_id = "*"``), all time and, while a
+season runs, for the season (:mod:`bot.seasons`), updated in the result's transaction.
 """
 
 from __future__ import annotations
@@ -19,33 +20,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 import games
 from games.base import Outcome, stored_text
 from games.i18n import SOURCE, Text, say
 
 from .forgetting import forget_person
 from .markdown import literal
+from .ratings import MODEL, OVERALL, Rating, ordinal, rate
 from .records import shown_name
+from .seasons import Season, running_season, season_of_game, season_ratings, standings, store_season_rating
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
 
-OVERALL = "*"
-_MODEL = PlackettLuce()
-PROVISIONAL_GAMES = 5
-"""A rating is shown as provisional until it rests on this many rated games."""
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The stored rating: a conservative estimate (openskill's ordinal, μ − 3σ)."""
-    return mu - 3 * sigma
-
-
-def display_rating(ordinal_value: float) -> int:
-    """The figure players see: 1000 + 40 × (μ − 3σ), rounded. A new player's ordinal is 0
-    (so 1000); one game moves it by roughly 40–80 points."""
-    return round(1000 + 40 * ordinal_value)
+DAY = 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -209,8 +196,9 @@ class Results:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seat_rows,
             )
             if rated:
+                season = await season_of_game(db, row.guild_id, row.finished_at or 0.0)
                 for game_id in (row.game_id, OVERALL):
-                    await _rate(db, row, game_id, teams, place_of)
+                    await _rate(db, row, game_id, teams, place_of, season)
             return True
 
         return await self.storage.run_write(write)
@@ -373,31 +361,34 @@ class Results:
             " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,)))
 
 
-async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]],
-          place_of: dict[int, int]) -> None:
-    """Update the ratings of ``game_id`` (or overall) with one rated result."""
-    users = {s.seat: s.user_id for s in row.seats}
-    current = {}
+async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]], place_of: dict[int, int],
+                season: Season | None) -> None:
+    """Update the all-time ratings of ``game_id`` (or overall) with one rated result, and the
+    ``season``'s, whose first rating of a player starts from their all-time one before the game."""
+    users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
+    current: dict[int, tuple[Rating, int]] = {}
     for seat, user in users.items():
         found = await db.fetchrow(
             "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
             (row.guild_id, game_id, user),
         )
-        current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
-    match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
-    ranks: list[float] = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
-    rated = _MODEL.rate(match, ranks=ranks)
+        current[seat] = ((found[0], found[1]), found[2]) if found else ((MODEL.mu, MODEL.sigma), 0)
+    new = rate({seat: rating for seat, (rating, _) in current.items()}, teams, place_of)
     at = row.finished_at or 0.0
-    for team, new_team in zip(teams, rated):
-        for seat, new in zip(team, new_team):
-            await db.execute(
-                "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-                " rated_games = excluded.rated_games",
-                (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
-            )
-            await db.execute(
-                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
-            )
+    for seat, (mu, sigma) in new.items():
+        await db.execute(
+            "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+            " rated_games = excluded.rated_games",
+            (row.guild_id, game_id, users[seat], mu, sigma, current[seat][1] + 1),
+        )
+        await db.execute(
+            "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (row.guild_id, game_id, users[seat], row.id, ordinal(mu, sigma), at),
+        )
+    if season is None:
+        return
+    before = await season_ratings(db, season, game_id, users, {seat: rating for seat, (rating, _) in current.items()})
+    for seat, rating in rate({seat: r for seat, (r, _) in before.items()}, teams, place_of).items():
+        await store_season_rating(db, season, game_id, users[seat], rating, before[seat][1] + 1)

@@ -17,7 +17,8 @@ import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.markdown import literal
-from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
+from bot.ratings import PROVISIONAL_GAMES, display_rating
+from bot.results import SORTS, BoardEntry, Stats
 from games.i18n import SOURCE, Text, plural, say
 
 from .common import acknowledged, guarded, public_language, require_guild, service_of, static_view
