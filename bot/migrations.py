@@ -193,6 +193,7 @@ SCHEMA: list[str] = [
         rated_games INTEGER NOT NULL,
         games       INTEGER NOT NULL,
         wins        INTEGER NOT NULL,
+        points      INTEGER NOT NULL,
         PRIMARY KEY (season_id, game_id, user_id)
     );
     CREATE INDEX season_standings_by_user ON season_standings (user_id);

@@ -16,7 +16,9 @@ season runs, for the season (:mod:`bot.seasons`), updated in the result's transa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import logging
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,9 +30,20 @@ from .forgetting import forget_person
 from .markdown import literal
 from .ratings import MODEL, OVERALL, Rating, ordinal, rate
 from .records import shown_name
-from .seasons import Season, running_season, season_of_game, season_ratings, standings, store_season_rating
+from .seasons import (
+    Season,
+    board,
+    player_in,
+    running_season,
+    season_of_game,
+    season_ratings,
+    store_season_rating,
+)
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
+from .unlocks import Unlocks
+
+log = logging.getLogger(__name__)
 
 DAY = 24 * 60 * 60
 
@@ -96,6 +109,21 @@ class Stats:
     """Each game played (the one asked for, or all), most played first."""
     history: list[RatingPoint] = field(default_factory=list)
     """The rating after each rated game, oldest first, per game (at most :data:`HISTORY_POINTS`)."""
+    season: SeasonTally | None = None
+    """The running season's figures, when the player played in it."""
+
+
+@dataclass(frozen=True)
+class SeasonTally:
+    """A player's running season (of one game, or overall): their season rating and games."""
+
+    name: str
+    rating: float | None
+    rated_games: int
+    games: int
+    wins: int
+    min_games: int
+    """Rated games a player needs in the season to be ranked."""
 
 
 @dataclass(frozen=True)
@@ -145,8 +173,10 @@ SORTS = {
 
 
 class Results:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
+        self.unlocks = Unlocks(storage)
+        self._clock = clock
 
     # -- recording -------------------------------------------------------------------
 
@@ -201,7 +231,14 @@ class Results:
                     await _rate(db, row, game_id, teams, place_of, season)
             return True
 
-        return await self.storage.run_write(write)
+        recorded = await self.storage.run_write(write)
+        if recorded:
+            try:
+                await self.unlocks.after_game(row)
+            except Exception:
+                log.exception("could not store what table %s unlocked; `python -m bot achievements --recompute` "
+                              "adds it", row.id)
+        return recorded
 
     async def record_missing(self, rows: list[TableRow]) -> int:
         """Record ended tables that have no result yet (after a crash between the two writes)."""
@@ -214,13 +251,25 @@ class Results:
             "SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)))
         return found if found is not None else 0.0
 
-    async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating") -> list[BoardEntry]:
-        """Every human who finished a game here since the last reset, best first."""
+    async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating",
+                          season: Season | None = None) -> list[BoardEntry]:
+        """A server's leaderboard of ``game_id`` (None: all games, the overall rating), best first.
+
+        All time: every human who finished a game here since the last reset and, unless the
+        server's ``active_days`` is 0, within that many days. A season's: its ranked players,
+        with their season ratings (:mod:`bot.seasons`)."""
         if sort not in SORTS:
             raise ValueError(f"unknown sort {sort!r}")
         rating_game = game_id or OVERALL
+        settings = await self.storage.guild_settings(guild_id)
+        active_since = self._clock() - settings.active_days * DAY if settings.active_days else None
 
-        async def read(db: Session) -> list[BoardEntry]:
+        async def in_season(db: Session) -> list[BoardEntry]:
+            assert season is not None
+            return [BoardEntry(s.user_id, s.games, s.wins, s.points, s.rating, s.rated_games)
+                    for s in await board(db, season, rating_game, settings.season_min_games)]
+
+        async def all_time(db: Session) -> list[BoardEntry]:
             since = await db.fetchval(
                 "SELECT COALESCE((SELECT board_since FROM guild_settings WHERE guild_id = ?), 0)", (guild_id,))
             query = (
@@ -233,7 +282,11 @@ class Results:
             if game_id:
                 query += " AND r.game_id = ?"
                 params.append(game_id)
-            rows = await db.fetch(query + " GROUP BY rs.user_id", params)
+            query += " GROUP BY rs.user_id"
+            if active_since is not None:
+                query += " HAVING MAX(r.finished_at) >= ?"
+                params.append(active_since)
+            rows = await db.fetch(query, params)
             ratings = {
                 r[0]: (ordinal(r[1], r[2]), r[3]) for r in await db.fetch(
                     "SELECT user_id, mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ?",
@@ -242,7 +295,7 @@ class Results:
             }
             return [BoardEntry(r[0], r[1], r[2], r[3], *ratings.get(r[0], (None, 0))) for r in rows]
 
-        entries = await self.storage.run_read(read)
+        entries = await self.storage.run_read(all_time if season is None else in_season)
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None) -> Stats:
@@ -250,6 +303,7 @@ class Results:
         rating after each rated game, per game."""
         one = " AND r.game_id = ?" if game_id else ""
         args: list[Any] = [guild_id, user_id, *([game_id] if game_id else [])]
+        settings = await self.storage.guild_settings(guild_id)
 
         async def read(db: Session) -> Stats:
             totals = await db.fetchrow(
@@ -273,8 +327,12 @@ class Results:
             rating, rated_games = rated.get(game_id or OVERALL, (None, 0))
             tallies = [GameTally(row[0], row[1], row[2], *rated.get(row[0], (None, 0)))
                        for row in counts if game_id in (None, row[0])]
+            season = await running_season(db, guild_id)
+            tally = await player_in(db, season, game_id or OVERALL, user_id) if season else None
+            in_season = SeasonTally(season.name, *tally, settings.season_min_games) \
+                if season and tally and tally[2] else None
             return Stats(games_played, wins, rating, counts[0][0] if counts else None, rated_games, tallies,
-                         [RatingPoint(row[0], row[1], row[2]) for row in reversed(points)])
+                         [RatingPoint(row[0], row[1], row[2]) for row in reversed(points)], in_season)
 
         return await self.storage.run_read(read)
 

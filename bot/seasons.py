@@ -21,7 +21,7 @@ SQL is written once for both backends (:mod:`bot.storage.session`).
 from __future__ import annotations
 
 import calendar
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -80,6 +80,8 @@ class Standing:
     rated_games: int
     games: int
     wins: int
+    points: int
+    """The game's points (``Outcome.scores``) summed over the season's games."""
 
 
 @dataclass(frozen=True)
@@ -171,11 +173,12 @@ async def store_season_rating(db: Session, season: Season, game_id: str, user_id
 # -- standings -------------------------------------------------------------------------------
 
 
-async def standings(db: Session, season: Season, game_id: str, min_games: int) -> list[Standing]:
-    """The season's standings of ``game_id`` (or :data:`OVERALL`) as they are now: players whose
+async def standings(db: Session, season: Season, game_id: str, min_games: int, *, named: bool = True
+                    ) -> list[Standing]:
+    """The season's standings of ``game_id`` (or :data:`OVERALL`) computed now: players whose
     season rating rests on ``min_games`` rated games or more, best first (ties: more wins,
-    then the earlier player). Games and wins are counted from the results inside the season;
-    names are those the players last played under in it."""
+    then the earlier player). Games, wins and points are counted from the results inside the
+    season; with ``named``, names are those the players last played under in it."""
     rated = {r[0]: (ordinal(r[1], r[2]), r[3]) for r in await db.fetch(
         "SELECT user_id, mu, sigma, rated_games FROM season_ratings WHERE season_id = ? AND game_id = ?"
         " AND rated_games >= ?", (season.id, game_id, min_games))}
@@ -183,14 +186,45 @@ async def standings(db: Session, season: Season, game_id: str, min_games: int) -
         return []
     where, params = _inside(season, game_id)
     counted = {r[0]: (r[1], r[2], r[3]) for r in await db.fetch(
-        "SELECT rs.user_id, COUNT(*), SUM(rs.won), MAX(r.finished_at) FROM result_seats rs"
+        "SELECT rs.user_id, COUNT(*), SUM(rs.won), COALESCE(SUM(rs.score), 0) FROM result_seats rs"
         " JOIN results r ON r.table_id = rs.table_id WHERE " + where + " GROUP BY rs.user_id", params)}
     names = {r[0]: r[1] for r in await db.fetch(
         "SELECT rs.user_id, rs.name FROM result_seats rs JOIN results r ON r.table_id = rs.table_id WHERE "
-        + where + " ORDER BY r.finished_at, r.table_id", params) if r[0] in rated}
+        + where + " ORDER BY r.finished_at, r.table_id", params) if r[0] in rated} if named else {}
     order = sorted(rated, key=lambda user: (-rated[user][0], -counted.get(user, (0, 0, 0))[1], user))
-    return [Standing(place, user, names.get(user, ""), rated[user][0], rated[user][1],
-                     *counted.get(user, (0, 0, 0))[:2]) for place, user in enumerate(order, start=1)]
+    return [Standing(place, user, names.get(user, ""), *rated[user], *counted.get(user, (0, 0, 0)))
+            for place, user in enumerate(order, start=1)]
+
+
+async def player_in(db: Session, season: Season, game_id: str, user_id: int
+                    ) -> tuple[float | None, int, int, int]:
+    """A player's season rating of ``game_id`` (or overall; None before a rated game in the season),
+    the rated games it rests on, and their games and wins in the season."""
+    rated = await db.fetchrow("SELECT mu, sigma, rated_games FROM season_ratings WHERE season_id = ?"
+                              " AND game_id = ? AND user_id = ?", (season.id, game_id, user_id))
+    where, params = _inside(season, game_id)
+    counted = await db.fetchrow("SELECT COUNT(*), COALESCE(SUM(rs.won), 0) FROM result_seats rs JOIN results r"
+                                " ON r.table_id = rs.table_id WHERE " + where + " AND rs.user_id = ?",
+                                (*params, user_id))
+    assert counted is not None  # aggregates without GROUP BY: always one row
+    rating = ordinal(rated[0], rated[1]) if rated else None
+    return rating, rated[2] if rated else 0, counted[0], counted[1]
+
+
+async def board(db: Session, season: Season, game_id: str, min_games: int) -> list[Standing]:
+    """The season's standings of one game (or overall), unnamed while it runs, as archived once it ended."""
+    if season.running:
+        return await standings(db, season, game_id, min_games, named=False)
+    return [_standing(r) for r in await db.fetch(
+        f"SELECT {_STANDING} FROM season_standings WHERE season_id = ? AND game_id = ? ORDER BY place",
+        (season.id, game_id))]
+
+
+_STANDING = "place, user_id, name, rating, rated_games, games, wins, points"
+
+
+def _standing(r: Any) -> Standing:
+    return Standing(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
 
 
 def _inside(season: Season, game_id: str) -> tuple[str, list[Any]]:
@@ -212,11 +246,11 @@ async def boards(db: Session, season: Season, min_games: int) -> list[Board]:
     for an ended season, computed for a running one."""
     if season.running:
         return await computed_boards(db, season, min_games)
-    rows = await db.fetch("SELECT game_id, place, user_id, name, rating, rated_games, games, wins"
-                          " FROM season_standings WHERE season_id = ? ORDER BY game_id, place", (season.id,))
+    rows = await db.fetch(f"SELECT game_id, {_STANDING} FROM season_standings WHERE season_id = ?"
+                          " ORDER BY game_id, place", (season.id,))
     by_game: dict[str, list[Standing]] = {}
     for r in rows:
-        by_game.setdefault(r[0], []).append(Standing(r[1], r[2], r[3], r[4], r[5], r[6], r[7]))
+        by_game.setdefault(r[0], []).append(_standing(list(r)[1:]))
     return _in_order([Board(game, ranked) for game, ranked in by_game.items()])
 
 
@@ -244,27 +278,26 @@ async def start_season(db: Session, guild_id: int, channel_id: int, name: str, a
     return Season(season_id, guild_id, channel_id, name, at, ends_at, None, False, False, 0)
 
 
-async def end_season(db: Session, season: Season, at: float, settings: GuildSettings) -> Season | None:
+async def end_season(db: Session, season: Season, at: float, settings: GuildSettings
+                     ) -> tuple[Season, Season | None] | None:
     """End ``season`` at ``at`` if it is still as read (its version), archiving its standings and,
-    with the server's rollover, starting the next season; the next season (or the ended one
-    when none follows), or None when another caller ended or changed it first."""
+    with the server's rollover, starting the next season: ``(the ended season, the next or
+    None)``; None when another caller ended or changed it first (nothing written)."""
     changed = await db.execute("UPDATE seasons SET ended_at = ?, version = version + 1"
                                " WHERE id = ? AND version = ? AND ended_at IS NULL", (at, season.id, season.version))
     if changed != 1:
         return None
-    ended = Season(season.id, season.guild_id, season.channel_id, season.name, season.started_at, season.ends_at, at,
-                   season.reminded, False, season.version + 1)
-    for board in await computed_boards(db, ended, settings.season_min_games):
+    ended = replace(season, ended_at=at, version=season.version + 1)
+    for each in await computed_boards(db, ended, settings.season_min_games):
         await db.executemany(
-            "INSERT INTO season_standings (season_id, game_id, place, user_id, name, rating, rated_games, games, wins)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(season.id, board.game_id, s.place, s.user_id, s.name, s.rating, s.rated_games, s.games, s.wins)
-             for s in board.standings])
+            f"INSERT INTO season_standings (season_id, game_id, {_STANDING}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(season.id, each.game_id, *astuple(s)) for s in each.standings])
     if settings.season_rollover not in ROLLOVERS:
-        return ended
+        return ended, None
     name, ends_at = period(settings.season_rollover, at)
-    return await start_season(db, season.guild_id, season.channel_id, await free_name(db, season.guild_id, name),
-                              at, ends_at)
+    following = await start_season(db, season.guild_id, season.channel_id,
+                                   await free_name(db, season.guild_id, name), at, ends_at)
+    return ended, following
 
 
 async def free_name(db: Session, guild_id: int, name: str) -> str:

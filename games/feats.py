@@ -3,11 +3,11 @@
 A game package lists its feats in an optional ``feats`` module (``games/<package>/feats.py``)
 as ``FEATS``, a tuple of :class:`Feat`; nothing outside the package names them
 (:func:`feats_of` finds them). A feat says whether a seat earned it in one finished game,
-given as a :class:`Played`: the state before the first move, the move log, the final state
-and the outcome. What a feat reads decides what it costs: the final state and the outcome are
-read from storage, the start is dealt again from the seed, and :meth:`Played.replay` plays the
-log again, with every move's events, only when a feat asks for it. So a feat checks the cheap
-facts first (did the seat win?) and replays last.
+given as a :class:`Played`: the outcome, the move log, the state before the first move and the
+final state. What a feat reads decides what it costs: the outcome and the log are read with the
+game, the start is dealt again from the seed and the final state read from its snapshot when
+first asked for, and :meth:`Played.replay` plays the log again, with every move's events. So a
+feat checks the cheap facts first (did the seat win?) and replays last.
 
 Feats are computed from stored games, so they can be recomputed for a whole history
 (``python -m bot achievements --recompute``) and a new feat is backfilled.
@@ -19,6 +19,7 @@ import importlib
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .base import Action, Event, Game, Outcome
@@ -41,17 +42,27 @@ class Step:
 
 @dataclass(frozen=True)
 class Played:
-    """A finished game as feats see it."""
+    """A finished game as feats see it. The start and the final state are made when a feat
+    first reads them (``deal``, ``ending``), as most feats only read the outcome first."""
 
     game: Game[Any]
-    start: Any
-    """The state before the first move (the game's own state class): dealt again from the seed,
-    or a built position."""
+    outcome: Outcome
     log: Sequence[tuple[int, Action]]
     """Every move, in order: ``(seat, action)``."""
-    final: Any
-    """The state the game ended in (the game's own state class)."""
-    outcome: Outcome
+    deal: Callable[[], Any]
+    """Makes :attr:`start`: the game dealt again from its seed (or a built position)."""
+    ending: Callable[[], Any]
+    """Makes :attr:`final`: the stored snapshot read (or the log replayed)."""
+
+    @cached_property
+    def start(self) -> Any:
+        """The state before the first move (the game's own state class)."""
+        return self.deal()
+
+    @cached_property
+    def final(self) -> Any:
+        """The state the game ended in (the game's own state class)."""
+        return self.ending()
 
     def won(self, seat: int) -> bool:
         return seat in self.outcome.winners

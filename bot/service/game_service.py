@@ -21,6 +21,7 @@ from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
+from .seasons import Seasons
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tasks import BackgroundTasks
 
@@ -46,11 +47,12 @@ class GameService:
         ``shards``: the Discord shards this process runs: it restores only their servers' tables."""
         self.storage = storage
         self.shards = shards
-        self.results = Results(storage)
+        self.results = Results(storage, clock)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
         self._tables = LiveTables(storage, self.results, cached_tables)
-        self._publishing = Publishing(self._tasks)
+        self._publishing = Publishing(self._tasks, self.results.unlocks)
+        self.seasons = Seasons(storage, self._tasks, clock, shards)
         self.ai_pool = ai_pool or AiPool()
         self._clock = clock
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock,
@@ -204,13 +206,16 @@ class GameService:
         """Pick up every open table of the servers on this process's shards after a restart
         (or after taking those shards over), returning how many there are: timers are
         rescheduled (those already due fire at once), ended games' missing results are
-        recorded and, in the background, AI seats that are to act play. Tables themselves are
+        recorded and, in the background, AI seats that are to act play; seasons' ends and
+        reminders are timed again (an end a stop cut short is posted). Tables themselves are
         loaded only when first touched. Other processes do the same for their own shards, so
         no timer or AI turn runs in two processes."""
         for table_id in await self.storage.unrecorded_table_ids(self.shards):
             row = await self.storage.get_table(table_id)
             if row is not None:  # else gone since it was listed: nothing to record
                 await self._tables.record(row)
+        await self.seasons.restore()
+        await self.results.unlocks.restore(self.shards)
         tables = await self.storage.open_tables(self.shards)
         for table in tables:
             self._autoplay.schedule_timer(table)
@@ -232,7 +237,7 @@ class GameService:
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait until no AI turn, publish or other follow-up work is pending."""
-        await self._tasks.wait_idle(timeout, self._autoplay.sleeping)
+        await self._tasks.wait_idle(timeout, lambda: {*self._autoplay.sleeping(), *self.seasons.sleeping()})
 
     async def close(self) -> None:
         await self._publishing.close()

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from games.base import Action
 
+from ..achievements import Unlock
 from ..errors import NotHere
 from ..markdown import literal
 from ..records import EventLine
@@ -36,6 +37,8 @@ class TableSnapshot:
 
     row: TableRow
     view: dict[str, Any] | None
+    unlocks: list[Unlock] = field(default_factory=list)
+    """What a finished game unlocked that its ending message tells (read when it is shown)."""
 
     @cached_property  # a snapshot's row is its own copy: its seats don't change under it
     def names(self) -> list[str]:
