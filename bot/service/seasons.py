@@ -37,6 +37,7 @@ from ..seasons import (
     running_season,
     season_by_id,
     season_named,
+    seasons_of,
     start_season,
 )
 from ..shards import Shards
@@ -89,6 +90,13 @@ class Seasons:
 
     async def current(self, guild_id: int) -> Season | None:
         return await self.storage.run_read(lambda db: running_season(db, guild_id))
+
+    async def by_id(self, season_id: int) -> Season | None:
+        return await self.storage.run_read(lambda db: season_by_id(db, season_id))
+
+    async def all_of(self, guild_id: int) -> list[Season]:
+        """The server's seasons, the running one first, then the latest ended first."""
+        return await self.storage.run_read(lambda db: seasons_of(db, guild_id))
 
     async def named(self, guild_id: int, name: str) -> Season | None:
         return await self.storage.run_read(lambda db: season_named(db, guild_id, name))
@@ -172,7 +180,7 @@ class Seasons:
 
     async def _due(self, season_id: int) -> None:
         """A season's time came: its reminder, its end, or posting an end not posted yet."""
-        season = await self.storage.run_read(lambda db: season_by_id(db, season_id))
+        season = await self.by_id(season_id)
         if season is None:
             return
         if not season.running:
