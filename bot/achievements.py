@@ -234,8 +234,10 @@ def rating_unlocks(guild_id: int, user_id: int, points: Sequence[RatingPoint]) -
 
 
 def champion_unlocks(guild_id: int, user_id: int, titles: Sequence[Title]) -> list[Unlock]:
-    """Season titles won (``titles`` oldest first)."""
-    return _crossings(CHAMPION_TIERS, ((n, t.at, None, t.season_id) for n, t in enumerate(titles, start=1)),
+    """Seasons in which the person came first of a game or overall (``titles`` oldest first; a
+    season counts once, however many of its boards they won)."""
+    seasons = list({t.season_id: t for t in titles}.values())
+    return _crossings(CHAMPION_TIERS, ((n, t.at, None, t.season_id) for n, t in enumerate(seasons, start=1)),
                       guild_id, user_id, CHAMPION)
 
 

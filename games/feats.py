@@ -74,6 +74,12 @@ class Played:
             events = state.apply(seat, action)
             yield Step(seat, action, events, state)
 
+    def states(self) -> Iterator[Any]:
+        """:attr:`start`, then the state after each move (the replay's own: read it, don't keep it)."""
+        yield self.start
+        for step in self.replay():
+            yield step.state
+
     def moves_of(self, seat: int) -> Iterator[Action]:
         """The actions ``seat`` played, in order (from the log: no replay)."""
         return (action for by, action in self.log if by == seat)

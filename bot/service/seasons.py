@@ -173,10 +173,8 @@ class Seasons:
     def _schedule(self, season: Season) -> None:
         if not season.running:
             self._timers.schedule(season.id, self._clock())
-        elif season.ends_at is not None:
-            remind = season.ends_at - REMINDER_SECONDS
-            self._timers.schedule(season.id, season.ends_at if season.reminded or self._clock() >= remind
-                                  else remind)
+        elif season.ends_at is not None:  # a reminder due (or past) is sent first, unless the end is past too
+            self._timers.schedule(season.id, season.ends_at if season.reminded else season.ends_at - REMINDER_SECONDS)
 
     async def _due(self, season_id: int) -> None:
         """A season's time came: its reminder, its end, or posting an end not posted yet."""

@@ -31,7 +31,7 @@ def underdog(played: Played, seat: int) -> bool:
 
 def comeback(played: Played, seat: int) -> bool:
     """``seat`` won after holding :data:`COMEBACK` cards or more."""
-    return played.won(seat) and any(len(step.state.hands[seat]) >= COMEBACK for step in played.replay())
+    return played.won(seat) and any(len(state.hands[seat]) >= COMEBACK for state in played.states())
 
 
 FEATS = (

@@ -39,7 +39,7 @@ def comeback(played: Played, seat: int) -> bool:
     if not played.won(seat):
         return False
     side = seat % 2
-    return any(step.state.track[1 - side] - step.state.track[side] >= COMEBACK for step in played.replay())
+    return any(state.track[1 - side] - state.track[side] >= COMEBACK for state in played.states())
 
 
 def sudden_death(played: Played, seat: int) -> bool:
