@@ -139,8 +139,9 @@ class SeasonHerald:
         language = await self.language(season.guild_id)
         settings = await self.bot.storage.guild_settings(season.guild_id)
         layout = season_layout(season, boards, settings.season_min_games, language, ended_now=True)
-        champions = discord.AllowedMentions(users=[discord.Object(b.standings[0].user_id) for b in boards],
-                                            everyone=False, roles=False)
+        champions = discord.AllowedMentions(
+            users=[discord.Object(user) for user in dict.fromkeys(b.standings[0].user_id for b in boards)],
+            everyone=False, roles=False)
         body = {**Rendered(LayoutMessage(layout), champions).kwargs(), "nonce": nonce("s", season.id, "end")}
         picture = None
         if boards and settings.pictures:
