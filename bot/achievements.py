@@ -71,7 +71,7 @@ class Achievement:
         if self.kind is Kind.RATING:
             return say("Rated {rating}", rating=tier)
         if self.kind is Kind.CHAMPION:
-            return plural("Season champion", "{count}× season champion", tier)
+            return say("Season champion") if tier == 1 else say("{count}× season champion", count=tier)
         if self.kind is Kind.PLACING:
             return say("Tournament podium")
         assert self.feat is not None
@@ -90,8 +90,8 @@ class Achievement:
         if self.kind is Kind.RATING:
             return say("Reach a rating of {rating} in a game.", rating=tier)
         if self.kind is Kind.CHAMPION:
-            return plural("Finish first in a season's standings.", "Finish first in {count} seasons' standings.",
-                          tier)
+            return say("Finish first in a season's standings.") if tier == 1 else \
+                say("Finish first in {count} seasons' standings.", count=tier)
         if self.kind is Kind.PLACING:
             return say("Finish in the top three of a tournament.")
         assert self.feat is not None

@@ -98,7 +98,7 @@ def end_time(text: str) -> float:
         except (ValueError, OverflowError):  # not that pattern, or past the calendar's end (9999-12-31)
             continue
     raise UserError(say("Write when the season ends as a day, 2025-06-30, or a day and a time in UTC, 2025-06-30 "
-                        "18:00 (not {input}).", input=quoted(said)))
+                        "18:00 (not “{input}”).", input=clip(said, QUOTE)))
 
 
 def one_of(value: Any, allowed: Any, what: str) -> Any:

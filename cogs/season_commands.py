@@ -77,14 +77,13 @@ def champions_text(boards: list[Board], language: str) -> str:
 
 def span_text(season: Season, language: str) -> str:
     """When the season runs: "from <date> to <date>" (Discord shows each reader's own time)."""
-    start = f"<t:{int(season.started_at)}:D>"
-    end = season.until
+    start, end = str(int(season.started_at)), season.until
     if end is None:
-        return say("since {start}, until `/season end`", start=start).render(language)
+        return say("since <t:{start}:D>, until `/season end`", start=start).render(language)
     if season.running:
-        return say("since {start}, ends {end} ({left})", start=start, end=f"<t:{int(end)}:f>",
-                   left=f"<t:{int(end)}:R>").render(language)
-    return say("{start} to {end}", start=start, end=f"<t:{int(end)}:D>").render(language)
+        return say("since <t:{start}:D>, ends <t:{end}:f> (<t:{end}:R>)", start=start, end=str(int(end))
+                   ).render(language)
+    return say("<t:{start}:D> to <t:{end}:D>", start=start, end=str(int(end))).render(language)
 
 
 def ranking_note(min_games: int, language: str) -> str:
@@ -152,8 +151,8 @@ class SeasonHerald:
         language = await self.language(season.guild_id)
         settings = await self.bot.storage.guild_settings(season.guild_id)
         assert season.ends_at is not None  # only a season with an end is reminded
-        head = say("### ⏳ The season “{name}” ends {left}", name=literal(season.name),
-                   left=f"<t:{int(season.ends_at)}:R>").render(language)
+        head = say("### ⏳ The season “{name}” ends <t:{end}:R>", name=literal(season.name),
+                   end=str(int(season.ends_at))).render(language)
         layout = Layout(EMBED_COLOUR.value, [text_display(head)],
                         [text_display(standings_text(boards, settings.season_min_games, language))],
                         [text_display("-# " + ranking_note(settings.season_min_games, language))])
@@ -191,8 +190,8 @@ async def chosen_season(interaction: discord.Interaction, name: str) -> Season:
     """The season named ``name`` here; refused when there is none."""
     season = await service_of(interaction).seasons.named(require_guild(interaction, IN_A_SERVER_ONLY), name)
     if season is None:
-        raise UserError(say("This server has no season named {name}: pick one from the list.",
-                            name=f"“{clip(name, NAME_LENGTH)}”"))
+        raise UserError(say("This server has no season named “{name}”: pick one from the list.",
+                            name=clip(name, NAME_LENGTH)))
     return season
 
 
