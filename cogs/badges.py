@@ -26,7 +26,7 @@ from games.phrases import listed
 from .components import Layout, LayoutMessage, text_display
 from .language import percent
 from .pictures.attach import Picture, send_with_picture
-from .pictures.badges import MOST_LINES, BadgeLine, badges_png
+from .pictures.badges import MOST_TILES, BadgeLine, badges_png
 from .ui import EMBED_COLOUR
 
 log = logging.getLogger(__name__)
@@ -130,10 +130,8 @@ def badges_picture(name: str, badges: Sequence[Badge], language: str) -> Picture
                        percent(b.share, language), tier_index(known[b.unlock.achievement], b.unlock.tier),
                        known[b.unlock.achievement].secret) for b in badges]
     more = ""
-    if len(lines) > MOST_LINES:
-        left = len(lines) - (MOST_LINES - 1)
-        more = plural("+{count} more (listed in the text)", "+{count} more (listed in the text)", left
-                      ).render(language)
+    if len(lines) > MOST_TILES:
+        more = plural("+{count} more", "+{count} more", len(lines) - (MOST_TILES - 1)).render(language)
     title = say("Badges · {player}", player=name).render(language)
     detail = say("share of players").render(language)
     png = badges_png(title, detail, lines, more)

@@ -52,9 +52,9 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     lines = [top, *status_lines(ui, table, facts)]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
-    standings = "\n".join(part for part in (final_standings(table, language), unlock_lines(table, language)) if part)
-    if standings:
-        tail.append(text_display(standings))
+    for block in (final_standings(table, language), unlock_lines(table, language)):
+        if block:
+            tail.append(text_display(block))
     recent = [event_words(line, table.names, language) for line in row.recent_events[-LATEST_EVENTS:]]
     latest = latest_events(recent, LATEST_EVENTS) if row.status == "running" else []
     if latest:

@@ -45,6 +45,13 @@ ONLY_ADMINS = say("Only members with Manage Server can start or end a season.")
 # -- words ---------------------------------------------------------------------------------------
 
 
+def presented(boards: list[Board]) -> list[Board]:
+    """The boards a season's messages show: the overall one only beside two games or more (with
+    one game it would say the same again)."""
+    games_shown = [b for b in boards if b.game_id != OVERALL]
+    return games_shown if len(games_shown) == 1 else boards
+
+
 def board_name(game_id: str, language: str) -> str:
     """A season board's game, or "All games" for the overall one."""
     return game_name(None if game_id == OVERALL else game_id, language)
@@ -135,6 +142,7 @@ class SeasonHerald:
         return server_language(settings, guild.preferred_locale if guild is not None else None)
 
     async def season_ended(self, season: Season, boards: list[Board]) -> None:
+        boards = presented(boards)
         language = await self.language(season.guild_id)
         settings = await self.bot.storage.guild_settings(season.guild_id)
         layout = season_layout(season, boards, settings.season_min_games, language, ended_now=True)
@@ -148,6 +156,7 @@ class SeasonHerald:
         await send_with_picture(self._send(season), body, picture, edit=False, what=f"season {season.id}")
 
     async def season_ends_soon(self, season: Season, boards: list[Board]) -> None:
+        boards = presented(boards)
         language = await self.language(season.guild_id)
         settings = await self.bot.storage.guild_settings(season.guild_id)
         assert season.ends_at is not None  # only a season with an end is reminded
@@ -200,7 +209,7 @@ async def show_season(interaction: discord.Interaction, season: Season) -> None:
     language = reader_language(interaction)
     service = service_of(interaction)
     settings = await service.storage.guild_settings(season.guild_id)
-    boards = await service.seasons.boards(season)
+    boards = presented(await service.seasons.boards(season))
     layout = season_layout(season, boards, settings.season_min_games, language, ended_now=False)
     body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": True}
     picture = None
@@ -209,14 +218,15 @@ async def show_season(interaction: discord.Interaction, season: Season) -> None:
     await send_with_picture(interaction.response.send_message, body, picture, edit=False, what="season")
 
 
-def started_text(season: Season, min_games: int, language: str) -> str:
-    return "\n".join([
-        say("### 🏁 Season “{name}” starts now!", name=literal(season.name)).render(language),
-        span_text(season, language),
-        say("Every rated game counts. Season ratings start from each player's rating, less sure, so the first "
-            "games move them a lot; all-time ratings don't change.").render(language),
-        ranking_note(min_games, language) + " " + say("`/leaderboard` shows the race.").render(language),
-    ])
+def started_layout(season: Season, min_games: int, language: str) -> Layout:
+    """What ``/season start`` posts for everyone: the season, when it runs, how it is ranked."""
+    head = [say("### 🏁 Season “{name}” starts now!", name=literal(season.name)).render(language),
+            span_text(season, language)]
+    body = say("Every rated game counts. Season ratings start from each player's rating, less sure, so the first "
+               "games move them a lot; all-time ratings don't change.").render(language)
+    notes = ranking_note(min_games, language) + " " + say("`/leaderboard` shows the race.").render(language)
+    return Layout(EMBED_COLOUR.value, [text_display("\n".join(head))], [text_display(body)],
+                  [text_display("-# " + notes)])
 
 
 class SeasonCog(commands.Cog):
@@ -240,8 +250,8 @@ class SeasonCog(commands.Cog):
                                              name, end_time(ends) if ends is not None else None)
         settings = await service.storage.guild_settings(guild_id)
         language = server_language(settings, interaction.guild_locale)
-        await interaction.response.send_message(started_text(season, settings.season_min_games, language),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        layout = started_layout(season, settings.season_min_games, language)
+        await interaction.response.send_message(**Rendered(LayoutMessage(layout)).kwargs())
 
     @season.command(name=slash_name("end"), description=locale_str("End the running season now (Manage Server)"))
     @guarded

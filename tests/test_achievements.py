@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.__main__ import main
 from bot.achievements import (
     CHAMPION,
@@ -28,9 +30,18 @@ from bot.achievements import (
 )
 from bot.service import GameService
 from bot.storage import Storage
-from test_results import ANA, BEN, finished_game, rows, service  # noqa: F401 (the fixture)
+from test_results import ANA, BEN, finished_game, rows
+from test_seasons import new_service, stop
+from test_service import Clock
 
 G = 9  # the server
+
+
+@pytest.fixture
+async def service(db_url):
+    service = await new_service(db_url, Clock())
+    yield service
+    await stop(service)
 
 
 def facts(*kinds: str, game: str = "war") -> list[GameFact]:

@@ -140,3 +140,24 @@ async def test_a_game_s_ending_tells_what_it_unlocked_and_a_secret_is_told_priva
     assert "Last stand" not in picture_text(badges) and "1 secret badge is shown only to its holder." in badges.text
     own = await s.h.slash("stats", {}, user=s.user("cat"), channel=s.channel)
     assert "🤫 Last stand (Q Squared Joe War) — 50% of players" in picture_text(own.followups[0])  # 1 of 2
+
+
+async def test_a_season_speaks_the_server_s_language(server):
+    s = server
+    await s.h.slash("settings language", {"language": "fr"}, user=s.admin, channel=s.channel)
+    await s.h.slash("settings season-min-games", {"games": 1}, user=s.admin, channel=s.channel)
+    started = await start_season(s, "Printemps")
+    assert spaced(started.text).startswith("### 🏁 La saison « Printemps » commence maintenant !")
+    await rated_pair_games(s, 1)
+    board = await s.h.slash("leaderboard", {"game": "war"}, user=s.user("dan"), channel=s.channel)
+    assert spaced(board.message.embeds[0]["title"]) == "Classement — Q Squared Joe War · saison « Printemps »"
+    assert "classé après 1 partie classée dans la saison" in board.message.embeds[0]["footer"]["text"]
+    await s.h.slash("season end", {}, user=s.admin, channel=s.channel)
+    post = await the_post(s, "est terminée")
+    assert spaced(post.text).startswith("### 🏁 La saison « Printemps » est terminée\n🏆 Q Squared Joe War : <@")
+    assert "`/saison afficher` garde ce classement." in post.text
+
+
+def spaced(text: str) -> str:
+    """French text with its no-break spaces (before : ! ? and inside « ») as plain ones."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")

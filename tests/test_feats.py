@@ -14,8 +14,8 @@ import games
 from games.base import Action
 from games.cards import CODE
 from games.feats import Feat, Played, feats_of
-from games.queen_of_spades import QoSState
 from games.quash import feats as quash_feats
+from games.queen_of_spades import QoSState
 from games.rng import Rng
 from games.war import feats as war_feats
 

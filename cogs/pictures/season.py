@@ -18,7 +18,7 @@ SIZE = 24
 HEADING = 30
 ROW = SIZE + 14
 BLOCK_TITLE = SIZE + 10
-MOST_PLACES = 3
+MOST_PLACES = 10
 MEDALS = ((232, 190, 60), (196, 200, 208), (205, 127, 50))
 """Gold, silver, bronze: first, second and third places."""
 
@@ -42,7 +42,8 @@ class Block:
 
 def season_png(title: str, detail: str, blocks: Sequence[Block]) -> bytes:
     """``title`` (the season) with ``detail`` on the right ("final standings"), then as many of
-    ``blocks`` as fit, each with up to :data:`MOST_PLACES` places, fewer when many games share it."""
+    ``blocks`` as fit, each with as many places as the square leaves room for (at most
+    :data:`MOST_PLACES`; three for each of three games, one for each of six)."""
     canvas = Canvas()
     canvas.text((MARGIN, canvas.y), title, HEADING, bold=True, width=canvas.width // 2)
     canvas.text((canvas.width - MARGIN, canvas.y + HEADING - SIZE), detail, SIZE, MUTED, anchor="ra",
@@ -72,7 +73,7 @@ def block_of(canvas: Canvas, block: Block, places: int) -> None:
         radius = SIZE // 2 + 3
         canvas.draw.ellipse((centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius),
                             fill=colour)
-        canvas.text((centre[0], y + 4), str(place.place), SIZE, BLACK_SIDE, bold=True, anchor="ma")
+        canvas.text(centre, str(place.place), SIZE, BLACK_SIDE, bold=True, anchor="mm")
         name_left = centre[0] + radius + GAP
         name_right = right - GAP - record_width - 2 * GAP - rating_width - 2 * GAP
         canvas.text((name_left, y + 4), place.name, SIZE, TEXT, width=name_right - name_left)
