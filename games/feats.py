@@ -18,13 +18,14 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .base import Action, Event, Game, Outcome
 from .i18n import Text
 
+T = TypeVar("T")
 FEAT_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """A feat's id within its game: lower-case words joined by ``-`` (``queens-exit``)."""
 
@@ -53,6 +54,8 @@ class Played:
     """Makes :attr:`start`: the game dealt again from its seed (or a built position)."""
     ending: Callable[[], Any]
     """Makes :attr:`final`: the stored snapshot read (or the log replayed)."""
+    _summaries: dict[Callable[[Played], Any], Any] = field(default_factory=dict, init=False, repr=False,
+                                                           compare=False)
 
     @cached_property
     def start(self) -> Any:
@@ -66,6 +69,13 @@ class Played:
 
     def won(self, seat: int) -> bool:
         return seat in self.outcome.winners
+
+    def summary(self, of: Callable[[Played], T]) -> T:
+        """``of(self)``, worked out once for this game: what one replay finds for every seat
+        and every feat of the game, instead of a replay each."""
+        if of not in self._summaries:
+            self._summaries[of] = of(self)
+        return self._summaries[of]
 
     def replay(self) -> Iterator[Step]:
         """Every move again from :attr:`start`, on a copy of it, with its events."""

@@ -71,7 +71,7 @@ def hand_attacks(played: Played) -> tuple[int, int]:
 def fewest_spots_lost(played: Played) -> int:
     """The fewest spots a side won in a round scored to its end."""
     return min(min(sum(1 for w in winners if w == side) for side in (0, 1))
-               for winners in quash_feats.rounds_scored(played))
+               for winners in played.summary(quash_feats.course).rounds)
 
 
 def deficit(played: Played) -> int:

@@ -29,16 +29,21 @@ def hoarder(played: Played, seat: int) -> bool:
 
 def blind_strike(played: Played, seat: int) -> bool:
     """An attack of ``seat``'s on a card in an opponent's hand won: the attacker went to its resource pile."""
-    if not any(action.kind == Kind.ATTACK and action.args[1] == "hand" for action in played.moves_of(seat)):
-        return False
+    tried = any(action.kind == Kind.ATTACK and action.args[1] == "hand" for action in played.moves_of(seat))
+    return tried and seat in played.summary(blind_strikers)
+
+
+def blind_strikers(played: Played) -> set[int]:
+    """The seats whose attack on a hand won, in one replay."""
+    found = set()
     for step in played.replay():
         action = step.action
-        if step.seat == seat and action.kind == Kind.ATTACK and action.args[1] == "hand":
+        if action.kind == Kind.ATTACK and action.args[1] == "hand":
             state: NGState = step.state
-            pile = state.resources[seat]
+            pile = state.resources[step.seat]
             if pile and CODE[pile[-1]] == parse_card(str(action.args[0])).code:
-                return True
-    return False
+                found.add(step.seat)
+    return found
 
 
 FEATS = (

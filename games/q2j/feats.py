@@ -3,6 +3,8 @@ hand, and a win after holding many cards."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..feats import Feat, Played
 from ..i18n import say
 from .actions import Kind
@@ -14,12 +16,31 @@ COMEBACK = 7
 """The hand a winner must once have held for the "Comeback" feat."""
 
 
+@dataclass(frozen=True)
+class Course:
+    """What one replay of a Q2J game tells its feats."""
+
+    most_held: list[int]
+    """The most cards each seat held at once."""
+    out_with_qq: set[int]
+    """The seats that emptied their hand for good with a Q² play."""
+
+
+def course(played: Played) -> Course:
+    start: Q2JState = played.start
+    most = [len(hand) for hand in start.hands]
+    out: set[int] = set()
+    for step in played.replay():
+        for seat, hand in enumerate(step.state.hands):
+            most[seat] = max(most[seat], len(hand))
+        if step.action.kind == Kind.QQ and any(e.kind in WENT_OUT and e.seat == step.seat for e in step.events):
+            out.add(step.seat)
+    return Course(most, out)
+
+
 def queens_exit(played: Played, seat: int) -> bool:
     """``seat`` emptied its hand for good with a Q² play."""
-    if Kind.QQ not in (action.kind for action in played.moves_of(seat)):
-        return False
-    return any(step.seat == seat and step.action.kind == Kind.QQ
-               and any(e.kind in WENT_OUT and e.seat == seat for e in step.events) for step in played.replay())
+    return Kind.QQ in (action.kind for action in played.moves_of(seat)) and seat in played.summary(course).out_with_qq
 
 
 def underdog(played: Played, seat: int) -> bool:
@@ -31,7 +52,7 @@ def underdog(played: Played, seat: int) -> bool:
 
 def comeback(played: Played, seat: int) -> bool:
     """``seat`` won after holding :data:`COMEBACK` cards or more."""
-    return played.won(seat) and any(len(state.hands[seat]) >= COMEBACK for state in played.states())
+    return played.won(seat) and played.summary(course).most_held[seat] >= COMEBACK
 
 
 FEATS = (

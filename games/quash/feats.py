@@ -3,7 +3,7 @@ match won on a tiebreaker."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..feats import Feat, Played
 from ..i18n import say
@@ -15,31 +15,40 @@ COMEBACK = 5
 """How far behind on the track a side must have been for the "Comeback" feat."""
 
 
-def rounds_scored(played: Played) -> Iterator[list[int]]:
+@dataclass(frozen=True)
+class Course:
+    """What one replay of a QUASH match tells its feats."""
+
+    rounds: list[list[int]]
     """Each round scored to its end: the side (0 RED, 1 BLACK, -1 nobody) that won each spot."""
-    shown = None
-    for step in played.replay():
-        last = step.state.last_round
+    most_behind: list[int]
+    """How far each side trailed at worst."""
+
+
+def course(played: Played) -> Course:
+    shown, rounds, behind = None, [], [0, 0]
+    for state in played.states():
+        track = state.track
+        behind = [max(behind[side], track[1 - side] - track[side]) for side in (0, 1)]
+        last = state.last_round
         if last is not None and last is not shown:
             shown = last
-            yield [SIDES.index(spot["winner"]) if spot["winner"] else -1 for spot in last["spots"]]
+            rounds.append([SIDES.index(spot["winner"]) if spot["winner"] else -1 for spot in last["spots"]])
     final: QuashState = played.final
     if len(final.results) == SPOTS:  # the match ended on the round's last spot
-        yield [result["winner"] for result in final.results]
+        rounds.append([result["winner"] for result in final.results])
+    return Course(rounds, behind)
 
 
 def shutout(played: Played, seat: int) -> bool:
     """The other side won no spot of a round scored to its end."""
     other = 1 - seat % 2
-    return any(other not in winners for winners in rounds_scored(played))
+    return any(other not in winners for winners in played.summary(course).rounds)
 
 
 def comeback(played: Played, seat: int) -> bool:
     """``seat``'s side won after trailing by :data:`COMEBACK` points or more."""
-    if not played.won(seat):
-        return False
-    side = seat % 2
-    return any(state.track[1 - side] - state.track[side] >= COMEBACK for state in played.states())
+    return played.won(seat) and played.summary(course).most_behind[seat % 2] >= COMEBACK
 
 
 def sudden_death(played: Played, seat: int) -> bool:

@@ -18,18 +18,24 @@ def rounds(played: Played) -> list[dict]:
 
 def out_in_one(played: Played, seat: int) -> bool:
     """``seat`` went out in a turn it began with no set laid this round: the whole hand in one turn."""
-    if not any(record["out"] == seat and record["end"] == "out" for record in rounds(played)):
-        return False
-    laid = len(played.start.sets[seat])
-    from_nothing = False
+    went_out = any(record["out"] == seat and record["end"] == "out" for record in rounds(played))
+    return went_out and seat in played.summary(out_in_one_turn)
+
+
+def out_in_one_turn(played: Played) -> set[int]:
+    """The seats that went out in a turn begun with no set laid, in one replay."""
+    start: QoSState = played.start
+    laid = [len(sets) for sets in start.sets]
+    from_nothing = [False] * len(laid)
+    found = set()
     for step in played.replay():
         state: QoSState = step.state
-        if step.seat == seat and step.action.kind == "take":
-            from_nothing = laid == 0  # the sets laid before this turn's first move
-        if from_nothing and any(e.kind == "out" and e.seat == seat for e in step.events):
-            return True
-        laid = len(state.sets[seat])
-    return False
+        if step.action.kind == "take":
+            from_nothing[step.seat] = laid[step.seat] == 0  # the sets laid before this turn's first move
+        if from_nothing[step.seat] and any(e.kind == "out" and e.seat == step.seat for e in step.events):
+            found.add(step.seat)
+        laid = [len(sets) for sets in state.sets]
+    return found
 
 
 def big_round(played: Played, seat: int) -> bool:
