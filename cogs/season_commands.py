@@ -9,6 +9,7 @@ after a crash (:mod:`bot.service.seasons`) is Discord's first one again.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import discord
 from discord import app_commands
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from bot.budget import Priority, Route
 from bot.client import DeckhandBot
-from bot.errors import UserError
+from bot.errors import StorageUnavailable, UserError
 from bot.markdown import literal
 from bot.ratings import OVERALL, display_rating
 from bot.seasons import NAME_LENGTH, Board, Season, Standing
@@ -34,6 +35,8 @@ from .pictures.season import Block, Place, season_png
 from .publisher import nonce
 from .translator import slash_name
 from .ui import EMBED_COLOUR, Rendered
+
+log = logging.getLogger(__name__)
 
 ALL_TIME = "*"
 """The value of the "All time" choice where a season is chosen (no season is named so)."""
@@ -153,7 +156,11 @@ class SeasonHerald:
         picture = None
         if boards and settings.pictures:
             picture = await asyncio.to_thread(season_picture, season, boards, language)
-        await send_with_picture(self._send(season), body, picture, edit=False, what=f"season {season.id}")
+        try:
+            await send_with_picture(self._send(season), body, picture, edit=False, what=f"season {season.id}")
+        except (discord.NotFound, discord.Forbidden) as exc:  # for good: trying again would not help
+            log.warning("the end of season %s could not be posted in channel %s (%s %s); its standings stay in "
+                        "/season show", season.id, season.channel_id, exc.status, exc.text)
 
     async def season_ends_soon(self, season: Season, boards: list[Board]) -> None:
         boards = presented(boards)
@@ -187,7 +194,10 @@ async def season_choices(interaction: discord.Interaction, typed: str, *, all_ti
     if interaction.guild_id is None:
         return []
     language = reader_language(interaction)
-    seasons = await service_of(interaction).seasons.all_of(interaction.guild_id)
+    try:
+        seasons = await service_of(interaction).seasons.all_of(interaction.guild_id)
+    except StorageUnavailable:  # logged by the storage; the command itself will say so
+        return []
     typed = typed.strip().casefold()
     choices = [app_commands.Choice(name=say("All time").render(language), value=ALL_TIME)] if all_time else []
     choices += [app_commands.Choice(name=clip(s.name, CHOICE_NAME), value=s.name[:100]) for s in seasons
