@@ -103,8 +103,7 @@ class Unlocks:
             moves = await self.storage.move_log(row.id)
             played = _played(row.game_id, len(row.seats), row.options, row.seed, row.outcome, row.state,
                              [(seat, Action.from_json(action)) for seat, action, _ in moves])
-            found += await asyncio.to_thread(feat_unlocks, row.guild_id, row.id, row.finished_at or 0.0, played,
-                                             people)
+            found += await asyncio.to_thread(judged, row.guild_id, row.id, row.finished_at or 0.0, played, people)
         new = await self.storage.run_write(lambda db: _insert(db, found, row.id))
         secret = catalog()
         self._untold |= {(u.guild_id, u.user_id) for u in new if u.table_id == row.id and secret[u.achievement].secret}
@@ -270,10 +269,21 @@ def _judge(stored: list[StoredGame]) -> list[Unlock]:
         try:
             played = _played(g.game_id, g.players, json.loads(g.options), g.seed, json.loads(g.outcome),
                              json.loads(g.state), g.log)
-            found += feat_unlocks(g.guild_id, g.table_id, g.finished_at, played, g.people)
-        except GameError as exc:  # a game whose package is gone, or a log it no longer accepts
+        except GameError as exc:  # a game whose package is gone
             log.warning("no feats judged for table %s: %s", g.table_id, exc)
+            continue
+        found += judged(g.guild_id, g.table_id, g.finished_at, played, g.people)
     return found
+
+
+def judged(guild_id: int, table_id: int, at: float, played: Played, people: dict[int, int]) -> list[Unlock]:
+    """:func:`~bot.achievements.feat_unlocks`; none for a game whose log no longer replays from
+    its seed (a position set by hand, a log an engine no longer accepts), with a warning."""
+    try:
+        return feat_unlocks(guild_id, table_id, at, played, people)
+    except GameError as exc:
+        log.warning("no feats judged for table %s: its moves don't replay from its seed (%s)", table_id, exc)
+        return []
 
 
 def _played(game_id: str, players: int, options: dict[str, Any], seed: int, outcome: dict[str, Any],
