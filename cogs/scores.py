@@ -317,9 +317,9 @@ def season_line(season: SeasonTally) -> Text:
     3 games · 2 wins", or how many rated games until ranked."""
     figures = say("{games} · {wins}", games=games_count(season.games), wins=wins_count(season.wins))
     if season.rated_games < season.min_games:
-        left = season.min_games - season.rated_games
-        return say("Season “{season}”: {figures} · ranked after {left} more", season=literal(season.name),
-                   figures=figures, left=rated_games_count(left))
+        left = plural("{count} more rated game", "{count} more rated games", season.min_games - season.rated_games)
+        return say("Season “{season}”: {figures} · ranked after {left}", season=literal(season.name),
+                   figures=figures, left=left)
     return say("Season “{season}”: {rating} · {figures}", season=literal(season.name),
                rating=rating_text(season.rating, season.rated_games), figures=figures)
 
