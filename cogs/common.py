@@ -19,6 +19,7 @@ from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
 from games.i18n import Text, say
 
+from .badges import tell_secrets
 from .components import SentView
 from .language import reader_language, server_language
 from .outage import UNREACHABLE
@@ -149,6 +150,7 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
         with in_flight.track():
             try:
                 await handler(*args, **kwargs)
+                await tell_untold(interaction)
             except (UserError, StorageUnavailable) as exc:
                 await answer_if_possible(interaction, for_reader(interaction, exc.text))
             except UNREACHABLE as exc:
@@ -170,6 +172,21 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
 
     guarded_handler.__signature__ = inspect.signature(handler, eval_str=True)  # type: ignore[attr-defined]
     return guarded_handler
+
+
+async def tell_untold(interaction: discord.Interaction) -> None:
+    """Once the interaction is answered, tell its person privately of the secret badges they
+    unlocked and were not told of yet (:mod:`cogs.badges`); never a reason to fail the answer."""
+    guild_id = interaction.guild_id
+    unlocks = service_of(interaction).results.unlocks
+    if guild_id is None or not interaction.response.is_done() or not unlocks.has_untold(guild_id, interaction.user.id):
+        return
+    try:
+        untold = await unlocks.untold(guild_id, interaction.user.id)
+        if untold and await tell_secrets(interaction, untold, reader_language(interaction)):
+            await unlocks.told(untold)
+    except StorageUnavailable:  # logged by the storage; they are told at a later interaction
+        pass
 
 
 async def answer_if_possible(interaction: discord.Interaction, content: str) -> None:

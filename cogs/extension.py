@@ -27,6 +27,7 @@ from .publisher import TablePublisher
 from .router import Router
 from .rules import RulesCog
 from .scores import ScoresCog
+from .season_commands import SeasonCog, SeasonHerald
 from .settings_commands import SettingsCog
 from .start_commands import group_name, start_group
 from .table_commands import TableCommands
@@ -41,13 +42,14 @@ PACKAGE = __name__.rpartition(".")[0]
 def shared_cogs(bot: DeckhandBot) -> list[commands.Cog]:
     """The cogs every bot has, whatever games are installed."""
     return [Router(), ChannelEvents(bot.service, table_publisher(bot)), TableCommands(), SettingsCog(), ScoresCog(),
-            RulesCog()]
+            SeasonCog(), RulesCog()]
 
 
 async def setup(bot: DeckhandBot) -> None:
     clear_cache()  # pictures are cached by table id and version, which name another table in another database
     publisher = TablePublisher(bot, bot.service, bot.pacer)
     bot.publisher = bot.service.publisher = publisher
+    bot.service.seasons.herald = SeasonHerald(bot)
     bot.tree.error(on_app_command_error)
     await bot.tree.set_translator(CatalogTranslator())
     for cog in shared_cogs(bot):
@@ -62,6 +64,7 @@ async def setup(bot: DeckhandBot) -> None:
 
 async def teardown(bot: DeckhandBot) -> None:
     await table_publisher(bot).close()
+    bot.service.seasons.herald = None
     await bot.tree.set_translator(None)
     bot.remove_dynamic_items(*dynamic_items())
     for name, cog in list(bot.cogs.items()):  # this layer's cogs, as discord.py does for an extension's own

@@ -11,6 +11,7 @@ catalog reads English.
 from __future__ import annotations
 
 import discord
+from babel.numbers import format_percent
 
 from bot.records import GuildSettings
 from games.i18n import language_of
@@ -24,3 +25,8 @@ def reader_language(interaction: discord.Interaction) -> str:
 def server_language(settings: GuildSettings, guild_locale: discord.Locale | str | None) -> str:
     """The language of a server's public messages: its setting, else its Discord locale."""
     return settings.language or language_of(str(guild_locale) if guild_locale else None)
+
+
+def percent(share: float, language: str) -> str:
+    """``share`` (0 to 1) as a whole percentage in ``language``: "67%" ("67 %" in French)."""
+    return format_percent(share, locale=language)

@@ -22,6 +22,7 @@ from games.ai import LEVEL_NAMES
 from games.base import count_text
 from games.i18n import SOURCE, say
 
+from .badges import unlock_lines
 from .components import Layout, separator, text_display
 from .endings import final_standings
 from .ui import GameUI, MoveLayout, latest_events, mention, options_line, players_to_act, ui_for, whole_lines
@@ -52,9 +53,9 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     lines = [top, *status_lines(ui, table, facts), *([banner] if banner else [])]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
-    standings = final_standings(table, language)
-    if standings:
-        tail.append(text_display(standings))
+    for block in (final_standings(table, language), unlock_lines(table, language)):
+        if block:
+            tail.append(text_display(block))
     recent = [event_words(line, table.names, language) for line in row.recent_events[-LATEST_EVENTS:]]
     latest = latest_events(recent, LATEST_EVENTS) if row.status == "running" else []
     if latest:

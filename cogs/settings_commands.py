@@ -16,9 +16,11 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.markdown import literal
+from bot.seasons import ROLLOVERS
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVEL_NAMES, LEVELS
-from games.i18n import LANGUAGES, SOURCE, say
+from games.i18n import LANGUAGES, SOURCE, plural, say
 
 from .common import guarded, is_admin, require_guild, service_of, static_view
 from .control import Control, InServer, Place
@@ -29,6 +31,9 @@ from .translator import command_text, slash_name
 
 DISCORD_LANGUAGE = "discord"
 """``/settings language``'s choice for the server's Discord language (stored as None)."""
+NO_ROLLOVER = "off"
+MOST_SEASON_GAMES = 100
+MOST_ACTIVE_DAYS = 3650
 
 
 def language_name(language: str) -> str:
@@ -53,6 +58,14 @@ async def describe(interaction: discord.Interaction) -> str:
         say("Lobbies, tables and endings are in {language} (chosen with `/settings language`).", language=spoken)
         if settings.language else
         say("Lobbies, tables and endings are in the server's Discord language: {language}.", language=spoken),
+        say("Seasons roll over {period}: each ends with its period and the next starts.",
+            period=ROLLOVERS[settings.season_rollover]) if settings.season_rollover in ROLLOVERS
+        else say("Seasons start and end by `/season start` and `/season end`."),
+        plural("A player is ranked in a season after {count} rated game.",
+               "A player is ranked in a season after {count} rated games.", settings.season_min_games),
+        plural("The all-time leaderboards list players with a game in the last {count} day.",
+               "The all-time leaderboards list players with a game in the last {count} days.", settings.active_days)
+        if settings.active_days else say("The all-time leaderboards list every player."),
     ]
     language = reader_language(interaction)
     return "\n".join(line.render(language) for line in lines)
@@ -163,6 +176,46 @@ class SettingsCog(commands.Cog):
         await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
+    @settings.command(name=slash_name("season-rollover"),
+                      description=locale_str("Seasons that follow the calendar, each starting as the last ends"))
+    @app_commands.rename(period=slash_name("period"))
+    @app_commands.describe(period=locale_str("monthly or quarterly (UTC); off: seasons only by /season start"))
+    @app_commands.choices(period=[
+        app_commands.Choice(name=locale_str("off"), value=NO_ROLLOVER),
+        *(app_commands.Choice(name=command_text(words, CHOICE_NAME), value=value)
+          for value, words in ROLLOVERS.items()),
+    ])
+    @guarded
+    async def season_rollover(self, interaction: discord.Interaction, period: str) -> None:
+        guild_id = require_guild(interaction)
+        started = await service_of(interaction).seasons.roll_over(
+            guild_id, interaction.channel_id or 0, None if period == NO_ROLLOVER else period)
+        answer = await describe(interaction)
+        if started is not None:
+            answer = say("The season “{name}” starts now, here; it ends with its period.", name=literal(started.name)
+                         ).render(reader_language(interaction)) + "\n\n" + answer
+        await interaction.response.send_message(answer, ephemeral=True)
+
+    @settings.command(name=slash_name("season-min-games"),
+                      description=locale_str("Rated games a player needs in a season to be ranked"))
+    @app_commands.rename(games=slash_name("games"))
+    @app_commands.describe(games=locale_str("From 1 to 100 (Deckhand's default: 5)"))
+    @guarded
+    async def season_min_games(self, interaction: discord.Interaction,
+                               games: app_commands.Range[int, 1, MOST_SEASON_GAMES]) -> None:
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), season_min_games=games)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+    @settings.command(name=slash_name("active-days"),
+                      description=locale_str("The all-time leaderboards list players with a game in this many days"))
+    @app_commands.rename(days=slash_name("days"))
+    @app_commands.describe(days=locale_str("0 lists every player; Deckhand's default is 60"))
+    @guarded
+    async def active_days(self, interaction: discord.Interaction,
+                          days: app_commands.Range[int, 0, MOST_ACTIVE_DAYS]) -> None:
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), active_days=days)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
     @settings.command(name=slash_name("reset-leaderboard"),
                       description=locale_str("Start every leaderboard on this server afresh"))
     @guarded
@@ -171,5 +224,6 @@ class SettingsCog(commands.Cog):
         guild_id = require_guild(interaction)
         view = static_view([ResetButton(guild_id, "yes", language), ResetButton(guild_id, "no", language)])
         await interaction.response.send_message(
-            say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
-                "This can't be undone.").render(language), view=view, ephemeral=True)
+            say("Reset every all-time leaderboard and rating on this server? Finished games stay in `/history`, "
+                "and a running season goes on (`/season end` ends it). This can't be undone.").render(language),
+            view=view, ephemeral=True)

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_rating
+from bot.ratings import OVERALL, PROVISIONAL_GAMES, display_rating
+from bot.results import Results
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 

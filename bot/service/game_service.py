@@ -22,6 +22,7 @@ from .lobby import Lobbies
 from .play import Play
 from .publishing import Publishing
 from .replay import Rematch, Replays
+from .seasons import Seasons
 from .seated import Seated
 from .snapshots import HandSnapshot, Player, Publisher, TableSnapshot
 from .tasks import BackgroundTasks
@@ -48,11 +49,12 @@ class GameService:
         ``shards``: the Discord shards this process runs: it restores only their servers' tables."""
         self.storage = storage
         self.shards = shards
-        self.results = Results(storage)
+        self.results = Results(storage, clock)
         self.new_seed = new_seed
         self._tasks = BackgroundTasks()
         self._tables = LiveTables(storage, self.results, cached_tables)
-        self._publishing = Publishing(self._tasks)
+        self._publishing = Publishing(self._tasks, self.results.unlocks)
+        self.seasons = Seasons(storage, self._tasks, clock, shards)
         self.ai_pool = ai_pool or AiPool()
         self._clock = clock
         self._autoplay = AutoPlay(self._tables, self._tasks, self._publishing, ai_delay=ai_delay, clock=clock,
@@ -61,7 +63,8 @@ class GameService:
         self._play = Play(self._tables, self._publishing, self._autoplay, clock)
         self._replays = Replays(self._tables, self._lobbies)
         self._seated = Seated(self._tables, self._publishing, self._autoplay, clock)
-        self._sleepers: list[Callable[[], Collection[asyncio.Task[Any]]]] = [self._autoplay.sleeping]
+        self._sleepers: list[Callable[[], Collection[asyncio.Task[Any]]]] = [self._autoplay.sleeping,
+                                                                             self.seasons.sleeping]
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -253,13 +256,16 @@ class GameService:
         """Pick up every open table of the servers on this process's shards after a restart
         (or after taking those shards over), returning how many there are: timers are
         rescheduled (those already due fire at once), ended games' missing results are
-        recorded and, in the background, AI seats that are to act play. Tables themselves are
+        recorded and, in the background, AI seats that are to act play; seasons' ends and
+        reminders are timed again (an end a stop cut short is posted). Tables themselves are
         loaded only when first touched. Other processes do the same for their own shards, so
         no timer or AI turn runs in two processes."""
         for table_id in await self.storage.unrecorded_table_ids(self.shards):
             row = await self.storage.get_table(table_id)
             if row is not None:  # else gone since it was listed: nothing to record
                 await self._tables.record(row)
+        await self.seasons.restore()
+        await self.results.unlocks.restore(self.shards)
         tables = await self.storage.open_tables(self.shards)
         for table in tables:
             self._autoplay.schedule_timer(table)
