@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -122,16 +122,19 @@ class Control:
         _REGISTERED[template] = cls
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Any:
         """discord.py's factory: a custom_id whose fields fail validation (a 30-digit table
-        id, say) becomes :class:`Refused`, answered with the reason, not an error log."""
+        id, say) becomes :class:`Refused`, answered with the reason, not an error log. (Typed
+        ``Any``: discord.py types the factory's result as the class itself, and a refusal is
+        another item; discord.py only calls its callback.)"""
         try:
             return cls.parse(match, item)
         except UserError as exc:
             return Refused(item, exc.text)
 
     @classmethod
-    def parse(cls, match: re.Match[str], item: discord.ui.Item | None) -> Control:
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         """The control for the custom_id's ``match`` (``item``: the component as clicked,
         None for a form); :class:`UserError` if a field is out of range."""
         raise NotImplementedError
@@ -227,5 +230,5 @@ class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
         return button_component(cls.id_for(table_id), label or cls.LABEL, cls.STYLE)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]))

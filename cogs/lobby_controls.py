@@ -7,6 +7,9 @@ asks the service and acknowledges the click.
 
 from __future__ import annotations
 
+import re
+from typing import Any, Self
+
 import discord
 
 from bot.errors import UserError
@@ -74,7 +77,7 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         self.verb = verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -131,7 +134,7 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
                                                placeholder=say("AI level").render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]))
 
     async def run(self, interaction: discord.Interaction) -> None:

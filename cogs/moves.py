@@ -23,7 +23,9 @@ custom_id formats::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from typing import Any, Self
 
 import discord
 
@@ -160,7 +162,8 @@ def move_buttons(ui: GameUI, hand: HandSnapshot, actions: list[Action]) -> list[
     return [action_row(buttons[start:start + ROW_BUTTONS]) for start in range(0, len(buttons), ROW_BUTTONS)]
 
 
-async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None, hand=None,
+async def show_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None = None,
+                    hand: HandSnapshot | None = None,
                     step: str | None = None) -> None:
     """Answer with the user's hand, in their language: update the clicked private message, or open
     a new one. That message then follows the game for them (:mod:`cogs.open_hands`)."""
@@ -168,7 +171,8 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: Tex
         await _answer_with_hand(interaction, table_id, notice, hand, step)
 
 
-async def _answer_with_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None, hand,
+async def _answer_with_hand(interaction: discord.Interaction, table_id: int, notice: Text | str | None,
+                            hand: HandSnapshot | None,
                             step: str | None) -> None:
     if hand is None:
         hand = await service_of(interaction).hand(table_id, player_of(interaction))
@@ -222,7 +226,7 @@ class MoveButton(
         return button_component(f"dh:mv:{table_id}:{version}:{action.code()}", label, style)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]), version_number(match["version"]), match["code"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -248,7 +252,7 @@ class MenuSelect(
         return cls(mode, table_id, version, n, select)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(match["mode"], stored_id(match["table"]), version_number(match["version"]),
                    whole_number(match["n"], 0, ACTION_ROWS, "menu"))
 
@@ -287,11 +291,12 @@ class NumberPrompt(
         return cls(table_id, version, kind, low, high, button)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         # ``item`` is the clicked button as sent, so its label becomes the form's title.
         low = whole_number(match["low"], 0, MAX_FORM_NUMBER, "lowest number")
         high = whole_number(match["high"], low, MAX_FORM_NUMBER, "highest number")
-        return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"], low, high, item)
+        return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"], low, high,
+                   item if isinstance(item, discord.ui.Button) else None)
 
     async def run(self, interaction: discord.Interaction) -> None:
         hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
@@ -337,7 +342,7 @@ class NumberAnswer(TableControl, Form,
         self.table_id, self.version, self.kind = table_id, version, kind
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]), version_number(match["version"]), match["kind"])
 
     async def run(self, interaction: discord.Interaction) -> None:

@@ -6,6 +6,8 @@ Every game gets these by registering its engine: nothing here names a game.
 from __future__ import annotations
 
 import asyncio
+import re
+from typing import Any, Self
 
 import discord
 from babel.numbers import format_percent
@@ -153,7 +155,7 @@ class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.guild_id, self.game_id, self.sort, self.page = guild_id, game_id, sort, page
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["guild"], "server"), match["game"], match["sort"], page_number(match["page"]))
 
     def place(self) -> Place:
@@ -186,7 +188,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.user_id, self.answer = user_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["user"], "person"), match["answer"])
 
     def place(self) -> Place:

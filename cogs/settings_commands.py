@@ -7,7 +7,9 @@ catalogs' (:data:`games.i18n.LANGUAGES`), or leaves it to the server's Discord l
 
 from __future__ import annotations
 
+import re
 import time
+from typing import Any, Self
 
 import discord
 from babel import Locale
@@ -71,7 +73,7 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.guild_id, self.answer = guild_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["guild"], "server"), match["answer"])
 
     def place(self) -> Place:
