@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import games
-from bot.heap import tune_garbage_collection
+from bot.garbage_collection import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
 from cogs.moves import hand_message, table_message

@@ -8,7 +8,7 @@ import asyncio
 import logging
 import sys
 
-from .heap import tune_garbage_collection
+from .garbage_collection import tune_garbage_collection
 from .settings import Settings, SettingsError
 
 # discord.py, the database drivers and the bot's own modules take a few tenths of a second
