@@ -70,17 +70,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import games
+from tests.discord_play import move_choices
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult, LoopbackDiscord
+from tests.fakediscord.ratelimits import route_limit, route_name
+
+from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
-
-from discord_play import move_choices  # noqa: E402
-from fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult, LoopbackDiscord  # noqa: E402
-from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
-
-import games  # noqa: E402
-
-from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
-
 POLL_SECONDS = 0.05
 STALL_SECONDS = 15.0
 ANSWER_SECONDS = 10.0

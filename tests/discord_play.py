@@ -17,7 +17,15 @@ from typing import Any
 from bot.client import DeckhandBot
 from bot.service import Player
 from bot.settings import Settings
-from fakediscord import MESSAGE_COMPONENT, MODAL_SUBMIT, DiscordHarness, FakeChannel, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord import (
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    DiscordHarness,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+)
 
 HAND_BUTTON = "🂠 My hand"
 

@@ -21,10 +21,10 @@ import pytest
 
 from bot.errors import NotHere, UserError
 from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, Form, ForUser, InServer, registered
-from discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
-from fakediscord import FakeChannel, FakeMessage, FakeUser
 from games.i18n import SOURCE, Text, language_of
-from words import english_left
+from tests.discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
+from tests.words import english_left
 
 NOT_HERE = NotHere().text
 EXAMPLES = 4

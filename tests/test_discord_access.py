@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from discord_play import add_ai, open_hand, open_table, play, status_line
+from tests.discord_play import add_ai, open_hand, open_table, play, status_line
 from tests.words import event_texts
 
 CLOSED_NOTE = "I can no longer see or post in this channel"

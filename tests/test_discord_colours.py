@@ -7,9 +7,9 @@ from __future__ import annotations
 from cogs.games import load_game_uis
 from cogs.games.quash import SIDE_COLOURS, SIDE_MARKS
 from cogs.ui import EMBED_COLOUR, SEAT_COLOURS, ui_for
-from discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 from games.q2j import compare
 from tests.contrast import DARK_THEME, GRAPHICS_CONTRAST, LIGHT_THEME, contrast, rgb
+from tests.discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 
 GREEN, GREY, RED = 3, 2, 4  # Discord's button styles: success, secondary, danger
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discord_play import (
+from tests.discord_play import (
     choose_first_attacker,
     forge_click,
     open_hand,

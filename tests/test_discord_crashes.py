@@ -18,7 +18,7 @@ import pytest
 
 import bot.client
 from bot.service.game_service import GameService
-from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,8 @@ otherwise; a hinted game is recorded unrated and /history says why."""
 from __future__ import annotations
 
 from cogs.hint_button import HINT, HINT_UNRATES
-from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
-from words import english_left
+from tests.discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
+from tests.words import english_left
 
 HINT_ID = "dh:hint:1"
 HINT_LABEL = str(HINT)

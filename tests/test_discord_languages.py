@@ -13,12 +13,12 @@ from bot.errors import NOTHING_SAVED, NotHere
 from bot.in_flight import RESTARTING
 from cogs.common import APOLOGY, IN_DIRECT_MESSAGES, OUTDATED_COMMAND
 from cogs.router import UNKNOWN_CONTROL
-from discord_play import forge_click, open_table, pictures_off, play_to_the_end, to_act
 from games.i18n import say
-from test_control import direct_messages
-from test_discord_scores import rated_pair_games
-from test_hostile import raw_slash
-from words import english_left
+from tests.discord_play import forge_click, open_table, pictures_off, play_to_the_end, to_act
+from tests.test_control import direct_messages
+from tests.test_discord_scores import rated_pair_games
+from tests.test_hostile import raw_slash
+from tests.words import english_left
 
 FRENCH = "fr"
 

@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 from bot.service import Player
-from discord_play import open_table, to_act
+from tests.discord_play import open_table, to_act
 
 
 async def test_a_table_edited_while_discord_was_away_is_shown_again_on_reconnecting(server, caplog):

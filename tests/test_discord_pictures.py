@@ -19,9 +19,9 @@ from cogs.moves import table_message
 from cogs.pictures import hand_png, pictures_for, table_png
 from cogs.pictures.attach import seat_names
 from cogs.pictures.canvas import GAP, MARGIN, MIN_HEIGHT, WIDTH
-from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act
-from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
-from fakediscord.model import upload_problems
+from tests.discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act
+from tests.fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
+from tests.fakediscord.model import upload_problems
 
 
 def picture_of(message) -> tuple[str, bytes]:

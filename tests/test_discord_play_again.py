@@ -4,7 +4,7 @@ their levels); after a restart too; refused politely when it can't."""
 
 from __future__ import annotations
 
-from discord_play import forge_click, open_table, play_to_the_end, start_bot, status_line, texts
+from tests.discord_play import forge_click, open_table, play_to_the_end, start_bot, status_line, texts
 
 PLAY_AGAIN = "🔁 Play again"
 OPTIONS = {"variant": "classic", "timer": 3}

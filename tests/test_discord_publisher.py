@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
-from fakediscord import DiscordHarness, HTTPError
+from tests.discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.fakediscord import DiscordHarness, HTTPError
 
 BUDGETED = re.compile(r"^/(?!interactions/|webhooks/)")
 

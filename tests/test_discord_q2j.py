@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from discord_play import (
+from tests.discord_play import (
     HAND_BUTTON,
     add_ai,
     forge_click,
@@ -22,7 +22,7 @@ from discord_play import (
     status_line,
     to_act,
 )
-from fakediscord import HTTPError as _HTTPError
+from tests.fakediscord import HTTPError as _HTTPError
 from tests.words import event_texts
 
 

@@ -17,7 +17,9 @@ import re
 import pytest
 
 from cogs.ui import ui_for
-from discord_play import (
+from games.cards import parse_card
+from games.quash import QuashAction, QuashState
+from tests.discord_play import (
     add_ai,
     board,
     forge_click,
@@ -30,8 +32,6 @@ from discord_play import (
     texts,
     to_act,
 )
-from games.cards import parse_card
-from games.quash import QuashAction, QuashState
 from tests.words import event_texts
 
 # A full board (RULINGS §6 examples): RED's Q♥ on spot 3 ties BLACK's Q♠; RED's spot 7 fails.

@@ -17,7 +17,9 @@ from collections import Counter
 
 import pytest
 
-from discord_play import (
+from games.cards import parse_card
+from games.queen_of_spades import QoSState
+from tests.discord_play import (
     forge_click,
     move_choices,
     open_hand,
@@ -28,8 +30,6 @@ from discord_play import (
     texts,
     to_act,
 )
-from games.cards import parse_card
-from games.queen_of_spades import QoSState
 from tests.words import event_texts
 
 CUT = "Cut the deck…"

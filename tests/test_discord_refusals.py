@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.errors import UserError
-from fakediscord import HTTPError
+from tests.fakediscord import HTTPError
 
 MESSAGES = r"/channels/\d+/messages"
 THREADS = r"/channels/\d+/threads"

@@ -8,8 +8,8 @@ import re
 from PIL import Image
 
 from bot.service import Player
-from discord_play import forge_click, open_table, picture_text, play_to_the_end, texts
-from test_results import play_out
+from tests.discord_play import forge_click, open_table, picture_text, play_to_the_end, texts
+from tests.test_results import play_out
 
 
 async def many_results(s, players: int) -> None:

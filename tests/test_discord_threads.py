@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from bot.service import Player
-from discord_play import to_act
+from tests.discord_play import to_act
 
 
 async def open_in_thread(s, timer: int = 0):

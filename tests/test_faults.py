@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import GuildSettings, Storage
-from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
-from fakediscord import DiscordHarness
+from tests.discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
+from tests.fakediscord import DiscordHarness
 
 CANNOT_SAVE = "Deckhand can't save moves right now; nothing changed. Please try again in a moment."
 

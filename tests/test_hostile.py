@@ -20,7 +20,8 @@ from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.live_tables import KeyedLocks
 from bot.storage import GuildSettings
 from cogs.control import Form, registered
-from discord_play import (
+from games import all_rules
+from tests.discord_play import (
     Unchanged,
     choose_first_attacker,
     forge_click,
@@ -30,9 +31,8 @@ from discord_play import (
     play_to_the_end,
     stored_rows,
 )
-from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
-from games import all_rules
-from test_discord_scores import many_results, rated_pair_games
+from tests.fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
+from tests.test_discord_scores import many_results, rated_pair_games
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""

@@ -13,7 +13,7 @@ import pytest
 from bot.migrate_to_postgres import TABLES
 from bot.service import GameService, Player
 from bot.storage import Storage
-from test_results import ANA, BEN, CAT, finished_game
+from tests.test_results import ANA, BEN, CAT, finished_game
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

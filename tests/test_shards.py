@@ -23,7 +23,7 @@ from bot.service import GameService, Player
 from bot.settings import Settings, SettingsError
 from bot.shards import ALL_SHARDS, Shards, shard_of
 from bot.storage import Storage
-from fakediscord import LoopbackDiscord, guild_id_on_shard
+from tests.fakediscord import LoopbackDiscord, guild_id_on_shard
 from tests.test_service import Clock, Recorder
 from tests.words import event_texts
 
