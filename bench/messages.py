@@ -28,7 +28,7 @@ from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from cogs.games import load_game_uis
 from cogs.moves import hand_message, table_message
-from cogs.pictures.samples import SAMPLE_NAMES, random_positions
+from games.pictures.samples import SAMPLE_NAMES, random_positions
 
 
 def body(rendered: Any) -> dict[str, Any]:

@@ -16,13 +16,13 @@ from discord.ext import commands
 from bot.client import DeckhandBot
 from games import GAME_IDS, get_game
 
+from .attachments import clear_cache
 from .channel_events import ChannelEvents
 from .common import on_app_command_error
 from .control import dynamic_items
 from .games import load_game_uis
 from .installed import table_publisher
 from .parsing import install_option_checks
-from .pictures import clear_cache
 from .publisher import TablePublisher
 from .router import Router
 from .rules import RulesCog

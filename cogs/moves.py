@@ -35,6 +35,7 @@ from games.base import Action
 from games.errors import GameError
 from games.i18n import SOURCE, Text, render_value, say
 
+from .attachments import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .common import acknowledged, channel_closed_note, player_of, publisher_of, service_of
 from .components import LayoutMessage, action_row, button_component
 from .control import Form, TableButton, TableControl, table_template
@@ -55,7 +56,6 @@ from .limits import (
 )
 from .lobby_controls import lobby_message
 from .parsing import QUOTE, chosen_value, control_template, stored_id, version_number, whole_number
-from .pictures.attach import answer_privately, drawn_in_time, hand_picture, pictures_on
 from .play_again import PLAY_AGAIN, PlayAgainButton
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
 from .watch import WatchButton

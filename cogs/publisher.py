@@ -35,12 +35,12 @@ from bot.service import GameService, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from games.i18n import Text, say
 
+from .attachments import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .language import server_language
 from .lobby_controls import lobby_message
 from .moves import table_message
 from .open_hands import OpenHands
 from .outage import UNREACHABLE, ShowAgain
-from .pictures.attach import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .tokens import token_expiry
 from .ui import message_link, players_to_act, ui_for
 

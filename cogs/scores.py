@@ -19,9 +19,11 @@ import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.markdown import literal
+from bot.pictures.stats import Series, stats_png
 from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
 from games.i18n import SOURCE, Text, plural, say
 
+from .attachments import Picture, pictures_on, send_with_picture
 from .common import acknowledged, guarded, public_language, require_guild, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
@@ -39,8 +41,6 @@ from .language import reader_language
 from .layouts import spoken
 from .limits import CHOICE_NAME
 from .parsing import control_template, edits_in_place, page_number, require_private_message, stored_id
-from .pictures.attach import Picture, pictures_on, send_with_picture
-from .pictures.stats import Series, stats_png
 from .translator import command_text, slash_name
 from .ui import EMBED_COLOUR, Rendered, ui_for
 

@@ -13,12 +13,12 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
+from .attachments import answer_privately, drawn_in_time, draws_table, pictures_on, table_picture
 from .common import service_of
 from .components import LayoutMessage, action_row
 from .control import TableButton, table_template
 from .language import reader_language
 from .layouts import table_layout
-from .pictures.attach import answer_privately, drawn_in_time, draws_table, pictures_on, table_picture
 from .ui import Rendered
 
 WATCH = say("👁 Watch")
