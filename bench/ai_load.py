@@ -24,7 +24,7 @@ from bot.ai_pool import AiPool
 from bot.errors import StaleControl
 from bot.service import GameService, Player
 from bot.storage import Storage
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from games.ai import choose_action
 from games.base import Action, GameState
 from games.rng import Rng

@@ -33,7 +33,7 @@ from bot.service import TableSnapshot
 from bot.storage import Storage, TableRow
 from bot.table_options import engine_options
 from cogs.components import CONTAINER, GALLERY, TEXT
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.limits import GALLERY_DESCRIPTION, clip
 from cogs.moves import table_message
 

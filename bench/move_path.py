@@ -35,7 +35,7 @@ from bot.garbage_collection import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
 from cogs.moves import hand_message, table_message
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 
 
 def payload(rendered) -> dict:

@@ -2,7 +2,7 @@
 
 :func:`setup` installs the publisher (how the service shows tables in Discord), answers
 every control and command error, translates the commands (:mod:`cogs.translator`), adds
-the shared cogs, and gives every registered game its look (:mod:`cogs.games`) and its
+the shared cogs, and gives every registered game its look (:mod:`cogs.looks`) and its
 ``/<game> start`` command. The cogs' modules are imported once per process: unloading an
 extension drops its own module (and its submodules) from ``sys.modules``, and this one is
 alone in it, so a bot started again in the same process (the tests do it hundreds of
@@ -20,8 +20,8 @@ from .attachments import clear_cache
 from .channel_events import ChannelEvents
 from .common import on_app_command_error
 from .control import dynamic_items
-from .games import load_game_uis
 from .installed import table_publisher
+from .looks import load_game_uis
 from .parsing import install_option_checks
 from .publisher import TablePublisher
 from .router import Router

@@ -1,7 +1,7 @@
 """How games look on Discord: the :class:`GameUI` each game's module subclasses, and what every
 game's messages share (names, turns, latest events, colours, the layout of move controls).
 
-A game's module (``cogs/games/<package>.py``) only describes its board, its hands and its
+A game's module (``cogs/looks/<package>.py``) only describes its board, its hands and its
 moves; everything around that (lobby, turn line, recent events, timer, result, the layout of
 the move controls, Discord's size limits) is shared, so every game looks and behaves alike.
 The messages themselves are laid out by :mod:`cogs.layouts`; this module builds no controls:
@@ -407,7 +407,7 @@ def register(ui: GameUI) -> None:
 
 def ui_for(game_id: str, language: str = SOURCE) -> GameUI:
     """The registered look of ``game_id`` (every game is registered when the cogs load:
-    :func:`cogs.games.load_game_uis`), writing in ``language``."""
+    :func:`cogs.looks.load_game_uis`), writing in ``language``."""
     found = _SPEAKING.get((game_id, language))
     if found is None:
         found = _SPEAKING[game_id, language] = _REGISTRY[game_id].speaking(language)

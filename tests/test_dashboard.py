@@ -8,8 +8,8 @@ import pytest
 import games
 from bot.service import TableSnapshot
 from cogs.game_log import log_pages
-from cogs.games import load_game_uis
 from cogs.layouts import LATEST_EVENTS
+from cogs.looks import load_game_uis
 from cogs.moves import table_message
 from cogs.ui import LATEST_TEXT, latest_events, short_event
 from games.ai import choose_action

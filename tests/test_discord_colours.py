@@ -4,8 +4,8 @@ and every accent and marker readable on Discord's dark and light themes."""
 
 from __future__ import annotations
 
-from cogs.games import load_game_uis
-from cogs.games.quash import SIDE_COLOURS, SIDE_MARKS
+from cogs.looks import load_game_uis
+from cogs.looks.quash import SIDE_COLOURS, SIDE_MARKS
 from cogs.ui import EMBED_COLOUR, SEAT_COLOURS, ui_for
 from games.q2j import compare
 from tests.contrast import DARK_THEME, GRAPHICS_CONTRAST, LIGHT_THEME, contrast, rgb

@@ -8,7 +8,7 @@ import pytest
 
 import games
 from bot.service import HandSnapshot, TableSnapshot
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.moves import hand_message, table_message
 from cogs.ui import short_event, ui_for
 from games.ai import choose_action

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import games
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.ui import ui_for
 from games.base import Game
 from games.i18n import Seat, catalog_files, say
@@ -66,7 +66,7 @@ def guide_game(checkout: Path) -> Iterator[Game]:
 def test_the_guide_writes_a_whole_game() -> None:
     assert set(guide_files()) == {
         "games/duel/__init__.py", "games/duel/state.py", "games/duel/ai.py", "games/duel/rules_text.py",
-        "games/duel/game.py", "games/duel/locales/fr.po", "tests/test_duel_rules.py", "cogs/games/duel.py",
+        "games/duel/game.py", "games/duel/locales/fr.po", "tests/test_duel_rules.py", "cogs/looks/duel.py",
     }
 
 

@@ -15,7 +15,7 @@ import pytest
 
 import games
 from cogs import rules as rules_cog
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.start_commands import start_group
 from games import all_rules
 from games.i18n import LANGUAGES, SOURCE, Text, catalog, say

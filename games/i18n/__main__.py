@@ -40,7 +40,7 @@ from . import LANGUAGES, LOCALES, NAME_CONTEXT, Text, catalog_files
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "games")
-GAME_MODULES = ("cogs/games/{package}.py",)
+GAME_MODULES = ("cogs/looks/{package}.py",)
 """A game's Discord look, beside its package in the same checkout: its words are the game's, so
 they travel with it (its pictures are in its package)."""
 KEYWORDS = {"say": None, "say_as": ((1, "c"), 2), "plural": (1, 2), "locale_str": None}
