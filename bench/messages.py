@@ -27,7 +27,7 @@ import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from cogs.looks import load_game_uis
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from games.pictures.samples import SAMPLE_NAMES, random_positions
 
 

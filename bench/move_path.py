@@ -34,7 +34,7 @@ import games
 from bot.garbage_collection import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from cogs.looks import load_game_uis
 
 

@@ -205,6 +205,11 @@ def table_template(verb: str) -> str:
     return control_template(rf"dh:{verb}:(?P<table>\d+)")
 
 
+def table_button_id(verb: str, table_id: int) -> str:
+    """The custom_id of the :class:`TableButton` with this ``VERB`` on table ``table_id``."""
+    return f"dh:{verb}:{table_id}"
+
+
 class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
     """A button whose custom_id names only its table, ``dh:<verb>:<table>`` (My hand, Watch,
     Play again, Hint): it works on any message of the table, after a restart too. Subclass it
@@ -217,17 +222,13 @@ class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
 
     def __init__(self, table_id: int) -> None:
         super().__init__(discord.ui.Button(label=self.LABEL, style=self.STYLE,
-                                           custom_id=self.id_for(table_id)))
+                                           custom_id=table_button_id(self.VERB, table_id)))
         self.table_id = table_id
 
     @classmethod
-    def id_for(cls, table_id: int) -> str:
-        return f"dh:{cls.VERB}:{table_id}"
-
-    @classmethod
-    def component(cls, table_id: int, label: str | None = None) -> dict:
+    def component(cls, table_id: int, label: str | None = None) -> dict[str, Any]:
         """The button as Discord receives it, with its own label or ``label``."""
-        return button_component(cls.id_for(table_id), label or cls.LABEL, cls.STYLE)
+        return button_component(table_button_id(cls.VERB, table_id), label or cls.LABEL, cls.STYLE)
 
     @classmethod
     def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:

@@ -11,6 +11,9 @@ times) does not compile the whole layer again.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from discord.ext import commands
 
 from bot.client import DeckhandBot
@@ -36,6 +39,13 @@ PACKAGE = __name__.rpartition(".")[0]
 """``cogs``: unloading this extension removes the cogs defined anywhere in it."""
 
 
+def import_controls() -> None:
+    """Import every module of the layer: a control kind registers itself when its class is
+    defined (:func:`cogs.control.registered`), whether or not a cog imports its module."""
+    for info in pkgutil.iter_modules(importlib.import_module(PACKAGE).__path__, f"{PACKAGE}."):
+        importlib.import_module(info.name)
+
+
 def shared_cogs(bot: DeckhandBot) -> list[commands.Cog]:
     """The cogs every bot has, whatever games are installed."""
     return [Router(), ChannelEvents(bot.service, table_publisher(bot)), TableCommands(), SettingsCog(), ScoresCog(),
@@ -50,7 +60,8 @@ async def setup(bot: DeckhandBot) -> None:
     await bot.tree.set_translator(CatalogTranslator())
     for cog in shared_cogs(bot):
         await bot.add_cog(cog)
-    bot.add_dynamic_items(*dynamic_items())  # every control's module is imported by now
+    import_controls()
+    bot.add_dynamic_items(*dynamic_items())
     for ui in load_game_uis():
         bot.tree.add_command(start_group(ui.game, ui.start_text()))
     install_option_checks(bot.tree)

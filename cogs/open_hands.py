@@ -29,7 +29,7 @@ from bot.service import GameService, HandSnapshot, TableSnapshot
 from .attachments import hand_picture, pictures_on, send_with_picture
 from .common import channel_closed_note
 from .language import reader_language
-from .moves import hand_message
+from .messages import hand_message
 from .outage import UNREACHABLE
 from .tokens import MessageTokens, TokenRefused, edit_original
 

@@ -12,15 +12,14 @@ from games.i18n import say
 from .common import IN_DIRECT_MESSAGES, is_admin, player_of, public_language, service_of
 from .control import TableButton, table_template
 from .language import reader_language
+from .messages import PLAY_AGAIN, PLAY_AGAIN_LABEL
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
 
-PLAY_AGAIN = say("🔁 Play again")
 
-
-class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("again")):
-    VERB = "again"
-    LABEL = str(PLAY_AGAIN)
+class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template(PLAY_AGAIN)):
+    VERB = PLAY_AGAIN
+    LABEL = str(PLAY_AGAIN_LABEL)
     STYLE = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:

@@ -38,7 +38,7 @@ from games.i18n import Text, say
 from .attachments import THREAD_ARCHIVED, Picture, draws_table, pictures_on, send_with_picture, table_picture
 from .language import server_language
 from .lobby_controls import lobby_message
-from .moves import table_message
+from .messages import table_message
 from .open_hands import OpenHands
 from .outage import UNREACHABLE, ShowAgain
 from .tokens import token_expiry

@@ -41,7 +41,7 @@ SEAT_COLOURS = (0x3BA55C, 0x717DF4, 0xBE7904, 0xEB459E, 0x159A7F, 0xED4245, 0xAA
 every accent, it reads on Discord's dark and light themes (3:1)."""
 MAX_BUTTONS = 5
 """Moves a step offers as buttons (a handful: a phone shows each button on a line of its own when
-its label is long, so ten made ten lines); more are menus (:func:`cogs.moves.action_controls`)."""
+its label is long, so ten made ten lines); more are menus (:func:`cogs.messages.action_controls`)."""
 LATEST_TEXT = 240
 """Characters the latest events take on the table message (a phone's few lines): the newest
 event is shown whole however long, an older one only while both fit."""

@@ -12,7 +12,7 @@ from discord.http import handle_message_parameters
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from cogs.ui import MAX_BUTTONS, Rendered, ui_for
 from games.ai import choose_action
 from games.rng import Rng

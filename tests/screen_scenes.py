@@ -15,7 +15,7 @@ from cogs.attachments import clear_cache, hand_picture, table_picture, with_pict
 from cogs.components import LayoutMessage, action_row
 from cogs.game_log import HistoryButton, HistoryQuery
 from cogs.looks import load_game_uis
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from cogs.scores import stats_layout, stats_picture
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState

@@ -10,7 +10,7 @@ from bot.service import TableSnapshot
 from cogs.game_log import log_pages
 from cogs.layouts import LATEST_EVENTS
 from cogs.looks import load_game_uis
-from cogs.moves import table_message
+from cogs.messages import table_message
 from cogs.ui import LATEST_TEXT, latest_events, short_event
 from games.ai import choose_action
 from games.rng import Rng

@@ -16,7 +16,7 @@ from PIL import Image
 
 from cogs.attachments import seat_names
 from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
-from cogs.moves import table_message
+from cogs.messages import table_message
 from games.pictures import hand_png, pictures_for, table_png
 from games.pictures.canvas import GAP, MARGIN, MIN_HEIGHT, WIDTH
 from tests.discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act

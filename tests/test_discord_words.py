@@ -9,7 +9,7 @@ import pytest
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from cogs.looks import load_game_uis
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from cogs.ui import short_event, ui_for
 from games.ai import choose_action
 from games.i18n import LANGUAGES
