@@ -73,12 +73,6 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return bot_of(interaction).service
 
 
-def publisher_of(interaction: discord.Interaction) -> Any:
-    """The bot's :class:`cogs.publisher.TablePublisher`, untyped here (it imports most cogs, this
-    module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
-    cogs.publisher does not import."""
-    return bot_of(interaction).publisher
-
 
 def for_reader(interaction: discord.Interaction, text: Text) -> str:
     """``text`` in the language of the person who clicked or typed (what only they see)."""

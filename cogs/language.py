@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.records import GuildSettings
+from bot.records import GuildSettings, TableRow
+from bot.service import GameService
 from games.i18n import language_of
 
 
@@ -24,3 +25,10 @@ def reader_language(interaction: discord.Interaction) -> str:
 def server_language(settings: GuildSettings, guild_locale: discord.Locale | str | None) -> str:
     """The language of a server's public messages: its setting, else its Discord locale."""
     return settings.language or language_of(str(guild_locale) if guild_locale else None)
+
+
+async def table_language(bot: discord.Client, service: GameService, row: TableRow) -> str:
+    """The language of a table's public messages (its message, pings): its server's."""
+    guild = bot.get_guild(row.guild_id)
+    settings = await service.storage.guild_settings(row.guild_id)
+    return server_language(settings, guild.preferred_locale if guild is not None else None)

@@ -20,8 +20,9 @@ from games.errors import GameError
 from games.i18n import Text, render_value, say
 
 from .attachments import answer_privately, drawn_in_time, hand_picture, pictures_on
-from .common import acknowledged, channel_closed_note, player_of, publisher_of, service_of
+from .common import acknowledged, channel_closed_note, player_of, service_of
 from .control import Form, TableButton, TableControl, table_template
+from .installed import table_publisher_of
 from .language import reader_language
 from .limits import ACTION_ROWS, MODAL_TITLE, clip
 from .messages import HAND, MY_HAND, hand_message, menu_id, move_id, number_prompt_id
@@ -38,7 +39,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notice: Tex
                     step: str | None = None) -> None:
     """Answer with the user's hand, in their language: update the clicked private message, or open
     a new one. That message then follows the game for them (:mod:`cogs.open_hands`)."""
-    with publisher_of(interaction).hands.answering(table_id, interaction.user.id):
+    with table_publisher_of(interaction).hands.answering(table_id, interaction.user.id):
         await _answer_with_hand(interaction, table_id, notice, hand, step)
 
 
@@ -55,7 +56,7 @@ async def _answer_with_hand(interaction: discord.Interaction, table_id: int, not
     if await pictures_on(service_of(interaction), hand.table.row.guild_id):
         picture = await drawn_in_time(interaction, hand_picture(hand, language))
     await answer_privately(interaction, rendered.kwargs(), picture, what=f"table {table_id}'s hand")
-    publisher_of(interaction).hands.opened(interaction, hand)
+    table_publisher_of(interaction).hands.opened(interaction, hand)
 
 
 class HandButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template(HAND)):
@@ -72,7 +73,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     except GameError:
         raise UserError(UNKNOWN_MOVE) from None
     service = service_of(interaction)
-    with publisher_of(interaction).hands.answering(table_id, interaction.user.id):  # the answer shows the move
+    with table_publisher_of(interaction).hands.answering(table_id, interaction.user.id):  # the answer shows the move
         try:
             hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
         except StaleControl as exc:

@@ -17,7 +17,8 @@ from bot.errors import HostsLobby, UserError
 from bot.service import TableSnapshot, checked_options
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, player_of, publisher_of, service_of
+from .common import IN_DIRECT_MESSAGES, player_of, service_of
+from .installed import table_publisher_of
 from .language import reader_language
 from .ui import message_link, ui_for
 
@@ -93,7 +94,7 @@ async def post_lobby(interaction: discord.Interaction, snap: TableSnapshot, cont
     and the user told what permission is missing; if Discord refuses it for another reason,
     the lobby is cancelled too, so it never holds the channel without a message."""
     try:
-        message = await publisher_of(interaction).place(snap, content)
+        message = await table_publisher_of(interaction).place(snap, content)
     except discord.HTTPException as exc:
         await service_of(interaction).cancel(snap.row.id, player_of(interaction))
         if isinstance(exc, discord.Forbidden):

@@ -21,7 +21,7 @@ async def player_to_act(s):
 async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_table_once_it_reopens(
         server, caplog):
     s = server
-    caplog.set_level(logging.INFO, logger="cogs.publisher")
+    caplog.set_level(logging.INFO, logger="cogs")
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     shown_before = s.h.message(table.id).text
     s.h.close_to_bot(s.channel)
