@@ -39,7 +39,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
     LABEL = str(HINT)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
+        hand, found = await service_of(interaction).play.hint(self.table_id, player_of(interaction))
         language = reader_language(interaction)
         hand = hand.speaking(language)
         label = ui_for(hand.table.row.game_id, language).move_text(found.action, hand)

@@ -47,7 +47,7 @@ async def _answer_with_hand(interaction: discord.Interaction, table_id: int, not
                             hand: HandSnapshot | None,
                             step: str | None) -> None:
     if hand is None:
-        hand = await service_of(interaction).hand(table_id, player_of(interaction))
+        hand = await service_of(interaction).play.hand(table_id, player_of(interaction))
     language = reader_language(interaction)
     said = render_value(notice, language) if notice is not None else None
     rendered = hand_message(hand, "\n".join(filter(None, [said, channel_closed_note(interaction)])) or None, step,
@@ -75,7 +75,7 @@ async def _play(interaction: discord.Interaction, table_id: int, version: int, c
     service = service_of(interaction)
     with table_publisher_of(interaction).hands.answering(table_id, interaction.user.id):  # the answer shows the move
         try:
-            hand = await acknowledged(interaction, service.move(table_id, player_of(interaction), version, action))
+            hand = await acknowledged(interaction, service.play.move(table_id, player_of(interaction), version, action))
         except StaleControl as exc:
             await show_hand(interaction, table_id, notice=say("⚠️ {why}", why=exc.args[0] if exc.args else ""))
             return
@@ -122,7 +122,7 @@ class MenuSelect(
             await self._step(interaction, value)
 
     async def _step(self, interaction: discord.Interaction, step: str) -> None:
-        hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
+        hand = await service_of(interaction).play.hand(self.table_id, player_of(interaction))
         if hand.version != self.version:
             await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return
@@ -150,7 +150,7 @@ class NumberPrompt(
                    item if isinstance(item, discord.ui.Button) else None)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        hand = await service_of(interaction).hand(self.table_id, player_of(interaction))
+        hand = await service_of(interaction).play.hand(self.table_id, player_of(interaction))
         if hand.version != self.version:
             await show_hand(interaction, self.table_id, hand=hand, notice=STALE_NOTICE)
             return

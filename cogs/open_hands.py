@@ -198,7 +198,7 @@ class OpenHands:
         if not editable:
             return
         try:
-            hands = await self.service.seat_hands(table_id, editable)
+            hands = await self.service.play.seat_hands(table_id, editable)
         except StorageUnavailable:
             return  # logged by the storage; the next change brings the hands up to date
         edits = []

@@ -51,7 +51,7 @@ async def open_table(
     title = ui_for(game_id, reader_language(interaction)).title
     checked = checked_options(game_id, options)  # a refused start makes no thread
     try:
-        await service.may_host(guild_id, player_of(interaction))
+        await service.lobbies.may_host(guild_id, player_of(interaction))
     except HostsLobby as exc:
         lobby = await service.table(exc.table_id)
         row = lobby.row
@@ -81,7 +81,7 @@ async def open_table(
 async def open_in(interaction: discord.Interaction, guild_id: int, target: discord.abc.Snowflake, game_id: str,
                   options: dict[str, Any], timer: int | None) -> str:
     """Open the lobby in ``target`` (a channel or thread of server ``guild_id``), post it there and return its link."""
-    snap = await service_of(interaction).open_lobby(
+    snap = await service_of(interaction).lobbies.open(
         guild_id=guild_id, channel_id=target.id, game_id=game_id, options=options,
         host=player_of(interaction), timer_minutes=timer,
     )
@@ -96,7 +96,7 @@ async def post_lobby(interaction: discord.Interaction, snap: TableSnapshot, cont
     try:
         message = await table_publisher_of(interaction).place(snap, content)
     except discord.HTTPException as exc:
-        await service_of(interaction).cancel(snap.row.id, player_of(interaction))
+        await service_of(interaction).lobbies.cancel(snap.row.id, player_of(interaction))
         if isinstance(exc, discord.Forbidden):
             raise UserError(say("I can't post in this channel. Give me View Channel, Send Messages and Embed Links "
                                 "here, then try again.")) from None

@@ -1,6 +1,6 @@
 """**Play again** on an ended table (``dh:again:<table>``): a new lobby in the same channel or
 thread, same game, options and turn timer, the AI seats kept, the old table's people
-mentioned so they can click Join. The clicker hosts it (see :meth:`GameService.play_again`)."""
+mentioned so they can click Join. The clicker hosts it (see :meth:`bot.service.replay.Replays.play_again`)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
         raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
+    rematch = await service.replays.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
                                        is_admin=is_admin(interaction))
     game_id = rematch.lobby.row.game_id
     language, reader = await public_language(interaction), reader_language(interaction)

@@ -151,7 +151,7 @@ class TablePublisher:
     async def abandon(self, table_id: int, reason: Text) -> None:
         """End a table nobody can play at any more, for ``reason``: nothing is shown for it any more."""
         log.info("ending table %s: %s", table_id, reason)
-        await self.service.abandon(table_id, reason)
+        await self.service.play.abandon(table_id, reason)
         self._tables.pop(table_id, None)
         self.pings.forget(table_id)
 

@@ -34,7 +34,7 @@ class Router(commands.Cog):
         if channel_id is not None and channel_id in publisher.access.closed and may_post_here(interaction):
             with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
                 service = service_of(interaction)
-                table_id = await service.channel_table(channel_id)
+                table_id = await service.storage.open_table_in(channel_id)
                 if table_id is None:
                     publisher.access.open_again(channel_id)  # nothing left to show: stop looking
                 else:

@@ -128,7 +128,7 @@ class SettingsCog(commands.Cog):
     @guarded
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
-        await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
+        await service_of(interaction).lobbies.set_default_timer(require_guild(interaction), minutes)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("pictures"),
@@ -148,7 +148,7 @@ class SettingsCog(commands.Cog):
         app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
     @guarded
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
-        await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
+        await service_of(interaction).lobbies.set_default_ai_level(require_guild(interaction), level)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("language"),

@@ -64,7 +64,7 @@ async def test_ng_targets_are_grouped_by_owner_your_own_last(server):
 async def test_ng_attacks_on_your_own_cards_are_never_green(server):
     s = server
     table, mover, hand = await choose_first_attacker(s, "ng start")
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     ui = ui_for("ng")
     own = [a for a in snap.actions if a.kind == "attack" and a.args[2] == snap.seat]
     assert own and all(ui.action_style(a, snap).value == RED for a in own)

@@ -74,7 +74,7 @@ async def test_the_hand_picture_is_in_the_private_hand_message(server):
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
     hand = await open_hand(s, s.user("ana"), table)
     name, png = picture_of(hand.message)
-    snap = await s.h.bot.service.hand(1, s.player(s.user("ana")))
+    snap = await s.h.bot.service.play.hand(1, s.player(s.user("ana")))
     assert name == f"hand-1-{snap.version}-1.png"
     assert png == hand_png(snap.view, [a.code() for a in snap.actions], names=seat_names(snap.table.row.seats))
     assert hand.message.ephemeral
@@ -208,7 +208,7 @@ async def test_a_quash_hand_says_your_side_and_draws_the_board_you_place_on(serv
     table = await open_table(s, "quash start", {"timer": 0}, "ana", joiners=["ben"])
     mover = to_act(s, table)[0]
     hand = await open_hand(s, mover, table)
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     side = snap.view["side"]
     assert f"You play for **{side}**." in texts(hand.message)[0]
     _, png = picture_of(hand.message)
@@ -227,7 +227,7 @@ async def test_a_hand_with_nothing_to_draw_has_no_picture(server):
     table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
     dealer = to_act(s, table)[0]
     hand = await open_hand(s, dealer, table)
-    snap = await s.h.bot.service.hand(1, s.player(dealer))
+    snap = await s.h.bot.service.play.hand(1, s.player(dealer))
     assert snap.view["phase"] == "cut" and snap.view["hand"] == []
     assert not hand.message.gallery_images() and not hand.message.files
     assert hand_png(snap.view, [a.code() for a in snap.actions]) is None
@@ -241,7 +241,7 @@ async def test_a_hand_picture_is_as_tall_as_what_it_draws(server):
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     mover = to_act(s, table)[0]
     hand = await open_hand(s, mover, table)
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     drawn = pictures_for("war").hand(snap.view, [a.code() for a in snap.actions], seat_names(snap.table.row.seats))
     assert drawn is not None
     width, height = Image.open(io.BytesIO(picture_of(hand.message)[1])).size

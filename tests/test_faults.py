@@ -258,9 +258,9 @@ async def test_an_ai_turn_the_database_could_not_save_is_played_when_the_lock_go
     s = server
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", ai=1)
     service = s.h.bot.service
-    table_id = (await service.channel_table(s.channel.id))
+    table_id = (await service.storage.open_table_in(s.channel.id))
     holder = sqlite3.connect(s.db_path, isolation_level=None)
-    autoplay = service._autoplay
+    autoplay = service.autoplay
     kick = autoplay.kick_ai
 
     def lock_then_kick(row):  # the lock is taken between the player's commit and the AI's turn

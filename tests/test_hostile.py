@@ -144,7 +144,7 @@ async def test_seated_players_cannot_forge_moves_or_menu_values(server):
     table = await running_table(s)
     snap = await s.h.bot.service.table(1)
     mover = s.user("ana") if 0 in snap.view["to_act"] else s.user("ben")
-    legal = {a.code() for a in (await s.h.bot.service.hand(1, s.player(mover))).actions}
+    legal = {a.code() for a in (await s.h.bot.service.play.hand(1, s.player(mover))).actions}
     before = Unchanged(s)
     v = snap.row.version
     for custom_id in (f"dh:mv:1:{v + 1}:draw", f"dh:mv:1:{v}:fly:XX", f"dh:mv:2:{v}:draw",
@@ -522,7 +522,7 @@ async def test_a_tables_controls_forged_onto_a_public_post_in_its_channel_leave_
     (the host's AI-level menu included)."""
     s = server
     await open_table(s, "war start", {"timer": 0}, "ana", start=False)
-    table = (await s.h.bot.service.channel_table(s.channel.id)) or 0
+    table = (await s.h.bot.service.storage.open_table_in(s.channel.id)) or 0
     board = await s.h.slash("leaderboard", {}, user=s.user("ben"), channel=s.channel)
     post = board.message
     shown = post.text, post.components
