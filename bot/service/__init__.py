@@ -7,7 +7,7 @@ returns. A part loads the table, applies the move through the engine, commits it
 transaction, version guarded), and only then lets anyone see the result. Work that follows a
 move without an interaction (AI turns, timers, editing the public table message) runs in
 tasks the service tracks; it reaches Discord through a :class:`Publisher` that the Discord
-layer provides, so this package never imports cogs.
+layer provides, so this package never imports discord (nor cogs).
 
 The parts, lowest first: ``snapshots`` (what the service hands out), ``tasks`` (background
 work), ``publishing``, ``live_tables`` (tables in memory and committing a new state),
