@@ -1,5 +1,7 @@
-"""``python -m bot [--sync]``: start Deckhand.
-``python -m bot migrate-to-postgres SQLITE_FILE POSTGRES_URL``: copy a SQLite deployment to PostgreSQL."""
+"""``python -m bot``: start Deckhand, or move a deployment to PostgreSQL.
+
+``python -m bot [--sync]`` starts Deckhand; ``python -m bot migrate-to-postgres SQLITE_FILE
+POSTGRES_URL`` copies a SQLite deployment to PostgreSQL."""
 
 from __future__ import annotations
 

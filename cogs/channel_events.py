@@ -1,6 +1,7 @@
-"""What Discord tells Deckhand about the places tables live in: a deleted channel or thread
-ends its table at once, a server that removes Deckhand ends all of its tables, and a shard
-that connects again shows the tables Discord missed meanwhile."""
+"""What Discord tells Deckhand of the places tables live in: channels deleted, servers left, shards back.
+
+A deleted channel or thread ends its table at once, a server that removes Deckhand ends all
+of its tables, and a shard that connects again shows the tables Discord missed meanwhile."""
 
 from __future__ import annotations
 

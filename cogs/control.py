@@ -1,5 +1,7 @@
-"""What every Deckhand control is: a button, menu or form whose custom_id holds all its
-state, valid only in the place it belongs to, answered on one guarded path.
+"""What every Deckhand control is: its custom_id holds its state, its place is checked, one path answers it.
+
+A control is a button, menu or form whose custom_id holds all its state, valid only in the
+place it belongs to, answered on one guarded path.
 
 Anyone can forge a custom_id (a modified client sends any, from any server, channel or
 DM), so every control declares its :data:`Place` and :meth:`Control.callback` checks it

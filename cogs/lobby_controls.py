@@ -1,5 +1,7 @@
-"""The lobby message and its buttons (``dh:lobby:<table>:<verb>``), and the level menu
-**Add AI** shows the host (``dh:ailevel:<table>``).
+"""The lobby message and its controls: Join, Leave, Add AI and its level menu, Remove AI, Switch side, Start, Cancel.
+
+The lobby's buttons are ``dh:lobby:<table>:<verb>``, the level menu **Add AI** shows the host
+``dh:ailevel:<table>``.
 
 The service edits the lobby message itself after every change, so a button only
 asks the service and acknowledges the click.

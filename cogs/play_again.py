@@ -1,6 +1,8 @@
-"""**Play again** on an ended table (``dh:again:<table>``): a new lobby in the same channel or
-thread, same game, options and turn timer, the AI seats kept, the old table's people
-mentioned so they can click Join. The clicker hosts it (see :meth:`bot.service.replay.Replays.play_again`)."""
+"""**Play again** on an ended table: a new lobby in the same place, the same game and AI seats.
+
+The button is ``dh:again:<table>``. The new lobby is in the same channel or thread, with the
+same game, options and turn timer, the AI seats kept, the old table's people mentioned so they
+can click Join. The clicker hosts it (see :meth:`bot.service.replay.Replays.play_again`)."""
 
 from __future__ import annotations
 

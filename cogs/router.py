@@ -1,5 +1,6 @@
-"""What every interaction passes on its way in, besides the control that answers it: the
-publisher notes it (its webhook may carry the channel's next ping), a channel that had
+"""What every interaction passes on its way in, besides the control that answers it.
+
+The publisher notes it (its webhook may carry the channel's next ping), a channel that had
 refused Deckhand gets its table shown again once a click says Deckhand may post there,
 forms are answered, and a click no Deckhand control answers gets a polite word."""
 

@@ -1,9 +1,9 @@
-"""**Watch**: the table as it is now, privately, with its picture (``dh:watch:<table>``), in
-the watcher's language.
+"""**Watch**: the table as it is now, privately, with its picture, in the watcher's language.
 
-Anyone may watch, seated or not: the message is built from the public view only (in
-Face-up variants that view holds every hand, so the picture shows them). Its **Refresh**
-button has the same custom_id, so clicking it (or Watch again) shows the table anew.
+Its custom_id is ``dh:watch:<table>``. Anyone may watch, seated or not: the message is built
+from the public view only (in Face-up variants that view holds every hand, so the picture
+shows them). Its **Refresh** button has the same custom_id, so clicking it (or Watch again)
+shows the table anew.
 """
 
 from __future__ import annotations

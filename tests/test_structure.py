@@ -202,6 +202,22 @@ def test_layers_only_import_downwards() -> None:
     assert not broken, "layer rules broken (tests/test_structure.py, FORBIDDEN):\n" + "\n".join(broken)
 
 
+def jobless_modules(root: Path = ROOT, packages: Iterable[str] = ("bot", "cogs")) -> list[str]:
+    """The modules whose docstring does not open with one line saying their one job: a whole
+    sentence on the first line, alone (a blank line or nothing after it)."""
+    found = []
+    for path in source_files(root, packages).values():
+        lines = (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split("\n")
+        if not (lines[0].endswith(".") and (len(lines) == 1 or lines[1] == "")):
+            found.append(f"{path.relative_to(root)}: {lines[0]!r}")
+    return found
+
+
+def test_every_module_of_bot_and_cogs_opens_with_its_one_job() -> None:
+    jobless = jobless_modules()
+    assert not jobless, "say each module's one job in the first line of its docstring:\n" + "\n".join(jobless)
+
+
 def test_no_source_file_over_800_lines() -> None:
     too_long = oversized_files()
     assert not too_long, f"source files over {MAX_LINES} lines:\n" + "\n".join(too_long)
@@ -261,6 +277,15 @@ def test_checker_lists_each_cycle_with_its_import_lines(toy: Path) -> None:
         "    cogs/ui.py:1: cogs.ui imports bot.service"
     )
     assert "games/chess/view.py:2: games.chess.view imports games.chess.state" in cycles[2]
+
+
+def test_checker_finds_modules_that_do_not_say_their_job(toy: Path) -> None:
+    write_tree(toy, {"bot/jobs.py": '"""Runs the jobs.\n\nAll of them."""\n',
+                     "bot/wrapped.py": '"""Runs the jobs, which it reads from\nthe database."""\n'})
+    assert jobless_modules(toy) == ["bot/__init__.py: ''", "bot/client.py: ''", "bot/pictures/__init__.py: ''",
+                                    "bot/pictures/chart.py: ''", "bot/service.py: ''",
+                                    "bot/wrapped.py: 'Runs the jobs, which it reads from'",
+                                    "cogs/__init__.py: ''", "cogs/loop.py: ''", "cogs/ui.py: ''"]
 
 
 def test_checker_finds_layer_breaks_and_long_files(toy: Path) -> None:

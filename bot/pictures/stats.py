@@ -1,5 +1,7 @@
-"""The picture ``/stats`` shows: a player's rating after each rated game, one line per game,
-and below it the share of each game's games they won, as bars in the same colours.
+"""The ``/stats`` picture: a player's ratings over their rated games and their share of wins.
+
+A player's rating after each rated game, one line per game, and below it the share of each
+game's games they won, as bars in the same colours.
 
 Drawn like the table pictures (:mod:`games.pictures.canvas`: 560 pixels wide, landscape or
 square, no text under 24 pixels), from plain figures: :class:`Series` per game.

@@ -1,8 +1,10 @@
-"""QUASH on Discord: nine spots a side and the track on the table; a placement is chosen
-card then spot. In advanced play a swap chain is played one placement at a time: a card
-onto an occupied slot names the card it displaces, which is then in the air; the hand
-message shows it and where it may go, with a button taking the whole chain back. Chains are
-written as arrows, each card to its spot: "9♦→1 ⇒ 6♣→4". Plus secret tiebreak choices."""
+"""QUASH's look on Discord: both sides' spots and track, placements and swap chains chosen in steps.
+
+Nine spots a side and the track on the table; a placement is chosen card then spot. In
+advanced play a swap chain is played one placement at a time: a card onto an occupied slot
+names the card it displaces, which is then in the air; the hand message shows it and where
+it may go, with a button taking the whole chain back. Chains are written as arrows, each card
+to its spot: "9♦→1 ⇒ 6♣→4". Plus secret tiebreak choices."""
 
 from __future__ import annotations
 

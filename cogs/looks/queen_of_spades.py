@@ -1,5 +1,6 @@
-"""Queen of Spades on Discord: laid sets and running scores on the table, a hand grouped
-by rank, the dealer's cut asked in a form, and a long hand's discards chosen by rank first."""
+"""Queen of Spades' look on Discord: laid sets and scores, hands by rank, the dealer's cut in a form.
+
+A long hand's discards are chosen by rank first."""
 
 from __future__ import annotations
 
