@@ -145,10 +145,10 @@ class ChannelTokens:
             now = time.time()
             self._recent = {c: r for c, r in self._recent.items() if r[-1].expires > now}
 
-    def freshest(self, channel_id: int) -> RecentInteraction | None:
-        """The channel's newest interaction that was answered with a message and has time
-        left (the newest may not be answered yet: its reply still being drawn)."""
-        now = time.time()
+    def freshest(self, channel_id: int, now: float) -> RecentInteraction | None:
+        """The channel's newest interaction at ``now`` that was answered with a message and has
+        :data:`WEBHOOK_SPARE_SECONDS` left (the newest may not be answered yet: its reply still
+        being drawn)."""
         for recent in reversed(self._recent.get(channel_id, ())):
             response = recent.interaction.response
             if recent.expires - now >= WEBHOOK_SPARE_SECONDS and response.is_done() and response.type in ANSWERED:

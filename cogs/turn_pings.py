@@ -265,7 +265,7 @@ class TurnPings:
 
     async def _post(self, row: TableRow, content: str, message_nonce: str,
                     mentions: discord.AllowedMentions) -> Ping | None:
-        recent = self.channels.freshest(row.channel_id)
+        recent = self.channels.freshest(row.channel_id, time.time())
         if recent is not None:
             try:
                 message = await recent.interaction.followup.send(content, allowed_mentions=mentions, wait=True)
