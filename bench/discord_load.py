@@ -80,14 +80,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
-
-import games  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.storage.session import Session  # noqa: E402
-from discord_play import move_choices  # noqa: E402
-from fakediscord import (  # noqa: E402
+import games
+from bot.storage import Storage
+from bot.storage.session import Session
+from tests.discord_play import move_choices
+from tests.fakediscord import (
     FakeChannel,
     FakeMessage,
     FakeUser,
@@ -95,11 +92,12 @@ from fakediscord import (  # noqa: E402
     LoopbackDiscord,
     guild_id_on_shard,
 )
-from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
+from tests.fakediscord.ratelimits import route_limit, route_name
 
-from .discord_shown import Revision, Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
-from .two_processes import database  # noqa: E402
+from .discord_shown import Revision, Revisions, next_games, pings, read_histories, staleness, timeline
+from .two_processes import database
 
+REPO = Path(__file__).resolve().parent.parent
 POLL_SECONDS = 0.05
 STALL_SECONDS = 15.0
 ANSWER_SECONDS = 10.0

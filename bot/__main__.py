@@ -1,6 +1,8 @@
-"""``python -m bot [--sync]``: start Deckhand.
-``python -m bot migrate-to-postgres SQLITE_FILE POSTGRES_URL``: copy a SQLite deployment to PostgreSQL.
-``python -m bot achievements --recompute``: rebuild every unlocked achievement from the stored history."""
+"""``python -m bot``: start Deckhand, move a deployment to PostgreSQL, or rebuild achievements.
+
+``python -m bot [--sync]`` starts Deckhand; ``python -m bot migrate-to-postgres SQLITE_FILE
+POSTGRES_URL`` copies a SQLite deployment to PostgreSQL; ``python -m bot achievements
+--recompute`` rebuilds every unlocked achievement from the stored history."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import logging
 import os
 import sys
 
-from .heap import tune_garbage_collection
+from .garbage_collection import tune_garbage_collection
 from .settings import Settings, SettingsError
 
 # discord.py, the database drivers and the bot's own modules take a few tenths of a second

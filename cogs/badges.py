@@ -18,15 +18,15 @@ import discord
 import games
 from bot.achievements import Achievement, Unlock, catalog
 from bot.markdown import literal
+from bot.pictures.badges import MOST_TILES, BadgeLine, badges_png
 from bot.service import TableSnapshot
 from bot.unlocks import Badge
 from games.i18n import SOURCE, Text, plural, say
 from games.phrases import listed
 
+from .attachments import Picture, send_with_picture
 from .components import Layout, LayoutMessage, text_display
 from .language import percent
-from .pictures.attach import Picture, send_with_picture
-from .pictures.badges import MOST_TILES, BadgeLine, badges_png
 from .ui import EMBED_COLOUR
 
 log = logging.getLogger(__name__)

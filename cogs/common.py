@@ -77,12 +77,6 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return bot_of(interaction).service
 
 
-def publisher_of(interaction: discord.Interaction):
-    """The bot's :class:`cogs.publisher.TablePublisher`, untyped here (it imports most cogs, this
-    module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
-    cogs.publisher does not import."""
-    return bot_of(interaction).publisher
-
 
 def for_reader(interaction: discord.Interaction, text: Text) -> str:
     """``text`` in the language of the person who clicked or typed (what only they see)."""
@@ -95,7 +89,7 @@ async def public_language(interaction: discord.Interaction) -> str:
     return server_language(settings, interaction.guild_locale)
 
 
-async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
+async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """Answer only the clicking user, whether or not the interaction was answered yet."""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)

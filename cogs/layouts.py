@@ -1,6 +1,7 @@
-"""The messages of a table as Components V2 layouts, the same frame for every game: one
-container whose accent says whose turn it is, a short header, the picture (or a text board in
-its place), the latest events, and the controls (built by the caller and handed in).
+"""The frame of every table, hand and lobby message: one Components V2 container, the same for every game.
+
+The container's accent says whose turn it is; inside, a short header, the picture (or a text
+board in its place), the latest events, and the controls (built by the caller and handed in).
 
 - the table message (:func:`table_layout`): heading, whose turn with a mention and the
   deadline, the game's few numbers; the picture (or the text board); while the game runs the

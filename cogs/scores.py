@@ -6,6 +6,8 @@ Every game gets these by registering its engine: nothing here names a game.
 from __future__ import annotations
 
 import asyncio
+import re
+from typing import Any, Self
 
 import discord
 from discord import app_commands
@@ -16,12 +18,14 @@ import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.markdown import literal
+from bot.pictures.stats import Series, stats_png
 from bot.ratings import PROVISIONAL_GAMES, display_rating
 from bot.records import GuildSettings
 from bot.results import SORTS, BoardEntry, SeasonTally, Stats
 from bot.seasons import Season
 from games.i18n import SOURCE, Text, plural, say
 
+from .attachments import Picture, pictures_on, send_with_picture
 from .badges import send_badges, shown_badges
 from .common import guarded, in_time, public_language, require_guild, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
@@ -40,8 +44,6 @@ from .language import percent, reader_language
 from .layouts import spoken
 from .limits import CHOICE_NAME, EMBED_TITLE, clip
 from .parsing import control_template, edits_in_place, page_number, require_private_message, stored_id
-from .pictures.attach import Picture, pictures_on, send_with_picture
-from .pictures.stats import Series, stats_png
 from .season_commands import ALL_TIME, chosen_season, season_choices
 from .translator import command_text, slash_name
 from .ui import EMBED_COLOUR, Rendered, ui_for
@@ -191,7 +193,7 @@ class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.guild_id, self.game_id, self.sort, self.page, self.season = guild_id, game_id, sort, page, season
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         season = match["season"] or "a"
         if season != "a":
             stored_id(season, "season")
@@ -234,7 +236,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.user_id, self.answer = user_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["user"], "person"), match["answer"])
 
     def place(self) -> Place:

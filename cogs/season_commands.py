@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,18 +22,18 @@ from bot.budget import Priority, Route
 from bot.client import DeckhandBot
 from bot.errors import StorageUnavailable, UserError
 from bot.markdown import literal
+from bot.pictures.season import Block, Place, season_png
 from bot.ratings import OVERALL, display_rating
 from bot.seasons import NAME_LENGTH, Board, Season, Standing
 from games.i18n import plural, say
 
+from .attachments import Picture, pictures_on, send_with_picture
 from .common import guarded, in_time, is_admin, require_guild, service_of
 from .components import Layout, LayoutMessage, text_display
 from .game_log import IN_A_SERVER_ONLY, game_name
 from .language import reader_language, server_language
 from .limits import CHOICE_NAME, clip
 from .parsing import end_time
-from .pictures.attach import Picture, pictures_on, send_with_picture
-from .pictures.season import Block, Place, season_png
 from .publisher import nonce
 from .translator import slash_name
 from .ui import EMBED_COLOUR, Rendered
@@ -174,10 +176,10 @@ class SeasonHerald:
                         [text_display("-# " + ranking_note(settings.season_min_games, language))])
         await self._send(season)(**Rendered(LayoutMessage(layout)).kwargs(), nonce=nonce("s", season.id, "soon"))
 
-    def _send(self, season: Season):
+    def _send(self, season: Season) -> Callable[..., Awaitable[discord.Message]]:
         channel = self.bot.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
 
-        async def send(**body) -> discord.Message:
+        async def send(**body: Any) -> discord.Message:
             async with self.bot.pacer.request(Priority.TURN, season.channel_id, Route.CREATE):
                 return await channel.send(**body)
 

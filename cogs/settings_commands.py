@@ -7,7 +7,9 @@ catalogs' (:data:`games.i18n.LANGUAGES`), or leaves it to the server's Discord l
 
 from __future__ import annotations
 
+import re
 import time
+from typing import Any, Self
 
 import discord
 from babel import Locale
@@ -84,7 +86,7 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.guild_id, self.answer = guild_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["guild"], "server"), match["answer"])
 
     def place(self) -> Place:
@@ -139,7 +141,7 @@ class SettingsCog(commands.Cog):
     @guarded
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
-        await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
+        await service_of(interaction).lobbies.set_default_timer(require_guild(interaction), minutes)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("pictures"),
@@ -159,7 +161,7 @@ class SettingsCog(commands.Cog):
         app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
     @guarded
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
-        await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
+        await service_of(interaction).lobbies.set_default_ai_level(require_guild(interaction), level)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("language"),

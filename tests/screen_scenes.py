@@ -1,5 +1,5 @@
 """The scenes :mod:`tests.screens` photographs: real messages from the bot's own builders, for
-each game's sample position (``cogs.pictures.samples``) and a few moments worth seeing."""
+each game's sample position (``games.pictures.samples``) and a few moments worth seeing."""
 
 from __future__ import annotations
 
@@ -16,18 +16,17 @@ from bot.tournaments import EntrantRow, RoundTableRow, TableResult, TournamentRo
 from bot.tournaments.records import SeatResult
 from bot.tournaments.rounds import round_rows
 from bot.tournaments.scoring import current_standings, next_pairing, scores
+from cogs.attachments import clear_cache, hand_picture, table_picture, with_picture
 from cogs.components import LayoutMessage, action_row
 from cogs.game_log import HistoryButton, HistoryQuery
-from cogs.games import load_game_uis
-from cogs.moves import hand_message, table_message
-from cogs.pictures import clear_cache
-from cogs.pictures.attach import hand_picture, table_picture, with_picture
-from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
+from cogs.looks import load_game_uis
+from cogs.messages import hand_message, table_message
 from cogs.scores import stats_layout, stats_picture
 from cogs.tournaments.message import tournament_message
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState
 from games.i18n import say
+from games.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
 from games.rng import Rng
 from tests.screens import Message, message_of
 
@@ -54,7 +53,7 @@ def names_of(rows: list[SeatRow]) -> dict[int, str]:
 
 
 def played(game: games.Game, players: int, stop: float | None, language: str) -> tuple[GameState, list[str]]:
-    """The sample game (seeded random moves, as ``cogs.pictures.samples`` plays it) at ``stop``
+    """The sample game (seeded random moves, as ``games.pictures.samples`` plays it) at ``stop``
     of its length (None: to its end), and its public events in words in ``language``."""
     names = [seat.shown_name for seat in seats(players)]
     limit = None if stop is None else int(sum(1 for _ in moves(game, players)) * stop)

@@ -30,9 +30,9 @@ from bot.achievements import (
 )
 from bot.service import GameService
 from bot.storage import Storage
-from test_results import ANA, BEN, finished_game, rows
-from test_seasons import new_service, stop
-from test_service import Clock
+from tests.test_results import ANA, BEN, finished_game, rows
+from tests.test_seasons import new_service, stop
+from tests.test_service import Clock
 
 G = 9  # the server
 

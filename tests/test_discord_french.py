@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 import games
-from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
-from fakediscord import DiscordHarness, FakeMessage, FakeUser
 from games.i18n.__main__ import merged
+from tests.discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
+from tests.fakediscord import DiscordHarness, FakeMessage, FakeUser
 from tests.test_french import FRENCH, SAME_IN_FRENCH
 
 NAMES = ("léa", "noé", "zoé")

@@ -10,8 +10,8 @@ import sqlite3
 import time
 from datetime import UTC, datetime, timedelta
 
-from discord_play import open_table, picture_text, play_to_the_end, start_bot, texts
-from test_discord_scores import rated_pair_games
+from tests.discord_play import open_table, picture_text, play_to_the_end, start_bot, texts
+from tests.test_discord_scores import rated_pair_games
 
 DAY = 24 * 60 * 60
 

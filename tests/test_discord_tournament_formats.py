@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from bot.tournaments import store
-from discord_play import make_server, open_hand, pictures_off, play, start_bot, texts, to_act
-from fakediscord import DiscordHarness
+from tests.discord_play import make_server, open_hand, pictures_off, play, start_bot, texts, to_act
+from tests.fakediscord import DiscordHarness
 from tests.test_discord_french import Reader, english_left
 from tests.test_discord_queen_of_spades import take_turn
 from tests.test_discord_tournament import WAR_PREFER, time_runs_out, tournament_message

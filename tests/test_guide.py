@@ -1,6 +1,6 @@
 """The guide's game passes the shared tests as a game dropped into a checkout must: the package
-``docs/adding-a-game.md`` writes (Duel's engine, rules text, AI, docstring of rulings, French
-catalog, rules tests, and its optional Discord look), built from the page's code blocks
+``docs/adding-a-game.md`` writes (Duel's engine, rules text, AI, pictures, docstring of rulings,
+French catalog, rules tests, and its optional Discord look), built from the page's code blocks
 (:mod:`tests.guide`) into a temporary checkout, is registered and put through the tests every
 game passes, called as they are written in their own files, with no other file changed: its
 words are in its own catalog and read from there, the docs say nothing false of it, and the
@@ -21,7 +21,7 @@ import pytest
 
 import games
 from bot.achievements import catalog
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.ui import ui_for
 from games.base import Action, Game
 from games.feats import Played, feats_of
@@ -70,7 +70,8 @@ def guide_game(checkout: Path) -> Iterator[Game]:
 def test_the_guide_writes_a_whole_game() -> None:
     assert set(guide_files()) == {
         "games/duel/__init__.py", "games/duel/state.py", "games/duel/ai.py", "games/duel/rules_text.py",
-        "games/duel/game.py", "games/duel/feats.py", "games/duel/locales/fr.po", "tests/test_duel_rules.py", "cogs/games/duel.py",
+        "games/duel/game.py", "games/duel/feats.py", "games/duel/pictures.py", "games/duel/locales/fr.po",
+        "tests/test_duel_rules.py", "cogs/looks/duel.py",
     }
 
 

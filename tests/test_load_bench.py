@@ -14,7 +14,7 @@ import time
 import aiohttp
 
 from bench.discord_load import process_tree_cpu
-from fakediscord.loopback import _form_parts
+from tests.fakediscord.loopback import _form_parts
 
 SPIN = "import time\nwhile time.process_time() < {cpu}: pass\nprint('spun', flush=True)\ntime.sleep(60)"
 

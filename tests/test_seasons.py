@@ -15,8 +15,8 @@ from bot.ratings import MODEL, OVERALL, SEASON_SIGMA, ordinal, rate, season_star
 from bot.seasons import REMINDER_SECONDS, Board, Season, period
 from bot.service import GameService, Player
 from bot.storage import Storage
-from test_results import finished_game, rows
-from test_service import Clock, Recorder
+from tests.test_results import finished_game, rows
+from tests.test_service import Clock, Recorder
 
 G = 9
 ANA, BEN, CAT = Player(1, "Ana", G), Player(2, "Ben", G), Player(3, "Cat", G)

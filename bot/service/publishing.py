@@ -1,6 +1,8 @@
-"""How the service's parts show changes in Discord: through the :class:`Publisher` the
-Discord layer installs, from background work, so no answer to a player waits for Discord.
-The publisher keeps only each table's newest state (:mod:`cogs.publisher`)."""
+"""How the service's parts show changes in Discord, from background work, through the installed publisher.
+
+The :class:`Publisher` is what the Discord layer installs; showing runs in background work,
+so no answer to a player waits for Discord. The publisher keeps only each table's newest
+state (:mod:`cogs.publisher`)."""
 
 from __future__ import annotations
 

@@ -110,7 +110,7 @@ class Rounds:
                 thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
             seats = seat_rows(table, by_number, level)
             try:
-                snap = await self.games.open_started(
+                snap = await self.games.seated.open(
                     guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
                     host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
                     link=partial(_link, table=table))
@@ -121,7 +121,7 @@ class Rounds:
             opened = True
             dropped = [e for e in seated if e.dropped]
             if snap is not None and dropped:
-                await self.games.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
+                await self.games.play.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
         if opened:
             log.info("tournament %s: round %s open", t.id, t.round)
         return True
@@ -170,7 +170,7 @@ class Rounds:
         entrants = [replace(e, joined_round=t.round) if e.joined_round == t.round + 1 else e for e in entrants]
         if in_play(entrants, t.round) < 2:
             raise UserError(TOO_FEW)
-        new_seed = self.games.new_seed()
+        new_seed = self.games.lobbies.new_seed()
         earlier = [x for x in tables if x.round < t.round]
         pairing = await asyncio.to_thread(next_pairing, replace(t, seed=new_seed), entrants, earlier, recorded,
                                           t.round)
@@ -183,7 +183,7 @@ class Rounds:
             await store.add_round(db, t.id, t.round, round_rows(t, pairing))
 
         try:
-            done = await self.games.cancel_unplayed(opened, then)
+            done = await self.games.seated.cancel_unplayed(opened, then)
         except store.Moved:
             done = False
         if not done:
@@ -197,7 +197,7 @@ class Rounds:
         for table in tables:
             if table.table_id is not None:
                 seated = people(entrants[e] for e in table.playing)
-                await self.games.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
+                await self.games.play.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
 
     async def count_timeout(self, t: TournamentRow, entry: EntrantRow, table_id: int, version: int) -> bool:
         """Count a turn the timer played for ``entry`` at ``table_id`` (once per table version);
@@ -224,7 +224,7 @@ class Rounds:
         tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
         for table in tables:
             if table.table_id is not None and {e.entrant for e in dropped} & set(table.entrants):
-                await self.games.hand_over(table.table_id, people(dropped), line)
+                await self.games.play.hand_over(table.table_id, people(dropped), line)
 
     def _round_deadline(self, t: TournamentRow) -> float | None:
         return self._clock() + t.round_minutes * 60 if t.round_minutes else None

@@ -161,7 +161,7 @@ class Tournaments:
             drop_after=within(drop_after, DEFAULT_DROP_AFTER, 1, 100, "drop_after"),
             round_minutes=within(round_minutes, None, 1, MAX_MINUTES, "round_minutes"),
             max_players=within(max_players, None, 2, MAX_ENTRANTS, "max_players"), check_in_minutes=check_in,
-            starts_at=starts_at, status="signup", seed=self.games.new_seed(), created_at=now,
+            starts_at=starts_at, status="signup", seed=self.games.lobbies.new_seed(), created_at=now,
             deadline=_signup_deadline(starts_at, check_in, now),
         )
 
@@ -186,7 +186,7 @@ class Tournaments:
             raise UserError(plural("Turn timers are always on in a tournament: `timer` is 1 to {count} minute.",
                                    "Turn timers are always on in a tournament: `timer` is 1 to {count} minutes.",
                                    MAX_TIMER_MINUTES))
-        return await self.games.timer_for(guild_id, requested) or DEFAULT_TIMER_MINUTES
+        return await self.games.lobbies.timer_for(guild_id, requested) or DEFAULT_TIMER_MINUTES
 
     async def joinable(self, tournament_id: int, player: Player) -> TournamentRow:
         """The tournament, if ``player`` may join it now (a team tournament then asks for their
@@ -328,7 +328,7 @@ class Tournaments:
         self._timers.cancel(tournament_id)
         for table in tables:
             if table.table_id is not None:
-                await self.games.abandon(table.table_id, say("The tournament was cancelled."), show=True)
+                await self.games.play.abandon(table.table_id, say("The tournament was cancelled."), show=True)
         return await self._show(tournament_id)
 
     async def repair(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
@@ -439,7 +439,7 @@ class Tournaments:
             dropped = await self._rounds.count_timeout(t, entry, table_id, version)
         if dropped:
             log.info("tournament %s: entrant %s dropped after %s timeouts", t.id, entry.entrant, t.drop_after)
-            await self.games.hand_over(table_id, entry.people, DROPPED_LINE)
+            await self.games.play.hand_over(table_id, entry.people, DROPPED_LINE)
             await self._show(t.id)
 
     # -- shared steps ------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ answers the clicker privately with what happened.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -65,7 +66,7 @@ class TournamentButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Butt
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -109,7 +110,7 @@ class HostButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Button],
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -150,7 +151,7 @@ class PlayerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSele
                                                        max_values=team, placeholder=placeholder.render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -188,7 +189,7 @@ class PartnerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSel
                                                         placeholder=say("Your partner…").render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"))
 
     async def run(self, interaction: discord.Interaction) -> None:

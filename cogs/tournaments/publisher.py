@@ -27,7 +27,8 @@ from games.i18n import say
 
 from ..language import server_language
 from ..outage import UNREACHABLE
-from ..publisher import RETRY_SECONDS, Banner, nonce
+from ..pacing import nonce, retry_wait
+from ..publisher import Banner
 from ..ui import message_link
 from .message import title, tournament_message
 
@@ -74,7 +75,7 @@ class TournamentMessages:
                 except _RateLimited:
                     if shown.newest is None:
                         shown.newest = current
-                    await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                    await asyncio.sleep(retry_wait(failures))
                     failures += 1
         finally:
             shown.busy = False

@@ -37,7 +37,7 @@ from typing import Any
 import discord
 from aiohttp import WSMsgType, web
 
-import openapi
+from tests import openapi
 
 from .entities import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, FakeChannel, FakeMember, FakeUser
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest

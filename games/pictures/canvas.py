@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.i18n import SOURCE
 
-from .cards import CARD, CARD_COLOURS, MARK, CardSize, card_image, rank_right, rank_size
+from .cards import CARD, CARD_COLOURS, MARK, CardSize, Colour, card_image, rank_right, rank_size
 
 DISPLAY_WIDTH = 280
 """The width a phone (380 px wide) gives a picture in a V2 container: the narrowest place
@@ -88,7 +88,6 @@ ELLIPSIS = "…"
 CUT = " \u00a0,·…"
 """What a text cut short loses before its "…" (spaces, a comma, a dot, an earlier "…")."""
 
-Colour = tuple[int, int, int]
 
 
 @lru_cache(maxsize=1)
@@ -173,7 +172,7 @@ TEXT_IMAGES = 512
 
 
 @lru_cache(maxsize=TEXT_IMAGES)
-def text_image(text: str, size: int, fill, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+def text_image(text: str, size: int, fill: Colour, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     """A line of text as an RGBA image, and where its corner goes relative to the anchor
     point (kept: labels recur from one picture of a table to the next)."""
     stroke = 1 if bold else 0

@@ -1,7 +1,7 @@
 """The picture of a player's badges: a tile a badge, two to a row, rarest first, each with its
 medal (the tier), its name and the share of the server's players who hold it.
 
-Drawn on the shared canvas (:mod:`cogs.pictures.canvas`) with every label :data:`SIZE` pixels
+Drawn on the shared canvas (:mod:`games.pictures.canvas`) with every label :data:`SIZE` pixels
 tall; what does not fit the square is counted on the last tile ("+3 more"), the message's text
 listing every badge.
 """
@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .canvas import BLACK_SIDE, GAP, GOLD, MARGIN, MAX_HEIGHT, MUTED, TEXT, WIDTH, Canvas, clipped, text_width
+from games.pictures.canvas import (
+    BLACK_SIDE,
+    GAP,
+    GOLD,
+    MARGIN,
+    MAX_HEIGHT,
+    MUTED,
+    TEXT,
+    WIDTH,
+    Canvas,
+    clipped,
+    text_width,
+)
 
 SIZE = 24
 """Every label's size: 12 pixels on a phone."""

@@ -5,11 +5,10 @@ and, in a face-up game, its hand."""
 
 from __future__ import annotations
 
-from games.i18n import plural, say
-
-from .base import STATUS, GamePictures, Names, View, hand_row
-from .canvas import BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, Canvas, Row
-from .cards import SMALL
+from ..i18n import plural, say
+from ..pictures.base import STATUS, GamePictures, Names, View, hand_row
+from ..pictures.canvas import BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, Canvas, Row
+from ..pictures.cards import SMALL
 
 STACK_PITCH = SMALL.width + 3
 EDGE = 5

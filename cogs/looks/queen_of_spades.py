@@ -1,5 +1,6 @@
-"""Queen of Spades on Discord: laid sets and running scores on the table, a hand grouped
-by rank, the dealer's cut asked in a form, and a long hand's discards chosen by rank first."""
+"""Queen of Spades' look on Discord: laid sets and scores, hands by rank, the dealer's cut in a form.
+
+A long hand's discards are chosen by rank first."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Any
 
 from bot.service import HandSnapshot, TableSnapshot
 from games.base import Action
-from games.cards import RANKS, parse_card
+from games.cards import RANKS
 from games.i18n import Text, plural, render_value, say
 from games.queen_of_spades import card_points
 from games.queen_of_spades.actions import RANK_ARG, Move, parse
-from games.queen_of_spades.points import CODE
+from games.queen_of_spades.points import CODE, rank_of
 
 from ..ui import MAX_BUTTONS, NEUTRAL, WINS, GameUI, cards_text, seat_heading, shown
 
@@ -28,12 +29,6 @@ PROMPTS = {"cut": say("You deal this round. Cut {bonus} cards for the 100 bonus:
            "round_over": say("The round is over: press **Continue**.")}
 BIG_HAND = 12
 """Hands of more cards are shown one line per rank, so no rank breaks across lines."""
-
-
-def rank_of(code: str) -> str:
-    """A card code's rank as the table groups cards (``"10"``, ``"K"``, ``"joker"``)."""
-    card = parse_card(code)
-    return "joker" if card.is_joker else card.rank
 
 
 def rank_name(rank: str | int, many: bool) -> Text:

@@ -1,5 +1,8 @@
-"""Pictures on Discord messages: the table and hand pictures as attachments, shown by the
-message's media gallery, and the text-only fallback.
+"""Pictures on Discord messages: drawn off the event loop, kept per table version, attached, or sent as text.
+
+The table and hand pictures (drawn by :mod:`games.pictures`) are drawn in a worker thread and
+kept under the table's id and version (:func:`cached`), so a version is drawn once however many
+messages show it; a picture is an attachment shown by the message's media gallery.
 
 A message body (``Rendered.kwargs()``, a Components V2 layout) gets a picture with
 :func:`with_picture`: a media gallery showing ``attachment://<filename>`` takes the place of
@@ -16,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -25,10 +30,10 @@ import discord
 from bot.records import SeatRow
 from bot.service import GameService, HandSnapshot, TableSnapshot
 from games.i18n import SOURCE
-
-from . import hand_png, table_png
+from games.pictures import hand_png, table_png
 
 T = TypeVar("T")
+PNG = TypeVar("PNG", bytes, bytes | None)
 
 THREAD_ARCHIVED = 50083
 """Discord's error code for an edit or delete in an archived thread: about the thread, not the picture."""
@@ -37,6 +42,31 @@ MISSING_ACCESS = 50001
 
 log = logging.getLogger(__name__)
 
+CACHE_SIZE = 64
+"""Pictures kept drawn (the newest versions of the tables being played)."""
+_cache: OrderedDict[Hashable, Any] = OrderedDict()  # PNG bytes, or None for a hand not drawn
+_cache_lock = threading.Lock()
+
+
+def cached(key: Hashable, draw: Callable[[], PNG]) -> PNG:
+    """The picture kept under ``key`` (what it draws: ``("table", language, table id, version)``),
+    else ``draw()``, kept: the oldest of :data:`CACHE_SIZE` goes. Safe from worker threads."""
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    png = draw()
+    with _cache_lock:
+        _cache[key] = png
+        if len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return png
+
+
+def clear_cache() -> None:
+    """Forget every picture kept (table ids and versions name other tables in another database)."""
+    with _cache_lock:
+        _cache.clear()
 
 
 @dataclass(frozen=True)
@@ -69,7 +99,9 @@ async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture
     row, view = table.row, table.view
     if view is None:
         raise ValueError(f"table {row.id} has no public view to draw: its game hasn't started")
-    png = await asyncio.to_thread(table_png, view, (row.id, row.version), seat_names(row.seats, language), language)
+    names = seat_names(row.seats, language)
+    png = await asyncio.to_thread(cached, ("table", language, row.id, row.version),
+                                  lambda: table_png(view, names, language))
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
@@ -78,8 +110,9 @@ async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture | 
     and seat); None when the seat has nothing to draw (its message then shows its text)."""
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
-    png = await asyncio.to_thread(hand_png, hand.view, legal, (row.id, row.version, hand.seat),
-                                  seat_names(row.seats, language), language)
+    names = seat_names(row.seats, language)
+    png = await asyncio.to_thread(cached, ("hand", language, row.id, row.version, hand.seat),
+                                  lambda: hand_png(hand.view, legal, names, language))
     return None if png is None else Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 

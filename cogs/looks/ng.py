@@ -1,5 +1,7 @@
-"""Q2J NG on Discord: fields of stacks on the table; attack or defend (card, then target),
-draw, pick, sacrifice. An attack's targets are grouped by owner, yours last."""
+"""Q2J NG's look on Discord: fields of stacks, attacks and defences chosen card first, then target.
+
+Attack or defend (card, then target), draw, pick, sacrifice. An attack's targets are grouped by
+owner, yours last."""
 
 from __future__ import annotations
 

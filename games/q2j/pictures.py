@@ -5,11 +5,21 @@ the counts of the piles, the Q² duty and the options."""
 
 from __future__ import annotations
 
-from games.i18n import plural, say
-
-from .base import SEAT_ROW, STATUS, GamePictures, Names, View, fitted_flow, hand_fan, hand_row, seat_grid, seat_rows
-from .canvas import GAP, LABEL, LABEL_LINE, LINE, MARGIN, MIN_HEIGHT, MUTED, Canvas, Row, wrapped
-from .cards import CARD, LARGE, SMALL, CardSize
+from ..i18n import plural, say
+from ..pictures.base import (
+    SEAT_ROW,
+    STATUS,
+    GamePictures,
+    Names,
+    View,
+    fitted_flow,
+    hand_fan,
+    hand_row,
+    seat_grid,
+    seat_rows,
+)
+from ..pictures.canvas import GAP, LABEL, LABEL_LINE, LINE, MARGIN, MIN_HEIGHT, MUTED, Canvas, Row, wrapped
+from ..pictures.cards import CARD, LARGE, SMALL, CardSize
 
 FACES_CELL = LINE + SMALL.height + GAP
 """How tall a seat is drawn when its faces show."""

@@ -10,11 +10,9 @@ The message around the picture says the round, the score and the pile."""
 
 from __future__ import annotations
 
-from games.i18n import plural, say
-
-from ..games.quash import side_name
-from .base import GamePictures, Names, View, fitted_flow, hand_row
-from .canvas import (
+from ..i18n import plural, say
+from ..pictures.base import GamePictures, Names, View, fitted_flow, hand_row
+from ..pictures.canvas import (
     BLACK_SIDE,
     FELT_DARK,
     GAP,
@@ -32,7 +30,8 @@ from .canvas import (
     flow,
     text_width,
 )
-from .cards import CARD, SMALL, CardSize, rank_right
+from ..pictures.cards import CARD, SMALL, CardSize, rank_right
+from .scoring import side_name
 
 SIDE_COLOURS = (RED_SIDE, BLACK_SIDE)
 NBSP = "\u00a0"

@@ -1,4 +1,4 @@
-"""The bot process's garbage collection settings (:mod:`bot.heap`), in a process of their own."""
+"""The bot process's garbage collection settings (:mod:`bot.garbage_collection`), in a process of their own."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """
 import gc
 import bot.client
-from bot.heap import GEN0_THRESHOLD
+from bot.garbage_collection import GEN0_THRESHOLD
 default = gc.get_threshold()
 bot.client.DeckhandBot.run = lambda self, *a, **k: print(
     default[0], gc.get_threshold() == (GEN0_THRESHOLD, *default[1:]), gc.get_freeze_count() > 1000)

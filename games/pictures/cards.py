@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from games.i18n import SOURCE, rank_name
 
 SCALE = 3
+Colour = tuple[int, int, int]
 WHITE = (250, 250, 246)
 EDGE = (70, 70, 70)
 RED = (204, 28, 40)
@@ -53,7 +54,7 @@ def split_code(code: str) -> tuple[str, str]:
     return (code, "") if code == "JK" else (code[:-1], code[-1])
 
 
-def draw_pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float, fill) -> None:
+def draw_pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float, fill: Colour) -> None:
     """A suit pip of half-size ``r`` centred on ``(cx, cy)``."""
     if suit == "D":
         draw.polygon([(cx, cy - r), (cx + 0.75 * r, cy), (cx, cy + r), (cx - 0.75 * r, cy)], fill=fill)
@@ -75,7 +76,7 @@ def draw_pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: floa
         draw.polygon([(cx, cy - 0.1 * r), (cx + 0.35 * r, cy + r), (cx - 0.35 * r, cy + r)], fill=fill)
 
 
-def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill) -> None:
+def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour) -> None:
     points = []
     for i in range(10):
         radius = r if i % 2 == 0 else 0.45 * r
@@ -84,7 +85,7 @@ def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill) -
     draw.polygon(points, fill=fill)
 
 
-def _blank(width: int, height: int, fill, outline) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _blank(width: int, height: int, fill: Colour, outline: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A transparent canvas at ``SCALE`` times ``width`` × ``height`` holding a rounded card shape."""
     w, h = width * SCALE, height * SCALE
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))

@@ -1,8 +1,8 @@
 """What every game's pictures share, and the look of a game without its own drawer.
 
-A game's module ``cogs/pictures/<package>.py`` defines ``Pictures``, a subclass of
+A game's ``pictures.py`` (``games/<package>/pictures.py``) defines ``Pictures``, a subclass of
 :class:`GamePictures` overriding what it draws differently. A drawer writes in one language
-(:attr:`GamePictures.language`, see :func:`cogs.pictures.pictures_for`).
+(:attr:`GamePictures.language`, see :func:`games.pictures.pictures_for`).
 Drawers read views only: the table picture the public view (``state.view(None)``), the
 hand picture one seat's view; the seats' names come beside the view.
 """
@@ -38,6 +38,7 @@ from .canvas import (
 from .cards import CARD, LARGE, SMALL, TINY, CardSize
 
 View = Mapping[str, Any]
+
 
 STATUS: dict[str, Text] = {"safe": say("safe"), "out": say("out"), "won": say("won"), "lost": say("lost"),
                            "tied": say("tied")}

@@ -8,13 +8,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from games.base import Action
-from games.cards import RANKS
-from games.i18n import plural, rank_name, say
-
-from ..games.queen_of_spades import rank_of
-from .base import GamePictures, Names, View, hand_row
-from .canvas import (
+from ..base import Action
+from ..cards import RANKS
+from ..i18n import plural, rank_name, say
+from ..pictures.base import GamePictures, Names, View, hand_row
+from ..pictures.canvas import (
     BODY,
     CHIP_HEIGHT,
     GAP,
@@ -30,7 +28,8 @@ from .canvas import (
     chip_width,
     text_width,
 )
-from .cards import SMALL
+from ..pictures.cards import SMALL
+from .points import rank_of
 
 PILE_LINES = 2
 """Lines of rank chips for the discard pile under its top card, less the lines said above them

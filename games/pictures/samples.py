@@ -1,6 +1,6 @@
 """Positions to draw, and the sample pictures of ``docs/images/``.
 
-    python -m cogs.pictures.samples docs/images
+    python -m games.pictures.samples docs/images
 
 writes ``<game id>.png``, a table picture from the real renderer, and ``<game id>-hand.png``,
 the hand picture of the seat to act, for every registered game: a seeded random game
@@ -26,7 +26,7 @@ SAMPLE_PLAYERS = {"q2j": 4, "war": 3, "ng": 3, "queen-of-spades": 6, "quash": 2}
 SAMPLE_SEED = 7
 SAMPLE_POINT = 0.4
 SAMPLE_NAMES = ("ana", "ben", "AI 1", "cat", "AI 2", "dan", "eve", "fox", "gus", "hal")
-"""Seat names as a table has them: people, and AI seats as :func:`cogs.pictures.attach.seat_names` gives them."""
+"""Seat names as a table has them: people, and AI seats as :func:`cogs.attachments.seat_names` gives them."""
 
 
 def random_positions(game: Game, players: int, options: dict, seed: int) -> Iterator[GameState]:
@@ -79,7 +79,7 @@ def write_samples(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cogs.pictures.samples",
+    parser = argparse.ArgumentParser(prog="python -m games.pictures.samples",
                                      description="Write every game's sample table and hand pictures into DIRECTORY.")
     parser.add_argument("directory", type=Path, metavar="DIRECTORY")
     for path in write_samples(parser.parse_args(argv).directory):

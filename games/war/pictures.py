@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from games.i18n import Text, say
-
-from .base import STATUS, GamePictures, Names, View, hand_row
-from .canvas import GAP, GOLD, LABEL, LABEL_LINE, LINE, MARGIN, MUTED, Canvas, Row
-from .cards import SMALL
+from ..i18n import Text, say
+from ..pictures.base import STATUS, GamePictures, Names, View, hand_row
+from ..pictures.canvas import GAP, GOLD, LABEL, LABEL_LINE, LINE, MARGIN, MUTED, Canvas, Row
+from ..pictures.cards import SMALL
 
 NAME_COLUMN = 150
 """The width of the seats' names beside their fields (five sideways cards fit after it)."""

@@ -1,7 +1,7 @@
 """The picture of a season's standings: a block per game (overall first), its first places with
 a medal, the name, the season rating and games won of played.
 
-Drawn on the shared canvas (:mod:`cogs.pictures.canvas`: 560 pixels wide, landscape or square)
+Drawn on the shared canvas (:mod:`games.pictures.canvas`: 560 pixels wide, landscape or square)
 with every label at least :data:`SIZE` pixels tall, so it reads on a phone. Boards and places
 that don't fit are left to the message's text, which lists them all.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .canvas import BLACK_SIDE, GAP, GOLD, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, text_width
+from games.pictures.canvas import BLACK_SIDE, GAP, GOLD, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, text_width
 
 SIZE = 24
 """Every label's size: 12 pixels on a phone."""

@@ -1,7 +1,9 @@
-"""The picture ``/stats`` shows: a player's rating after each rated game, one line per game,
-and below it the share of each game's games they won, as bars in the same colours.
+"""The ``/stats`` picture: a player's ratings over their rated games and their share of wins.
 
-Drawn like the table pictures (:mod:`cogs.pictures.canvas`: 560 pixels wide, landscape or
+A player's rating after each rated game, one line per game, and below it the share of each
+game's games they won, as bars in the same colours.
+
+Drawn like the table pictures (:mod:`games.pictures.canvas`: 560 pixels wide, landscape or
 square, no text under 24 pixels), from plain figures: :class:`Series` per game.
 """
 
@@ -13,8 +15,19 @@ from dataclasses import dataclass
 from babel.numbers import format_percent
 
 from games.i18n import SOURCE, say
-
-from .canvas import BLACK_SIDE, BODY, GAP, LABEL, LINE, MARGIN, MAX_HEIGHT, MUTED, TEXT, Canvas, text_width
+from games.pictures.canvas import (
+    BLACK_SIDE,
+    BODY,
+    GAP,
+    LABEL,
+    LINE,
+    MARGIN,
+    MAX_HEIGHT,
+    MUTED,
+    TEXT,
+    Canvas,
+    text_width,
+)
 
 CHART = 160
 """The height of the rating chart."""

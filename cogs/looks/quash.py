@@ -1,8 +1,10 @@
-"""QUASH on Discord: nine spots a side and the track on the table; a placement is chosen
-card then spot. In advanced play a swap chain is played one placement at a time: a card
-onto an occupied slot names the card it displaces, which is then in the air; the hand
-message shows it and where it may go, with a button taking the whole chain back. Chains are
-written as arrows, each card to its spot: "9♦→1 ⇒ 6♣→4". Plus secret tiebreak choices."""
+"""QUASH's look on Discord: both sides' spots and track, placements and swap chains chosen in steps.
+
+Nine spots a side and the track on the table; a placement is chosen card then spot. In
+advanced play a swap chain is played one placement at a time: a card onto an occupied slot
+names the card it displaces, which is then in the air; the hand message shows it and where
+it may go, with a button taking the whole chain back. Chains are written as arrows, each card
+to its spot: "9♦→1 ⇒ 6♣→4". Plus secret tiebreak choices."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from games.i18n import Text, plural, say
 from games.phrases import card_count
 from games.quash.actions import parse
 from games.quash.rules import KIND_WORDS
-from games.quash.scoring import SIDE_NAMES, SIDES
+from games.quash.scoring import SIDES, side_name
 
 from ..ui import GameUI, MoveLayout, cards_text, seat_number, shown
 
@@ -29,11 +31,6 @@ NBSP = "\u00a0"
 ACE_HIGH = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 HOW = {"rank": say("higher card"), "top": say("higher top card"), "suit": say("same-suit run"),
        "failed": say("run vs failed"), "tiebreak": say("tiebreak"), "no-cards": say("no leftover cards")}
-
-
-def side_name(side: str) -> Text:
-    """A side ("RED", "BLACK" in views) as players read it."""
-    return SIDE_NAMES[SIDES.index(side)]
 
 
 @cache  # 52 codes, sorted in every spot of every board shown

@@ -1,7 +1,7 @@
-"""Each game's Discord module, found by the game's package name.
+"""Each game's look on Discord (its GameUI), found by the game's package name.
 
 A registered game whose engine is ``games/<package>/`` (or the module ``games/<package>.py``)
-may have a module ``cogs/games/<package>.py`` defining ``UI``, a :class:`~cogs.ui.GameUI`
+may have a module ``cogs/looks/<package>.py`` defining ``UI``, a :class:`~cogs.ui.GameUI`
 subclass; a game without one is shown by :class:`~cogs.ui.DefaultUI`.
 """
 
