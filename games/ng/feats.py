@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import CODE, parse_card
 from ..feats import Feat, Played
-from ..i18n import say
+from ..i18n import plural, say
 from .actions import Kind
 from .state import NGState
 
@@ -51,6 +51,7 @@ FEATS = (
          fortress),
     Feat("blind-strike", say("Blind strike"), say("Take a card from an opponent's hand with a blind attack."),
          blind_strike),
-    Feat("hoarder", say("Hoarder"), say("Win with {count} cards or more in your resource pile.", count=HOARD), hoarder,
+    Feat("hoarder", say("Hoarder"), plural("Win with {count} card or more in your resource pile.",
+                               "Win with {count} cards or more in your resource pile.", HOARD), hoarder,
          secret=True),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..feats import Feat, Played
-from ..i18n import say
+from ..i18n import plural, say
 from .actions import Kind
 from .state import Q2JState
 
@@ -58,6 +58,7 @@ def comeback(played: Played, seat: int) -> bool:
 FEATS = (
     Feat("queens-exit", say("Queen's exit"), say("Go out with a Q² play."), queens_exit),
     Feat("underdog", say("Underdog"), say("Win a Challenge game as the player dealt five cards."), underdog),
-    Feat("comeback", say("Back from the brink"), say("Win after holding {count} cards or more.", count=COMEBACK),
+    Feat("comeback", say("Back from the brink"), plural("Win after holding {count} card or more.",
+                                                       "Win after holding {count} cards or more.", COMEBACK),
          comeback, secret=True),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..feats import Feat, Played
-from ..i18n import say
+from ..i18n import plural, say
 from .rules import SPOTS
 from .scoring import SIDES
 from .state import QuashState
@@ -59,7 +59,8 @@ def sudden_death(played: Played, seat: int) -> bool:
 
 FEATS = (
     Feat("shutout", say("Shutout"), say("Score a whole round in which your opponents win no spot."), shutout),
-    Feat("comeback", say("Comeback"), say("Win a match after trailing by {points} points or more.", points=COMEBACK),
+    Feat("comeback", say("Comeback"), plural("Win a match after trailing by {count} point or more.",
+                                         "Win a match after trailing by {count} points or more.", COMEBACK),
          comeback),
     Feat("sudden-death", say("Sudden death"), say("Win the match on a spot won by a tiebreaker."), sudden_death,
          secret=True),

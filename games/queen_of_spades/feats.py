@@ -4,7 +4,7 @@ and the dealer's perfect cut. The rounds' records (``history``) say most of it."
 from __future__ import annotations
 
 from ..feats import Feat, Played
-from ..i18n import say
+from ..i18n import plural, say
 from .state import QoSState
 
 BIG_ROUND = 400
@@ -51,7 +51,8 @@ def perfect_cut(played: Played, seat: int) -> bool:
 FEATS = (
     Feat("out-in-one", say("Out in one"), say("Go out in a single turn, laying your whole hand at once."),
          out_in_one),
-    Feat("big-round", say("Big round"), say("Score {points} points or more in one round.", points=BIG_ROUND),
+    Feat("big-round", say("Big round"), plural("Score {count} point or more in one round.",
+                                       "Score {count} points or more in one round.", BIG_ROUND),
          big_round),
     Feat("perfect-cut", say("Perfect cut"), say("Cut the deck perfectly as the dealer and score the 100."),
          perfect_cut, secret=True),
