@@ -131,7 +131,7 @@ async def test_a_restart_as_the_last_swiss_result_comes_in_opens_the_top_cut_onc
     for player in PEOPLE[:4]:
         await env.tournaments.join(tid, player)
     await start(env, tid)
-    env.games._tables.recorded.clear()  # the process dies as the Swiss round's last result is recorded
+    env.games.tables.recorded.clear()  # the process dies as the Swiss round's last result is recorded
     await finish_round(env, tid)
     assert (await env.tournaments.get(tid)).stage == "swiss"
     await env.restart()

@@ -197,11 +197,11 @@ async def test_timeouts_drop_a_no_show_whose_results_stay_and_who_is_not_paired_
             break
         seat = snap.view["to_act"][0]
         if seat == 0:
-            await env.games.check_timer(table_id, now=snap.row.deadline)
+            await env.games.autoplay.check_timer(table_id, now=snap.row.deadline)
         else:
             player = snap.player(seat)
-            hand = await env.games.hand(table_id, player)
-            await env.games.move(table_id, player, hand.version, hand.actions[0])
+            hand = await env.games.play.hand(table_id, player)
+            await env.games.play.move(table_id, player, hand.version, hand.actions[0])
         await env.games.wait_idle()
     view = await env.tournaments.view(tid)
     dropped = [e for e in view.entrants if e.dropped]
@@ -247,7 +247,7 @@ async def test_a_round_is_paired_again_only_while_nobody_moved(env):
     assert sorted(env.threads.removed) == sorted(t.thread_id for t in old)
     assert view.row.version > 0
     table = await env.storage.get_table(next(t.table_id for t in new if not t.bye))
-    await env.games.check_timer(table.id, now=table.deadline)  # a move (the AI's, for a late player)
+    await env.games.autoplay.check_timer(table.id, now=table.deadline)  # a move (the AI's, for a late player)
     await env.games.wait_idle()
     with pytest.raises(UserError, match="moved at a table of this round"):
         await env.tournaments.repair(tid, HOST, is_admin=False)
@@ -278,7 +278,7 @@ async def test_a_restart_after_the_last_result_pairs_the_next_round_once(env):
     tid = await entered(env, 4, round_minutes=30)
     await env.tournaments.start_now(tid, HOST, is_admin=False)
     await env.games.wait_idle()
-    env.games._tables.recorded.clear()  # the process dies as the round's last result is recorded
+    env.games.tables.recorded.clear()  # the process dies as the round's last result is recorded
     await finish_round(env, tid)
     assert (await env.tournaments.get(tid)).round == 1
     await env.restart()
