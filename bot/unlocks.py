@@ -1,4 +1,6 @@
-"""Achievements unlocked, stored: after each game, when a season ends, and recomputed for a
+"""Achievements unlocked, stored and recomputed.
+
+Achievements unlocked, stored: after each game, when a season ends, and recomputed for a
 whole history (``python -m bot achievements --recompute``).
 
 Unlocks are computed from stored facts by :mod:`bot.achievements` and kept in

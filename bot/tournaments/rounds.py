@@ -1,4 +1,6 @@
-"""The round machine's steps, each one transition of a tournament whose lock the caller holds
+"""The round machine's steps: a tournament's rounds stored, opened and moved on.
+
+The round machine's steps, each one transition of a tournament whose lock the caller holds
 (:class:`~bot.tournaments.service.Tournaments` holds the locks, the timers and the messages).
 
 Which stage comes next and how it is paired (Swiss at two seats or at bigger tables, a knockout,

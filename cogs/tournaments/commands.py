@@ -1,4 +1,6 @@
-"""``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
+"""``/tournament``: create, show and list.
+
+``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
 ``/<game> start``, then the tournament's: format, top cut, table size…), ``show`` and ``list``.
 
 Hosting a tournament needs Manage Server: it opens a thread and a table per pair of players in

@@ -1,4 +1,6 @@
-"""The tournament message (Components V2, in the server's language): what it is, when it starts,
+"""The tournament message.
+
+Components V2, in the server's language: what it is, when it starts,
 who is in, then the stage (Swiss or knockout) and the round with its tables (each a link to its
 thread), the standings, the final placings once a knockout ends, and the buttons that can be
 used now.

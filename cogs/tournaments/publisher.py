@@ -1,6 +1,7 @@
-"""Tournaments shown in Discord within its request budget (the service's
-:class:`~bot.tournaments.TournamentPublisher`): the tournament message, the threads its round
-tables open in, and each table's banner (the round it belongs to, naming its players, whose
+"""Tournaments shown in Discord within its request budget.
+
+The service's :class:`~bot.tournaments.TournamentPublisher`: the tournament message, the
+threads its round tables open in, and each table's banner (the round it belongs to, naming its players, whose
 first post tells them their table).
 
 As for tables (:mod:`cogs.publisher`), only the newest state of a tournament message waits to be
