@@ -106,12 +106,6 @@ def texts(message: FakeMessage) -> list[str]:
     return [c["content"] for c in message.walk() if c.get("type") == 10]
 
 
-def descriptions(message: FakeMessage) -> list[str]:
-    """The descriptions of a Components V2 message's pictures: the text boards they stand for."""
-    return [item["description"] for c in message.walk() if c.get("type") == 12 for item in c["items"]
-            if item.get("description")]
-
-
 def status_line(message: FakeMessage) -> str:
     """A table message's line under its heading: whose turn ("▶ …"), or the result ("🏁 …", "🛑 …")."""
     lines = texts(message)[0].split("\n")
