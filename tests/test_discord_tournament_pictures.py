@@ -70,6 +70,11 @@ async def test_a_knockout_shows_its_bracket_then_crowns_its_winner_over_the_fina
             "SELECT user_id, announce FROM achievements WHERE achievement = 'placing'"))
         assert {r[0] for r in rows} == podium and len(podium) == 4 and {r[1] for r in rows} == {"quiet"}
         stats = await s.h.slash("stats", {}, user=s.user(winner), channel=s.channel)
+        # The AI finished every game when the round's time ran out: no game of theirs, but their place.
+        assert texts(stats.message)[0].endswith("\n🏆 1 tournament · best place: 1 of 5")
+        last = view.entrant(view.placings[-1][0]).name
+        theirs = await s.h.slash("stats", {"game": "war"}, user=s.user(last), channel=s.channel)
+        assert "🏆 1 tournament · best place: 5 of 5" in texts(theirs.message)[0]
         (badges,) = stats.followups
         assert "Tournament podium" in picture_text(badges)
         assert await Unlocks(s.h.bot.storage).recompute(await podiums(s.h.bot.storage)) == Recomputed(0, 0, 0, ANY)

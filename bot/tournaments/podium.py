@@ -9,27 +9,21 @@ the tournament message crowns them. Both people of a team hold it. The recomputa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..achievements import Unlock, placing_unlocks
 from ..storage import Session, Storage
 from ..unlocks import unlock_podium
 from . import store
+from .placings import final_places
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
-from .scoring import scores
 
 
 def podium(t: TournamentRow, entrants: Sequence[EntrantRow], tables: Sequence[RoundTableRow],
            recorded: Sequence[TableResult], at: float) -> list[Unlock]:
     """What finishing ``t`` at ``at`` unlocks: each person's place in the final placings, if on the podium."""
-    placings = scores(replace(t, status="finished"), entrants, tables, recorded).placings
-    by_number = {e.entrant: e for e in entrants}
-    found, place = [], 1
-    for group in placings:
-        for entrant in group:
-            found += [u for user in by_number[entrant].people for u in placing_unlocks(t.guild_id, user, [(place, at)])]
-        place += len(group)
-    return found
+    places = final_places(t, entrants, tables, recorded)
+    return [u for e in entrants if e.entrant in places for user in e.people
+            for u in placing_unlocks(t.guild_id, user, [(places[e.entrant], at)])]
 
 
 async def finish(db: Session, t: TournamentRow, at: float, won: list[Unlock]) -> None:
