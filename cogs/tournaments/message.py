@@ -3,9 +3,10 @@ who is in, then the stage (Swiss or knockout) and the round with its tables (eac
 thread), the standings, the final placings once a knockout ends, and the buttons that can be
 used now.
 
-The standings are a text board here (readable by screen readers); a picture of them, and of a
-knockout's bracket, takes the board's place through :attr:`Layout.picture` like a table's
-picture does (:class:`~cogs.components.Layout`).
+The board is text here (readable by screen readers, and what servers with pictures off see): the
+standings, a knockout's bracket, or at the end the final placings (:func:`picture_board`). The
+picture of the same (:mod:`.pictures`) takes the board's place through :attr:`Layout.picture` like
+a table's picture does (:class:`~cogs.components.Layout`), the board its description.
 """
 
 from __future__ import annotations
