@@ -146,3 +146,14 @@ def test_a_table_shape_s_bracket_table_is_drawn_whole() -> None:
     table = BracketTable(2, (), 2, False, None)
     canvas = bracket_canvas("Cup", "", [(table,)], 2, name_of, "en")
     assert [label.text for label in canvas.labels].count("…") == 4
+
+
+def test_a_french_picture_draws_its_words_in_french() -> None:
+    bracket = Bracket(tuple(range(1, 7)))  # six: the top two seeds have byes in the quarter-finals
+    canvas = bracket_canvas("Soirée", "Élimination directe", bracket.tables([]), 1, name_of, FRENCH)
+    words = {label.paragraph for label in canvas.labels}
+    assert {"Quarts de finale", "Demi-finales", "Finale", "exempt"} <= words
+    assert not {"Quarter-finals", "Semi-finals", "Final", "bye"} & words
+    lines = swiss_lines(5, 2, FRENCH)
+    drawn = {label.wanted for label in standings_canvas("Soirée", "Ronde 2 sur 2", lines, FRENCH).labels}
+    assert {"Pts", "Bh", "SB", "sorti"} <= drawn and "out" not in drawn
