@@ -157,3 +157,13 @@ def test_a_french_picture_draws_its_words_in_french() -> None:
     lines = swiss_lines(5, 2, FRENCH)
     drawn = {label.wanted for label in standings_canvas("Soirée", "Ronde 2 sur 2", lines, FRENCH).labels}
     assert {"Pts", "Bh", "SB", "sorti"} <= drawn and "out" not in drawn
+
+
+@pytest.mark.parametrize("language", ["en", FRENCH])
+@pytest.mark.parametrize("field", [3, 10, 40])
+def test_a_swiss_crown_shows_the_final_standings_with_their_figures(field: int, language: str) -> None:
+    lines = swiss_lines(field, 3, language)
+    canvas = crown_canvas("Friday game night", lines[0].name, "Final standings", lines, language)
+    check_shown_legibly(canvas, f"{field} players", cut_names=[line.name for line in lines])
+    drawn = [label.wanted for label in canvas.labels]
+    assert drawn[drawn.index(lines[0].name, 2) + 1:][:3] == list(lines[0].figures)

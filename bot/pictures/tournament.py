@@ -143,7 +143,8 @@ def draw_lines(canvas: Canvas, lines: Sequence[Line], language: str) -> None:
     shown = lines if len(lines) <= room else lines[:room - 1]
     out = OUT.render(language)
     radius = SIZE // 2 + 3
-    centre = MARGIN + 8 + max(radius, max((text_width(str(line.place), SIZE, True) for line in shown), default=0) // 2)
+    half = max([radius] + [text_width(str(line.place), SIZE, True) // 2 for line in shown])  # a medal, or "12"
+    centre = MARGIN + 8 + half
     for line in shown:
         y = canvas.y
         canvas.draw.rounded_rectangle((MARGIN, y, right, y + ROW - 4), 8, fill=BLACK_SIDE)
@@ -153,7 +154,7 @@ def draw_lines(canvas: Canvas, lines: Sequence[Line], language: str) -> None:
             canvas.draw.ellipse((centre - radius, middle - radius, centre + radius, middle + radius), fill=colour)
         canvas.text((centre, middle), str(line.place), SIZE, BLACK_SIDE if colour else MUTED, bold=True,
                     anchor="mm")
-        name_left = 2 * centre - MARGIN - 8 + GAP
+        name_left = centre + half + GAP
         tag = text_width(out, SIZE) + GAP if line.out else 0
         name_end = canvas.text((name_left, y + 4), line.name, SIZE, MUTED if line.out else TEXT,
                                width=names_right - name_left - tag)
