@@ -24,10 +24,12 @@ def shown_picture(message) -> bytes:
     return message.file(url.removeprefix("attachment://"))
 
 
-async def test_a_knockout_shows_its_bracket_then_crowns_its_winner_over_the_final_standings(tmp_path):
+async def test_a_knockout_shows_its_bracket_then_crowns_its_winner_over_the_final_standings(tmp_path, db_url):
+    """On both backends (the podium is stored in the transaction that finishes the tournament)."""
     async with DiscordHarness() as h:
         s = make_server(h, tmp_path, names=PLAYERS)
-        await start_bot(h, s.db_path)
+        s.db_path = db_url
+        await start_bot(h, db_url)
         await s.h.slash("tournament create war", {"format": "knockout", "seeding": "random", "timer": 1,
                                                   "round_minutes": 30, "name": "Cup night"},
                         user=s.admin, channel=s.channel)
