@@ -25,6 +25,7 @@ from ..service import GameService
 from ..service.autoplay import server_ai_level
 from ..storage import ChannelBusy, SeatRow, Session
 from . import store
+from .podium import finish, podium
 from .publishing import TournamentPublisher
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
 from .scoring import in_play, next_pairing, next_stage
@@ -138,8 +139,9 @@ class Rounds:
         try:
             stage = await asyncio.to_thread(next_stage, t, entrants, tables, recorded)
             if stage is None:
-                await self.storage.run_write(lambda db: store.bump(db, t, status="finished", deadline=None,
-                                                                   finished_at=self._clock()))
+                now = self._clock()
+                won = await asyncio.to_thread(podium, t, entrants, tables, recorded, now)
+                await self.storage.run_write(lambda db: finish(db, t, now, won))
                 return False
             pairing = await asyncio.to_thread(next_pairing, replace(t, stage=stage), entrants, tables, recorded,
                                               following)
