@@ -2,8 +2,11 @@
 
 Per table, only the newest state waits to be shown and one request is under way at a time:
 a state a newer one overtook is never sent (the Log keeps every event), and its picture is
-never drawn. Every request waits for its turn at the process's pacer (:mod:`cogs.pacing`), the
-table's new state first, then its turn's ping (:mod:`cogs.turn_pings`), then tidying. A table
+never drawn. A table message a click's token may edit (a click on it answered by updating it,
+as the lobby's are: :class:`~cogs.tokens.ClickedMessages`) is edited through the freshest such
+token, outside the global request budget; any other request, and an edit whose token Discord
+refuses, waits for its turn at the process's pacer (:mod:`cogs.pacing`), the table's new state
+first, then its turn's ping (:mod:`cogs.turn_pings`), then tidying. A table
 message Discord did not take (rate limited past discord.py's retries, out of reach, a 5xx) is
 shown again later, as it is then: every table ends up showing its latest state. What a message
 shows is stored (``tables.shown``, :mod:`cogs.publication`), so start-up shows exactly the
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
@@ -36,7 +40,7 @@ from .open_hands import OpenHands
 from .outage import UNREACHABLE, ShowAgain
 from .pacing import nonce, paced, rate_limited, retry_wait
 from .publication import Publication
-from .tokens import ChannelTokens
+from .tokens import ChannelTokens, ClickedMessages, TokenRefused, edit_original
 from .turn_pings import MENTIONS, TurnPings
 
 log = logging.getLogger(__name__)
@@ -49,6 +53,11 @@ CHANNEL_DELETED = say("The table's channel was deleted.")
 def shown_key(row: TableRow) -> str:
     """What ``tables.shown`` holds once ``row`` is on show."""
     return f"{row.status}@{row.version}"
+
+
+def message_id_of(row: TableRow) -> int | None:
+    """The id of the message that shows ``row`` (its lobby's, which became its table's), if posted."""
+    return row.table_message_id or row.lobby_message_id
 
 
 def newer(a: TableSnapshot, b: TableSnapshot) -> bool:
@@ -102,6 +111,8 @@ class TablePublisher:
         """Channels where Discord refuses Deckhand's messages or pictures."""
         self.channels = ChannelTokens()
         """Per channel, its recent interactions (their webhooks carry pings outside the budget)."""
+        self.clicks = ClickedMessages()
+        """Per table message, the clicks whose tokens may edit it outside the budget."""
         self.hands = OpenHands(service)
         """The hand messages people have open, kept following the game."""
         self.publication = Publication(service)
@@ -136,6 +147,7 @@ class TablePublisher:
             if shown.newest is None and table.row.status not in ("lobby", "running"):
                 self._tables.pop(table.row.id, None)
                 self.pings.done_with(table)
+                self.clicks.forget(message_id_of(table.row) or 0)
 
     async def remind(self, table: TableSnapshot, seats: list[SeatRow], seconds_left: float) -> None:
         """Remind ``seats`` that time is running out, unless the table moved on meanwhile."""
@@ -166,6 +178,12 @@ class TablePublisher:
         return len(self._tables) + self.pings.tables_held()
 
     # -- what the Discord layer tells it ----------------------------------------------------------
+
+    def saw(self, interaction: discord.Interaction) -> None:
+        """An interaction came in: its webhook may carry its channel's next ping, and once answered
+        by updating the message clicked, its token may edit that message (a table's)."""
+        self.channels.saw(interaction)
+        self.clicks.saw(interaction)
 
     async def abandon(self, table_id: int, reason: Text) -> None:
         """End a table nobody can play at any more, for ``reason``: nothing is shown for it any more."""
@@ -269,8 +287,10 @@ class TablePublisher:
 
     async def _edit(self, table: TableSnapshot, body: dict[str, Any], picture: Picture | None) -> bool:
         row = table.row
-        message_id = row.table_message_id or row.lobby_message_id
+        message_id = message_id_of(row)
         assert message_id is not None
+        if await self._edited_through_token(row, message_id, body, picture):
+            return True
         edit = partial(send_with_picture,
                        paced(self._channel(row).get_partial_message(message_id).edit, self.pacer, Priority.TURN,
                              row.channel_id, edit_route(message_id)),
@@ -303,6 +323,32 @@ class TablePublisher:
             if rate_limited(exc, self.pacer, row.channel_id):
                 raise RateLimited() from None
             log.warning("could not update the message of table %s: %s %s", row.id, exc.status, exc.text)
+        return True
+
+    async def _edited_through_token(self, row: TableRow, message_id: int, body: dict[str, Any],
+                                    picture: Picture | None) -> bool:
+        """Edit the table's message through the freshest click's token that may, outside the
+        global budget; False if none may, or Discord refused the edit: the budget's route then
+        edits it (and meets whatever Discord says of the message, the channel or the thread)."""
+        interaction = self.clicks.freshest(message_id, time.time())
+        if interaction is None:
+            return False
+        try:
+            await send_with_picture(partial(edit_original, interaction), body, picture, edit=True,
+                                    what=f"table {row.id}",
+                                    forbidden=partial(self.access.attaching_refused, row.channel_id))
+        except TokenRefused as exc:
+            log.info("a click's token can't edit table %s's message any more (%s): edited within the budget",
+                     row.id, exc)
+            self.clicks.drop(message_id, interaction)
+            return False
+        except UNREACHABLE:
+            raise
+        except discord.HTTPException as exc:
+            log.info("table %s's message could not be edited through a click's token (%s %s): edited within the "
+                     "budget", row.id, exc.status, exc.text)
+            return False
+        self.access.open_again(row.channel_id)
         return True
 
     def _channel(self, row: TableRow) -> discord.PartialMessageable:

@@ -1,6 +1,7 @@
 """What every interaction passes on its way in, besides the control that answers it.
 
-The publisher notes it (its webhook may carry the channel's next ping), a channel that had
+The publisher notes it (its webhook may carry the channel's next ping, its token edit the
+table message clicked), a channel that had
 refused Deckhand gets its table shown again once a click says Deckhand may post there,
 forms are answered, and a click no Deckhand control answers gets a polite word."""
 
@@ -30,7 +31,7 @@ class Router(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         publisher = table_publisher_of(interaction)
-        publisher.channels.saw(interaction)
+        publisher.saw(interaction)
         channel_id = interaction.channel_id
         if channel_id is not None and channel_id in publisher.access.closed and may_post_here(interaction):
             with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again

@@ -2,7 +2,8 @@
 
 An interaction's token edits its original response for 15 minutes, through the
 interaction's webhook, which is outside Discord's global request budget: so a message a
-token may edit is edited that way (:class:`MessageTokens`), and a channel's recent
+token may edit is edited that way (:class:`MessageTokens`; a public message clicked,
+:class:`ClickedMessages`), and a channel's recent
 interactions carry its turn pings as follow-ups (:class:`ChannelTokens`). Discord's rules (the
 fake Discord holds the bot to them):
 
@@ -38,9 +39,12 @@ RECENT_INTERACTIONS = 3
 """Interactions kept per channel: the newest answered one carries the ping."""
 CHANNELS_KEPT = 10_000
 """Channels whose interactions are kept before those whose tokens all ran out are swept out."""
-ANSWERED = (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
-            discord.InteractionResponseType.message_update)
+UPDATES = (discord.InteractionResponseType.deferred_message_update, discord.InteractionResponseType.message_update)
+"""Answers that make the message clicked the interaction's original response."""
+ANSWERED = (discord.InteractionResponseType.channel_message, *UPDATES)
 """Answers after which an interaction's follow-ups are messages of their own (not the answer itself)."""
+MESSAGES_KEPT = 10_000
+"""Public messages whose clicks are kept before those whose tokens all ran out are swept out."""
 
 K = TypeVar("K")
 
@@ -112,6 +116,65 @@ class MessageTokens(Generic[K]):
         for key in gone:
             del self._tokens[key]
         return gone
+
+
+class ClickedMessages:
+    """Per public message (a table's), the freshest click on it whose token may edit it: one
+    answered by updating the message, at once or after a deferral, which makes it the click's
+    original response (a click answered with a private message has that message as its original).
+
+    Clicks are seen as they come in (:meth:`saw`), before they are answered; what each answer
+    was is looked at when the message next needs a token, or when another click on it comes."""
+
+    def __init__(self) -> None:
+        self._tokens: MessageTokens[int] = MessageTokens()
+        self._unanswered: dict[int, list[discord.Interaction]] = {}
+        """Per message, clicks on it not answered when last looked at."""
+
+    def saw(self, interaction: discord.Interaction) -> None:
+        """A click (or a form opened from a message): its token may edit the public message clicked,
+        once answered by updating it."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        now = time.time()
+        self._settle(message.id, now)
+        self._unanswered.setdefault(message.id, []).append(interaction)
+        if len(self._unanswered) + len(self._tokens) > MESSAGES_KEPT:
+            for message_id in list(self._unanswered):
+                self._settle(message_id, now)
+            self._tokens.sweep(now)
+
+    def freshest(self, message_id: int, now: float) -> discord.Interaction | None:
+        """The click whose token may edit ``message_id`` at ``now``, if any."""
+        self._settle(message_id, now)
+        return self._tokens.freshest(message_id, now)
+
+    def drop(self, message_id: int, interaction: discord.Interaction) -> None:
+        """Discord refused ``interaction``'s token for the message: it is not used again."""
+        self._tokens.drop(message_id, interaction)
+
+    def forget(self, message_id: int) -> None:
+        """Nothing edits the message any more."""
+        self._tokens.forget(message_id)
+        self._unanswered.pop(message_id, None)
+
+    def _settle(self, message_id: int, now: float) -> None:
+        """The message's clicks answered since last looked at: those that updated it are kept, the
+        others go (so are clicks never answered, once their token could no longer be used)."""
+        clicks = self._unanswered.pop(message_id, None)
+        if not clicks:
+            return
+        waiting = []
+        for click in clicks:
+            response = click.response
+            if not response.is_done():
+                if usable(click, now):
+                    waiting.append(click)
+            elif response.type in UPDATES:
+                self._tokens.note(message_id, click)
+        if waiting:
+            self._unanswered[message_id] = waiting
 
 
 def usable(interaction: discord.Interaction, now: float) -> bool:

@@ -317,9 +317,13 @@ async def test_a_table_whose_channel_is_deleted_is_ended(server):
     def unknown_channel(h, request, match):
         raise _HTTPError(404, 10003, "Unknown Channel")
 
+    def unknown_message(h, request, match):  # the table message went with its channel
+        raise _HTTPError(404, 10008, "Unknown Message")
+
     s.h.add_route("PATCH", rf"/channels/{s.channel.id}/messages/\d+", unknown_channel)
     s.h.add_route("POST", rf"/channels/{s.channel.id}/messages", unknown_channel)
     s.h.add_route("DELETE", rf"/channels/{s.channel.id}/messages/\d+", unknown_channel)
+    s.h.add_route("PATCH", r"/webhooks/\d+/[^/]+/messages/@original", unknown_message)
     await play_turn(s, table)
     row = await stored(s).get_table(1)
     assert row.status == "abandoned" and "channel was deleted" in event_texts(row)[-1]

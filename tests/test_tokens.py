@@ -5,11 +5,19 @@ channel, the newest answered interaction with a minute left carries a ping."""
 from __future__ import annotations
 
 import datetime
+import time
 from types import SimpleNamespace
 
 import discord
 
-from cogs.tokens import SPARE_SECONDS, TOKEN_SECONDS, WEBHOOK_SPARE_SECONDS, ChannelTokens, MessageTokens
+from cogs.tokens import (
+    SPARE_SECONDS,
+    TOKEN_SECONDS,
+    WEBHOOK_SPARE_SECONDS,
+    ChannelTokens,
+    ClickedMessages,
+    MessageTokens,
+)
 
 START = 1_800_000_000.0
 
@@ -70,3 +78,27 @@ def test_a_channels_ping_rides_on_its_newest_interaction_answered_with_a_minute_
     last_use = START + 5 + TOKEN_SECONDS - WEBHOOK_SPARE_SECONDS
     assert channels.freshest(5, last_use).interaction is newer and channels.freshest(5, last_use + 1) is None
     assert channels.freshest(7, START + 13) is None
+
+
+def click_on(message_id: int, at: float, *, ephemeral: bool = False) -> SimpleNamespace:
+    """What the bookkeeping reads of a click on a message at ``at``; ``answer`` it later."""
+    response = SimpleNamespace(type=None, is_done=lambda: response.type is not None)
+    message = SimpleNamespace(id=message_id, flags=SimpleNamespace(ephemeral=ephemeral))
+    return SimpleNamespace(created_at=datetime.datetime.fromtimestamp(at, datetime.UTC), message=message,
+                           response=response)
+
+
+def test_a_click_edits_its_message_only_once_answered_by_updating_it():
+    clicks = ClickedMessages()
+    now = time.time()
+    start, hand, private = click_on(1, now - 5), click_on(1, now - 2), click_on(2, now, ephemeral=True)
+    for click in (start, hand, private):
+        clicks.saw(click)
+    assert clicks.freshest(1, now) is None  # not answered yet
+    start.response.type = discord.InteractionResponseType.deferred_message_update
+    hand.response.type = discord.InteractionResponseType.channel_message  # its original is the private message
+    assert clicks.freshest(1, now) is start
+    private.response.type = discord.InteractionResponseType.message_update
+    assert clicks.freshest(2, now) is None  # a private message is no table's
+    clicks.drop(1, start)
+    assert clicks.freshest(1, now) is None

@@ -273,6 +273,8 @@ def _r_webhook_edit(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -> 
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
+    if msg.public:  # a message in the thread, as through the channel's route
+        _check_not_archived(msg.channel)
     h._require_content(req.body or {}, req.files, msg, where=f"when editing message {msg.id} of {rec.label}")
     msg.apply(req.body or {}, create=False, files=req.files)
     if msg.loading:
@@ -287,6 +289,8 @@ def _r_webhook_delete(h: DiscordModel, req: RecordedRequest, m: re.Match[str]) -
     rec = h._interaction_for_token(m["app"], m["token"])
     req.interaction_id = rec.id
     msg = _webhook_message(h, rec, m["mid"])
+    if msg.public:  # a message in the thread, as through the channel's route
+        _check_not_archived(msg.channel)
     msg.deleted = True
     h._echo_message(msg, "MESSAGE_DELETE")
     req.message_id = msg.id
