@@ -206,7 +206,7 @@ async def test_timeouts_drop_a_no_show_whose_results_stay_and_who_is_not_paired_
     view = await env.tournaments.view(tid)
     dropped = [e for e in view.entrants if e.dropped]
     assert [e.user_id for e in dropped] == [no_show.user_id] and dropped[0].dropped_round == 1
-    assert await env.read(lambda db: tstore.timeouts(db, tid, dropped[0].entrant)) == 2
+    assert (await env.read(lambda db: tstore.timeouts(db, tid)))[dropped[0].entrant] == 2
     row = await env.storage.get_table(table_id)
     assert row.seats[[s.user_id for s in row.seats].index(dropped[0].user_id)].is_ai
     await finish_round(env, tid)

@@ -45,6 +45,10 @@ def DROPPED_LINE(seat: int) -> Text:  # noqa: N802
                player=Seat(seat))
 
 
+def OUT_LINE(seat: int) -> Text:  # noqa: N802
+    return say("{player} is out of the tournament; an AI finishes their game.", player=Seat(seat))
+
+
 def TIME_UP_LINE(seat: int) -> Text:  # noqa: N802
     return say("⏱ The round's time is up: an AI plays {player}'s seat to the end.", player=Seat(seat))
 
@@ -189,21 +193,27 @@ class Rounds:
                 seated = people(entrants[e] for e in table.entrants if e is not None)
                 await self.games.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
 
-    async def count_timeout(self, t: TournamentRow, entry: EntrantRow, table_id: int, version: int) -> bool:
-        """Count a turn the timer played for ``entry`` at ``table_id`` (once per table version);
-        at the tournament's ``drop_after`` they are dropped: True (the caller hands their seat over)."""
-        async def count(db: Session) -> bool:
-            if not await store.add_timeout(db, t.id, entry.entrant, table_id, version):
-                return False
-            if await store.timeouts(db, t.id, entry.entrant) < t.drop_after:
-                return False
+    async def drop_timed_out(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[EntrantRow]:
+        """Drop everyone in play whom a timer played for ``drop_after`` times in the tournament (each
+        such turn counted with its move: :func:`.store.record_timeout`); who was dropped (the caller
+        hands their seats over). Nothing if another writer moved the tournament first."""
+        counts = await self.storage.run_read(lambda db: store.timeouts(db, t.id))
+        due = [e for e in entrants if not e.dropped and counts.get(e.entrant, 0) >= t.drop_after]
+        if not due or t.status != "running":
+            return []
+
+        async def drop(db: Session) -> None:
             await store.bump(db, t)
-            return await store.drop(db, t.id, entry.entrant, t.round)
+            for entry in due:
+                await store.drop(db, t.id, entry.entrant, t.round)
 
         try:
-            return await self.storage.run_write(count)
+            await self.storage.run_write(drop)
         except store.Moved:
-            return False  # the next timeout counts it again
+            return []  # the next step drops them
+        for entry in due:
+            log.info("tournament %s: entrant %s dropped after %s timeouts", t.id, entry.entrant, t.drop_after)
+        return [replace(e, dropped_round=t.round) for e in due]
 
     async def hand_over_dropped(self, t: TournamentRow, entries: Sequence[EntrantRow | None],
                                 line: Callable[[int], Text]) -> None:
