@@ -91,38 +91,44 @@ class Rounds:
         await self.storage.run_write(start)
 
     async def open(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow]) -> bool:
-        """Open every table of the round that has none yet (resumable: a stored thread is used
-        again, and a table is linked in the transaction that creates it). False if Discord did
-        not make a thread (the caller opens the round again later)."""
+        """Open every table of the round that has none yet, all at once (each as soon as Discord
+        made its thread: the request budget paces them). Resumable: a stored thread is used again,
+        and a table is linked in the transaction that creates it. False if Discord did not make a
+        thread (the caller opens the round again later)."""
         by_number = {e.entrant: e for e in entrants}
-        publisher = self._publisher()
-        opened = False
-        for table in tables:
-            if table.bye or table.table_id is not None:
-                continue
-            seated = [by_number[e] for e in table.entrants if e is not None]
-            thread_id = table.thread_id
-            if thread_id is None:
-                made = await publisher.open_thread(t, table, [e.name for e in seated]) if publisher else None
-                if made is None:
-                    return False
-                thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
-            seats = [SeatRow(seat, e.user_id, e.name, False) for seat, e in enumerate(seated)]
-            try:
-                snap = await self.games.open_started(
-                    guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
-                    host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
-                    link=partial(_link, table=table))
-            except ChannelBusy:
-                log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
-                          table.grp, thread_id)
-                continue
-            opened = True
-            dropped = [e for e in seated if e.dropped]
-            if snap is not None and dropped:
-                await self.games.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
-        if opened:
+        waiting = [x for x in tables if not x.bye and x.table_id is None]
+        done = await asyncio.gather(*(self._open_table(t, x, [by_number[e] for e in x.entrants if e is not None])
+                                      for x in waiting), return_exceptions=True)
+        failed = next((d for d in done if isinstance(d, BaseException)), None)
+        if failed is not None:  # raised once every table's opening ended: none goes on unseen
+            raise failed
+        if True in done:
             log.info("tournament %s: round %s open", t.id, t.round)
+        return None not in done
+
+    async def _open_table(self, t: TournamentRow, table: RoundTableRow, seated: list[EntrantRow]) -> bool | None:
+        """Open one round table in its thread: True once open, False if its thread holds another
+        table, None if Discord did not make the thread."""
+        thread_id = table.thread_id
+        if thread_id is None:
+            publisher = self._publisher()
+            made = await publisher.open_thread(t, table, [e.name for e in seated]) if publisher else None
+            if made is None:
+                return None
+            thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
+        seats = [SeatRow(seat, e.user_id, e.name, False) for seat, e in enumerate(seated)]
+        try:
+            snap = await self.games.open_started(
+                guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
+                host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
+                link=partial(_link, table=table))
+        except ChannelBusy:
+            log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
+                      table.grp, thread_id)
+            return False
+        dropped = [e for e in seated if e.dropped]
+        if snap is not None and dropped:
+            await self.games.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
         return True
 
     async def advance(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],

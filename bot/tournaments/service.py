@@ -298,7 +298,7 @@ class Tournaments:
                 raise UserError(say("The tournament has started already.") if t.is_open else CLOSED)
             await self._rounds.start(t, by_host=True)
             self._schedule(await self.get(tournament_id))
-        return await self._after_change(tournament_id, step=True)
+        return await self._carry_on_later(tournament_id)
 
     async def cancel(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
         """Cancel: tables in play end early (unrated); nothing more is paired."""
@@ -332,7 +332,7 @@ class Tournaments:
         if self.publisher is not None:
             for thread_id in {x.thread_id for x in old if x.thread_id is not None}:
                 await self.publisher.remove_thread(t, thread_id)
-        return await self._after_change(tournament_id, step=True)
+        return await self._carry_on_later(tournament_id)
 
     # -- timed transitions, the round machine, start-up ----------------------------------------------
 
@@ -351,7 +351,7 @@ class Tournaments:
             elif t.status == "running" and t.deadline is not None and now >= t.deadline:
                 await self._rounds.time_up(t)
             self._schedule(await self.get(tournament_id))
-        await self._after_change(tournament_id, step=True)
+        await self._carry_on_later(tournament_id)
 
     async def restore(self) -> int:
         """After a restart: every open tournament of this process's shards has its timer
@@ -425,8 +425,7 @@ class Tournaments:
         """Carry on the tournament ``table_id`` plays a round of, if any (:meth:`_step`), and show it."""
         link = await self.storage.run_read(lambda db: store.tournament_of_table(db, table_id))
         if link is not None:
-            await self._step(link.tournament_id)
-            await self._show(link.tournament_id)
+            await self._step_and_show(link.tournament_id)
 
     # -- shared steps ------------------------------------------------------------------------------------
 
@@ -483,10 +482,16 @@ class Tournaments:
 
         return await self.storage.run_read(read)
 
-    async def _after_change(self, tournament_id: int, *, step: bool) -> TournamentView:
-        if step:
-            await self._step(tournament_id)
+    async def _carry_on_later(self, tournament_id: int) -> TournamentView:
+        """The tournament as shown now, its round machine carried on in the background (opening a
+        round's tables takes as long as Discord takes to make their threads: no click waits for it)."""
+        self.games.tasks.spawn(self._until_saved(partial(self._step_and_show, tournament_id)),
+                               f"tournament-{tournament_id}")
         return await self._show(tournament_id)
+
+    async def _step_and_show(self, tournament_id: int) -> None:
+        await self._step(tournament_id)
+        await self._show(tournament_id)
 
     async def _show(self, tournament_id: int, *, again: bool = False) -> TournamentView:
         view = await self.view(tournament_id)
