@@ -24,7 +24,7 @@ from bot.ai_pool import AiPool
 from bot.errors import StaleControl
 from bot.service import GameService, Player
 from bot.storage import Storage
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from games.ai import choose_action
 from games.base import Action, GameState
 from games.rng import Rng
@@ -58,22 +58,22 @@ async def person(service: GameService, table_id: int, player: Player, stop_at: f
             table_id = await open_table(service, snap.row.channel_id + 1000, player)
             played += 1
             continue
-        hand = await service.hand(table_id, player)
+        hand = await service.play.hand(table_id, player)
         if not hand.actions:  # the AI is thinking
             await asyncio.sleep(0.02)
             continue
         try:
-            await service.move(table_id, player, hand.version, hand.actions[0])
+            await service.play.move(table_id, player, hand.version, hand.actions[0])
         except StaleControl:  # the AI moved between reading the hand and moving
             continue
     return played
 
 
 async def open_table(service: GameService, channel_id: int, player: Player, game_id: str = "q2j") -> int:
-    snap = await service.open_lobby(guild_id=1, channel_id=channel_id, game_id=game_id, options={}, host=player,
+    snap = await service.lobbies.open(guild_id=1, channel_id=channel_id, game_id=game_id, options={}, host=player,
                                     timer_minutes=0)
-    await service.add_ai(snap.row.id, player, "hard")
-    await service.start(snap.row.id, player)
+    await service.lobbies.add_ai(snap.row.id, player, "hard")
+    await service.lobbies.start(snap.row.id, player)
     return snap.row.id
 
 

@@ -21,12 +21,22 @@ been quiet for 3 s), then the figures:
 * pings: people's turns that got a message mentioning them (delivered), none (lost; a turn over
   before its ping could go is counted apart), more
   than one (how a ping is matched to its turn: :mod:`bench.discord_shown`);
-* tables behind at the end: whose message shows an older state than the database holds.
+* tables behind at the end: whose message shows an older state than the database holds;
+* CPU during the play: the bot's (user + system, its process and any worker processes, read
+  from ``/proc``), per move and as a share of a core, and the load generator's own (this
+  process: the fake Discord and the people), so a reader sees whether the bench kept up.
 
-People know it is their turn from the database (the bench reads the bot's SQLite file every
-50 ms), as if Discord's notifications were perfect: the load offered does not depend on what
-the bot manages to show, which is what is measured. The fake does not validate request bodies
-here (the tests do): the bench measures, and must not be what is slow.
+``--pin`` runs the bot (and PostgreSQL, when the bench starts it) on one core and the load on
+another (``os.sched_setaffinity``; on a bigger machine the load takes the last core, the bots
+the others). ``--processes N`` runs N bot processes, shards ``0/N`` … ``N-1/N``, on one
+PostgreSQL database (a throw-away server with fsync on, or ``--db postgresql://…``), the tables
+spread over one server per shard; they share the token's budget as production does (each
+spends its share, :func:`bot.budget.process_rate`), and the figures are the processes' together.
+
+People know it is their turn from the database (the bench reads it every 50 ms), as if
+Discord's notifications were perfect: the load offered does not depend on what the bot
+manages to show, which is what is measured. The fake does not validate request bodies here
+(the tests do): the bench measures, and must not be what is slow.
 
 ``--kill-every SECONDS`` kills the bot (SIGKILL) that often during the play and starts it again
 on the same database (issue 33); the figures then add the kills, answers showing a player an
@@ -46,6 +56,7 @@ limits counted it, on the monotonic clock the bot's pacer also runs on; route; s
 refused it): which requests fell in the second of a 429.
 
     python -m bench.discord_load --tables 10 --seconds 90 [--think 3.0 | --flat-out] [--ai] [--kill-every 15]
+                                 [--pin] [--processes 2 [--db postgresql://…]]
 """
 
 from __future__ import annotations
@@ -53,34 +64,40 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
 import re
-import resource
 import signal
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import games
+from bot.storage import Storage
+from bot.storage.session import Session
+from tests.discord_play import move_choices
+from tests.fakediscord import (
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+    LoopbackDiscord,
+    guild_id_on_shard,
+)
+from tests.fakediscord.ratelimits import route_limit, route_name
+
+from .discord_shown import Revision, Revisions, next_games, pings, read_histories, staleness, timeline
+from .two_processes import database
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
-
-from discord_play import move_choices  # noqa: E402
-from fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult, LoopbackDiscord  # noqa: E402
-from fakediscord.ratelimits import route_limit, route_name  # noqa: E402
-
-import games  # noqa: E402
-
-from .discord_shown import Revisions, next_games, pings, read_histories, staleness, timeline  # noqa: E402
-
 POLL_SECONDS = 0.05
 STALL_SECONDS = 15.0
 ANSWER_SECONDS = 10.0
@@ -110,25 +127,45 @@ def spawn(coroutine: Awaitable[object]) -> asyncio.Task:
 
 
 class Bot:
-    """``python -m bot`` through the test launcher, on one database; started again after a kill."""
+    """``python -m bot`` through the test launcher, on one database; started again after a kill.
 
-    def __init__(self, fd: LoopbackDiscord, folder: Path, db: Path) -> None:
+    ``shard`` of ``shards`` (None: every shard); ``cpus``: the cores it may run on (None: any)."""
+
+    def __init__(self, fd: LoopbackDiscord, folder: Path, db: str, shard: int | None = None, shards: int = 1,
+                 cpus: set[int] | None = None) -> None:
         self.fd, self.folder, self.db = fd, folder, db
+        self.shard, self.shards, self.cpus = shard, shards, cpus
         self.proc: asyncio.subprocess.Process | None = None
         self.lives = 0
+        self.spent = 0.0
+        """CPU seconds of the lives already killed or stopped."""
+
+    @property
+    def name(self) -> str:
+        return "bot" if self.shard is None else f"bot-shard{self.shard}-"
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DECKHAND_", "DISCORD_"))}
-        env.update(DISCORD_TOKEN="bench-token", DECKHAND_DB=str(self.db), DEV_GUILD_ID="", LOG_LEVEL="INFO",
+        env.update(DISCORD_TOKEN="bench-token", DECKHAND_DB=self.db, DEV_GUILD_ID="", LOG_LEVEL="INFO",
                    PYTHONUNBUFFERED="1")
+        if self.shard is not None:
+            env["DECKHAND_SHARDS"] = f"{self.shard}/{self.shards}"
         self.lives += 1
-        with open(self.folder / f"bot{self.lives}.log", "wb") as log:
+        cpus = self.cpus
+        with open(self.folder / f"{self.name}{self.lives}.log", "wb") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, str(REPO / "tests" / "launch_bot.py"), self.fd.base_url, self.fd.gateway_url,
-                cwd=REPO, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
+                cwd=REPO, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log,
+                preexec_fn=None if cpus is None else lambda: os.sched_setaffinity(0, cpus))
+
+    def cpu(self) -> float:
+        """CPU seconds (user + system) of every life so far, its worker processes included."""
+        alive = self.proc is not None and self.proc.returncode is None
+        return self.spent + (process_tree_cpu(self.proc.pid) if alive else 0.0)
 
     async def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
+            self.spent = self.cpu()
             self.proc.kill()
             await self.proc.wait()
 
@@ -136,13 +173,41 @@ class Bot:
         """Ctrl+C, then SIGKILL if it is still running 10 s later."""
         if self.proc is None or self.proc.returncode is not None:
             return
+        self.spent = self.cpu()
         self.proc.send_signal(signal.SIGINT)
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.proc.wait(), 10)
-        await self.kill()
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
 
     def tracebacks(self) -> int:
-        return sum(log.read_text(errors="replace").count("Traceback") for log in self.folder.glob("bot*.log"))
+        return sum(log.read_text(errors="replace").count("Traceback") for log in self.folder.glob(f"{self.name}*.log"))
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def process_tree_cpu(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` and of its living descendants, read from
+    ``/proc`` (with those of its children that ended and were waited for)."""
+    parents: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        # after the name: state, ppid, … utime (11), stime, cutime, cstime (14), in clock ticks
+        parents[int(entry.name)] = int(fields[1])
+        spent[int(entry.name)] = sum(int(f) for f in fields[11:15]) / TICKS
+    tree = {pid}
+    while joining := {child for child, parent in parents.items() if parent in tree} - tree:
+        tree |= joining
+    return sum(spent.get(member, 0.0) for member in tree)
 
 
 # ---------------------------------------------------------------------------- the database
@@ -162,47 +227,60 @@ class StoredTable:
 
 
 class Database:
-    """The bot's SQLite file, read every :data:`POLL_SECONDS`: the turns people know of."""
+    """The bot's database (a SQLite file or PostgreSQL), read every :data:`POLL_SECONDS`: the
+    turns people know of. The schema is made before the bot starts (:meth:`open`)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.tables: dict[int, StoredTable] = {}
-        self._changed = asyncio.Event()
-        self._conn: sqlite3.Connection | None = None
+        self._changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        """Set when a table changes (then replaced): each wait wakes for its own table alone."""
+        self._storage: Storage | None = None
+
+    async def open(self) -> None:
+        self._storage = await Storage.open(self.url)
+
+    async def close(self) -> None:
+        if self._storage is not None:
+            await self._storage.close()
 
     async def watch(self) -> None:
         while True:
-            with contextlib.suppress(sqlite3.Error):  # the bot may not have made the file yet
-                self._poll()
+            await self._poll()
             await asyncio.sleep(POLL_SECONDS)
 
-    def _poll(self) -> None:
-        if self._conn is None:
-            if not self.path.exists():
-                return
-            self._conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        rows = self._conn.execute("SELECT id, version, status, table_message_id, game_id FROM tables").fetchall()
-        changed = False
+    async def _poll(self) -> None:
+        assert self._storage is not None
+        rows = await self._storage.run_read(lambda db: db.fetch(
+            "SELECT id, version, status, table_message_id, game_id FROM tables"))
+        changed = {}
         for table_id, version, status, message_id, game_id in rows:
             known = self.tables.get(table_id)
-            if known is not None and (known.version, known.status, known.message_id) == (version, status, message_id):
-                continue
-            self.tables[table_id] = StoredTable(version, status, message_id, self._to_act(table_id, game_id))
-            changed = True
-        if changed:
-            self._changed.set()
-            self._changed = asyncio.Event()
+            if known is None or (known.version, known.status, known.message_id) != (version, status, message_id):
+                changed[table_id] = (version, status, message_id, game_id)
+        if not changed:
+            return
+        marks = ", ".join("?" * len(changed))
 
-    def _to_act(self, table_id: int, game_id: str) -> frozenset[int]:
-        state, = self._conn.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if state is None:
-            return frozenset()
-        seats = dict(self._conn.execute("SELECT seat, CASE WHEN is_ai THEN ? ELSE user_id END FROM seats "
-                                        "WHERE table_id = ?", (AI, table_id)).fetchall())
-        return frozenset(seats[s] for s in games.get_game(game_id).from_json(json.loads(state)).to_act())
+        async def read(db: Session) -> tuple[list, list]:
+            return (await db.fetch(f"SELECT id, state FROM tables WHERE id IN ({marks})", list(changed)),
+                    await db.fetch(f"SELECT table_id, seat, is_ai, user_id FROM seats WHERE table_id IN ({marks})",
+                                   list(changed)))
 
-    async def wait(self, check: Callable[[], object], timeout: float | None = None) -> bool:
-        """Wait until ``check()`` holds; False after ``timeout`` seconds."""
+        states, seats = await self._storage.run_read(read)
+        players: dict[int, dict[int, int]] = {}
+        for table_id, seat, is_ai, user_id in seats:
+            players.setdefault(table_id, {})[seat] = AI if is_ai else user_id
+        for table_id, state in states:
+            version, status, message_id, game_id = changed[table_id]
+            to_act = frozenset() if state is None else frozenset(
+                players[table_id][s] for s in games.get_game(game_id).from_json(
+                    json.loads(state) if isinstance(state, str) else state).to_act())
+            self.tables[table_id] = StoredTable(version, status, message_id, to_act)
+            self._changed.pop(table_id, asyncio.Event()).set()
+
+    async def wait(self, table_id: int, check: Callable[[], object], timeout: float | None = None) -> bool:
+        """Wait until ``check()``, which reads table ``table_id``, holds; False after ``timeout`` seconds."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while not check():
             remaining = None if deadline is None else deadline - time.monotonic()
@@ -210,7 +288,7 @@ class Database:
                 return False
             with contextlib.suppress(TimeoutError):  # not wait_for, which may swallow a cancellation
                 async with asyncio.timeout(remaining):
-                    await self._changed.wait()
+                    await self._changed[table_id].wait()
         return True
 
 
@@ -288,7 +366,8 @@ class Person:
     async def play(self, table_id: int) -> None:
         self.hand = None
         while True:
-            await self.db.wait(lambda: self._over(table_id) or self.user.id in self.db.tables[table_id].to_act)
+            await self.db.wait(table_id, lambda: self._over(table_id)
+                               or self.user.id in self.db.tables[table_id].to_act)
             if self._over(table_id):
                 return
             if self.think:
@@ -308,8 +387,8 @@ class Person:
             choices = move_choices(hand) if hand is not None else []
             if choices and await self._move(hand, choices):
                 # the move is committed (acknowledged): wait for the database to say so
-                await self.db.wait(lambda: self.db.tables[table_id].version != version or self._over(table_id),
-                                   ANSWER_SECONDS)
+                await self.db.wait(table_id, lambda: self.db.tables[table_id].version != version
+                                   or self._over(table_id), ANSWER_SECONDS)
                 return
             if not choices and not counted and time.monotonic() - began > STALL_SECONDS:
                 self.clicks.tally.no_move_turns += 1
@@ -366,8 +445,10 @@ class Person:
 class Channel:
     """One channel: opens a table, has its people play it to the end, opens the next."""
 
-    def __init__(self, channel: FakeChannel, host: Person, guest: Person | None, clicks: Clicks, db: Database) -> None:
+    def __init__(self, channel: FakeChannel, host: Person, guest: Person | None, clicks: Clicks, db: Database,
+                 revisions: Revisions) -> None:
         self.channel, self.host, self.guest, self.clicks, self.db = channel, host, guest, clicks, db
+        self.revisions = revisions
 
     async def run(self, opened: asyncio.Event | None = None) -> None:
         while True:
@@ -384,7 +465,7 @@ class Channel:
     async def open(self) -> int | None:
         """``/q2j start``, Join or Add AI, Start; the table's id once it runs, None if a step failed."""
         tally, fd = self.clicks.tally, self.clicks.fd
-        before = max((m.id for m in fd.messages(self.channel)), default=0)
+        before = self._newest()
         acknowledged, reply = await self.clicks.answer(
             lambda: fd.slash(START[0], START[1], user=self.host.user, channel=self.channel))
         if not acknowledged:
@@ -401,10 +482,7 @@ class Channel:
             lobby = fd.message(int(linked[1]))
         elif reply is not None:
             with contextlib.suppress(TimeoutError):
-                lobby = await fd.wait_for_message(
-                    lambda m: m.id > before and m.public and m.channel.id == self.channel.id
-                    and any(str(b.get("custom_id", "")).endswith(":join") for b in m.buttons),
-                    ANSWER_SECONDS, "the lobby")
+                lobby = await fd.wait_until(lambda: self._lobby_after(before), ANSWER_SECONDS, "the lobby")
         if lobby is None:
             tally.starts_unanswered += 1
             return None
@@ -416,20 +494,40 @@ class Channel:
             joined = menu and await self.clicks.send(lambda: fd.select(
                 menu, ["normal"], custom_id_prefix="dh:ailevel:", user=self.host.user))
         started = joined and await self.clicks.send(lambda: fd.click(lobby, label="Start", user=self.host.user))
-        if not started or not await self.db.wait(lambda: table_id in self.db.tables
+        if not started or not await self.db.wait(table_id, lambda: table_id in self.db.tables
                                                   and self.db.tables[table_id].status == "running", ANSWER_SECONDS):
             tally.openings_failed += 1
             return None
         return table_id
+
+    def _created(self) -> list[Revision]:
+        """The public messages created in the channel, oldest first (the fake's own list of
+        every message is sorted anew each time it is asked for: too slow for hundreds of tables)."""
+        return self.revisions.created_in.get(self.channel.id, [])
+
+    def _newest(self) -> int:
+        """The id of the newest public message created in the channel (0: none)."""
+        created = self._created()
+        return created[-1].message_id if created else 0
+
+    def _lobby_after(self, before: int) -> FakeMessage | None:
+        """The newest public message created in the channel after message ``before`` that offers Join."""
+        for revision in reversed(self._created()):
+            if revision.message_id <= before:
+                return None
+            message = self.clicks.fd.message(revision.message_id)
+            if any(str(b.get("custom_id", "")).endswith(":join") for b in message.buttons):
+                return message
+        return None
 
     async def _watch_ai(self, table_id: int) -> None:
         """Count an AI turn the bot leaves unplayed for :data:`STALL_SECONDS`, once per version."""
         while self.db.tables[table_id].status == "running":
             table = self.db.tables[table_id]
             if AI in table.to_act and not await self.db.wait(
-                    lambda: self.db.tables[table_id].version != table.version, STALL_SECONDS):
+                    table_id, lambda: self.db.tables[table_id].version != table.version, STALL_SECONDS):
                 self.clicks.tally.ai_stalls += 1
-            await self.db.wait(lambda: self.db.tables[table_id].version != table.version
+            await self.db.wait(table_id, lambda: self.db.tables[table_id].version != table.version
                                or self.db.tables[table_id].status != "running")
 
 
@@ -442,18 +540,23 @@ class Run:
     tally: Tally
     fd: LoopbackDiscord
     revisions: Revisions
-    db_path: Path
+    db: str
     began: float = 0.0
     ended: float = 0.0
     requests: tuple[int, int] = (0, 0)
     kills: int = 0
     tracebacks: int = 0
     cpu: tuple[float, float] = (0.0, 0.0)
-    """CPU seconds of the bench (the fake and the people) and of the bot's processes."""
+    """CPU seconds of the bench (the fake and the people) and of the bots' processes, the whole run."""
+    play_cpu: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """The same during the play alone, and PostgreSQL's (when the bench started it)."""
+    cores: tuple[str, str] = ("any", "any")
+    """The cores the bench and the bots ran on."""
 
 
-async def kill_now_and_then(bot: Bot, every: float, run: Run) -> None:
-    while True:
+async def kill_now_and_then(bots: list[Bot], every: float, run: Run) -> None:
+    """Kill a bot every ``every`` seconds (each in turn) and start it again."""
+    for bot in itertools.cycle(bots):
         await asyncio.sleep(every)
         await bot.kill()
         run.kills += 1
@@ -471,30 +574,58 @@ async def drop_uploads(fd: LoopbackDiscord) -> None:
         done = max(done, len(fd.requests) - 50)
 
 
-async def run(args: argparse.Namespace, folder: Path) -> Run:
+def pinning(pin: bool) -> tuple[set[int] | None, set[int] | None]:
+    """(the bench's cores, the bots' cores): with ``pin``, the last core this process may use
+    for the bench (the fake Discord and the people), the others for the bots; else any."""
+    if not pin:
+        return None, None
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        raise SystemExit("discord_load: --pin needs two cores (one for the bots, one for the load)")
+    return {cores[-1]}, set(cores[:-1])
+
+
+def server_cpu(pid: int | None) -> float:
+    """CPU seconds of the database server the bench started (0 for none)."""
+    return 0.0 if pid is None else process_tree_cpu(pid)
+
+
+def cores_text(cores: set[int] | None) -> str:
+    return "any" if cores is None else ",".join(map(str, sorted(cores)))
+
+
+async def run(args: argparse.Namespace, folder: Path, db: str, server: int | None,
+              cores: tuple[set[int] | None, set[int] | None]) -> Run:
+    """The bots against the fake Discord on ``db`` (PostgreSQL's server process ``server``, if
+    started here); ``cores``: those of the load and of the bots (:func:`pinning`)."""
     rng = random.Random(args.seed)
-    db_path = folder / "deckhand.sqlite3"
     think = 0.0 if args.flat_out else args.think
-    async with LoopbackDiscord(rate_limits=True, validate=False) as fd:
+    bot_cores = cores[1]
+    shards = args.processes
+    async with LoopbackDiscord(rate_limits=True, validate=False, recommended_shards=shards) as fd:
         tally, revisions = Tally(), Revisions()
         fd.message_listeners.append(revisions)
-        db, clicks = Database(db_path), Clicks(fd, tally)
-        guild = fd.add_guild("Busy Card Club")
+        database, clicks = Database(db), Clicks(fd, tally)
+        await database.open()  # the schema, before the bots open the database together
+        guilds = [fd.add_guild(f"Busy Card Club {n}", id=guild_id_on_shard(fd, n, shards)) for n in range(shards)]
         channels = []
         for n in range(args.tables):
+            guild = guilds[n % shards]
             people = [fd.add_user(f"p{n}-{k}") for k in range(1 if args.ai else 2)]
             for user in people:
                 guild.add_member(user)
-            persons = [Person(u, clicks, db, random.Random(rng.random()), think) for u in people]
+            persons = [Person(u, clicks, database, random.Random(rng.random()), think) for u in people]
             guest = persons[1] if len(persons) > 1 else None
-            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], guest, clicks, db))
-        result = Run(args, tally, fd, revisions, db_path)
-        bot = Bot(fd, folder, db_path)
-        background = [spawn(db.watch()), spawn(drop_uploads(fd))]
+            channels.append(Channel(guild.add_channel(f"table-{n}"), persons[0], guest, clicks, database, revisions))
+        result = Run(args, tally, fd, revisions, db, cores=(cores_text(cores[0]), cores_text(bot_cores)))
+        bots = [Bot(fd, folder, db, None if shards == 1 else n, shards, bot_cores) for n in range(shards)]
+        background = [spawn(database.watch()), spawn(drop_uploads(fd))]
         tasks: list[asyncio.Task] = []
         try:
-            await bot.start()
+            for bot in bots:
+                await bot.start()
             await fd.wait_for_request("PUT", r"/commands$", 60)
+            await fd.wait_until(lambda: len(fd.connected_shards()) == shards, 60, "every bot to connect")
             gate = asyncio.Semaphore(OPENING_AT_ONCE)
             openings = []
             for channel in channels:
@@ -504,26 +635,31 @@ async def run(args: argparse.Namespace, folder: Path) -> Run:
             progress(f"opening {len(channels)} tables")
             await asyncio.gather(*(o.wait() for o in openings))
             result.began, first = time.time(), len(fd.requests)
+            cpu_before = (time.process_time(), sum(bot.cpu() for bot in bots), server_cpu(server))
             tally.acks.clear()
             tally.move_acks.clear()
-            progress(f"{len(db.tables)} tables opened; playing for {args.seconds:g} s")
-            killer = spawn(kill_now_and_then(bot, args.kill_every, result)) if args.kill_every else None
+            progress(f"{len(database.tables)} tables opened; playing for {args.seconds:g} s")
+            killer = spawn(kill_now_and_then(bots, args.kill_every, result)) if args.kill_every else None
             await asyncio.sleep(args.seconds)
             await cancel([killer] if killer is not None else [])
+            result.play_cpu = (time.process_time() - cpu_before[0], sum(bot.cpu() for bot in bots) - cpu_before[1],
+                               server_cpu(server) - cpu_before[2])
             await cancel(tasks)
-            if bot.proc is None or bot.proc.returncode is not None:
-                await bot.start()  # a kill just before the end: the drain shows what the bot catches up
+            for bot in bots:
+                if bot.proc is None or bot.proc.returncode is not None:
+                    await bot.start()  # a kill just before the end: the drain shows what the bot catches up
             result.ended = time.time()
-            progress("play over; waiting for the bot to go quiet")
+            progress("play over; waiting for the bots to go quiet")
             with contextlib.suppress(TimeoutError):
                 await fd.wait_idle(quiet=3.0, timeout=args.drain)
             result.requests = (first, len(fd.requests))
         finally:
             await cancel([*tasks, *background])
-            await bot.stop()
-        result.tracebacks = bot.tracebacks()
-        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        result.cpu = (own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime)
+            for bot in bots:
+                await bot.stop()
+            await database.close()
+        result.tracebacks = sum(bot.tracebacks() for bot in bots)
+        result.cpu = (time.process_time(), sum(bot.cpu() for bot in bots))
         return result
 
 
@@ -556,7 +692,7 @@ def percentile(values: list[float], q: float) -> float:
 async def report(result: Run) -> None:
     args, tally, fd = result.args, result.tally, result.fd
     progress("replaying the stored games")
-    histories = await read_histories(str(result.db_path))
+    histories = await read_histories(result.db)
     seconds = result.ended - result.began
     moves = sum(1 for h in histories for v in h.versions[1:] if result.began <= v.committed <= result.ended)
     first, last = result.requests
@@ -587,10 +723,11 @@ async def report(result: Run) -> None:
         turns.update(turns=p.turns, delivered=p.delivered, lost=p.lost, repeated=p.repeated,
                      over_too_soon=p.over_too_soon)
     mode = "1 person and an AI" if args.ai else "2 people"
+    where = "" if args.processes == 1 else f" across {args.processes} shard processes on one PostgreSQL"
     pace = "flat out" if args.flat_out else f"think {args.think:g} s"
     kills = f", killed every {args.kill_every:g} s" if args.kill_every else ""
-    print(f"Deckhand, Discord's rate limits on: {args.tables} tables of {mode}, {pace}, {seconds:.0f} s of play "
-          f"(then up to {args.drain:g} s of drain){kills}")
+    print(f"Deckhand, Discord's rate limits on: {args.tables} tables of {mode}{where}, {pace}, {seconds:.0f} s of "
+          f"play (then up to {args.drain:g} s of drain){kills}")
     print(f"moves: {moves} = {moves / seconds:.1f} moves/s")
     print(f"acks: p50 {percentile(tally.acks, .5) * 1000:.0f} ms, p99 {percentile(tally.acks, .99) * 1000:.0f} ms "
           f"({len(tally.acks)} interactions; moves alone p50 {percentile(tally.move_acks, .5) * 1000:.0f} ms, "
@@ -619,8 +756,22 @@ async def report(result: Run) -> None:
               f"{STALL_SECONDS:g} s: {tally.ai_stalls}; starts never answered: {tally.starts_unanswered} of "
               f"{tally.starts}, refused for a lobby nobody sees: {tally.starts_refused}; openings begun again after "
               f"an unacknowledged click: {tally.openings_failed}; turns pinged more than once: {turns['repeated']}")
-    print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures; CPU seconds: bench "
-          f"{result.cpu[0]:.0f}, bot {result.cpu[1]:.0f}")
+    load_cpu, bot_cpu, db_cpu = result.play_cpu
+    bots = "bot" if args.processes == 1 else f"{args.processes} bots together"
+    print(f"CPU during the play: {bots} {bot_cpu:.1f} s = {bot_cpu / max(moves, 1) * 1000:.1f} ms a move, "
+          f"{bot_cpu / seconds:.0%} of a core (cores {result.cores[1]})"
+          + (f"; PostgreSQL {db_cpu:.1f} s = {db_cpu / max(moves, 1) * 1000:.1f} ms a move" if db_cpu else "")
+          + f"; load (the fake Discord and the people) {load_cpu:.1f} s = {load_cpu / seconds:.0%} of a core "
+          f"(cores {result.cores[0]})")
+    print(f"bot log: {result.tracebacks} tracebacks; fake: {len(fd.failures)} failures; CPU seconds of the whole run "
+          f"(openings and drain included): bench {result.cpu[0]:.0f}, {bots} {result.cpu[1]:.0f}"
+          + failure_kinds(fd.failures))
+
+
+def failure_kinds(failures: list[str]) -> str:
+    """The fake's failures, counted by their first words, labels and numbers left out (none: "")."""
+    kinds = Counter(" ".join(re.sub(r"'[^']*'|\d+", "…", failure).split()[:12]) for failure in failures)
+    return "".join(f"\n    {n} × {kind}…" for kind, n in kinds.most_common(5))
 
 
 def write_requests(fd: LoopbackDiscord, path: Path) -> None:
@@ -643,9 +794,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--requests", type=Path, help="write every request to this file (JSON lines: when the "
                         "fake's limits counted it, route, status, what refused it)")
+    parser.add_argument("--pin", action="store_true", help="the bots (and PostgreSQL) on one core, the load "
+                        "(the fake Discord and the people) on another")
+    parser.add_argument("--processes", type=int, default=1, help="shard processes of the bot, on one PostgreSQL "
+                        "(more than one: each runs its shard of as many, the tables spread over one server a shard)")
+    parser.add_argument("--db", help="with --processes: a postgresql:// URL (default: a throw-away server)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="discord-load-") as folder:
-        result = asyncio.run(run(args, Path(folder)))
+    load_cores, bot_cores = pinning(args.pin)
+    if bot_cores is not None:
+        os.sched_setaffinity(0, bot_cores)  # what starts here (PostgreSQL) runs beside the bots
+    with tempfile.TemporaryDirectory(prefix="discord-load-") as folder, contextlib.ExitStack() as stack:
+        db, server = str(Path(folder) / "deckhand.sqlite3"), None
+        if args.processes > 1 or args.db:
+            db, server = stack.enter_context(database(args.db))
+        if load_cores is not None:
+            os.sched_setaffinity(0, load_cores)
+        result = asyncio.run(run(args, Path(folder), db, server, (load_cores, bot_cores)))
         asyncio.run(report(result))
         if args.requests is not None:
             write_requests(result.fd, args.requests)

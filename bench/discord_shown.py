@@ -3,7 +3,7 @@
 
 The public table message carries no version, so the version a revision of it shows is read
 from its words: every stored game is replayed from its seed and move log, each version laid
-out as the bot lays out the table message (``cogs.moves.table_message``), and a revision shows
+out as the bot lays out the table message (``cogs.messages.table_message``), and a revision shows
 the newest version whose head (heading, whose turn, the game's facts) and board it equals,
 among the versions committed before it was made. The board is the text board, or the
 picture's description where a picture takes its place. Two versions that read the same look
@@ -33,9 +33,9 @@ from bot.service import TableSnapshot
 from bot.storage import Storage, TableRow
 from bot.table_options import engine_options
 from cogs.components import CONTAINER, GALLERY, TEXT
-from cogs.games import load_game_uis
 from cogs.limits import GALLERY_DESCRIPTION, clip
-from cogs.moves import table_message
+from cogs.looks import load_game_uis
+from cogs.messages import table_message
 
 Key = tuple[str, str]
 """(head, board) of a table message: the texts of its container's first two parts, the second

@@ -25,9 +25,10 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,7 +96,7 @@ class Runner:
     def rate(self) -> float:
         return self.actions / self.elapsed
 
-    def add(self, other: "Runner") -> None:
+    def add(self, other: Runner) -> None:
         """Count ``other``'s games and time as well (for a total over several runs)."""
         self.actions += other.actions
         self.finished += other.finished

@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from statistics import quantiles
-from typing import Any, Callable
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,9 +27,9 @@ import orjson
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.games import load_game_uis
-from cogs.moves import hand_message, table_message
-from cogs.pictures.samples import SAMPLE_NAMES, random_positions
+from cogs.looks import load_game_uis
+from cogs.messages import hand_message, table_message
+from games.pictures.samples import SAMPLE_NAMES, random_positions
 
 
 def body(rendered: Any) -> dict[str, Any]:

@@ -31,11 +31,11 @@ import time
 from pathlib import Path
 
 import games
-from bot.heap import tune_garbage_collection
+from bot.garbage_collection import tune_garbage_collection
 from bot.service import GameService, Player, TableSnapshot
 from bot.storage import SeatRow, Storage, is_postgres_url
-from cogs.moves import hand_message, table_message
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
+from cogs.messages import hand_message, table_message
 
 
 def payload(rendered) -> dict:
@@ -80,10 +80,10 @@ async def play_table(service: GameService, table_id: int, users: list[int], stop
             next_move += interval
         seat = snap.view["to_act"][0]
         player = snap.player(seat)
-        hand = await service.hand(table_id, player)  # the player opens "My hand"
+        hand = await service.play.hand(table_id, player)  # the player opens "My hand"
         action = rng.choice(hand.actions)
         start = time.perf_counter()
-        hand = await service.move(table_id, player, hand.version, action)
+        hand = await service.play.move(table_id, player, hand.version, action)
         payload(hand_message(hand))  # the table message is rendered by the publisher
         latencies.append(time.perf_counter() - start)
         snap = hand.table
@@ -97,13 +97,13 @@ async def seat_tables(service: GameService, args: argparse.Namespace, slot: int,
     moves = 0
     users = [10_000 * (slot + 1) + p for p in range(args.players)]
     while time.perf_counter() < stop_at and len(latencies) < args.moves:
-        snap = await service.open_lobby(
+        snap = await service.lobbies.open(
             guild_id=1, channel_id=rng.getrandbits(40), game_id=args.game, options={},
             host=Player(users[0], "P0", 1), timer_minutes=10,
         )
         for p, user in enumerate(users[1:], start=1):
-            await service.join(snap.row.id, Player(user, f"P{p}", 1))
-        await service.start(snap.row.id, Player(users[0], "P0", 1))
+            await service.lobbies.join(snap.row.id, Player(user, f"P{p}", 1))
+        await service.lobbies.start(snap.row.id, Player(users[0], "P0", 1))
         moves += await play_table(service, snap.row.id, users, stop_at, latencies, rng, interval, args.moves)
     return moves
 

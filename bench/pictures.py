@@ -16,16 +16,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from statistics import quantiles
-from typing import Callable
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from cogs.pictures import hand_png, table_png
-from cogs.pictures.samples import SAMPLE_NAMES, random_positions
+from games.pictures import hand_png, table_png
+from games.pictures.samples import SAMPLE_NAMES, random_positions
 
 
 def percentile(values: list[float], p: int) -> float:

@@ -88,8 +88,8 @@ async def first_move(service: GameService, count: int) -> None:
         if snap.row.seats[seat].is_ai or snap.row.seats[seat].user_id is None:
             continue
         player = snap.player(seat)
-        hand = await service.hand(table_id, player)
-        await service.move(table_id, player, hand.version, rng.choice(hand.actions))
+        hand = await service.play.hand(table_id, player)
+        await service.play.move(table_id, player, hand.version, rng.choice(hand.actions))
         return
 
 

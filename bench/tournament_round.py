@@ -27,19 +27,15 @@ import asyncio
 import contextlib
 import dataclasses
 import statistics
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the fake Discord, as the tests import it
+from tests.fakediscord import FakeMessage, LoopbackDiscord
+from tests.fakediscord.ratelimits import DISCORD_RATE_LIMITS, RateLimiter, Window, route_limit, route_name
 
-from fakediscord import FakeMessage, LoopbackDiscord  # noqa: E402
-from fakediscord.ratelimits import DISCORD_RATE_LIMITS, RateLimiter, Window, route_limit, route_name  # noqa: E402
-
-from .discord_load import Bot, percentile, progress  # noqa: E402
+from .discord_load import Bot, percentile, progress
 
 HAND = "🂠 My hand"
 WAIT = 600.0

@@ -18,7 +18,7 @@ import contextlib
 import re
 import subprocess
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from bot.storage import Storage
 from tests.pgserver import PostgresServer, find_binaries
@@ -27,16 +27,18 @@ PROCESSES = 2
 
 
 @contextlib.contextmanager
-def database(url: str | None) -> Iterator[str]:
-    """``url``, or a fresh database on a throw-away server for the run."""
+def database(url: str | None) -> Iterator[tuple[str, int | None]]:
+    """``url``, or a fresh database on a throw-away server (fsync on) for the run; and that
+    server's process id (None for ``url``'s)."""
     if url:
-        yield url
+        yield url, None
         return
     binaries = find_binaries()
     if binaries is None:
-        raise SystemExit("two_processes: no PostgreSQL server binaries found; pass --db postgresql://…")
+        raise SystemExit("no PostgreSQL server binaries found; pass --db postgresql://…")
     with PostgresServer(binaries, durable=True) as server:
-        yield server.create_database("bench")
+        assert server.root is not None
+        yield server.create_database("bench"), int((server.root / "data" / "postmaster.pid").read_text().split()[0])
 
 
 async def migrate(url: str) -> None:
@@ -58,7 +60,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0.0, help="offered moves/s per process (0: flat out)")
     parser.add_argument("--db", help="a postgresql:// URL (default: a throw-away server)")
     args = parser.parse_args()
-    with database(args.db) as url:
+    with database(args.db) as (url, _):
         asyncio.run(migrate(url))
         command = [sys.executable, "-m", "bench.move_path", "--db", url, "--tables", str(args.tables),
                    "--seconds", str(args.seconds), "--rate", str(args.rate)]

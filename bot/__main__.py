@@ -1,14 +1,18 @@
-"""``python -m bot [--sync]``: start Deckhand.
-``python -m bot migrate-to-postgres SQLITE_FILE POSTGRES_URL``: copy a SQLite deployment to PostgreSQL."""
+"""``python -m bot``: start Deckhand, move a deployment to PostgreSQL, or rebuild achievements.
+
+``python -m bot [--sync]`` starts Deckhand; ``python -m bot migrate-to-postgres SQLITE_FILE
+POSTGRES_URL`` copies a SQLite deployment to PostgreSQL; ``python -m bot achievements
+--recompute`` rebuilds every unlocked achievement from the stored history."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import os
 import sys
 
-from .heap import tune_garbage_collection
+from .garbage_collection import tune_garbage_collection
 from .settings import Settings, SettingsError
 
 # discord.py, the database drivers and the bot's own modules take a few tenths of a second
@@ -35,9 +39,16 @@ def main(argv: list[str] | None = None) -> int:
         "migrate-to-postgres", help="copy a SQLite database into an empty PostgreSQL database, then verify the counts")
     migrate.add_argument("sqlite_file", metavar="SQLITE_FILE")
     migrate.add_argument("postgres_url", metavar="POSTGRES_URL")
+    achievements = commands.add_parser(
+        "achievements", help="rebuild the achievements unlocked from the stored games, ratings and seasons "
+                             "(DECKHAND_DB), e.g. to backfill a new one; running it again changes nothing")
+    achievements.add_argument("--recompute", action="store_true", required=True,
+                              help="recompute every server's achievements from the whole history")
     args = parser.parse_args(argv)
     if args.command == "migrate-to-postgres":
         return migrate_command(args.sqlite_file, args.postgres_url)
+    if args.command == "achievements":
+        return achievements_command()
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -117,6 +128,33 @@ def migrate_command(sqlite_file: str, postgres_url: str) -> int:
         print(f"deckhand: migrate-to-postgres: {exc}", file=sys.stderr)
         return 1
     print("copied " + ", ".join(f"{n} {table}" for table, n in copied.items()) + "; the counts match")
+    return 0
+
+
+def achievements_command() -> int:
+    from dotenv import find_dotenv, load_dotenv
+
+    from .errors import DatabaseUnreachable, StorageUnavailable
+    from .settings import database_from
+    from .storage import Storage
+    from .unlocks import Unlocks
+
+    load_dotenv(find_dotenv(usecwd=True))
+
+    async def recompute() -> str:
+        storage = await Storage.open(database_from(os.environ.get("DECKHAND_DB", "")))
+        try:
+            done = await Unlocks(storage).recompute()
+        finally:
+            await storage.close()
+        return (f"achievements recomputed: {done.added} added, {done.removed} removed, {done.changed} moved to "
+                f"the game that earns them, {done.kept} kept")
+
+    try:
+        print(asyncio.run(recompute()))
+    except (SettingsError, DatabaseUnreachable, StorageUnavailable) as exc:
+        print(f"deckhand: achievements: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

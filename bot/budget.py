@@ -1,5 +1,4 @@
-"""Discord's request budget, spent in one place: every budgeted request the bot makes on its
-own (showing tables, pings, tidying) waits here for its turn.
+"""Discord's request budget, spent in one place: each budgeted request waits here for its turn.
 
 Discord allows a bot token 50 requests a second across all its processes (interaction
 callbacks and interaction webhooks are exempt), and each channel a few message creates,

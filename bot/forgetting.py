@@ -7,7 +7,8 @@ the result's summary) has the person's names replaced with
 :data:`FORGOTTEN_NAME` and their id removed; a line saying they ended a game
 they were not seated at ("<name> ended the game.", stored as words or as data) is
 rewritten wherever it is; a seated player's lines name their seat, not them.
-Seats, and entries in ended tournaments, keep a nameless "Former player"; ratings are deleted. Rows written by
+Seats, and entries in ended tournaments, keep a nameless "Former player"; ratings (all time and
+seasons'), places in seasons' final standings and achievements are deleted. Rows written by
 older versions are scrubbed the same way, since nothing relies on how they
 were written. The caller then compacts the database (:meth:`Storage.compact`) so
 no old copy lingers in free pages or the write-ahead log. The SQL is written once for
@@ -62,9 +63,11 @@ async def forget_person(db: Session, user_id: int, names: Iterable[str]) -> int:
     ended = "SELECT id FROM tournaments WHERE status NOT IN ('signup', 'running')"
     await db.execute(f"UPDATE tournament_entrants SET user_id = NULL, name = ? WHERE user_id = ? AND tournament_id IN"
                      f" ({ended})", (FORGOTTEN_NAME, user_id))
+    await db.execute(f"UPDATE tournament_entrants SET partner_id = NULL, partner_name = ? WHERE partner_id = ?"
+                     f" AND tournament_id IN ({ended})", (FORGOTTEN_NAME, user_id))
     await db.execute(f"UPDATE tournaments SET host_id = 0 WHERE host_id = ? AND id IN ({ended})", (user_id,))
-    await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
-    await db.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
+    for table in ("ratings", "rating_history", "season_ratings", "season_standings", "achievements"):
+        await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     return changed
 
 

@@ -15,7 +15,8 @@ from .errors import DatabaseUnreachable
 from .storage import Row, Session, SessionFn, Storage, is_postgres_url
 
 TABLES = ("guild_settings", "meta", "tables", "seats", "moves", "results", "result_seats", "ratings",
-          "rating_history", "tournaments", "tournament_entrants", "tournament_tables", "tournament_timeouts")
+          "rating_history", "tournaments", "tournament_entrants", "tournament_tables", "tournament_timeouts",
+          "seasons", "season_ratings", "season_standings", "achievements")
 """Every Deckhand table, parents before the rows that refer to them."""
 
 
@@ -48,8 +49,8 @@ async def migrate_to_postgres(sqlite_file: Path | str, url: str) -> dict[str, in
                     await db.executemany(
                         f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                         [tuple(r) for r in found])
-            # New tables and tournaments continue after the copied ids.
-            for table in ("tables", "tournaments"):
+            # New tables, tournaments and seasons continue after the copied ids.
+            for table in ("tables", "tournaments", "seasons"):
                 await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1,"
                                  f" false) FROM {table}")
 

@@ -228,6 +228,64 @@ SCHEMA: list[str] = [
         PRIMARY KEY (table_id, version)
     );
     """,
+    # 9: seasons per server (one running at a time; its end a stored deadline, its end post
+    # sent once), season ratings beside the all-time ones, each ended season's final standings,
+    # achievements unlocked (how each is announced), and the servers' season settings.
+    """
+    CREATE TABLE seasons (
+        id         {TABLE_ID},
+        guild_id   {ID} NOT NULL,
+        channel_id {ID} NOT NULL,
+        name       TEXT    NOT NULL,
+        started_at {REAL} NOT NULL,
+        ends_at    {REAL},
+        ended_at   {REAL},
+        reminded   INTEGER NOT NULL DEFAULT 0,
+        announced  INTEGER NOT NULL DEFAULT 0,
+        version    INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX one_running_season_per_guild ON seasons (guild_id) WHERE ended_at IS NULL;
+    CREATE UNIQUE INDEX season_names ON seasons (guild_id, lower(name));
+    CREATE TABLE season_ratings (
+        season_id   {ID} NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+        game_id     TEXT    NOT NULL,
+        user_id     {ID} NOT NULL,
+        mu          {REAL} NOT NULL,
+        sigma       {REAL} NOT NULL,
+        rated_games INTEGER NOT NULL,
+        PRIMARY KEY (season_id, game_id, user_id)
+    );
+    CREATE TABLE season_standings (
+        season_id   {ID} NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+        game_id     TEXT    NOT NULL,
+        place       INTEGER NOT NULL,
+        user_id     {ID} NOT NULL,
+        name        TEXT    NOT NULL,
+        rating      {REAL} NOT NULL,
+        rated_games INTEGER NOT NULL,
+        games       INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        points      INTEGER NOT NULL,
+        PRIMARY KEY (season_id, game_id, user_id)
+    );
+    CREATE INDEX season_standings_by_user ON season_standings (user_id);
+    CREATE TABLE achievements (
+        guild_id    {ID} NOT NULL,
+        user_id     {ID} NOT NULL,
+        achievement TEXT    NOT NULL,
+        tier        INTEGER NOT NULL,
+        at          {REAL} NOT NULL,
+        table_id    {ID},
+        season_id   {ID},
+        announce    TEXT    NOT NULL CHECK (announce IN ('table', 'private', 'told', 'quiet')),
+        PRIMARY KEY (guild_id, user_id, achievement, tier)
+    );
+    CREATE INDEX achievements_by_table ON achievements (table_id);
+    CREATE INDEX achievements_by_user ON achievements (user_id);
+    ALTER TABLE guild_settings ADD COLUMN season_min_games INTEGER NOT NULL DEFAULT 5;
+    ALTER TABLE guild_settings ADD COLUMN active_days INTEGER NOT NULL DEFAULT 60;
+    ALTER TABLE guild_settings ADD COLUMN season_rollover TEXT;
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

@@ -130,6 +130,13 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's public messages (a catalog's language, ``"fr"``); None:
     the server's Discord locale (``guild_locale``), English where no catalog has it."""
+    season_min_games: int = 5
+    """Rated games a player needs in a season to be ranked in it."""
+    active_days: int = 60
+    """The all-time leaderboards list players with a finished game in this many days (0: everyone)."""
+    season_rollover: str | None = None
+    """``"monthly"`` or ``"quarterly"``: a season ends with its period and the next starts at
+    once (:mod:`bot.seasons`); None: seasons start and end by command."""
 
 
 @dataclass(frozen=True)

@@ -5,21 +5,22 @@ one ``results`` row and a ``result_seats`` row per seat, written in the same
 transaction as the rating update. Recording is idempotent (keyed by table id),
 so start-up can record anything a crash left unrecorded.
 
-Ratings use openskill's Plackett–Luce model, which handles any number of
+Ratings use openskill's Plackett–Luce model (:mod:`bot.ratings`), which handles any number of
 players, shared places and teams. Only games where every seat ended in human
 hands and nobody took a hint are rated; AI seats (including seats handed to the AI when a player left
 or timed out) are recorded but never rated and never on a leaderboard. Each
-player has a rating per game and an overall one (``game_id = "*"``).
+player has a rating per game and an overall one (``game_id = "*"``), all time and, while a
+season runs, for the season (:mod:`bot.seasons`), updated in the result's transaction.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import logging
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
-
-from openskill.models import PlackettLuce
 
 import games
 from games.base import Outcome, stored_text
@@ -27,25 +28,24 @@ from games.i18n import SOURCE, Text, say
 
 from .forgetting import forget_person
 from .markdown import literal
+from .ratings import MODEL, OVERALL, Rating, ordinal, rate
 from .records import SeatRow, shown_name
+from .seasons import (
+    Season,
+    board,
+    player_in,
+    running_season,
+    season_of_game,
+    season_ratings,
+    store_season_rating,
+)
 from .storage import Session, Storage, TableRow
 from .table_options import engine_options
+from .unlocks import Unlocks
 
-OVERALL = "*"
-_MODEL = PlackettLuce()
-PROVISIONAL_GAMES = 5
-"""A rating is shown as provisional until it rests on this many rated games."""
+log = logging.getLogger(__name__)
 
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The stored rating: a conservative estimate (openskill's ordinal, μ − 3σ)."""
-    return mu - 3 * sigma
-
-
-def display_rating(ordinal_value: float) -> int:
-    """The figure players see: 1000 + 40 × (μ − 3σ), rounded. A new player's ordinal is 0
-    (so 1000); one game moves it by roughly 40–80 points."""
-    return round(1000 + 40 * ordinal_value)
+DAY = 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,21 @@ class Stats:
     """Each game played (the one asked for, or all), most played first."""
     history: list[RatingPoint] = field(default_factory=list)
     """The rating after each rated game, oldest first, per game (at most :data:`HISTORY_POINTS`)."""
+    season: SeasonTally | None = None
+    """The running season's figures, when the player played in it."""
+
+
+@dataclass(frozen=True)
+class SeasonTally:
+    """A player's running season (of one game, or overall): their season rating and games."""
+
+    name: str
+    rating: float | None
+    rated_games: int
+    games: int
+    wins: int
+    min_games: int
+    """Rated games a player needs in the season to be ranked."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +177,10 @@ SORTS = {
 
 
 class Results:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
+        self.unlocks = Unlocks(storage)
+        self._clock = clock
 
     # -- recording -------------------------------------------------------------------
 
@@ -213,11 +230,19 @@ class Results:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seat_rows,
             )
             if rated:
+                season = await season_of_game(db, row.guild_id, row.finished_at or 0.0)
                 for game_id in (row.game_id, OVERALL):
-                    await _rate(db, row, game_id, teams, place_of)
+                    await _rate(db, row, game_id, teams, place_of, season)
             return True
 
-        return await self.storage.run_write(write)
+        recorded = await self.storage.run_write(write)
+        if recorded:
+            try:
+                await self.unlocks.after_game(row)
+            except Exception:
+                log.exception("could not store what table %s unlocked; `python -m bot achievements --recompute` "
+                              "adds it", row.id)
+        return recorded
 
     async def record_missing(self, rows: list[TableRow]) -> int:
         """Record ended tables that have no result yet (after a crash between the two writes)."""
@@ -230,13 +255,25 @@ class Results:
             "SELECT board_since FROM guild_settings WHERE guild_id = ?", (guild_id,)))
         return found if found is not None else 0.0
 
-    async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating") -> list[BoardEntry]:
-        """Every human who finished a game here since the last reset, best first."""
+    async def leaderboard(self, guild_id: int, game_id: str | None, sort: str = "rating",
+                          season: Season | None = None) -> list[BoardEntry]:
+        """A server's leaderboard of ``game_id`` (None: all games, the overall rating), best first.
+
+        All time: every human who finished a game here since the last reset and, unless the
+        server's ``active_days`` is 0, within that many days. A season's: its ranked players,
+        with their season ratings (:mod:`bot.seasons`)."""
         if sort not in SORTS:
             raise ValueError(f"unknown sort {sort!r}")
         rating_game = game_id or OVERALL
+        settings = await self.storage.guild_settings(guild_id)
+        active_since = self._clock() - settings.active_days * DAY if settings.active_days else None
 
-        async def read(db: Session) -> list[BoardEntry]:
+        async def in_season(db: Session) -> list[BoardEntry]:
+            assert season is not None
+            return [BoardEntry(s.user_id, s.games, s.wins, s.points, s.rating, s.rated_games)
+                    for s in await board(db, season, rating_game, settings.season_min_games)]
+
+        async def all_time(db: Session) -> list[BoardEntry]:
             since = await db.fetchval(
                 "SELECT COALESCE((SELECT board_since FROM guild_settings WHERE guild_id = ?), 0)", (guild_id,))
             query = (
@@ -249,7 +286,11 @@ class Results:
             if game_id:
                 query += " AND r.game_id = ?"
                 params.append(game_id)
-            rows = await db.fetch(query + " GROUP BY rs.user_id", params)
+            query += " GROUP BY rs.user_id"
+            if active_since is not None:
+                query += " HAVING MAX(r.finished_at) >= ?"
+                params.append(active_since)
+            rows = await db.fetch(query, params)
             ratings = {
                 r[0]: (ordinal(r[1], r[2]), r[3]) for r in await db.fetch(
                     "SELECT user_id, mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ?",
@@ -258,7 +299,7 @@ class Results:
             }
             return [BoardEntry(r[0], r[1], r[2], r[3], *ratings.get(r[0], (None, 0))) for r in rows]
 
-        entries = await self.storage.run_read(read)
+        entries = await self.storage.run_read(all_time if season is None else in_season)
         return sorted(entries, key=lambda e: (SORTS[sort](e), -e.user_id), reverse=True)
 
     async def stats(self, guild_id: int, user_id: int, game_id: str | None) -> Stats:
@@ -266,6 +307,7 @@ class Results:
         rating after each rated game, per game."""
         one = " AND r.game_id = ?" if game_id else ""
         args: list[Any] = [guild_id, user_id, *([game_id] if game_id else [])]
+        settings = await self.storage.guild_settings(guild_id)
 
         async def read(db: Session) -> Stats:
             totals = await db.fetchrow(
@@ -289,8 +331,12 @@ class Results:
             rating, rated_games = rated.get(game_id or OVERALL, (None, 0))
             tallies = [GameTally(row[0], row[1], row[2], *rated.get(row[0], (None, 0)))
                        for row in counts if game_id in (None, row[0])]
+            season = await running_season(db, guild_id)
+            tally = await player_in(db, season, game_id or OVERALL, user_id) if season else None
+            in_season = SeasonTally(season.name, *tally, settings.season_min_games) \
+                if season and tally and tally[2] else None
             return Stats(games_played, wins, rating, counts[0][0] if counts else None, rated_games, tallies,
-                         [RatingPoint(row[0], row[1], row[2]) for row in reversed(points)])
+                         [RatingPoint(row[0], row[1], row[2]) for row in reversed(points)], in_season)
 
         return await self.storage.run_read(read)
 
@@ -383,31 +429,34 @@ class Results:
             " WHERE (e.user_id = ? OR e.partner_id = ?) AND t.status IN ('signup', 'running')", (user_id, user_id)))
 
 
-async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]],
-          place_of: dict[int, int]) -> None:
-    """Update the ratings of ``game_id`` (or overall) with one rated result."""
-    users = {s.seat: s.user_id for s in row.seats}
-    current = {}
+async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]], place_of: dict[int, int],
+                season: Season | None) -> None:
+    """Update the all-time ratings of ``game_id`` (or overall) with one rated result, and the
+    ``season``'s, whose first rating of a player starts from their all-time one before the game."""
+    users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
+    current: dict[int, tuple[Rating, int]] = {}
     for seat, user in users.items():
         found = await db.fetchrow(
             "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
             (row.guild_id, game_id, user),
         )
-        current[seat] = (found[0], found[1], found[2]) if found else (_MODEL.mu, _MODEL.sigma, 0)
-    match = [[_MODEL.create_rating([current[s][0], current[s][1]]) for s in team] for team in teams]
-    ranks: list[float] = [min(place_of.get(s, len(teams)) for s in team) for team in teams]
-    rated = _MODEL.rate(match, ranks=ranks)
+        current[seat] = ((found[0], found[1]), found[2]) if found else ((MODEL.mu, MODEL.sigma), 0)
+    new = rate({seat: rating for seat, (rating, _) in current.items()}, teams, place_of)
     at = row.finished_at or 0.0
-    for team, new_team in zip(teams, rated):
-        for seat, new in zip(team, new_team):
-            await db.execute(
-                "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-                " rated_games = excluded.rated_games",
-                (row.guild_id, game_id, users[seat], new.mu, new.sigma, current[seat][2] + 1),
-            )
-            await db.execute(
-                "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (row.guild_id, game_id, users[seat], row.id, ordinal(new.mu, new.sigma), at),
-            )
+    for seat, (mu, sigma) in new.items():
+        await db.execute(
+            "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, rated_games) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+            " rated_games = excluded.rated_games",
+            (row.guild_id, game_id, users[seat], mu, sigma, current[seat][1] + 1),
+        )
+        await db.execute(
+            "INSERT INTO rating_history (guild_id, game_id, user_id, table_id, ordinal, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (row.guild_id, game_id, users[seat], row.id, ordinal(mu, sigma), at),
+        )
+    if season is None:
+        return
+    before = await season_ratings(db, season, game_id, users, {seat: rating for seat, (rating, _) in current.items()})
+    for seat, rating in rate({seat: r for seat, (r, _) in before.items()}, teams, place_of).items():
+        await store_season_rating(db, season, game_id, users[seat], rating, before[seat][1] + 1)

@@ -1,5 +1,6 @@
-"""Options every table has, whatever its game, kept in the table's options beside the
-game's own but never shown to the engine: ``hints`` (the Hint button; default on)."""
+"""Options every table has whatever its game, stored with the game's own but never shown to the engine.
+
+Today one: ``hints`` (the Hint button; default on)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""What Discord tells Deckhand about the places tables live in: a deleted channel or thread
-ends its table at once, a server that removes Deckhand ends all of its tables, and a shard
-that connects again shows the tables Discord missed meanwhile."""
+"""What Discord tells Deckhand of the places tables live in: channels deleted, servers left, shards back.
+
+A deleted channel or thread ends its table at once, a server that removes Deckhand ends all
+of its tables, and a shard that connects again shows the tables Discord missed meanwhile."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ class ChannelEvents(commands.Cog):
         outage, which is ``on_guild_unavailable``): end its tables at once, so no turn timer or
         AI seat plays on where nobody can see it. Nothing is sent there: Discord would refuse it."""
         try:
-            for table_id in await self.service.guild_tables(guild.id):
+            for table_id in await self.service.storage.open_tables_of_guild(guild.id):
                 await self.publisher.abandon(table_id, say("Deckhand was removed from the server."))
         except StorageUnavailable:
             log.warning("could not end the tables of server %s, which removed Deckhand: the database is away",
@@ -55,7 +56,7 @@ class ChannelEvents(commands.Cog):
         """End the open table of a deleted channel or thread at once, not at its next move
         (which, without a turn timer, might never come)."""
         try:
-            table_id = await self.service.channel_table(channel_id)
+            table_id = await self.service.storage.open_table_in(channel_id)
             if table_id is not None:
                 await self.publisher.abandon(table_id, CHANNEL_DELETED)
         except StorageUnavailable:

@@ -19,6 +19,7 @@ from bot.in_flight import RESTARTING
 from bot.service import GameService, Player
 from games.i18n import Text, say
 
+from .badges import tell_secrets
 from .components import SentView
 from .language import reader_language, server_language
 from .outage import UNREACHABLE
@@ -76,12 +77,6 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return bot_of(interaction).service
 
 
-def publisher_of(interaction: discord.Interaction):
-    """The bot's :class:`cogs.publisher.TablePublisher`, untyped here (it imports most cogs, this
-    module among them): :func:`cogs.installed.table_publisher_of` is the typed one, for the modules
-    cogs.publisher does not import."""
-    return bot_of(interaction).publisher
-
 
 def for_reader(interaction: discord.Interaction, text: Text) -> str:
     """``text`` in the language of the person who clicked or typed (what only they see)."""
@@ -94,7 +89,7 @@ async def public_language(interaction: discord.Interaction) -> str:
     return server_language(settings, interaction.guild_locale)
 
 
-async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
+async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """Answer only the clicking user, whether or not the interaction was answered yet."""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
@@ -149,6 +144,7 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
         with in_flight.track():
             try:
                 await handler(*args, **kwargs)
+                await tell_untold(interaction)
             except (UserError, StorageUnavailable) as exc:
                 await answer_if_possible(interaction, for_reader(interaction, exc.text))
             except UNREACHABLE as exc:
@@ -170,6 +166,21 @@ def guarded(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any,
 
     guarded_handler.__signature__ = inspect.signature(handler, eval_str=True)  # type: ignore[attr-defined]
     return guarded_handler
+
+
+async def tell_untold(interaction: discord.Interaction) -> None:
+    """Once the interaction is answered, tell its person privately of the secret badges they
+    unlocked and were not told of yet (:mod:`cogs.badges`); never a reason to fail the answer."""
+    guild_id = interaction.guild_id
+    unlocks = service_of(interaction).results.unlocks
+    if guild_id is None or not interaction.response.is_done() or not unlocks.has_untold(guild_id, interaction.user.id):
+        return
+    try:
+        untold = await unlocks.untold(guild_id, interaction.user.id)
+        if untold and await tell_secrets(interaction, untold, reader_language(interaction)):
+            await unlocks.told(untold)
+    except StorageUnavailable:  # logged by the storage; they are told at a later interaction
+        pass
 
 
 async def answer_if_possible(interaction: discord.Interaction, content: str) -> None:

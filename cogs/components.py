@@ -1,6 +1,7 @@
-"""Messages as the JSON Discord receives: Components V2 layouts (a container of text, a picture
-and controls) built directly, for every message a move sends (building discord.py items for
-each would cost more than the rest of the message), and sent as they are.
+"""Messages as the JSON Discord receives: Components V2 layouts built directly, sent as they are.
+
+A layout is a container of text, a picture and controls, built as JSON for every message a
+move sends: building discord.py items for each would cost more than the rest of the message.
 
 A V2 message has no content and no embeds: its text is in text displays, its picture in a
 media gallery, and Discord sets it apart by the ``IS_COMPONENTS_V2`` flag, which discord.py

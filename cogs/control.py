@@ -1,5 +1,7 @@
-"""What every Deckhand control is: a button, menu or form whose custom_id holds all its
-state, valid only in the place it belongs to, answered on one guarded path.
+"""What every Deckhand control is: its custom_id holds its state, its place is checked, one path answers it.
+
+A control is a button, menu or form whose custom_id holds all its state, valid only in the
+place it belongs to, answered on one guarded path.
 
 Anyone can forge a custom_id (a modified client sends any, from any server, channel or
 DM), so every control declares its :data:`Place` and :meth:`Control.callback` checks it
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -135,16 +137,19 @@ class Control:
         _REGISTERED[template] = cls
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Any:
         """discord.py's factory: a custom_id whose fields fail validation (a 30-digit table
-        id, say) becomes :class:`Refused`, answered with the reason, not an error log."""
+        id, say) becomes :class:`Refused`, answered with the reason, not an error log. (Typed
+        ``Any``: discord.py types the factory's result as the class itself, and a refusal is
+        another item; discord.py only calls its callback.)"""
         try:
             return cls.parse(match, item)
         except UserError as exc:
             return Refused(item, exc.text)
 
     @classmethod
-    def parse(cls, match: re.Match[str], item: discord.ui.Item | None) -> Control:
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         """The control for the custom_id's ``match`` (``item``: the component as clicked,
         None for a form); :class:`UserError` if a field is out of range."""
         raise NotImplementedError
@@ -215,6 +220,11 @@ def table_template(verb: str) -> str:
     return control_template(rf"dh:{verb}:(?P<table>\d+)")
 
 
+def table_button_id(verb: str, table_id: int) -> str:
+    """The custom_id of the :class:`TableButton` with this ``VERB`` on table ``table_id``."""
+    return f"dh:{verb}:{table_id}"
+
+
 class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
     """A button whose custom_id names only its table, ``dh:<verb>:<table>`` (My hand, Watch,
     Play again, Hint): it works on any message of the table, after a restart too. Subclass it
@@ -227,18 +237,14 @@ class TableButton(TableControl, discord.ui.DynamicItem[discord.ui.Button]):
 
     def __init__(self, table_id: int) -> None:
         super().__init__(discord.ui.Button(label=self.LABEL, style=self.STYLE,
-                                           custom_id=self.id_for(table_id)))
+                                           custom_id=table_button_id(self.VERB, table_id)))
         self.table_id = table_id
 
     @classmethod
-    def id_for(cls, table_id: int) -> str:
-        return f"dh:{cls.VERB}:{table_id}"
-
-    @classmethod
-    def component(cls, table_id: int, label: str | None = None) -> dict:
+    def component(cls, table_id: int, label: str | None = None) -> dict[str, Any]:
         """The button as Discord receives it, with its own label or ``label``."""
-        return button_component(cls.id_for(table_id), label or cls.LABEL, cls.STYLE)
+        return button_component(table_button_id(cls.VERB, table_id), label or cls.LABEL, cls.STYLE)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]))

@@ -1,6 +1,7 @@
-"""The block every finished game ends with, the same shape for all games: 🏆 the winner(s),
-the ranking with each place's result in its unit ("3 cards left", "42 pts"), then the rounds
-played (games with rounds) and how long it took."""
+"""The final standings every finished game's message ends with, the same shape for all games.
+
+🏆 the winner(s), the ranking with each place's result in its unit ("3 cards left",
+"42 pts"), then the rounds played (games with rounds) and how long it took."""
 
 from __future__ import annotations
 

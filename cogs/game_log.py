@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any, Self
 
 import discord
 from babel.dates import format_timedelta
@@ -106,7 +107,7 @@ def log_pages(lines: list[str], empty: str) -> list[str]:
     return pages + [current or empty]
 
 
-async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs) -> None:
+async def reply(interaction: discord.Interaction, *, edit: bool, **kwargs: Any) -> None:
     """Edit the private message a control was clicked on, or answer with a new private one
     (no public post shows a game's moves or a list of games)."""
     if edit and edits_in_place(interaction):
@@ -174,7 +175,7 @@ class LogSelect(Control, discord.ui.DynamicItem[discord.ui.Select],
                                                       placeholder=say("See a game's moves…").render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["guild"], "server"), HistoryQuery.parse(match))
 
     def place(self) -> Place:
@@ -211,7 +212,7 @@ class HistoryButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                                 discord.ButtonStyle.secondary)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(match["verb"], stored_id(match["guild"], "server"), HistoryQuery.parse(match))
 
     def place(self) -> Place:
@@ -255,7 +256,7 @@ class LogPage(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         self.table_id, self.page, self.back = table_id, page, back
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         back = HistoryQuery.parse(match) if match["game"] else None
         return cls(stored_id(match["table"], "game"), page_number(match["page"]), back=back)
 

@@ -1,5 +1,6 @@
-"""The **Hint** button of a private hand message (``dh:hint:<table>``): privately, the move
-Deckhand's normal AI would make and one line why. Taking a hint makes the game unrated.
+"""The **Hint** button of a hand message: privately, the move the normal AI would make, and why.
+
+Its custom_id is ``dh:hint:<table>``. Taking a hint makes the game unrated.
 
 The button carries only the table id, so it works after a restart; the service refuses
 it politely when it isn't the player's turn, the table has hints off, or the game ended.
@@ -39,7 +40,7 @@ class HintButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], templat
     LABEL = str(HINT)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        hand, found = await service_of(interaction).hint(self.table_id, player_of(interaction))
+        hand, found = await service_of(interaction).play.hint(self.table_id, player_of(interaction))
         language = reader_language(interaction)
         hand = hand.speaking(language)
         label = ui_for(hand.table.row.game_id, language).move_text(found.action, hand)

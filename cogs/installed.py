@@ -1,6 +1,7 @@
-"""The :class:`~cogs.publisher.TablePublisher` that :func:`cogs.setup` installs on the bot, typed,
-for the cogs that :mod:`cogs.publisher` does not import (it imports most of them, so
-:func:`cogs.common.publisher_of` cannot name its type)."""
+"""The :class:`~cogs.publisher.TablePublisher` the extension installs on the bot, typed for the cogs that use it.
+
+The bot holds it typed by the service's :class:`~bot.service.Publisher` protocol (bot/ never
+imports cogs/): the cogs reach it here, as the class it is."""
 
 from __future__ import annotations
 

@@ -11,8 +11,10 @@ catalog reads English.
 from __future__ import annotations
 
 import discord
+from babel.numbers import format_percent
 
-from bot.records import GuildSettings
+from bot.records import GuildSettings, TableRow
+from bot.service import GameService
 from games.i18n import language_of
 
 
@@ -24,3 +26,15 @@ def reader_language(interaction: discord.Interaction) -> str:
 def server_language(settings: GuildSettings, guild_locale: discord.Locale | str | None) -> str:
     """The language of a server's public messages: its setting, else its Discord locale."""
     return settings.language or language_of(str(guild_locale) if guild_locale else None)
+
+
+def percent(share: float, language: str) -> str:
+    """``share`` (0 to 1) as a whole percentage in ``language``: "67%" ("67 %" in French)."""
+    return format_percent(share, locale=language)
+
+
+async def table_language(bot: discord.Client, service: GameService, row: TableRow) -> str:
+    """The language of a table's public messages (its message, pings): its server's."""
+    guild = bot.get_guild(row.guild_id)
+    settings = await service.storage.guild_settings(row.guild_id)
+    return server_language(settings, guild.preferred_locale if guild is not None else None)

@@ -1,6 +1,7 @@
-"""The messages of a table as Components V2 layouts, the same frame for every game: one
-container whose accent says whose turn it is, a short header, the picture (or a text board in
-its place), the latest events, and the controls (built by the caller and handed in).
+"""The frame of every table, hand and lobby message: one Components V2 container, the same for every game.
+
+The container's accent says whose turn it is; inside, a short header, the picture (or a text
+board in its place), the latest events, and the controls (built by the caller and handed in).
 
 - the table message (:func:`table_layout`): heading, whose turn with a mention and the
   deadline, the game's few numbers; the picture (or the text board); while the game runs the
@@ -22,6 +23,7 @@ from games.ai import LEVEL_NAMES
 from games.base import count_text
 from games.i18n import SOURCE, say
 
+from .badges import unlock_lines
 from .components import Layout, separator, text_display
 from .endings import final_standings
 from .ui import GameUI, MoveLayout, latest_events, mention, options_line, players_to_act, ui_for, whole_lines
@@ -52,9 +54,9 @@ def table_layout(table: TableSnapshot, controls: list[dict[str, Any]], watching:
     lines = [top, *status_lines(ui, table, facts), *([banner] if banner else [])]
     board = ui.board(table) if table.view is not None else ""
     tail: list[dict[str, Any]] = []
-    standings = final_standings(table, language)
-    if standings:
-        tail.append(text_display(standings))
+    for block in (final_standings(table, language), unlock_lines(table, language)):
+        if block:
+            tail.append(text_display(block))
     recent = [event_words(line, table.names, language) for line in row.recent_events[-LATEST_EVENTS:]]
     latest = latest_events(recent, LATEST_EVENTS) if row.status == "running" else []
     if latest:

@@ -1,11 +1,16 @@
-"""The lobby message and its buttons (``dh:lobby:<table>:<verb>``), and the level menu
-**Add AI** shows the host (``dh:ailevel:<table>``).
+"""The lobby message and its controls: Join, Leave, Add AI and its level menu, Remove AI, Switch side, Start, Cancel.
+
+The lobby's buttons are ``dh:lobby:<table>:<verb>``, the level menu **Add AI** shows the host
+``dh:ailevel:<table>``.
 
 The service edits the lobby message itself after every change, so a button only
 asks the service and acknowledges the click.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any, Self
 
 import discord
 
@@ -74,7 +79,7 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         self.verb = verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -84,28 +89,28 @@ class LobbyButton(TableControl, discord.ui.DynamicItem[discord.ui.Button],
         if self.verb not in offered_verbs(game):
             raise UserError(say("{game} isn't played in sides, so there is no side to switch.", game=game.name))
         if self.verb == "join":
-            await service.join(self.table_id, player)
+            await service.lobbies.join(self.table_id, player)
         elif self.verb == "leave":
-            await service.leave_lobby(self.table_id, player)
+            await service.lobbies.leave(self.table_id, player)
         elif self.verb == "ai":
             # Ask the host for the level first; the select adds the AI (AiLevelSelect).
-            level = await service.ai_level_choice(self.table_id, player)
+            level = await service.lobbies.ai_level_choice(self.table_id, player)
             language = reader_language(interaction)
             await interaction.response.send_message(
                 say("Which level for the new AI player?").render(language), ephemeral=True,
                 view=static_view([AiLevelSelect.make(self.table_id, level, language)]))
             return
         elif self.verb == "unai":
-            await service.remove_ai(self.table_id, player)
+            await service.lobbies.remove_ai(self.table_id, player)
         elif self.verb == "side":
-            await service.switch_side(self.table_id, player)
+            await service.lobbies.switch_side(self.table_id, player)
         elif self.verb == "start":
             if not may_post_here(interaction):  # the game's table message could not be shown
                 raise UserError(say("{closed}, so the game couldn't be shown here. {give_back}; then press **Start** "
                                     "again.", closed=CLOSED_HERE, give_back=GIVE_BACK))
-            await service.start(self.table_id, player)
+            await service.lobbies.start(self.table_id, player)
         else:  # "cancel": the template admits only the verbs in LOBBY_VERBS
-            await service.cancel(self.table_id, player, is_admin=is_admin(interaction))
+            await service.lobbies.cancel(self.table_id, player, is_admin=is_admin(interaction))
         unchanged = lobby_unchanged_note(interaction)
         if unchanged:  # the service's edit of the lobby is refused: say privately what the click did
             await interaction.response.send_message(DONE[self.verb].render(reader_language(interaction)) + unchanged,
@@ -131,13 +136,13 @@ class AiLevelSelect(TableControl, discord.ui.DynamicItem[discord.ui.Select],
                                                placeholder=say("AI level").render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["table"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         require_private_message(interaction)  # it answers by editing the menu's own private message
         level = one_of(chosen_value(interaction, say("Choose exactly one level.")), LEVEL_TEXT, "level")
-        snap = await service_of(interaction).add_ai(self.table_id, player_of(interaction), level)
+        snap = await service_of(interaction).lobbies.add_ai(self.table_id, player_of(interaction), level)
         language = reader_language(interaction)
         added = literal([s for s in snap.row.seats if s.is_ai][-1].name_in(language))
         joined = say("{added} joined the table.", added=added).render(language)

@@ -26,11 +26,11 @@ import discord
 from bot.errors import StorageUnavailable
 from bot.service import GameService, HandSnapshot, TableSnapshot
 
+from .attachments import hand_picture, pictures_on, send_with_picture
 from .common import channel_closed_note
 from .language import reader_language
-from .moves import hand_message
+from .messages import hand_message
 from .outage import UNREACHABLE
-from .pictures.attach import hand_picture, pictures_on, send_with_picture
 from .tokens import MessageTokens, TokenRefused, edit_original
 
 log = logging.getLogger(__name__)
@@ -198,7 +198,7 @@ class OpenHands:
         if not editable:
             return
         try:
-            hands = await self.service.seat_hands(table_id, editable)
+            hands = await self.service.play.seat_hands(table_id, editable)
         except StorageUnavailable:
             return  # logged by the storage; the next change brings the hands up to date
         edits = []

@@ -17,7 +17,8 @@ from bot.errors import HostsLobby, UserError
 from bot.service import TableSnapshot, checked_options
 from games.i18n import say
 
-from .common import IN_DIRECT_MESSAGES, player_of, publisher_of, service_of
+from .common import IN_DIRECT_MESSAGES, player_of, service_of
+from .installed import table_publisher_of
 from .language import reader_language
 from .ui import message_link, ui_for
 
@@ -50,7 +51,7 @@ async def open_table(
     title = ui_for(game_id, reader_language(interaction)).title
     checked = checked_options(game_id, options)  # a refused start makes no thread
     try:
-        await service.may_host(guild_id, player_of(interaction))
+        await service.lobbies.may_host(guild_id, player_of(interaction))
     except HostsLobby as exc:
         lobby = await service.table(exc.table_id)
         row = lobby.row
@@ -80,7 +81,7 @@ async def open_table(
 async def open_in(interaction: discord.Interaction, guild_id: int, target: discord.abc.Snowflake, game_id: str,
                   options: dict[str, Any], timer: int | None) -> str:
     """Open the lobby in ``target`` (a channel or thread of server ``guild_id``), post it there and return its link."""
-    snap = await service_of(interaction).open_lobby(
+    snap = await service_of(interaction).lobbies.open(
         guild_id=guild_id, channel_id=target.id, game_id=game_id, options=options,
         host=player_of(interaction), timer_minutes=timer,
     )
@@ -93,9 +94,9 @@ async def post_lobby(interaction: discord.Interaction, snap: TableSnapshot, cont
     and the user told what permission is missing; if Discord refuses it for another reason,
     the lobby is cancelled too, so it never holds the channel without a message."""
     try:
-        message = await publisher_of(interaction).place(snap, content)
+        message = await table_publisher_of(interaction).place(snap, content)
     except discord.HTTPException as exc:
-        await service_of(interaction).cancel(snap.row.id, player_of(interaction))
+        await service_of(interaction).lobbies.cancel(snap.row.id, player_of(interaction))
         if isinstance(exc, discord.Forbidden):
             raise UserError(say("I can't post in this channel. Give me View Channel, Send Messages and Embed Links "
                                 "here, then try again.")) from None

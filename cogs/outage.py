@@ -1,5 +1,7 @@
-"""Table messages that did not reach Discord (it was out of reach, or kept failing), shown
-again once it answers: on reconnecting, and every :data:`RETRY_SECONDS` until then.
+"""Table messages that did not reach Discord, shown again once it answers.
+
+Discord was out of reach, or kept failing: the tables it missed are shown on reconnecting,
+and every :data:`RETRY_SECONDS` until then.
 
 Players cannot click while Discord is away, but AI seats and turn timers play on; without
 this, a table whose last edits were lost kept showing an old turn (and its ping never came)

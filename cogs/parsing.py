@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -37,6 +38,7 @@ WHAT = {
     "table": say("table"), "game": say("game"), "server": say("server"), "person": say("person"),
     "channel": say("channel"), "choice": say("choice"), "value": say("value"), "level": say("level"),
     "version": say("version"), "page": say("page"), "menu": say("menu"), "tournament": say("tournament"),
+    "season": say("season"),
 }
 """The things a refusal names (``what``), as words for the reader."""
 UNKNOWN_CONTROL = say("That control isn't one Deckhand recognises.")
@@ -84,6 +86,20 @@ def version_number(value: Any) -> int:
 def page_number(value: Any) -> int:
     """A page index from a control (clamped later to the pages there are)."""
     return whole_number(value, -1, MAX_PAGE, "page")
+
+
+def end_time(text: str) -> float:
+    """When ``/season start``'s ``ends`` says a season ends: a day, ``2025-06-30`` (as that day
+    ends, in UTC), or a day and a time, ``2025-06-30 18:00`` (UTC); anything else is refused."""
+    said = " ".join(str(text).split())
+    for pattern, whole_day in (("%Y-%m-%d", True), ("%Y-%m-%d %H:%M", False)):
+        try:
+            when = datetime.strptime(said, pattern).replace(tzinfo=UTC)
+            return (when + timedelta(days=1) if whole_day else when).timestamp()
+        except (ValueError, OverflowError):  # not that pattern, or past the calendar's end (9999-12-31)
+            continue
+    raise UserError(say("Write when the season ends as a day, 2025-06-30, or a day and a time in UTC, 2025-06-30 "
+                        "18:00 (not “{input}”).", input=clip(said, QUOTE)))
 
 
 def one_of(value: Any, allowed: Any, what: str) -> Any:

@@ -1,6 +1,8 @@
-"""**Play again** on an ended table (``dh:again:<table>``): a new lobby in the same channel or
-thread, same game, options and turn timer, the AI seats kept, the old table's people
-mentioned so they can click Join. The clicker hosts it (see :meth:`GameService.play_again`)."""
+"""**Play again** on an ended table: a new lobby in the same place, the same game and AI seats.
+
+The button is ``dh:again:<table>``. The new lobby is in the same channel or thread, with the
+same game, options and turn timer, the AI seats kept, the old table's people mentioned so they
+can click Join. The clicker hosts it (see :meth:`bot.service.replay.Replays.play_again`)."""
 
 from __future__ import annotations
 
@@ -12,15 +14,14 @@ from games.i18n import say
 from .common import IN_DIRECT_MESSAGES, is_admin, player_of, public_language, service_of
 from .control import TableButton, table_template
 from .language import reader_language
+from .messages import PLAY_AGAIN, PLAY_AGAIN_LABEL
 from .opening import embed_links_note, post_lobby
 from .ui import ui_for
 
-PLAY_AGAIN = say("🔁 Play again")
 
-
-class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template("again")):
-    VERB = "again"
-    LABEL = str(PLAY_AGAIN)
+class PlayAgainButton(TableButton, discord.ui.DynamicItem[discord.ui.Button], template=table_template(PLAY_AGAIN)):
+    VERB = PLAY_AGAIN
+    LABEL = str(PLAY_AGAIN_LABEL)
     STYLE = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -42,7 +43,7 @@ async def play_again(interaction: discord.Interaction, table_id: int) -> None:
         raise UserError(IN_DIRECT_MESSAGES)
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    rematch = await service.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
+    rematch = await service.replays.play_again(table_id, player_of(interaction), channel_id=interaction.channel.id,
                                        is_admin=is_admin(interaction))
     game_id = rematch.lobby.row.game_id
     language, reader = await public_language(interaction), reader_language(interaction)

@@ -1,5 +1,6 @@
-"""What every interaction passes on its way in, besides the control that answers it: the
-publisher notes it (its webhook may carry the channel's next ping), a channel that had
+"""What every interaction passes on its way in, besides the control that answers it.
+
+The publisher notes it (its webhook may carry the channel's next ping), a channel that had
 refused Deckhand gets its table shown again once a click says Deckhand may post there,
 forms are answered, and a click no Deckhand control answers gets a polite word."""
 
@@ -29,14 +30,14 @@ class Router(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         publisher = table_publisher_of(interaction)
-        publisher.saw(interaction)
+        publisher.channels.saw(interaction)
         channel_id = interaction.channel_id
-        if channel_id is not None and channel_id in publisher.closed and may_post_here(interaction):
+        if channel_id is not None and channel_id in publisher.access.closed and may_post_here(interaction):
             with contextlib.suppress(StorageUnavailable):  # logged by the storage; the next click tries again
                 service = service_of(interaction)
-                table_id = await service.channel_table(channel_id)
+                table_id = await service.storage.open_table_in(channel_id)
                 if table_id is None:
-                    publisher.open_again(channel_id)  # nothing left to show: stop looking
+                    publisher.access.open_again(channel_id)  # nothing left to show: stop looking
                 else:
                     await service.show_again(table_id)
         custom_id = custom_id_of(interaction)

@@ -19,6 +19,9 @@ A rules control of another game (forged onto the post) answers privately too.
 
 from __future__ import annotations
 
+import re
+from typing import Any, Self
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -218,7 +221,7 @@ class PageButton(
         return cls(game_id, page, verb, button)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(match["game"], page_number(match["page"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -246,7 +249,7 @@ class SectionSelect(
         return cls(rules.id, select)
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(match["game"])
 
     async def run(self, interaction: discord.Interaction) -> None:

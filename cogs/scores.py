@@ -6,9 +6,10 @@ Every game gets these by registering its engine: nothing here names a game.
 from __future__ import annotations
 
 import asyncio
+import re
+from typing import Any, Self
 
 import discord
-from babel.numbers import format_percent
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
@@ -17,9 +18,15 @@ import games
 from bot.errors import UserError
 from bot.forgetting import FORGOTTEN_NAME
 from bot.markdown import literal
-from bot.results import PROVISIONAL_GAMES, SORTS, BoardEntry, Stats, display_rating
+from bot.pictures.stats import Series, stats_png
+from bot.ratings import PROVISIONAL_GAMES, display_rating
+from bot.records import GuildSettings
+from bot.results import SORTS, BoardEntry, SeasonTally, Stats
+from bot.seasons import Season
 from games.i18n import SOURCE, Text, plural, say
 
+from .attachments import Picture, pictures_on, send_with_picture
+from .badges import send_badges, shown_badges
 from .common import guarded, in_time, public_language, require_guild, service_of, static_view
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
@@ -33,12 +40,11 @@ from .game_log import (
     results_of,
     show_history,
 )
-from .language import reader_language
+from .language import percent, reader_language
 from .layouts import spoken
-from .limits import CHOICE_NAME
+from .limits import CHOICE_NAME, EMBED_TITLE, clip
 from .parsing import control_template, edits_in_place, page_number, require_private_message, stored_id
-from .pictures.attach import Picture, pictures_on, send_with_picture
-from .pictures.stats import Series, stats_png
+from .season_commands import ALL_TIME, chosen_season, season_choices
 from .translator import command_text, slash_name
 from .ui import EMBED_COLOUR, Rendered, ui_for
 
@@ -63,11 +69,6 @@ def rated_games_count(n: int) -> Text:
     return plural("{count} rated game", "{count} rated games", n)
 
 
-def percent(share: float, language: str) -> str:
-    """``share`` (0 to 1) as a whole percentage: "67%" ("67 %" in French)."""
-    return format_percent(share, locale=language)
-
-
 def rating_text(rating: float | None, rated_games: int) -> Text:
     """The friendly figure with the rated games it rests on: "**1072** (provisional, 2 rated games)"."""
     if rating is None:
@@ -86,13 +87,17 @@ def game_choices(with_all: bool) -> list[app_commands.Choice[str]]:
 # -- leaderboard -------------------------------------------------------------------------
 
 
-def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
-               language: str = SOURCE) -> tuple[discord.Embed, int]:
+def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int, language: str = SOURCE,
+               season: Season | None = None, settings: GuildSettings | None = None) -> tuple[discord.Embed, int]:
+    """A page of a leaderboard (all time, or ``season``'s), its footer saying who is listed
+    (``settings``: the server's minimum games in a season, and days of activity all time)."""
+    settings = settings or GuildSettings()
     pages = max(1, -(-len(entries) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     game = None if game_id == "all" else games.get_game(game_id)
-    title = say("Leaderboard — {game}", game=game_name(game_id, language))
-    embed = discord.Embed(title=title.render(language), colour=EMBED_COLOUR)
+    title = say("Leaderboard — {game}", game=game_name(game_id, language)) if season is None else \
+        say("Leaderboard — {game} · season “{season}”", game=game_name(game_id, language), season=literal(season.name))
+    embed = discord.Embed(title=clip(title.render(language), EMBED_TITLE), colour=EMBED_COLOUR)
     lines = []
     for rank, entry in enumerate(entries[page * PAGE_SIZE:(page + 1) * PAGE_SIZE], start=page * PAGE_SIZE + 1):
         line = say("**{rank}.** <@{player}> — {rating} · {wins} in {games} ({share})", rank=rank,
@@ -102,38 +107,71 @@ def board_page(entries: list[BoardEntry], game_id: str, sort: str, page: int,
         if game is not None and game.points:
             line += " · " + say("{points} {unit}", points=entry.points, unit=game.points).render(language)
         lines.append(line)
-    embed.description = ("\n".join(lines + ["", f"_{WHICH_GAMES_COUNT.render(language)}_"]) if lines
-                         else say("No finished games here yet. Start one!").render(language))
-    embed.set_footer(text=plural("{page} · {sorted} · a rating is provisional until {count} rated game",
-                                 "{page} · {sorted} · a rating is provisional until {count} rated games",
-                                 PROVISIONAL_GAMES, page=page_footer(page, pages, language),
-                                 sorted=SORTED_BY[sort]).render(language))
+    if lines:
+        embed.description = "\n".join(lines + ["", f"_{WHICH_GAMES_COUNT.render(language)}_"])
+    elif season is not None:
+        embed.description = plural("Nobody is ranked in this season yet: a player is ranked after {count} rated "
+                                   "game in it.", "Nobody is ranked in this season yet: a player is ranked after "
+                                   "{count} rated games in it.", settings.season_min_games).render(language)
+    else:
+        embed.description = say("No finished games here yet. Start one!").render(language)
+    if season is not None:
+        who = plural("ranked after {count} rated game in the season", "ranked after {count} rated games in the season",
+                     settings.season_min_games)
+    elif settings.active_days:
+        who = plural("players with a game in the last {count} day", "players with a game in the last {count} days",
+                     settings.active_days)
+    else:
+        who = say("every player")
+    embed.set_footer(text=plural("{page} · {sorted} · {who} · a rating is provisional until {count} rated game",
+                                 "{page} · {sorted} · {who} · a rating is provisional until {count} rated games",
+                                 PROVISIONAL_GAMES, page=page_footer(page, pages, language), sorted=SORTED_BY[sort],
+                                 who=who).render(language))
     return embed, page
 
 
-def board_controls(guild_id: int, game_id: str, sort: str) -> str:
+def season_key(season: Season | None) -> str:
+    """How a leaderboard's controls name its season: its id, or ``a`` for all time."""
+    return "a" if season is None else str(season.id)
+
+
+def board_controls(guild_id: int, game_id: str, sort: str, season: Season | None) -> str:
     """How the custom_ids of one leaderboard's ◀ ▶ begin (:class:`BoardPage`)."""
-    return f"dh:lb:{guild_id}:{game_id}:{sort}:"
+    return f"dh:lb:{guild_id}:{game_id}:{sort}:{season_key(season)}:"
 
 
-def board_view(guild_id: int, game_id: str, sort: str, page: int, pages: int) -> discord.ui.View:
-    return static_view(page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off),
-                                    page, pages))
+def board_view(guild_id: int, game_id: str, sort: str, season: Season | None, page: int,
+               pages: int) -> discord.ui.View:
+    return static_view(page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off,
+                                                                     season_key(season)), page, pages))
 
 
-async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool) -> None:
+async def board_season(interaction: discord.Interaction, guild_id: int, chosen: str | None) -> Season | None:
+    """The season a /leaderboard shows: the one named, all time (:data:`ALL_TIME`), or by
+    default the running season if there is one."""
+    if chosen is None:
+        return await service_of(interaction).seasons.current(guild_id)
+    if chosen == ALL_TIME:
+        return None
+    return await chosen_season(interaction, chosen)
+
+
+async def show_board(interaction: discord.Interaction, game_id: str, sort: str, page: int, *, edit: bool,
+                     season: Season | None) -> None:
     """The leaderboard's page, posted for everyone (in the server's language); ◀ ▶ edit the
     message they were clicked on when it shows this leaderboard (:func:`edits_in_place`),
     else answer privately (in the reader's)."""
     guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
-    entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort)
-    in_place = edit and edits_in_place(interaction, board_controls(guild_id, game_id, sort))
+    entries = await results_of(interaction).leaderboard(guild_id, None if game_id == "all" else game_id, sort,
+                                                        season)
+    settings = await service_of(interaction).storage.guild_settings(guild_id)
+    in_place = edit and edits_in_place(interaction, board_controls(guild_id, game_id, sort, season))
     private = (edit and not in_place) or (in_place and interaction.message is not None
                                           and interaction.message.flags.ephemeral)
     language = reader_language(interaction) if private else await public_language(interaction)
-    embed, page = board_page(entries, game_id, sort, page, language)
+    embed, page = board_page(entries, game_id, sort, page, language, season, settings)
     pages = max(1, -(-len(entries) // PAGE_SIZE))
-    view = board_view(guild_id, game_id, sort, page, pages)
+    view = board_view(guild_id, game_id, sort, season, page, pages)
     nobody = discord.AllowedMentions.none()
     if in_place:
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=nobody)
@@ -142,34 +180,46 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
 
 
 class BoardPage(Control, discord.ui.DynamicItem[discord.ui.Button],
-                template=control_template(
-                    r"dh:lb:(?P<guild>\d+):(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):(?P<page>-?\d+)")):
-    """◀ ▶ on a page of one server's leaderboard."""
+                template=control_template(r"dh:lb:(?P<guild>\d+):(?P<game>[a-z0-9-]+):(?P<sort>[a-z_]+):"
+                                          r"(?:(?P<season>a|\d+):)?(?P<page>-?\d+)")):
+    """◀ ▶ on a page of one server's leaderboard, all time (``a``, or no season: the controls of
+    leaderboards posted before seasons) or of a season (its id)."""
 
     def __init__(self, guild_id: int, game_id: str, sort: str, page: int, label: str = "…",
-                 disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"{board_controls(guild_id, game_id, sort)}{page}"))
-        self.guild_id, self.game_id, self.sort, self.page = guild_id, game_id, sort, page
+                 disabled: bool = False, season: str = "a") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
+            custom_id=f"dh:lb:{guild_id}:{game_id}:{sort}:{season}:{page}"))
+        self.guild_id, self.game_id, self.sort, self.page, self.season = guild_id, game_id, sort, page, season
 
     @classmethod
-    def parse(cls, match, item):
-        return cls(stored_id(match["guild"], "server"), match["game"], match["sort"], page_number(match["page"]))
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
+        season = match["season"] or "a"
+        if season != "a":
+            stored_id(season, "season")
+        return cls(stored_id(match["guild"], "server"), match["game"], match["sort"], page_number(match["page"]),
+                   season=season)
 
     def place(self) -> Place:
         return InServer(self.guild_id)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        invalid = UserError(say("That leaderboard control isn't valid any more."))
         if self.sort not in SORTS or (self.game_id != "all" and self.game_id not in games.GAME_IDS):
-            raise UserError(say("That leaderboard control isn't valid any more."))
-        await show_board(interaction, self.game_id, self.sort, self.page, edit=True)
+            raise invalid
+        season = None
+        if self.season != "a":
+            season = await service_of(interaction).seasons.by_id(int(self.season))
+            if season is None or season.guild_id != self.guild_id:
+                raise invalid
+        await show_board(interaction, self.game_id, self.sort, self.page, edit=True, season=season)
 
 
 # -- forgetting ---------------------------------------------------------------------------
 
 FORGET_QUESTION = say("This replaces your name with “{name}” everywhere Deckhand stored it (game results, event "
-                      "lines, move logs), on every server, and deletes your ratings. Games stay in the history "
-                      "without you. It can't be undone.", name=FORGOTTEN_NAME)
+                      "lines, move logs), on every server, and deletes your ratings, season standings and badges. "
+                      "Games stay in the history without you. It can't be undone.", name=FORGOTTEN_NAME)
 
 
 class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
@@ -186,7 +236,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.user_id, self.answer = user_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["user"], "person"), match["answer"])
 
     def place(self) -> Place:
@@ -208,8 +258,10 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         names = {name for name in (user.display_name, user.global_name, user.name) if name}  # global_name may be unset
         # Forgetting rebuilds the database file, which can take a while on a big one.
         count = await in_time(interaction, results.forget(self.user_id, names=names))
-        done = plural("Done. Your {count} game result now shows “{name}”, and your ratings are deleted.",
-                      "Done. Your {count} game results now show “{name}”, and your ratings are deleted.",
+        done = plural("Done. Your {count} game result now shows “{name}”, and your ratings, season standings and "
+                      "badges are deleted.",
+                      "Done. Your {count} game results now show “{name}”, and your ratings, season standings and "
+                      "badges are deleted.",
                       count, name=FORGOTTEN_NAME).render(language)
         if interaction.response.is_done():
             await interaction.edit_original_response(content=done, view=None)
@@ -226,15 +278,21 @@ async def show_stats(interaction: discord.Interaction, who: discord.User | disco
     in the reader's language, or the server's when posted for everyone."""
     guild_id = require_guild(interaction, IN_A_SERVER_ONLY)
     language = await public_language(interaction) if public else reader_language(interaction)
-    stats = await results_of(interaction).stats(guild_id, who.id, game_id)
+    results = results_of(interaction)
+    stats = await results.stats(guild_id, who.id, game_id)
     query = HistoryQuery(who.id, None, game_id)
     controls = [action_row([HistoryButton.component("recent", guild_id, query, language)])] if stats.games else []
     layout = stats_layout(who.display_name, game_id, stats, controls, language)
     body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": not public}
+    pictures = await pictures_on(service_of(interaction), guild_id)
     picture = None
-    if stats.games and await pictures_on(service_of(interaction), guild_id):
+    if stats.games and pictures:
         picture = await asyncio.to_thread(stats_picture, who.display_name, game_id, stats, language)
     await send_with_picture(interaction.response.send_message, body, picture, edit=False, what="stats")
+    badges, hidden = shown_badges(await results.unlocks.badges(guild_id, who.id),
+                                  with_secrets=who.id == interaction.user.id and not public)
+    if badges or hidden:
+        await send_badges(interaction, who.display_name, badges, hidden, language, public=public, pictures=pictures)
 
 
 def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict], language: str = SOURCE) -> Layout:
@@ -246,6 +304,8 @@ def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[di
     head.append(rating_line(stats.rating, stats.rated_games).render(language))
     head.append(say("{games} · {wins} ({share})", games=games_count(stats.games), wins=wins_count(stats.wins),
                     share=percent(stats.wins / stats.games, language)).render(language))
+    if stats.season is not None:
+        head.append(season_line(stats.season).render(language))
     if game_id is None and stats.favourite:
         head.append(say("Most played: {game}", game=game_name(stats.favourite)).render(language))
     per_game = "\n".join(
@@ -256,6 +316,18 @@ def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[di
     colour = ui_for(game_id).colour if game_id else EMBED_COLOUR.value
     return Layout(colour, [text_display("\n".join(head))], [text_display(per_game)],
                   [text_display(f"-# {WHICH_GAMES_COUNT.render(language)}"), *controls], alt=spoken(per_game))
+
+
+def season_line(season: SeasonTally) -> Text:
+    """The running season beside all time: "Season “Spring”: **1130** (provisional, 2 rated games) ·
+    3 games · 2 wins", or how many rated games until ranked."""
+    figures = say("{games} · {wins}", games=games_count(season.games), wins=wins_count(season.wins))
+    if season.rated_games < season.min_games:
+        left = plural("{count} more rated game", "{count} more rated games", season.min_games - season.rated_games)
+        return say("Season “{season}”: {figures} · ranked after {left}", season=literal(season.name),
+                   figures=figures, left=left)
+    return say("Season “{season}”: {rating} · {figures}", season=literal(season.name),
+               rating=rating_text(season.rating, season.rated_games), figures=figures)
 
 
 def rating_line(rating: float | None, rated_games: int) -> Text:
@@ -284,16 +356,24 @@ class ScoresCog(commands.Cog):
     privacy = app_commands.Group(name=slash_name("privacy"), description=locale_str("Your data in Deckhand"))
 
     @app_commands.command(name=slash_name("leaderboard"), description=locale_str("The best players on this server"))
-    @app_commands.rename(game=slash_name("game"), sort=slash_name("sort"))
+    @app_commands.rename(game=slash_name("game"), sort=slash_name("sort"), season=slash_name("season"))
     @app_commands.describe(game=locale_str("Which game (or all games)"),
-                           sort=locale_str("How to order players (default: rating)"))
+                           sort=locale_str("How to order players (default: rating)"),
+                           season=locale_str("A season, or all time (default: the running season, if any)"))
     @app_commands.choices(game=game_choices(with_all=True),
                           sort=[app_commands.Choice(name=command_text(n, CHOICE_NAME), value=v)
                                 for v, n in SORT_NAMES.items()])
     @app_commands.guild_only()
     @guarded
-    async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating") -> None:
-        await show_board(interaction, game, sort, 0, edit=False)
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "all", sort: str = "rating",
+                          season: str | None = None) -> None:
+        shown = await board_season(interaction, require_guild(interaction, IN_A_SERVER_ONLY), season)
+        await show_board(interaction, game, sort, 0, edit=False, season=shown)
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        return await season_choices(interaction, current, all_time=True)
 
     @app_commands.command(name=slash_name("stats"),
                           description=locale_str("Games, wins and rating of a player, with a chart"))

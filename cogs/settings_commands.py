@@ -7,7 +7,9 @@ catalogs' (:data:`games.i18n.LANGUAGES`), or leaves it to the server's Discord l
 
 from __future__ import annotations
 
+import re
 import time
+from typing import Any, Self
 
 import discord
 from babel import Locale
@@ -16,9 +18,11 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.markdown import literal
+from bot.seasons import ROLLOVERS
 from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from games.ai import LEVEL_NAMES, LEVELS
-from games.i18n import LANGUAGES, SOURCE, say
+from games.i18n import LANGUAGES, SOURCE, plural, say
 
 from .common import guarded, is_admin, require_guild, service_of, static_view
 from .control import Control, InServer, Place
@@ -29,6 +33,9 @@ from .translator import command_text, slash_name
 
 DISCORD_LANGUAGE = "discord"
 """``/settings language``'s choice for the server's Discord language (stored as None)."""
+NO_ROLLOVER = "off"
+MOST_SEASON_GAMES = 100
+MOST_ACTIVE_DAYS = 3650
 
 
 def language_name(language: str) -> str:
@@ -53,6 +60,14 @@ async def describe(interaction: discord.Interaction) -> str:
         say("Lobbies, tables and endings are in {language} (chosen with `/settings language`).", language=spoken)
         if settings.language else
         say("Lobbies, tables and endings are in the server's Discord language: {language}.", language=spoken),
+        say("Seasons roll over {period}: each ends with its period and the next starts.",
+            period=ROLLOVERS[settings.season_rollover]) if settings.season_rollover in ROLLOVERS
+        else say("Seasons start and end by `/season start` and `/season end`."),
+        plural("A player is ranked in a season after {count} rated game.",
+               "A player is ranked in a season after {count} rated games.", settings.season_min_games),
+        plural("The all-time leaderboards list players with a game in the last {count} day.",
+               "The all-time leaderboards list players with a game in the last {count} days.", settings.active_days)
+        if settings.active_days else say("The all-time leaderboards list every player."),
     ]
     language = reader_language(interaction)
     return "\n".join(line.render(language) for line in lines)
@@ -71,7 +86,7 @@ class ResetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         self.guild_id, self.answer = guild_id, answer
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["guild"], "server"), match["answer"])
 
     def place(self) -> Place:
@@ -126,7 +141,7 @@ class SettingsCog(commands.Cog):
     @guarded
     async def timer(self, interaction: discord.Interaction,
                     minutes: app_commands.Range[int, 0, MAX_TIMER_MINUTES]) -> None:
-        await service_of(interaction).set_default_timer(require_guild(interaction), minutes)
+        await service_of(interaction).lobbies.set_default_timer(require_guild(interaction), minutes)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("pictures"),
@@ -146,7 +161,7 @@ class SettingsCog(commands.Cog):
         app_commands.Choice(name=command_text(LEVEL_NAMES[level], CHOICE_NAME), value=level) for level in LEVELS])
     @guarded
     async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
-        await service_of(interaction).set_default_ai_level(require_guild(interaction), level)
+        await service_of(interaction).lobbies.set_default_ai_level(require_guild(interaction), level)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("language"),
@@ -163,6 +178,46 @@ class SettingsCog(commands.Cog):
         await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
+    @settings.command(name=slash_name("season-rollover"),
+                      description=locale_str("Seasons that follow the calendar, each starting as the last ends"))
+    @app_commands.rename(period=slash_name("period"))
+    @app_commands.describe(period=locale_str("monthly or quarterly (UTC); off: seasons only by /season start"))
+    @app_commands.choices(period=[
+        app_commands.Choice(name=locale_str("off"), value=NO_ROLLOVER),
+        *(app_commands.Choice(name=command_text(words, CHOICE_NAME), value=value)
+          for value, words in ROLLOVERS.items()),
+    ])
+    @guarded
+    async def season_rollover(self, interaction: discord.Interaction, period: str) -> None:
+        guild_id = require_guild(interaction)
+        started = await service_of(interaction).seasons.roll_over(
+            guild_id, interaction.channel_id or 0, None if period == NO_ROLLOVER else period)
+        answer = await describe(interaction)
+        if started is not None:
+            answer = say("The season “{name}” starts now, here; it ends with its period.", name=literal(started.name)
+                         ).render(reader_language(interaction)) + "\n\n" + answer
+        await interaction.response.send_message(answer, ephemeral=True)
+
+    @settings.command(name=slash_name("season-min-games"),
+                      description=locale_str("Rated games a player needs in a season to be ranked"))
+    @app_commands.rename(games=slash_name("games"))
+    @app_commands.describe(games=locale_str("From 1 to 100 (Deckhand's default: 5)"))
+    @guarded
+    async def season_min_games(self, interaction: discord.Interaction,
+                               games: app_commands.Range[int, 1, MOST_SEASON_GAMES]) -> None:
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), season_min_games=games)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+    @settings.command(name=slash_name("active-days"),
+                      description=locale_str("The all-time leaderboards list players with a game in this many days"))
+    @app_commands.rename(days=slash_name("days"))
+    @app_commands.describe(days=locale_str("0 lists every player; Deckhand's default is 60"))
+    @guarded
+    async def active_days(self, interaction: discord.Interaction,
+                          days: app_commands.Range[int, 0, MOST_ACTIVE_DAYS]) -> None:
+        await service_of(interaction).storage.set_guild_settings(require_guild(interaction), active_days=days)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
     @settings.command(name=slash_name("reset-leaderboard"),
                       description=locale_str("Start every leaderboard on this server afresh"))
     @guarded
@@ -171,5 +226,6 @@ class SettingsCog(commands.Cog):
         guild_id = require_guild(interaction)
         view = static_view([ResetButton(guild_id, "yes", language), ResetButton(guild_id, "no", language)])
         await interaction.response.send_message(
-            say("Reset every leaderboard and rating on this server? Finished games stay in `/history`. "
-                "This can't be undone.").render(language), view=view, ephemeral=True)
+            say("Reset every all-time leaderboard and rating on this server? Finished games stay in `/history`, "
+                "and a running season goes on (`/season end` ends it). This can't be undone.").render(language),
+            view=view, ephemeral=True)

@@ -22,7 +22,7 @@ from .ui import message_link, players_to_act, ui_for
 async def table_here(interaction: discord.Interaction) -> int:
     """The open table of the interaction's channel."""
     channel_id = interaction.channel_id
-    table_id = None if channel_id is None else await service_of(interaction).channel_table(channel_id)
+    table_id = None if channel_id is None else await service_of(interaction).storage.open_table_in(channel_id)
     if table_id is None:
         raise UserError(say("There's no open table in this channel. Start one with a game's `start` command."))
     return table_id
@@ -77,10 +77,10 @@ class TableCommands(commands.Cog):
         table_id = await table_here(interaction)
         snap = await service.table(table_id)
         if snap.row.status == "lobby":
-            await service.leave_lobby(table_id, player_of(interaction))
+            await service.lobbies.leave(table_id, player_of(interaction))
             done = say("You left the lobby.")
         else:
-            await service.leave_game(table_id, player_of(interaction))
+            await service.play.leave_game(table_id, player_of(interaction))
             done = say("You left the game; an AI plays your seat now.")
         await interaction.response.send_message(for_reader(interaction, done), ephemeral=True)
 
@@ -92,8 +92,8 @@ class TableCommands(commands.Cog):
         table_id = await table_here(interaction)
         snap = await service.table(table_id)
         if snap.row.status == "lobby":
-            await service.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
+            await service.lobbies.cancel(table_id, player_of(interaction), is_admin=is_admin(interaction))
         else:
-            await service.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
+            await service.play.end(table_id, player_of(interaction), is_admin=is_admin(interaction))
         await interaction.response.send_message(for_reader(interaction, say("The table is closed.")),
                                                 ephemeral=True)

@@ -1,8 +1,10 @@
-"""Interaction tokens that may edit a message, kept per message.
+"""Interaction tokens, which reach Discord outside the global request budget: kept per message and per channel.
 
 An interaction's token edits its original response for 15 minutes, through the
 interaction's webhook, which is outside Discord's global request budget: so a message a
-token may edit is edited that way. Discord's rules (the fake Discord holds the bot to them):
+token may edit is edited that way (:class:`MessageTokens`), and a channel's recent
+interactions carry its turn pings as follow-ups (:class:`ChannelTokens`). Discord's rules (the
+fake Discord holds the bot to them):
 
 * ``@original`` is the message the interaction's answer created (a message, or a "thinking"
   one filled in later), or, for a click answered by updating its message (at once or after a
@@ -17,6 +19,9 @@ Tokens are kept in memory only: after a restart none is known, as if all had exp
 
 from __future__ import annotations
 
+import collections
+import time
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import discord
@@ -26,6 +31,16 @@ TOKEN_SECONDS = 15 * 60
 SPARE_SECONDS = 15.0
 """A token this close to its end is not used: an edit and its picture take a moment, and a
 refused one counts towards Discord's limit on invalid requests."""
+
+WEBHOOK_SPARE_SECONDS = 60.0
+"""An interaction's webhook carries a ping only while this much of its 15 minutes is left."""
+RECENT_INTERACTIONS = 3
+"""Interactions kept per channel: the newest answered one carries the ping."""
+CHANNELS_KEPT = 10_000
+"""Channels whose interactions are kept before those whose tokens all ran out are swept out."""
+ANSWERED = (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update)
+"""Answers after which an interaction's follow-ups are messages of their own (not the answer itself)."""
 
 K = TypeVar("K")
 
@@ -102,3 +117,40 @@ class MessageTokens(Generic[K]):
 def usable(interaction: discord.Interaction, now: float) -> bool:
     """Whether ``interaction``'s token may still be used at ``now`` (with :data:`SPARE_SECONDS` to spare)."""
     return now < token_expiry(interaction) - SPARE_SECONDS
+
+
+@dataclass
+class RecentInteraction:
+    """A recent interaction in a channel, whose webhook may carry a message there."""
+
+    interaction: discord.Interaction
+    expires: float
+
+
+class ChannelTokens:
+    """Per server channel, its latest interactions (the newest last), whose webhooks may post there."""
+
+    def __init__(self) -> None:
+        self._recent: dict[int, collections.deque[RecentInteraction]] = {}
+
+    def saw(self, interaction: discord.Interaction) -> None:
+        """An interaction in a server channel: its webhook may carry the channel's next ping."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return
+        recent = self._recent.get(interaction.channel_id)
+        if recent is None:
+            recent = self._recent[interaction.channel_id] = collections.deque(maxlen=RECENT_INTERACTIONS)
+        recent.append(RecentInteraction(interaction, token_expiry(interaction)))
+        if len(self._recent) > CHANNELS_KEPT:
+            now = time.time()
+            self._recent = {c: r for c, r in self._recent.items() if r[-1].expires > now}
+
+    def freshest(self, channel_id: int, now: float) -> RecentInteraction | None:
+        """The channel's newest interaction at ``now`` that was answered with a message and has
+        :data:`WEBHOOK_SPARE_SECONDS` left (the newest may not be answered yet: its reply still
+        being drawn)."""
+        for recent in reversed(self._recent.get(channel_id, ())):
+            response = recent.interaction.response
+            if recent.expires - now >= WEBHOOK_SPARE_SECONDS and response.is_done() and response.type in ANSWERED:
+                return recent
+        return None

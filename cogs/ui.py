@@ -1,11 +1,10 @@
-"""How games look on Discord: the :class:`GameUI` each game's module subclasses, and what every
-game's messages share (names, turns, latest events, colours, the layout of move controls).
+"""How games look on Discord: :class:`GameUI`, the hooks each game's look overrides, and what every look shares.
 
-A game's module (``cogs/games/<package>.py``) only describes its board, its hands and its
+A game's look (``cogs/looks/<package>.py``) only describes its board, its hands and its
 moves; everything around that (lobby, turn line, recent events, timer, result, the layout of
 the move controls, Discord's size limits) is shared, so every game looks and behaves alike.
 The messages themselves are laid out by :mod:`cogs.layouts`; this module builds no controls:
-:mod:`cogs.moves` turns a :class:`MoveLayout` into buttons and menus.
+:mod:`cogs.messages` turns a :class:`MoveLayout` into buttons and menus.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ SEAT_COLOURS = (0x3BA55C, 0x717DF4, 0xBE7904, 0xEB459E, 0x159A7F, 0xED4245, 0xAA
 every accent, it reads on Discord's dark and light themes (3:1)."""
 MAX_BUTTONS = 5
 """Moves a step offers as buttons (a handful: a phone shows each button on a line of its own when
-its label is long, so ten made ten lines); more are menus (:func:`cogs.moves.action_controls`)."""
+its label is long, so ten made ten lines); more are menus (:func:`cogs.messages.action_controls`)."""
 LATEST_TEXT = 240
 """Characters the latest events take on the table message (a phone's few lines): the newest
 event is shown whole however long, an older one only while both fit."""
@@ -151,35 +150,64 @@ class MoveLayout:
 
 
 class GameUI:
-    """How one game looks. A game's module subclasses this (overriding the ``board``,
-    ``hand`` and ``action_*`` hooks, declaring its two-step moves in :attr:`steps`);
-    a game without a module is shown by :class:`DefaultUI`.
+    """How one game looks on Discord. A game's look (``cogs/looks/<package>.py``, setting ``UI``)
+    subclasses this; a game without one is shown by :class:`DefaultUI`.
 
-    A GameUI writes in one :attr:`language`: :func:`ui_for` gives the registered look
-    speaking the language a message is written in; its words are :class:`~games.i18n.Text`
-    until :meth:`words` renders them."""
+    A look only describes its game: the lobby, headings, whose turn, latest events, timer,
+    results, controls and Discord's limits are shared. It writes in one :attr:`language`
+    (:func:`ui_for` gives the registered look speaking a message's language); its words are
+    :class:`~games.i18n.Text` (``say("…")``) until :meth:`words` renders them.
+
+    The hooks a look may override, each with a default that works (each one's docstring says
+    what it returns, when it is called, and gives an example; ``docs/adding-a-game.md``,
+    "A look's hooks", has them in one table):
+
+    - declared on the class: :attr:`start_description`, :attr:`colour`, :attr:`steps`,
+      :attr:`step_end`, :attr:`number_prompts`, :attr:`hints`, :attr:`menus`;
+    - the table message: :meth:`board`, :meth:`facts`, :meth:`turn_words`,
+      :meth:`turn_colour`, :meth:`options_text`, :meth:`standing`;
+    - a hand message: :meth:`hand`, :meth:`prompt`;
+    - the moves' controls: :meth:`action_label`, :meth:`move_outlook`, :meth:`move_group`,
+      :meth:`ordered_actions`, :meth:`step_path`, :meth:`step_label`, :meth:`step_placeholder`,
+      :meth:`asked_numbers`, and :meth:`move_layout` itself for steps a path can't describe.
+
+    The other methods are what the shared messages call (:meth:`words`, :meth:`speaking`,
+    :attr:`title`, :meth:`start_text`, :meth:`option_label`, :meth:`move_text`,
+    :meth:`action_style`, :meth:`menu_placeholder`, :meth:`step_text`, :meth:`step_key`,
+    :meth:`outcome_text`): a look calls them and overrides none."""
 
     language: str = SOURCE
     """The language this look writes in (see :meth:`speaking`)."""
     start_description: ClassVar[Text | None] = None
-    """The ``/<game> start`` description; None: "Open a <name> table … (<n> players)"."""
+    """The ``/<game> start`` description, read when the command is built at start-up; None:
+    "Open a <name> table in this channel (<n> players)". Example: War's
+    ``say("Open a Q2J War table in this channel (2–4 players)")``."""
     colour: ClassVar[int] = EMBED_COLOUR.value
-    """The game's colour: its lobby's and finished table's accent."""
+    """The game's colour (``0xRRGGBB``, reading 3:1 on Discord's dark and light themes): its
+    lobby's and finished table's accent, and its line in ``/stats``. Example: War's ``0xE95652``."""
     steps: ClassVar[Mapping[str, Text]] = {}
     """Moves chosen in two steps, by action kind: first a menu picks the kind and first
     argument (e.g. War's attacking card), then the moves that complete it are offered.
-    The value is that menu's placeholder; kinds sharing one share the menu."""
+    The value is that menu's placeholder; kinds sharing one share the menu. Read whenever a
+    hand's controls are laid out (:meth:`move_layout`). Example: War's
+    ``{"attack": say("Attack with…")}``."""
     step_end: ClassVar[str] = ","
     """Ends each choice in a step menu's value: ``attack:9S,`` (War), ``9D>1>`` (a QUASH swap)."""
     number_prompts: ClassVar[Mapping[str, Text]] = {}
     """Action kinds whose single whole-number argument the player types in a form
-    (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label."""
+    (e.g. a cut of 40 cards) instead of choosing among buttons; the value is the button's label.
+    Read when a hand's controls are laid out (:meth:`asked_numbers`). Example: Queen of Spades'
+    ``{"cut": say("Cut the deck…")}``."""
     hints: ClassVar[Mapping[str, Text]] = {}
     """How to make each kind of move chosen in steps (menus), one short sentence each: the hand
-    message says those offered (buttons say what they do themselves)."""
+    message says those offered (buttons say what they do themselves), under its heading
+    (:meth:`prompt`). Example: War's ``{"attack": say("Attack: choose an untapped card, then its
+    target.")}``."""
     menus: ClassVar[Mapping[str, Text]] = {}
     """What a menu of moves of one kind holds, by kind (its placeholder, short enough for a phone:
-    "Play a card…"); a kind without one is shown by its first and last moves."""
+    "Play a card…"); a kind without one is shown by its first and last moves. Read when more moves
+    than :data:`MAX_BUTTONS` are offered (:meth:`menu_placeholder`). Example: War's
+    ``{"recover": say("Recover a card…")}``."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -212,32 +240,50 @@ class GameUI:
         return self.words(spec.labels.get(value, value))
 
     def options_text(self, options: dict[str, Any]) -> str:
-        """One line describing the table options, e.g. ``Classic · elimination match``."""
+        """Hook: the game's options as one line, in the small print under the lobby and the table
+        message (the shared options, timer and hints, follow it). ``options`` are the engine's.
+        Default: ``name: value`` pairs. Example: ``Classic · Single game`` (Q2J), ``First to 30``
+        (QUASH)."""
         return " · ".join(f"{k}: {v}" for k, v in options.items())
 
     # -- the table -------------------------------------------------------------------------------
 
     def board(self, table: TableSnapshot) -> str:
-        """The public state of play (Markdown): the table message's text in the picture's place."""
+        """Hook: the public state of play in Markdown, from ``table.view`` (the public view). Called
+        for every table message and **Watch** of a started game: shown in the picture's place when
+        pictures are off or fail, and read to screen readers as the picture's description.
+        Begin each seat's line with :func:`seat_heading`, numbered as the pictures name seats.
+        Default: a line per seat. Example (War)::
+
+            ▶ 1. **ana** — deck 12
+            **9♠**  **K♥**  ↷ 4♦ tapped
+            **Discard pile:** 3 (latest Q♣)"""
         return "\n".join(seat_heading(table, seat) for seat in range(len(table.names)))
 
     def facts(self, table: TableSnapshot) -> list[str]:
-        """The few numbers that matter while the game runs, a line each, for the table message's
-        header above the picture (e.g. the top card and the stock, then what a Q² obliges to);
-        the picture, or the text board in its place, shows the rest."""
+        """Hook: the few numbers that matter while the game runs, a line each, in the table
+        message's header under whose turn it is (above the picture, which shows the rest).
+        Called for every table message of a running game. Default: none. Example (Q2J):
+        ``["Top **Q♥** · stock 23 · discard 7"]``, then what a Q² obliges to."""
         return []
 
     def turn_words(self, table: TableSnapshot) -> str:
-        """What the people to act are to do, after their names: "to play"."""
+        """Hook: what the people to act are to do, after their names, in the table message's turn
+        line ("▶ @ana **to play** · ⏰ in 5 minutes") and in turn pings. Default: "to play".
+        Example (Queen of Spades, by phase): "to lay sets and discard"."""
         return self.words(say("to play"))
 
     def turn_colour(self, table: TableSnapshot, seat: int) -> int:
-        """The accent of the table message while ``seat`` is to act."""
+        """Hook: the accent (``0xRRGGBB``) of the table message while ``seat`` is the first to act,
+        and of ``seat``'s hand message. Default: one colour per seat (:data:`SEAT_COLOURS`).
+        Example (QUASH): its side's colour, red or black."""
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
     def standing(self, table: TableSnapshot, seat: int) -> str:
-        """A seat's result at the end, with its unit ("3 cards left", "42 pts"); '' for none.
-        By default its score in the outcome, in the words the game gives it (``Game.standing_text``)."""
+        """Hook: a seat's result at the end, with its unit, after its place in the final standings
+        (:mod:`cogs.endings`) of a finished table's message; '' for none. Default: its score in the
+        outcome, in the words the game gives it (``Game.standing_text``). Example (War):
+        "3 cards left", in "2. **ben** — 3 cards left"."""
         scores = (table.row.outcome or {}).get("scores") or []
         result = self.game.standing_text(scores[seat]) if seat < len(scores) else None
         return self.words(result) if result is not None else ""
@@ -245,12 +291,18 @@ class GameUI:
     # -- a hand ----------------------------------------------------------------------------------
 
     def hand(self, hand: HandSnapshot) -> str:
-        """What the seat sees privately (Markdown): the hand message's text in the picture's place."""
+        """Hook: what the seat sees privately, in Markdown, from ``hand.view`` (the seat's view).
+        Called for every hand message: shown in the picture's place when pictures are off, fail or
+        the seat has nothing to draw, and read to screen readers. Default: the seat's cards in bold.
+        Example (War): "**Your field:** **9♠**  **K♥** · deck 12", then a line per opponent's field."""
         cards = hand.view.get("hand")
         return f"**{cards_text(cards, self.language) or '—'}**" if isinstance(cards, list) else "—"
 
     def prompt(self, hand: HandSnapshot) -> str:
-        """One line saying what the seat may do now, or whom it waits for."""
+        """Hook: one line under a hand message's heading saying what the seat may do now, or whom
+        it waits for (not called once a step is chosen: the chosen step is said instead). Default:
+        the :attr:`hints` of the moves offered, else "Your move: choose below.", or "Waiting for
+        ben." Example (QUASH): "You play for **RED**." before what it may do."""
         if hand.table.row.status != "running":
             return self.words(say("The game is over."))
         if hand.actions:
@@ -263,6 +315,10 @@ class GameUI:
     # -- moves -----------------------------------------------------------------------------------
 
     def action_label(self, action: Action, hand: HandSnapshot) -> str:
+        """Hook: a move as its button or menu option says it, outcome first, short enough for a
+        phone (30 characters: ``tests/test_discord_words.py``). Called for every move offered, in
+        every hand message, and in a hint. Default: the move's own words (``Action.words``).
+        Example (War): "Wins · K♠ (ben)"."""
         return self.words(action.words())
 
     def move_text(self, action: Action, hand: HandSnapshot) -> str:
@@ -273,8 +329,11 @@ class GameUI:
         return " · ".join([*steps, self.action_label(action, hand)])
 
     def move_outlook(self, action: Action, hand: HandSnapshot) -> str:
-        """What ``action`` does for the mover, as far as the mover can see: :data:`WINS`,
-        :data:`NEUTRAL` (the default) or :data:`LOSES`; it decides the button's colour."""
+        """Hook: what ``action`` does for the mover, as far as the mover can see: :data:`WINS`,
+        :data:`NEUTRAL` (the default) or :data:`LOSES`; it decides the move's button colour
+        (:data:`MOVE_STYLES`: green, grey, red). Called for every move shown as a button.
+        Example (War): an attack that beats its target :data:`WINS`, one that ties or loses
+        :data:`LOSES` (the attacker's card goes)."""
         return NEUTRAL
 
     def action_style(self, action: Action, hand: HandSnapshot) -> discord.ButtonStyle:
@@ -292,32 +351,44 @@ class GameUI:
         return f"{self.action_label(actions[0], hand)} – {self.action_label(actions[-1], hand)}"
 
     def move_group(self, action: Action, hand: HandSnapshot) -> str | None:
-        """When moves are too many for buttons, moves of one group share a menu whose
-        placeholder this is (NG: a target's owner); None: menus just follow the move order."""
+        """Hook: when a step offers more moves than :data:`MAX_BUTTONS`, the moves of one group
+        share a menu whose placeholder this is; None (the default): menus group moves by kind.
+        Example (War): "ben's cards…" for the attacks on ben's field."""
         return None
 
     def ordered_actions(self, hand: HandSnapshot) -> list[Action]:
-        """The legal moves in the order the controls show them."""
+        """Hook: the legal moves in the order the controls show them, each time a hand's
+        controls are laid out. Default: the engine's order. Example (NG): attacks on your own
+        stacks last."""
         return hand.actions
 
     def step_path(self, action: Action, hand: HandSnapshot) -> tuple[str, ...]:
-        """The menu choices that lead to ``action``, one menu each; ``()`` offers it at once.
-        By default ``kind:first-argument`` for the kinds in :attr:`steps`."""
+        """Hook: the menu choices that lead to ``action``, one menu each (a choice never holds
+        :attr:`step_end`); ``()`` offers it at once. Called for every legal move each time a
+        hand's controls are laid out. Default: ``kind:first-argument`` for the kinds in
+        :attr:`steps`. Example (War): ``("attack:9S",)`` for ``attack:9S:KH``; (Queen of Spades,
+        many discards) ``("discard:K",)``, the rank first."""
         if action.kind in self.steps and action.args:
             return (f"{action.kind}:{action.args[0]}",)
         return ()
 
     def step_label(self, path: tuple[str, ...], hand: HandSnapshot) -> str:
-        """The menu choice that ends ``path``: "Attack with 9♠" for War's ``attack:9S``."""
+        """Hook: the menu option (and, once chosen, the hand's header) for the choice that ends
+        ``path``. Default: the kind's :attr:`steps` words and the argument. Example (War):
+        "Attack with 9♠" for ``("attack:9S",)``."""
         kind, _, arg = path[-1].partition(":")
         return f"{self.words(self.steps[kind]).rstrip('…')} {shown(arg, self.language)}"
 
     def step_placeholder(self, path: tuple[str, ...]) -> str:
-        """The placeholder of the menu offering the choice that ends ``path``."""
+        """Hook: the placeholder of the menu offering the choice that ends ``path``; choices with
+        the same placeholder share a menu. Default: the :attr:`steps` words of ``path``'s kind.
+        Example (QUASH): "Or swap into a full spot…" for a swap's second choice."""
         return self.words(self.steps[path[0].partition(":")[0]])
 
     def asked_numbers(self, actions: list[Action]) -> Mapping[str, Text]:
-        """The :attr:`number_prompts` (kinds asked in a form, and their buttons' labels)."""
+        """Hook: the kinds among ``actions`` whose number is typed in a form, and their buttons'
+        labels, each time a hand's controls are laid out. Default: :attr:`number_prompts`.
+        Example (:class:`DefaultUI`): any kind with more whole-number moves than a menu holds."""
         return self.number_prompts
 
     def step_text(self, path: tuple[str, ...]) -> str:
@@ -330,7 +401,10 @@ class GameUI:
 
     def move_layout(self, hand: HandSnapshot, step: str | None = None) -> MoveLayout:
         """The controls for the legal moves, after the step menu choices ``step`` (a
-        :meth:`step_text`); a step no move continues raises :class:`UserError`."""
+        :meth:`step_text`); a step no move continues raises :class:`UserError`. Called for every
+        hand message of a running game (:func:`cogs.messages.hand_message`). A look overrides it
+        only to say more than the steps do (QUASH's swap chain names the card in the air); the
+        hooks above decide everything else."""
         actions = self.ordered_actions(hand)
         numbers = []
         if not step:
@@ -407,7 +481,7 @@ def register(ui: GameUI) -> None:
 
 def ui_for(game_id: str, language: str = SOURCE) -> GameUI:
     """The registered look of ``game_id`` (every game is registered when the cogs load:
-    :func:`cogs.games.load_game_uis`), writing in ``language``."""
+    :func:`cogs.looks.load_game_uis`), writing in ``language``."""
     found = _SPEAKING.get((game_id, language))
     if found is None:
         found = _SPEAKING[game_id, language] = _REGISTRY[game_id].speaking(language)

@@ -1,9 +1,9 @@
-"""**Watch**: the table as it is now, privately, with its picture (``dh:watch:<table>``), in
-the watcher's language.
+"""**Watch**: the table as it is now, privately, with its picture, in the watcher's language.
 
-Anyone may watch, seated or not: the message is built from the public view only (in
-Face-up variants that view holds every hand, so the picture shows them). Its **Refresh**
-button has the same custom_id, so clicking it (or Watch again) shows the table anew.
+Its custom_id is ``dh:watch:<table>``. Anyone may watch, seated or not: the message is built
+from the public view only (in Face-up variants that view holds every hand, so the picture
+shows them). Its **Refresh** button has the same custom_id, so clicking it (or Watch again)
+shows the table anew.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import discord
 from bot.errors import UserError
 from games.i18n import say
 
+from .attachments import answer_privately, draws_table, pictures_on, table_picture
 from .common import in_time, service_of
 from .components import LayoutMessage, action_row
 from .control import TableButton, table_template
 from .language import reader_language
 from .layouts import table_layout
-from .pictures.attach import answer_privately, draws_table, pictures_on, table_picture
 from .ui import Rendered
 
 WATCH = say("👁 Watch")

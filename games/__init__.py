@@ -8,7 +8,8 @@ after its id (``-`` as ``_``), and its catalogs (``locales/<language>.po`` in it
 are read with the shared ones (:mod:`games.i18n`).
 ``GAME_IDS`` lists the ids in the games' ``order``, then by id; ``get_game(game_id)``
 returns one game, ``all_games()`` all of them, ``all_rules()`` their rules
-text, ``home_of(game)`` the package folder or module file it lives in. ``register(game)``
+text, ``home_of(game)`` the package folder or module file it lives in (``package_of(game)``
+its package's name). ``register(game)``
 adds a game from elsewhere, ``discover(path)`` the game packages of another directory, and
 ``registered(game)`` swaps a game in for one block (tests use these). See DESIGN.md,
 "Engine contract".
@@ -22,6 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .base import Action, Event, Game, GameState, Outcome
@@ -48,16 +50,28 @@ def _load_packages(path: Iterable[str], prefix: str) -> None:
             register(game)
 
 
+def _home_module(game: Game[Any]) -> ModuleType:
+    """The module its state class is defined in, or the package holding that module directly
+    under ``games`` (or at the top level)."""
+    parts = game.state_class.__module__.split(".")
+    return sys.modules[".".join(parts[:2] if parts[0] == __name__ and len(parts) > 1 else parts[:1])]
+
+
 def home_of(game: Game[Any]) -> Path:
     """Where ``game`` lives: its package's folder (``games/war``), or the file of a game that is
-    one module (``games/duel.py``). It is the module its state class is defined in, or the
-    package holding that module directly under ``games`` (or at the top level)."""
-    parts = game.state_class.__module__.split(".")
-    module = sys.modules[".".join(parts[:2] if parts[0] == __name__ and len(parts) > 1 else parts[:1])]
+    one module (``games/duel.py``)."""
+    module = _home_module(game)
     if module.__file__ is None:  # a namespace package
         return Path(next(iter(module.__path__)))
     path = Path(module.__file__)
     return path.parent if path.name == "__init__.py" else path
+
+
+def package_of(game: Game[Any]) -> str | None:
+    """The dotted name of ``game``'s package (``games.war``), where its optional modules are
+    found (its pictures: :mod:`games.pictures`); None for a game that is one module."""
+    module = _home_module(game)
+    return module.__name__ if hasattr(module, "__path__") else None
 
 
 def _catalogs_of(game: Game[Any]) -> Path:
@@ -137,6 +151,7 @@ _load_packages(__path__, __name__ + ".")
 
 __all__ = [
     "Action", "Event", "Game", "GameState", "Outcome", "GameError", "GameFinished", "IllegalAction",
-    "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "home_of", "register",
+    "MalformedAction", "NotYourTurn", "GAME_IDS", "get_game", "all_games", "all_rules", "home_of", "package_of",
+    "register",
     "unregister", "registered", "discover",
 ]

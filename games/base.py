@@ -21,6 +21,7 @@ from .i18n import SOURCE, Seat, Text, say
 from .phrases import either
 from .rng import Rng
 from .rules_text import GameRules
+from .slots import slot_setters
 
 JsonScalar = str | int | bool | None
 
@@ -122,7 +123,7 @@ def stored_text(data: Mapping[str, Any] | str) -> Text:
     return Text(source, {f"p{number}": Seat(int(number)) for number in parts[1::2]})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """A fact about the game, in words not yet in any language.
 
@@ -133,8 +134,14 @@ class Event:
 
     kind: str
     text: Text
-    seat: int | None = None
-    private_to: int | None = None
+    seat: int | None
+    private_to: int | None
+
+    def __init__(self, kind: str, text: Text, seat: int | None = None, private_to: int | None = None) -> None:
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_seat(self, seat)
+        _set_private_to(self, private_to)
 
     def render(self, names: Sequence[str], language: str = SOURCE) -> str:
         """The fact in ``language``, seats named by ``names`` (a seat without a name: "Seat 3")."""
@@ -151,6 +158,9 @@ class Event:
         """The inverse of :meth:`to_json`; an event stored before words were data (its text a
         sentence with ``{pN}`` seats) reads back as that sentence (:func:`stored_text`)."""
         return cls(data["kind"], stored_text(data["text"]), data.get("seat"), data.get("private_to"))
+
+
+_set_kind, _set_text, _set_seat, _set_private_to = slot_setters(Event, "kind", "text", "seat", "private_to")
 
 
 @dataclass(frozen=True)
@@ -496,6 +506,9 @@ class Game(Generic[S]):
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that keep a game played at random short (e.g. a few rounds instead of a
     target score), merged into every case of the shared contract test."""
+    usual_players: int = 2
+    """How many usually sit at a table of it: a tournament's tables have this many seats
+    unless its host chooses otherwise (or the options chosen refuse it: then the fewest)."""
 
     def __post_init__(self) -> None:
         if not self.command:
@@ -507,6 +520,9 @@ class Game(Generic[S]):
         self.state_class.game_id = self.id
         if self.rules is not None:
             object.__setattr__(self, "rules", self.rules.of_game(self.id, self.name, self.start_command))
+        if self.usual_players not in self.allowed_player_counts():
+            raise GameError(say("{game} is for {counts} players, not {players}", game=self.name,
+                                counts=count_text(self.allowed_player_counts()), players=repr(self.usual_players)))
 
     @property
     def start_command(self) -> str:

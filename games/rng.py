@@ -40,7 +40,9 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place: position ``i`` swapped with ``below(i + 1)``, written out
+        (a deal draws fifty numbers)."""
+        next64 = self.next64
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = (next64() * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]

@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from bot.storage import Storage
-from discord_play import make_server, start_bot
-from fakediscord import DiscordHarness
-from pgserver import MISSING, PostgresServer, find_binaries
+from tests.discord_play import make_server, start_bot
+from tests.fakediscord import DiscordHarness
+from tests.pgserver import MISSING, PostgresServer, find_binaries
 
 BACKENDS = ("sqlite", "postgresql")
 

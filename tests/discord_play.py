@@ -17,7 +17,15 @@ from typing import Any
 from bot.client import DeckhandBot
 from bot.service import Player
 from bot.settings import Settings
-from fakediscord import MESSAGE_COMPONENT, MODAL_SUBMIT, DiscordHarness, FakeChannel, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord import (
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    DiscordHarness,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+)
 
 HAND_BUTTON = "🂠 My hand"
 
@@ -35,7 +43,7 @@ async def start_bot(h: DiscordHarness, db_path: Path | str, *, seed: int | None 
                     rest_rate: float | None = None) -> DeckhandBot:
     bot = await h.start(make_bot(db_path, seed=seed, rest_rate=rest_rate))
     if seed is not None:  # deterministic deals, so a test plays the same game every run
-        bot.service.new_seed = lambda: next(bot.seeds)
+        bot.service.lobbies.new_seed = lambda: next(bot.seeds)
     return bot
 
 

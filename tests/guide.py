@@ -3,9 +3,9 @@
 Every fenced Python or ``po`` block of the guide whose first line is ``# <path>`` is that
 file, whole (but that line): ``# games/duel/state.py`` belongs to the engine package,
 ``# games/duel/locales/fr.po`` is its French catalog, ``# tests/test_duel_rules.py`` its rules
-tests, ``# cogs/games/duel.py`` its optional Discord look. :func:`guide_files` reads them;
+tests, ``# cogs/looks/duel.py`` its optional Discord look. :func:`guide_files` reads them;
 :func:`installed` writes them into a temporary directory laid out as a checkout, adds it to
-the ``games`` and ``cogs.games`` package paths, and registers the game for the length of a
+the ``games`` and ``cogs.looks`` package paths, and registers the game for the length of a
 block (its catalog is read with the others while it is registered).
 """
 
@@ -45,13 +45,13 @@ def guide_files() -> dict[str, str]:
 @contextmanager
 def installed(root: Path) -> Iterator[Game]:
     """The guide's game written under ``root``, importable as ``games.duel`` (its Discord
-    look as ``cogs.games.duel``) and registered; afterwards everything is as it was."""
+    look as ``cogs.looks.duel``) and registered; afterwards everything is as it was."""
     for path, source in guide_files().items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(source, encoding="utf-8")
     # The packages as imported now (a test may have imported them afresh since this module was).
-    extra = [(importlib.import_module(name), str(root / name.replace(".", "/"))) for name in ("games", "cogs.games")]
+    extra = [(importlib.import_module(name), str(root / name.replace(".", "/"))) for name in ("games", "cogs.looks")]
     for package, directory in extra:
         package.__path__.append(directory)
     try:
@@ -62,5 +62,5 @@ def installed(root: Path) -> Iterator[Game]:
     finally:
         for package, directory in extra:
             package.__path__.remove(directory)
-        for name in [n for n in sys.modules if n.startswith((f"games.{PACKAGE}", f"cogs.games.{PACKAGE}"))]:
+        for name in [n for n in sys.modules if n.startswith((f"games.{PACKAGE}", f"cogs.looks.{PACKAGE}"))]:
             del sys.modules[name]

@@ -12,12 +12,12 @@ from discord.http import handle_message_parameters
 import games
 from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
-from cogs.moves import hand_message, table_message
+from cogs.messages import hand_message, table_message
 from cogs.ui import MAX_BUTTONS, Rendered, ui_for
-from fakediscord import RecordedRequest, walk_components
-from fakediscord.limits import discord_limits
 from games.ai import choose_action
 from games.rng import Rng
+from tests.fakediscord import RecordedRequest, walk_components
+from tests.fakediscord.limits import discord_limits
 from tests.openapi import validate_request
 
 EDIT_MESSAGE = ("PATCH", "/channels/1/messages/2")

@@ -1,11 +1,12 @@
 """The scenes :mod:`tests.screens` photographs: real messages from the bot's own builders, for
-each game's sample position (``cogs.pictures.samples``) and a few moments worth seeing."""
+each game's sample position (``games.pictures.samples``) and a few moments worth seeing."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import games
 from bot.results import GameTally, RatingPoint, Stats
@@ -13,19 +14,19 @@ from bot.service import HandSnapshot, TableSnapshot
 from bot.storage import SeatRow, TableRow
 from bot.tournaments import EntrantRow, RoundTableRow, TableResult, TournamentRow, TournamentView
 from bot.tournaments.records import SeatResult
-from bot.tournaments.scoring import current_standings
+from bot.tournaments.rounds import round_rows
+from bot.tournaments.scoring import current_standings, next_pairing, scores
+from cogs.attachments import clear_cache, hand_picture, table_picture, with_picture
 from cogs.components import LayoutMessage, action_row
 from cogs.game_log import HistoryButton, HistoryQuery
-from cogs.games import load_game_uis
-from cogs.moves import hand_message, table_message
-from cogs.pictures import clear_cache
-from cogs.pictures.attach import hand_picture, table_picture, with_picture
-from cogs.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
+from cogs.looks import load_game_uis
+from cogs.messages import hand_message, table_message
 from cogs.scores import stats_layout, stats_picture
 from cogs.tournaments.message import tournament_message
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState
 from games.i18n import say
+from games.pictures.samples import SAMPLE_NAMES, SAMPLE_POINT, SAMPLE_SEED, sample_players
 from games.rng import Rng
 from tests.screens import Message, message_of
 
@@ -52,7 +53,7 @@ def names_of(rows: list[SeatRow]) -> dict[int, str]:
 
 
 def played(game: games.Game, players: int, stop: float | None, language: str) -> tuple[GameState, list[str]]:
-    """The sample game (seeded random moves, as ``cogs.pictures.samples`` plays it) at ``stop``
+    """The sample game (seeded random moves, as ``games.pictures.samples`` plays it) at ``stop``
     of its length (None: to its end), and its public events in words in ``language``."""
     names = [seat.shown_name for seat in seats(players)]
     limit = None if stop is None else int(sum(1 for _ in moves(game, players)) * stop)
@@ -258,12 +259,45 @@ def tournament_view(round_now: int = 2) -> TournamentView:
     return TournamentView(row, entrants, current, {r.table_id: r for r in results if r.round == round_now}, standings)
 
 
-def tournament_scene() -> Scene:
+def tournament_scene(language: str) -> Scene:
     """A tournament message mid-tournament: its round's tables and the standings."""
-    return [message_of(tournament_message(tournament_view(), time.time(), "en").kwargs())], {}
+    return [message_of(tournament_message(tournament_view(), time.time(), language).kwargs())], {}
 
 
-def tournament_table_scene() -> Scene:
+def knockout_view() -> TournamentView:
+    """A knockout of four QUASH teams of two, over: its semi-finals and final played (the better
+    seed, at seat 0, winning each)."""
+    now = time.time()
+    row = TournamentRow(
+        id=4, guild_id=1, channel_id=2, message_id=6, host_id=1000, name="", game_id="quash",
+        options={"advanced": False, "finish": 30, "hints": False}, timer_minutes=5, format="knockout", top=0,
+        rounds=0, table_size=4, advance=1, seeding="random", drop_after=3, round_minutes=None, max_players=None,
+        check_in_minutes=0, starts_at=None, status="finished", paused=False, stage="knockout", round=2, deadline=None,
+        seed=SAMPLE_SEED, version=40, created_at=now - 7200, started_at=now - 3600, finished_at=now, shown=None)
+    names = TOURNAMENT_NAMES[:8]
+    entrants = [EntrantRow(4, n, 100 + 2 * n, names[2 * n - 2], 101 + 2 * n, names[2 * n - 1], 0, True, None, None)
+                for n in range(1, 5)]
+    tables: list[RoundTableRow] = []
+    results: list[TableResult] = []
+    for round in (1, 2):
+        pairing = next_pairing(replace(row, round=round - 1), entrants, tables, results, round)
+        for grp, (seated, _) in enumerate(round_rows(row, pairing), 1):
+            table_id = 10 * round + grp
+            tables.append(RoundTableRow(4, round, grp, seated, False, 1000 + table_id, table_id))
+            results.append(TableResult(round, grp, table_id, "finished", tuple(
+                SeatResult(seat, 1 if seat % 2 == 0 else 3, 30 if seat % 2 == 0 else 21) for seat in range(4))))
+    now_scores = scores(row, entrants, tables, results)
+    final = [t for t in tables if t.round == 2]
+    return TournamentView(row, entrants, final, {r.table_id: r for r in results if r.round == 2}, now_scores.standings,
+                          now_scores.bracket, now_scores.bracket_tables, now_scores.placings)
+
+
+def tournament_knockout_scene(language: str) -> Scene:
+    """A knockout of teams, over: its final and the placings."""
+    return [message_of(tournament_message(knockout_view(), time.time(), language).kwargs())], {}
+
+
+def tournament_table_scene(language: str) -> Scene:
     """A round table of a tournament: its message names the round and its two players."""
     game = games.get_game("war")
     state, events = played(game, 2, SAMPLE_POINT)
@@ -272,7 +306,7 @@ def tournament_table_scene() -> Scene:
                  link="https://discord.com/channels/1/2/5", round=2, table=3, players="<@1000> v <@1001>")
     clear_cache()
     picture = asyncio.run(table_picture(table))
-    body = with_picture(table_message(table, banner=banner.render("en")).kwargs(), picture, edit=False)
+    body = with_picture(table_message(table, banner=banner.render(language)).kwargs(), picture, edit=False)
     return [message_of(body)], names_of(table.row.seats)
 
 
@@ -287,5 +321,6 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "quash-swap": quash_swap_scene,
     "stats": stats_scene,
     "tournament": tournament_scene,
+    "tournament-knockout": tournament_knockout_scene,
     "tournament-table": tournament_table_scene,
 }

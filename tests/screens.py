@@ -3,7 +3,7 @@
     python -m tests.screens docs/images [--only q2j,lobby] [--language fr] [--theme light]
 
 Builds real messages with the bot's own builders (each game's sample position, as
-``cogs.pictures.samples`` has it, its table and the hand of the seat to act, pictures
+``games.pictures.samples`` has it, its table and the hand of the seat to act, pictures
 attached; a lobby; a finished game; ``/stats``), turns each into the JSON discord.py sends,
 draws that JSON as Discord's dark theme does (HTML and CSS in Discord's style, the pictures
 inlined) and screenshots it with headless Chromium (Debian's ``chromium``), 380 CSS pixels wide

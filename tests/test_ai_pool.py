@@ -54,9 +54,9 @@ def in_process_levels(monkeypatch) -> list[str]:
 
 
 async def hard_table(service) -> int:
-    snap = await service.open_lobby(guild_id=1, channel_id=5, game_id="war", options={}, host=ANA, timer_minutes=0)
-    await service.add_ai(snap.row.id, ANA, "hard")
-    await service.start(snap.row.id, ANA)
+    snap = await service.lobbies.open(guild_id=1, channel_id=5, game_id="war", options={}, host=ANA, timer_minutes=0)
+    await service.lobbies.add_ai(snap.row.id, ANA, "hard")
+    await service.lobbies.start(snap.row.id, ANA)
     await service.wait_idle()
     return snap.row.id
 
@@ -64,8 +64,8 @@ async def hard_table(service) -> int:
 async def ana_moves(service, table_id: int, moves: int) -> None:
     """Ana makes ``moves`` moves; the hard AI answers each (the service waits for it)."""
     for _ in range(moves):
-        hand = await service.hand(table_id, ANA)
-        await service.move(table_id, ANA, hand.version, hand.actions[0])
+        hand = await service.play.hand(table_id, ANA)
+        await service.play.move(table_id, ANA, hand.version, hand.actions[0])
         await service.wait_idle(60)
 
 

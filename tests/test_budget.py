@@ -11,7 +11,7 @@ import pytest
 from bot.budget import DEFAULT_RATE, Pacer, Priority, Route, process_rate
 from bot.request_meter import INVALID_WARNING, RequestMeter, classify
 from bot.shards import Shards
-from fakediscord.ratelimits import RateLimited, RateLimiter, route_limit
+from tests.fakediscord.ratelimits import RateLimited, RateLimiter, route_limit
 
 FAST = 1000.0
 """Requests a second: a token every millisecond."""

@@ -32,8 +32,8 @@ import games
 from bot.storage import Storage
 from bot.storage.session import Session
 from cogs.common import APOLOGY
-from discord_play import HAND_BUTTON, move_choices, status_line
-from fakediscord import (
+from tests.discord_play import HAND_BUTTON, move_choices, status_line
+from tests.fakediscord import (
     FakeChannel,
     FakeMessage,
     InteractionResult,
@@ -41,9 +41,9 @@ from fakediscord import (
     guild_id_on_shard,
     walk_components,
 )
-from fakediscord.entities import CB_DEFERRED_UPDATE
-from test_multiprocess import assert_fake_happy_but_for_the_crash
-from test_smoke_process import HUMANS, BotProcess, assert_clean_log, expect, running_bot
+from tests.fakediscord.entities import CB_DEFERRED_UPDATE
+from tests.test_multiprocess import assert_fake_happy_but_for_the_crash
+from tests.test_smoke_process import HUMANS, BotProcess, assert_clean_log, expect, running_bot
 
 LIVES = 3
 """Process lives: the first ends in SIGKILL, the second in SIGTERM, the last in Ctrl+C."""

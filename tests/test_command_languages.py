@@ -18,14 +18,14 @@ from babel.messages.pofile import read_po
 from cogs import translator
 from cogs.settings_commands import language_name
 from cogs.translator import NAME_CONTEXT
-from discord_play import make_server, start_bot
-from fakediscord import DiscordHarness
 from games import all_rules, i18n
 from games.i18n import LANGUAGES, LOCALES
 from games.i18n.__main__ import NAME_CONTEXT as EXTRACTED_NAME_CONTEXT
 from games.i18n.__main__ import merged, problems, template, valid_name
 from games.rules_text import words
-from slash_names import as_shown
+from tests.discord_play import make_server, start_bot
+from tests.fakediscord import DiscordHarness
+from tests.slash_names import as_shown
 
 SYNC = r"^/applications/\d+/commands$"
 FRENCH = "fr"

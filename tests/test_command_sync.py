@@ -12,8 +12,8 @@ from discord import app_commands
 
 from bot.__main__ import main
 from cogs.common import guarded
-from discord_play import make_bot, make_server, start_bot
-from fakediscord import DiscordHarness, HTTPError
+from tests.discord_play import make_bot, make_server, start_bot
+from tests.fakediscord import DiscordHarness, HTTPError
 
 SYNC = r"^/applications/\d+/commands$"
 MOST = 7

@@ -20,11 +20,13 @@ import discord
 import pytest
 
 from bot.errors import NotHere, UserError
-from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, Form, ForUser, InServer, registered
-from discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
-from fakediscord import FakeChannel, FakeMessage, FakeUser
+from cogs.control import NOT_YOURS, OTHER_SERVER, AtTable, Control, Form, ForUser, InServer, registered, table_button_id
+from cogs.extension import import_controls
+from cogs.messages import HAND, PLAY_AGAIN, menu_id, move_id, number_prompt_id
 from games.i18n import SOURCE, Text, language_of
-from words import english_left
+from tests.discord_play import Server, Unchanged, forge_click, forge_form, forge_select, open_table
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
+from tests.words import english_left
 
 NOT_HERE = NotHere().text
 EXAMPLES = 4
@@ -209,3 +211,19 @@ def test_every_control_answers_through_the_one_checked_path():
         assert control.handle is Control.handle, control.__name__
         if issubclass(control, Form):
             assert control.submitted.__func__ is Form.submitted.__func__, control.__name__
+
+
+def test_every_custom_id_the_messages_make_is_one_a_control_answers_and_fits_discord():
+    """The custom_ids are made where the messages are built (cogs/messages.py) and parsed by the
+    controls answering them (cogs/moves.py, cogs/play_again.py): the two agree, and a move too
+    long for Discord's 100 characters is never put on a message."""
+    import_controls()  # as the extension does when it loads: every control kind registered
+    made = {"MoveButton": move_id(12, 3, "play:QH"), "MenuSelect": menu_id("st", 12, 3, 0),
+            "NumberPrompt": number_prompt_id(12, 3, "cut", 1, 40), "HandButton": table_button_id(HAND, 12),
+            "PlayAgainButton": table_button_id(PLAY_AGAIN, 12)}
+    answered = {name: [c.__name__ for c in registered() if c.pattern.fullmatch(custom_id)]
+                for name, custom_id in made.items()}
+    assert answered == {name: [name] for name in made}
+    assert [c.__name__ for c in registered() if c.pattern.fullmatch(menu_id("ms", 12, 3, 4))] == ["MenuSelect"]
+    with pytest.raises(ValueError, match="too long"):
+        move_id(12, 3, "play:" + "QH," * 40)

@@ -8,13 +8,13 @@ import pytest
 import games
 from bot.service import TableSnapshot
 from cogs.game_log import log_pages
-from cogs.games import load_game_uis
 from cogs.layouts import LATEST_EVENTS
-from cogs.moves import table_message
+from cogs.looks import load_game_uis
+from cogs.messages import table_message
 from cogs.ui import LATEST_TEXT, latest_events, short_event
-from fakediscord import walk_components
 from games.ai import choose_action
 from games.rng import Rng
+from tests.fakediscord import walk_components
 from tests.rendering import table_row
 from tests.test_rendering import CASES
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from discord_play import add_ai, open_hand, open_table, play, status_line
+from tests.discord_play import add_ai, open_hand, open_table, play, status_line
 from tests.words import event_texts
 
 CLOSED_NOTE = "I can no longer see or post in this channel"
@@ -21,7 +21,7 @@ async def player_to_act(s):
 async def test_a_channel_closed_to_deckhand_plays_on_privately_and_shows_the_table_once_it_reopens(
         server, caplog):
     s = server
-    caplog.set_level(logging.INFO, logger="cogs.publisher")
+    caplog.set_level(logging.INFO, logger="cogs")
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     shown_before = s.h.message(table.id).text
     s.h.close_to_bot(s.channel)

@@ -5,8 +5,8 @@ seat plays at the server's level (stored on the seat)."""
 from __future__ import annotations
 
 from cogs.lobby_controls import LEVEL_TEXT
-from discord_play import add_ai, forge_click, open_table, picture_text, start_bot
 from games.ai import LEVELS
+from tests.discord_play import add_ai, forge_click, open_table, picture_text, start_bot
 from tests.words import event_texts
 
 

@@ -4,12 +4,12 @@ and every accent and marker readable on Discord's dark and light themes."""
 
 from __future__ import annotations
 
-from cogs.games import load_game_uis
-from cogs.games.quash import SIDE_COLOURS, SIDE_MARKS
+from cogs.looks import load_game_uis
+from cogs.looks.quash import SIDE_COLOURS, SIDE_MARKS
 from cogs.ui import EMBED_COLOUR, SEAT_COLOURS, ui_for
-from discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 from games.q2j import compare
 from tests.contrast import DARK_THEME, GRAPHICS_CONTRAST, LIGHT_THEME, contrast, rgb
+from tests.discord_play import choose_first_attacker, open_hand, open_table, picture_text, to_act
 
 GREEN, GREY, RED = 3, 2, 4  # Discord's button styles: success, secondary, danger
 
@@ -64,7 +64,7 @@ async def test_ng_targets_are_grouped_by_owner_your_own_last(server):
 async def test_ng_attacks_on_your_own_cards_are_never_green(server):
     s = server
     table, mover, hand = await choose_first_attacker(s, "ng start")
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     ui = ui_for("ng")
     own = [a for a in snap.actions if a.kind == "attack" and a.args[2] == snap.seat]
     assert own and all(ui.action_style(a, snap).value == RED for a in own)

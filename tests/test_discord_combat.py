@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from discord_play import (
+from tests.discord_play import (
     choose_first_attacker,
     forge_click,
     open_hand,
@@ -134,7 +134,7 @@ async def test_ng_blind_hand_attacks_show_positions_not_cards(server):
     assert blind and not any(":" in label for label in blind)  # a position, never a card
     snap = await state_of(s)
     waiter_seat = 1 - snap.row.seat_of(mover.id).seat
-    secret = (await s.h.bot.service.hand(1, snap.player(waiter_seat))).view["hand"]
+    secret = (await s.h.bot.service.play.hand(1, snap.player(waiter_seat))).view["hand"]
     from games.cards import parse_card
     shown = " ".join(labels)
     assert not any(parse_card(c).pretty in shown for c in secret if c not in " ".join(str(x) for x in snap.view["resources"]))

@@ -18,7 +18,7 @@ import pytest
 
 import bot.client
 from bot.service.game_service import GameService
-from discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.discord_play import HAND_BUTTON, open_hand, open_table, play, play_turn, start_bot, to_act
 
 
 @pytest.fixture(autouse=True)
@@ -63,6 +63,11 @@ def die_at(monkeypatch, owner: type, name: str, when: Callable[..., bool] = lamb
 def publisher_class(s) -> type:
     """The running bot's publisher class (stopping a bot unloads the cogs, so each bot has its own)."""
     return type(s.h.bot.publisher)
+
+
+def pings_class(s) -> type:
+    """The running bot's turn pings class (its publisher's)."""
+    return type(s.h.bot.publisher.pings)
 
 
 async def kill_and_restart(s, monkeypatch) -> None:
@@ -182,7 +187,7 @@ async def test_a_ping_cut_short_by_a_crash_is_sent_once(server, monkeypatch):
     looks in the channel, finds none, and pings."""
     s = server
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
-    died = die_at(monkeypatch, publisher_class(s), "_post_ping")
+    died = die_at(monkeypatch, pings_class(s), "_post")
     mover = await play_turn(s, table)
     await died.wait()
     await kill_and_restart(s, monkeypatch)
@@ -199,15 +204,15 @@ async def test_a_ping_cut_short_while_the_players_ping_before_is_still_there_is_
     s = server
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
 
-    async def keep_old_pings(self, shown):
+    async def keep_old_pings(self, table_id):
         pass
 
-    monkeypatch.setattr(publisher_class(s), "_tidy", keep_old_pings)
+    monkeypatch.setattr(pings_class(s), "tidy", keep_old_pings)
     first = await play_turn(s, table)
     second = await play_turn(s, table)  # ``first`` pinged
     assert await play_turn(s, table) is first  # ``second`` pinged
     pinged_before = [m.id for m in pings(s, table) if first.mention in m.content]
-    died = die_at(monkeypatch, publisher_class(s), "_post_ping")
+    died = die_at(monkeypatch, pings_class(s), "_post")
     assert await play_turn(s, table) is second  # ``first``'s ping cut short
     await died.wait()
     await kill_and_restart(s, monkeypatch)
@@ -221,8 +226,8 @@ async def test_a_ping_sent_just_before_a_crash_is_not_sent_again(server, monkeyp
     the channel and pings nobody twice."""
     s = server
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
-    cls = publisher_class(s)
-    original = cls._post_ping
+    cls = pings_class(s)
+    original = cls._post
     sent = asyncio.Event()
 
     async def send_then_die(self, *args, **kwargs):
@@ -231,7 +236,7 @@ async def test_a_ping_sent_just_before_a_crash_is_not_sent_again(server, monkeyp
         await asyncio.Event().wait()
         return ping
 
-    monkeypatch.setattr(cls, "_post_ping", send_then_die)
+    monkeypatch.setattr(cls, "_post", send_then_die)
     mover = await play_turn(s, table)
     await sent.wait()
     await kill_and_restart(s, monkeypatch)

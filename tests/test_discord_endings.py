@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cogs.endings import duration_text
-from discord_play import open_table, play_to_the_end, play_turn, status_line, texts
+from tests.discord_play import open_table, play_to_the_end, play_turn, status_line, texts
 
 
 def live_pings(s, table):

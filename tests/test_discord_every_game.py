@@ -10,7 +10,7 @@ import pytest
 
 import games
 from cogs.ui import GameUI, ui_for
-from discord_play import open_table, play_to_the_end, status_line, texts
+from tests.discord_play import open_table, play_to_the_end, status_line, texts
 
 PLACE = re.compile(r"\d+\. \*\*.+\*\*( & \*\*.+\*\*)*( — (?P<result>.+))?")
 

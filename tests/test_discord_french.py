@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 import games
-from discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
-from fakediscord import DiscordHarness, FakeMessage, FakeUser
 from games.i18n.__main__ import merged
+from tests.discord_play import Server, ended, move_choices, play, start_bot, texts, to_act
+from tests.fakediscord import DiscordHarness, FakeMessage, FakeUser
 from tests.test_french import FRENCH, SAME_IN_FRENCH
 
 NAMES = ("léa", "noé", "zoé")
@@ -82,13 +82,14 @@ def readable(message: FakeMessage) -> list[str]:
 class Reader:
     """Reads every message of a server as it changes, keeping the lines left in English."""
 
-    def __init__(self, s: Server) -> None:
+    def __init__(self, s: Server, names: tuple[str, ...] = NAMES) -> None:
         self.s = s
+        self.names = names
         self.read: dict[int, list[str]] = {}
         self.english: dict[str, set[str]] = {}
 
     def check(self) -> None:
-        names = [*NAMES, "mod", self.s.guild.name, self.s.channel.name]
+        names = [*self.names, "mod", self.s.guild.name, self.s.channel.name]
         for message in self.s.h.messages():
             lines = readable(message)
             if self.read.get(message.id) == lines:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 import time
 
-from discord_play import forge_click, make_server, move_choices, open_hand, open_table, play, start_bot, to_act
-from fakediscord import TOKEN_SECONDS, DiscordHarness, HTTPError, ManualClock
+from tests.discord_play import forge_click, make_server, move_choices, open_hand, open_table, play, start_bot, to_act
+from tests.fakediscord import TOKEN_SECONDS, DiscordHarness, HTTPError, ManualClock
 
 OPEN_MY_HAND = "open **My hand**"
 

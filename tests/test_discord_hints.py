@@ -5,8 +5,8 @@ otherwise; a hinted game is recorded unrated and /history says why."""
 from __future__ import annotations
 
 from cogs.hint_button import HINT, HINT_UNRATES
-from discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
-from words import english_left
+from tests.discord_play import add_ai, forge_click, open_hand, open_table, play_to_the_end, play_turn, start_bot, to_act
+from tests.words import english_left
 
 HINT_ID = "dh:hint:1"
 HINT_LABEL = str(HINT)
@@ -39,7 +39,7 @@ async def test_hint_shows_the_normal_move_and_why_and_marks_the_table(server):
     assert not before.hinted
     shown = await s.h.click(hand.message, label=HINT_COST, user=mover)
     assert shown.ephemeral and shown.message.id != hand.message.id
-    expected = (await s.h.bot.service.hint(1, s.player(mover)))[1]
+    expected = (await s.h.bot.service.play.hint(1, s.player(mover)))[1]
     assert shown.text.startswith("💡 **") and f": {expected.why}." in shown.text and "unrated" in shown.text
     move_labels = [b["label"] for b in hand.message.buttons if b["custom_id"].startswith("dh:mv:")]
     assert any(f"**{label}**" in shown.text for label in move_labels)  # the move, as its button says it

@@ -13,12 +13,12 @@ from bot.errors import NOTHING_SAVED, NotHere
 from bot.in_flight import RESTARTING
 from cogs.common import APOLOGY, IN_DIRECT_MESSAGES, OUTDATED_COMMAND
 from cogs.router import UNKNOWN_CONTROL
-from discord_play import forge_click, open_table, pictures_off, play_to_the_end, to_act
 from games.i18n import say
-from test_control import direct_messages
-from test_discord_scores import rated_pair_games
-from test_hostile import raw_slash
-from words import english_left
+from tests.discord_play import forge_click, open_table, pictures_off, play_to_the_end, to_act
+from tests.test_control import direct_messages
+from tests.test_discord_scores import rated_pair_games
+from tests.test_hostile import raw_slash
+from tests.words import english_left
 
 FRENCH = "fr"
 
@@ -69,7 +69,7 @@ async def test_every_kind_of_refusal_reaches_a_french_client_in_french(server):
     assert say("Those controls are from an earlier turn; here is your hand as it is now.").render(FRENCH) in stale.text
     forged = await forge_click(s, table, f"dh:mv:1:{version}:fly:XX", mover)
     in_french(forged.text)
-    held = json.dumps((await s.h.bot.service.hand(1, s.player(mover))).view)
+    held = json.dumps((await s.h.bot.service.play.hand(1, s.player(mover))).view)
     card = next(code for code in ("KS", "QH", "9D", "4C", "AS") if f'"{code}"' not in held)
     illegal = await forge_click(s, table, f"dh:mv:1:{version}:play:{card}", mover)
     in_french(illegal.text)
@@ -101,7 +101,7 @@ async def test_every_kind_of_refusal_reaches_a_french_client_in_french(server):
     def broken(*_):
         raise RuntimeError("a bug")
 
-    s.h.bot.service.channel_table = broken
+    s.h.bot.service.storage.open_table_in = broken
     with s.h.expect_logged_error("interaction failed"):
         sorry = await s.h.slash("table status", {}, user=ana, channel=s.channel)
     in_french(sorry.text, APOLOGY)

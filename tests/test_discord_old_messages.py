@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from discord_play import HAND_BUTTON, open_hand, open_table, play, play_to_the_end, start_bot, status_line, to_act
-from fakediscord import IS_COMPONENTS_V2
+from tests.discord_play import HAND_BUTTON, open_hand, open_table, play, play_to_the_end, start_bot, status_line, to_act
+from tests.fakediscord import IS_COMPONENTS_V2
 
 
 def as_before(message, content: str, description: str) -> None:

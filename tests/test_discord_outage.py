@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 from bot.service import Player
-from discord_play import open_table, to_act
+from tests.discord_play import open_table, to_act
 
 
 async def test_a_table_edited_while_discord_was_away_is_shown_again_on_reconnecting(server, caplog):
@@ -16,7 +16,7 @@ async def test_a_table_edited_while_discord_was_away_is_shown_again_on_reconnect
     mover = to_act(s, table)[0]
     shown_before = s.h.message(table.id).text
     s.h.unreachable = True  # the bot's host loses its connection; the gateway will reconnect
-    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name, s.guild.id))  # an AI takes the seat and plays
+    await s.h.bot.service.play.leave_game(1, Player(mover.id, mover.name, s.guild.id))  # an AI takes the seat and plays
     await s.h.bot.service.wait_idle()
     assert s.h.message(table.id).text == shown_before
     away = [r for r in caplog.records if r.levelno >= logging.WARNING and "out of reach" in r.getMessage()]
@@ -39,7 +39,7 @@ async def test_without_a_reconnect_the_lost_edits_are_tried_again_after_a_while(
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     mover = to_act(s, table)[0]
     s.h.unreachable = True
-    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name, s.guild.id))
+    await s.h.bot.service.play.leave_game(1, Player(mover.id, mover.name, s.guild.id))
     await s.h.bot.service.wait_idle()
     await asyncio.sleep(0.2)  # a retry while still away: missed again, tried again later
     assert "left the table" not in s.h.message(table.id).text

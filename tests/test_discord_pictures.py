@@ -14,14 +14,14 @@ import time
 import discord
 from PIL import Image
 
+from cogs.attachments import seat_names
 from cogs.components import GALLERY, TEXT, Layout, LayoutMessage, text_display
-from cogs.moves import table_message
-from cogs.pictures import hand_png, pictures_for, table_png
-from cogs.pictures.attach import seat_names
-from cogs.pictures.canvas import GAP, MARGIN, MIN_HEIGHT, WIDTH
-from discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act
-from fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
-from fakediscord.model import upload_problems
+from cogs.messages import table_message
+from games.pictures import hand_png, pictures_for, table_png
+from games.pictures.canvas import GAP, MARGIN, MIN_HEIGHT, WIDTH
+from tests.discord_play import board, open_hand, open_table, play_turn, start_bot, status_line, texts, to_act
+from tests.fakediscord import IS_COMPONENTS_V2, RecordedRequest, walk_components
+from tests.fakediscord.model import upload_problems
 
 
 def picture_of(message) -> tuple[str, bytes]:
@@ -74,7 +74,7 @@ async def test_the_hand_picture_is_in_the_private_hand_message(server):
     table = await open_table(s, "q2j start", {"variant": "classic", "timer": 0}, "ana", joiners=["ben"])
     hand = await open_hand(s, s.user("ana"), table)
     name, png = picture_of(hand.message)
-    snap = await s.h.bot.service.hand(1, s.player(s.user("ana")))
+    snap = await s.h.bot.service.play.hand(1, s.player(s.user("ana")))
     assert name == f"hand-1-{snap.version}-1.png"
     assert png == hand_png(snap.view, [a.code() for a in snap.actions], names=seat_names(snap.table.row.seats))
     assert hand.message.ephemeral
@@ -195,7 +195,7 @@ async def test_a_channel_without_attach_files_shows_its_tables_as_text_with_one_
     assert len(table_lines) == 1 and "Give Deckhand Attach Files there" in table_lines[0], said
 
     later = time.monotonic() + 3601  # an hour on, the channel is tried again
-    monkeypatch.setattr("cogs.publisher.time.monotonic", lambda: later)
+    monkeypatch.setattr("cogs.access.time.monotonic", lambda: later)
     s.h.fail_uploads(0)
     await play_turn(s, lobby, prefer=("attack", "draw"))
     assert picture_of(s.h.message(lobby.id))
@@ -208,7 +208,7 @@ async def test_a_quash_hand_says_your_side_and_draws_the_board_you_place_on(serv
     table = await open_table(s, "quash start", {"timer": 0}, "ana", joiners=["ben"])
     mover = to_act(s, table)[0]
     hand = await open_hand(s, mover, table)
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     side = snap.view["side"]
     assert f"You play for **{side}**." in texts(hand.message)[0]
     _, png = picture_of(hand.message)
@@ -227,7 +227,7 @@ async def test_a_hand_with_nothing_to_draw_has_no_picture(server):
     table = await open_table(s, "qos start", {"timer": 0}, "ana", joiners=["ben"])
     dealer = to_act(s, table)[0]
     hand = await open_hand(s, dealer, table)
-    snap = await s.h.bot.service.hand(1, s.player(dealer))
+    snap = await s.h.bot.service.play.hand(1, s.player(dealer))
     assert snap.view["phase"] == "cut" and snap.view["hand"] == []
     assert not hand.message.gallery_images() and not hand.message.files
     assert hand_png(snap.view, [a.code() for a in snap.actions]) is None
@@ -241,7 +241,7 @@ async def test_a_hand_picture_is_as_tall_as_what_it_draws(server):
     table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
     mover = to_act(s, table)[0]
     hand = await open_hand(s, mover, table)
-    snap = await s.h.bot.service.hand(1, s.player(mover))
+    snap = await s.h.bot.service.play.hand(1, s.player(mover))
     drawn = pictures_for("war").hand(snap.view, [a.code() for a in snap.actions], seat_names(snap.table.row.seats))
     assert drawn is not None
     width, height = Image.open(io.BytesIO(picture_of(hand.message)[1])).size

@@ -4,7 +4,7 @@ their levels); after a restart too; refused politely when it can't."""
 
 from __future__ import annotations
 
-from discord_play import forge_click, open_table, play_to_the_end, start_bot, status_line, texts
+from tests.discord_play import forge_click, open_table, play_to_the_end, start_bot, status_line, texts
 
 PLAY_AGAIN = "🔁 Play again"
 OPTIONS = {"variant": "classic", "timer": 3}
@@ -61,7 +61,7 @@ async def test_play_again_is_refused_when_the_channel_is_busy_or_to_strangers(se
     table = await table_ended_with_a_hard_ai(s)
     stranger = await s.h.click(table, label=PLAY_AGAIN, user=s.user("cat"))
     assert stranger.ephemeral and "Only the players of this game" in stranger.text
-    assert (await s.h.bot.service.channel_table(s.channel.id)) is None
+    assert (await s.h.bot.service.storage.open_table_in(s.channel.id)) is None
 
     await s.h.click(table, label=PLAY_AGAIN, user=s.user("ana"))
     busy = await s.h.click(table, label=PLAY_AGAIN, user=s.user("ben"))
@@ -112,8 +112,8 @@ async def test_play_again_is_refused_from_another_channel(server):
     custom_id = next(b["custom_id"] for b in s.h.message(table.id).buttons if b["label"] == PLAY_AGAIN)
     refused = await forge_click(s, s.h.message(elsewhere.id), custom_id, s.user("ana"))
     assert refused.ephemeral and "isn't for a table in this channel" in refused.text
-    assert await s.h.bot.service.channel_table(lounge.id) is None
-    assert await s.h.bot.service.channel_table(s.channel.id) is None
+    assert await s.h.bot.service.storage.open_table_in(lounge.id) is None
+    assert await s.h.bot.service.storage.open_table_in(s.channel.id) is None
 
 
 async def test_a_cancelled_play_again_lobby_drops_its_invitation(server):

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
-from fakediscord import DiscordHarness, HTTPError
+from tests.discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.fakediscord import DiscordHarness, HTTPError
 
 BUDGETED = re.compile(r"^/(?!interactions/|webhooks/)")
 
@@ -51,8 +51,8 @@ async def test_a_burst_of_moves_ends_on_the_newest_state_in_few_edits(slow_budge
         if snap.row.status != "running":
             break
         player = snap.player(snap.view["to_act"][0])
-        hand = await service.hand(1, player)
-        await service.move(1, player, hand.version, hand.actions[0])
+        hand = await service.play.hand(1, player)
+        await service.play.move(1, player, hand.version, hand.actions[0])
     await s.h.settle()
     assert await shown(s) == await stored(s)
     assert len(table_edits(s, table)) - before <= 5
@@ -126,10 +126,10 @@ async def test_a_lobby_changed_in_a_burst_ends_on_its_last_change(slow_budget):
     lobby = s.h.latest_public(s.channel)
     service = s.h.bot.service
     ana, ben, cat = (s.player(s.user(name)) for name in ("ana", "ben", "cat"))
-    await service.join(1, ben)
-    await service.join(1, cat)
-    await service.leave_lobby(1, ben)
-    await service.cancel(1, ana, is_admin=False)
+    await service.lobbies.join(1, ben)
+    await service.lobbies.join(1, cat)
+    await service.lobbies.leave(1, ben)
+    await service.lobbies.cancel(1, ana, is_admin=False)
     await s.h.settle()
     text = s.h.message(lobby.id).text
     assert "cancelled" in text.lower() and "cat" in text and "ben" not in text
@@ -155,13 +155,13 @@ async def test_many_tables_at_once_stay_within_discords_limits_and_all_end_shown
     service = s.h.bot.service
     ana, ben = s.player(s.user("ana")), s.player(s.user("ben"))
     for channel in s.channels:
-        lobby = await service.open_lobby(guild_id=s.guild.id, channel_id=channel.id, game_id="war",
+        lobby = await service.lobbies.open(guild_id=s.guild.id, channel_id=channel.id, game_id="war",
                                          options={}, host=ana, timer_minutes=0)
-        await service.join(lobby.row.id, ben)
-        snap = await service.start(lobby.row.id, ana)
+        await service.lobbies.join(lobby.row.id, ben)
+        snap = await service.lobbies.start(lobby.row.id, ana)
         mover = snap.player(snap.view["to_act"][0])
-        hand = await service.hand(snap.row.id, mover)
-        await service.move(snap.row.id, mover, hand.version, hand.actions[0])
+        hand = await service.play.hand(snap.row.id, mover)
+        await service.play.move(snap.row.id, mover, hand.version, hand.actions[0])
     await s.h.wait_until(lambda: not s.h.bot.pacer.waiting(), timeout=60, what="the pacer to run dry")
     await s.h.settle(timeout=30)
     assert dict(s.h.rate_limits.limited) == {}

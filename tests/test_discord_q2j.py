@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from discord_play import (
+from tests.discord_play import (
     HAND_BUTTON,
     add_ai,
     forge_click,
@@ -22,7 +22,7 @@ from discord_play import (
     status_line,
     to_act,
 )
-from fakediscord import HTTPError as _HTTPError
+from tests.fakediscord import HTTPError as _HTTPError
 from tests.words import event_texts
 
 
@@ -64,7 +64,7 @@ async def test_faceup_game_of_three_shows_every_hand_on_the_table(server):
     table = await open_table(s, "q2j start", {"variant": "faceup", "timer": 0}, "ana", joiners=["ben", "cat"])
     board = picture_text(s.h.message(table.id))
     for seat in range(3):
-        hand = await s.h.bot.service.hand(1, s.player(s.user(["ana", "ben", "cat"][seat])))
+        hand = await s.h.bot.service.play.hand(1, s.player(s.user(["ana", "ben", "cat"][seat])))
         shown = " ".join(hand.view["hand"])
         assert hand.view["hand"] and all(card[:-1] in board for card in shown.split())
     await play_to_the_end(s, table)
@@ -77,11 +77,11 @@ async def test_standard_game_hides_hands_and_offers_only_legal_moves(server):
     mover = to_act(s, table)[0]
     waiter = next(u for u in s.users.values() if u.name in ("ana", "ben") and u is not mover)
     hand = await open_hand(s, mover, table)
-    legal = {a.code() for a in (await s.h.bot.service.hand(1, s.player(mover))).actions}
+    legal = {a.code() for a in (await s.h.bot.service.play.hand(1, s.player(mover))).actions}
     assert {value for _, _, value in move_choices(hand.message)} == legal
     other = await open_hand(s, waiter, table)
     assert move_choices(other.message) == [] and "Waiting for" in other.text
-    hidden = (await s.h.bot.service.hand(1, s.player(waiter))).view["hand"]
+    hidden = (await s.h.bot.service.play.hand(1, s.player(waiter))).view["hand"]
     public = s.h.message(table.id).text
     assert not any(f" {c} " in f" {public} " for c in hidden)
 
@@ -167,7 +167,7 @@ async def test_move_refusals_change_nothing(server):
         stolen = await forge_click(s, s.h.message(table.id), custom_id, waiter)
         assert stolen.ephemeral and "not your turn" in stolen.text.lower()
     # A card the mover does not hold, and a malformed move.
-    held = (await s.h.bot.service.hand(1, s.player(mover))).view["hand"]
+    held = (await s.h.bot.service.play.hand(1, s.player(mover))).view["hand"]
     absent = next(c for c in ("AS", "AH", "AD", "AC", "2S", "2H") if c not in held)
     illegal = await forge_click(s, s.h.message(table.id), f"dh:mv:1:{before.version}:play:{absent}", mover)
     assert illegal.ephemeral and "don't hold" in illegal.text, illegal.text

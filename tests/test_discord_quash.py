@@ -17,7 +17,9 @@ import re
 import pytest
 
 from cogs.ui import ui_for
-from discord_play import (
+from games.cards import parse_card
+from games.quash import QuashAction, QuashState
+from tests.discord_play import (
     add_ai,
     board,
     forge_click,
@@ -30,8 +32,6 @@ from discord_play import (
     texts,
     to_act,
 )
-from games.cards import parse_card
-from games.quash import QuashAction, QuashState
 from tests.words import event_texts
 
 # A full board (RULINGS §6 examples): RED's Q♥ on spot 3 ties BLACK's Q♠; RED's spot 7 fails.
@@ -77,7 +77,7 @@ async def rig(s, state: QuashState, table_id: int = 1) -> None:
     """Write a hand-built position into the stored table; the service reloads it."""
     text = json.dumps(state.to_json())
     await storage(s).run_write(lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table_id)))
-    s.h.bot.service.forget_cached(table_id)
+    s.h.bot.service.tables.forget(table_id)
 
 
 async def stored(s, table_id: int = 1):
@@ -113,7 +113,7 @@ async def click_action(s, user, hand_message, action):
     next step) in the menus until the move itself is offered, then click it."""
     table_id = int(next(c["custom_id"] for c in hand_message.walk() if c.get("custom_id", "").startswith("dh:hand:"))
                    .rsplit(":", 1)[1])
-    snap = await s.h.bot.service.hand(table_id, s.player(user))
+    snap = await s.h.bot.service.play.hand(table_id, s.player(user))
     key, code = ui_for("quash").step_key(action, snap), action.code()
     for _ in range(8):
         msg = s.h.message(hand_message.id)
@@ -138,7 +138,7 @@ async def play_by_policy(s, table, rng: random.Random, stop, limit: int = 200) -
         if stop():
             return tiebreaks
         mover = to_act(s, table)[0]
-        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
+        actions = (await s.h.bot.service.play.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
         status = [line for line in board_text(s, table).split("\n") if "Tiebreaker for spot" in line]
@@ -218,7 +218,7 @@ async def test_four_players_in_teams_of_a_human_and_an_ai(server):
         mover = to_act(s, table)[0]
         hand = await open_hand(s, mover, table)
         assert f"You play for **{'RED' if mover is ana else 'BLACK'}**." in hand.text
-        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
+        actions = (await s.h.bot.service.play.hand(1, s.player(mover))).actions
         await click_action(s, mover, hand.message, actions[0])
     log = await storage(s).move_log(1)
     assert any(by_ai and seat == 2 for seat, _, by_ai in log) and not any(by_ai and seat != 2 for seat, _, by_ai in log)
@@ -288,15 +288,15 @@ async def test_four_player_round_by_clicks_with_a_team_tiebreaker(server):
                 theirs = await open_hand(s, partner, table)
                 assert "Your leftover cards" in theirs.text and "Waiting for ana, ben." in theirs.text
                 assert theirs.message.buttons == [theirs.message.button("🔄 Refresh")]
-                pool = (await s.h.bot.service.hand(1, s.player(chooser))).view["hand"]
-                assert (await s.h.bot.service.hand(1, s.player(partner))).view["hand"] == pool
+                pool = (await s.h.bot.service.play.hand(1, s.player(chooser))).view["hand"]
+                assert (await s.h.bot.service.play.hand(1, s.player(partner))).view["hand"] == pool
             assert snap.view["leftover_counts"][0] > 0
             chooser_hand = await open_hand(s, ana, table)
             labels = [b["label"] for b in chooser_hand.message.buttons]
             faces = chooser_hand.message.component(placeholder=FACE_DOWN_MENU)["options"]
             assert "Let cat choose our tiebreak cards" in labels and all(o["label"].endswith("face down") for o in faces)
         mover = to_act(s, table)[0]
-        actions = (await s.h.bot.service.hand(1, s.player(mover))).actions
+        actions = (await s.h.bot.service.play.hand(1, s.player(mover))).actions
         hand = await open_hand(s, mover, table)
         await click_action(s, mover, hand.message, rng.choice(actions))
     assert tiebreak_seen and "Round 2 ·" in s.h.message(table.id).text
@@ -391,7 +391,7 @@ async def test_tiebreak_is_chosen_in_secret_and_scoring_is_revealed_spot_by_spot
     assert "`7` 🎱 +2 (run vs failed)" in summary
     # The result stays until round 2's first placement, then the board is round 2's alone.
     await click_action(s, ben, (await open_hand(s, ben, table)).message,
-                       (await s.h.bot.service.hand(1, s.player(ben))).actions[0])
+                       (await s.h.bot.service.play.hand(1, s.player(ben))).actions[0])
     assert "**Round 1 scored**" not in board_text(s, table)
 
 
@@ -499,7 +499,7 @@ async def test_team_chooser_hands_the_choice_to_an_ai_partner(server):
     # The AI chose at once, face down: the table says so but not which card; ana (its partner) sees it.
     public = s.h.message(table.id).text
     assert "ana hands RED's tiebreak choice to 🤖 AI 1." in public and "🤖 AI 1 chose RED's tiebreak card, face down." in public
-    pending = (await s.h.bot.service.hand(1, s.player(ana))).view["your_tiebreak_card"]
+    pending = (await s.h.bot.service.play.hand(1, s.player(ana))).view["your_tiebreak_card"]
     assert pending in ("2D", "6S", "AC")
     shown = parse_card(pending).pretty
     assert shown not in public

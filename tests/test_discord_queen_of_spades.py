@@ -17,7 +17,9 @@ from collections import Counter
 
 import pytest
 
-from discord_play import (
+from games.cards import parse_card
+from games.queen_of_spades import QoSState
+from tests.discord_play import (
     forge_click,
     move_choices,
     open_hand,
@@ -28,8 +30,6 @@ from discord_play import (
     texts,
     to_act,
 )
-from games.cards import parse_card
-from games.queen_of_spades import QoSState
 from tests.words import event_texts
 
 CUT = "Cut the deck…"
@@ -76,7 +76,7 @@ async def rig(s, state: QoSState, table_id: int = 1) -> None:
     snapshot = json.dumps(state.to_json())
     await stored(s).run_write(
         lambda conn: conn.execute("UPDATE tables SET state = ? WHERE id = ?", (snapshot, table_id)))
-    s.h.bot.service.forget_cached(table_id)
+    s.h.bot.service.tables.forget(table_id)
 
 
 async def cut_by_form(s, dealer, hand_message, aim: str):
@@ -358,7 +358,7 @@ async def test_pile_pickup_into_a_hand_of_thirty_cards_with_every_card_reachable
     assert f"Discard pile: 20, top {pretty('QH')}" in hand.text
 
     taken = await s.h.click(hand.message, label="Take pile (Q♥ + 2 of yours)", user=ana)
-    view = (await s.h.bot.service.hand(1, s.player(ana))).view
+    view = (await s.h.bot.service.play.hand(1, s.player(ana))).view
     assert len(view["hand"]) == 30 and view["laid"][0][0]["cards"] == ["QS", "QH", "QD"]
     # The private hand lists every card, one line per rank with its count (A … K, then
     # jokers), suits ♠ ♥ ♦ ♣: no rank breaks across lines.

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.errors import UserError
-from fakediscord import HTTPError
+from tests.fakediscord import HTTPError
 
 MESSAGES = r"/channels/\d+/messages"
 THREADS = r"/channels/\d+/threads"
@@ -26,7 +26,7 @@ async def test_a_refused_lobby_opens_no_table_and_the_next_start_works(server, e
     refused = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert refused.ephemeral and told in refused.text
     assert (await s.h.bot.service.table(1)).row.status == "cancelled"
-    assert await s.h.bot.service.channel_table(s.channel.id) is None
+    assert await s.h.bot.service.storage.open_table_in(s.channel.id) is None
     opened = await s.h.slash("q2j start", {"timer": 0}, user=s.user("ana"), channel=s.channel)
     assert opened.ephemeral and "table is open" in opened.text
     assert [m.id for m in s.h.public_messages(s.channel) if m.find_components(label="Join")] == [

@@ -8,8 +8,8 @@ import re
 from PIL import Image
 
 from bot.service import Player
-from discord_play import forge_click, open_table, picture_text, play_to_the_end, texts
-from test_results import play_out
+from tests.discord_play import forge_click, open_table, picture_text, play_to_the_end, texts
+from tests.test_results import play_out
 
 
 async def many_results(s, players: int) -> None:
@@ -18,10 +18,10 @@ async def many_results(s, players: int) -> None:
     people = [Player(500 + i, f"Player {i}", s.guild.id) for i in range(players)]
     for n in range(0, players, 2):
         pair = people[n:n + 2]
-        snap = await service.open_lobby(guild_id=s.guild.id, channel_id=s.channel.id, game_id="q2j",
+        snap = await service.lobbies.open(guild_id=s.guild.id, channel_id=s.channel.id, game_id="q2j",
                                         options={}, host=pair[0], timer_minutes=0)
-        await service.join(snap.row.id, pair[1])
-        await service.start(snap.row.id, pair[0])
+        await service.lobbies.join(snap.row.id, pair[1])
+        await service.lobbies.start(snap.row.id, pair[0])
         await play_out(service, snap.row.id, pair)
 
 
@@ -53,10 +53,10 @@ async def rated_pair_games(s, count: int, names=("ben", "cat")) -> tuple[Player,
     service = s.h.bot.service
     pair = [Player(s.user(name).id, name, s.guild.id) for name in names]
     for _ in range(count):
-        snap = await service.open_lobby(guild_id=s.guild.id, channel_id=s.channel.id, game_id="war",
+        snap = await service.lobbies.open(guild_id=s.guild.id, channel_id=s.channel.id, game_id="war",
                                         options={}, host=pair[0], timer_minutes=0)
-        await service.join(snap.row.id, pair[1])
-        await service.start(snap.row.id, pair[0])
+        await service.lobbies.join(snap.row.id, pair[1])
+        await service.lobbies.start(snap.row.id, pair[0])
         await play_out(service, snap.row.id, pair)
     return pair[0], pair[1]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from bot.service import Player
-from discord_play import to_act
+from tests.discord_play import to_act
 
 
 async def open_in_thread(s, timer: int = 0):
@@ -30,7 +30,7 @@ async def test_a_move_in_an_archived_thread_reopens_it_and_shows_the_table(serve
     mover = to_act(s, table)[0]
     shown_before = s.h.message(table.id).text
     await s.h.archive(thread)  # a day without messages
-    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name, s.guild.id))  # an AI takes the seat and plays
+    await s.h.bot.service.play.leave_game(1, Player(mover.id, mover.name, s.guild.id))  # an AI takes the seat and plays
     await s.h.bot.service.wait_idle()
     shown = s.h.message(table.id).text
     assert "left the table; an AI" in shown and shown != shown_before
@@ -45,7 +45,7 @@ async def test_a_thread_a_moderator_locked_stays_closed_and_its_table_ends(serve
     thread, table = await open_in_thread(s)
     mover = to_act(s, table)[0]
     await s.h.archive(thread, locked=True)
-    await s.h.bot.service.leave_game(1, Player(mover.id, mover.name, s.guild.id))
+    await s.h.bot.service.play.leave_game(1, Player(mover.id, mover.name, s.guild.id))
     await s.h.bot.service.wait_idle()
     assert thread.archived and thread.locked
     assert (await s.h.bot.service.table(1)).row.status == "abandoned"
@@ -75,7 +75,7 @@ async def test_the_turn_reminder_in_an_archived_thread_replaces_the_old_ping(ser
     thread, table = await open_in_thread(s, timer=10)
     await s.h.archive(thread)
     deadline = (await s.h.bot.service.table(1)).row.deadline
-    await s.h.bot.service.check_timer(1, now=deadline - 60)  # past half-time: the reminder
+    await s.h.bot.service.autoplay.check_timer(1, now=deadline - 60)  # past half-time: the reminder
     await s.h.bot.service.wait_idle()
     assert not thread.archived
     pings = [m for m in s.h.public_messages(thread) if m.id != table.id and not m.deleted]

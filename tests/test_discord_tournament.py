@@ -9,8 +9,18 @@ from fractions import Fraction
 
 import pytest
 
-from discord_play import Unchanged, forge_click, make_server, open_hand, pictures_off, play, start_bot, texts, to_act
-from fakediscord import MESSAGE_COMPONENT, DiscordHarness, FakeChannel
+from tests.discord_play import (
+    Unchanged,
+    forge_click,
+    make_server,
+    open_hand,
+    pictures_off,
+    play,
+    start_bot,
+    texts,
+    to_act,
+)
+from tests.fakediscord import MESSAGE_COMPONENT, DiscordHarness, FakeChannel
 from tests.test_hostile import raw_slash
 
 PLAYERS = ("ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo")
@@ -108,7 +118,7 @@ async def test_a_nine_person_war_swiss_with_a_bye_a_no_show_and_a_late_joiner(cl
             break
         acting = to_act(s, s.h.message(message.id))
         if acting == [ivy]:
-            await s.h.bot.service.check_timer(row.id, now=snap.row.deadline)
+            await s.h.bot.service.autoplay.check_timer(row.id, now=snap.row.deadline)
             await s.h.settle()
         else:
             hand = await open_hand(s, acting[0], message)

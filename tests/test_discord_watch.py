@@ -3,11 +3,11 @@ events, refreshed on click; Face-up variants show every hand; the text board wit
 
 from __future__ import annotations
 
-from cogs.pictures import table_png
-from cogs.pictures.attach import seat_names
+from cogs.attachments import seat_names
 from cogs.ui import short_event
-from discord_play import board, forge_click, open_table, play_turn, texts
-from test_discord_pictures import picture_of, table_png_now
+from games.pictures import table_png
+from tests.discord_play import board, forge_click, open_table, play_turn, texts
+from tests.test_discord_pictures import picture_of, table_png_now
 from tests.words import english_left, event_texts
 
 WATCH, REFRESH = "👁 Watch", "🔄 Refresh"

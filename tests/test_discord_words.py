@@ -8,20 +8,20 @@ import pytest
 
 import games
 from bot.service import HandSnapshot, TableSnapshot
-from cogs.games import load_game_uis
-from cogs.moves import hand_message, table_message
-from cogs.pictures.base import Names
-from cogs.pictures.war import Pictures as WarPictures
+from cogs.looks import load_game_uis
+from cogs.messages import hand_message, table_message
 from cogs.ui import short_event, ui_for
-from discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from games.ai import choose_action
 from games.i18n import LANGUAGES
+from games.pictures.base import Names
 from games.q2j import Q2JState
 from games.queen_of_spades import QoSState
 from games.rng import Rng
-from test_discord_queen_of_spades import rig, two_player_table
-from test_discord_scores import rated_pair_games
+from games.war.pictures import Pictures as WarPictures
+from tests.discord_play import open_hand, open_table, play, play_turn, texts, to_act
 from tests.rendering import body, controls, table_row
+from tests.test_discord_queen_of_spades import rig, two_player_table
+from tests.test_discord_scores import rated_pair_games
 from tests.words import event_texts
 
 load_game_uis()

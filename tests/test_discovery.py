@@ -16,6 +16,8 @@ import games
 from games.base import Game
 from games.cards import parse_card
 from games.i18n import Seat, catalog_files, say
+from games.pictures import pictures_for
+from games.pictures.base import GamePictures
 from tests.guide import guide_files, skip_if_a_duel_is_installed
 
 skip_if_a_duel_is_installed()
@@ -62,6 +64,8 @@ def test_a_game_package_in_another_directory_is_found(directory: Path) -> None:
     assert games.get_game("duel") is found[0] and "duel" in games.GAME_IDS
     assert directory / "duel" / "locales" / "fr.po" in catalog_files("fr")  # its words come with it
     assert say("{player} lays {card}.", player=Seat(0), card=parse_card("QH")).render("fr", ["ana"]) == "ana pose D♥."
+    pictures_for.cache_clear()  # drawers are kept by game id: another test may have drawn another "duel"
+    assert type(pictures_for("duel")).__module__ == "duel.pictures"  # its pictures come with it too
 
 
 def test_a_game_may_be_a_single_module(directory: Path) -> None:
@@ -70,6 +74,8 @@ def test_a_game_may_be_a_single_module(directory: Path) -> None:
     assert [game.id for game in found] == ["duel"] and games.home_of(found[0]) == directory / "duel.py"
     state = found[0].new_game(2, {}, 3)
     assert state.game_id == "duel" and state.view(None)["game"] == "duel"
+    pictures_for.cache_clear()
+    assert type(pictures_for("duel")) is GamePictures  # one module has no pictures module: the generic look
 
 
 def test_a_module_must_be_named_after_its_games_id(directory: Path) -> None:

@@ -20,9 +20,9 @@ import discord
 import discord.http
 import pytest
 
-import openapi
-from discord_play import HAND_BUTTON, make_server, open_table, play_turn, start_bot
-from fakediscord import (
+from tests import openapi
+from tests.discord_play import HAND_BUTTON, make_server, open_table, play_turn, start_bot
+from tests.fakediscord import (
     APPLICATION_COMMAND,
     DISCORD_RATE_LIMITS,
     Answer,
@@ -36,7 +36,7 @@ from fakediscord import (
     RateLimitTable,
     Window,
 )
-from fakediscord.ratelimits import route_limit
+from tests.fakediscord.ratelimits import route_limit
 
 TOKEN = "bot-token"
 OLD_MESSAGE_TEXT = "Maximum number of edits to messages older than 1 hour reached. Try again later."

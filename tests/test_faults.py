@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import GuildSettings, Storage
-from discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
-from fakediscord import DiscordHarness
+from tests.discord_play import make_server, move_choices, open_hand, open_table, play_turn, start_bot, to_act
+from tests.fakediscord import DiscordHarness
 
 CANNOT_SAVE = "Deckhand can't save moves right now; nothing changed. Please try again in a moment."
 
@@ -258,9 +258,9 @@ async def test_an_ai_turn_the_database_could_not_save_is_played_when_the_lock_go
     s = server
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", ai=1)
     service = s.h.bot.service
-    table_id = (await service.channel_table(s.channel.id))
+    table_id = (await service.storage.open_table_in(s.channel.id))
     holder = sqlite3.connect(s.db_path, isolation_level=None)
-    autoplay = service._autoplay
+    autoplay = service.autoplay
     kick = autoplay.kick_ai
 
     def lock_then_kick(row):  # the lock is taken between the player's commit and the AI's turn
@@ -360,8 +360,8 @@ async def test_a_click_whose_steps_are_each_slow_is_deferred_within_the_deadline
     table, mover, hand, _ = await paused_game(s)
     monkeypatch.setattr(cogs.common, "ACK_DEADLINE", 0.3)
     s.h.ack_deadline = 1.0
-    service = s.h.bot.service
-    commit, draw = service.move, cogs.moves.hand_picture
+    play = s.h.bot.service.play
+    commit, draw = play.move, cogs.moves.hand_picture
 
     async def slow_move(*args, **kwargs):
         await asyncio.sleep(0.6)
@@ -371,7 +371,7 @@ async def test_a_click_whose_steps_are_each_slow_is_deferred_within_the_deadline
         await asyncio.sleep(0.6)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(service, "move", slow_move)
+    monkeypatch.setattr(play, "move", slow_move)
     monkeypatch.setattr(cogs.moves, "hand_picture", slow_drawing)
     result = await move(s, mover, hand, first_move(hand))
     assert result.response_type == 6, result  # deferred, then the hand edited in place

@@ -1,6 +1,6 @@
 """The guide's game passes the shared tests as a game dropped into a checkout must: the package
-``docs/adding-a-game.md`` writes (Duel's engine, rules text, AI, docstring of rulings, French
-catalog, rules tests, and its optional Discord look), built from the page's code blocks
+``docs/adding-a-game.md`` writes (Duel's engine, rules text, AI, pictures, docstring of rulings,
+French catalog, rules tests, and its optional Discord look), built from the page's code blocks
 (:mod:`tests.guide`) into a temporary checkout, is registered and put through the tests every
 game passes, called as they are written in their own files, with no other file changed: its
 words are in its own catalog and read from there, the docs say nothing false of it, and the
@@ -8,6 +8,7 @@ replay test says how to record it."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 import tempfile
@@ -19,11 +20,14 @@ from typing import Any
 import pytest
 
 import games
-from cogs.games import load_game_uis
+from bot.achievements import catalog
+from cogs.looks import load_game_uis
 from cogs.ui import ui_for
-from games.base import Game
+from games.base import Action, Game
+from games.feats import Played, feats_of
 from games.i18n import Seat, catalog_files, say
 from games.i18n.__main__ import every_words
+from games.rng import Rng
 from tests import (
     test_ai_levels,
     test_command_languages,
@@ -66,8 +70,30 @@ def guide_game(checkout: Path) -> Iterator[Game]:
 def test_the_guide_writes_a_whole_game() -> None:
     assert set(guide_files()) == {
         "games/duel/__init__.py", "games/duel/state.py", "games/duel/ai.py", "games/duel/rules_text.py",
-        "games/duel/game.py", "games/duel/locales/fr.po", "tests/test_duel_rules.py", "cogs/games/duel.py",
+        "games/duel/game.py", "games/duel/feats.py", "games/duel/pictures.py", "games/duel/locales/fr.po",
+        "tests/test_duel_rules.py", "cogs/looks/duel.py",
     }
+
+
+def test_the_guides_feat_is_found_without_edits_outside_its_package(guide_game: Game) -> None:
+    """Duel's feat (``games/duel/feats.py``) is among the achievements, and earned by a game
+    that earns it, not by one that falls one short."""
+    (landslide,) = feats_of(guide_game)
+    assert f"feat:{GAME_ID}:landslide" in catalog()
+    state_class = importlib.import_module(f"games.{GAME_ID}.state").DuelState
+
+    def played(opponent: list[str]) -> Played:
+        start = state_class(players=2, options={"cards": 2}, seed=0, rng=Rng(0), hands=[["KS", "QS"], opponent],
+                            laid=[[], []], aside=[], turn=0)
+        final = guide_game.from_json(start.to_json())
+        log = [(seat, Action("lay", (card,))) for pair in zip(start.hands[0], opponent) for seat, card in
+               enumerate(pair)]
+        for seat, action in log:
+            final.apply(seat, action)
+        return Played(guide_game, final.outcome(), log, lambda: start, lambda: final)
+
+    assert landslide.earned(played(["6H", "6D"]), 0)  # 25 against 12
+    assert not landslide.earned(played(["6H", "7D"]), 0)  # 25 against 13: one short
 
 
 def test_the_guides_game_is_registered_under_its_id_with_its_own_look(guide_game: Game) -> None:

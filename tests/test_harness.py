@@ -25,8 +25,8 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-import openapi
-from fakediscord import (
+from tests import openapi
+from tests.fakediscord import (
     EPHEMERAL,
     TOKEN_SECONDS,
     DiscordHarness,

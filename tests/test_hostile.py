@@ -20,7 +20,8 @@ from bot.service import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from bot.service.live_tables import KeyedLocks
 from bot.storage import GuildSettings
 from cogs.control import Form, registered
-from discord_play import (
+from games import all_rules
+from tests.discord_play import (
     Unchanged,
     choose_first_attacker,
     forge_click,
@@ -30,9 +31,8 @@ from discord_play import (
     play_to_the_end,
     stored_rows,
 )
-from fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
-from games import all_rules
-from test_discord_scores import many_results, rated_pair_games
+from tests.fakediscord import APPLICATION_COMMAND, AUTOCOMPLETE, FakeChannel, FakeMessage, walk_components
+from tests.test_discord_scores import many_results, rated_pair_games
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 """The server fixture is shared by a test's examples on purpose: each must leave it unchanged."""
@@ -144,7 +144,7 @@ async def test_seated_players_cannot_forge_moves_or_menu_values(server):
     table = await running_table(s)
     snap = await s.h.bot.service.table(1)
     mover = s.user("ana") if 0 in snap.view["to_act"] else s.user("ben")
-    legal = {a.code() for a in (await s.h.bot.service.hand(1, s.player(mover))).actions}
+    legal = {a.code() for a in (await s.h.bot.service.play.hand(1, s.player(mover))).actions}
     before = Unchanged(s)
     v = snap.row.version
     for custom_id in (f"dh:mv:1:{v + 1}:draw", f"dh:mv:1:{v}:fly:XX", f"dh:mv:2:{v}:draw",
@@ -206,6 +206,7 @@ ON_POSTS: dict[str, list[tuple[str, list[str] | None]]] = {
     "TournamentButton": [("dh:tn:1:join", None), ("dh:tn:1:host", None)],
     "HostButton": [("dh:tnh:1:cancel", None)],
     "PlayerSelect": [("dh:tnadd:1", ["{clicker}"])],
+    "PartnerSelect": [("dh:tnpartner:1", ["{clicker}"])],
 }
 """A probe of every control kind clicked on a message (forms are submitted, not clicked)."""
 
@@ -235,6 +236,8 @@ async def test_a_control_forged_onto_someones_public_post_answers_privately(serv
     war_section = all_rules()["war"].sections[1].id
     kinds = [control for control in registered() if not issubclass(control, Form)]
     assert {kind.__name__ for kind in kinds} == set(ON_POSTS), "give every control kind its probes in ON_POSTS"
+    for clicker in (s.user("ben"), s.admin):  # told any secret badge at a first interaction, which stores it
+        await s.h.slash("stats", {}, user=clicker, channel=s.channel)
     before = Unchanged(s)
     for clicker in (s.user("ben"), s.admin, s.user("ana")):
         fields = {"guild": s.guild.id, "table": 1, "clicker": clicker.id, "war_section": war_section}
@@ -525,7 +528,7 @@ async def test_a_tables_controls_forged_onto_a_public_post_in_its_channel_leave_
     (the host's AI-level menu included)."""
     s = server
     await open_table(s, "war start", {"timer": 0}, "ana", start=False)
-    table = (await s.h.bot.service.channel_table(s.channel.id)) or 0
+    table = (await s.h.bot.service.storage.open_table_in(s.channel.id)) or 0
     board = await s.h.slash("leaderboard", {}, user=s.user("ben"), channel=s.channel)
     post = board.message
     shown = post.text, post.components

@@ -37,13 +37,13 @@ async def test_a_read_started_before_a_move_never_brings_the_older_table_back(db
         table_id = await start_table(service, 50)
         snap = await service.table(table_id)
         mover = snap.player(snap.view["to_act"][0])
-        hand = await service.hand(table_id, mover)
-        service.forget_cached(table_id)  # as after a restart, or an eviction: the next touch reads it
+        hand = await service.play.hand(table_id, mover)
+        service.tables.forget(table_id)  # as after a restart, or an eviction: the next touch reads it
         reading, release = hold_first_read(service)
 
         reader = asyncio.create_task(service.table(table_id))  # e.g. showing the table again at start-up
         await reading.wait()
-        move = asyncio.create_task(service.move(table_id, mover, hand.version, hand.actions[0]))
+        move = asyncio.create_task(service.play.move(table_id, mover, hand.version, hand.actions[0]))
         await asyncio.wait({move}, timeout=MOVE_BOUND)  # today's code commits here, beside the held read
         release.set()
         await reader
@@ -52,7 +52,7 @@ async def test_a_read_started_before_a_move_never_brings_the_older_table_back(db
         assert after.version == hand.version + 1
         assert (await service.table(table_id)).row.version == after.version
         waiter = next(p for p in (ANA, BEN) if p.user_id != mover.user_id)
-        assert (await service.hand(table_id, waiter)).actions, "the player to act must be offered moves"
+        assert (await service.play.hand(table_id, waiter)).actions, "the player to act must be offered moves"
         await service.wait_idle()
     finally:
         await stop(service)
@@ -90,9 +90,9 @@ async def test_a_table_read_by_any_path_keeps_its_turn_timer(db_url):
     fresh = await new_service(db_url, clock)  # no restore(): only a read wakes the table
     try:
         await fresh.table(table_id)
-        assert fresh.timer_scheduled(table_id)
+        assert fresh.autoplay.timer_scheduled(table_id)
         clock.now = deadline + 1
-        await fresh.check_timer(table_id)
+        await fresh.autoplay.check_timer(table_id)
         assert (await fresh.table(table_id)).row.version == 2  # the AI played the late turn
     finally:
         await stop(fresh)

@@ -13,7 +13,7 @@ import pytest
 from bot.migrate_to_postgres import TABLES
 from bot.service import GameService, Player
 from bot.storage import Storage
-from test_results import ANA, BEN, CAT, finished_game
+from tests.test_results import ANA, BEN, CAT, finished_game
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,9 +51,9 @@ async def deployment(tmp_path) -> Path:
     await finished_game(service, [ANA, BEN], channel=50)
     await finished_game(service, [BEN, CAT, ANA], channel=51)
     await finished_game(service, [ANA], ai=1, channel=52)
-    lobby = await service.open_lobby(guild_id=9, channel_id=53, game_id="q2j", options={}, host=CAT, timer_minutes=5)
-    await service.join(lobby.row.id, Player(4, "Dan", 9))
-    await service.start(lobby.row.id, CAT)
+    lobby = await service.lobbies.open(guild_id=9, channel_id=53, game_id="q2j", options={}, host=CAT, timer_minutes=5)
+    await service.lobbies.join(lobby.row.id, Player(4, "Dan", 9))
+    await service.lobbies.start(lobby.row.id, CAT)
     await storage.set_guild_settings(9, use_threads=True, timer_minutes=4, ai_level="hard")
     await storage.set_meta("synced", "abc123")
     await service.close()

@@ -17,9 +17,9 @@ import pytest
 
 import games
 from bot.storage import Storage
-from discord_play import HAND_BUTTON, move_choices, status_line
-from fakediscord import FakeChannel, LoopbackDiscord, guild_id_on_shard
-from test_smoke_process import (
+from tests.discord_play import HAND_BUTTON, move_choices, status_line
+from tests.fakediscord import FakeChannel, LoopbackDiscord, guild_id_on_shard
+from tests.test_smoke_process import (
     BotProcess,
     assert_clean_log,
     click_button,

@@ -19,10 +19,12 @@ from PIL import Image
 
 import games
 from bot.records import SeatRow
-from cogs.pictures import pictures_for
-from cogs.pictures.attach import seat_names
-from cogs.pictures.base import Names
-from cogs.pictures.canvas import (
+from cogs.attachments import seat_names
+from games.base import Game, GameState
+from games.i18n import plural
+from games.pictures import pictures_for
+from games.pictures.base import Names
+from games.pictures.canvas import (
     DESKTOP_BOX,
     DISPLAY_WIDTH,
     ELLIPSIS,
@@ -38,9 +40,7 @@ from cogs.pictures.canvas import (
     Canvas,
     drawable,
 )
-from cogs.pictures.samples import SAMPLE_NAMES, random_positions, sample_state
-from games.base import Game, GameState
-from games.i18n import plural
+from games.pictures.samples import SAMPLE_NAMES, random_positions, sample_state
 from tests.contract import option_values
 from tests.contrast import TEXT_CONTRAST, contrast
 from tests.test_french import FRENCH, english_words
@@ -276,7 +276,7 @@ def said(canvas: Canvas) -> set[str]:
 def test_the_stats_chart_is_drawn_for_where_it_is_shown(games_played: int, monkeypatch) -> None:
     """``/stats``' chart: as wide as every picture, landscape or square whatever the number of
     games and rated games, and its labels as legible as the table pictures'."""
-    from cogs.pictures import stats
+    from bot.pictures import stats
 
     drawn: list[Canvas] = []
     real = stats.Canvas

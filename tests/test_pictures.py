@@ -1,4 +1,4 @@
-"""Pictures (cogs/pictures): every registered game's table and hand pictures render for many
+"""Pictures (games/pictures, each game's pictures.py): every registered game's table and hand pictures render for many
 random positions within Discord-friendly limits, deterministically, and from what the
 viewer may see only: hidden cards shuffled among their places give the same bytes."""
 
@@ -16,13 +16,14 @@ import pytest
 from PIL import Image
 
 import games
-from cogs.pictures import CACHE_SIZE, clear_cache, hand_png, pictures_for, table_png
-from cogs.pictures.base import GamePictures
-from cogs.pictures.canvas import MAX_HEIGHT, WIDTH, Canvas
-from cogs.pictures.cards import CARD, LARGE, SMALL, card_image, rank_right
-from cogs.pictures.samples import random_positions
+from cogs.attachments import CACHE_SIZE, cached, clear_cache
 from games.base import Action, GameState
 from games.determinize import game_hooks
+from games.pictures import hand_png, pictures_for, table_png
+from games.pictures.base import GamePictures
+from games.pictures.canvas import MAX_HEIGHT, WIDTH, Canvas
+from games.pictures.cards import CARD, LARGE, SMALL, card_image, rank_right
+from games.pictures.samples import random_positions
 from games.rng import Rng
 from tests.contract import contract_cases
 
@@ -93,7 +94,6 @@ def test_rendering_is_deterministic(game_id: str) -> None:
     for state in sampled_states(game, per_case=2):
         public = state.view(None)
         first = table_png(public)
-        clear_cache()
         copy = json.loads(json.dumps(public))
         assert table_png(copy) == first
         seat = state.to_act()[0] if state.to_act() else 0
@@ -158,12 +158,12 @@ def test_pictures_are_cached_by_key_in_a_small_lru() -> None:
     clear_cache()
     state = next(sampled_states(games.get_game("war"), per_case=2))
     public = state.view(None)
-    first = table_png(public, key=("table-1", 1))
+    first = cached(("table-1", 1), lambda: table_png(public))
     other = {**public, "deck_counts": [n + 1 for n in public["deck_counts"]]}
-    assert table_png(other, key=("table-1", 1)) is first, "same key: not drawn again"
+    assert cached(("table-1", 1), lambda: table_png(other)) is first, "same key: not drawn again"
     for version in range(2, CACHE_SIZE + 2):
-        table_png(public, key=("table-1", version))
-    assert table_png(other, key=("table-1", 1)) != first, "the oldest entry was dropped"
+        cached(("table-1", version), lambda: table_png(public))
+    assert cached(("table-1", 1), lambda: table_png(other)) != first, "the oldest entry was dropped"
 
 
 def said(canvas: Canvas | None) -> set[str]:

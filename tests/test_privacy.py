@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from bot.markdown import literal
-from discord_play import make_server, open_table, play_to_the_end, play_turn, start_bot
-from fakediscord import DiscordHarness
+from tests.discord_play import make_server, open_table, play_to_the_end, play_turn, start_bot
+from tests.fakediscord import DiscordHarness
 
 NAMES = ("zorbaqx", "zorba_qx.9")
 """A plain name, and one that message text shows escaped (``zorba\\_qx\\.9``)."""

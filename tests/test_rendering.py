@@ -13,7 +13,7 @@ import pytest
 
 import games
 from bot.service import HandSnapshot, TableSnapshot
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.ui import DefaultUI, register, ui_for
 from games.ai import choose_action
 from games.rng import Rng
@@ -54,7 +54,7 @@ def test_every_registered_game_gets_its_discord_module_or_the_default_look():
     uis = load_game_uis()
     assert [ui.game.id for ui in uis] == list(games.GAME_IDS)
     for ui in uis:
-        module = f"cogs.games.{ui.game.package}"
+        module = f"cogs.looks.{ui.game.package}"
         assert type(ui).__module__ == module if importlib.util.find_spec(module) else type(ui) is DefaultUI
 
 HINT_WORDS = {"attack": "Attack", "defend": "Defend", "recover": "Recover", "draw": "Draw", "pick": "Pick",

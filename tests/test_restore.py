@@ -35,21 +35,21 @@ async def tiny_cache(db_url):
 
 
 async def start_table(service, channel_id, *, timer=0, ai=False):
-    snap = await service.open_lobby(guild_id=1, channel_id=channel_id, game_id="q2j", options={}, host=ANA,
+    snap = await service.lobbies.open(guild_id=1, channel_id=channel_id, game_id="q2j", options={}, host=ANA,
                                     timer_minutes=timer)
     if ai:
-        await service.add_ai(snap.row.id, ANA)
+        await service.lobbies.add_ai(snap.row.id, ANA)
     else:
-        await service.join(snap.row.id, BEN)
-    return (await service.start(snap.row.id, ANA)).row.id
+        await service.lobbies.join(snap.row.id, BEN)
+    return (await service.lobbies.start(snap.row.id, ANA)).row.id
 
 
 async def play_first_action(service, table_id):
     snap = await service.table(table_id)
     seat = snap.view["to_act"][0]
     player = snap.player(seat)
-    hand = await service.hand(table_id, player)
-    return await service.move(table_id, player, hand.version, hand.actions[0])
+    hand = await service.play.hand(table_id, player)
+    return await service.play.move(table_id, player, hand.version, hand.actions[0])
 
 
 async def test_evicted_tables_keep_playing_and_lose_nothing(tiny_cache):
@@ -72,11 +72,11 @@ async def test_a_stale_click_on_an_evicted_table_is_refused(tiny_cache):
     snap = await service.table(first)
     seat = snap.view["to_act"][0]
     player = snap.player(seat)
-    hand = await service.hand(first, player)
-    await service.move(first, player, hand.version, hand.actions[0])
+    hand = await service.play.hand(first, player)
+    await service.play.move(first, player, hand.version, hand.actions[0])
     await service.table(second)  # evicts the first table
     with pytest.raises(Exception, match="moved|changed|now"):
-        await service.move(first, player, hand.version, hand.actions[0])
+        await service.play.move(first, player, hand.version, hand.actions[0])
     assert len(await service.storage.move_log(first)) == 1
 
 
@@ -98,10 +98,10 @@ async def test_start_up_loads_no_table_until_touched(db_url):
     service = await new_service(db_url, clock)
     try:
         assert await service.restore() == 3
-        assert all(service.timer_scheduled(t) for t in tables)
-        assert service._tables.held_entries() == 0
+        assert all(service.autoplay.timer_scheduled(t) for t in tables)
+        assert service.tables.held_entries() == 0
         await play_first_action(service, tables[1])
-        assert service._tables.held_entries() == 1
+        assert service.tables.held_entries() == 1
     finally:
         await stop(service)
 
@@ -121,7 +121,7 @@ async def test_a_timer_due_at_start_up_fires_once(db_url):
         assert log and all(by_ai for _, _, by_ai in log)  # the late turn, played whole by the AI
         snap = await service.table(table_id)
         assert sum(s.missed_turns for s in snap.row.seats) == 1
-        assert service.timer_scheduled(table_id)  # the next player's turn is timed again
+        assert service.autoplay.timer_scheduled(table_id)  # the next player's turn is timed again
         await service.wait_idle()
         assert await service.storage.move_log(table_id) == log
     finally:
@@ -131,7 +131,7 @@ async def test_a_timer_due_at_start_up_fires_once(db_url):
 async def test_ai_turns_due_at_start_up_are_played_on_evicted_tables(db_url):
     clock = Clock()
     service = await new_service(db_url, clock)
-    service.new_seed = lambda: 3  # with this deal the AI (seat 1) starts
+    service.lobbies.new_seed = lambda: 3  # with this deal the AI (seat 1) starts
     tables = [await start_table(service, channel, ai=True) for channel in (50, 51, 52)]
     await service.close()  # the process stops before the AI's moves are made
     await service.storage.close()
@@ -154,8 +154,8 @@ async def test_a_restart_shows_each_table_whose_message_may_be_behind_once(db_ur
     on_show, behind, ended = [await start_table(service, channel) for channel in (60, 61, 63)]
     await play_first_action(service, on_show)
     await play_first_action(service, behind)
-    await service.end(ended, ANA, is_admin=False)
-    lobby = (await service.open_lobby(guild_id=1, channel_id=62, game_id="q2j", options={}, host=ANA,
+    await service.play.end(ended, ANA, is_admin=False)
+    lobby = (await service.lobbies.open(guild_id=1, channel_id=62, game_id="q2j", options={}, host=ANA,
                                       timer_minutes=0)).row.id
     await service.wait_idle()
     await mark_shown(service, on_show)  # Discord took that one's last edit

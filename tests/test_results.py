@@ -9,7 +9,8 @@ import re
 import pytest
 
 from bot.forgetting import FORGOTTEN_NAME
-from bot.results import OVERALL, PROVISIONAL_GAMES, Results, display_rating
+from bot.ratings import OVERALL, PROVISIONAL_GAMES, display_rating
+from bot.results import Results
 from bot.service import GameService, Player
 from bot.storage import SeatRow, Storage, TableRow
 
@@ -41,19 +42,19 @@ async def play_out(service: GameService, table_id: int, players: list[Player]) -
         if player is None:
             await service.wait_idle()
             continue
-        hand = await service.hand(table_id, player)
-        await service.move(table_id, player, hand.version, hand.actions[0])
+        hand = await service.play.hand(table_id, player)
+        await service.play.move(table_id, player, hand.version, hand.actions[0])
     raise AssertionError("game did not end")
 
 
 async def finished_game(service, players, *, ai=0, channel=50, game="q2j", options=None) -> int:
-    snap = await service.open_lobby(guild_id=9, channel_id=channel, game_id=game, options=options or {},
+    snap = await service.lobbies.open(guild_id=9, channel_id=channel, game_id=game, options=options or {},
                                     host=players[0], timer_minutes=0)
     for p in players[1:]:
-        await service.join(snap.row.id, p)
+        await service.lobbies.join(snap.row.id, p)
     for _ in range(ai):
-        await service.add_ai(snap.row.id, players[0])
-    await service.start(snap.row.id, players[0])
+        await service.lobbies.add_ai(snap.row.id, players[0])
+    await service.lobbies.start(snap.row.id, players[0])
     await play_out(service, snap.row.id, players)
     return snap.row.id
 
@@ -96,10 +97,10 @@ async def test_games_with_ai_seats_are_recorded_but_not_rated(service):
 
 
 async def test_abandoned_games_are_recorded_as_abandoned(service):
-    snap = await service.open_lobby(guild_id=9, channel_id=50, game_id="q2j", options={}, host=ANA, timer_minutes=0)
-    await service.join(snap.row.id, BEN)
-    await service.start(snap.row.id, ANA)
-    await service.end(snap.row.id, ANA, is_admin=False)
+    snap = await service.lobbies.open(guild_id=9, channel_id=50, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.lobbies.join(snap.row.id, BEN)
+    await service.lobbies.start(snap.row.id, ANA)
+    await service.play.end(snap.row.id, ANA, is_admin=False)
     assert await rows(service, "SELECT status, rated FROM results") == [("abandoned", 0)]
     assert await rows(service, "SELECT place, won FROM result_seats") == [(None, 0), (None, 0)]
     assert await service.results.leaderboard(9, None) == []
@@ -180,9 +181,9 @@ async def test_stats_and_history(service):
 
 async def test_forget_removes_a_person(service):
     await finished_game(service, [ANA, BEN])
-    snap = await service.open_lobby(guild_id=9, channel_id=60, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    snap = await service.lobbies.open(guild_id=9, channel_id=60, game_id="q2j", options={}, host=ANA, timer_minutes=0)
     assert await service.results.open_seats_of(ANA.user_id) == 1
-    await service.cancel(snap.row.id, ANA)
+    await service.lobbies.cancel(snap.row.id, ANA)
     assert await service.results.forget(ANA.user_id) == 1
     assert await rows(service, "SELECT COUNT(*) FROM result_seats WHERE user_id = 1") == [(0,)]
     assert await rows(service, "SELECT COUNT(*) FROM result_seats WHERE name = ?", FORGOTTEN_NAME) == [(1,)]
@@ -247,10 +248,10 @@ async def test_forget_rewrites_a_moderators_ender_line_stored_as_data(service):
     """A moderator who ends a game they don't play in is named in its last event and its
     summary (stored as data, read in any language); forgetting them leaves neither."""
     mod = Player(13, "Zoë Ørsted", 9)
-    snap = await service.open_lobby(guild_id=9, channel_id=80, game_id="q2j", options={}, host=ANA, timer_minutes=0)
-    await service.join(snap.row.id, BEN)
-    await service.start(snap.row.id, ANA)
-    await service.end(snap.row.id, mod, is_admin=True)
+    snap = await service.lobbies.open(guild_id=9, channel_id=80, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.lobbies.join(snap.row.id, BEN)
+    await service.lobbies.start(snap.row.id, ANA)
+    await service.play.end(snap.row.id, mod, is_admin=True)
     [line] = await service.results.history(9)
     assert line.summary.render() == "Zoë Ørsted ended the game."
     assert line.summary.render("fr") == "Zoë Ørsted a mis fin à la partie."
@@ -264,10 +265,10 @@ async def test_forget_rewrites_a_moderators_ender_line_stored_as_data(service):
 async def test_a_seated_players_lines_name_their_seat(service):
     """The service's own lines are stored with seats, not names: a table's latest events and
     /history name the seat as it is named when read (so forgetting renames it everywhere)."""
-    snap = await service.open_lobby(guild_id=9, channel_id=81, game_id="q2j", options={}, host=ANA, timer_minutes=0)
-    await service.join(snap.row.id, BEN)
-    await service.start(snap.row.id, ANA)
-    await service.end(snap.row.id, ANA, is_admin=False)
+    snap = await service.lobbies.open(guild_id=9, channel_id=81, game_id="q2j", options={}, host=ANA, timer_minutes=0)
+    await service.lobbies.join(snap.row.id, BEN)
+    await service.lobbies.start(snap.row.id, ANA)
+    await service.play.end(snap.row.id, ANA, is_admin=False)
     stored = json.dumps((await service.storage.get_table(snap.row.id)).recent_events)
     assert "Ana" not in stored and "Ben" not in stored
     [line] = await service.results.history(9)

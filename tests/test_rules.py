@@ -15,7 +15,7 @@ import pytest
 
 import games
 from cogs import rules as rules_cog
-from cogs.games import load_game_uis
+from cogs.looks import load_game_uis
 from cogs.start_commands import start_group
 from games import all_rules
 from games.i18n import LANGUAGES, SOURCE, Text, catalog, say
@@ -457,8 +457,8 @@ def test_rules_are_found_by_their_french_names_and_titles():
 
 # ---------------------------------------------------------------------------------- through Discord
 
-from slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
-from words import english_left  # noqa: E402
+from tests.slash_names import SYNC, as_shown, shown_name, typed_command  # noqa: E402
+from tests.words import english_left  # noqa: E402
 
 
 async def test_commands_options_and_choices_are_written_as_the_readers_client_shows_them(server):
@@ -659,7 +659,7 @@ async def test_rules_controls_are_not_taken_for_unknown_ones(server):
 
 async def test_old_or_forged_rules_controls_are_answered_sensibly(server):
     """A page past the end (the text got shorter since) shows the last page; an unknown game is refused politely."""
-    from discord_play import forge_click
+    from tests.discord_play import forge_click
 
     s = server
     ana = s.user("ana")

@@ -23,7 +23,7 @@ from bot.service import GameService, Player
 from bot.settings import Settings, SettingsError
 from bot.shards import ALL_SHARDS, Shards, shard_of
 from bot.storage import Storage
-from fakediscord import LoopbackDiscord, guild_id_on_shard
+from tests.fakediscord import LoopbackDiscord, guild_id_on_shard
 from tests.test_service import Clock, Recorder
 from tests.words import event_texts
 
@@ -132,10 +132,10 @@ async def start_tables(path, clock, *, timer=0, ai=False, seed=7) -> dict[int, i
     for channel, guild_id in enumerate(GUILDS, start=50):
         service = await new_service(path, clock, seed=seed)
         ana, ben = replace(ANA, guild_id=guild_id), replace(BEN, guild_id=guild_id)
-        lobby = await service.open_lobby(guild_id=guild_id, channel_id=channel, game_id="q2j", options={},
+        lobby = await service.lobbies.open(guild_id=guild_id, channel_id=channel, game_id="q2j", options={},
                                          host=ana, timer_minutes=timer)
-        await (service.add_ai(lobby.row.id, ana) if ai else service.join(lobby.row.id, ben))
-        tables[guild_id] = (await service.start(lobby.row.id, ana)).row.id
+        await (service.lobbies.add_ai(lobby.row.id, ana) if ai else service.lobbies.join(lobby.row.id, ben))
+        tables[guild_id] = (await service.lobbies.start(lobby.row.id, ana)).row.id
         await stop(service)
     return tables
 
@@ -150,7 +150,7 @@ async def test_each_process_restores_and_times_only_its_own_servers_tables(db_ur
         assert await first.restore() + await second.restore() == len(GUILDS)
         for guild_id, table_id in tables.items():
             mine = shard_of(guild_id, 2) == 0
-            assert (first.timer_scheduled(table_id), second.timer_scheduled(table_id)) == (mine, not mine)
+            assert (first.autoplay.timer_scheduled(table_id), second.autoplay.timer_scheduled(table_id)) == (mine, not mine)
     finally:
         await stop(first, second)
 
@@ -176,7 +176,7 @@ async def test_missing_results_are_recorded_by_their_shards_process(db_url):
     tables = await start_tables(path, clock)
     service = await new_service(path, clock)
     for guild_id, table_id in tables.items():
-        await service.end(table_id, replace(ANA, guild_id=guild_id), is_admin=False)
+        await service.play.end(table_id, replace(ANA, guild_id=guild_id), is_admin=False)
     await service.storage.run_write(lambda db: db.execute("DELETE FROM results"))  # as after a crash
     await stop(service)
     service = await new_service(path, clock, Shards.parse("0/2"))
@@ -209,7 +209,7 @@ async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(db_url,
         for service in services:
             await service.table(table_id)  # each holds the table as it is now
         clock.now += 5 * 60 + 1  # the deadline passed: both processes' timers fire on their copies
-        await asyncio.gather(*(service._autoplay._timer_due(table_id) for service in services))
+        await asyncio.gather(*(service.autoplay._timer_due(table_id) for service in services))
         for service in services:
             await service.wait_idle()
         stored = await services[0].storage.get_table(table_id)
@@ -219,7 +219,7 @@ async def test_a_timer_owned_twice_fires_once_and_the_stale_copy_reloads(db_url,
         assert log and all(by_ai for _, _, by_ai in log) and stored.version == 1 + len(log)
         for service in services:
             assert (await service.table(table_id)).row.version == stored.version
-            assert service.timer_scheduled(table_id)  # the next player's deadline, read again
+            assert service.autoplay.timer_scheduled(table_id)  # the next player's deadline, read again
     finally:
         await stop(*services)
 
@@ -233,7 +233,7 @@ async def test_an_ai_turn_on_a_stale_copy_is_refused_and_the_table_read_again(db
         stale_row = (await stale.table(table_id)).row  # held in memory: the AI is to act
         await fresh.restore()
         await fresh.wait_idle()  # the other process played the AI's turn
-        stale._autoplay.kick_ai(stale_row)  # as a driver started on the old copy would
+        stale.autoplay.kick_ai(stale_row)  # as a driver started on the old copy would
         await stale.wait_idle()
         assert len(await fresh.storage.move_log(table_id)) == 1
         for service in (stale, fresh):
@@ -255,9 +255,9 @@ async def test_a_click_newer_than_a_stale_copy_reads_the_table_again(db_url):
         for service in (fresh, stale):  # a move in the other process, then one here with its newer controls
             snap = await fresh.table(table_id)
             mover = snap.player(snap.view["to_act"][0])
-            hand = await fresh.hand(table_id, mover)
-            after = await service.move(table_id, mover, hand.version, hand.actions[0])
-            fresh.forget_cached(table_id)
+            hand = await fresh.play.hand(table_id, mover)
+            after = await service.play.move(table_id, mover, hand.version, hand.actions[0])
+            fresh.tables.forget(table_id)
         assert after.version == 3 and len(await fresh.storage.move_log(table_id)) == 2
     finally:
         await stop(stale, fresh)

@@ -39,10 +39,10 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.storage.postgres import redacted
-from discord_play import status_line
-from fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
-from launch_bot import BLOCKED_MARKER
-from pgserver import free_port
+from tests.discord_play import status_line
+from tests.fakediscord import FakeGuild, FakeMessage, InteractionResult, LoopbackDiscord, RecordedRequest
+from tests.launch_bot import BLOCKED_MARKER
+from tests.pgserver import free_port
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LAUNCHER = REPO_ROOT / "tests" / "launch_bot.py"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.in_flight import RESTARTING, InFlight
-from discord_play import open_table
+from tests.discord_play import open_table
 
 
 async def test_draining_waits_for_the_interactions_being_answered() -> None:

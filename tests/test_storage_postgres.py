@@ -17,8 +17,8 @@ import pytest
 from bot.errors import DatabaseUnreachable, StorageUnavailable
 from bot.migrations import POSTGRES_MIGRATIONS
 from bot.storage import MoveRecord, Storage
-from pgserver import PostgresServer, free_port
-from test_storage import new_table, update
+from tests.pgserver import PostgresServer, free_port
+from tests.test_storage import new_table, update
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MOVE = MoveRecord(0, {"kind": "draw", "args": []}, False, 2.0)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import StorageUnavailable
 from bot.storage import GuildSettings, MoveRecord
-from test_storage import new_table, update
+from tests.test_storage import new_table, update
 
 
 async def test_pragmas_are_durable_by_default(open_storage, tmp_path):

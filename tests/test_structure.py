@@ -22,10 +22,15 @@ PRODUCT_PACKAGES = ("bot", "cogs", "games")
 MAX_LINES = 800
 """Files are split by concern; this only catches a file that has grown several concerns."""
 
-# Layer rules: a package and the top-level modules it must never import.
+# Layer rules: a package (or module) and the modules it must never import, with theirs: games stand alone; the
+# bot never reaches into the Discord layer nor builds Discord's messages; what every front end shares (the service,
+# storage, pictures) imports no front end's code.
 FORBIDDEN = {
-    "bot": ("cogs",),
-    "games": ("bot", "cogs", "discord", "asyncio", "aiosqlite", "sqlite3"),
+    "bot": ("cogs", "discord.ui"),
+    "bot.service": ("discord",),
+    "bot.storage": ("discord",),
+    "bot.pictures": ("discord", "aiohttp", "asyncio"),
+    "games": ("bot", "cogs", "discord", "aiohttp", "asyncio", "aiosqlite", "sqlite3"),
 }
 
 
@@ -167,11 +172,17 @@ def describe_cycles(graph: Mapping[str, Mapping[str, Import]], root: Path = ROOT
     return paragraphs
 
 
+def within(name: str, prefix: str) -> bool:
+    """Whether the dotted ``name`` is ``prefix`` or inside it (``bot.pictures.stats`` is within ``bot``)."""
+    return name == prefix or name.startswith(prefix + ".")
+
+
 def forbidden_imports(root: Path = ROOT, rules: Mapping[str, Iterable[str]] = FORBIDDEN) -> list[str]:
     """Each import that breaks a layer rule, as ``file:line: module imports target``."""
     broken = []
     for imp in all_imports(root):
-        if imp.target.split(".")[0] in rules.get(imp.module.split(".")[0], ()):
+        if any(within(imp.module, where) and any(within(imp.target, banned) for banned in banned_there)
+               for where, banned_there in rules.items()):
             broken.append(f"{imp.where(root)}: {imp.module} imports {imp.target}")
     return list(dict.fromkeys(broken))  # `from x import a, b` is one line to fix
 
@@ -188,7 +199,23 @@ def test_no_import_cycles() -> None:
 
 def test_layers_only_import_downwards() -> None:
     broken = forbidden_imports()
-    assert not broken, "bot/ must not import cogs/; games/ stands alone:\n" + "\n".join(broken)
+    assert not broken, "layer rules broken (tests/test_structure.py, FORBIDDEN):\n" + "\n".join(broken)
+
+
+def jobless_modules(root: Path = ROOT, packages: Iterable[str] = ("bot", "cogs")) -> list[str]:
+    """The modules whose docstring does not open with one line saying their one job: a whole
+    sentence on the first line, alone (a blank line or nothing after it)."""
+    found = []
+    for path in source_files(root, packages).values():
+        lines = (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split("\n")
+        if not (lines[0].endswith(".") and (len(lines) == 1 or lines[1] == "")):
+            found.append(f"{path.relative_to(root)}: {lines[0]!r}")
+    return found
+
+
+def test_every_module_of_bot_and_cogs_opens_with_its_one_job() -> None:
+    jobless = jobless_modules()
+    assert not jobless, "say each module's one job in the first line of its docstring:\n" + "\n".join(jobless)
 
 
 def test_no_source_file_over_800_lines() -> None:
@@ -220,6 +247,9 @@ def toy(tmp_path: Path) -> Path:
         "games/chess/ai.py": "from ..chess import view\nimport games.base\n",
         "bot/__init__.py": "",
         "bot/service.py": "from cogs import ui\n",
+        "bot/client.py": "import discord\nfrom discord.ui import View\n",
+        "bot/pictures/__init__.py": "",
+        "bot/pictures/chart.py": "import discord\n",
         "cogs/__init__.py": "",
         "cogs/ui.py": "import bot.service\nimport discord\n",
         "cogs/loop.py": "from . import loop\n",
@@ -249,9 +279,20 @@ def test_checker_lists_each_cycle_with_its_import_lines(toy: Path) -> None:
     assert "games/chess/view.py:2: games.chess.view imports games.chess.state" in cycles[2]
 
 
+def test_checker_finds_modules_that_do_not_say_their_job(toy: Path) -> None:
+    write_tree(toy, {"bot/jobs.py": '"""Runs the jobs.\n\nAll of them."""\n',
+                     "bot/wrapped.py": '"""Runs the jobs, which it reads from\nthe database."""\n'})
+    assert jobless_modules(toy) == ["bot/__init__.py: ''", "bot/client.py: ''", "bot/pictures/__init__.py: ''",
+                                    "bot/pictures/chart.py: ''", "bot/service.py: ''",
+                                    "bot/wrapped.py: 'Runs the jobs, which it reads from'",
+                                    "cogs/__init__.py: ''", "cogs/loop.py: ''", "cogs/ui.py: ''"]
+
+
 def test_checker_finds_layer_breaks_and_long_files(toy: Path) -> None:
     (toy / "games" / "base.py").write_text("import asyncio\n" + "x = 1\n" * MAX_LINES, encoding="utf-8")
     assert forbidden_imports(toy) == [
+        "bot/client.py:2: bot.client imports discord.ui",  # discord itself is allowed in bot/
+        "bot/pictures/chart.py:1: bot.pictures.chart imports discord",
         "bot/service.py:1: bot.service imports cogs.ui",
         "games/base.py:1: games.base imports asyncio",
     ]

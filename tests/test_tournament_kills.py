@@ -1,7 +1,8 @@
 """A tournament killed at every instant it writes, on both backends, resumes exactly.
 
 Each scenario is a small tournament driven from sign-up to its end (check-in and its start
-time; timeouts, a player leaving and a late joiner; a round paired again, then cancelled).
+time; timeouts, a player leaving and a late joiner; a round paired again, then cancelled; a
+knockout with byes to its final).
 It is run once whole, then once per instant the process commits a write (a tournament's
 transition, a thread stored, a table opened and linked, a seat handed to the AI, a table's
 last move, a result recorded…), the process dying just before that commit or just after it:
@@ -199,7 +200,7 @@ def create(**options: Any) -> Callable[[Process], Awaitable[None]]:
     async def action(p: Process) -> None:
         if not await p.tournaments.of_guild(GUILD):
             await p.tournaments.create(guild_id=GUILD, channel_id=CHANNEL, host=HOST, game_id="q2j", options={},
-                                       **options)
+                                       table_size=2, **options)
     return action
 
 
@@ -271,7 +272,7 @@ async def first_timeout(p: Process) -> None:
         return
     table = (await p.storage.run_read(lambda db: tstore.round_tables(db, tid, 1)))[0]
     snap = await p.games.table(table.table_id)
-    await p.games.check_timer(table.table_id, now=snap.row.deadline)
+    await p.games.autoplay.check_timer(table.table_id, now=snap.row.deadline)
 
 
 async def repair(p: Process) -> None:
@@ -330,6 +331,14 @@ SCENARIOS = [
         repair,  # round 1 paired again, Eve in it
         cancel,
     )),
+    Scenario("knockout-of-five", (
+        create(format="knockout", seeding="random", round_minutes=30),
+        *(join(p) for p in PEOPLE[:5]),
+        start_now,  # a bracket of eight: three byes, one table
+        finish_round(1),
+        finish_round(2),  # the semi-finals
+        finish_round(3),  # the final
+    )),
 ]
 
 
@@ -363,8 +372,14 @@ async def outcome(p: Process) -> dict:
     for round in range(1, t.round + 1):
         in_round = [r for r in rows if r.round == round]
         seated = [e for r in in_round for e in r.entrants if e is not None]
-        expected = [e.entrant for e in view.entrants if e.joined_round <= round
-                    and (e.dropped_round is None or e.dropped_round >= round)]
+        if t.format == "knockout" and round > 1:  # one of each table or bye of the round before goes through
+            assert len(set(seated)) == len(seated), (round, seated)
+            for before in (r for r in rows if r.round == round - 1):
+                assert len(set(before.entrants) & set(seated)) == 1, (round, before, seated)
+            expected = seated
+        else:
+            expected = [e.entrant for e in view.entrants if e.joined_round <= round
+                        and (e.dropped_round is None or e.dropped_round >= round)]
         assert sorted(seated) == sorted(expected), (round, seated, expected)
         for r in in_round:
             if not r.bye:
@@ -387,7 +402,7 @@ async def outcome(p: Process) -> dict:
                 points[r.entrants[seat]] += Fraction(sum(1 if place < other else Fraction(1, 2) if place == other
                                                          else 0 for other in places) - Fraction(1, 2),
                                                      len(places) - 1)
-    if t.round:
+    if t.round and t.format == "swiss":
         assert {s.entrant: s.points for s in view.standings} == points
     places_of = {}
     for r in rows:
@@ -401,6 +416,7 @@ async def outcome(p: Process) -> dict:
         "tables": [(r.round, r.grp, r.entrants, r.bye) for r in rows],
         "results": places_of,
         "standings": [(s.entrant, s.points) for s in view.standings],
+        "placings": view.placings,
     }
 
 

@@ -30,13 +30,13 @@ import pytest
 
 from bot.storage import Storage
 from bot.tournaments import store
-from discord_play import HAND_BUTTON, move_choices, status_line, texts
-from fakediscord import FakeChannel, FakeMessage, LoopbackDiscord, guild_id_on_shard
-from test_chaos_process import Processes
-from test_multiprocess import assert_fake_happy_but_for_the_crash
-from test_smoke_process import HUMANS, BotProcess, assert_clean_log, click_button, expect
+from tests.discord_play import HAND_BUTTON, move_choices, status_line, texts
+from tests.fakediscord import FakeChannel, FakeMessage, LoopbackDiscord, guild_id_on_shard
+from tests.test_chaos_process import Processes
+from tests.test_multiprocess import assert_fake_happy_but_for_the_crash
+from tests.test_smoke_process import HUMANS, BotProcess, assert_clean_log, click_button, expect
 
-GAME = ("tournament create q2j", {"swiss_rounds": 2, "timer": 5})
+GAME = ("tournament create q2j", {"swiss_rounds": 2, "table_size": 2, "timer": 5})
 KILL_AFTER = 0.4
 """The longest a kill waits after the click that began what it cuts short."""
 

@@ -17,9 +17,10 @@ from ..errors import HostsLobby, StaleControl, UserError
 from ..records import EventLine
 from ..storage import ChannelBusy, SeatRow, TableRow
 from ..table_options import engine_options, split_options
-from .autoplay import server_ai_level
-from .live_tables import KeyedLocks, LiveTable, event_lines, update_after
+from .autoplay import AutoPlay, server_ai_level
+from .live_tables import KeyedLocks, LiveTable, LiveTables, event_lines, update_after
 from .part import ServicePart
+from .publishing import Publishing
 from .snapshots import Player, TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -33,8 +34,11 @@ LOBBY_WAIT_SECONDS = 60 * 60
 class Lobbies(ServicePart):
     """Opening, filling, cancelling and starting lobbies."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, tables: LiveTables, publishing: Publishing, autoplay: AutoPlay, clock: Callable[[], float],
+                 new_seed: Callable[[], int]) -> None:
+        super().__init__(tables, publishing, autoplay, clock)
+        self.new_seed = new_seed
+        """A new table's seed: its game replays from it and its move log."""
         self._hosts = KeyedLocks()
         """Per host: checking that they host no other lobby and opening theirs happen as one."""
 
@@ -55,13 +59,13 @@ class Lobbies(ServicePart):
 
     async def open(
         self, *, guild_id: int, channel_id: int, game_id: str, options: dict[str, Any], host: Player,
-        timer_minutes: int | None, new_seed: Callable[[], int],
+        timer_minutes: int | None = None,
     ) -> TableSnapshot:
         """Open a lobby with the host seated. Options are validated here, before anyone joins."""
         options = checked_options(game_id, options)
         timer = await self.timer_for(guild_id, timer_minutes)
         create = partial(self._storage.create_table, guild_id=guild_id, channel_id=channel_id, game_id=game_id,
-                         options=options, host_id=host.user_id, host_name=host.name, seed=new_seed(),
+                         options=options, host_id=host.user_id, host_name=host.name, seed=self.new_seed(),
                          timer_minutes=timer)
         async with self._hosts.hold(host.user_id):
             await self.may_host(guild_id, host)
@@ -205,7 +209,7 @@ class Lobbies(ServicePart):
 
         return await self._change(table_id, player, swap)
 
-    async def cancel(self, table_id: int, by: Player, *, is_admin: bool) -> TableSnapshot:
+    async def cancel(self, table_id: int, by: Player, *, is_admin: bool = False) -> TableSnapshot:
         async with self._tables.lock(table_id):
             live = await self._tables.load(table_id)
             by.require_at(live.row)
@@ -272,12 +276,12 @@ def _require_lobby(row: TableRow) -> None:
         raise UserError(say("This table is closed."))
 
 
-def checked_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+def checked_options(game_id: str, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
     """``options`` with the game's defaults filled in; :class:`UserError` saying what is wrong
-    if the game refuses them (e.g. an option of another variant)."""
+    if the game refuses them (e.g. an option of another variant, or for ``players`` if known)."""
     game_options, table_options = split_options(options)
     try:
-        return {**games.get_game(game_id).normalize_options(game_options), **table_options}
+        return {**games.get_game(game_id).normalize_options(game_options, players), **table_options}
     except GameError as exc:
         raise UserError(exc.text) from None
 

@@ -1,5 +1,6 @@
-"""What the service's player-facing parts (lobbies, play) share: the live tables, the
-publisher, the AI and timers, and the clock."""
+"""What the service's player-facing parts (lobbies, play) share.
+
+The live tables, the publisher, the AI and timers, and the clock."""
 
 from __future__ import annotations
 

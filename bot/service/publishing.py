@@ -1,24 +1,42 @@
-"""How the service's parts show changes in Discord: through the :class:`Publisher` the
-Discord layer installs, from background work, so no answer to a player waits for Discord.
-The publisher keeps only each table's newest state (:mod:`cogs.publisher`)."""
+"""How the service's parts show changes in Discord, from background work, through the installed publisher.
+
+The :class:`Publisher` is what the Discord layer installs; showing runs in background work,
+so no answer to a player waits for Discord. The publisher keeps only each table's newest
+state (:mod:`cogs.publisher`)."""
 
 from __future__ import annotations
 
+import logging
+
+from ..errors import StorageUnavailable
 from ..storage import SeatRow
+from ..unlocks import Unlocks
 from .snapshots import Publisher, TableSnapshot
 from .tasks import BackgroundTasks
 
+log = logging.getLogger(__name__)
+
 
 class Publishing:
-    def __init__(self, tasks: BackgroundTasks) -> None:
+    def __init__(self, tasks: BackgroundTasks, unlocks: Unlocks) -> None:
         self.publisher: Publisher | None = None
         self._tasks = tasks
+        self._unlocks = unlocks
 
     def show(self, snap: TableSnapshot, *, again: bool = False) -> None:
         """Show ``snap`` (a lobby or a game) in the background, unless a newer state of its table
-        comes first (``again``: start-up looking at a table whose message may be behind)."""
+        comes first (``again``: start-up looking at a table whose message may be behind); a
+        finished game with what it unlocked."""
         if self.publisher is not None:
-            self._tasks.spawn(self.publisher.show(snap, again=again), f"show-{snap.row.id}")
+            self._tasks.spawn(self._show(self.publisher, snap, again), f"show-{snap.row.id}")
+
+    async def _show(self, publisher: Publisher, snap: TableSnapshot, again: bool) -> None:
+        if snap.row.status == "finished" and not snap.unlocks:
+            try:
+                snap.unlocks = await self._unlocks.of_table(snap.row.id)
+            except StorageUnavailable:
+                log.warning("table %s is shown without what it unlocked: the database is unavailable", snap.row.id)
+        await publisher.show(snap, again=again)
 
     async def close(self) -> None:
         if self.publisher is not None:

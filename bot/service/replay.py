@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import games
@@ -31,8 +30,7 @@ class Replays:
         self._storage = tables.storage
         self._lobbies = lobbies
 
-    async def play_again(self, table_id: int, by: Player, *, channel_id: int, is_admin: bool,
-                         new_seed: Callable[[], int]) -> Rematch:
+    async def play_again(self, table_id: int, by: Player, *, channel_id: int, is_admin: bool = False) -> Rematch:
         """Open a lobby in the ended table's channel (``channel_id``, where the click came from),
         hosted by ``by``: same game, options and turn timer, its AI seats kept (with their
         levels) after the host. Its people are only invited: each takes a seat by joining.
@@ -50,7 +48,7 @@ class Replays:
                                 "table with `{command}`.", command=SlashCommand(game.start_command)))
         lobby = await self._lobbies.open(
             guild_id=old.guild_id, channel_id=old.channel_id, game_id=old.game_id, options=old.options,
-            host=by, timer_minutes=old.timer_minutes, new_seed=new_seed,
+            host=by, timer_minutes=old.timer_minutes,
         )
         ai_seats = [s for s in old.seats if s.is_ai and s.user_id is None]
         if ai_seats:

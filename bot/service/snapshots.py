@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from games.base import Action
 from games.i18n import SOURCE
 
+from ..achievements import Unlock
 from ..errors import NotHere
 from ..markdown import literal
 from ..records import EventLine
@@ -39,10 +40,12 @@ class TableSnapshot:
     view: dict[str, Any] | None
     language: str = SOURCE
     """The language its seats' names are read in: an AI player's is words ("🤖 IA 1" in French)."""
+    unlocks: list[Unlock] = field(default_factory=list)
+    """What a finished game unlocked that its ending message tells (read when it is shown)."""
 
     def speaking(self, language: str) -> TableSnapshot:
         """This table with its seats named in ``language`` (the same row and view)."""
-        return self if language == self.language else TableSnapshot(self.row, self.view, language)
+        return self if language == self.language else TableSnapshot(self.row, self.view, language, self.unlocks)
 
     @cached_property  # a snapshot's row is its own copy: its seats don't change under it
     def names(self) -> list[str]:

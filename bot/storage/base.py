@@ -454,10 +454,11 @@ class Storage(ABC):
         settings = self._settings.get(guild_id)
         if settings is None:
             row = await self.run_read(lambda db: db.fetchrow(
-                "SELECT use_threads, timer_minutes, pictures, ai_level, language FROM guild_settings"
-                " WHERE guild_id = ?",
+                "SELECT use_threads, timer_minutes, pictures, ai_level, language, season_min_games, active_days,"
+                " season_rollover FROM guild_settings WHERE guild_id = ?",
                 (guild_id,)))
-            settings = GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3], row[4]) if row else GuildSettings()
+            settings = (GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3], row[4], row[5], row[6], row[7])
+                        if row else GuildSettings())
             self._settings[guild_id] = settings
         return settings
 

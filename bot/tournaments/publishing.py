@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.tournament import Standing
+from games.tournament import Bracket, BracketTable, Standing
 
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
 
@@ -22,9 +22,23 @@ class TournamentView:
     results: dict[int, TableResult]
     """The current round's recorded results, by table id."""
     standings: list[Standing]
+    """The Swiss standings (empty before the start, and for a knockout)."""
+    bracket: Bracket | None = None
+    """The knockout, once it began."""
+    bracket_tables: tuple[tuple[BracketTable, ...], ...] = ()
+    """The knockout's rounds as far as the results decide them."""
+    placings: tuple[tuple[int, ...], ...] = ()
+    """Once the tournament is over: its places, best first, each the entrants sharing it."""
 
     def entrant(self, number: int) -> EntrantRow:
         return next(e for e in self.entrants if e.entrant == number)
+
+    @property
+    def rounds_left(self) -> int | None:
+        """The knockout rounds left, the current one included (1: the final); None outside the knockout."""
+        if self.bracket is None or self.row.stage != "knockout":
+            return None
+        return self.bracket.rounds - (self.row.round - self.bracket.first_round)
 
     @property
     def shown_key(self) -> str:

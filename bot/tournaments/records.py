@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
+
+import games
 
 STATUSES = ("signup", "running", "finished", "cancelled")
 OPEN = ("signup", "running")
@@ -69,6 +72,22 @@ class TournamentRow:
     def is_open(self) -> bool:
         return self.status in OPEN
 
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each entrant's side at a table, entrant 1 of the table first: one seat
+        each, or for a game played in teams (QUASH at four) a team's two seats."""
+        return games.get_game(self.game_id).teams(self.table_size)
+
+    @property
+    def per_table(self) -> int:
+        """Entrants at a table (people, or teams): what pairing and brackets see as a table's seats."""
+        return len(self.sides)
+
+    @property
+    def in_teams(self) -> bool:
+        """Whether entrants are teams of two, who register together."""
+        return len(self.sides[0]) == 2
+
 
 @dataclass(frozen=True)
 class EntrantRow:
@@ -93,6 +112,16 @@ class EntrantRow:
     def dropped(self) -> bool:
         return self.dropped_round is not None
 
+    @property
+    def label(self) -> str:
+        """How the entrant is named: their name, or a team's two names ("Ana & Ben")."""
+        return self.name if self.partner_name is None else f"{self.name} & {self.partner_name}"
+
+    @property
+    def people(self) -> list[int]:
+        """The people's ids (none for an entry forgotten by ``/privacy forget``)."""
+        return [user for user in (self.user_id, self.partner_id) if user is not None]
+
 
 @dataclass(frozen=True)
 class RoundTableRow:
@@ -108,6 +137,11 @@ class RoundTableRow:
     bye: bool
     thread_id: int | None
     table_id: int | None
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """The entrants at the table, each once (a team fills two seats), in seat order; AI seats left out."""
+        return tuple(dict.fromkeys(e for e in self.entrants if e is not None))
 
 
 @dataclass(frozen=True)

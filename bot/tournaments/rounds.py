@@ -1,8 +1,9 @@
 """The round machine's steps, each one transition of a tournament whose lock the caller holds
 (:class:`~bot.tournaments.service.Tournaments` holds the locks, the timers and the messages).
 
-Pairing a round goes through :func:`.scoring.next_pairing`; a knockout, a top cut or tables of
-three or more plug in there and in :meth:`Rounds.advance` (which round comes next).
+Which stage comes next and how it is paired (Swiss at two seats or at bigger tables, a knockout,
+a top cut) is :mod:`.scoring`'s; here a round is stored (a team fills its side's seats, AI seats
+the places no entrant fills), opened, and moved on.
 """
 
 from __future__ import annotations
@@ -19,17 +20,19 @@ from games.tournament import Pairing, default_rounds
 
 from ..errors import UserError
 from ..service import GameService
+from ..service.autoplay import server_ai_level
 from ..storage import ChannelBusy, SeatRow, Session
 from . import store
 from .publishing import TournamentPublisher
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
-from .scoring import in_play, next_pairing
+from .scoring import in_play, next_pairing, next_stage
 
 log = logging.getLogger(__name__)
 
 TOO_FEW = say("A tournament needs at least two players.")
 TOO_FEW_CHECKED_IN = say("A tournament needs at least two players checked in.")
 MOVED_IN_ROUND = say("Someone has moved at a table of this round already, so it can't be paired again.")
+KNOCKOUT_FIXED = say("A knockout's tables follow from its bracket, so they can't be paired again.")
 
 
 def LEFT_LINE(seat: int) -> Text:  # noqa: N802 (a line, as the constants beside it)
@@ -75,10 +78,11 @@ class Rounds:
                                                                finished_at=self._clock()))
             return
         found = await self.storage.run_read(lambda db: store.ratings(db, t.guild_id, t.game_id, people(players)))
-        ratings = {e.entrant: found[e.user_id] for e in players if e.user_id in found}
+        ratings = {e.entrant: sum(known) / len(known) for e in players
+                   if (known := [found[user] for user in e.people if user in found])}
         players = [replace(e, rating=ratings.get(e.entrant)) for e in players]
-        rounds = t.rounds or default_rounds(len(players))
-        pairing = await asyncio.to_thread(next_pairing, t, players, [], [], 1)
+        rounds = 0 if t.format == "knockout" else t.rounds or default_rounds(len(players), t.per_table)
+        pairing = await asyncio.to_thread(next_pairing, replace(t, rounds=rounds), players, [], [], 1)
 
         async def start(db: Session) -> None:
             await store.bump(db, t, status="running", round=1, rounds=rounds, started_at=self._clock(),
@@ -86,7 +90,7 @@ class Rounds:
             if checking:
                 await store.keep_checked_in(db, t.id)
             await store.set_ratings(db, t.id, ratings)
-            await store.add_round(db, t.id, 1, round_rows(pairing))
+            await store.add_round(db, t.id, 1, round_rows(t, pairing))
 
         await self.storage.run_write(start)
 
@@ -96,9 +100,10 @@ class Rounds:
         and a table is linked in the transaction that creates it. False if Discord did not make a
         thread (the caller opens the round again later)."""
         by_number = {e.entrant: e for e in entrants}
+        level = await server_ai_level(self.storage, t.guild_id)
         waiting = [x for x in tables if not x.bye and x.table_id is None]
-        done = await asyncio.gather(*(self._open_table(t, x, [by_number[e] for e in x.entrants if e is not None])
-                                      for x in waiting), return_exceptions=True)
+        done = await asyncio.gather(*(self._open_table(t, x, by_number, level) for x in waiting),
+                                    return_exceptions=True)
         failed = next((d for d in done if isinstance(d, BaseException)), None)
         if failed is not None:  # raised once every table's opening ended: none goes on unseen
             raise failed
@@ -106,47 +111,51 @@ class Rounds:
             log.info("tournament %s: round %s open", t.id, t.round)
         return None not in done
 
-    async def _open_table(self, t: TournamentRow, table: RoundTableRow, seated: list[EntrantRow]) -> bool | None:
-        """Open one round table in its thread: True once open, False if its thread holds another
-        table, None if Discord did not make the thread."""
+    async def _open_table(self, t: TournamentRow, table: RoundTableRow, by_number: dict[int, EntrantRow],
+                          level: str) -> bool | None:
+        """Open one round table in its thread (AI seats at ``level``): True once open, False if its
+        thread holds another table, None if Discord did not make the thread."""
+        seated = [by_number[e] for e in table.playing]
         thread_id = table.thread_id
         if thread_id is None:
             publisher = self._publisher()
-            made = await publisher.open_thread(t, table, [e.name for e in seated]) if publisher else None
+            made = await publisher.open_thread(t, table, [e.label for e in seated]) if publisher else None
             if made is None:
                 return None
             thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
-        seats = [SeatRow(seat, e.user_id, e.name, False) for seat, e in enumerate(seated)]
         try:
-            snap = await self.games.open_started(
+            snap = await self.games.seated.open(
                 guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
-                host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
-                link=partial(_link, table=table))
+                host_id=t.host_id, seats=seat_rows(table, by_number, level), timer_minutes=t.timer_minutes,
+                seed=table_seed(t, table), link=partial(_link, table=table))
         except ChannelBusy:
             log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
                       table.grp, thread_id)
             return False
         dropped = [e for e in seated if e.dropped]
         if snap is not None and dropped:
-            await self.games.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
+            await self.games.play.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
         return True
 
     async def advance(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],
                       recorded: list[TableResult]) -> bool:
-        """Every table of the round has its result: pair round ``t.round + 1``, or finish the
-        tournament after its last round (or with fewer than two left to pair). True if a round
-        was paired; False if it finished or another writer moved it first."""
+        """Every table of the round has its result: pair round ``t.round + 1`` (the knockout's
+        first after the last Swiss round of a top cut), or finish the tournament
+        (:func:`.scoring.next_stage`). True if a round was paired; False if it finished or another
+        writer moved it first."""
         following = t.round + 1
         try:
-            if following > (t.rounds or 0) or in_play(entrants, following) < 2:
+            stage = await asyncio.to_thread(next_stage, t, entrants, tables, recorded)
+            if stage is None:
                 await self.storage.run_write(lambda db: store.bump(db, t, status="finished", deadline=None,
                                                                    finished_at=self._clock()))
                 return False
-            pairing = await asyncio.to_thread(next_pairing, t, entrants, tables, recorded, following)
+            pairing = await asyncio.to_thread(next_pairing, replace(t, stage=stage), entrants, tables, recorded,
+                                              following)
 
             async def pair(db: Session) -> None:
-                await store.bump(db, t, round=following, deadline=self._round_deadline(t))
-                await store.add_round(db, t.id, following, round_rows(pairing))
+                await store.bump(db, t, stage=stage, round=following, deadline=self._round_deadline(t))
+                await store.add_round(db, t.id, following, round_rows(t, pairing))
 
             await self.storage.run_write(pair)
         except store.Moved:
@@ -157,7 +166,9 @@ class Rounds:
         """Pair the current round again (a new seed, and late joiners added since included) while
         nobody has moved at any of its tables, whose tables are cancelled in the same
         transaction; returns the old tables (their threads to remove). :class:`UserError` if
-        someone moved."""
+        someone moved, or in a knockout (its tables follow from the bracket)."""
+        if t.stage == "knockout":
+            raise UserError(KNOCKOUT_FIXED)
         async def read(db: Session) -> tuple[list[EntrantRow], list[RoundTableRow], list[TableResult]]:
             return await store.entrants(db, t.id), await store.round_tables(db, t.id), await store.results(db, t.id)
 
@@ -170,7 +181,7 @@ class Rounds:
         entrants = [replace(e, joined_round=t.round) if e.joined_round == t.round + 1 else e for e in entrants]
         if in_play(entrants, t.round) < 2:
             raise UserError(TOO_FEW)
-        new_seed = self.games.new_seed()
+        new_seed = self.games.lobbies.new_seed()
         earlier = [x for x in tables if x.round < t.round]
         pairing = await asyncio.to_thread(next_pairing, replace(t, seed=new_seed), entrants, earlier, recorded,
                                           t.round)
@@ -180,10 +191,10 @@ class Rounds:
             await db.execute("UPDATE tournament_entrants SET joined_round = ? WHERE tournament_id = ?"
                              " AND joined_round = ?", (t.round, t.id, t.round + 1))
             await store.delete_round(db, t.id, t.round)
-            await store.add_round(db, t.id, t.round, round_rows(pairing))
+            await store.add_round(db, t.id, t.round, round_rows(t, pairing))
 
         try:
-            done = await self.games.cancel_unplayed(opened, then)
+            done = await self.games.seated.cancel_unplayed(opened, then)
         except store.Moved:
             done = False
         if not done:
@@ -196,8 +207,8 @@ class Rounds:
         entrants = {e.entrant: e for e in await self.storage.run_read(lambda db: store.entrants(db, t.id))}
         for table in tables:
             if table.table_id is not None:
-                seated = people(entrants[e] for e in table.entrants if e is not None)
-                await self.games.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
+                seated = people(entrants[e] for e in table.playing)
+                await self.games.play.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
 
     async def drop_timed_out(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[EntrantRow]:
         """Drop everyone in play whom a timer played for ``drop_after`` times in the tournament (each
@@ -230,22 +241,46 @@ class Rounds:
         tables = await self.storage.run_read(lambda db: store.round_tables(db, t.id, t.round))
         for table in tables:
             if table.table_id is not None and {e.entrant for e in dropped} & set(table.entrants):
-                await self.games.hand_over(table.table_id, people(dropped), line)
+                await self.games.play.hand_over(table.table_id, people(dropped), line)
 
     def _round_deadline(self, t: TournamentRow) -> float | None:
         return self._clock() + t.round_minutes * 60 if t.round_minutes else None
 
 
 def people(entrants: Iterable[EntrantRow]) -> list[int]:
-    """The people's ids (an entry forgotten by ``/privacy forget`` has none)."""
-    return [e.user_id for e in entrants if e.user_id is not None]
+    """The people's ids, both of a team's (an entry forgotten by ``/privacy forget`` has none)."""
+    return [user for e in entrants for user in e.people]
 
 
-def round_rows(pairing: Pairing) -> list[tuple[tuple[int | None, ...], bool]]:
-    """The rows of a round: its tables (an AI seat ``None``), then its byes."""
-    rows: list[tuple[tuple[int | None, ...], bool]] = [
-        ((*table.entrants, *(None,) * table.ai_seats), False) for table in pairing.tables]
+def round_rows(t: TournamentRow, pairing: Pairing) -> list[tuple[tuple[int | None, ...], bool]]:
+    """The rows of a round: its tables, the entrant at each seat (the table's ``k``-th entrant
+    on the seats of side ``k``: a team's two; ``None`` where an AI sits), then its byes."""
+    rows: list[tuple[tuple[int | None, ...], bool]] = []
+    for table in pairing.tables:
+        seats: list[int | None] = [None] * t.table_size
+        for entrant, side in zip(table.entrants, t.sides):
+            for seat in side:
+                seats[seat] = entrant
+        rows.append((tuple(seats), False))
     return rows + [((entrant,), True) for entrant in pairing.byes]
+
+
+def seat_rows(table: RoundTableRow, by_number: dict[int, EntrantRow], level: str) -> list[SeatRow]:
+    """A round table's seats: a team's first seat its entrant, its second the partner; an AI seat
+    ("AI 1", "AI 2", … at the server's level) where no entrant sits."""
+    seats, met, ai = [], set(), 0
+    for seat, number in enumerate(table.entrants):
+        if number is None:
+            ai += 1
+            seats.append(SeatRow(seat, None, f"AI {ai}", True, ai_level=level))
+            continue
+        entry = by_number[number]
+        if number in met and entry.partner_name is not None:
+            seats.append(SeatRow(seat, entry.partner_id, entry.partner_name, False))
+        else:
+            seats.append(SeatRow(seat, entry.user_id, entry.name, False))
+        met.add(number)
+    return seats
 
 
 def table_seed(t: TournamentRow, table: RoundTableRow) -> int:

@@ -7,15 +7,17 @@ under a per-tournament lock, and idempotent, so a restart (or the next process o
 server) resumes exactly:
 
 1. **create**: sign-up, with the next timed transition stored as ``deadline`` (check-in
-   opening, then the start).
-2. **join / leave / check in / add / remove**: entrant rows; a refusal changes nothing.
+   opening, then the start); its format checked by :mod:`.formats`.
+2. **join / leave / check in / add / remove**: entrant rows (a team of two is one row, entered
+   by either of them, who chooses the other; either leaving takes the team out); a refusal
+   changes nothing.
 3. **start** (the host, or at the start time): round 1 paired (its tables stored without a
    table yet, its byes too), ratings captured, who did not check in left out.
 4. **open the round** (:meth:`.rounds.Rounds.open`, resumable): per table, a thread (its
    id stored first), then one transaction creating the table already started and linking it
    to its place in the round. Run after 3 and 5 and at start-up.
 5. **a table's result recorded**: once every table of the round has one, the next round is
-   paired in one transaction (or the tournament finishes).
+   paired in one transaction, Swiss or knockout (or the tournament finishes).
 6. **timeouts**: each turn a timer plays for a person counts once (per table version); at
    ``drop_after`` the entrant is dropped and the AI finishes their game.
 7. **round limit** (``round_minutes``): at the stored deadline the AI plays every seat still in
@@ -37,7 +39,7 @@ from functools import partial
 from typing import Any
 
 import games
-from games.i18n import SlashOption, plural, say
+from games.i18n import plural, say
 
 from ..errors import StorageUnavailable, UserError
 from ..markdown import literal
@@ -48,16 +50,16 @@ from ..service.lobby import DEFAULT_TIMER_MINUTES, MAX_TIMER_MINUTES
 from ..service.timers import TimerQueue
 from ..storage import Conflict, Session, TableRow
 from . import store
+from .formats import checked_format, within
 from .publishing import TournamentPublisher, TournamentView
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
 from .rounds import DROPPED_LINE, LEFT_LINE, OUT_LINE, REMOVED_LINE, Rounds
-from .scoring import current_standings
+from .scoring import scores
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CHECK_IN_MINUTES = 15
 DEFAULT_DROP_AFTER = 3
-MAX_ROUNDS = 20
 MAX_MINUTES = 24 * 60
 """The longest check-in window and round limit."""
 MAX_ENTRANTS = 1024
@@ -106,10 +108,11 @@ class Tournaments:
         row, entrants, tables, recorded = await self.storage.run_read(read)
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             raise UserError(NO_SUCH_TOURNAMENT)
-        lines = await asyncio.to_thread(current_standings, row, entrants, tables, recorded) if row.round else []
+        now = await asyncio.to_thread(scores, row, entrants, tables, recorded)
         current = [t for t in tables if t.round == row.round]
         ids = {t.table_id for t in current}
-        return TournamentView(row, entrants, current, {r.table_id: r for r in recorded if r.table_id in ids}, lines)
+        return TournamentView(row, entrants, current, {r.table_id: r for r in recorded if r.table_id in ids},
+                              now.standings, now.bracket, now.bracket_tables, now.placings)
 
     async def set_shown(self, tournament_id: int, *, message_id: int | None, shown: str) -> None:
         """Remember the tournament message (``message_id``, once posted) and what it shows (``shown``)."""
@@ -117,14 +120,14 @@ class Tournaments:
                                                                       shown=shown))
 
     async def banner(self, table_id: int) -> tuple[TournamentRow, RoundTableRow, list[EntrantRow]] | None:
-        """The tournament round a table was opened for, with the people at it (seat order), if any."""
+        """The tournament round a table was opened for, with the entrants at it (seat order), if any."""
         async def read(db: Session) -> tuple[TournamentRow, RoundTableRow, list[EntrantRow]] | None:
             link = await store.tournament_of_table(db, table_id)
             row = await store.tournament(db, link.tournament_id) if link is not None else None
             if link is None or row is None:
                 return None
             people = {e.entrant: e for e in await store.entrants(db, row.id)}
-            return row, link, [people[e] for e in link.entrants if e is not None]
+            return row, link, [people[e] for e in link.playing]
 
         return await self.storage.run_read(read)
 
@@ -134,30 +137,31 @@ class Tournaments:
                      name: str | None = None, rounds: int | None = None, starts_at: float | None = None,
                      check_in_minutes: int | None = None, max_players: int | None = None,
                      timer_minutes: int | None = None, round_minutes: int | None = None,
-                     drop_after: int | None = None) -> TournamentView:
-        """A Swiss tournament of ``game_id`` at two-seat tables, in sign-up; every option checked
-        first (a :class:`UserError` names the one refused). Hints are off unless ``options``
-        turns them on."""
-        game = games.get_game(game_id)
-        if 2 not in game.allowed_player_counts():
-            raise UserError(say("{game} isn't played at two-seat tables, which tournaments use for now.",
-                                game=game.name))
-        checked = checked_options(game_id, {"hints": False, **options})
+                     drop_after: int | None = None, format: str | None = None, top: int | None = None,
+                     table_size: int | None = None, advance: int | None = None,
+                     seeding: str | None = None) -> TournamentView:
+        """A tournament of ``game_id`` in sign-up (Swiss unless ``format`` says knockout; see
+        :func:`.formats.checked_format`); every option checked first (a :class:`UserError`
+        names the one refused). Hints are off unless ``options`` turns them on."""
+        shape = checked_format(games.get_game(game_id), options, format=format, top=top, rounds=rounds,
+                               table_size=table_size, advance=advance, seeding=seeding)
+        checked = checked_options(game_id, {"hints": False, **options}, shape.table_size)
         now = self._clock()
         if starts_at is not None and starts_at <= now:
             raise UserError(say("The start time has passed already: choose a time to come."))
         if starts_at is not None and starts_at > now + MAX_AHEAD_DAYS * 86400:
             raise UserError(plural("A tournament starts within {count} day.",
                                    "A tournament starts within {count} days.", MAX_AHEAD_DAYS))
-        check_in = _within(check_in_minutes, DEFAULT_CHECK_IN_MINUTES, 0, MAX_MINUTES, "check_in")
+        check_in = within(check_in_minutes, DEFAULT_CHECK_IN_MINUTES, 0, MAX_MINUTES, "check_in")
         values = dict(
             guild_id=guild_id, channel_id=channel_id, host_id=host.user_id, name=(name or "").strip()[:NAME_LENGTH],
             game_id=game_id, options=checked, timer_minutes=await self._timer(guild_id, timer_minutes),
-            format="swiss", top=0, rounds=_within(rounds, None, 1, MAX_ROUNDS, "rounds"), table_size=2, advance=1,
-            seeding="standings", drop_after=_within(drop_after, DEFAULT_DROP_AFTER, 1, 100, "drop_after"),
-            round_minutes=_within(round_minutes, None, 1, MAX_MINUTES, "round_minutes"),
-            max_players=_within(max_players, None, 2, MAX_ENTRANTS, "max_players"), check_in_minutes=check_in,
-            starts_at=starts_at, status="signup", seed=self.games.new_seed(), created_at=now,
+            format=shape.format, top=shape.top, rounds=shape.rounds, table_size=shape.table_size,
+            advance=shape.advance, seeding=shape.seeding, stage=shape.stage,
+            drop_after=within(drop_after, DEFAULT_DROP_AFTER, 1, 100, "drop_after"),
+            round_minutes=within(round_minutes, None, 1, MAX_MINUTES, "round_minutes"),
+            max_players=within(max_players, None, 2, MAX_ENTRANTS, "max_players"), check_in_minutes=check_in,
+            starts_at=starts_at, status="signup", seed=self.games.lobbies.new_seed(), created_at=now,
             deadline=_signup_deadline(starts_at, check_in, now),
         )
 
@@ -182,18 +186,23 @@ class Tournaments:
             raise UserError(plural("Turn timers are always on in a tournament: `timer` is 1 to {count} minute.",
                                    "Turn timers are always on in a tournament: `timer` is 1 to {count} minutes.",
                                    MAX_TIMER_MINUTES))
-        return await self.games.timer_for(guild_id, requested) or DEFAULT_TIMER_MINUTES
+        return await self.games.lobbies.timer_for(guild_id, requested) or DEFAULT_TIMER_MINUTES
 
-    async def join(self, tournament_id: int, player: Player) -> TournamentView:
-        """Enter ``player``; refused once it started, when full, or if they entered already."""
+    async def joinable(self, tournament_id: int, player: Player) -> TournamentRow:
+        """The tournament, if ``player`` may join it now (a team tournament then asks for their
+        partner); the refusal :meth:`join` would give otherwise."""
+        t = await self._own(tournament_id, player)
+        _require_joinable(t, await self.storage.run_read(lambda db: store.entrants(db, tournament_id)), player)
+        return t
+
+    async def join(self, tournament_id: int, player: Player, partner: Player | None = None) -> TournamentView:
+        """Enter ``player`` (with ``partner``: a team, in a game played in teams); refused once it
+        started, when full, or if either entered already."""
         async def change(t: TournamentRow, entrants: list[EntrantRow], db: Session) -> None:
-            if t.status != "signup":
-                raise UserError(JOIN_CLOSED if t.is_open else CLOSED)
-            if _entry(entrants, player.user_id) is not None:
-                raise UserError(say("You've entered this tournament already."))
-            _require_room(t, entrants)
+            _require_joinable(t, entrants, player)
+            _require_partner(t, entrants, player, partner)
             await store.add_entrant(db, t.id, user_id=player.user_id, name=player.name, joined_round=0,
-                                    checked_in=t.checking_in(self._clock()))
+                                    checked_in=t.checking_in(self._clock()), **_partnered(partner))
 
         return await self._change(tournament_id, player, change)
 
@@ -241,22 +250,28 @@ class Tournaments:
             raise UserError(CLOSED)
         return t
 
-    async def add_player(self, tournament_id: int, by: Player, who: Player, *, is_admin: bool) -> TournamentView:
-        """The host enters ``who``: before the start as if they joined (checked in); once it runs as
-        a late joiner, paired from the next round, with a loss for each round before."""
+    async def add_player(self, tournament_id: int, by: Player, who: Player, *, is_admin: bool,
+                         partner: Player | None = None) -> TournamentView:
+        """The host enters ``who`` (with ``partner``: a team): before the start as if they joined
+        (checked in); once it runs as a late joiner, paired from the next Swiss round, with a loss
+        for each round before (refused when no Swiss round is left: a knockout's bracket is drawn)."""
         async def change(t: TournamentRow, entrants: list[EntrantRow], db: Session) -> None:
             _require_host(t, by, is_admin)
             if not t.is_open:
                 raise UserError(CLOSED)
             if _entry(entrants, who.user_id) is not None:
                 raise UserError(say("{player} is in this tournament already.", player=literal(who.name)))
+            _require_partner(t, entrants, who, partner)
             _require_room(t, entrants)
             rating = None
             if t.status == "running":
-                rating = (await store.ratings(db, t.guild_id, t.game_id, [who.user_id])).get(who.user_id)
+                if t.stage == "knockout" or t.round >= (t.rounds or 0):
+                    raise UserError(say("No round is left to play for someone joining now."))
+                found = await store.ratings(db, t.guild_id, t.game_id, [p.user_id for p in (who, partner) if p])
+                rating = sum(found.values()) / len(found) if found else None
             await store.add_entrant(db, t.id, user_id=who.user_id, name=who.name,
                                     joined_round=t.round + 1 if t.status == "running" else 0, checked_in=True,
-                                    rating=rating)
+                                    rating=rating, **_partnered(partner))
 
         return await self._change(tournament_id, by, change)
 
@@ -317,7 +332,7 @@ class Tournaments:
     async def _end_cancelled(self, table_ids: list[int]) -> None:
         """End the tables in play of a cancelled tournament (unrated)."""
         for table_id in table_ids:
-            await self.games.abandon(table_id, say("The tournament was cancelled."), show=True)
+            await self.games.play.abandon(table_id, say("The tournament was cancelled."), show=True)
 
     async def repair(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
         """Pair the current round again (with a new seed, and anyone the host added since it was
@@ -518,16 +533,6 @@ JOIN_CLOSED = say("The tournament has started: entries are closed. The host can 
 CHECK_IN_CLOSED = say("The tournament has started: check-in is closed.")
 
 
-def _within(value: int | None, default: int | None, low: int, high: int, option: str) -> Any:
-    """``value`` (or ``default`` when not given) if within ``low``–``high``; else a refusal naming ``option``."""
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise UserError(say("`{option}` must be a whole number from {low} to {high}.", option=SlashOption(option),
-                            low=low, high=high))
-    return value
-
-
 def _signup_deadline(starts_at: float | None, check_in: int, now: float) -> float | None:
     """The first timed transition: check-in opening if it is to come, else the start."""
     if starts_at is None:
@@ -540,10 +545,38 @@ def _entry(entrants: Sequence[EntrantRow], user_id: int) -> EntrantRow | None:
     return next((e for e in entrants if user_id in (e.user_id, e.partner_id)), None)
 
 
+def _require_joinable(t: TournamentRow, entrants: Sequence[EntrantRow], player: Player) -> None:
+    if t.status != "signup":
+        raise UserError(JOIN_CLOSED if t.is_open else CLOSED)
+    if _entry(entrants, player.user_id) is not None:
+        raise UserError(say("You've entered this tournament already."))
+    _require_room(t, entrants)
+
+
 def _require_room(t: TournamentRow, entrants: Sequence[EntrantRow]) -> None:
-    if t.max_players is not None and len(entrants) >= t.max_players:
+    """Room for one more entrant: ``max_players`` counts people (a team's two)."""
+    entering = len(t.sides[0])
+    if t.max_players is not None and len(entrants) * entering + entering > t.max_players:
         raise UserError(plural("The tournament is full ({count} player).", "The tournament is full ({count} players).",
                                t.max_players))
+
+
+def _require_partner(t: TournamentRow, entrants: Sequence[EntrantRow], player: Player, partner: Player | None) -> None:
+    """A team tournament's entry names a partner not entered yet; another's names none."""
+    if not t.in_teams:
+        if partner is not None:
+            raise UserError(say("This tournament isn't played in teams: enter alone."))
+        return
+    if partner is None:
+        raise UserError(say("This tournament is played in teams of two: choose your partner as you join."))
+    if partner.user_id == player.user_id:
+        raise UserError(say("Choose someone else as your partner."))
+    if _entry(entrants, partner.user_id) is not None:
+        raise UserError(say("{player} is in this tournament already.", player=literal(partner.name)))
+
+
+def _partnered(partner: Player | None) -> dict[str, Any]:
+    return {"partner_id": partner.user_id, "partner_name": partner.name} if partner is not None else {}
 
 
 def _require_host(t: TournamentRow, by: Player, is_admin: bool) -> None:

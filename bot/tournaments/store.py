@@ -17,10 +17,10 @@ from .records import EntrantRow, RoundTableRow, SeatResult, TableResult, Tournam
 TOURNAMENT_COLUMNS = (
     "guild_id", "channel_id", "host_id", "name", "game_id", "options", "timer_minutes", "format", "top", "rounds",
     "table_size", "advance", "seeding", "drop_after", "round_minutes", "max_players", "check_in_minutes",
-    "starts_at", "status", "deadline", "seed", "created_at",
+    "starts_at", "status", "stage", "deadline", "seed", "created_at",
 )
 """What :func:`create` writes (the rest start at their defaults)."""
-CHANGEABLE = frozenset({"status", "round", "rounds", "deadline", "seed", "started_at", "finished_at"})
+CHANGEABLE = frozenset({"status", "stage", "round", "rounds", "deadline", "seed", "started_at", "finished_at"})
 """What :func:`bump` may change."""
 
 
@@ -188,13 +188,16 @@ async def set_paused(db: Session, tournament_id: int, paused: bool) -> None:
 
 
 async def add_entrant(db: Session, tournament_id: int, *, user_id: int, name: str, joined_round: int,
-                      checked_in: bool, rating: float | None = None) -> int:
-    """Enter ``user_id`` as the next entrant (raises :class:`~bot.storage.Conflict` if entered already)."""
+                      checked_in: bool, rating: float | None = None, partner_id: int | None = None,
+                      partner_name: str | None = None) -> int:
+    """Enter ``user_id`` (with ``partner_id``, a team) as the next entrant (raises
+    :class:`~bot.storage.Conflict` if entered already)."""
     number = await db.fetchval("SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?",
                                (tournament_id,))
     await db.execute(
-        "INSERT INTO tournament_entrants (tournament_id, entrant, user_id, name, joined_round, checked_in, rating)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)", (tournament_id, number, user_id, name, joined_round, int(checked_in), rating))
+        "INSERT INTO tournament_entrants (tournament_id, entrant, user_id, name, partner_id, partner_name,"
+        " joined_round, checked_in, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (tournament_id, number, user_id, name, partner_id, partner_name, joined_round, int(checked_in), rating))
     return number
 
 

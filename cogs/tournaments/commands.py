@@ -1,5 +1,5 @@
 """``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
-``/<game> start``), ``show`` and ``list``.
+``/<game> start``, then the tournament's: format, top cut, table size…), ``show`` and ``list``.
 
 Hosting a tournament needs Manage Server: it opens a thread and a table per pair of players in
 its channel, round after round. ``starts`` is read by :func:`~.starts.start_time` (UTC, echoed
@@ -17,9 +17,10 @@ from discord.app_commands import locale_str
 from bot.errors import UserError
 from bot.service import MAX_TIMER_MINUTES
 from bot.tournaments import TournamentRow
-from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, NAME_LENGTH
+from bot.tournaments.formats import FORMATS, MAX_ROUNDS, SEEDINGS, TOPS
+from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, NAME_LENGTH
 from games.base import Game
-from games.i18n import SlashCommand, say
+from games.i18n import SlashCommand, Text, plural, say
 
 from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
@@ -34,8 +35,14 @@ from .starts import start_time
 
 HOSTS_ONLY = say("Only people with Manage Server can run a tournament here.")
 TOURNAMENT_OPTIONS: list[tuple[locale_str, Any, locale_str]] = [
+    (slash_name("format"), str, locale_str("Swiss rounds, or a knockout (default: Swiss)")),
     (slash_name("swiss_rounds"), app_commands.Range[int, 1, MAX_ROUNDS],
      locale_str("Swiss rounds (default: enough to find a winner, about log2 of the players)")),
+    (slash_name("top"), int, locale_str("After the Swiss rounds, a knockout of the best 4 or 8")),
+    (slash_name("table_size"), int, locale_str("Seats at each table (default: as the game is usually played)")),
+    (slash_name("advance"), app_commands.Range[int, 1, 9],
+     locale_str("A knockout at tables of 3 or more: how many go through from each (default: half)")),
+    (slash_name("seeding"), str, locale_str("How a knockout is seeded: by rating (default) or at random")),
     (slash_name("starts"), app_commands.Range[str, 1, 40],
      locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, in 2h, +90m (default: when you start it)")),
     (slash_name("check_in"), app_commands.Range[int, 0, MAX_MINUTES],
@@ -51,6 +58,24 @@ TOURNAMENT_OPTIONS: list[tuple[locale_str, Any, locale_str]] = [
 ]
 """``create``'s options after the game's own: ``(name, type, description)``. Swiss rounds are
 ``swiss_rounds``: a game's own options may say ``rounds`` (Queen of Spades' rounds of a game)."""
+FORMAT_NAMES = {"swiss": say("Swiss"), "knockout": say("Knockout")}
+SEEDING_NAMES = {"rating": say("By rating"), "random": say("At random")}
+
+
+def tournament_choices_of(game: Game) -> dict[str, list[app_commands.Choice]]:
+    """The choices of ``create``'s options that have them; a table's size among the game's counts."""
+    def choice(name: Text, value: Any) -> app_commands.Choice:
+        return app_commands.Choice(name=command_text(name, CHOICE_NAME), value=value)
+
+    def size(count: int) -> Text:
+        if len(game.teams(count)[0]) == 2:
+            return say("{count} seats: teams of two", count=count)
+        return plural("{count} seat", "{count} seats", count)
+
+    return {"format": [choice(FORMAT_NAMES[f], f) for f in FORMATS],
+            "top": [choice(say("The best {count}", count=top), top) for top in TOPS],
+            "table_size": [choice(size(count), count) for count in game.allowed_player_counts()],
+            "seeding": [choice(SEEDING_NAMES[s], s) for s in SEEDINGS]}
 
 
 def create_command(game: Game) -> app_commands.Command:
@@ -74,7 +99,8 @@ def create_command(game: Game) -> app_commands.Command:
             guild_id=guild_id, channel_id=interaction.channel.id, host=player_of(interaction), game_id=game.id,
             options=options, name=extra["name"], rounds=extra["swiss_rounds"], starts_at=starts_at,
             check_in_minutes=extra["check_in"], max_players=extra["max_players"], timer_minutes=extra["timer"],
-            round_minutes=extra["round_minutes"])
+            round_minutes=extra["round_minutes"], format=extra["format"], top=extra["top"],
+            table_size=extra["table_size"], advance=extra["advance"], seeding=extra["seeding"])
         row = view.row
         when = say("It starts <t:{when}:F> (<t:{when}:R>).", when=str(int(row.starts_at))) if row.starts_at else \
             say("Start it from its **Host** button when everyone is in.")
@@ -82,6 +108,7 @@ def create_command(game: Game) -> app_commands.Command:
         await interaction.followup.send(opened.render(reader_language(interaction)), ephemeral=True)
 
     with_game_options(create, game, TOURNAMENT_OPTIONS)
+    app_commands.choices(**tournament_choices_of(game))(create)
     return app_commands.Command(name=slash_name(game.command), description=command_text(
         game.summary or game.name, COMMAND_DESCRIPTION), callback=create)
 
@@ -120,7 +147,9 @@ async def tournament_choices(interaction: discord.Interaction, current: str) -> 
 def listed(row: TournamentRow, language: str) -> str:
     """One tournament in a list: number, name, game, where it stands."""
     status = STATUS_WORDS[row.status].render(language)
-    if row.status == "running":
+    if row.status == "running" and row.stage == "knockout":
+        status = say("knockout, round {round}", round=row.round).render(language)
+    elif row.status == "running":
         status = say("round {round} of {rounds}", round=row.round, rounds=row.rounds or row.round).render(language)
     return f"#{row.id} · {title(row, language)} · {ui_for(row.game_id, language).title} · {status}"
 
@@ -141,7 +170,7 @@ async def list_tournaments(interaction: discord.Interaction) -> None:
 def tournament_group(games_list: list[Game]) -> app_commands.Group:
     """``/tournament`` with ``create <game>`` for each of ``games_list``, ``show`` and ``list``."""
     group = app_commands.Group(name=slash_name("tournament"), guild_only=True, description=locale_str(
-        "Tournaments: Swiss rounds at many tables, played here"))
+        "Tournaments: Swiss rounds or a knockout at many tables, played here"))
     create = app_commands.Group(name=slash_name("create"), parent=group, description=locale_str(
         "Run a tournament in this channel (Manage Server)"))
     for game in games_list:

@@ -1,6 +1,7 @@
-"""The tournament message's buttons (``dh:tn:<tournament>:<verb>``: Join, Leave, Check in, Host)
-and the host's private controls (``dh:tnh:<tournament>:<verb>`` buttons; ``dh:tnadd:`` and
-``dh:tnrm:`` menus of people). Each is valid only in the tournament's server and channel
+"""The tournament message's buttons (``dh:tn:<tournament>:<verb>``: Join, Leave, Check in, Host),
+the partner menu Join answers with in a tournament of teams (``dh:tnpartner:``), and the host's
+private controls (``dh:tnh:<tournament>:<verb>`` buttons; ``dh:tnadd:`` and ``dh:tnrm:`` menus
+of people). Each is valid only in the tournament's server and channel
 (:class:`~cogs.control.AtTournament`), and the service checks again who may do what.
 
 The service refreshes the tournament message after every change, so a button only asks it and
@@ -9,8 +10,9 @@ answers the clicker privately with what happened.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -64,7 +66,7 @@ class TournamentButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Butt
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -76,6 +78,12 @@ class TournamentButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Butt
             await interaction.response.send_message(text, view=panel, ephemeral=True)
             return
         if self.verb == "join":
+            row = await tournaments.joinable(self.tournament_id, player)
+            if row.in_teams:
+                ask = say("This tournament is played in teams of two: choose your partner to enter together.")
+                await interaction.response.send_message(ask.render(language), ephemeral=True, view=static_view(
+                    [PartnerSelect.make(row.id, language)]))
+                return
             view = await tournaments.join(self.tournament_id, player)
             done = say("You're in the tournament.")
             if view.row.check_in_opens is not None and not view.row.checking_in(tournaments.games.clock()):
@@ -102,7 +110,7 @@ class HostButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Button],
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -125,54 +133,92 @@ class HostButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Button],
 
 class PlayerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSelect],
                    template=control_template(r"dh:tn(?P<verb>add|rm):(?P<tournament>\d+)")):
-    """The host's menus of people: add someone (a late joiner once it runs) or take someone out."""
+    """The host's menus of people: add someone (a team's two, in a tournament of teams; a late
+    joiner once it runs) or take someone out (with their team)."""
 
     def __init__(self, tournament_id: int, verb: str, select: discord.ui.UserSelect | None = None) -> None:
         super().__init__(select or discord.ui.UserSelect(custom_id=f"dh:tn{verb}:{tournament_id}"))
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
-    def make(cls, tournament_id: int, verb: str, language: str) -> PlayerSelect:
-        placeholder = say("Add a player…") if verb == "add" else say("Take a player out…")
-        return cls(tournament_id, verb, discord.ui.UserSelect(custom_id=f"dh:tn{verb}:{tournament_id}",
-                                                              placeholder=placeholder.render(language)))
+    def make(cls, row: TournamentRow, verb: str, language: str) -> PlayerSelect:
+        if verb == "rm":
+            placeholder = say("Take a player out…")
+        else:
+            placeholder = say("Add a team: choose its two players…") if row.in_teams else say("Add a player…")
+        team = 2 if verb == "add" and row.in_teams else 1
+        return cls(row.id, verb, discord.ui.UserSelect(custom_id=f"dh:tn{verb}:{row.id}", min_values=team,
+                                                       max_values=team, placeholder=placeholder.render(language)))
 
     @classmethod
-    def parse(cls, match, item):
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
         return cls(stored_id(match["tournament"], "tournament"), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         require_private_message(interaction)
-        user_id, name = chosen_person(interaction)
+        chosen = chosen_people(interaction, most=2 if self.verb == "add" else 1)
         tournaments, by, admin = tournaments_of(interaction), player_of(interaction), is_admin(interaction)
         if self.verb == "add":
-            who = Player(user_id, name, interaction.guild_id)
-            view = await tournaments.add_player(self.tournament_id, by, who, is_admin=admin)
-            done = say("{player} is in the tournament.", player=literal(name))
+            who, *partner = (Player(user_id, name, interaction.guild_id) for user_id, name in chosen)
+            view = await tournaments.add_player(self.tournament_id, by, who, partner=next(iter(partner), None),
+                                                is_admin=admin)
+            names = literal(view.entrants[-1].label)
+            done = say("{player} is in the tournament.", player=names)
             if view.row.status == "running":
                 done = say("{player} is in the tournament from round {round}, with a loss for each round before.",
-                           player=literal(name), round=view.row.round + 1)
+                           player=names, round=view.row.round + 1)
         else:
+            ((user_id, name),) = chosen
             view = await tournaments.remove_player(self.tournament_id, by, user_id, is_admin=admin)
             done = say("{player} is out of the tournament.", player=literal(name))
         await answer_on_panel(interaction, view.row, done)
 
 
-def chosen_person(interaction: discord.Interaction) -> tuple[int, str]:
-    """The one person chosen in a menu of people, and the name the server shows for them."""
+class PartnerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSelect],
+                    template=control_template(r"dh:tnpartner:(?P<tournament>\d+)")):
+    """Join in a tournament of teams: the person who clicked Join chooses their partner, and
+    the two are entered as a team at once (the partner may leave, taking the team out)."""
+
+    def __init__(self, tournament_id: int, select: discord.ui.UserSelect | None = None) -> None:
+        super().__init__(select or discord.ui.UserSelect(custom_id=f"dh:tnpartner:{tournament_id}"))
+        self.tournament_id = tournament_id
+
+    @classmethod
+    def make(cls, tournament_id: int, language: str) -> PartnerSelect:
+        return cls(tournament_id, discord.ui.UserSelect(custom_id=f"dh:tnpartner:{tournament_id}",
+                                                        placeholder=say("Your partner…").render(language)))
+
+    @classmethod
+    def parse(cls, match: re.Match[str], item: discord.ui.Item[Any] | None) -> Self:
+        return cls(stored_id(match["tournament"], "tournament"))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        require_private_message(interaction)
+        ((user_id, name),) = chosen_people(interaction, most=1)
+        partner = Player(user_id, name, interaction.guild_id)
+        await tournaments_of(interaction).join(self.tournament_id, player_of(interaction), partner)
+        done = say("You're in the tournament with {player}.", player=literal(name))
+        await interaction.response.edit_message(content=done.render(reader_language(interaction)), view=None)
+
+
+def chosen_people(interaction: discord.Interaction, *, most: int) -> list[tuple[int, str]]:
+    """The people chosen in a menu of people (one, up to ``most``), and the name the server shows
+    for each."""
     data: Mapping[str, Any] = interaction.data or {}
     values = data.get("values")
-    if not isinstance(values, list) or len(values) != 1:
-        raise UserError(say("Choose exactly one person."))
-    user_id = stored_id(values[0], "person")
+    if not isinstance(values, list) or not 1 <= len(values) <= most or len(set(values)) != len(values):
+        raise UserError(say("Choose exactly one person.") if most == 1 else say("Choose one or two people."))
     resolved = data.get("resolved")
     resolved = resolved if isinstance(resolved, dict) else {}
-    member = (resolved.get("members") or {}).get(str(user_id)) or {}
-    user = (resolved.get("users") or {}).get(str(user_id)) or {}
-    if user.get("bot"):
-        raise UserError(say("Bots can't play in a tournament: the AI fills in by itself."))
-    name = member.get("nick") or user.get("global_name") or user.get("username") or str(user_id)
-    return user_id, str(name)
+    chosen = []
+    for value in values:
+        user_id = stored_id(value, "person")
+        member = (resolved.get("members") or {}).get(str(user_id)) or {}
+        user = (resolved.get("users") or {}).get(str(user_id)) or {}
+        if user.get("bot"):
+            raise UserError(say("Bots can't play in a tournament: the AI fills in by itself."))
+        chosen.append((user_id, str(member.get("nick") or user.get("global_name") or user.get("username") or user_id)))
+    return chosen
 
 
 def host_panel(row: TournamentRow, language: str, done: Text | None = None) -> tuple[str, discord.ui.View]:
@@ -182,7 +228,7 @@ def host_panel(row: TournamentRow, language: str, done: Text | None = None) -> t
     heading = say("**Host controls** · only you see them.")
     text = "\n".join([*([done.render(language)] if done else []), heading.render(language)])
     items: list[discord.ui.Item] = [HostButton(row.id, verb, language) for verb in verbs]
-    items += [PlayerSelect.make(row.id, "add", language), PlayerSelect.make(row.id, "rm", language)]
+    items += [PlayerSelect.make(row, "add", language), PlayerSelect.make(row, "rm", language)]
     return text, static_view(items)
 
 

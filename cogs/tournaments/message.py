@@ -1,6 +1,7 @@
 """The tournament message (Components V2, in the server's language): what it is, when it starts,
-who is in, then the round with its tables (each a link to its thread) and the standings, and
-the buttons that can be used now.
+who is in, then the stage (Swiss or knockout) and the round with its tables (each a link to its
+thread), the standings, the final placings once a knockout ends, and the buttons that can be
+used now.
 
 The standings are a text board here (readable by screen readers); a picture of them, and of a
 knockout's bracket, takes the board's place through :attr:`Layout.picture` like a table's
@@ -15,8 +16,10 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bot.markdown import literal
-from bot.tournaments import TournamentRow, TournamentView
+from bot.records import shown_name
+from bot.tournaments import RoundTableRow, TournamentRow, TournamentView
 from games.i18n import SOURCE, Text, plural, say, say_as
+from games.tournament import BracketTable
 
 from ..components import Layout, LayoutMessage, action_row, button_component, separator, text_display
 from ..ui import Rendered, message_link, options_line, ui_for, whole_lines
@@ -33,6 +36,9 @@ GOLD = 0xF1C40F
 STATUS_WORDS = {"signup": say("sign-up"), "running": say("running"), "finished": say("finished"),
                 "cancelled": say("cancelled")}
 """A tournament's status (as stored) in words."""
+STAGE_WORDS = {"swiss": say("Swiss"), "knockout": say("Knockout")}
+KNOCKOUT_ROUNDS = {1: say_as("a knockout's round", "Final"), 2: say("Semi-finals"), 3: say("Quarter-finals")}
+"""A knockout round by how many rounds are left, the current one included."""
 
 
 def title(row: TournamentRow, language: str) -> str:
@@ -53,17 +59,34 @@ def points_text(points: Fraction, language: str) -> str:
                                                                                   locale=language)
 
 
+def round_title(view: TournamentView) -> Text:
+    """The current round: "Round 2 of 3" in the Swiss stage; in the knockout, "Semi-finals"…"""
+    row, left = view.row, view.rounds_left
+    if left is None:
+        return say("Round {round} of {rounds}", round=row.round, rounds=row.rounds or row.round)
+    assert view.bracket is not None  # a knockout round is counted from its bracket
+    return KNOCKOUT_ROUNDS.get(left) or say("Knockout round {round}", round=view.bracket.rounds - left + 1)
+
+
+def label(view: TournamentView, entrant: int) -> str:
+    """An entrant's name (a team's two) as the message shows it."""
+    return literal(view.entrant(entrant).label)
+
+
 def status_line(view: TournamentView, now: float, language: str) -> Text:
     row = view.row
     if row.status == "cancelled":
         return say("🛑 This tournament was cancelled.")
     if row.status == "finished":
-        winner = view.standings[0] if view.standings else None
-        if winner is None:
+        if not view.placings:
             return say("🏁 The tournament is over.")
-        return say("🏁 The tournament is over: {winner} wins!", winner=literal(view.entrant(winner.entrant).name))
+        (winner, *_) = view.placings[0]
+        if row.in_teams:
+            return say("🏁 The tournament is over: {winners} win it!", winners=label(view, winner))
+        return say("🏁 The tournament is over: {winner} wins!", winner=label(view, winner))
     if row.status == "running":
-        line = say("Round {round} of {rounds}", round=row.round, rounds=row.rounds or row.round)
+        stage = STAGE_WORDS[row.stage].render(language)
+        line = f"{stage} · {round_title(view).render(language)}"
         if row.paused:
             return say("⏸ {round} · paused by the host", round=line)
         if row.deadline is not None:
@@ -77,13 +100,29 @@ def status_line(view: TournamentView, now: float, language: str) -> Text:
     return say("📝 Sign-up is open · starts <t:{when}:F> (<t:{when}:R>)", when=str(int(row.starts_at)))
 
 
+def format_words(row: TournamentRow) -> list[Text]:
+    """The format in words: Swiss (its rounds, a top cut) or knockout (its seeding), and the
+    tables' shape (their size, teams, how many go through)."""
+    if row.format == "knockout":
+        parts = [say("Knockout, seeded by rating") if row.seeding == "rating" else say("Knockout, seeded at random")]
+    else:
+        parts = [plural("Swiss, {count} round", "Swiss, {count} rounds", row.rounds) if row.rounds else say("Swiss")]
+        if row.top:
+            parts.append(say("then a knockout of the best {count}", count=row.top))
+    if row.in_teams:
+        parts.append(say("teams of two"))
+    elif row.per_table > 2:
+        parts.append(say("tables of {count}", count=row.table_size))
+        if row.format == "knockout" or row.top:
+            parts.append(plural("{count} goes through from each table", "{count} go through from each table",
+                                row.advance))
+    return parts
+
+
 def rules_line(row: TournamentRow, language: str) -> str:
-    """Format, rounds, the turn timer, the round limit and the size cap, in small print."""
+    """Format, tables, the turn timer, the round limit and the size cap, in small print."""
     ui = ui_for(row.game_id, language)
-    parts: list[Text | str] = [
-        plural("Swiss, {count} round", "Swiss, {count} rounds", row.rounds) if row.rounds else say("Swiss"),
-        say("{minutes} min per turn", minutes=row.timer_minutes),
-    ]
+    parts: list[Text | str] = [*format_words(row), say("{minutes} min per turn", minutes=row.timer_minutes)]
     if row.round_minutes:
         parts.append(say("rounds end after {minutes} min", minutes=row.round_minutes))
     if row.max_players:
@@ -97,8 +136,10 @@ def rules_line(row: TournamentRow, language: str) -> str:
 def entrants_board(view: TournamentView, now: float, language: str) -> str:
     people = view.entrants
     checking = view.row.checking_in(now)
-    lines = [say("**Players ({count})**", count=len(people)).render(language)]
-    names = [("✅ " if checking and e.checked_in else "") + literal(e.name) for e in people[:NAMES_SHOWN]]
+    heading = say("**Teams ({count})**", count=len(people)) if view.row.in_teams else \
+        say("**Players ({count})**", count=len(people))
+    lines = [heading.render(language)]
+    names = [("✅ " if checking and e.checked_in else "") + literal(e.label) for e in people[:NAMES_SHOWN]]
     lines.append(", ".join(names) if names else "—")
     if len(people) > NAMES_SHOWN:
         lines.append(say("+{count} more", count=len(people) - NAMES_SHOWN).render(language))
@@ -106,43 +147,84 @@ def entrants_board(view: TournamentView, now: float, language: str) -> str:
 
 
 def tables_board(view: TournamentView, language: str) -> str:
-    """The round's tables: who plays whom (a link to the table's thread) and how it ended."""
+    """The round's tables: who plays whom (a link to the table's thread) and how it ended, or in
+    a knockout who goes through."""
     row = view.row
-    lines = [say("**Round {round}**", round=row.round).render(language)]
+    heading = f"**{round_title(view).render(language)}**" if row.stage == "knockout" else \
+        say("**Round {round}**", round=row.round).render(language)
+    lines = [heading]
     for table in view.tables[:TABLES_SHOWN]:
-        names = [literal(view.entrant(e).name) for e in table.entrants if e is not None]
         if table.bye:
-            lines.append(say("Bye: {player} (a win)", player=names[0]).render(language))
+            player = label(view, table.playing[0])
+            bye = say("Bye: {player} goes through", player=player) if row.stage == "knockout" else \
+                say("Bye: {player} (a win)", player=player)
+            lines.append(bye.render(language))
             continue
-        players = " v ".join(names)
+        seats = [seat for seat, e in enumerate(table.entrants) if e is None or table.entrants.index(e) == seat]
+        players = " v ".join(seat_name(view, table, seat, language) for seat in seats)
         where = message_link(row.guild_id, table.thread_id, None) if table.thread_id else None
         shown = f"[{players}]({where})" if where else players
-        result = view.results.get(table.table_id) if table.table_id is not None else None
-        lines.append(f"{table.grp}. {shown} — {outcome_words(view, table.entrants, result, language)}")
+        lines.append(f"{table.grp}. {shown} — {outcome_words(view, table, language)}")
     if len(view.tables) > TABLES_SHOWN:
         lines.append(say("+{count} more", count=len(view.tables) - TABLES_SHOWN).render(language))
     return "\n".join(lines)
 
 
-def outcome_words(view: TournamentView, entrants: tuple[int | None, ...], result: Any, language: str) -> str:
+def seat_name(view: TournamentView, table: RoundTableRow, seat: int, language: str) -> str:
+    """Who sits at ``seat`` of ``table``: an entrant (a team's two names), or an AI seat named as the table names it."""
+    entrant = table.entrants[seat]
+    if entrant is None:
+        return shown_name(f"AI {table.entrants[:seat + 1].count(None)}", True, language)
+    return label(view, entrant)
+
+
+def outcome_words(view: TournamentView, table: RoundTableRow, language: str) -> str:
+    """How a round's table ended: who won (or a draw), or in a knockout who goes through."""
+    through = bracket_table(view, table)
+    if through is not None and through.going_on is not None:
+        if view.rounds_left == 1:  # the final: its winner
+            return say("{player} won", player=label(view, through.going_on[0])).render(language)
+        names = " & ".join(label(view, e) for e in through.going_on)
+        people = len(through.going_on) * len(view.row.sides[0])
+        return plural("{players} goes through", "{players} go through", people, players=names).render(language)
+    result = view.results.get(table.table_id) if table.table_id is not None else None
     if result is None:
         return say("playing").render(language)
     if result.status != "finished":
         return say("ended early").render(language)
     best = min((s.place for s in result.seats if s.place is not None), default=None)
-    winners = [entrants[s.seat] for s in result.seats if s.place == best and s.seat < len(entrants)]
-    if len(winners) != 1 or winners[0] is None:
+    first = [s.seat for s in result.seats if s.place == best and s.seat < len(table.entrants)]
+    if len({table.entrants[seat] for seat in first}) != 1 or (table.entrants[first[0]] is None and len(first) > 1):
         return say_as("a game's result", "draw").render(language)
-    return say("{player} won", player=literal(view.entrant(winners[0]).name)).render(language)
+    return say("{player} won", player=seat_name(view, table, first[0], language)).render(language)
+
+
+def bracket_table(view: TournamentView, table: RoundTableRow) -> BracketTable | None:
+    """The knockout's table that is ``table`` of the current round (None outside the knockout)."""
+    if view.bracket is None or view.rounds_left is None:
+        return None
+    row = view.bracket_tables[view.row.round - view.bracket.first_round]
+    return next((t for t in row if set(t.entrants) == set(table.playing)), None)
+
+
+def placings_board(view: TournamentView, language: str) -> str:
+    """A knockout's final places, best first, those sharing a place on one line."""
+    lines = [say("**Final placings**").render(language)]
+    place = 1
+    for group in view.placings[:STANDINGS_SHOWN]:
+        lines.append(f"{place}. " + ", ".join(label(view, e) for e in group))
+        place += len(group)
+    if len(view.placings) > STANDINGS_SHOWN:
+        lines.append(say("+{count} more", count=len(view.placings) - STANDINGS_SHOWN).render(language))
+    return "\n".join(lines)
 
 
 def standings_board(view: TournamentView, language: str) -> str:
     """The standings as text: place, name, points, then the first tiebreaks (Buchholz, Sonneborn–Berger)."""
     lines = [say("**Standings** · points · Buchholz (Bh) · Sonneborn–Berger (SB)").render(language)]
     for line in view.standings[:STANDINGS_SHOWN]:
-        entrant = view.entrant(line.entrant)
         figures = (points_text(value, language) for value in (line.points, line.buchholz, line.sonneborn_berger))
-        words = "{}. {} — {} · Bh {} · SB {}".format(line.rank, literal(entrant.name), *figures)  # no words: names
+        words = "{}. {} — {} · Bh {} · SB {}".format(line.rank, label(view, line.entrant), *figures)  # no words: names
         lines.append(words + (say(" (out)").render(language) if line.dropped else ""))
     if len(view.standings) > STANDINGS_SHOWN:
         lines.append(say("+{count} more", count=len(view.standings) - STANDINGS_SHOWN).render(language))
@@ -175,6 +257,8 @@ def tournament_layout(view: TournamentView, now: float, language: str, *, with_c
         parts.append(text_display(whole_lines(entrants_board(view, now, language), BOARD)))
     if view.tables:
         parts.append(text_display(whole_lines(tables_board(view, language), BOARD)))
+    if view.bracket is not None and view.placings:
+        parts.append(text_display(whole_lines(placings_board(view, language), BOARD)))
     board = [text_display(whole_lines(standings_board(view, language), BOARD))] if view.standings else []
     tail = [separator(), *controls(view, now, language)] if with_controls and row.is_open else []
     return Layout(accent=GOLD if row.status == "finished" else ui.colour, head=[text_display(head), *parts],

@@ -27,7 +27,8 @@ from games.i18n import say
 
 from ..language import server_language
 from ..outage import UNREACHABLE
-from ..publisher import RETRY_SECONDS, Banner, nonce
+from ..pacing import nonce, retry_wait
+from ..publisher import Banner
 from ..ui import message_link
 from .message import title, tournament_message
 
@@ -74,7 +75,7 @@ class TournamentMessages:
                 except _RateLimited:
                     if shown.newest is None:
                         shown.newest = current
-                    await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                    await asyncio.sleep(retry_wait(failures))
                     failures += 1
         finally:
             shown.busy = False
@@ -146,14 +147,13 @@ class TournamentMessages:
         if found is None:
             return None
         tournament, table, entrants = found
-        people = [e.user_id for e in entrants if e.user_id is not None]
         link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
         words = say("🏆 [{tournament}]({link}) · round {round} · table {table}: {players}",
                     tournament=literal(tournament.name) if tournament.name else say(
                         "{game} tournament", game=get_game(tournament.game_id).name),
                     link=link, round=table.round, table=table.grp,
-                    players=" v ".join(f"<@{user}>" for user in people))
-        return Banner(words, tuple(people))
+                    players=" v ".join(" & ".join(f"<@{user}>" for user in e.people) for e in entrants))
+        return Banner(words, tuple(user for e in entrants for user in e.people))
 
 
 class _RateLimited(Exception):

@@ -33,7 +33,7 @@ import gettext
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from ..playing_card import BY_CODE, Card
+from ..slots import slot_setters
 
 SOURCE = "en"
 """The language code is written in."""
@@ -59,11 +60,17 @@ Discord's name rules (lowercase, no spaces), other strings' don't."""
 _FIELD = re.compile(r"\{(\w+)")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Seat:
     """A player by seat number, shown as their name when rendered (names are known only then)."""
 
     number: int
+
+    def __init__(self, number: int) -> None:
+        _set_number(self, number)
+
+
+(_set_number,) = slot_setters(Seat, "number")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,16 +95,23 @@ class SlashOption:
         return catalog(language).pgettext(NAME_CONTEXT, self.name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Text:
     """Words not yet in any language: an English ``source`` with ``{name}`` placeholders
     filled from ``args``; with ``plural``, the English plural form, chosen by ``args["count"]``;
     with ``context``, the meaning ``source`` has here (:func:`say_as`)."""
 
     source: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    plural: str | None = None
-    context: str | None = None
+    args: Mapping[str, Any]
+    plural: str | None
+    context: str | None
+
+    def __init__(self, source: str, args: Mapping[str, Any] | None = None, plural: str | None = None,
+                 context: str | None = None) -> None:
+        _set_source(self, source)
+        _set_args(self, {} if args is None else args)
+        _set_plural(self, plural)
+        _set_context(self, context)
 
     def render(self, language: str = SOURCE, names: Sequence[str] = ()) -> str:
         """The words in ``language``, seats (:class:`Seat`) named by ``names``."""
@@ -140,6 +154,9 @@ class Text:
             return Text("{stored}", {"stored": data})
         args = {name: _decode(value) for name, value in (data.get("args") or {}).items()}
         return cls(data["say"], args, data.get("plural"), data.get("context"))
+
+
+_set_source, _set_args, _set_plural, _set_context = slot_setters(Text, "source", "args", "plural", "context")
 
 
 def _encode(value: Any) -> Any:

@@ -40,9 +40,9 @@ from . import LANGUAGES, LOCALES, NAME_CONTEXT, Text, catalog_files
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "games")
-GAME_MODULES = ("cogs/games/{package}.py", "cogs/pictures/{package}.py")
-"""A game's Discord look and pictures, beside its package in the same checkout: their words are
-the game's, so they travel with it."""
+GAME_MODULES = ("cogs/looks/{package}.py",)
+"""A game's Discord look, beside its package in the same checkout: its words are the game's, so
+they travel with it (its pictures are in its package)."""
 KEYWORDS = {"say": None, "say_as": ((1, "c"), 2), "plural": (1, 2), "locale_str": None}
 """Calls whose string arguments are translatable (as Babel's extractor reads them):
 ``say_as`` gives its string a context (its first argument, a literal like the string, so the
@@ -104,7 +104,7 @@ def _sources(words: list[Words]) -> list[tuple[Path, Path, Words]]:
 
 def templates() -> dict[Words, Catalog]:
     """Every translatable string of the code, as an empty catalog per set of words: a string
-    a game's package (or its look or pictures) uses is that game's, unless shared code uses it
+    a game's package (or its Discord look) uses is that game's, unless shared code uses it
     too, which makes it shared (each game's catalogs hold what the game needs beyond the shared)."""
     words = every_words()
     shared = words[0]

@@ -25,6 +25,7 @@ GAME = Game(
     check_options=check_options,
     command="q2j",
     order=1,
+    usual_players=4,
     rules=RULES,
     summary=say("Q Squared Joe, the shedding game"),
 )

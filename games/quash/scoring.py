@@ -39,6 +39,11 @@ _WHY = {
 }
 
 
+def side_name(side: str) -> Text:
+    """A side as views name it (``"RED"``, ``"BLACK"``), as players read it."""
+    return SIDE_NAMES[SIDES.index(side)]
+
+
 def side_seats(players: int, side: int) -> list[int]:
     """Seats on ``side`` (0 RED, 1 BLACK): every seat ``s`` with ``s % 2 == side``."""
     return list(range(side, players, 2))

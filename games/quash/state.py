@@ -27,6 +27,16 @@ from .view import build_view
 _KEY = SORT_KEY.__getitem__
 _RANGE = range(SPOTS)
 
+# Words and events said every move, made once: both are values, shared by every list that holds them.
+PLACED: tuple[tuple[tuple[Text, ...], ...], ...] = tuple(tuple(tuple(
+    say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=card,
+        side=SIDE_NAMES[seat % 2], number=s + 1, kind=KIND_WORDS[s]) for s in _RANGE) for card in DECK)
+    for seat in range(4))
+"""``PLACED[seat][card][spot]``: a hand card placed."""
+DREW: tuple[tuple[Event, ...], ...] = tuple(tuple(
+    Event("draw", say("You drew {card}.", card=card), seat, private_to=seat) for card in DECK) for seat in range(4))
+"""``DREW[seat][card]``: what the seat that drew it is told."""
+
 
 class QuashState(QuashTable):
     """A QUASH match in progress."""
@@ -324,8 +334,7 @@ class QuashState(QuashTable):
             self.chain = []
         else:
             self.hands[seat].remove(card)
-            text = say("{player} placed {card} on {side}'s spot {number} ({kind})", player=Seat(seat), card=DECK[card],
-                       side=SIDE_NAMES[side], number=s + 1, kind=KIND_WORDS[s])
+            text = PLACED[seat][card][s]
         if failing:
             text = say("{move} (no move could keep a run possible, so the spot will fail)", move=text)
         self.moves += 1
@@ -337,7 +346,7 @@ class QuashState(QuashTable):
             left = len(pile)
             events = [Event("place", say("{move} and drew a card ({count} left in the pile).", move=text, count=left),
                             seat),
-                      Event("draw", say("You drew {card}.", card=DECK[drawn]), seat, private_to=seat)]
+                      DREW[seat][drawn]]
             if not left:
                 events.append(Event("pile_empty", say("The draw pile is empty: the rest of the round is played from "
                                                       "the hands.")))

@@ -38,6 +38,7 @@ GAME = Game(
     points=say("match points"),
     on_timeout=on_timeout,
     quick_options={"rounds": 2},
+    usual_players=4,
     command="qos",
     order=4,
     rules=RULES,

@@ -114,3 +114,9 @@ def full_deck(decks: int) -> list[int]:
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     """The cards of ids, as a value words show (``Q♠ Q♠ 2♥``)."""
     return tuple(DECK[i] for i in ids)
+
+
+def rank_of(code: str) -> str:
+    """A card code's rank as the table groups cards (``"10"``, ``"K"``, ``"joker"``)."""
+    card = parse_card(code)
+    return "joker" if card.is_joker else card.rank

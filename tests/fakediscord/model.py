@@ -27,7 +27,7 @@ from urllib.parse import unquote
 
 import discord
 
-import openapi
+from tests import openapi
 
 from .drivers import InteractionDrivers
 from .entities import EPHEMERAL, FakeChannel, FakeGuild, FakeMember, FakeUser, id_of, json_copy

@@ -1,0 +1,1 @@
+"""Deckhand's tests, and the helpers they share (imported as ``tests.<module>``)."""
