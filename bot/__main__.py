@@ -137,6 +137,7 @@ def achievements_command() -> int:
     from .errors import DatabaseUnreachable, StorageUnavailable
     from .settings import database_from
     from .storage import Storage
+    from .tournaments.podium import podiums
     from .unlocks import Unlocks
 
     load_dotenv(find_dotenv(usecwd=True))
@@ -144,7 +145,7 @@ def achievements_command() -> int:
     async def recompute() -> str:
         storage = await Storage.open(database_from(os.environ.get("DECKHAND_DB", "")))
         try:
-            done = await Unlocks(storage).recompute()
+            done = await Unlocks(storage).recompute(await podiums(storage))
         finally:
             await storage.close()
         return (f"achievements recomputed: {done.added} added, {done.removed} removed, {done.changed} moved to "

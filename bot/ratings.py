@@ -1,4 +1,6 @@
-"""Skill ratings: openskill's Plackett–Luce model, how a rating is stored and shown, and a
+"""Skill ratings: how they are computed, stored and shown.
+
+Skill ratings: openskill's Plackett–Luce model, how a rating is stored and shown, and a
 season's soft reset.
 
 Each player has a rating per game and an overall one (``game_id = OVERALL``) per server, all

@@ -1,4 +1,6 @@
-"""Seasons: a server's running race, beside the all-time ratings, and the standings of each
+"""Seasons: a server's running race and the standings of the seasons that ended.
+
+Seasons: a server's running race, beside the all-time ratings, and the standings of each
 season that ended.
 
 A season runs from ``started_at`` until it ends: at ``ends_at`` (a stored deadline, fired by

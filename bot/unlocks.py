@@ -1,4 +1,6 @@
-"""Achievements unlocked, stored: after each game, when a season ends, and recomputed for a
+"""Achievements unlocked, stored and recomputed.
+
+Achievements unlocked, stored: after each game, when a season ends, and recomputed for a
 whole history (``python -m bot achievements --recompute``).
 
 Unlocks are computed from stored facts by :mod:`bot.achievements` and kept in
@@ -21,7 +23,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -173,10 +175,13 @@ class Unlocks:
 
     # -- the whole history ----------------------------------------------------------------
 
-    async def recompute(self) -> Recomputed:
-        """Rebuild every server's unlocks from the stored history (see the module docs)."""
+    async def recompute(self, podiums: Sequence[Unlock] = ()) -> Recomputed:
+        """Rebuild every server's unlocks from the stored history (see the module docs), with
+        the tournaments' ``podiums`` (:func:`bot.tournaments.podium.podiums`, earliest first)."""
         facts = await self.storage.run_read(lambda db: _facts(db, "", []))
         wanted = {u.key: u for person in facts.values() for u in person}
+        for unlock in podiums:
+            wanted.setdefault(unlock.key, unlock)
         async for unlock in self._feats_of_history():
             wanted.setdefault(unlock.key, unlock)
         return await self.storage.run_write(lambda db: _replace_all(db, wanted))
@@ -322,6 +327,12 @@ async def unlock_titles(db: Session, season: Season) -> list[Unlock]:
     facts = await _facts(db, f" AND r.guild_id = ? AND rs.user_id IN ({marks})", [season.guild_id, *champions])
     titles = [u for person in facts.values() for u in person if u.season_id is not None]
     return await _insert(db, titles, None)
+
+
+async def unlock_podium(db: Session, unlocks: list[Unlock]) -> list[Unlock]:
+    """Store a finished tournament's podium (inside the transaction that finished it), quietly:
+    its message crowns them. Returns the ones stored now."""
+    return await _insert(db, unlocks, None)
 
 
 async def _replace_all(db: Session, wanted: dict[tuple[int, int, str, int], Unlock]) -> Recomputed:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 import discord
 
@@ -22,11 +23,13 @@ NO_ATTACHING_SECONDS = 3600
 
 
 class ChannelAccess:
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        """What "an hour" is measured by (a test moves it on, without touching the event loop's clock)."""
         self.closed: set[int] = set()
         """Channels where Discord refused Deckhand itself (403): warned about once, until it may post there again."""
         self._no_attaching: dict[int, float] = {}
-        """Channels where Discord refused a table picture (403), until when (``time.monotonic``)."""
+        """Channels where Discord refused a table picture (403), until when (:attr:`clock`)."""
 
     def refused(self, row: TableRow, exc: discord.Forbidden) -> None:
         """Discord refused Deckhand in the table's channel (a moderator took its View Channel
@@ -52,7 +55,7 @@ class ChannelAccess:
         until = self._no_attaching.get(channel_id)
         if until is None:
             return True
-        if time.monotonic() < until:
+        if self.clock() < until:
             return False
         del self._no_attaching[channel_id]
         return True
@@ -60,7 +63,7 @@ class ChannelAccess:
     def attaching_refused(self, channel_id: int) -> None:
         """Show the channel's tables as text for an hour, with one warning, instead of trying
         (two requests a move) and warning at every move."""
-        self._no_attaching[channel_id] = time.monotonic() + NO_ATTACHING_SECONDS
+        self._no_attaching[channel_id] = self.clock() + NO_ATTACHING_SECONDS
         log.warning("Deckhand may not attach files in channel %s: its tables are shown as text for the next "
                     "hour. Give Deckhand Attach Files there, or turn pictures off with /settings pictures.",
                     channel_id)

@@ -1,4 +1,6 @@
-"""Achievements in Discord: what a game unlocked, told in its ending message; secret unlocks,
+"""Achievements in Discord: told when unlocked, and shown under ``/stats``.
+
+Achievements in Discord: what a game unlocked, told in its ending message; secret unlocks,
 told privately at the player's next interaction; a player's badges under ``/stats``, with a
 picture and how rare each is among the server's players.
 

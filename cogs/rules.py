@@ -31,6 +31,7 @@ from bot.errors import UserError
 from games import all_rules
 from games.i18n import SOURCE, SlashCommand, SlashOption, say
 from games.rules_text import GameRules, Page, first_page, pages, words
+from games.tournament import rules_text as tournament_rules
 
 from .common import guarded, public_language, static_view
 from .control import Anywhere, Control, Place
@@ -41,6 +42,11 @@ from .translator import slash_name
 from .ui import EMBED_COLOUR
 
 # -- looking things up ------------------------------------------------------------------
+
+
+def every_rules() -> dict[str, GameRules]:
+    """What ``/rules`` explains, by id: every game's rules, then how tournaments run."""
+    return {**all_rules(), tournament_rules.ID: tournament_rules.RULES}
 
 LISTING = 1500
 """Characters of the games or sections a refusal lists (so it stays within Discord's 2000)."""
@@ -62,10 +68,10 @@ def find_game(text: str, language: str = SOURCE) -> GameRules:
     """The game named by an id, a name (in English or ``language``) or an alias (any case);
     :class:`UserError` listing the games otherwise."""
     wanted = _norm(text or "")
-    for rules in all_rules().values():
+    for rules in every_rules().values():
         if wanted in _names(rules, language):
             return rules
-    listing = "\n".join(f"- `{r.id}`: {words(r.name, language)}" for r in all_rules().values())
+    listing = "\n".join(f"- `{r.id}`: {words(r.name, language)}" for r in every_rules().values())
     raise UserError(say("Sorry, I don't know a game called “{input}”. The games I have rules for are:\n{listing}\n"
                         "Pick one from the list that appears as you type `game:`.",
                         input=clip(str(text), QUOTE), listing=clip(listing, LISTING)))
@@ -95,7 +101,7 @@ def game_choices(current: str, language: str = SOURCE) -> list[app_commands.Choi
     when nothing was), named in ``language``."""
     typed = _norm(current or "")
     found = []
-    for rules in all_rules().values():
+    for rules in every_rules().values():
         if not typed or any(typed in n for n in _names(rules, language)):
             found.append(app_commands.Choice(name=words(rules.name, language), value=rules.id))
     return found[:COMMAND_CHOICES]
@@ -191,7 +197,7 @@ async def show_page(interaction: discord.Interaction, game_id: str, index: int, 
 
 
 def _known_game(game_id: str) -> GameRules:
-    rules = all_rules().get(game_id)
+    rules = every_rules().get(game_id)
     if rules is None:
         raise UserError(say("Those rules aren't available any more; ask `/rules` again."))
     return rules

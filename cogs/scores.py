@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from typing import Any, Self
 
 import discord
@@ -21,8 +22,9 @@ from bot.markdown import literal
 from bot.pictures.stats import Series, stats_png
 from bot.ratings import PROVISIONAL_GAMES, display_rating
 from bot.records import GuildSettings
-from bot.results import SORTS, BoardEntry, SeasonTally, Stats
+from bot.results import SORTS, BoardEntry, GameTally, SeasonTally, Stats
 from bot.seasons import Season
+from bot.tournaments.placings import Placing, placings_of
 from games.i18n import SOURCE, Text, plural, say
 
 from .attachments import Picture, pictures_on, send_with_picture
@@ -280,9 +282,10 @@ async def show_stats(interaction: discord.Interaction, who: discord.User | disco
     language = await public_language(interaction) if public else reader_language(interaction)
     results = results_of(interaction)
     stats = await results.stats(guild_id, who.id, game_id)
+    placed = [p for p in await placings_of(results.storage, guild_id, who.id) if game_id in (None, p.game_id)]
     query = HistoryQuery(who.id, None, game_id)
     controls = [action_row([HistoryButton.component("recent", guild_id, query, language)])] if stats.games else []
-    layout = stats_layout(who.display_name, game_id, stats, controls, language)
+    layout = stats_layout(who.display_name, game_id, stats, controls, language, placed)
     body = {**Rendered(LayoutMessage(layout)).kwargs(), "ephemeral": not public}
     pictures = await pictures_on(service_of(interaction), guild_id)
     picture = None
@@ -295,11 +298,14 @@ async def show_stats(interaction: discord.Interaction, who: discord.User | disco
         await send_badges(interaction, who.display_name, badges, hidden, language, public=public, pictures=pictures)
 
 
-def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict], language: str = SOURCE) -> Layout:
-    """The summary in a few lines; per game, the text the chart shows; which games are rated."""
+def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[dict], language: str = SOURCE,
+                 placed: Sequence[Placing] = ()) -> Layout:
+    """The summary in a few lines; per game, the text the chart shows and the tournaments
+    ``placed`` in; which games are rated."""
     head = [f"### {literal(name)} · {game_name(game_id, language)}"]
-    if not stats.games:
+    if not stats.games:  # a player whose every game the AI finished still placed in their tournaments
         head.append(say("No finished games yet. Start one with a game's `start` command!").render(language))
+        head += [tournaments_line(placed).render(language)] if placed else []
         return Layout(EMBED_COLOUR.value, [text_display("\n".join(head))], [], [])
     head.append(rating_line(stats.rating, stats.rated_games).render(language))
     head.append(say("{games} · {wins} ({share})", games=games_count(stats.games), wins=wins_count(stats.wins),
@@ -308,14 +314,30 @@ def stats_layout(name: str, game_id: str | None, stats: Stats, controls: list[di
         head.append(season_line(stats.season).render(language))
     if game_id is None and stats.favourite:
         head.append(say("Most played: {game}", game=game_name(stats.favourite)).render(language))
-    per_game = "\n".join(
-        say("**{game}**: {rating} · {wins} of {games} won ({share})", game=game_name(t.game_id),
-            rating=rating_line(t.rating, t.rated_games), wins=t.wins, games=t.games,
-            share=percent(t.wins / t.games, language)).render(language)
-        for t in stats.per_game)
+    if placed:
+        head.append(tournaments_line(placed).render(language))
+    per_game = "\n".join(game_line(t, [p for p in placed if p.game_id == t.game_id], language)
+                         for t in stats.per_game)
     colour = ui_for(game_id).colour if game_id else EMBED_COLOUR.value
     return Layout(colour, [text_display("\n".join(head))], [text_display(per_game)],
                   [text_display(f"-# {WHICH_GAMES_COUNT.render(language)}"), *controls], alt=spoken(per_game))
+
+
+def game_line(tally: GameTally, placed: Sequence[Placing], language: str) -> str:
+    """One game's line: its rating, games won, and the tournaments of it ``placed`` in."""
+    line = say("**{game}**: {rating} · {wins} of {games} won ({share})", game=game_name(tally.game_id),
+               rating=rating_line(tally.rating, tally.rated_games), wins=tally.wins, games=tally.games,
+               share=percent(tally.wins / tally.games, language)).render(language)
+    return f"{line} · {tournaments_line(placed).render(language)}" if placed else line
+
+
+def tournaments_line(placed: Sequence[Placing]) -> Text:
+    """The tournaments a player finished and their best place: "🏆 3 tournaments · best place: 1 of 9"
+    (the best place, then the biggest field)."""
+    best = min(placed, key=lambda p: (p.place, -p.entrants))
+    return plural("🏆 {count} tournament · best place: {place} of {entrants}",
+                  "🏆 {count} tournaments · best place: {place} of {entrants}", len(placed),
+                  place=best.place, entrants=best.entrants)
 
 
 def season_line(season: SeasonTally) -> Text:

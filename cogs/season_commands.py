@@ -1,4 +1,6 @@
-"""``/season start``, ``/season end`` (Manage Server) and ``/season show``; the posts a season
+"""``/season`` and the posts a season makes in its channel.
+
+``/season start``, ``/season end`` (Manage Server) and ``/season show``; the posts a season
 makes in its channel (:class:`SeasonHerald`: its end with the final standings and a picture,
 champions named; a reminder the day before).
 

@@ -23,6 +23,7 @@ from cogs.looks import load_game_uis
 from cogs.messages import hand_message, table_message
 from cogs.scores import stats_layout, stats_picture
 from cogs.tournaments.message import tournament_message
+from cogs.tournaments.pictures import tournament_picture
 from cogs.ui import Rendered, ui_for
 from games.base import Event, GameState
 from games.i18n import say
@@ -259,9 +260,17 @@ def tournament_view(round_now: int = 2) -> TournamentView:
     return TournamentView(row, entrants, current, {r.table_id: r for r in results if r.round == round_now}, standings)
 
 
+def tournament_shown(view: TournamentView, language: str) -> Scene:
+    """The tournament message as posted, with its picture."""
+    body = tournament_message(view, time.time(), language).kwargs()
+    clear_cache()
+    picture = asyncio.run(tournament_picture(view, language))
+    return [message_of(with_picture(body, picture, edit=False) if picture else body)], {}
+
+
 def tournament_scene(language: str) -> Scene:
     """A tournament message mid-tournament: its round's tables and the standings."""
-    return [message_of(tournament_message(tournament_view(), time.time(), language).kwargs())], {}
+    return tournament_shown(tournament_view(), language)
 
 
 def knockout_view() -> TournamentView:
@@ -293,8 +302,39 @@ def knockout_view() -> TournamentView:
 
 
 def tournament_knockout_scene(language: str) -> Scene:
-    """A knockout of teams, over: its final and the placings."""
-    return [message_of(tournament_message(knockout_view(), time.time(), language).kwargs())], {}
+    """A knockout of teams, over: its final, the crown and the placings."""
+    return tournament_shown(knockout_view(), language)
+
+
+def bracket_view() -> TournamentView:
+    """A 16-person War knockout in its quarter-finals: round 1 played (the better seed winning),
+    two quarter-finals over."""
+    now = time.time()
+    row = replace(tournament_view().row, id=5, format="knockout", rounds=0, stage="knockout", seeding="rating",
+                  round=0, round_minutes=None, deadline=None, version=50)
+    names = (*TOURNAMENT_NAMES, "jo", "kim", "lou", "max", "ned", "oli", "pam")
+    entrants = [EntrantRow(5, n, 100 + n, name, None, None, 0, True, None, 1500.0 - 10 * n)
+                for n, name in enumerate(names, 1)]
+    tables: list[RoundTableRow] = []
+    results: list[TableResult] = []
+    for round, decided in ((1, 8), (2, 2)):
+        pairing = next_pairing(replace(row, round=round - 1), entrants, tables, results, round)
+        for grp, (seated, _) in enumerate(round_rows(row, pairing), 1):
+            table_id = 10 * round + grp
+            tables.append(RoundTableRow(5, round, grp, seated, False, 1000 + table_id, table_id))
+            if grp <= decided:
+                results.append(TableResult(round, grp, table_id, "finished",
+                                           (SeatResult(0, 1, 20), SeatResult(1, 2, 7))))
+    row = replace(row, round=2, started_at=now - 3600)
+    now_scores = scores(row, entrants, tables, results)
+    current = [t for t in tables if t.round == 2]
+    return TournamentView(row, entrants, current, {r.table_id: r for r in results if r.round == 2},
+                          now_scores.standings, now_scores.bracket, now_scores.bracket_tables, now_scores.placings)
+
+
+def tournament_bracket_scene(language: str) -> Scene:
+    """A knockout of sixteen in its quarter-finals: the bracket from the quarter-finals on."""
+    return tournament_shown(bracket_view(), language)
 
 
 def tournament_table_scene(language: str) -> Scene:
@@ -322,5 +362,6 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "stats": stats_scene,
     "tournament": tournament_scene,
     "tournament-knockout": tournament_knockout_scene,
+    "tournament-bracket": tournament_bracket_scene,
     "tournament-table": tournament_table_scene,
 }

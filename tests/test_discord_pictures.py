@@ -195,7 +195,7 @@ async def test_a_channel_without_attach_files_shows_its_tables_as_text_with_one_
     assert len(table_lines) == 1 and "Give Deckhand Attach Files there" in table_lines[0], said
 
     later = time.monotonic() + 3601  # an hour on, the channel is tried again
-    monkeypatch.setattr("cogs.access.time.monotonic", lambda: later)
+    monkeypatch.setattr(s.h.bot.publisher.access, "clock", lambda: later)  # not time.monotonic: asyncio's clock
     s.h.fail_uploads(0)
     await play_turn(s, lobby, prefer=("attack", "draw"))
     assert picture_of(s.h.message(lobby.id))

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from bot.tournaments import store
-from tests.discord_play import make_server, open_hand, pictures_off, play, start_bot, texts, to_act
+from tests.discord_play import make_server, open_hand, picture_text, pictures_off, play, start_bot, texts, to_act
 from tests.fakediscord import DiscordHarness
 from tests.test_discord_french import Reader, english_left
 from tests.test_discord_queen_of_spades import take_turn
@@ -88,8 +88,11 @@ def status(s) -> str:
 
 
 def board(s, heading: str) -> list[str]:
-    """The lines of the tournament message's text board that starts with ``heading``."""
-    return next(t for t in texts(tournament_message(s)) if t.startswith(heading)).split("\n")[1:]
+    """The lines of the tournament message's text board that starts with ``heading`` (the text
+    of its picture, when the board is a picture)."""
+    message = tournament_message(s)
+    pictured = [picture_text(message)] if message.gallery_images() else []
+    return next(t for t in texts(message) + pictured if t.startswith(heading)).split("\n")[1:]
 
 
 # -- by hand, from the stored rows ----------------------------------------------------------------

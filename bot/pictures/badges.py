@@ -1,4 +1,6 @@
-"""The picture of a player's badges: a tile a badge, two to a row, rarest first, each with its
+"""The picture of a player's badges.
+
+A tile a badge, two to a row, rarest first, each with its
 medal (the tier), its name and the share of the server's players who hold it.
 
 Drawn on the shared canvas (:mod:`games.pictures.canvas`) with every label :data:`SIZE` pixels

@@ -1,4 +1,6 @@
-"""The picture of a season's standings: a block per game (overall first), its first places with
+"""The picture of a season's standings.
+
+A block per game (overall first), its first places with
 a medal, the name, the season rating and games won of played.
 
 Drawn on the shared canvas (:mod:`games.pictures.canvas`: 560 pixels wide, landscape or square)

@@ -1,4 +1,6 @@
-"""Seasons in time: started and ended by command, ended at their stored deadline, reminded the
+"""Seasons in time: their starts, ends, reminders and end posts.
+
+Seasons in time: started and ended by command, ended at their stored deadline, reminded the
 day before, and their end posted once.
 
 A season's end is a stored deadline (``seasons.ends_at``), timed like turn timers by the

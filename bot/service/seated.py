@@ -1,5 +1,7 @@
-"""Tables opened already started, their seats given, with no lobby (a tournament's rounds), and
-cancelled again before anyone moved (a round paired again)."""
+"""Tables opened already started, with their seats given (a tournament's rounds).
+
+No lobby: the seats are given, and such a table may be cancelled again before anyone moved
+(a round paired again)."""
 
 from __future__ import annotations
 

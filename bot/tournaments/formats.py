@@ -1,4 +1,6 @@
-"""A tournament's format, checked as it is created: Swiss or knockout, a top cut after the Swiss
+"""A tournament's format, checked as it is created.
+
+Swiss or knockout, a top cut after the Swiss
 rounds, the table size and, for a knockout at bigger tables, how many go through from each.
 Every refusal is a :class:`~bot.errors.UserError` naming the option.
 

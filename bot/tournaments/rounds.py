@@ -1,4 +1,6 @@
-"""The round machine's steps, each one transition of a tournament whose lock the caller holds
+"""The round machine's steps: a tournament's rounds stored, opened and moved on.
+
+The round machine's steps, each one transition of a tournament whose lock the caller holds
 (:class:`~bot.tournaments.service.Tournaments` holds the locks, the timers and the messages).
 
 Which stage comes next and how it is paired (Swiss at two seats or at bigger tables, a knockout,
@@ -23,6 +25,7 @@ from ..service import GameService
 from ..service.autoplay import server_ai_level
 from ..storage import ChannelBusy, SeatRow, Session
 from . import store
+from .podium import finish, podium
 from .publishing import TournamentPublisher
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
 from .scoring import in_play, next_pairing, next_stage
@@ -147,8 +150,9 @@ class Rounds:
         try:
             stage = await asyncio.to_thread(next_stage, t, entrants, tables, recorded)
             if stage is None:
-                await self.storage.run_write(lambda db: store.bump(db, t, status="finished", deadline=None,
-                                                                   finished_at=self._clock()))
+                now = self._clock()
+                won = await asyncio.to_thread(podium, t, entrants, tables, recorded, now)
+                await self.storage.run_write(lambda db: finish(db, t, now, won))
                 return False
             pairing = await asyncio.to_thread(next_pairing, replace(t, stage=stage), entrants, tables, recorded,
                                               following)

@@ -1,4 +1,6 @@
-"""A tournament's stored rows as :mod:`games.tournament` sees them: results, standings, the
+"""A tournament's stored rows as :mod:`games.tournament` sees them.
+
+Results, standings, the
 knockout's bracket, the next round's stage and pairing, the final placings.
 
 Everything is computed from the stored results every time (never running totals), so a

@@ -1,8 +1,9 @@
-"""Every tournament query, written once for both backends against a :class:`~bot.storage.Session`
-(as :mod:`bot.results` does). A transition is one transaction guarded by the tournament's
-``version`` (:func:`bump`): a writer that read an older version changes nothing
-(:class:`Moved`), so a second process, or a step run again after a restart, never applies a
-transition twice."""
+"""Every tournament query, written once for both backends.
+
+The queries are written against a :class:`~bot.storage.Session` (as :mod:`bot.results` does).
+A transition is one transaction guarded by the tournament's ``version`` (:func:`bump`): a
+writer that read an older version changes nothing (:class:`Moved`), so a second process, or a
+step run again after a restart, never applies a transition twice."""
 
 from __future__ import annotations
 

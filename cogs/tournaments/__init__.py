@@ -1,4 +1,6 @@
-"""Tournaments in Discord: ``/tournament`` (:mod:`.commands`), the tournament message
+"""Tournaments in Discord.
+
+``/tournament`` (:mod:`.commands`), the tournament message
 (:mod:`.message`) and its controls (:mod:`.controls`), and the publisher that shows them
 within the request budget and opens round tables' threads (:mod:`.publisher`).
 

@@ -1,4 +1,6 @@
-"""``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
+"""``/tournament``: create, show and list.
+
+``/tournament``: ``create <game>`` (one subcommand per game, generated from its options like
 ``/<game> start``, then the tournament's: format, top cut, table size…), ``show`` and ``list``.
 
 Hosting a tournament needs Manage Server: it opens a thread and a table per pair of players in
@@ -22,6 +24,7 @@ from bot.tournaments.service import MAX_ENTRANTS, MAX_MINUTES, NAME_LENGTH
 from games.base import Game
 from games.i18n import SlashCommand, Text, plural, say
 
+from ..attachments import send_with_picture
 from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
 from ..limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
@@ -31,6 +34,7 @@ from ..translator import command_text, slash_name
 from ..ui import message_link, ui_for
 from .controls import tournaments_of
 from .message import STATUS_WORDS, title, tournament_message
+from .pictures import tournament_picture
 from .starts import start_time
 
 HOSTS_ONLY = say("Only people with Manage Server can run a tournament here.")
@@ -131,7 +135,10 @@ async def show(interaction: discord.Interaction, tournament: str | None = None) 
     view = await tournaments.view(tournament_id, guild_id)
     language = reader_language(interaction)
     body = tournament_message(view, tournaments.games.clock(), language, with_controls=False).kwargs()
-    await interaction.response.send_message(ephemeral=True, **body)
+    pictures = (await tournaments.storage.guild_settings(guild_id)).pictures
+    picture = await tournament_picture(view, language) if pictures else None
+    await send_with_picture(interaction.response.send_message, {**body, "ephemeral": True}, picture, edit=False,
+                            what=f"tournament {tournament_id}")
 
 
 async def tournament_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

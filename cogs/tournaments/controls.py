@@ -1,4 +1,6 @@
-"""The tournament message's buttons (``dh:tn:<tournament>:<verb>``: Join, Leave, Check in, Host),
+"""The tournament message's buttons and the host's private controls.
+
+The tournament message's buttons (``dh:tn:<tournament>:<verb>``: Join, Leave, Check in, Host),
 the partner menu Join answers with in a tournament of teams (``dh:tnpartner:``), and the host's
 private controls (``dh:tnh:<tournament>:<verb>`` buttons; ``dh:tnadd:`` and ``dh:tnrm:`` menus
 of people). Each is valid only in the tournament's server and channel

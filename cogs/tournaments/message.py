@@ -1,24 +1,25 @@
-"""The tournament message (Components V2, in the server's language): what it is, when it starts,
+"""The tournament message.
+
+Components V2, in the server's language: what it is, when it starts,
 who is in, then the stage (Swiss or knockout) and the round with its tables (each a link to its
 thread), the standings, the final placings once a knockout ends, and the buttons that can be
 used now.
 
-The standings are a text board here (readable by screen readers); a picture of them, and of a
-knockout's bracket, takes the board's place through :attr:`Layout.picture` like a table's
-picture does (:class:`~cogs.components.Layout`).
+The board is text here (readable by screen readers, and what servers with pictures off see): the
+standings, a knockout's bracket, or at the end the final placings (:func:`picture_board`). The
+picture of the same (:mod:`.pictures`) takes the board's place through :attr:`Layout.picture` like
+a table's picture does (:class:`~cogs.components.Layout`), the board its description.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from bot.markdown import literal
+from bot.pictures.tournament import knockout_round, points_text
 from bot.records import shown_name
 from bot.tournaments import RoundTableRow, TournamentRow, TournamentView
-from games.i18n import SOURCE, Text, plural, say, say_as
+from games.i18n import Text, plural, say, say_as
 from games.tournament import BracketTable
 
 from ..components import Layout, LayoutMessage, action_row, button_component, separator, text_display
@@ -37,8 +38,6 @@ STATUS_WORDS = {"signup": say("sign-up"), "running": say("running"), "finished":
                 "cancelled": say("cancelled")}
 """A tournament's status (as stored) in words."""
 STAGE_WORDS = {"swiss": say("Swiss"), "knockout": say("Knockout")}
-KNOCKOUT_ROUNDS = {1: say_as("a knockout's round", "Final"), 2: say("Semi-finals"), 3: say("Quarter-finals")}
-"""A knockout round by how many rounds are left, the current one included."""
 
 
 def title(row: TournamentRow, language: str) -> str:
@@ -48,24 +47,13 @@ def title(row: TournamentRow, language: str) -> str:
     return say("{game} tournament", game=ui_for(row.game_id, language).title).render(language)
 
 
-def points_text(points: Fraction, language: str) -> str:
-    """Match points as people write them: 2, 2½, ½; other fractions as decimals."""
-    whole, part = divmod(points, 1)
-    if part == 0:
-        return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole) if whole else ''}½"
-    return str(round(float(points), 2)) if language == SOURCE else format_decimal(round(float(points), 2),
-                                                                                  locale=language)
-
-
 def round_title(view: TournamentView) -> Text:
     """The current round: "Round 2 of 3" in the Swiss stage; in the knockout, "Semi-finals"…"""
     row, left = view.row, view.rounds_left
     if left is None:
         return say("Round {round} of {rounds}", round=row.round, rounds=row.rounds or row.round)
     assert view.bracket is not None  # a knockout round is counted from its bracket
-    return KNOCKOUT_ROUNDS.get(left) or say("Knockout round {round}", round=view.bracket.rounds - left + 1)
+    return knockout_round(left, view.bracket.rounds - left + 1)
 
 
 def label(view: TournamentView, entrant: int) -> str:
@@ -142,7 +130,7 @@ def entrants_board(view: TournamentView, now: float, language: str) -> str:
     names = [("✅ " if checking and e.checked_in else "") + literal(e.label) for e in people[:NAMES_SHOWN]]
     lines.append(", ".join(names) if names else "—")
     if len(people) > NAMES_SHOWN:
-        lines.append(say("+{count} more", count=len(people) - NAMES_SHOWN).render(language))
+        lines.append(plural("+{count} more", "+{count} more", len(people) - NAMES_SHOWN).render(language))
     return "\n".join(lines)
 
 
@@ -166,7 +154,7 @@ def tables_board(view: TournamentView, language: str) -> str:
         shown = f"[{players}]({where})" if where else players
         lines.append(f"{table.grp}. {shown} — {outcome_words(view, table, language)}")
     if len(view.tables) > TABLES_SHOWN:
-        lines.append(say("+{count} more", count=len(view.tables) - TABLES_SHOWN).render(language))
+        lines.append(plural("+{count} more", "+{count} more", len(view.tables) - TABLES_SHOWN).render(language))
     return "\n".join(lines)
 
 
@@ -215,7 +203,7 @@ def placings_board(view: TournamentView, language: str) -> str:
         lines.append(f"{place}. " + ", ".join(label(view, e) for e in group))
         place += len(group)
     if len(view.placings) > STANDINGS_SHOWN:
-        lines.append(say("+{count} more", count=len(view.placings) - STANDINGS_SHOWN).render(language))
+        lines.append(plural("+{count} more", "+{count} more", len(view.placings) - STANDINGS_SHOWN).render(language))
     return "\n".join(lines)
 
 
@@ -227,8 +215,39 @@ def standings_board(view: TournamentView, language: str) -> str:
         words = "{}. {} — {} · Bh {} · SB {}".format(line.rank, label(view, line.entrant), *figures)  # no words: names
         lines.append(words + (say(" (out)").render(language) if line.dropped else ""))
     if len(view.standings) > STANDINGS_SHOWN:
-        lines.append(say("+{count} more", count=len(view.standings) - STANDINGS_SHOWN).render(language))
+        lines.append(plural("+{count} more", "+{count} more", len(view.standings) - STANDINGS_SHOWN).render(language))
     return "\n".join(lines)
+
+
+def bracket_board(view: TournamentView, language: str) -> str:
+    """The knockout as text, the latest round first: each table's entrants ("…" for each place
+    still awaited) and who went on."""
+    assert view.bracket is not None
+    rounds = view.bracket_tables
+    lines = []
+    for k in reversed(range(len(rounds))):
+        if not any(t.entrants for t in rounds[k]):
+            continue
+        lines.append(f"**{knockout_round(len(rounds) - k, k + 1).render(language)}**")
+        for table in rounds[k]:
+            names = [label(view, e) for e in table.entrants] + ["…"] * (view.bracket.advance * table.waiting)
+            if table.bye:
+                lines.append(say("Bye: {player} goes through", player=" & ".join(names)).render(language))
+            elif table.going_on is not None:
+                lines.append(f"{' v '.join(names)} → " + ", ".join(label(view, e) for e in table.going_on))
+            else:
+                lines.append(" v ".join(names))
+    return "\n".join(lines)
+
+
+def picture_board(view: TournamentView, language: str) -> str:
+    """In words, what the message's picture shows (:mod:`.pictures`): the final placings, the
+    bracket, or the standings; its text board, and its description for screen readers."""
+    if view.row.status == "finished" and view.placings and (view.bracket is not None or not view.standings):
+        return placings_board(view, language)
+    if view.row.status == "running" and view.rounds_left is not None:
+        return bracket_board(view, language)
+    return standings_board(view, language) if view.standings else ""
 
 
 def controls(view: TournamentView, now: float, language: str) -> list[dict[str, Any]]:
@@ -257,12 +276,14 @@ def tournament_layout(view: TournamentView, now: float, language: str, *, with_c
         parts.append(text_display(whole_lines(entrants_board(view, now, language), BOARD)))
     if view.tables:
         parts.append(text_display(whole_lines(tables_board(view, language), BOARD)))
-    if view.bracket is not None and view.placings:
-        parts.append(text_display(whole_lines(placings_board(view, language), BOARD)))
-    board = [text_display(whole_lines(standings_board(view, language), BOARD))] if view.standings else []
+    pictured = picture_board(view, language)
+    boards = [placings_board(view, language)] if view.bracket is not None and view.placings else []
+    boards += [standings_board(view, language)] if view.standings else []
+    parts += [text_display(whole_lines(text, BOARD)) for text in boards if text != pictured]
+    board = [text_display(whole_lines(pictured, BOARD))] if pictured else []
     tail = [separator(), *controls(view, now, language)] if with_controls and row.is_open else []
     return Layout(accent=GOLD if row.status == "finished" else ui.colour, head=[text_display(head), *parts],
-                  board=board, tail=tail, alt=standings_board(view, language) if view.standings else "")
+                  board=board, tail=tail, alt=pictured)
 
 
 def tournament_message(view: TournamentView, now: float, language: str, *, with_controls: bool = True) -> Rendered:

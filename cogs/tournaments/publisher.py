@@ -1,6 +1,7 @@
-"""Tournaments shown in Discord within its request budget (the service's
-:class:`~bot.tournaments.TournamentPublisher`): the tournament message, the threads its round
-tables open in, and each table's banner (the round it belongs to, naming its players, whose
+"""Tournaments shown in Discord within its request budget.
+
+The service's :class:`~bot.tournaments.TournamentPublisher`: the tournament message, the
+threads its round tables open in, and each table's banner (the round it belongs to, naming its players, whose
 first post tells them their table).
 
 As for tables (:mod:`cogs.publisher`), only the newest state of a tournament message waits to be
@@ -25,12 +26,14 @@ from bot.tournaments import RoundTableRow, TournamentRow, Tournaments, Tournamen
 from games import get_game
 from games.i18n import say
 
+from ..attachments import send_with_picture
 from ..language import server_language
 from ..outage import UNREACHABLE
 from ..pacing import nonce, retry_wait
 from ..publisher import Banner
 from ..ui import message_link
 from .message import title, tournament_message
+from .pictures import tournament_picture
 
 log = logging.getLogger(__name__)
 
@@ -86,19 +89,24 @@ class TournamentMessages:
         row = view.row
         language = await self.language(row)
         body = tournament_message(view, self.tournaments.games.clock(), language).kwargs()
+        pictures = (await self.tournaments.storage.guild_settings(row.guild_id)).pictures
+        picture = await tournament_picture(view, language) if pictures else None
+        what = f"tournament {row.id}"
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         message_id = row.message_id or self._message_ids.get(row.id)
         try:
             if message_id is not None:
                 try:
                     async with self.pacer.request(Priority.PING, row.channel_id, edit_route(message_id)):
-                        await channel.get_partial_message(message_id).edit(**body)
+                        await send_with_picture(channel.get_partial_message(message_id).edit, body, picture,
+                                                edit=True, what=what)
                     await self.tournaments.set_shown(row.id, message_id=None, shown=view.shown_key)
                     return
                 except discord.NotFound:
                     pass  # someone deleted the message: post it again
             async with self.pacer.request(Priority.PING, row.channel_id, Route.CREATE):
-                message = await channel.send(**body, nonce=nonce("tn", row.id, "v", row.version))
+                body["nonce"] = nonce("tn", row.id, "v", row.version)
+                message = await send_with_picture(channel.send, body, picture, edit=False, what=what)
             self._message_ids[row.id] = message.id
             await self.tournaments.set_shown(row.id, message_id=message.id, shown=view.shown_key)
         except discord.HTTPException as exc:
