@@ -218,12 +218,20 @@ async def assert_resumed_exactly(fd: LoopbackDiscord, db: str, channel: FakeChan
     made = [c for c in channel.guild.channels.values() if c.parent_id == channel.id]
     assert all(not fd.public_messages(c) for c in made if c.id not in threads), "a thread left over holds messages"
     assert len([m for m in fd.public_messages(channel) if "🏆" in "".join(texts(m))]) == 1
-    standings = "\n".join(texts(tournament_message(fd, channel)))
+    standings = "\n".join(boards(tournament_message(fd, channel)))
     for user_id, name in zip(players, HUMANS):
         entrant = next(e for e, u in entrants.items() if u == user_id)
         shown = re.search(rf"\d+\. {name.capitalize()} — (\S+)", standings)
         assert shown is not None, standings
         assert shown[1] == _points(points[entrant]), (name, standings)
+
+
+def boards(message: FakeMessage) -> list[str]:
+    """What a message says in words: its text displays, and its pictures' descriptions (a board
+    a picture shows is its description)."""
+    pictured = [item.get("description") or "" for c in message.walk() if c.get("type") == 12
+                for item in c.get("items", [])]
+    return texts(message) + pictured
 
 
 def _points(value: Fraction) -> str:
