@@ -2,7 +2,7 @@
 
 Each scenario is a small tournament driven from sign-up to its end (check-in and its start
 time; timeouts, a player leaving and a late joiner; a round paired again, then cancelled; a
-knockout with byes to its final).
+knockout with byes to its final; Swiss rounds, then a top four).
 It is run once whole, then once per instant the process commits a write (a tournament's
 transition, a thread stored, a table opened and linked, a seat handed to the AI, a table's
 last move, a result recorded…), the process dying just before that commit or just after it:
@@ -339,6 +339,15 @@ SCENARIOS = [
         finish_round(2),  # the semi-finals
         finish_round(3),  # the final
     )),
+    Scenario("swiss-then-a-top-four", (
+        create(rounds=2, top=4, round_minutes=30),
+        *(join(p) for p in PEOPLE[:5]),
+        start_now,
+        finish_round(1),
+        finish_round(2),  # the last Swiss round: the best four go on to the semi-finals
+        finish_round(3),
+        finish_round(4),  # the final
+    )),
 ]
 
 
@@ -369,13 +378,17 @@ async def outcome(p: Process) -> dict:
     threads = [tables[i].channel_id for i in linked]
     assert len(set(threads)) == len(threads)
     entrants = {e.entrant: e for e in view.entrants}
+    knockout = 1 if t.format == "knockout" else t.rounds + 1 if t.top else None  # its first round
     for round in range(1, t.round + 1):
         in_round = [r for r in rows if r.round == round]
         seated = [e for r in in_round for e in r.entrants if e is not None]
-        if t.format == "knockout" and round > 1:  # one of each table or bye of the round before goes through
+        if knockout is not None and round > knockout:  # one of each table or bye of the round before goes on
             assert len(set(seated)) == len(seated), (round, seated)
             for before in (r for r in rows if r.round == round - 1):
                 assert len(set(before.entrants) & set(seated)) == 1, (round, before, seated)
+            expected = seated
+        elif round == knockout and t.top:  # the Swiss's best
+            assert len(set(seated)) == len(seated) == t.top, (round, seated)
             expected = seated
         else:
             expected = [e.entrant for e in view.entrants if e.joined_round <= round
@@ -393,6 +406,8 @@ async def outcome(p: Process) -> dict:
         assert len(ended) == len(linked)
     points = {e: Fraction(0) for e in entrants}
     for r in rows:
+        if r.round > t.rounds:  # a top cut's: the Swiss standings stay as its last round left them
+            continue
         if r.bye:
             points[r.entrants[0]] += 1
         elif tables[r.table_id].status == "finished":
