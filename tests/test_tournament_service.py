@@ -3,6 +3,7 @@ refusals that change nothing, and restarts that resume exactly (bot/tournaments)
 
 from __future__ import annotations
 
+import asyncio
 from fractions import Fraction
 
 import pytest
@@ -251,6 +252,38 @@ async def test_a_round_is_paired_again_only_while_nobody_moved(env):
     await env.games.wait_idle()
     with pytest.raises(UserError, match="moved at a table of this round"):
         await env.tournaments.repair(tid, HOST, is_admin=False)
+
+
+class SlowThreads(Threads):
+    """Discord making threads only once the test says so (``go``), noting those asked for meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[int] = []
+        self.three_asked = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def open_thread(self, tournament, table, names):
+        self.asked.append(table.grp)
+        if len(self.asked) == 3:
+            self.three_asked.set()
+        await self.go.wait()
+        return await super().open_thread(tournament, table, names)
+
+
+async def test_start_now_answers_at_once_and_the_round_asks_for_every_thread_together(env):
+    """No click waits for a round's threads, and no thread waits for the one before it."""
+    tid = await entered(env, 6)
+    slow = SlowThreads()
+    env.tournaments.publisher = slow
+    view = await asyncio.wait_for(env.tournaments.start_now(tid, HOST, is_admin=False), 30)  # no thread made yet
+    assert view.row.status == "running" and view.row.round == 1
+    await asyncio.wait_for(slow.three_asked.wait(), 30)  # one after another, it would wait forever
+    assert sorted(slow.asked) == [1, 2, 3]
+    slow.go.set()
+    await env.games.wait_idle()
+    tables = await env.read(lambda db: tstore.round_tables(db, tid, 1))
+    assert all(t.table_id is not None for t in tables)
 
 
 async def test_a_round_cut_short_between_threads_and_tables_opens_each_table_once(env):
