@@ -59,6 +59,13 @@ class Route(IntEnum):
     """Starting a thread in a channel (a tournament round opens one per table)."""
 
 
+BURST = frozenset({Route.THREAD})
+"""Routes whose requests go at once while their bucket allows (a round's threads: each is a table
+its players wait for), rather than spread over the bucket's window as a table's messages are.
+Until Discord's answer tells how many such a bucket holds, one request goes at a time, as
+discord.py does for any bucket it does not know (and its answers count the others in flight)."""
+
+
 class Priority(IntEnum):
     """What is served first when the budget is short."""
 
@@ -111,10 +118,12 @@ class _Bucket:
     remaining: int
     resets_at: float
     next_at: float
+    spread: bool = True
 
     def spend(self, now: float) -> None:
         self.remaining -= 1
-        self.next_at = now + max(self.resets_at - now, 0.0) / (self.remaining + 1) if self.remaining > 0 else now
+        spacing = max(self.resets_at - now, 0.0) / (self.remaining + 1) if self.spread and self.remaining > 0 else 0.0
+        self.next_at = now + spacing
 
 
 class Pacer:
@@ -143,6 +152,8 @@ class Pacer:
         self._waiting: list[_Ticket] = []
         self._orders = itertools.count()
         self._buckets: dict[tuple[int, Route], _Bucket] = {}
+        self._outgoing: collections.Counter[tuple[int, Route]] = collections.Counter()
+        """Requests granted and not answered yet, per channel and route."""
         self._sleep = sleep or _short_sleep
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0
@@ -161,7 +172,7 @@ class Pacer:
         try:
             yield
         finally:
-            self._answered()
+            self._answered((channel_id, route))
 
     async def turn(self, priority: Priority, channel_id: int, route: Route) -> None:
         """Wait until the request may be made, and count it under way (until :meth:`request`,
@@ -180,20 +191,28 @@ class Pacer:
             if ticket in self._waiting:
                 self._waiting.remove(ticket)
             elif ticket.granted.done() and not ticket.granted.cancelled():
-                self._answered()  # granted, then cancelled before it could go
+                self._answered((channel_id, route))  # granted, then cancelled before it could go
             raise
 
-    def _answered(self) -> None:
+    def _answered(self, key: tuple[int, Route]) -> None:
         self._under_way -= 1
         self._counted.append(self._clock() + self.window)
+        self._outgoing[key] -= 1
+        if self._outgoing[key] <= 0:
+            del self._outgoing[key]
 
     def learn(self, channel_id: int, route: Route, remaining: int, reset_after: float) -> None:
-        """What Discord's answer said of ``channel_id``'s bucket for ``route``."""
+        """What Discord's answer (to a request still under way) said of ``channel_id``'s bucket for
+        ``route``. For a :data:`BURST` route the others under way may not be counted in it yet: they
+        are taken off what is left."""
         if route is Route.OTHER:
             return
         now = self._clock()
-        spacing = reset_after / (remaining + 1) if remaining > 0 else 0.0
-        self._buckets[(channel_id, route)] = _Bucket(remaining, now + reset_after, now + spacing)
+        spread = route not in BURST
+        if not spread:
+            remaining = max(0, remaining - max(0, self._outgoing[(channel_id, route)] - 1))
+        spacing = reset_after / (remaining + 1) if spread and remaining > 0 else 0.0
+        self._buckets[(channel_id, route)] = _Bucket(remaining, now + reset_after, now + spacing, spread)
         if len(self._buckets) > 4096:
             now = self._clock()
             self._buckets = {key: b for key, b in self._buckets.items() if b.resets_at > now}
@@ -223,10 +242,12 @@ class Pacer:
         return self._counted[0] if self._counted else now + SLICE
 
     def _free_at(self, ticket: _Ticket, now: float) -> float:
-        """When ``ticket``'s channel bucket has room (``now`` if it has, or nothing is known)."""
-        bucket = self._buckets.get((ticket.channel_id, ticket.route))
+        """When ``ticket``'s channel bucket has room (``now`` if it has, or nothing is known but
+        for a :data:`BURST` route with a request under way: soon, once that is answered)."""
+        key = (ticket.channel_id, ticket.route)
+        bucket = self._buckets.get(key)
         if bucket is None or bucket.resets_at <= now:
-            return now
+            return now + SLICE if ticket.route in BURST and self._outgoing[key] else now
         if bucket.remaining <= 0:
             return bucket.resets_at
         return max(now, bucket.next_at)
@@ -234,6 +255,7 @@ class Pacer:
     def _take(self, ticket: _Ticket, now: float) -> None:
         self._under_way += 1
         self.granted += 1
+        self._outgoing[(ticket.channel_id, ticket.route)] += 1
         bucket = self._buckets.get((ticket.channel_id, ticket.route))
         if bucket is not None and bucket.resets_at > now:
             bucket.spend(now)  # until Discord's answer says how many are left

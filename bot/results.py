@@ -421,6 +421,13 @@ class Results:
             "SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id"
             " WHERE s.user_id = ? AND t.status IN ('lobby', 'running')", (user_id,)))
 
+    async def open_entries_of(self, user_id: int) -> int:
+        """Tournaments not over that ``user_id`` entered (alone or as a partner), dropped or not:
+        their entry, which forgetting would leave behind, stays until the tournament ends."""
+        return await self.storage.run_read(lambda db: db.fetchval(
+            "SELECT COUNT(*) FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id"
+            " WHERE (e.user_id = ? OR e.partner_id = ?) AND t.status IN ('signup', 'running')", (user_id, user_id)))
+
 
 async def _rate(db: Session, row: TableRow, game_id: str, teams: list[list[int]], place_of: dict[int, int],
                 season: Season | None) -> None:

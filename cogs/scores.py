@@ -253,6 +253,9 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
         results = results_of(interaction)
         if await results.open_seats_of(self.user_id):
             raise UserError(say("You're seated at an open table: leave it (`/table leave`) first, then ask again."))
+        if await results.open_entries_of(self.user_id):
+            raise UserError(say("You're entered in a tournament that isn't over: leave it before it starts, or ask "
+                                "again once it has ended."))
         user = interaction.user
         names = {name for name in (user.display_name, user.global_name, user.name) if name}  # global_name may be unset
         # Forgetting rebuilds the database file, which can take a while on a big one.

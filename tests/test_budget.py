@@ -182,6 +182,47 @@ async def test_a_channels_requests_left_are_spread_until_its_bucket_resets():
     pacer.close()
 
 
+async def test_a_rounds_threads_go_at_once_as_far_as_their_bucket_allows_the_first_alone():
+    """Starting threads (a tournament round's tables) is not spread out: after one request alone
+    (nothing is known of the channel's bucket), as many go at once as Discord's answer says are
+    left, those still under way taken off; then none until the bucket resets."""
+    pacer = paced()
+    answered: list[asyncio.Future[None]] = []
+    sent: list[int] = []
+
+    async def thread(n: int) -> None:
+        async with pacer.request(Priority.TURN, 7, Route.THREAD):
+            sent.append(n)
+            done = asyncio.get_running_loop().create_future()
+            answered.append(done)
+            await done
+
+    def answer(remaining: int) -> None:
+        pacer.learn(7, Route.THREAD, remaining=remaining, reset_after=300.0)  # Discord's answer, then its end
+        answered.pop(0).set_result(None)
+
+    tasks = [asyncio.create_task(thread(n)) for n in range(8)]
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert sent == [0], "the first alone while the bucket is unknown"
+    answer(remaining=4)  # Discord's bucket holds 5: 4 left
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert sent == [0, 1, 2, 3, 4], "then at once as many as are left"
+    answer(remaining=3)  # answered before the three after it were counted: they are still under way
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(sent) == 5, "none beyond the bucket"
+    pacer._clock.now += 300.0  # type: ignore[attr-defined]  # the bucket resets
+    while answered:
+        answered.pop(0).set_result(None)
+        for _ in range(20):
+            await asyncio.sleep(0)
+    await asyncio.gather(*tasks)
+    assert sorted(sent) == list(range(8))
+    pacer.close()
+
+
 async def test_a_global_rate_limit_pauses_everything():
     pacer = paced()
     pacer.pause(0.05)

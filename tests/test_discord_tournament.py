@@ -234,6 +234,42 @@ async def test_a_restart_mid_round_resumes_the_tournament_where_it_was(club):
     assert len(s.h.requests_to("POST", rf"/channels/{s.channel.id}/threads")) == 4
 
 
+async def test_forgetting_waits_until_the_tournaments_one_entered_are_over(club):
+    """``/privacy forget`` would leave an entry of a tournament not over behind (its standings keep
+    even a dropped player's results): it is refused, politely and changing nothing, until it ends."""
+    s = club
+    ana = s.user("ana")
+    await s.h.slash("tournament create war", {"round_minutes": 30}, user=s.admin, channel=s.channel)
+    for name in ("ana", "ben", "cat"):
+        await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+
+    async def forget(expect_refusal: bool):
+        ask = await s.h.slash("privacy forget", {}, user=ana, channel=s.channel)
+        before = Unchanged(s)
+        answer = await s.h.click(ask.message, label="Yes, forget me", user=ana)
+        if expect_refusal:
+            before.check(answer, "forget while entered")
+            assert "entered in a tournament that isn't over" in answer.text, answer.text
+        return answer
+
+    await forget(expect_refusal=True)  # entered, before the start
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    await s.h.click(tournament_message(s), label="Leave", user=ana)  # dropped: her results stay in the standings
+    await time_runs_out(s, tournament_id)  # her round-1 game ends; round 2 is paired without her
+    assert (await s.h.bot.tournaments.get(tournament_id)).round == 2
+    await forget(expect_refusal=True)
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Cancel the tournament", user=s.admin)
+    await s.h.settle()
+    done = await forget(expect_refusal=False)
+    assert "Done" in done.text, done.text
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert [(e.user_id, e.name) for e in view.entrants][0] == (None, "Former player")
+
+
 async def tables_of(s, tournament_id: int):
     from bot.tournaments import store
     return await s.h.bot.storage.run_read(lambda db: store.round_tables(db, tournament_id))

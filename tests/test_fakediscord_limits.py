@@ -215,6 +215,30 @@ async def test_401_403_and_429_are_invalid_requests_counted_over_ten_minutes(lim
     assert DISCORD_RATE_LIMITS.invalid_ban == 10_000 and DISCORD_RATE_LIMITS.invalid_window == 600
 
 
+async def test_threads_start_from_a_channel_bucket_shared_by_all_whose_429s_are_not_invalid(limited) -> None:
+    """Starting threads: a bucket per parent channel (with or without a starting message) of scope
+    ``shared``, whose window is minutes long; a 429 there does not count towards a ban."""
+    h, clock = limited
+    parent, other = channels(h, 2)
+    window = DISCORD_RATE_LIMITS.thread_create
+    body = {"name": "table", "type": 11}
+    message = await posted(h, parent)
+    clock.advance(1.0)  # a new second for the global limit
+    answers = [await send(h, "POST", f"/channels/{parent.id}/threads", body) for _ in range(window.limit - 1)]
+    answers.append(await send(h, "POST", f"/channels/{parent.id}/messages/{message.id}/threads", body))
+    assert [a.status for a in answers] == [200] * window.limit
+    assert answers[0].headers["X-RateLimit-Reset-After"] == f"{window.seconds:.3f}"
+    assert answers[-1].headers["X-RateLimit-Remaining"] == "0"
+    clock.advance(window.seconds - 20)
+    refused = await send(h, "POST", f"/channels/{parent.id}/threads", body)
+    assert refused.status == 429 and refused.headers["X-RateLimit-Scope"] == "shared"
+    assert refused.body["retry_after"] == 20.0
+    assert (await send(h, "POST", f"/channels/{other.id}/threads", body)).status == 200, "each channel its own"
+    assert h.rate_limits.invalid_requests() == 0 and h.rate_limits.limited == {"POST /channels/{id}/threads": 1}
+    clock.advance(20)
+    assert (await send(h, "POST", f"/channels/{parent.id}/threads", body)).status == 200
+
+
 async def test_a_bad_token_over_loopback_is_an_invalid_request() -> None:
     async with LoopbackDiscord(rate_limits=True) as fd, aiohttp.ClientSession() as session:
         async with session.get(f"{fd.base_url}/users/@me", headers={"Authorization": "Bot bad-token"}) as resp:

@@ -222,7 +222,8 @@ async def test_quash_teams_register_together_sit_on_one_side_and_a_partner_leavi
     assert [e.label for e in view.entrants] == ["Ana & Ben", "Cy & Dee", "Eve & Fay", "Gus & Hal"]
     await start(env, tid)
     semis = await rounds_of(env, tid, 1)
-    rows = await env.storage.get_tables([t.table_id for t in semis])
+    by_id = {row.id: row for row in await env.storage.get_tables([t.table_id for t in semis])}
+    rows = [by_id[t.table_id] for t in semis]  # opened at once: not necessarily in order
     teams = {e.entrant: e for e in view.entrants}
     for table, row in zip(semis, rows):
         a, b = (teams[e] for e in table.playing)

@@ -3,6 +3,7 @@ refusals that change nothing, and restarts that resume exactly (bot/tournaments)
 
 from __future__ import annotations
 
+import asyncio
 from fractions import Fraction
 
 import pytest
@@ -107,7 +108,7 @@ async def test_a_swiss_of_five_plays_three_rounds_and_its_standings_recompute_fr
     bye = [e for t in tables if t.bye for e in t.entrants]
     assert sorted(u for seats in seated for u in seats) + bye == [1, 2, 3, 4, 5] or len(seated) == 2
     rows = await env.storage.get_tables([t.table_id for t in tables if not t.bye])
-    assert [r.channel_id for r in rows] == [9000, 9001] and all(r.status == "running" for r in rows)
+    assert sorted(r.channel_id for r in rows) == [9000, 9001] and all(r.status == "running" for r in rows)
     assert all(r.timer_minutes == 10 and r.options.get("hints") is False for r in rows)
     byes = set(bye)
     for round in (1, 2, 3):
@@ -206,7 +207,7 @@ async def test_timeouts_drop_a_no_show_whose_results_stay_and_who_is_not_paired_
     view = await env.tournaments.view(tid)
     dropped = [e for e in view.entrants if e.dropped]
     assert [e.user_id for e in dropped] == [no_show.user_id] and dropped[0].dropped_round == 1
-    assert await env.read(lambda db: tstore.timeouts(db, tid, dropped[0].entrant)) == 2
+    assert (await env.read(lambda db: tstore.timeouts(db, tid)))[dropped[0].entrant] == 2
     row = await env.storage.get_table(table_id)
     assert row.seats[[s.user_id for s in row.seats].index(dropped[0].user_id)].is_ai
     await finish_round(env, tid)
@@ -253,6 +254,38 @@ async def test_a_round_is_paired_again_only_while_nobody_moved(env):
         await env.tournaments.repair(tid, HOST, is_admin=False)
 
 
+class SlowThreads(Threads):
+    """Discord making threads only once the test says so (``go``), noting those asked for meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[int] = []
+        self.three_asked = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def open_thread(self, tournament, table, names):
+        self.asked.append(table.grp)
+        if len(self.asked) == 3:
+            self.three_asked.set()
+        await self.go.wait()
+        return await super().open_thread(tournament, table, names)
+
+
+async def test_start_now_answers_at_once_and_the_round_asks_for_every_thread_together(env):
+    """No click waits for a round's threads, and no thread waits for the one before it."""
+    tid = await entered(env, 6)
+    slow = SlowThreads()
+    env.tournaments.publisher = slow
+    view = await asyncio.wait_for(env.tournaments.start_now(tid, HOST, is_admin=False), 30)  # no thread made yet
+    assert view.row.status == "running" and view.row.round == 1
+    await asyncio.wait_for(slow.three_asked.wait(), 30)  # one after another, it would wait forever
+    assert sorted(slow.asked) == [1, 2, 3]
+    slow.go.set()
+    await env.games.wait_idle()
+    tables = await env.read(lambda db: tstore.round_tables(db, tid, 1))
+    assert all(t.table_id is not None for t in tables)
+
+
 async def test_a_round_cut_short_between_threads_and_tables_opens_each_table_once(env):
     tid = await entered(env, 6)
     env.threads.fail_after = 2  # Discord makes two threads, then refuses: the process stops there
@@ -267,7 +300,8 @@ async def test_a_round_cut_short_between_threads_and_tables_opens_each_table_onc
     await env.restart()
     tables = await env.read(lambda db: tstore.round_tables(db, tid, 1))
     rows = await env.storage.get_tables([t.table_id for t in tables])
-    assert [r.channel_id for r in rows] == [9000, 9001, 8888] and len(env.threads.made) == 2
+    thread_of = {r.id: r.channel_id for r in rows}
+    assert [thread_of[t.table_id] for t in tables] == [9000, 9001, 8888] and len(env.threads.made) == 2
     seated = sorted(s.user_id for r in rows for s in r.seats)
     assert seated == [1, 2, 3, 4, 5, 6]
     count = await env.read(lambda db: db.fetchval("SELECT COUNT(*) FROM tables"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from functools import partial
 from typing import Any, Protocol
 
@@ -20,7 +20,7 @@ from games.rng import Rng
 
 from ..ai_pool import AiPool, WorkerLost
 from ..errors import StaleControl, StorageUnavailable
-from ..storage import MoveRecord, SeatRow, Storage, TableRow
+from ..storage import MoveRecord, SeatRow, Session, Storage, TableRow
 from .live_tables import LiveTable, LiveTables, event_lines, update_after
 from .publishing import Publishing
 from .snapshots import TableSnapshot
@@ -38,6 +38,9 @@ POOLED_LEVELS = ("hard",)
 milliseconds at most) are computed on the event loop."""
 
 log = logging.getLogger(__name__)
+
+TimeoutRecord = Callable[[Session, int, int, int], Awaitable[None]]
+"""Writes kept of a turn a timer played for a person: ``(db, table id, seat, the move's version)``."""
 
 
 def seat_level(seat: SeatRow) -> str:
@@ -85,6 +88,8 @@ class AutoPlay:
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._hurried: set[int] = set()
         """Tables whose AI seats play without :attr:`_ai_delay` (a tournament round out of time)."""
+        self.timeout_records: list[TimeoutRecord] = []
+        """Run in the transaction of every turn a timer plays for a person."""
         self.timed_out: list[Callable[[TableRow, int], None]] = []
         """Told of every turn a timer played for a person (the table as committed, the seat)."""
         tables.on_read = self.wake
@@ -193,11 +198,16 @@ class AutoPlay:
         now = self._clock()
         update = update_after(row, state, lines, now, missed_turns=missed, ai_seats=handed)
         update.ai_level = level
-        await self._tables.commit(live, [MoveRecord(seat, action.to_json(), True, now)], update)
+        then = partial(self._record_timeout, row.id, seat, row.version + 1) if timed_out else None
+        await self._tables.commit(live, [MoveRecord(seat, action.to_json(), True, now)], update, then)
         if timed_out:
             for listener in self.timed_out:
                 listener(row, seat)
         return live.snapshot()
+
+    async def _record_timeout(self, table_id: int, seat: int, version: int, db: Session) -> None:
+        for record in self.timeout_records:
+            await record(db, table_id, seat, version)
 
     async def _choose(self, live: LiveTable, seat: int, level: str) -> Action:
         """The AI's action at ``level``: ``hard`` in the pool, falling back to ``normal``

@@ -18,7 +18,7 @@ from ..ai_pool import AiPool
 from ..results import Results
 from ..shards import ALL_SHARDS, Shards
 from ..storage import Storage, TablePlace, TableRow
-from .autoplay import AutoPlay
+from .autoplay import AutoPlay, TimeoutRecord
 from .live_tables import CACHED_TABLES, LiveTables
 from .lobby import Lobbies
 from .play import Play
@@ -89,8 +89,11 @@ class GameService:
         must not wait)."""
         self.tables.recorded.append(listener)
 
-    def on_timed_out(self, listener: Callable[[TableRow, int], None]) -> None:
-        """Call ``listener`` with the table and seat each time a turn timer played for a person (it must not wait)."""
+    def on_timed_out(self, record: TimeoutRecord, listener: Callable[[TableRow, int], None]) -> None:
+        """Each time a turn timer plays for a person: ``record(db, table_id, seat, version)`` writes
+        what must be kept of it in the move's own transaction (no crash can keep the move and lose
+        it), then ``listener`` is called with the table and the seat (it must not wait)."""
+        self.autoplay.timeout_records.append(record)
         self.autoplay.timed_out.append(listener)
 
     @property

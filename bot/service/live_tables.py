@@ -29,7 +29,7 @@ from games.i18n import say
 from ..errors import NotHere, StaleControl, UserError
 from ..records import EventLine
 from ..results import Results
-from ..storage import MoveRecord, Storage, TableRow, TableUpdate
+from ..storage import MoveRecord, SessionFn, Storage, TableRow, TableUpdate
 from .snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -222,12 +222,14 @@ class LiveTables:
             self.forget(live.row.id)
             raise
 
-    async def commit(self, live: LiveTable, moves: list[MoveRecord], update: TableUpdate) -> None:
-        """Write the moves already applied in memory; a finished game's result is recorded too."""
+    async def commit(self, live: LiveTable, moves: list[MoveRecord], update: TableUpdate,
+                     then: SessionFn[None] | None = None) -> None:
+        """Write the moves already applied in memory (with ``then``'s writes, in the same
+        transaction); a finished game's result is recorded too."""
         row = live.row
         try:
             committed = await self.storage.commit_moves(
-                row.id, expected_version=row.version, moves=moves, update=update
+                row.id, expected_version=row.version, moves=moves, update=update, then=then
             )
         except BaseException:
             # The state in memory already holds the move; whether the database

@@ -359,14 +359,16 @@ class Storage(ABC):
         return await self.run_write(start)
 
     async def commit_moves(
-        self, table_id: int, *, expected_version: int, moves: list[MoveRecord], update: TableUpdate
+        self, table_id: int, *, expected_version: int, moves: list[MoveRecord], update: TableUpdate,
+        then: SessionFn[None] | None = None,
     ) -> bool:
-        """Append ``moves`` to the log and write the snapshot, in one transaction.
+        """Append ``moves`` to the log and write the snapshot, in one transaction (with
+        ``then(db)``'s writes, once the moves are written: what must never be stored without them).
 
         Returns False (and writes nothing) when the stored version is not
         ``expected_version``: someone else moved first.
         """
-        return await self._commit_move(MoveWrite.of(table_id, expected_version, moves, update))
+        return await self._commit_move(MoveWrite.of(table_id, expected_version, moves, update, then))
 
     async def update_table(self, table_id: int, *, expected_version: int | None = None, **columns: Any) -> bool:
         """Set plain columns (status, deadline, reminded, outcome…) outside a move.
@@ -502,15 +504,18 @@ class MoveWrite:
     ai_seats: list[int]
     ai_level: str | None
     """The level the AIs taking over ``ai_seats`` play at."""
+    then: SessionFn[None] | None = None
+    """Further writes in the same transaction, once the move is written."""
 
     @classmethod
-    def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate) -> MoveWrite:
+    def of(cls, table_id: int, expected_version: int, moves: list[MoveRecord], update: TableUpdate,
+           then: SessionFn[None] | None = None) -> MoveWrite:
         return cls(
             table_id, expected_version, expected_version + len(moves), _dumps_data(update.state), update.status,
             update.deadline, int(update.reminded), _dumps_data(update.recent_events),
             _dumps(update.outcome) if update.outcome else None, update.finished_at,
             [(m.seat, _dumps_data(m.action), int(m.by_ai), m.at) for m in moves],
-            list(update.missed_turns.items()), list(update.ai_seats), update.ai_level,
+            list(update.missed_turns.items()), list(update.ai_seats), update.ai_level, then,
         )
 
     async def apply(self, db: Session) -> bool:
@@ -533,6 +538,8 @@ class MoveWrite:
         if self.ai_seats:
             await db.executemany("UPDATE seats SET is_ai = 1, ai_level = ? WHERE table_id = ? AND seat = ?",
                                  [(self.ai_level, self.table_id, seat) for seat in self.ai_seats])
+        if self.then is not None:
+            await self.then(db)
         return True
 
 

@@ -223,13 +223,28 @@ class PostgresStorage(Storage):
 
     async def _commit_move(self, move: MoveWrite) -> bool:
         seats, actions, by_ai, at = (list(column) for column in zip(*move.moves)) if move.moves else ([],) * 4
-        return await self._with_connection("move", lambda connection: connection.fetchval(
-            "SELECT deckhand_commit_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,"
-            " $17, $18)",
-            move.table_id, move.expected_version, move.new_version, move.state, move.status, move.deadline,
-            move.reminded, move.recent_events, move.outcome, move.finished_at, seats, actions, by_ai, at,
-            [seat for seat, _ in move.missed_turns], [missed for _, missed in move.missed_turns], move.ai_seats,
-            move.ai_level))
+
+        async def commit(connection: asyncpg.Connection) -> bool:
+            return bool(await connection.fetchval(
+                "SELECT deckhand_commit_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
+                " $16, $17, $18)",
+                move.table_id, move.expected_version, move.new_version, move.state, move.status, move.deadline,
+                move.reminded, move.recent_events, move.outcome, move.finished_at, seats, actions, by_ai, at,
+                [seat for seat, _ in move.missed_turns], [missed for _, missed in move.missed_turns], move.ai_seats,
+                move.ai_level))
+
+        then = move.then
+        if then is None:
+            return await self._with_connection("move", commit)
+
+        async def commit_then(connection: asyncpg.Connection) -> bool:
+            async with connection.transaction():
+                if not await commit(connection):
+                    return False
+                await then(PostgresSession(connection))
+                return True
+
+        return await self._with_connection("move", commit_then)
 
     async def compact(self) -> None:
         """VACUUM, so the space of deleted and overwritten rows is reclaimed (the server's

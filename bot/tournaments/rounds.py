@@ -51,6 +51,10 @@ def DROPPED_LINE(seat: int) -> Text:  # noqa: N802
                player=Seat(seat))
 
 
+def OUT_LINE(seat: int) -> Text:  # noqa: N802
+    return say("{player} is out of the tournament; an AI finishes their game.", player=Seat(seat))
+
+
 def TIME_UP_LINE(seat: int) -> Text:  # noqa: N802
     return say("⏱ The round's time is up: an AI plays {player}'s seat to the end.", player=Seat(seat))
 
@@ -94,39 +98,46 @@ class Rounds:
         await self.storage.run_write(start)
 
     async def open(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow]) -> bool:
-        """Open every table of the round that has none yet (resumable: a stored thread is used
-        again, and a table is linked in the transaction that creates it). False if Discord did
-        not make a thread (the caller opens the round again later)."""
+        """Open every table of the round that has none yet, all at once (each as soon as Discord
+        made its thread: the request budget paces them). Resumable: a stored thread is used again,
+        and a table is linked in the transaction that creates it. False if Discord did not make a
+        thread (the caller opens the round again later)."""
         by_number = {e.entrant: e for e in entrants}
-        publisher = self._publisher()
-        opened = False
         level = await server_ai_level(self.storage, t.guild_id)
-        for table in tables:
-            if table.bye or table.table_id is not None:
-                continue
-            seated = [by_number[e] for e in table.playing]
-            thread_id = table.thread_id
-            if thread_id is None:
-                made = await publisher.open_thread(t, table, [e.label for e in seated]) if publisher else None
-                if made is None:
-                    return False
-                thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
-            seats = seat_rows(table, by_number, level)
-            try:
-                snap = await self.games.seated.open(
-                    guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
-                    host_id=t.host_id, seats=seats, timer_minutes=t.timer_minutes, seed=table_seed(t, table),
-                    link=partial(_link, table=table))
-            except ChannelBusy:
-                log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
-                          table.grp, thread_id)
-                continue
-            opened = True
-            dropped = [e for e in seated if e.dropped]
-            if snap is not None and dropped:
-                await self.games.play.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
-        if opened:
+        waiting = [x for x in tables if not x.bye and x.table_id is None]
+        done = await asyncio.gather(*(self._open_table(t, x, by_number, level) for x in waiting),
+                                    return_exceptions=True)
+        failed = next((d for d in done if isinstance(d, BaseException)), None)
+        if failed is not None:  # raised once every table's opening ended: none goes on unseen
+            raise failed
+        if True in done:
             log.info("tournament %s: round %s open", t.id, t.round)
+        return None not in done
+
+    async def _open_table(self, t: TournamentRow, table: RoundTableRow, by_number: dict[int, EntrantRow],
+                          level: str) -> bool | None:
+        """Open one round table in its thread (AI seats at ``level``): True once open, False if its
+        thread holds another table, None if Discord did not make the thread."""
+        seated = [by_number[e] for e in table.playing]
+        thread_id = table.thread_id
+        if thread_id is None:
+            publisher = self._publisher()
+            made = await publisher.open_thread(t, table, [e.label for e in seated]) if publisher else None
+            if made is None:
+                return None
+            thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
+        try:
+            snap = await self.games.seated.open(
+                guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
+                host_id=t.host_id, seats=seat_rows(table, by_number, level), timer_minutes=t.timer_minutes,
+                seed=table_seed(t, table), link=partial(_link, table=table))
+        except ChannelBusy:
+            log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
+                      table.grp, thread_id)
+            return False
+        dropped = [e for e in seated if e.dropped]
+        if snap is not None and dropped:
+            await self.games.play.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
         return True
 
     async def advance(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],
@@ -203,21 +214,27 @@ class Rounds:
                 seated = people(entrants[e] for e in table.playing)
                 await self.games.play.hand_over(table.table_id, seated, TIME_UP_LINE, hurry=True)
 
-    async def count_timeout(self, t: TournamentRow, entry: EntrantRow, table_id: int, version: int) -> bool:
-        """Count a turn the timer played for ``entry`` at ``table_id`` (once per table version);
-        at the tournament's ``drop_after`` they are dropped: True (the caller hands their seat over)."""
-        async def count(db: Session) -> bool:
-            if not await store.add_timeout(db, t.id, entry.entrant, table_id, version):
-                return False
-            if await store.timeouts(db, t.id, entry.entrant) < t.drop_after:
-                return False
+    async def drop_timed_out(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[EntrantRow]:
+        """Drop everyone in play whom a timer played for ``drop_after`` times in the tournament (each
+        such turn counted with its move: :func:`.store.record_timeout`); who was dropped (the caller
+        hands their seats over). Nothing if another writer moved the tournament first."""
+        counts = await self.storage.run_read(lambda db: store.timeouts(db, t.id))
+        due = [e for e in entrants if not e.dropped and counts.get(e.entrant, 0) >= t.drop_after]
+        if not due or t.status != "running":
+            return []
+
+        async def drop(db: Session) -> None:
             await store.bump(db, t)
-            return await store.drop(db, t.id, entry.entrant, t.round)
+            for entry in due:
+                await store.drop(db, t.id, entry.entrant, t.round)
 
         try:
-            return await self.storage.run_write(count)
+            await self.storage.run_write(drop)
         except store.Moved:
-            return False  # the next timeout counts it again
+            return []  # the next step drops them
+        for entry in due:
+            log.info("tournament %s: entrant %s dropped after %s timeouts", t.id, entry.entrant, t.drop_after)
+        return [replace(e, dropped_round=t.round) for e in due]
 
     async def hand_over_dropped(self, t: TournamentRow, entries: Sequence[EntrantRow | None],
                                 line: Callable[[int], Text]) -> None:

@@ -53,7 +53,7 @@ from . import store
 from .formats import checked_format, within
 from .publishing import TournamentPublisher, TournamentView
 from .records import EntrantRow, RoundTableRow, TableResult, TournamentRow
-from .rounds import DROPPED_LINE, LEFT_LINE, REMOVED_LINE, Rounds
+from .rounds import DROPPED_LINE, LEFT_LINE, OUT_LINE, REMOVED_LINE, Rounds
 from .scoring import scores
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ class Tournaments:
         games_service.add_sleeper(self._timers.sleeping)
         self._rounds = Rounds(games_service, lambda: self.publisher)
         games_service.on_recorded(self._table_recorded)
-        games_service.on_timed_out(self._timed_out)
+        games_service.on_timed_out(store.record_timeout, self._timed_out)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -313,7 +313,7 @@ class Tournaments:
                 raise UserError(say("The tournament has started already.") if t.is_open else CLOSED)
             await self._rounds.start(t, by_host=True)
             self._schedule(await self.get(tournament_id))
-        return await self._after_change(tournament_id, step=True)
+        return await self._carry_on_later(tournament_id)
 
     async def cancel(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
         """Cancel: tables in play end early (unrated); nothing more is paired."""
@@ -326,10 +326,13 @@ class Tournaments:
                                                                finished_at=self._clock()))
             tables = await self.storage.run_read(lambda db: store.round_tables(db, tournament_id, t.round))
         self._timers.cancel(tournament_id)
-        for table in tables:
-            if table.table_id is not None:
-                await self.games.play.abandon(table.table_id, say("The tournament was cancelled."), show=True)
+        await self._end_cancelled([table.table_id for table in tables if table.table_id is not None])
         return await self._show(tournament_id)
+
+    async def _end_cancelled(self, table_ids: list[int]) -> None:
+        """End the tables in play of a cancelled tournament (unrated)."""
+        for table_id in table_ids:
+            await self.games.play.abandon(table_id, say("The tournament was cancelled."), show=True)
 
     async def repair(self, tournament_id: int, by: Player, *, is_admin: bool) -> TournamentView:
         """Pair the current round again (with a new seed, and anyone the host added since it was
@@ -344,7 +347,7 @@ class Tournaments:
         if self.publisher is not None:
             for thread_id in {x.thread_id for x in old if x.thread_id is not None}:
                 await self.publisher.remove_thread(t, thread_id)
-        return await self._after_change(tournament_id, step=True)
+        return await self._carry_on_later(tournament_id)
 
     # -- timed transitions, the round machine, start-up ----------------------------------------------
 
@@ -363,40 +366,57 @@ class Tournaments:
             elif t.status == "running" and t.deadline is not None and now >= t.deadline:
                 await self._rounds.time_up(t)
             self._schedule(await self.get(tournament_id))
-        await self._after_change(tournament_id, step=True)
+        await self._carry_on_later(tournament_id)
 
     async def restore(self) -> int:
         """After a restart: every open tournament of this process's shards has its timer
-        scheduled, its round opened and carried on, and its message shown if it may be behind."""
-        ids = await self.storage.run_read(lambda db: store.open_ids(db, self.games.shards))
+        scheduled, its round opened and carried on (whatever a crash cut short: see
+        :meth:`_step`'s ``sweep``), and its message shown if it may be behind; tables a
+        cancellation did not get to end are ended."""
+        shards = self.games.shards
+        ids = await self.storage.run_read(lambda db: store.open_ids(db, shards))
         for tournament_id in ids:
             row = await self.get(tournament_id)
             if row is not None:
                 self._schedule(row, due_now=True)
                 self.games.tasks.spawn(self._until_saved(partial(self._restored, tournament_id)),
                                        f"tournament-{tournament_id}")
+        cancelled = await self.storage.run_read(lambda db: store.cancelled_tables_in_play(db, shards))
+        if cancelled:
+            self.games.tasks.spawn(self._until_saved(partial(self._end_cancelled, cancelled)), "tournaments-cancelled")
         return len(ids)
 
     async def _restored(self, tournament_id: int) -> None:
-        await self._step(tournament_id)
+        await self._step(tournament_id, sweep=True)
         await self._show(tournament_id, again=True)
 
     def timer_scheduled(self, tournament_id: int) -> bool:
         return tournament_id in self._timers
 
-    async def _step(self, tournament_id: int) -> None:
-        """Open the current round's tables not open yet, and while its every table has a result,
-        pair the next round (or finish)."""
+    async def _step(self, tournament_id: int, *, sweep: bool = False) -> None:
+        """Drop who ran out of time too often, open the current round's tables not open yet, and
+        while its every table has a result, pair the next round (or finish). ``sweep`` (start-up):
+        also hand over every dropped entrant's seat still played by a person (a crash came between
+        a drop and its hand-over)."""
         while True:
             async with self._locks.hold(tournament_id):
                 t = await self.get(tournament_id)
                 if t is None or t.status != "running":
                     return
                 entrants, tables, recorded = await self._read_round_data(t)
+                dropped = await self._rounds.drop_timed_out(t, entrants)
+                if dropped:
+                    t = await self.get(tournament_id)
+                    assert t is not None
+                    entrants, tables, recorded = await self._read_round_data(t)
                 current = [x for x in tables if x.round == t.round]
                 if not await self._rounds.open(t, entrants, current):
                     self._timers.schedule(t.id, self._clock() + RETRY_SECONDS)
                     return
+                await self._rounds.hand_over_dropped(t, dropped, DROPPED_LINE)
+                if sweep:
+                    await self._rounds.hand_over_dropped(t, entrants, OUT_LINE)
+                    sweep = False
                 finished = {r.table_id for r in recorded}
                 if t.paused or any(x.table_id not in finished for x in current if not x.bye):
                     return
@@ -409,38 +429,18 @@ class Tournaments:
     # -- listening to tables -------------------------------------------------------------------------
 
     def _table_recorded(self, row: TableRow) -> None:
-        self.games.tasks.spawn(self._until_saved(partial(self._table_ended, row.id)), f"tournament-table-{row.id}")
-
-    async def _table_ended(self, table_id: int) -> None:
-        link = await self.storage.run_read(lambda db: store.tournament_of_table(db, table_id))
-        if link is not None:
-            await self._step(link.tournament_id)
-            await self._show(link.tournament_id)
+        self.games.tasks.spawn(self._until_saved(partial(self._carry_on, row.id)), f"tournament-table-{row.id}")
 
     def _timed_out(self, row: TableRow, seat: int) -> None:
-        user_id = row.seats[seat].user_id
-        if user_id is not None:
-            self.games.tasks.spawn(self._until_saved(partial(self._count_timeout, row.id, row.version, user_id)),
-                                   f"tournament-timeout-{row.id}")
+        """A timer played for a person (counted with that move): at the tournament's ``drop_after``
+        they are dropped, by the next step."""
+        self.games.tasks.spawn(self._until_saved(partial(self._carry_on, row.id)), f"tournament-timeout-{row.id}")
 
-    async def _count_timeout(self, table_id: int, version: int, user_id: int) -> None:
-        """A timer played a turn for ``user_id`` at ``table_id``: counted once; at the tournament's
-        ``drop_after`` they are dropped and the AI finishes their game."""
+    async def _carry_on(self, table_id: int) -> None:
+        """Carry on the tournament ``table_id`` plays a round of, if any (:meth:`_step`), and show it."""
         link = await self.storage.run_read(lambda db: store.tournament_of_table(db, table_id))
-        if link is None:
-            return
-        async with self._locks.hold(link.tournament_id):
-            t = await self.get(link.tournament_id)
-            if t is None or t.status != "running":
-                return
-            entry = _entry(await self.storage.run_read(lambda db: store.entrants(db, t.id)), user_id)
-            if entry is None or entry.dropped:
-                return
-            dropped = await self._rounds.count_timeout(t, entry, table_id, version)
-        if dropped:
-            log.info("tournament %s: entrant %s dropped after %s timeouts", t.id, entry.entrant, t.drop_after)
-            await self.games.play.hand_over(table_id, entry.people, DROPPED_LINE)
-            await self._show(t.id)
+        if link is not None:
+            await self._step_and_show(link.tournament_id)
 
     # -- shared steps ------------------------------------------------------------------------------------
 
@@ -497,10 +497,16 @@ class Tournaments:
 
         return await self.storage.run_read(read)
 
-    async def _after_change(self, tournament_id: int, *, step: bool) -> TournamentView:
-        if step:
-            await self._step(tournament_id)
+    async def _carry_on_later(self, tournament_id: int) -> TournamentView:
+        """The tournament as shown now, its round machine carried on in the background (opening a
+        round's tables takes as long as Discord takes to make their threads: no click waits for it)."""
+        self.games.tasks.spawn(self._until_saved(partial(self._step_and_show, tournament_id)),
+                               f"tournament-{tournament_id}")
         return await self._show(tournament_id)
+
+    async def _step_and_show(self, tournament_id: int) -> None:
+        await self._step(tournament_id)
+        await self._show(tournament_id)
 
     async def _show(self, tournament_id: int, *, again: bool = False) -> TournamentView:
         view = await self.view(tournament_id)

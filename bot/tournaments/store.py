@@ -115,9 +115,21 @@ async def tournament_of_table(db: Session, table_id: int) -> RoundTableRow | Non
     return _round_table(row) if row is not None else None
 
 
-async def timeouts(db: Session, tournament_id: int, entrant: int) -> int:
-    return await db.fetchval("SELECT COUNT(*) FROM tournament_timeouts WHERE tournament_id = ? AND entrant = ?",
-                             (tournament_id, entrant))
+async def timeouts(db: Session, tournament_id: int) -> dict[int, int]:
+    """Per entrant, the turns a timer played for them in the whole tournament (none: not listed)."""
+    rows = await db.fetch("SELECT entrant, COUNT(*) FROM tournament_timeouts WHERE tournament_id = ?"
+                          " GROUP BY entrant", (tournament_id,))
+    return {r[0]: r[1] for r in rows}
+
+
+async def cancelled_tables_in_play(db: Session, shards: Shards = ALL_SHARDS) -> list[int]:
+    """Round tables still in play in a cancelled tournament (of servers on ``shards``): the
+    process that cancelled it stopped before ending them all."""
+    rows = await db.fetch(
+        "SELECT tt.table_id FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id"
+        " JOIN tables x ON x.id = tt.table_id WHERE t.status = 'cancelled' AND x.status = 'running'"
+        + shards.sql_condition("t.guild_id") + " ORDER BY tt.table_id")
+    return [r[0] for r in rows]
 
 
 async def unplayed(db: Session, table_ids: Sequence[int]) -> bool:
@@ -244,8 +256,12 @@ async def link_table(db: Session, table: RoundTableRow, table_id: int) -> bool:
                             (table_id, table.tournament_id, table.round, table.grp)) == 1
 
 
-async def add_timeout(db: Session, tournament_id: int, entrant: int, table_id: int, version: int) -> bool:
-    """Count a turn a timer played for ``entrant`` (once per table version); False if counted already."""
-    return await db.execute(
-        "INSERT INTO tournament_timeouts (tournament_id, entrant, table_id, version) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (table_id, version) DO NOTHING", (tournament_id, entrant, table_id, version)) == 1
+async def record_timeout(db: Session, table_id: int, seat: int, version: int) -> None:
+    """Count the turn a timer played for ``seat`` at ``table_id`` (the move of ``version``), if that
+    is a round table and the seat an entrant's: written with the move itself, so it is never lost."""
+    link = await tournament_of_table(db, table_id)
+    entrant = link.entrants[seat] if link is not None and seat < len(link.entrants) else None
+    if link is not None and entrant is not None:
+        await db.execute(
+            "INSERT INTO tournament_timeouts (tournament_id, entrant, table_id, version) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id, version) DO NOTHING", (link.tournament_id, entrant, table_id, version))

@@ -348,6 +348,7 @@ class LoopbackDiscord(DiscordModel):
                 self._notify()
         finally:
             self._connections.discard(conn)
+            self._notify()  # a shard gone: what waits for it sees it at once
         return ws
 
     async def _on_gateway(self, conn: _Connection, op: int | None, d: Any) -> None:

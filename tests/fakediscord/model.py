@@ -377,7 +377,7 @@ class DiscordModel(InteractionDrivers):
     def count_answer(self, err: HTTPError) -> None:
         """Count an error answer towards the invalid requests (when rate limits are on)."""
         if self.rate_limits is not None:
-            self.rate_limits.answered(err.status)
+            self.rate_limits.answered(err.status, err.scope if isinstance(err, RateLimited) else None)
 
     def _created_epoch(self, message_id: int) -> float | None:
         """When message ``message_id`` was created (seconds since 1970), if the model has it."""

@@ -15,8 +15,10 @@ What is modelled (figures in :data:`DISCORD_RATE_LIMITS`, the one table):
   id}/{token}…``) do not count towards.
 * Per-route buckets keyed, as Discord keys them, by the route and its top-level resource
   (channel, guild, or webhook id and token): message create, edit and delete per channel;
-  interaction webhooks per token; every other route a bucket that never binds, so every answer
-  carries headers. A bucket is a fixed window opened by its first request.
+  interaction webhooks per token; starting a thread per parent channel, a bucket of scope
+  ``shared`` (the channel's, whoever starts threads there: its 429s are not invalid requests);
+  every other route a bucket that never binds, so every answer carries headers. A bucket is a
+  fixed window opened by its first request.
 * Editing a message older than an hour: its own, stricter per-channel limit, refused with
   Discord's error 30046. A test makes a message old through its ``created_at`` (or lets a
   :class:`ManualClock` run past the hour).
@@ -71,6 +73,7 @@ class RateLimitTable:
     old_message_edit: Window
     old_message_age: float
     interaction_webhook: Window
+    thread_create: Window
     other_route: Window
     invalid_window: float
     invalid_ban: int
@@ -103,6 +106,12 @@ DISCORD_RATE_LIMITS = RateLimitTable(
     # webhooks guide, quoted in discord-api-docs#6753), and each interaction token has buckets of its
     # own (germanoeich/nirn-proxy#9).
     interaction_webhook=Window(5, 2.0),
+    # Not published either. What bots' answers show of POST /channels/{id}/threads: a bucket per parent
+    # channel of scope "shared" whose 429s ask to wait minutes (retry_after 219 s, discord-api-docs#7816;
+    # 136 s, 260 s and 280 s, NousResearch/hermes-agent#88653, #76060, #96101): a window of five minutes.
+    # How many threads it holds nobody reports; 50 is this fake's assumption. Deckhand reads the bucket
+    # from the headers, as Discord asks, and bench/tournament_round.py measures a round under other figures.
+    thread_create=Window(50, 300.0),
     # Not a Discord figure: the routes the fake does not model get a bucket that never binds here, so
     # that every answer carries rate-limit headers as Discord's do.
     other_route=Window(50, 1.0),
@@ -149,14 +158,16 @@ class RateLimited(HTTPError):
 @dataclass(frozen=True)
 class RouteLimit:
     """How Discord limits one request: its route (the name the fake counts it under), the
-    top-level resource its bucket is kept for, whether the global limit spares it, and the
-    message it edits through a channel route (for the limit on old messages)."""
+    top-level resource its bucket is kept for, whether the global limit spares it, the
+    message it edits through a channel route (for the limit on old messages), and whether its
+    bucket is the resource's, shared by everyone (scope ``shared``)."""
 
     route: str
     resource: str
     window: Window
     exempt: bool = False
     edits_message: int | None = None
+    shared: bool = False
 
 
 _ID = re.compile(r"/\d+")
@@ -164,6 +175,7 @@ _INTERACTION_CALLBACK = re.compile(r"/interactions/(\d+)/([^/]+)/callback")
 _WEBHOOK = re.compile(r"/webhooks/(\d+)/([^/]+)(?:/.*)?")
 _CHANNEL_MESSAGES = re.compile(r"/channels/(\d+)/messages")
 _CHANNEL_MESSAGE = re.compile(r"/channels/(\d+)/messages/(\d+)")
+_THREAD_START = re.compile(r"/channels/(\d+)(?:/messages/\d+)?/threads")
 _TOP_LEVEL = re.compile(r"/(?:channels|guilds|webhooks)/(\d+)")
 
 
@@ -183,6 +195,8 @@ def route_limit(table: RateLimitTable, method: str, path: str, application_id: i
         return RouteLimit(name, f"{m[1]}:{m[2]}", table.interaction_webhook, exempt=True)
     if method == "POST" and (m := _CHANNEL_MESSAGES.fullmatch(path)):
         return RouteLimit(name, m[1], table.message_create)
+    if method == "POST" and (m := _THREAD_START.fullmatch(path)):
+        return RouteLimit("POST /channels/{id}/threads", m[1], table.thread_create, shared=True)
     if m := _CHANNEL_MESSAGE.fullmatch(path):
         if method == "PATCH":
             return RouteLimit(name, m[1], table.message_edit, edits_message=int(m[2]))
@@ -256,7 +270,7 @@ class RateLimiter:
         bucket = self._routes.setdefault((limit.route, limit.resource), _Bucket(limit.window))
         if bucket.full(now):
             raise self._refused(limit.route, "You are being rate limited.", bucket.reset_after(now),
-                                self._headers(limit.route, bucket, now))
+                                self._headers(limit.route, bucket, now), scope="shared" if limit.shared else "user")
         old = self._old_edits_bucket(limit, message_created)
         if old is not None and old.full(now):
             # A sub-limit: the route's own headers still show requests remaining, as Discord's do.
@@ -288,18 +302,19 @@ class RateLimiter:
             "Via": VIA,
         }
 
-    def _refused(self, limit: str, message: str, wait: float, headers: dict[str, str], code: int = 0) -> RateLimited:
+    def _refused(self, limit: str, message: str, wait: float, headers: dict[str, str], code: int = 0,
+                 scope: str = "user") -> RateLimited:
         """Count a 429 and make it, with Discord's ``Retry-After`` (whole seconds) and scope."""
         self.limited[limit] += 1
         retry_after = _up_to_ms(wait)
-        scope = GLOBAL if limit == GLOBAL else "user"
+        scope = GLOBAL if limit == GLOBAL else scope
         return RateLimited(message, limit=limit, retry_after=retry_after, scope=scope, code=code,
                            headers={**headers, "Retry-After": str(math.ceil(retry_after)), "X-RateLimit-Scope": scope})
 
-    def answered(self, status: int) -> None:
-        """Count an answer towards the invalid requests if it is one (401, 403 or 429; the fake
-        has no limit of Discord's scope ``shared``, whose 429s would not count)."""
-        if status in (401, 403, 429):
+    def answered(self, status: int, scope: str | None = None) -> None:
+        """Count an answer towards the invalid requests if it is one (401, 403 or 429, but a 429 of
+        scope ``shared``, which Discord does not count)."""
+        if status in (401, 403, 429) and scope != "shared":
             self._invalid.append(self.clock())
             self.invalid_total += 1
 
