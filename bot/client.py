@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 EXTENSION = "cogs.extension"
 """The Discord layer: its ``setup`` loads every cog and every game's commands."""
+WEB_EXTENSION = "web.extension"
+"""The servers' sites, loaded by name when DECKHAND_WEB is set (bot/ never imports web/)."""
 SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -96,6 +98,8 @@ class DeckhandBot(commands.AutoShardedBot):
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         self.tournaments = Tournaments(self.service)
         await self.load_extension(EXTENSION)
+        if self.settings.web is not None:
+            await self.load_extension(WEB_EXTENSION)
         restored = await self.service.restore()
         await self.tournaments.restore()
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,

@@ -89,6 +89,11 @@ class GameService:
         must not wait)."""
         self.tables.recorded.append(listener)
 
+    def on_shown(self, listener: Callable[[int, int], None]) -> None:
+        """Call ``listener(table_id, version)`` each time a table's new state (lobby or game) is
+        shown, before Discord shows it (it must not wait): how the site's live pages hear of moves."""
+        self._publishing.listeners.append(listener)
+
     def on_timed_out(self, listener: Callable[[TableRow, int], None]) -> None:
         """Call ``listener`` with the table and seat each time a turn timer played for a person (it must not wait)."""
         self.autoplay.timed_out.append(listener)
