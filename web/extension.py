@@ -17,8 +17,8 @@ from .site import Site
 
 log = logging.getLogger(__name__)
 
-_runners: dict[int, web.AppRunner] = {}
-"""The site's runner of each bot (by id): what :func:`teardown` stops."""
+_running: dict[int, tuple[web.AppRunner, Site]] = {}
+"""The site of each bot (by id): what :func:`teardown` stops."""
 
 
 async def setup(bot: Any) -> None:
@@ -31,15 +31,19 @@ async def setup(bot: Any) -> None:
     try:
         await web.TCPSite(runner, host, port).start()
     except OSError as exc:  # the bot plays on without its site: Discord matters more
+        bot.service.off_shown(site.notify)
         log.error("the site cannot be served on %s:%s (%s): set DECKHAND_WEB to a free host:port, or off",
                   host, port, exc.strerror or exc)
         await runner.cleanup()
         return
-    _runners[id(bot)] = runner
+    _running[id(bot)] = runner, site
     log.info("the servers' sites are served on http://%s:%s/ (reached at %s)", host, port, bot.settings.public_url)
 
 
 async def teardown(bot: Any) -> None:
-    runner = _runners.pop(id(bot), None)
-    if runner is not None:
+    running = _running.pop(id(bot), None)
+    if running is not None:
+        runner, site = running
+        bot.service.off_shown(site.notify)
+        site.hub.close()
         await runner.cleanup()

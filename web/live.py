@@ -15,6 +15,15 @@ class Hub:
 
     def __init__(self) -> None:
         self._following: dict[int, set[asyncio.Event]] = {}
+        self.closing = False
+        """The site is stopping: every stream ends (its browser reconnects, to this site or the next)."""
+
+    def close(self) -> None:
+        """End every stream (at their next wake, which this is)."""
+        self.closing = True
+        for events in self._following.values():
+            for event in events:
+                event.set()
 
     def notify(self, table_id: int, version: int) -> None:
         """Table ``table_id`` is at ``version``: wake every stream following it."""

@@ -6,8 +6,8 @@ data: the live part of the page as HTML) each time the table changes, a first on
 page is behind, ``: ping`` comments between, and the end of the stream when the game ends. A
 dropped connection resumes from ``Last-Event-ID`` (the browser's EventSource sends it, and waits
 :data:`RETRY_MS` first), so nothing shown in between is missed: the stream starts with the version
-it doesn't have. Everything shown is drawn from the public view (``state.view(None)``) and the
-table's public events: no hand, ever.
+it doesn't have. A site stopping ends its streams; they resume on the next one. Everything shown is
+drawn from the public view (``state.view(None)``) and the table's public events: no hand, ever.
 """
 
 from __future__ import annotations
@@ -137,14 +137,14 @@ async def table_events(request: web.Request) -> web.StreamResponse:
     limits, address = request.app[LIMITS], request.remote or "?"
     if not limits.open_stream(address):
         return short_page(request, 429, TOO_MANY.render(language))
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                           "X-Accel-Buffering": "no"})
+    secure_headers(response)
     try:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        secure_headers(response)
         await response.prepare(request)
         await response.write(f"retry: {RETRY_MS}\n\n".encode())
         with site.hub.follow(row.id) as changed:
-            while True:
+            while not site.hub.closing:
                 changed.clear()
                 row = await site.current(row.id)
                 if row.version > since:
@@ -158,9 +158,11 @@ async def table_events(request: web.Request) -> web.StreamResponse:
                     await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
                 except TimeoutError:
                     await response.write(b": ping\n\n")
-        return response
+    except ConnectionError:  # the reader left (a closed tab, a cut connection): nothing to answer
+        pass
     finally:
         limits.close_stream(address)
+    return response
 
 
 def add_table_routes(app: web.Application) -> None:

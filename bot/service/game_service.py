@@ -94,6 +94,10 @@ class GameService:
         shown, before Discord shows it (it must not wait): how the site's live pages hear of moves."""
         self._publishing.listeners.append(listener)
 
+    def off_shown(self, listener: Callable[[int, int], None]) -> None:
+        """Stop calling ``listener`` (given to :meth:`on_shown`)."""
+        self._publishing.listeners.remove(listener)
+
     def on_timed_out(self, listener: Callable[[TableRow, int], None]) -> None:
         """Call ``listener`` with the table and seat each time a turn timer played for a person (it must not wait)."""
         self.autoplay.timed_out.append(listener)

@@ -1,0 +1,179 @@
+"""A server's site, with the real bot (and its site, loaded as the process loads it) against the fake
+Discord, read by a real browser: a table page follows moves clicked in Discord and catches up
+after its connection is cut; a replay exists only once the game ended and steps to the end with
+every hand; French readers get French pages; hostile names are text; no page or stream of a game
+in progress names a hidden card; links are the server's own and die with /settings web."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import re
+import socket
+from collections import Counter
+
+import aiohttp
+
+import games
+from games.cards import parse_card
+from games.i18n import card_name
+from tests.browser import open_browser
+from tests.contract import card_counts
+from tests.discord_play import Server, open_table, play_to_the_end, play_turn, texts, to_act
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def serve_site(s: Server) -> str:
+    """Load the site into the running bot (as ``python -m bot`` does with DECKHAND_WEB set), turn the
+    server's site on with ``/settings web``, and return its link from the answer."""
+    bot = s.h.bot
+    # The site's connections and the browser's live as long as a page is open: the harness's
+    # "settled" means Discord's side is quiet, not that every page closed.
+    s.h.ignore_tasks(lambda task: getattr(task.get_coro(), "__qualname__", "").startswith(
+        ("RequestHandler.", "Browser.", "table_events")))
+    port = free_port()
+    bot.settings = dataclasses.replace(bot.settings, web=("127.0.0.1", port), public_url=f"http://127.0.0.1:{port}")
+    await bot.load_extension("web.extension")
+    answer = await s.h.slash("settings web", {"site": "on"}, user=s.admin, channel=s.channel)
+    assert answer.ephemeral
+    (link,) = re.findall(r"http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/", answer.text)
+    return link
+
+
+def table_id(table) -> int:
+    return int(re.search(r"#(\d+)", texts(table)[0])[1])
+
+
+def hidden_names(state, language: str) -> set[str]:
+    """The cards no one but their holder may see now, as a page in ``language`` would name them."""
+    visible = card_counts(state) - Counter(c.code for c in state.hidden_cards(None))
+    return {card_name(parse_card(code), language) for code in card_counts(state) if not visible[code]}
+
+
+async def first_event(session: aiohttp.ClientSession, url: str, **headers: str) -> dict:
+    async with session.get(url, headers=headers) as stream:
+        assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
+        assert "script-src 'self'" in stream.headers["Content-Security-Policy"]
+        async for line in stream.content:
+            if line.startswith(b"data: "):
+                return json.loads(line[6:])
+    raise AssertionError("the stream ended without an event")
+
+
+async def test_a_table_page_follows_moves_and_catches_up_after_its_connection_is_cut(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    number = table_id(table)
+    async with open_browser() as browser:
+        tab = await browser.new_tab(width=380)
+        await tab.goto(f"{link}t/{number}")
+        assert await tab.eval("document.querySelector('img.picture').naturalWidth") > 0
+        await tab.wait_for("document.getElementById('connection').dataset.state === 'live'")
+        for _ in range(2):
+            version = await tab.eval("Number(document.getElementById('live').dataset.version)")
+            await play_turn(s, table)
+            await tab.wait_for(f"Number(document.getElementById('live').dataset.version) > {version}")
+            assert (await tab.text(".status")).startswith(f"▶ {to_act(s, table)[0].name} ")
+        # The site stops (its streams end) while the game goes on, then comes back on the same address.
+        await s.h.bot.unload_extension("web.extension")
+        await tab.wait_for("document.getElementById('connection').dataset.state === 'reconnecting'")
+        for _ in range(3):
+            await play_turn(s, table)
+        stored = await s.h.bot.storage.get_table(number)
+        await s.h.bot.load_extension("web.extension")
+        await tab.wait_for(f"Number(document.getElementById('live').dataset.version) === {stored.version}", 10)
+        await tab.wait_for("document.querySelector('img.picture').complete"
+                           " && document.querySelector('img.picture').naturalWidth > 0")
+        assert not [e for e in tab.errors if "ERR_CONNECTION_REFUSED" not in e], tab.errors
+
+
+async def test_no_page_or_stream_of_a_game_in_progress_names_a_hidden_card_and_hostile_names_are_text(
+        server: Server) -> None:
+    s = server
+    s.guild.add_member(hostile := s.h.add_user('<img src=x onerror="alert(1)">'))
+    s.users["hostile"] = hostile
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["hostile"])
+    number = table_id(table)
+    async with aiohttp.ClientSession() as session:
+        for turn in range(6):
+            row = await s.h.bot.storage.get_table(number)
+            state = games.get_game(row.game_id).from_json(row.state)
+            for language, accept in (("en", "en-US"), ("fr", "fr-FR,fr;q=0.9")):
+                page = await (await session.get(f"{link}t/{number}", headers={"Accept-Language": accept})).text()
+                event = await first_event(session, f"{link}t/{number}/events", **{"Accept-Language": accept})
+                for text in (page, event["html"]):
+                    assert not {name for name in hidden_names(state, language) if name in text}
+                    assert "<img src=x" not in text
+                assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
+                assert (await session.get(f"{link}r/{number}")).status == 404  # no replay: its hands are secret
+            await play_turn(s, table)
+    async with open_browser() as browser:
+        tab = await browser.new_tab()
+        await tab.goto(f"{link}t/{number}")
+        assert '<img src=x onerror="alert(1)">' in await tab.text()
+        assert await tab.eval("document.images.length") == 1 and not tab.errors
+
+
+async def test_a_replay_steps_to_the_end_with_every_hand_in_french(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    number = table_id(table)
+    await play_to_the_end(s, table)
+    row = await s.h.bot.storage.get_table(number)
+    moves = len(await s.h.bot.storage.move_log(number))
+    async with open_browser() as browser:
+        tab = await browser.new_tab(language="fr-FR,fr;q=0.9", width=380)
+        await tab.goto(f"{link}r/{number}")
+        assert await tab.eval("document.documentElement.lang") == "fr"
+        assert "La donne" in await tab.text(".step:not([hidden])")
+        await tab.key("ArrowRight")
+        assert await tab.text("#where") == f"1 / {moves}"
+        await tab.key("End")
+        last = await tab.text(".step:not([hidden])")
+        assert f"Coup {moves} sur {moves}" in last
+        assert await tab.eval("location.hash") == f"#step-{moves}"
+        await tab.wait_for("document.querySelector('.step:not([hidden]) img').complete"
+                           " && document.querySelector('.step:not([hidden]) img').naturalWidth > 0")
+        first_hands = await tab.eval("document.querySelector('#step-0 .hands').innerText")
+        deal = games.get_game("q2j").new_game(2, {}, row.seed)
+        for seat in range(2):
+            for code in deal.view(seat)["hand"]:
+                assert card_name(parse_card(code), "fr") in first_hands
+        assert not tab.errors, tab.errors
+
+
+async def test_links_are_the_servers_own_and_a_new_link_or_off_kills_the_old_one(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    number = table_id(table)
+    base = link.split("/s/")[0]
+    async with aiohttp.ClientSession() as session:
+        front = await session.get(link)
+        assert front.status == 200 and f"/t/{number}" in await front.text()
+        for path in ("q2j", "nosuchgame"):
+            answer = await session.get(f"{link}leaderboard/{path}")
+            assert answer.status == (200 if path == "q2j" else 404)
+        unknown = await session.get(f"{base}/s/{'x' * 32}/")
+        forged = await session.get(f"{link}t/{number + 1000}")
+        for answer in (unknown, forged):
+            assert answer.status == 404 and "Nothing here" in await answer.text()
+        assert (await session.get(f"{link}t/{number}/events?since=abc")).status == 400
+        renewed = await s.h.slash("settings web", {"site": "new-link"}, user=s.admin, channel=s.channel)
+        (new_link,) = re.findall(r"http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/", renewed.text)
+        assert new_link != link
+        assert (await session.get(link)).status == 404 and (await session.get(new_link)).status == 200
+        await s.h.slash("settings web", {"site": "off"}, user=s.admin, channel=s.channel)
+        assert (await session.get(new_link)).status == 404
+    refused = await s.h.slash("settings web", {"site": "on"}, user=s.user("ana"), channel=s.channel)
+    assert refused.ephemeral and "/s/" not in refused.text
+    await asyncio.sleep(0)
