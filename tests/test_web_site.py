@@ -46,6 +46,11 @@ async def serve_site(s: Server) -> str:
     return link
 
 
+def browser_links(message) -> list[str]:
+    """The addresses of a message's link buttons (Open in browser)."""
+    return [c["url"] for c in message.walk() if c.get("type") == 2 and c.get("style") == 5]
+
+
 def table_id(table) -> int:
     return int(re.search(r"#(\d+)", texts(table)[0])[1])
 
@@ -71,6 +76,7 @@ async def test_a_table_page_follows_moves_and_catches_up_after_its_connection_is
     link = await serve_site(s)
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     number = table_id(table)
+    assert browser_links(s.h.message(table.id)) == [f"{link}t/{number}"]
     async with open_browser() as browser:
         tab = await browser.new_tab(width=380)
         await tab.goto(f"{link}t/{number}")
@@ -128,6 +134,10 @@ async def test_a_replay_steps_to_the_end_with_every_hand_in_french(server: Serve
     table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
     number = table_id(table)
     await play_to_the_end(s, table)
+    await s.h.settle()
+    assert browser_links(s.h.message(table.id)) == [f"{link}r/{number}"]
+    board = await s.h.slash("leaderboard", {"game": "q2j"}, user=s.user("ana"), channel=s.channel)
+    assert browser_links(board.message) == [f"{link}leaderboard/q2j"]
     row = await s.h.bot.storage.get_table(number)
     moves = len(await s.h.bot.storage.move_log(number))
     async with open_browser() as browser:
