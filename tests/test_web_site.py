@@ -7,10 +7,7 @@ in progress names a hidden card; links are the server's own and die with /settin
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
-import re
-import socket
 from collections import Counter
 
 import aiohttp
@@ -20,39 +17,8 @@ from games.cards import parse_card
 from games.i18n import card_name
 from tests.browser import open_browser
 from tests.contract import card_counts
-from tests.discord_play import Server, open_table, play_to_the_end, play_turn, texts, to_act
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-async def serve_site(s: Server) -> str:
-    """Load the site into the running bot (as ``python -m bot`` does with DECKHAND_WEB set), turn the
-    server's site on with ``/settings web``, and return its link from the answer."""
-    bot = s.h.bot
-    # The site's connections and the browser's live as long as a page is open: the harness's
-    # "settled" means Discord's side is quiet, not that every page closed.
-    s.h.ignore_tasks(lambda task: getattr(task.get_coro(), "__qualname__", "").startswith(
-        ("RequestHandler.", "Browser.", "table_events")))
-    port = free_port()
-    bot.settings = dataclasses.replace(bot.settings, web=("127.0.0.1", port), public_url=f"http://127.0.0.1:{port}")
-    await bot.load_extension("web.extension")
-    answer = await s.h.slash("settings web", {"site": "on"}, user=s.admin, channel=s.channel)
-    assert answer.ephemeral
-    (link,) = re.findall(r"http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/", answer.text)
-    return link
-
-
-def browser_links(message) -> list[str]:
-    """The addresses of a message's link buttons (Open in browser)."""
-    return [c["url"] for c in message.walk() if c.get("type") == 2 and c.get("style") == 5]
-
-
-def table_id(table) -> int:
-    return int(re.search(r"#(\d+)", texts(table)[0])[1])
+from tests.discord_play import Server, open_table, play_to_the_end, play_turn, to_act
+from tests.web_helpers import LINK, browser_links, serve_site, table_id
 
 
 def hidden_names(state, language: str) -> set[str]:
@@ -179,7 +145,7 @@ async def test_links_are_the_servers_own_and_a_new_link_or_off_kills_the_old_one
             assert answer.status == 404 and "Nothing here" in await answer.text()
         assert (await session.get(f"{link}t/{number}/events?since=abc")).status == 400
         renewed = await s.h.slash("settings web", {"site": "new-link"}, user=s.admin, channel=s.channel)
-        (new_link,) = re.findall(r"http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/", renewed.text)
+        (new_link,) = LINK.findall(renewed.text)
         assert new_link != link
         assert (await session.get(link)).status == 404 and (await session.get(new_link)).status == 200
         await s.h.slash("settings web", {"site": "off"}, user=s.admin, channel=s.channel)

@@ -82,13 +82,18 @@ def chart(series: list[tuple[str, Series]], title: str) -> Html:
     (t0, t1), (r0, r1) = ((min(p[i] for p in points), max(p[i] for p in points)) for i in (0, 1))
     span_t, span_r = (t1 - t0) or 1.0, (r1 - r0) or 1.0
 
-    def xy(at: float, rating: float) -> str:
+    def xy(at: float, rating: float) -> tuple[str, str]:
         x = CHART_PAD + (at - t0) / span_t * (CHART_WIDTH - 2 * CHART_PAD)
         y = CHART_HEIGHT - CHART_PAD - (rating - r0) / span_r * (CHART_HEIGHT - 2 * CHART_PAD)
-        return f"{x:.1f},{y:.1f}"
+        return f"{x:.1f}", f"{y:.1f}"
 
-    lines = join(html('<polyline stroke="{colour}" points="{points}"/>', colour=COLOURS[n % len(COLOURS)],
-                      points=" ".join(xy(*p) for p in line)) for n, (_, line) in enumerate(series) if line)
+    def drawn(colour: str, line: Series) -> Html:
+        at = [xy(*point) for point in line]
+        dots = join(html('<circle r="3" fill="{colour}" cx="{x}" cy="{y}"/>', colour=colour, x=x, y=y) for x, y in at)
+        return html('<polyline stroke="{colour}" points="{points}"/>{dots}', colour=colour,
+                    points=" ".join(f"{x},{y}" for x, y in at), dots=dots)
+
+    lines = join(drawn(COLOURS[n % len(COLOURS)], line) for n, (_, line) in enumerate(series) if line)
     legend = join(html('<li><span class="swatch" data-colour="{n}">■</span> {name}</li>', n=n % len(COLOURS),
                        name=name) for n, (name, line) in enumerate(series) if line)
     return html(

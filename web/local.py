@@ -130,6 +130,8 @@ def choice_options(game: Game[Any]) -> list[tuple[OptionSpec, dict[str, Any]]]:
 
 def choice_label(spec: OptionSpec, value: Any, language: str) -> str:
     label = spec.labels.get(value)
+    if label is None and isinstance(value, bool):
+        label = say("on") if value else say("off")
     return label.render(language) if label is not None else str(value)
 
 
@@ -161,9 +163,9 @@ async def home(request: web.Request) -> web.Response:
         for spec, choices in choice_options(game):
             labels = join(html('<option value="{value}">{label}</option>', value=value,
                                label=choice_label(spec, choice, language)) for value, choice in choices.items())
-            option_fields.append(html('<label>{prompt} <select name="option-{name}">{labels}</select></label>',
-                                      prompt=(spec.prompt or spec.description).render(language), name=spec.name,
-                                      labels=labels))
+            option_fields.append(html('<label class="option">{prompt} <select name="option-{name}">{labels}</select>'
+                                      '</label>', prompt=(spec.prompt or spec.description).render(language),
+                                      name=spec.name, labels=labels))
         cards.append(html(
             '<section class="card"><h2>{name}</h2><form method="post" action="/new">'
             '<input type="hidden" name="game" value="{id}">'
