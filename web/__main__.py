@@ -10,12 +10,16 @@ from collections.abc import Sequence
 from aiohttp import web
 
 from .local import local_app
+from .process import run_site
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["site"]:
+        return run_site()
     parser = argparse.ArgumentParser(prog="python -m web", description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to serve on (default {DEFAULT_HOST})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")

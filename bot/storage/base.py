@@ -460,6 +460,17 @@ class Storage(ABC):
             self._settings[guild_id] = settings
         return settings
 
+    # -- table versions, between processes --------------------------------------------
+
+    async def announce_versions(self, versions: dict[int, int]) -> None:
+        """Tell other processes listening (:meth:`listen_versions`) that these tables (id → version)
+        changed. A single process (SQLite) has no one to tell."""
+
+    async def listen_versions(self, heard: Callable[[int, int], None]) -> Callable[[], Awaitable[None]]:
+        """Call ``heard(table_id, version)`` for each version another process announces, until the
+        returned function is awaited; only where several processes share the database (PostgreSQL)."""
+        raise NotImplementedError(f"{self.dialect} has one process: there is nothing to listen to")
+
     async def guild_of_web_token(self, token: str) -> int | None:
         """The server whose site's links hold ``token`` (None: no server's, or its site is off)."""
         return await self.run_read(lambda db: db.fetchval(
