@@ -17,7 +17,7 @@ from games.cards import parse_card
 from games.i18n import card_name
 from tests.browser import open_browser
 from tests.contract import card_counts
-from tests.discord_play import Server, open_table, play_to_the_end, play_turn, to_act
+from tests.discord_play import Server, open_table, play_to_the_end, play_turn, texts, to_act
 from tests.web_helpers import LINK, browser_links, serve_site, table_id
 
 
@@ -153,3 +153,34 @@ async def test_links_are_the_servers_own_and_a_new_link_or_off_kills_the_old_one
     refused = await s.h.slash("settings web", {"site": "on"}, user=s.user("ana"), channel=s.channel)
     assert refused.ephemeral and "/s/" not in refused.text
     await asyncio.sleep(0)
+
+
+async def test_a_tournaments_page_shows_its_round_then_its_standings_and_places(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    await s.h.slash("tournament create war", {"swiss_rounds": 1, "timer": 1, "round_minutes": 30,
+                                              "name": "<b>Game night</b>"}, user=s.admin, channel=s.channel)
+    message = next(m for m in reversed(s.h.public_messages(s.channel)) if "🏆" in "".join(texts(m)))
+    for name in ("ana", "ben", "cat", "dan"):
+        await s.h.click(message, label="Join", user=s.user(name))
+    panel = await s.h.click(message, label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    tournament = (await s.h.bot.tournaments.of_guild(s.guild.id))[0]
+    view = await s.h.bot.tournaments.view(tournament.id)
+    async with aiohttp.ClientSession() as session:
+        front = await (await session.get(link)).text()
+        assert f"/tournaments/{tournament.id}" in front and "&lt;b&gt;Game night&lt;/b&gt;" in front
+        page = await (await session.get(f"{link}tournaments/{tournament.id}")).text()
+        assert "Round 1" in page
+        for table in view.tables:
+            assert f"/t/{table.table_id}" in page and f"/t/{table.table_id}/events" in page
+        await s.h.bot.tournaments.check(tournament.id, now=(await s.h.bot.tournaments.get(tournament.id)).deadline)
+        await s.h.settle(timeout=60)
+        await s.h.bot.service.wait_idle(timeout=60)
+        await s.h.settle(timeout=60)
+        page = await (await session.get(f"{link}tournaments/{tournament.id}")).text()
+        assert "Final places" in page and "Standings" in page
+        assert all(name in page for name in ("ana", "ben", "cat", "dan"))
+        assert 'data-reload="0"' in page  # over: nothing more to follow
+        assert (await session.get(f"{link}tournaments/{tournament.id + 99}")).status == 404

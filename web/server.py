@@ -11,6 +11,7 @@ from .rules import add_rules_routes
 from .site import SITE, Site, index
 from .static import add_static_routes
 from .tables import add_table_routes
+from .tournaments import add_tournament_routes
 
 
 def site_app(site: Site, limits: Limits | None = None) -> web.Application:
@@ -22,6 +23,7 @@ def site_app(site: Site, limits: Limits | None = None) -> web.Application:
     add_table_routes(app)
     add_replay_routes(app)
     add_board_routes(app)
+    add_tournament_routes(app)
     add_rules_routes(app)
     add_static_routes(app)
     return app

@@ -23,6 +23,7 @@ from aiohttp import web
 import games
 from bot.results import Results
 from bot.storage import Storage, TableRow
+from bot.tournaments.store import of_guild as tournaments_of
 from games.i18n import say
 
 from .html import Html, html, join, page
@@ -121,11 +122,14 @@ async def index(request: web.Request) -> web.Response:
                   game=games.get_game(line.game_id).name,
                   summary=line.summary.render(language, [n for n, *_ in line.players]))
              for line in recent]
+    tournaments = [html('<li><a href="{base}/tournaments/{id}">{name}</a> · {game}</li>', base=base, id=t.id,
+                        name=t.name, game=games.get_game(t.game_id).name)
+                   for t in await site.storage.run_read(lambda db: tournaments_of(db, guild_id, RECENT_GAMES))]
     boards = [html('<a href="{base}/leaderboard/{id}">{name}</a>', base=base, id=game.id, name=game.name)
               for game in games.all_games()]
     body = html(
         '<h1>Deckhand</h1><h2>{live_title}</h2>{live}<h2>{recent_title}</h2>{recent}'
-        '<h2>{boards_title}</h2><p class="stepper">{boards}</p>',
+        '<h2>{boards_title}</h2><p class="stepper">{boards}</p>{tournaments}',
         live_title=say("Tables in play").render(language),
         live=html("<ul>{items}</ul>", items=join(live)) if live else html(
             "<p>{none}</p>", none=say("No game is being played right now.").render(language)),
@@ -133,6 +137,8 @@ async def index(request: web.Request) -> web.Response:
         recent=html("<ul>{items}</ul>", items=join(ended)) if ended else html(
             "<p>{none}</p>", none=say("No game has finished here yet.").render(language)),
         boards_title=say("Leaderboards").render(language), boards=join(boards, " · "),
+        tournaments=html("<h2>{title}</h2><ul>{items}</ul>", title=say("Tournaments").render(language),
+                         items=join(tournaments)) if tournaments else "",
     )
     return html_response(page("Deckhand", body, language))
 
