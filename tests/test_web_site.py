@@ -19,6 +19,7 @@ from tests.browser import open_browser
 from tests.contract import card_counts
 from tests.discord_play import Server, open_table, play_to_the_end, play_turn, texts, to_act
 from tests.web_helpers import LINK, browser_links, serve_site, table_id
+from web.guard import Limits
 
 
 def hidden_names(state, language: str) -> set[str]:
@@ -144,6 +145,19 @@ async def test_links_are_the_servers_own_and_a_new_link_or_off_kills_the_old_one
         for answer in (unknown, forged):
             assert answer.status == 404 and "Nothing here" in await answer.text()
         assert (await session.get(f"{link}t/{number}/events?since=abc")).status == 400
+        streams = [await session.get(f"{link}t/{number}/events") for _ in range(Limits().streams)]
+        assert all(stream.status == 200 for stream in streams)
+        assert (await session.get(f"{link}t/{number}/events")).status == 429  # one address, too many streams
+        streams.pop().close()  # a tab closed: its place is free once the site sees the connection go
+        for _ in range(100):
+            another = await session.get(f"{link}t/{number}/events")
+            another.close()
+            if another.status == 200:
+                break
+            await asyncio.sleep(0.02)
+        assert another.status == 200
+        for stream in streams:
+            stream.close()
         renewed = await s.h.slash("settings web", {"site": "new-link"}, user=s.admin, channel=s.channel)
         (new_link,) = LINK.findall(renewed.text)
         assert new_link != link

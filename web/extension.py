@@ -26,7 +26,7 @@ async def setup(bot: Any) -> None:
     host, port = bot.settings.web
     site = Site(bot.storage, bot.settings.public_url)
     bot.service.on_shown(site.notify)
-    runner = web.AppRunner(site_app(site), access_log=None)
+    runner = web.AppRunner(site_app(site), access_log=None, handler_cancellation=True)  # a closed tab frees its stream
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()

@@ -39,7 +39,7 @@ async def serve_sites(env: dict[str, str]) -> None:
     storage = await Storage.open(database)
     site = Site(storage)
     stop_listening = await storage.listen_versions(site.notify)
-    runner = web.AppRunner(site_app(site), access_log=None)
+    runner = web.AppRunner(site_app(site), access_log=None, handler_cancellation=True)  # a closed tab frees its stream
     await runner.setup()
     try:
         await web.TCPSite(runner, *address).start()
