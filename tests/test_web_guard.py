@@ -30,6 +30,10 @@ async def test_an_address_making_too_many_requests_is_told_to_wait() -> None:
     async with TestClient(TestServer(local_app(Limits(requests_per_second=0.001, burst=3)))) as client:
         statuses = [(await client.get("/")).status for _ in range(5)]
         assert statuses == [200, 200, 200, 429, 429]
+        # Behind the operator's proxy (on this machine), each visitor counts as the address it forwards.
+        for visitor in ("203.0.113.7", "spoofed, 198.51.100.2"):
+            behind = [(await client.get("/", headers={"X-Forwarded-For": visitor})).status for _ in range(4)]
+            assert behind == [200, 200, 200, 429]
         answer = await client.get("/", headers={"Accept-Language": "fr"})
         assert "Trop de requêtes" in await answer.text() and answer.headers["Content-Security-Policy"] == CSP
 

@@ -3,9 +3,9 @@
 - Every response carries a strict Content-Security-Policy (scripts and styles only from this
   site's own files, no inline script, no frames), ``nosniff`` and ``no-referrer`` (a server's
   unguessable link never leaks to another site through a click).
-- Each address may make :attr:`Limits.requests_per_second` requests a second on average (a
-  burst of :attr:`Limits.burst`), and hold :attr:`Limits.streams` event streams open at once;
-  beyond that it is answered 429 with a short page.
+- Each address (:func:`client_address`) may make :attr:`Limits.requests_per_second` requests a
+  second on average (a burst of :attr:`Limits.burst`), and hold :attr:`Limits.streams` event
+  streams open at once; beyond that it is answered 429 with a short page.
 - An unknown address, or a failure of ours, answers a short page in the reader's language,
   never a traceback; a 404 never says whether a server or table exists.
 """
@@ -80,6 +80,17 @@ class Limits:
 
 
 LIMITS = web.AppKey("limits", Limits)
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def client_address(request: web.Request) -> str:
+    """Who the limits count a request against: the peer's address, or, when the peer is this machine
+    (the operator's HTTPS proxy in front of the site), the last address its X-Forwarded-For names."""
+    peer = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if peer in LOOPBACK and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
+    return peer
 
 
 def short_page(request: web.Request, status: int, message: str) -> web.Response:
@@ -94,7 +105,7 @@ def short_page(request: web.Request, status: int, message: str) -> web.Response:
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     language = reader_language(request)
     limits = request.app[LIMITS]
-    if not limits.allow_request(request.remote or "?", time.monotonic()):
+    if not limits.allow_request(client_address(request), time.monotonic()):
         response: web.StreamResponse = short_page(request, 429, TOO_MANY.render(language))
     else:
         try:

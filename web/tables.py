@@ -26,7 +26,7 @@ from games.base import Outcome
 from games.i18n import say
 from games.pictures import table_png
 
-from .guard import LIMITS, TOO_MANY, secure_headers, short_page
+from .guard import LIMITS, TOO_MANY, client_address, secure_headers, short_page
 from .html import Html, html, join, page
 from .reader import reader_language
 from .site import Site, base_path, html_response, site_of
@@ -134,7 +134,7 @@ async def table_events(request: web.Request) -> web.StreamResponse:
     since = resume_from(request)
     language = reader_language(request)
     base = base_path(request)
-    limits, address = request.app[LIMITS], request.remote or "?"
+    limits, address = request.app[LIMITS], client_address(request)
     if not limits.open_stream(address):
         return short_page(request, 429, TOO_MANY.render(language))
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
