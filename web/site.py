@@ -14,6 +14,7 @@ and as a process of its own (``python -m web site``); it hears of new versions t
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import OrderedDict
 from typing import Any
@@ -46,26 +47,39 @@ class Site:
         self._games: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._rows: OrderedDict[int, TableRow] = OrderedDict()
         self._heard: dict[int, int] = {}
+        self._reading: dict[int, asyncio.Future[TableRow | None]] = {}
 
     def notify(self, table_id: int, version: int) -> None:
         """Table ``table_id`` is at ``version`` now: wake its live pages."""
-        if table_id in self._rows:
+        if table_id in self._rows or self.hub.following(table_id):
             self._heard[table_id] = max(version, self._heard.get(table_id, -1))
         self.hub.notify(table_id, version)
 
     async def current(self, table_id: int) -> TableRow:
-        """A followed table as stored now: read once per version heard of, however many streams follow it."""
+        """A followed table as stored now: read once per version heard of, however many streams
+        follow it (the streams woken together share one read)."""
         row = self._rows.get(table_id)
-        if row is None or row.version < self._heard.get(table_id, -1) or not self.hub.following(table_id):
-            found = await self.storage.get_table(table_id)
-            if found is None:
-                raise web.HTTPNotFound()
-            row = self._rows[table_id] = found
-            self._heard[table_id] = max(found.version, self._heard.get(table_id, -1))
+        if row is not None and row.version >= self._heard.get(table_id, -1) and self.hub.following(table_id):
+            return row
+        reading = self._reading.get(table_id)
+        if reading is None:
+            reading = self._reading[table_id] = asyncio.ensure_future(self._read(table_id))
+            reading.add_done_callback(lambda _: self._reading.pop(table_id, None))
+        found = await asyncio.shield(reading)
+        if found is None:
+            raise web.HTTPNotFound()
+        return found
+
+    async def _read(self, table_id: int) -> TableRow | None:
+        heard = self._heard.get(table_id, -1)
+        found = await self.storage.get_table(table_id)
+        if found is not None:
+            self._rows[table_id] = found
+            self._heard[table_id] = max(found.version, heard, self._heard.get(table_id, -1))
             while len(self._rows) > 1024:
                 gone, _ = self._rows.popitem(last=False)
                 self._heard.pop(gone, None)
-        return row
+        return found
 
     async def guild(self, request: web.Request) -> int:
         """The server whose link ``request`` follows; 404 for any other link."""

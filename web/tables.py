@@ -41,6 +41,7 @@ KEPT = 2048
 
 _fragments: OrderedDict[tuple[int, int, str, str], Html] = OrderedDict()
 _pictures: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+_events: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
 
 
 def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
@@ -78,6 +79,17 @@ def live_part(site: Site, row: TableRow, base: str, language: str) -> Html:
                     over=int(row.status not in ("lobby", "running")), parts=join(parts))
     _keep(_fragments, key, fragment)
     return fragment
+
+
+def event_of(site: Site, row: TableRow, base: str, language: str) -> bytes:
+    """The stream's event for ``row``'s version (kept: every stream of the table sends the same bytes)."""
+    key = (row.id, row.version, language, base)
+    found = _events.get(key)
+    if found is None:
+        data = json.dumps({"version": row.version, "html": live_part(site, row, base, language)})
+        found = f"id: {row.version}\ndata: {data}\n\n".encode()
+        _keep(_events, key, found)
+    return found
 
 
 def status_text(site: Site, row: TableRow, seats: list[str], language: str) -> str:
@@ -148,8 +160,7 @@ async def table_events(request: web.Request) -> web.StreamResponse:
                 changed.clear()
                 row = await site.current(row.id)
                 if row.version > since:
-                    data = json.dumps({"version": row.version, "html": live_part(site, row, base, language)})
-                    await response.write(f"id: {row.version}\ndata: {data}\n\n".encode())
+                    await response.write(event_of(site, row, base, language))
                     since = row.version
                 if row.status not in ("lobby", "running"):
                     await response.write(b"event: end\ndata: {}\n\n")
