@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import Counter
 
 import aiohttp
 
 import games
+from bot.ratings import display_rating
 from games.cards import parse_card
 from games.i18n import card_name
 from tests.browser import open_browser
@@ -105,6 +107,14 @@ async def test_a_replay_steps_to_the_end_with_every_hand_in_french(server: Serve
     assert browser_links(s.h.message(table.id)) == [f"{link}r/{number}"]
     board = await s.h.slash("leaderboard", {"game": "q2j"}, user=s.user("ana"), channel=s.channel)
     assert browser_links(board.message) == [f"{link}leaderboard/q2j"]
+    entries = await s.h.bot.service.results.leaderboard(s.guild.id, "q2j")
+    async with aiohttp.ClientSession() as session:
+        board = await (await session.get(f"{link}leaderboard/q2j")).text()
+    for entry in entries:  # the figures /leaderboard shows, named, with each player's page
+        name = s.by_id(entry.user_id).name
+        assert re.search(rf'<a href="/s/[^"]+/p/[0-9a-f]{{20}}">{name}</a></td><td class="num">'
+                         rf'{display_rating(entry.rating)}</td>', board), board
+        assert str(entry.user_id) not in board
     row = await s.h.bot.storage.get_table(number)
     moves = len(await s.h.bot.storage.move_log(number))
     async with open_browser() as browser:

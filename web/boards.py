@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 import games
+from bot.ratings import display_rating
 from bot.results import BoardEntry
 from bot.seasons import running_season
 from bot.storage import Session
@@ -30,6 +31,11 @@ BOARD_ROWS = 25
 CHART_PLAYERS = 5
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 220, 30
 COLOURS = ("#5865f2", "#e67e22", "#2ecc71", "#e74c3c", "#9b59b6")
+
+
+def shown_rating(rating: float | None) -> str:
+    """A rating as Discord shows it (:func:`bot.ratings.display_rating`), a dash for none yet."""
+    return "—" if rating is None else str(display_rating(rating))
 
 
 def player_key(token: str, user_id: int) -> str:
@@ -70,7 +76,7 @@ async def rating_series(site: Site, guild_id: int, game_id: str, user_ids: list[
 
     series: dict[int, Series] = {user: [] for user in user_ids}
     for user, at, rating in await site.storage.run_read(read):
-        series[user].append((at, rating))
+        series[user].append((at, display_rating(rating)))
     return series
 
 
@@ -102,7 +108,7 @@ def chart(series: list[tuple[str, Series]], title: str) -> Html:
         '<text x="4" y="{bottom}" fill="currentColor" font-size="12">{r0}</text>{lines}</svg>'
         '<figcaption><ul class="legend">{legend}</ul></figcaption></figure>',
         w=CHART_WIDTH, h=CHART_HEIGHT, title=title, top=CHART_PAD, bottom=CHART_HEIGHT - CHART_PAD + 12,
-        r1=f"{r1:.1f}", r0=f"{r0:.1f}", lines=lines, legend=legend)
+        r1=f"{r1:.0f}", r0=f"{r0:.0f}", lines=lines, legend=legend)
 
 
 def board_table(entries: list[BoardEntry], names: dict[int, str], base: str, token: str, language: str) -> Html:
@@ -113,7 +119,7 @@ def board_table(entries: list[BoardEntry], names: dict[int, str], base: str, tok
     rows = [html('<tr><td class="num">{place}</td><td><a href="{base}/p/{key}">{name}</a></td>'
                  '<td class="num">{rating}</td><td class="num">{games}</td><td class="num">{wins}</td></tr>',
                  place=n, base=base, key=player_key(token, e.user_id), name=names.get(e.user_id, "?"),
-                 rating="—" if e.rating is None else f"{e.rating:.1f}", games=e.games, wins=e.wins)
+                 rating=shown_rating(e.rating), games=e.games, wins=e.wins)
             for n, e in enumerate(entries[:BOARD_ROWS], 1)]
     return html('<table class="board">{header}{rows}</table>', header=header, rows=join(rows))
 
@@ -162,14 +168,14 @@ async def player_page(request: web.Request) -> web.Response:
     tallies = join(html('<tr><td><a href="{base}/leaderboard/{id}">{game}</a></td><td class="num">{games}</td>'
                         '<td class="num">{wins}</td><td class="num">{rating}</td></tr>', base=base, id=t.game_id,
                         game=games.get_game(t.game_id).name, games=t.games, wins=t.wins,
-                        rating="—" if t.rating is None else f"{t.rating:.1f}") for t in stats.per_game)
+                        rating=shown_rating(t.rating)) for t in stats.per_game)
     recent = await site.results.history(guild_id, user_id=user_id, limit=20)
     lines = join(html('<li><a href="{base}/r/{id}">{game} · #{id}</a> {summary}</li>', base=base, id=line.table_id,
                       game=games.get_game(line.game_id).name,
                       summary=line.summary.render(language, [n for n, *_ in line.players])) for line in recent)
     by_game: dict[str, Series] = {}
     for point in stats.history:
-        by_game.setdefault(point.game_id, []).append((point.at, point.rating))
+        by_game.setdefault(point.game_id, []).append((point.at, display_rating(point.rating)))
     body = html(
         '<h1>{name}</h1><table class="board"><tr><th>{game}</th><th class="num">{games}</th>'
         '<th class="num">{wins}</th><th class="num">{rating}</th></tr>{tallies}</table>{chart}'
