@@ -14,6 +14,7 @@ from collections import Counter
 import aiohttp
 
 import games
+from bot.achievements import catalog
 from bot.ratings import display_rating
 from games.cards import parse_card
 from games.i18n import card_name
@@ -115,6 +116,12 @@ async def test_a_replay_steps_to_the_end_with_every_hand_in_french(server: Serve
         assert re.search(rf'<a href="/s/[^"]+/p/[0-9a-f]{{20}}">{name}</a></td><td class="num">'
                          rf'{display_rating(entry.rating)}</td>', board), board
         assert str(entry.user_id) not in board
+        player = re.search(rf'<a href="(/s/[^"]+/p/[0-9a-f]{{20}})">{name}</a>', board)[1]
+        async with aiohttp.ClientSession() as session:
+            page = await (await session.get(link.split("/s/")[0] + player)).text()
+        badges = await s.h.bot.service.results.unlocks.badges(s.guild.id, entry.user_id)
+        assert badges and all(catalog()[b.unlock.achievement].title(b.unlock.tier).render("en") in page
+                              for b in badges if not catalog()[b.unlock.achievement].secret)
     row = await s.h.bot.storage.get_table(number)
     moves = len(await s.h.bot.storage.move_log(number))
     async with open_browser() as browser:
@@ -208,3 +215,25 @@ async def test_a_tournaments_page_shows_its_round_then_its_standings_and_places(
         assert all(name in page for name in ("ana", "ben", "cat", "dan"))
         assert 'data-reload="0"' in page  # over: nothing more to follow
         assert (await session.get(f"{link}tournaments/{tournament.id + 99}")).status == 404
+
+
+async def test_a_stream_starts_with_the_version_its_reader_lacks(server: Server) -> None:
+    """A reconnecting page names the last version it showed (Last-Event-ID): the stream sends the
+    table's version at once if newer, else waits for the next move."""
+    s = server
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    number = table_id(table)
+    version = (await s.h.bot.storage.get_table(number)).version
+    async with aiohttp.ClientSession() as session:
+        behind = await asyncio.wait_for(first_event(session, f"{link}t/{number}/events",
+                                                    **{"Last-Event-ID": str(version - 1)}), 10)
+        assert behind["version"] == version
+        s.h.ignore_tasks("page-reading")  # a reader, not the bot's work: the clicks don't wait for it
+        waiting = asyncio.create_task(first_event(session, f"{link}t/{number}/events",
+                                                  **{"Last-Event-ID": str(version)}), name="page-reading")
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # nothing new to send yet
+        await play_turn(s, table)
+        moved = await asyncio.wait_for(waiting, 10)
+        assert moved["version"] > version

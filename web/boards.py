@@ -15,12 +15,15 @@ import hmac
 from typing import Any
 
 from aiohttp import web
+from babel.numbers import format_percent
 
 import games
+from bot.achievements import catalog
 from bot.ratings import display_rating
 from bot.results import BoardEntry
 from bot.seasons import running_season
 from bot.storage import Session
+from bot.unlocks import Badge
 from games.i18n import say
 
 from .html import Html, html, join, page
@@ -173,21 +176,40 @@ async def player_page(request: web.Request) -> web.Response:
     lines = join(html('<li><a href="{base}/r/{id}">{game} · #{id}</a> {summary}</li>', base=base, id=line.table_id,
                       game=games.get_game(line.game_id).name,
                       summary=line.summary.render(language, [n for n, *_ in line.players])) for line in recent)
+    badges = [b for b in await site.results.unlocks.badges(guild_id, user_id)
+              if not catalog()[b.unlock.achievement].secret]  # secret ones are only ever told privately
     by_game: dict[str, Series] = {}
     for point in stats.history:
         by_game.setdefault(point.game_id, []).append((point.at, display_rating(point.rating)))
     body = html(
         '<h1>{name}</h1><table class="board"><tr><th>{game}</th><th class="num">{games}</th>'
         '<th class="num">{wins}</th><th class="num">{rating}</th></tr>{tallies}</table>{chart}'
-        '<h2>{recent_title}</h2><ul>{lines}</ul><p class="small"><a href="{base}/">{home}</a></p>',
+        '{badges}<h2>{recent_title}</h2><ul>{lines}</ul><p class="small"><a href="{base}/">{home}</a></p>',
         name=name,
         game=say("Game").render(language), games=say("Games").render(language), wins=say("Wins").render(language),
         rating=say("Rating").render(language), tallies=tallies,
         chart=chart([(games.get_game(g).name, line) for g, line in by_game.items()],
                     say("Rating over time").render(language)),
-        recent_title=say("Recent games").render(language), lines=lines, base=base,
+        badges=badge_list(badges, language), recent_title=say("Recent games").render(language), lines=lines, base=base,
         home=say("All tables").render(language))
     return html_response(page(name, body, language))
+
+
+def badge_list(badges: list[Badge], language: str) -> Html:
+    """A player's badges, rarest first, each with the share of the server's players holding it."""
+    if not badges:
+        return Html("")
+    known = catalog()
+    items = []
+    for badge in badges:
+        achievement = known[badge.unlock.achievement]
+        title = achievement.title(badge.unlock.tier).render(language)
+        if achievement.feat is not None and achievement.game_id:
+            title = f"{title} ({games.get_game(achievement.game_id).name})"
+        items.append(html("<li>🏅 {title} · {share}</li>", title=title,
+                          share=say("{share} of players", share=format_percent(badge.share, locale=language))
+                          .render(language)))
+    return html("<h2>{title}</h2><ul>{items}</ul>", title=say("Badges").render(language), items=join(items))
 
 
 def add_board_routes(app: web.Application) -> None:

@@ -14,8 +14,6 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from games.i18n import Text
-
 
 class Html(str):
     """Text that is already HTML: put into a page as it is."""
@@ -45,11 +43,6 @@ def page(title: str, body: Html, language: str, scripts: Iterable[str] = (), hea
         '<body><main>{body}</main></body></html>\n',
         language=language, title=title, head=head, tags=tags, body=body,
     )
-
-
-def words(text: Text, language: str, names: Iterable[str] = ()) -> str:
-    """``text`` in ``language`` with its seats named by ``names`` (plain text, escaped when put in a page)."""
-    return text.render(language, list(names))
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

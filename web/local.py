@@ -62,6 +62,17 @@ class LocalGame:
     events: list[Event] = field(default_factory=list)
     version: int = 0
     """Moves applied so far: a form names the version it was shown at."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while a move and the AI's replies are played (in a worker thread: a hard AI thinks a while)."""
+
+    @classmethod
+    def begin(cls, game: Game[Any], players: int, options: dict[str, Any], level: str, seed: int) -> LocalGame:
+        """A new game, dealt, the AI seats played until the person is to act."""
+        state = game.new_game(players, options, seed)
+        played = cls(game, state, level, Rng(seed))
+        played.tell(state.opening_events())
+        played.play_ai()
+        return played
 
     def names(self, language: str) -> list[str]:
         return [say("You").render(language) if seat == HUMAN else shown_name(f"AI {seat}", True, language)
@@ -94,11 +105,8 @@ class LocalGames:
     def __init__(self) -> None:
         self._games: OrderedDict[str, LocalGame] = OrderedDict()
 
-    def start(self, game: Game[Any], players: int, options: dict[str, Any], level: str, seed: int) -> str:
-        state = game.new_game(players, options, seed)
-        played = LocalGame(game, state, level, Rng(seed))
-        played.tell(state.opening_events())
-        played.play_ai()
+    def add(self, played: LocalGame) -> str:
+        """Keep ``played`` under a new key (forgetting the game played longest ago beyond :data:`KEPT_GAMES`)."""
         key = secrets.token_urlsafe(12)
         self._games[key] = played
         while len(self._games) > KEPT_GAMES:
@@ -195,11 +203,11 @@ async def new_game(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest(text=BAD_FORM.render(language))
     try:
         options = read_options(game, form)
-        key = request.app[GAMES].start(game, int(players_text), options, level,
-                                       random.SystemRandom().getrandbits(63))
+        played = await asyncio.to_thread(LocalGame.begin, game, int(players_text), options, level,
+                                         random.SystemRandom().getrandbits(63))
     except GameError as exc:
         raise web.HTTPBadRequest(text=exc.text.render(language)) from None
-    raise web.HTTPSeeOther(f"/play/{key}")
+    raise web.HTTPSeeOther(f"/play/{request.app[GAMES].add(played)}")
 
 
 async def play_page(request: web.Request) -> web.Response:
@@ -216,12 +224,13 @@ async def move(request: web.Request) -> web.Response:
     version, code = str(form.get("version", "")), str(form.get("move", ""))
     if not version.isdigit() or not code or len(code) > 100:
         return _html(game_page(played, key, language, notice=BAD_FORM.render(language)), status=400)
-    if int(version) != played.version:
-        return _html(game_page(played, key, language, notice=STALE.render(language)), status=409)
-    try:
-        played.play(played.game.action_class.from_code(code))
-    except GameError as exc:
-        return _html(game_page(played, key, language, notice=exc.text.render(language)), status=400)
+    async with played.lock:
+        if int(version) != played.version:
+            return _html(game_page(played, key, language, notice=STALE.render(language)), status=409)
+        try:
+            await asyncio.to_thread(played.play, played.game.action_class.from_code(code))
+        except GameError as exc:
+            return _html(game_page(played, key, language, notice=exc.text.render(language)), status=400)
     raise web.HTTPSeeOther(f"/play/{key}")
 
 
