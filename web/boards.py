@@ -32,7 +32,7 @@ from .site import Site, base_path, html_response, site_of
 
 BOARD_ROWS = 25
 CHART_PLAYERS = 5
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 220, 30
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 280, 64
 COLOURS = ("#5865f2", "#e67e22", "#2ecc71", "#e74c3c", "#9b59b6")
 
 
@@ -86,7 +86,7 @@ async def rating_series(site: Site, guild_id: int, game_id: str, user_ids: list[
 def chart(series: list[tuple[str, Series]], title: str) -> Html:
     """Ratings over time as an SVG: one line a player, time across, rating up."""
     points = [p for _, line in series for p in line]
-    if len(points) < 2:
+    if not any(len(line) > 1 for _, line in series):  # a line needs two games
         return Html("")
     (t0, t1), (r0, r1) = ((min(p[i] for p in points), max(p[i] for p in points)) for i in (0, 1))
     span_t, span_r = (t1 - t0) or 1.0, (r1 - r0) or 1.0
@@ -107,10 +107,10 @@ def chart(series: list[tuple[str, Series]], title: str) -> Html:
                        name=name) for n, (name, line) in enumerate(series) if line)
     return html(
         '<figure><svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}">'
-        '<text x="4" y="{top}" fill="currentColor" font-size="12">{r1}</text>'
-        '<text x="4" y="{bottom}" fill="currentColor" font-size="12">{r0}</text>{lines}</svg>'
+        '<text x="0" y="{top}" fill="currentColor" font-size="26">{r1}</text>'
+        '<text x="0" y="{bottom}" fill="currentColor" font-size="26">{r0}</text>{lines}</svg>'
         '<figcaption><ul class="legend">{legend}</ul></figcaption></figure>',
-        w=CHART_WIDTH, h=CHART_HEIGHT, title=title, top=CHART_PAD, bottom=CHART_HEIGHT - CHART_PAD + 12,
+        w=CHART_WIDTH, h=CHART_HEIGHT, title=title, top=CHART_PAD - 20, bottom=CHART_HEIGHT - CHART_PAD + 40,
         r1=f"{r1:.0f}", r0=f"{r0:.0f}", lines=lines, legend=legend)
 
 
