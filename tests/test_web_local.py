@@ -8,6 +8,7 @@ import re
 from aiohttp.test_utils import TestClient, TestServer
 
 import games
+from games.hints import hint
 from tests.browser import open_browser
 from web.local import GAMES, local_app
 
@@ -54,6 +55,10 @@ async def test_forged_stale_and_malformed_moves_are_refused_and_change_nothing()
                     {"game": "q2j", "players": "2", "level": "easy", "option-variant": "<b>"}):
             answer = await client.post("/new", data=bad, allow_redirects=False)
             assert answer.status == 400 and 'class="notice"' in await answer.text()
+        hinted = await (await client.get(f"{where}?hint=1")).text()
+        advice = hint(played.state, 0)
+        assert f'<p class="hint">💡 {advice.action.words().render("en")}: ' in hinted
+        assert advice.action.code() in legal and played.state.to_json() == state_before  # a hint changes nothing
         assert (await client.get("/play/nosuchgame")).status == 404
         assert (await client.get("/rules/chess")).status == 404
 

@@ -237,3 +237,21 @@ async def test_a_stream_starts_with_the_version_its_reader_lacks(server: Server)
         await play_turn(s, table)
         moved = await asyncio.wait_for(waiting, 10)
         assert moved["version"] > version
+
+
+async def test_a_person_who_asked_to_be_forgotten_appears_on_the_site_as_in_discord(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    number = table_id(table)
+    await play_to_the_end(s, table)
+    await s.h.settle()
+    ask = await s.h.slash("privacy forget", {}, user=s.user("ben"), channel=s.channel)
+    await s.h.click(ask.message, label="Yes, forget me", user=s.user("ben"))
+    history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)
+    assert "ben" not in history.text and "Former player" in history.text
+    async with aiohttp.ClientSession() as session:
+        for path in ("", f"r/{number}", "leaderboard/q2j"):
+            page = await (await session.get(f"{link}{path}")).text()
+            assert not re.search(r"\bben\b", page), path
+        assert "Former player" in await (await session.get(f"{link}r/{number}")).text()
