@@ -13,7 +13,8 @@ from pathlib import Path
 import aiohttp
 
 from tests.discord_play import make_server, open_table, play_turn, start_bot
-from tests.fakediscord import DiscordHarness
+from tests.fakediscord import DiscordHarness, LoopbackDiscord
+from tests.test_smoke_process import assert_clean_log, running_bot, wait_booted
 from tests.web_helpers import LINK, free_port, table_id
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,3 +65,28 @@ def test_the_site_process_refuses_sqlite_with_one_line() -> None:
                           env=site_env(DECKHAND_DB="data/x.sqlite3"))
     assert done.returncode == 2
     assert done.stdout.strip().startswith("python -m web site: DECKHAND_DB must be a postgresql:// URL")
+
+
+async def test_python_m_bot_serves_the_sites_on_deckhand_web_and_plays_on_when_the_port_is_taken(tmp_path) -> None:
+    port = free_port()
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+    async with LoopbackDiscord() as fake:
+        owner = fake.add_user("alice")
+        fake.add_guild("Fake Card Club", owner=owner).add_channel("card-table")
+        async with running_bot(fake, tmp_path / "one", DECKHAND_WEB=f"127.0.0.1:{port}") as bot:
+            await wait_booted(fake, bot)
+            async with aiohttp.ClientSession() as session:
+                rules = await session.get(f"http://127.0.0.1:{port}/rules/q2j")
+                assert rules.status == 200 and "Q Squared Joe" in await rules.text()
+                assert (await session.get(f"http://127.0.0.1:{port}/s/{'x' * 32}/")).status == 404
+            # A second bot finds the port taken: it says so and plays on without a site.
+            async with running_bot(fake, tmp_path / "two", DECKHAND_WEB=f"127.0.0.1:{port}") as second:
+                for _ in range(600):
+                    if "the site cannot be served on 127.0.0.1" in second.output() or second.returncode is not None:
+                        break
+                    await asyncio.sleep(0.05)
+                assert "the site cannot be served on 127.0.0.1" in second.output()
+                assert second.returncode is None, second.output()
+            assert await bot.stop() == 0
+            assert_clean_log(bot)
