@@ -255,3 +255,25 @@ async def test_a_person_who_asked_to_be_forgotten_appears_on_the_site_as_in_disc
             page = await (await session.get(f"{link}{path}")).text()
             assert not re.search(r"\bben\b", page), path
         assert "Former player" in await (await session.get(f"{link}r/{number}")).text()
+
+
+async def test_a_leaderboard_shows_the_running_season_and_any_season_asked_for(server: Server) -> None:
+    s = server
+    link = await serve_site(s)
+    await s.h.slash("settings season-min-games", {"games": 1}, user=s.admin, channel=s.channel)
+    await s.h.slash("season start", {"name": "<i>Spring</i>"}, user=s.admin, channel=s.channel)
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    await play_to_the_end(s, table)
+    await s.h.settle()
+    spring = await s.h.bot.service.seasons.current(s.guild.id)
+    async with aiohttp.ClientSession() as session:
+        board = await (await session.get(f"{link}leaderboard/q2j")).text()
+        assert "Season &lt;i&gt;Spring&lt;/i&gt;" in board and f"?season={spring.id}" in board
+        await s.h.slash("season end", {}, user=s.admin, channel=s.channel)
+        await s.h.settle()
+        board = await (await session.get(f"{link}leaderboard/q2j")).text()
+        assert "Season &lt;i&gt;Spring" not in board  # no season runs: all time only, the past one linked
+        past = await (await session.get(f"{link}leaderboard/q2j?season={spring.id}")).text()
+        assert "Season &lt;i&gt;Spring&lt;/i&gt;" in past and "ana" in past and "ben" in past
+        for wrong in (str(spring.id + 7), "x", "-1"):
+            assert (await session.get(f"{link}leaderboard/q2j?season={wrong}")).status == 404

@@ -21,7 +21,7 @@ import games
 from bot.achievements import catalog
 from bot.ratings import display_rating
 from bot.results import BoardEntry
-from bot.seasons import running_season
+from bot.seasons import Season, seasons_of
 from bot.storage import Session
 from bot.unlocks import Badge
 from games.i18n import say
@@ -137,7 +137,8 @@ async def leaderboard_page(request: web.Request) -> web.Response:
     base, token = base_path(request), request.match_info["token"]
     name = games.get_game(game_id).name
     entries = await site.results.leaderboard(guild_id, game_id)
-    season = await site.storage.run_read(lambda db: running_season(db, guild_id))
+    seasons = await site.storage.run_read(lambda db: seasons_of(db, guild_id))
+    season = chosen_season(request, seasons)
     season_entries = await site.results.leaderboard(guild_id, game_id, season=season) if season else []
     names = await player_names(site, guild_id, [e.user_id for e in entries + season_entries])
     leaders = [e.user_id for e in entries[:CHART_PLAYERS]]
@@ -151,9 +152,25 @@ async def leaderboard_page(request: web.Request) -> web.Response:
         "<p>{none}</p>", none=say("No one has finished a game of it here yet.").render(language)))
     parts.append(chart([(names.get(u, "?"), series[u]) for u in leaders],
                        say("Rating over time").render(language)))
+    if seasons:
+        links = join(html('<a href="{base}/leaderboard/{game}?season={id}">{name}</a>', base=base, game=game_id,
+                          id=other.id, name=other.name) for other in seasons)
+        parts.append(html('<h2>{title}</h2><p class="stepper">{links}</p>', title=say("Seasons").render(language),
+                          links=links))
     parts.append(html('<p class="small"><a href="{base}/">{home}</a></p>', base=base,
                       home=say("All tables").render(language)))
     return html_response(page(name, join(parts), language))
+
+
+def chosen_season(request: web.Request, seasons: list[Season]) -> Season | None:
+    """The season ``?season=<id>`` names (404 if it is not one of this server's), else the running one."""
+    text = request.query.get("season")
+    if text is None:
+        return next((season for season in seasons if season.running), None)
+    found = next((season for season in seasons if str(season.id) == text), None)
+    if found is None:
+        raise web.HTTPNotFound()
+    return found
 
 
 async def player_page(request: web.Request) -> web.Response:
