@@ -10,7 +10,6 @@ JavaScript they all show); each picture is loaded when its step is first shown.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from typing import Any
 
 from aiohttp import web
@@ -48,16 +47,11 @@ class Replay:
             self.movers.append(seat)
 
 
-_replays: OrderedDict[int, Replay] = OrderedDict()
-
-
 async def replay_of(site: Site, row: TableRow) -> Replay:
-    found = _replays.get(row.id)
+    found: Replay | None = site.kept_as("replay", row.id)
     if found is None:
-        found = await asyncio.to_thread(Replay, row, await site.storage.move_log(row.id))
-        _replays[row.id] = found
-        while len(_replays) > KEPT:
-            _replays.popitem(last=False)
+        found = site.keep("replay", row.id, await asyncio.to_thread(Replay, row, await site.storage.move_log(row.id)),
+                          KEPT)
     return found
 
 

@@ -44,10 +44,23 @@ class Site:
         self.results = Results(storage)
         self.hub = Hub()
         self.public_url = public_url
-        self._games: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._rows: OrderedDict[int, TableRow] = OrderedDict()
         self._heard: dict[int, int] = {}
         self._reading: dict[int, asyncio.Future[TableRow | None]] = {}
+        self.kept: dict[str, OrderedDict[Any, Any]] = {}
+        """What pages draw once and show many times (pictures, live parts, replays), by kind: :meth:`keep`."""
+
+    def kept_as(self, kind: str, key: Any) -> Any:
+        """What :meth:`keep` kept of ``kind`` under ``key`` (None if nothing)."""
+        return self.kept.get(kind, {}).get(key)
+
+    def keep(self, kind: str, key: Any, value: Any, most: int = 2048) -> Any:
+        """Keep ``value`` (returned), forgetting the oldest of ``kind`` beyond ``most``."""
+        kept = self.kept.setdefault(kind, OrderedDict())
+        kept[key] = value
+        while len(kept) > most:
+            kept.popitem(last=False)
+        return value
 
     def notify(self, table_id: int, version: int) -> None:
         """Table ``table_id`` is at ``version`` now: wake its live pages."""
@@ -100,12 +113,9 @@ class Site:
     def state(self, row: TableRow) -> Any:
         """The engine state of ``row`` as stored (kept for its version: many pages read the same one)."""
         key = (row.id, row.version)
-        state = self._games.get(key)
+        state = self.kept_as("state", key)
         if state is None:
-            state = games.get_game(row.game_id).from_json(row.state or {})
-            self._games[key] = state
-            while len(self._games) > 512:
-                self._games.popitem(last=False)
+            state = self.keep("state", key, games.get_game(row.game_id).from_json(row.state or {}), 512)
         return state
 
 

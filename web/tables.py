@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import OrderedDict
-from typing import Any
 
 from aiohttp import web
 
@@ -37,17 +35,6 @@ HEARTBEAT_SECONDS = 15.0
 """A comment this often keeps proxies from closing a quiet stream."""
 RETRY_MS = 1000
 """How long a browser waits before reconnecting a dropped stream."""
-KEPT = 2048
-
-_fragments: OrderedDict[tuple[int, int, str, str], Html] = OrderedDict()
-_pictures: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
-_events: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
-
-
-def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    while len(cache) > KEPT:
-        cache.popitem(last=False)
 
 
 def names(row: TableRow, language: str) -> list[str]:
@@ -58,7 +45,7 @@ def live_part(site: Site, row: TableRow, base: str, language: str) -> Html:
     """The part of the page that follows the game (whose turn or the result, picture, events),
     the same for everyone reading in ``language`` (kept per version)."""
     key = (row.id, row.version, language, base)
-    found = _fragments.get(key)
+    found: Html | None = site.kept_as("live part", key)
     if found is not None:
         return found
     seats = names(row, language)
@@ -77,18 +64,16 @@ def live_part(site: Site, row: TableRow, base: str, language: str) -> Html:
                           replay=say("Step through the whole game").render(language)))
     fragment = html('<div id="live" data-version="{v}" data-over="{over}">{parts}</div>', v=row.version,
                     over=int(row.status not in ("lobby", "running")), parts=join(parts))
-    _keep(_fragments, key, fragment)
-    return fragment
+    return site.keep("live part", key, fragment)
 
 
 def event_of(site: Site, row: TableRow, base: str, language: str) -> bytes:
     """The stream's event for ``row``'s version (kept: every stream of the table sends the same bytes)."""
     key = (row.id, row.version, language, base)
-    found = _events.get(key)
+    found: bytes | None = site.kept_as("event", key)
     if found is None:
         data = json.dumps({"version": row.version, "html": live_part(site, row, base, language)})
-        found = f"id: {row.version}\ndata: {data}\n\n".encode()
-        _keep(_events, key, found)
+        found = site.keep("event", key, f"id: {row.version}\ndata: {data}\n\n".encode())
     return found
 
 
@@ -124,10 +109,10 @@ async def table_picture(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     language = reader_language(request)
     key = (row.id, row.version, language)
-    png = _pictures.get(key)
+    png: bytes | None = site.kept_as("picture", key)
     if png is None:
-        png = await asyncio.to_thread(table_png, site.state(row).view(None), names(row, language), language)
-        _keep(_pictures, key, png)
+        png = site.keep("picture", key, await asyncio.to_thread(table_png, site.state(row).view(None),
+                                                                 names(row, language), language))
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 
