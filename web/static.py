@@ -1,4 +1,4 @@
-"""The site's own files (style and scripts), served from ``web/static/`` with a day's caching."""
+"""The site's own files (style and scripts), served from ``web/static/``."""
 
 from __future__ import annotations
 
