@@ -85,7 +85,8 @@ async def test_no_page_or_stream_of_a_game_in_progress_names_a_hidden_card_and_h
             for language, accept in (("en", "en-US"), ("fr", "fr-FR,fr;q=0.9")):
                 page = await (await session.get(f"{link}t/{number}", headers={"Accept-Language": accept})).text()
                 event = await first_event(session, f"{link}t/{number}/events", **{"Accept-Language": accept})
-                for text in (page, event["html"]):
+                front = await (await session.get(link, headers={"Accept-Language": accept})).text()
+                for text in (page, event["html"], front):
                     assert not {name for name in hidden_names(state, language) if name in text}
                     assert "<img src=x" not in text
                 assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
