@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from .announcer import VersionAnnouncer
 from .budget import Pacer, process_rate
 from .in_flight import InFlight
 from .request_meter import RequestMeter
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 
 EXTENSION = "cogs.extension"
 """The Discord layer: its ``setup`` loads every cog and every game's commands."""
+WEB_EXTENSION = "web.extension"
+"""The servers' sites, loaded by name when DECKHAND_WEB is set (bot/ never imports web/)."""
 SYNCED_TREE_KEY = "synced_command_tree"
 """Storage meta key (per sync target) holding the hash of the last command tree synced."""
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -59,6 +62,8 @@ class DeckhandBot(commands.AutoShardedBot):
     """Created in :meth:`setup_hook`, once the database is open."""
     tournaments: Tournaments
     """Beside the service, on it (created with it)."""
+    announcer: VersionAnnouncer
+    """On PostgreSQL: each table version shown, told to the other processes (the site's own)."""
     publisher: Publisher
     """How tables are shown in Discord: the cogs' ``TablePublisher``, installed when they load
     (also the service's :attr:`GameService.publisher`). Typed by the service's protocol: bot/
@@ -95,7 +100,12 @@ class DeckhandBot(commands.AutoShardedBot):
             await self._wait_for_the_database()
         self.service = GameService(self.storage, ai_delay=self.settings.ai_delay, shards=self.settings.shards)
         self.tournaments = Tournaments(self.service)
+        if self.storage.dialect == "postgresql":  # a site run as its own process follows the tables
+            self.announcer = VersionAnnouncer(self.storage)
+            self.service.on_shown(self.announcer.shown)
         await self.load_extension(EXTENSION)
+        if self.settings.web is not None:
+            await self.load_extension(WEB_EXTENSION)
         restored = await self.service.restore()
         await self.tournaments.restore()
         log.info("restored %d open table(s) of %s from %s", restored, self.settings.shards,
@@ -194,6 +204,8 @@ class DeckhandBot(commands.AutoShardedBot):
         self.pacer.close()
         if hasattr(self, "service"):
             await self.service.close()
+        if hasattr(self, "announcer"):
+            await self.announcer.close()
         if hasattr(self, "storage"):
             await self.storage.close()
         await super().close()

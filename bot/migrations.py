@@ -286,6 +286,11 @@ SCHEMA: list[str] = [
     ALTER TABLE guild_settings ADD COLUMN active_days INTEGER NOT NULL DEFAULT 60;
     ALTER TABLE guild_settings ADD COLUMN season_rollover TEXT;
     """,
+    # 10: the server's site (web/): the secret its pages' links hold; NULL while the site is off.
+    """
+    ALTER TABLE guild_settings ADD COLUMN web_token TEXT;
+    CREATE UNIQUE INDEX guild_settings_by_web_token ON guild_settings (web_token);
+    """,
 ]
 
 POSTGRES_EXTRAS: dict[int, str] = {

@@ -137,6 +137,8 @@ class GuildSettings:
     season_rollover: str | None = None
     """``"monthly"`` or ``"quarterly"``: a season ends with its period and the next starts at
     once (:mod:`bot.seasons`); None: seasons start and end by command."""
+    web_token: str | None = None
+    """The secret in the links of the server's site (``/settings web``); None: the site is off."""
 
 
 @dataclass(frozen=True)

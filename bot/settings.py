@@ -30,6 +30,12 @@ class Settings:
     rest_rate: float | None = None
     """DECKHAND_REST_RATE: budgeted requests a second this process may make (default: its
     share of :data:`bot.budget.DEFAULT_RATE`)."""
+    web: tuple[str, int] | None = None
+    """DECKHAND_WEB: where this process serves the servers' sites (``host:port``, by default
+    127.0.0.1:8080 from the environment); None (``off``, and settings made in code): nowhere."""
+    public_url: str = "http://127.0.0.1:8080"
+    """DECKHAND_PUBLIC_URL: the address people reach the site at (the operator's HTTPS proxy),
+    without a trailing slash; default: DECKHAND_WEB's own address."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -70,6 +76,8 @@ class Settings:
             rest_rate = math.nan
         if rest_rate is not None and not (math.isfinite(rest_rate) and rest_rate > 0):
             raise SettingsError(f"DECKHAND_REST_RATE must be a number of requests a second above 0, not {rate!r}.")
+        web_address = web_from(env.get("DECKHAND_WEB", ""))
+        public_url = public_url_from(env.get("DECKHAND_PUBLIC_URL", ""), web_address)
         return cls(
             token=token,
             dev_guild_id=int(guild) if guild else None,
@@ -79,7 +87,31 @@ class Settings:
             ai_delay=max(0.0, ai_delay),
             shards=shards,
             rest_rate=rest_rate,
+            web=web_address,
+            public_url=public_url,
         )
+
+
+def web_from(value: str) -> tuple[str, int] | None:
+    """DECKHAND_WEB: ``host:port`` (default ``127.0.0.1:8080``), or ``off``."""
+    value = value.strip() or "127.0.0.1:8080"
+    if value.lower() == "off":
+        return None
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SettingsError(f"DECKHAND_WEB must be host:port (such as 127.0.0.1:8080) or off, not {value!r}.")
+    return host.strip("[]"), int(port)
+
+
+def public_url_from(value: str, web: tuple[str, int] | None) -> str:
+    """DECKHAND_PUBLIC_URL: an ``http(s)://`` address; default: the site's own address."""
+    value = value.strip().rstrip("/")
+    if not value:
+        host, port = web or ("127.0.0.1", 8080)
+        return f"http://{host}:{port}"
+    if not value.startswith(("https://", "http://")) or any(c in value for c in " <>\"\'"):
+        raise SettingsError(f"DECKHAND_PUBLIC_URL must be an http:// or https:// address, not {value!r}.")
+    return value
 
 
 def database_from(value: str) -> Path | str:

@@ -51,6 +51,7 @@ from .limits import (
     clip,
 )
 from .lobby_controls import lobby_message
+from .site_links import open_in_browser
 from .ui import MAX_BUTTONS, GameUI, MoveLayout, Rendered, ui_for
 from .watch import WatchButton
 
@@ -63,7 +64,7 @@ PLAY_AGAIN_LABEL = say("🔁 Play again")
 MAX_MENUS = ACTION_ROWS
 """Menus of moves a hand message offers at most (25 moves each)."""
 
-_TABLE_CONTROLS: dict[tuple[int, bool, str], dict[str, Any]] = {}
+_TABLE_CONTROLS: dict[tuple[int, bool, str, str | None], dict[str, Any]] = {}
 _TABLE_CONTROLS_LIMIT = 10_000
 
 
@@ -90,11 +91,12 @@ def hand_button(table_id: int, label: str) -> dict[str, Any]:
     return button_component(table_button_id(HAND, table_id), label, discord.ButtonStyle.secondary)
 
 
-def table_controls(table_id: int, running: bool, language: str) -> dict[str, Any]:
+def table_controls(table_id: int, running: bool, language: str, site: str | None = None) -> dict[str, Any]:
     """My hand, the Log (every event so far, privately) and Watch while the game runs; the Log
-    and Play again once it ended. Built once per table and language and kept: they never
-    change, so one row serves every edit."""
-    row = _TABLE_CONTROLS.get((table_id, running, language))
+    and Play again once it ended; and Open in browser to ``site`` (the table's page) when the
+    server's site is on. Built once per table, language and link and kept: they never change,
+    so one row serves every edit."""
+    row = _TABLE_CONTROLS.get((table_id, running, language, site))
     if row is None:
         if len(_TABLE_CONTROLS) >= _TABLE_CONTROLS_LIMIT:
             _TABLE_CONTROLS.clear()
@@ -103,17 +105,20 @@ def table_controls(table_id: int, running: bool, language: str) -> dict[str, Any
         after = (WatchButton.component(table_id, say("👁 Watch").render(language)) if running
                  else button_component(table_button_id(PLAY_AGAIN, table_id), PLAY_AGAIN_LABEL.render(language),
                                        discord.ButtonStyle.primary))
-        row = _TABLE_CONTROLS[table_id, running, language] = action_row([*hand, log, after])
+        browser = [open_in_browser(site, language)] if site else []
+        row = _TABLE_CONTROLS[table_id, running, language, site] = action_row([*hand, log, after, *browser])
     return row
 
 
-def table_message(table: TableSnapshot, language: str = SOURCE, banner: str | None = None) -> Rendered:
+def table_message(table: TableSnapshot, language: str = SOURCE, banner: str | None = None,
+                  site: str | None = None) -> Rendered:
     """The public table message in ``language``: the lobby until the game starts, then the table
-    with My hand (``banner``: what opened it, a tournament's round)."""
+    with My hand (``banner``: what opened it, a tournament's round; ``site``: its page in the
+    server's site, when that is on)."""
     row, table = table.row, table.speaking(language)
     if row.status in ("lobby", "cancelled"):
         return lobby_message(table, language=language)
-    controls = [table_controls(row.id, row.status == "running", language)]
+    controls = [table_controls(row.id, row.status == "running", language, site)]
     return Rendered(LayoutMessage(table_layout(table, controls, language=language, banner=banner)))
 
 

@@ -40,6 +40,7 @@ from .open_hands import OpenHands
 from .outage import UNREACHABLE, ShowAgain
 from .pacing import nonce, paced, rate_limited, retry_wait
 from .publication import Publication
+from .site_links import page_url, table_path
 from .tokens import ChannelTokens, ClickedMessages, TokenRefused, edit_original
 from .turn_pings import MENTIONS, TurnPings
 
@@ -250,7 +251,8 @@ class TablePublisher:
             picture = None
         else:
             banner = await self._banner(row)
-            body = table_message(table, language, banner.words.render(language) if banner else None).kwargs()
+            site = await page_url(self.bot, self.service, row.guild_id, table_path(row.id, row.status == "running"))
+            body = table_message(table, language, banner.words.render(language) if banner else None, site).kwargs()
             if banner is not None and row.table_message_id is None:  # its first post tells the players
                 body["allowed_mentions"] = discord.AllowedMentions(
                     users=[discord.Object(user) for user in banner.notify], roles=False, everyone=False)

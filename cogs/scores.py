@@ -47,6 +47,7 @@ from .layouts import spoken
 from .limits import CHOICE_NAME, EMBED_TITLE, clip
 from .parsing import control_template, edits_in_place, page_number, require_private_message, stored_id
 from .season_commands import ALL_TIME, chosen_season, season_choices
+from .site_links import open_in_browser_item, page_url
 from .translator import command_text, slash_name
 from .ui import EMBED_COLOUR, Rendered, ui_for
 
@@ -143,9 +144,11 @@ def board_controls(guild_id: int, game_id: str, sort: str, season: Season | None
 
 
 def board_view(guild_id: int, game_id: str, sort: str, season: Season | None, page: int,
-               pages: int) -> discord.ui.View:
-    return static_view(page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off,
-                                                                     season_key(season)), page, pages))
+               pages: int, site: str | None = None, language: str = SOURCE) -> discord.ui.View:
+    """◀ ▶ when there are pages; Open in browser to ``site`` (the leaderboard's page) when the server's site is on."""
+    buttons = page_buttons(lambda to, label, off: BoardPage(guild_id, game_id, sort, to, label, off,
+                                                            season_key(season)), page, pages)
+    return static_view([*buttons, *([open_in_browser_item(site, language)] if site else [])])
 
 
 async def board_season(interaction: discord.Interaction, guild_id: int, chosen: str | None) -> Season | None:
@@ -173,7 +176,9 @@ async def show_board(interaction: discord.Interaction, game_id: str, sort: str, 
     language = reader_language(interaction) if private else await public_language(interaction)
     embed, page = board_page(entries, game_id, sort, page, language, season, settings)
     pages = max(1, -(-len(entries) // PAGE_SIZE))
-    view = board_view(guild_id, game_id, sort, season, page, pages)
+    site = await page_url(interaction.client, service_of(interaction), guild_id,
+                          "" if game_id == "all" else f"leaderboard/{game_id}")
+    view = board_view(guild_id, game_id, sort, season, page, pages, site, language)
     nobody = discord.AllowedMentions.none()
     if in_place:
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=nobody)

@@ -29,11 +29,14 @@ from .control import Control, InServer, Place
 from .language import reader_language, server_language
 from .limits import CHOICE_NAME, COMMAND_DESCRIPTION
 from .parsing import control_template, require_private_message, stored_id
+from .site_links import new_site_token, site_url
 from .translator import command_text, slash_name
 
 DISCORD_LANGUAGE = "discord"
 """``/settings language``'s choice for the server's Discord language (stored as None)."""
 NO_ROLLOVER = "off"
+SITE_ON, SITE_OFF, SITE_NEW_LINK = "on", "off", "new-link"
+"""``/settings web``'s choices."""
 MOST_SEASON_GAMES = 100
 MOST_ACTIVE_DAYS = 3650
 
@@ -68,6 +71,9 @@ async def describe(interaction: discord.Interaction) -> str:
         plural("The all-time leaderboards list players with a game in the last {count} day.",
                "The all-time leaderboards list players with a game in the last {count} days.", settings.active_days)
         if settings.active_days else say("The all-time leaderboards list every player."),
+        say("This server's pages in a browser: {url} (anyone with the link can read them; "
+            "`/settings web site:new link` replaces it).", url=site_url(interaction.client, settings.web_token))
+        if settings.web_token else say("This server's pages in a browser: off (`/settings web` turns them on)."),
     ]
     language = reader_language(interaction)
     return "\n".join(line.render(language) for line in lines)
@@ -176,6 +182,28 @@ class SettingsCog(commands.Cog):
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         language = None if choice == DISCORD_LANGUAGE else choice
         await service_of(interaction).storage.set_guild_settings(require_guild(interaction), language=language)
+        await interaction.response.send_message(await describe(interaction), ephemeral=True)
+
+    @settings.command(
+        name=slash_name("web"),
+        description=locale_str("This server's pages in a browser: turn them on or off, or make a new link"))
+    @app_commands.rename(site=slash_name("site"))
+    @app_commands.describe(site=locale_str("on: the pages and their link; off: no pages; new link: the old one stops"))
+    @app_commands.choices(site=[
+        app_commands.Choice(name=locale_str("on"), value=SITE_ON),
+        app_commands.Choice(name=locale_str("off"), value=SITE_OFF),
+        app_commands.Choice(name=locale_str("new link"), value=SITE_NEW_LINK),
+    ])
+    @guarded
+    async def web(self, interaction: discord.Interaction, site: str) -> None:
+        guild_id = require_guild(interaction)
+        storage = service_of(interaction).storage
+        token = (await storage.guild_settings(guild_id)).web_token
+        if site == SITE_OFF:
+            token = None
+        elif site == SITE_NEW_LINK or token is None:
+            token = new_site_token()
+        await storage.set_guild_settings(guild_id, web_token=token)
         await interaction.response.send_message(await describe(interaction), ephemeral=True)
 
     @settings.command(name=slash_name("season-rollover"),

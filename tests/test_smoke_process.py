@@ -55,7 +55,7 @@ LIBC = ctypes.CDLL(None, use_errno=True)
 # Settings the bot reads; always set explicitly so a developer's .env (python-dotenv
 # never overrides variables already in the environment) can't leak into the test.
 _BOT_VARS = ("DISCORD_TOKEN", "DECKHAND_DB", "DEV_GUILD_ID", "LOG_LEVEL", "DECKHAND_AI_DELAY",
-             "DECKHAND_DB_SYNCHRONOUS")
+             "DECKHAND_DB_SYNCHRONOUS", "DECKHAND_WEB", "DECKHAND_PUBLIC_URL")
 
 
 def bot_env(tmp_path: Path, **overrides: str) -> dict[str, str]:
@@ -68,6 +68,7 @@ def bot_env(tmp_path: Path, **overrides: str) -> dict[str, str]:
         LOG_LEVEL="INFO",
         DECKHAND_AI_DELAY="0",
         DECKHAND_DB_SYNCHRONOUS="FULL",
+        DECKHAND_WEB="off",  # the tests run side by side: no two may serve on 8080
         PYTHONUNBUFFERED="1",
     )
     env.update(overrides)

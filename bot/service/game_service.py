@@ -89,6 +89,15 @@ class GameService:
         must not wait)."""
         self.tables.recorded.append(listener)
 
+    def on_shown(self, listener: Callable[[int, int], None]) -> None:
+        """Call ``listener(table_id, version)`` each time a table's new state (lobby or game) is
+        shown, before Discord shows it (it must not wait): how the site's live pages hear of moves."""
+        self._publishing.listeners.append(listener)
+
+    def off_shown(self, listener: Callable[[int, int], None]) -> None:
+        """Stop calling ``listener`` (given to :meth:`on_shown`)."""
+        self._publishing.listeners.remove(listener)
+
     def on_timed_out(self, record: TimeoutRecord, listener: Callable[[TableRow, int], None]) -> None:
         """Each time a turn timer plays for a person: ``record(db, table_id, seat, version)`` writes
         what must be kept of it in the move's own transaction (no crash can keep the move and lose

@@ -7,6 +7,7 @@ state (:mod:`cogs.publisher`)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from ..errors import StorageUnavailable
 from ..storage import SeatRow
@@ -20,13 +21,20 @@ log = logging.getLogger(__name__)
 class Publishing:
     def __init__(self, tasks: BackgroundTasks, unlocks: Unlocks) -> None:
         self.publisher: Publisher | None = None
+        self.listeners: list[Callable[[int, int], None]] = []
+        """Told "table N is at version V" for every state shown (the site's live pages): they must not wait."""
         self._tasks = tasks
         self._unlocks = unlocks
 
     def show(self, snap: TableSnapshot, *, again: bool = False) -> None:
         """Show ``snap`` (a lobby or a game) in the background, unless a newer state of its table
         comes first (``again``: start-up looking at a table whose message may be behind); a
-        finished game with what it unlocked."""
+        finished game with what it unlocked. Every listener hears of it first."""
+        for listener in self.listeners:
+            try:
+                listener(snap.row.id, snap.row.version)
+            except Exception:  # a listener's failure never stops a table being shown
+                log.exception("a listener failed on table %s", snap.row.id)
         if self.publisher is not None:
             self._tasks.spawn(self._show(self.publisher, snap, again), f"show-{snap.row.id}")
 

@@ -455,12 +455,28 @@ class Storage(ABC):
         if settings is None:
             row = await self.run_read(lambda db: db.fetchrow(
                 "SELECT use_threads, timer_minutes, pictures, ai_level, language, season_min_games, active_days,"
-                " season_rollover FROM guild_settings WHERE guild_id = ?",
+                " season_rollover, web_token FROM guild_settings WHERE guild_id = ?",
                 (guild_id,)))
-            settings = (GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3], row[4], row[5], row[6], row[7])
-                        if row else GuildSettings())
+            settings = (GuildSettings(bool(row[0]), row[1], bool(row[2]), row[3], row[4], row[5], row[6], row[7],
+                                      row[8]) if row else GuildSettings())
             self._settings[guild_id] = settings
         return settings
+
+    # -- table versions, between processes --------------------------------------------
+
+    async def announce_versions(self, versions: dict[int, int]) -> None:
+        """Tell other processes listening (:meth:`listen_versions`) that these tables (id → version)
+        changed. A single process (SQLite) has no one to tell."""
+
+    async def listen_versions(self, heard: Callable[[int, int], None]) -> Callable[[], Awaitable[None]]:
+        """Call ``heard(table_id, version)`` for each version another process announces, until the
+        returned function is awaited; only where several processes share the database (PostgreSQL)."""
+        raise NotImplementedError(f"{self.dialect} has one process: there is nothing to listen to")
+
+    async def guild_of_web_token(self, token: str) -> int | None:
+        """The server whose site's links hold ``token`` (None: no server's, or its site is off)."""
+        return await self.run_read(lambda db: db.fetchval(
+            "SELECT guild_id FROM guild_settings WHERE web_token = ?", (token,)))
 
     async def set_guild_settings(self, guild_id: int, **changes: Any) -> None:
         """Change the named :class:`GuildSettings` fields (the others stay);

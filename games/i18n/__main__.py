@@ -39,7 +39,7 @@ from ..base import Game
 from . import LANGUAGES, LOCALES, NAME_CONTEXT, Text, catalog_files
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("bot", "cogs", "games")
+SOURCES = ("bot", "cogs", "games", "web")
 GAME_MODULES = ("cogs/looks/{package}.py",)
 """A game's Discord look, beside its package in the same checkout: its words are the game's, so
 they travel with it (its pictures are in its package)."""
