@@ -200,6 +200,9 @@ async def test_a_tournaments_page_shows_its_round_then_its_standings_and_places(
     await s.h.settle()
     tournament = (await s.h.bot.tournaments.of_guild(s.guild.id))[0]
     view = await s.h.bot.tournaments.view(tournament.id)
+    assert browser_links(s.h.message(message.id)) == [f"{link}tournaments/{tournament.id}"]
+    shown = await s.h.slash("tournament show", {}, user=s.user("ana"), channel=s.channel)
+    assert browser_links(shown.message) == [f"{link}tournaments/{tournament.id}"]
     async with aiohttp.ClientSession() as session:
         front = await (await session.get(link)).text()
         assert f"/tournaments/{tournament.id}" in front and "&lt;b&gt;Game night&lt;/b&gt;" in front

@@ -29,11 +29,12 @@ from ..common import THREADS, guarded, is_admin, player_of, require_guild
 from ..language import reader_language
 from ..limits import CHOICE_NAME, COMMAND_DESCRIPTION, clip
 from ..parsing import stored_id
+from ..site_links import page_url
 from ..start_commands import engine_value, with_game_options
 from ..translator import command_text, slash_name
 from ..ui import message_link, ui_for
 from .controls import tournaments_of
-from .message import STATUS_WORDS, title, tournament_message
+from .message import STATUS_WORDS, title, tournament_message, tournament_path
 from .pictures import tournament_picture
 from .starts import start_time
 
@@ -134,7 +135,8 @@ async def show(interaction: discord.Interaction, tournament: str | None = None) 
         tournament_id = stored_id(tournament, "tournament")
     view = await tournaments.view(tournament_id, guild_id)
     language = reader_language(interaction)
-    body = tournament_message(view, tournaments.games.clock(), language, with_controls=False).kwargs()
+    site = await page_url(interaction.client, tournaments.games, guild_id, tournament_path(tournament_id))
+    body = tournament_message(view, tournaments.games.clock(), language, with_controls=False, site=site).kwargs()
     pictures = (await tournaments.storage.guild_settings(guild_id)).pictures
     picture = await tournament_picture(view, language) if pictures else None
     await send_with_picture(interaction.response.send_message, {**body, "ephemeral": True}, picture, edit=False,

@@ -23,6 +23,7 @@ from games.i18n import Text, plural, say, say_as
 from games.tournament import BracketTable
 
 from ..components import Layout, LayoutMessage, action_row, button_component, separator, text_display
+from ..site_links import open_in_browser
 from ..ui import Rendered, message_link, options_line, ui_for, whole_lines
 from .controls import VERBS
 
@@ -267,7 +268,9 @@ def controls(view: TournamentView, now: float, language: str) -> list[dict[str, 
     return [action_row(buttons)]
 
 
-def tournament_layout(view: TournamentView, now: float, language: str, *, with_controls: bool = True) -> Layout:
+def tournament_layout(view: TournamentView, now: float, language: str, *, with_controls: bool = True,
+                      site: str | None = None) -> Layout:
+    """The message's layout; ``site``: the tournament's page in the server's site, when that is on."""
     row = view.row
     ui = ui_for(row.game_id, language)
     head = "\n".join([f"### 🏆 {title(row, language)} · {ui.title}", status_line(view, now, language).render(language)])
@@ -281,10 +284,18 @@ def tournament_layout(view: TournamentView, now: float, language: str, *, with_c
     boards += [standings_board(view, language)] if view.standings else []
     parts += [text_display(whole_lines(text, BOARD)) for text in boards if text != pictured]
     board = [text_display(whole_lines(pictured, BOARD))] if pictured else []
-    tail = [separator(), *controls(view, now, language)] if with_controls and row.is_open else []
+    rows = controls(view, now, language) if with_controls else []
+    rows += [action_row([open_in_browser(site, language)])] if site else []
+    tail = [separator(), *rows] if rows else []
     return Layout(accent=GOLD if row.status == "finished" else ui.colour, head=[text_display(head), *parts],
                   board=board, tail=tail, alt=pictured)
 
 
-def tournament_message(view: TournamentView, now: float, language: str, *, with_controls: bool = True) -> Rendered:
-    return Rendered(LayoutMessage(tournament_layout(view, now, language, with_controls=with_controls)))
+def tournament_message(view: TournamentView, now: float, language: str, *, with_controls: bool = True,
+                       site: str | None = None) -> Rendered:
+    return Rendered(LayoutMessage(tournament_layout(view, now, language, with_controls=with_controls, site=site)))
+
+
+def tournament_path(tournament_id: int) -> str:
+    """The tournament's page in its server's site (:func:`~cogs.site_links.page_url`)."""
+    return f"tournaments/{tournament_id}"

@@ -31,8 +31,9 @@ from ..language import server_language
 from ..outage import UNREACHABLE
 from ..pacing import nonce, retry_wait
 from ..publisher import Banner
+from ..site_links import page_url
 from ..ui import message_link
-from .message import title, tournament_message
+from .message import title, tournament_message, tournament_path
 from .pictures import tournament_picture
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,8 @@ class TournamentMessages:
     async def _show_one(self, view: TournamentView) -> None:
         row = view.row
         language = await self.language(row)
-        body = tournament_message(view, self.tournaments.games.clock(), language).kwargs()
+        site = await page_url(self.bot, self.tournaments.games, row.guild_id, tournament_path(row.id))
+        body = tournament_message(view, self.tournaments.games.clock(), language, site=site).kwargs()
         pictures = (await self.tournaments.storage.guild_settings(row.guild_id)).pictures
         picture = await tournament_picture(view, language) if pictures else None
         what = f"tournament {row.id}"
