@@ -122,6 +122,10 @@ class PostgresServer:
         self.sql(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    def drop_database(self, url: str) -> None:
+        """Drop the database at ``url`` (made by :meth:`create_database`), ending its connections."""
+        self.sql(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
     def sql(self, statement: str, database: str = "postgres") -> str:
         """Run one SQL statement through ``psql`` as the superuser; returns its unaligned output."""
         done = subprocess.run(
