@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bot.storage import Storage
-from tests.discord_play import make_server, start_bot
+from tests.discord_play import PLAYERS, make_server, pictures_off, start_bot
 from tests.fakediscord import DiscordHarness
 from tests.pgserver import MISSING, PostgresServer, find_binaries
 
@@ -48,6 +48,16 @@ async def server(tmp_path):
     async with DiscordHarness() as h:
         s = make_server(h, tmp_path)
         await start_bot(h, s.db_path)
+        yield s
+
+
+@pytest.fixture
+async def club(tmp_path):
+    """A server with ten members besides its moderator, pictures off (the boards are text)."""
+    async with DiscordHarness() as h:
+        s = make_server(h, tmp_path, names=PLAYERS)
+        await start_bot(h, s.db_path)
+        await pictures_off(s)
         yield s
 
 

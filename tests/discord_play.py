@@ -28,6 +28,8 @@ from tests.fakediscord import (
 )
 
 HAND_BUTTON = "🂠 My hand"
+PLAYERS = ("ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo")
+"""The members of the ``club`` fixture's server (tests/conftest.py), besides its moderator."""
 
 
 def make_bot(db_path: Path | str, *, seed: int | None = 1, rest_rate: float | None = None) -> DeckhandBot:

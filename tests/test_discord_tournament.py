@@ -7,34 +7,21 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import pytest
-
 from tests.discord_play import (
+    PLAYERS,
     Unchanged,
     forge_click,
-    make_server,
     open_hand,
-    pictures_off,
     play,
     start_bot,
     texts,
     to_act,
 )
-from tests.fakediscord import MESSAGE_COMPONENT, DiscordHarness, FakeChannel
+from tests.fakediscord import MESSAGE_COMPONENT, FakeChannel
 from tests.test_hostile import raw_slash
 
-PLAYERS = ("ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo")
 WAR_PREFER = ("attack", "recover", "draw")
 
-
-@pytest.fixture
-async def club(tmp_path):
-    """A server with ten members besides its moderator, pictures off (the boards are text)."""
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path, names=PLAYERS)
-        await start_bot(h, s.db_path)
-        await pictures_off(s)
-        yield s
 
 
 def tournament_message(s):

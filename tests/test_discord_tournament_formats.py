@@ -7,27 +7,24 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import pytest
-
 from bot.tournaments import store
-from tests.discord_play import make_server, open_hand, picture_text, pictures_off, play, start_bot, texts, to_act
+from tests.discord_play import (
+    PLAYERS,
+    make_server,
+    open_hand,
+    picture_text,
+    play,
+    start_bot,
+    texts,
+    to_act,
+)
 from tests.fakediscord import DiscordHarness
 from tests.test_discord_french import Reader, english_left
 from tests.test_discord_queen_of_spades import take_turn
 from tests.test_discord_tournament import WAR_PREFER, time_runs_out, tournament_message
 
-PLAYERS = ("ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo")
 LINE = re.compile(r"(\d+)\. (.+?) — (\S+) · Bh (\S+) · SB (\S+)( \(out\))?")
 
-
-@pytest.fixture
-async def club(tmp_path):
-    """A server with ten members besides its moderator, pictures off (the boards are text)."""
-    async with DiscordHarness() as h:
-        s = make_server(h, tmp_path, names=PLAYERS)
-        await start_bot(h, s.db_path)
-        await pictures_off(s)
-        yield s
 
 
 async def run_tournament(s, command: str, options: dict, joiners=PLAYERS) -> int:

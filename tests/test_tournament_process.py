@@ -46,7 +46,7 @@ KILL_AFTER = 0.4
 
 
 @pytest.fixture
-async def club() -> LoopbackDiscord:
+async def loopback_club() -> LoopbackDiscord:
     async with LoopbackDiscord() as fd:
         users = [fd.add_user(name, global_name=name.capitalize()) for name in HUMANS]
         guild = fd.add_guild("Game Night", owner=users[0])
@@ -85,8 +85,8 @@ async def stored(db: str, read):
         await storage.close()
 
 
-async def test_a_tournament_killed_at_random_moments_resumes_to_its_end(club: LoopbackDiscord, tmp_path: Path):
-    fd, rng = club, random.Random(20261207)
+async def test_a_tournament_killed_at_random_moments_resumes_to_its_end(loopback_club: LoopbackDiscord, tmp_path: Path):
+    fd, rng = loopback_club, random.Random(20261207)
     channel = next(iter(fd.guilds.values())).channel("tournament")
     db = str(tmp_path / "deckhand.sqlite3")
     processes = Processes(fd, tmp_path, db)
