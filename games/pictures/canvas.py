@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 import unicodedata
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from itertools import product
 from math import ceil
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.i18n import SOURCE
 
@@ -207,6 +209,63 @@ class Label(NamedTuple):
     """The whole text it is a line of (:meth:`Canvas.paragraph`), or its own."""
 
 
+def frozen(value: object) -> Hashable:
+    """``value`` (plain JSON: part of a view) as a key: lists as tuples, objects as their items."""
+    if isinstance(value, dict):
+        return tuple((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, list):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+def moved(box: Box, dx: int, dy: int) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+class Layer(NamedTuple):
+    """Something drawn once on bare felt and kept, to be laid on pictures again
+    (:meth:`Canvas.layer`): its pixels, where it drew, and what its canvas recorded."""
+
+    image: Image.Image
+    """What it drew (RGB, on felt)."""
+    mask: Image.Image | None
+    """Where it drew: 255 where a pixel is not bare felt, else 0 (None: laid whole)."""
+    labels: tuple[Label, ...]
+    cards: tuple[Box, ...]
+    smallest_text: float | None
+
+
+LAYERS = 1024
+"""Layers kept drawn (a QUASH spot is one, a line of spots another): enough for the tables a
+process is drawing at once. Each is a few tens of KB of pixels at most."""
+_layers: OrderedDict[Hashable, Layer] = OrderedDict()
+_layers_lock = threading.Lock()  # pictures are drawn in worker threads
+
+
+def drawn_layer(key: Hashable, size: tuple[int, int], language: str, draw: Callable[[Canvas], None],
+                masked: bool) -> Layer:
+    """The layer kept under ``key``, else what ``draw`` draws on a bare canvas of ``size``
+    (``masked``: with where it drew), kept: the oldest of :data:`LAYERS` goes."""
+    key = (key, size, language, masked)
+    with _layers_lock:
+        found = _layers.get(key)
+        if found is not None:
+            _layers.move_to_end(key)
+            return found
+    canvas = Canvas(*size, language, min_height=0)
+    draw(canvas)
+    mask = None
+    if masked:
+        red, green, blue = ImageChops.difference(canvas.image, Image.new("RGB", size, FELT)).split()
+        mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point([0] + [255] * 255)
+    found = Layer(canvas.image, mask, tuple(canvas.labels), tuple(canvas.cards), canvas.smallest_text)
+    with _layers_lock:
+        _layers[key] = found
+        if len(_layers) > LAYERS:
+            _layers.popitem(last=False)
+    return found
+
+
 class Canvas:
     """A picture drawn top to bottom: ``y`` is the layout cursor; :meth:`png` crops the
     picture below the last thing drawn (square at most, and at least ``min_height`` tall)
@@ -222,6 +281,8 @@ class Canvas:
         """The language of its words and of the ranks on its cards' faces."""
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
+        self._pixels = self.image.im
+        """The image's pixels, pasted into directly (:meth:`paste`)."""
         self.width = width
         self.min_height = min_height
         self.y = MARGIN
@@ -256,13 +317,43 @@ class Canvas:
             left = xy[0] - {"l": 0, "m": width // 2, "r": width}[anchor[0]]
             room = (left, left + width)
         self.labels.append(Label(text, wanted, box, room, size, fill, self.background(middle), paragraph or wanted))
-        self.image.paste(image, (x, y), image)
+        self.paste(image, (x, y))
         return box[2]
 
     def background(self, xy: tuple[int, int]) -> Colour:
         """The colour drawn at ``xy`` so far."""
-        r, g, b = self.image.getpixel(xy)  # type: ignore[misc]  # an RGB image's pixel is a triple
+        r, g, b = self._pixels.getpixel(xy)
         return r, g, b
+
+    def layer(self, box: Box, key: Hashable, draw: Callable[[Canvas], None], *, bare: bool = False) -> None:
+        """What ``draw`` draws on a bare canvas the size of ``box`` (left, top, right, bottom),
+        laid there: the same pixels, labels and cards as drawing it here, drawn once per
+        ``key`` (which must say everything the drawing depends on) and then only laid.
+
+        Only where nothing was drawn yet: what ``draw`` draws is laid over bare felt. When
+        nothing at all was drawn in the box yet (``bare``), the layer is copied whole, which
+        costs a fraction of laying it through where it drew. A line of text it draws without
+        a width has the picture's width for its room, as here."""
+        left, top, right, bottom = box
+        layer = drawn_layer(key, (right - left, bottom - top), self.language, draw, not bare)
+        if layer.mask is None:
+            self._pixels.paste(layer.image.im, box)
+        else:
+            self._pixels.paste(layer.image.im, box, layer.mask.im)
+        whole = (0, layer.image.width)
+        self.labels += [label._replace(box=moved(label.box, left, top),
+                                       room=(0, self.width) if label.room == whole else
+                                       (label.room[0] + left, label.room[1] + left)) for label in layer.labels]
+        self.cards += [moved(card, left, top) for card in layer.cards]
+        if layer.smallest_text is not None:
+            self._drew_text(layer.smallest_text)
+
+    def paste(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """``image`` (RGBA) laid over the picture at ``xy`` through its alpha: what
+        ``Image.paste(image, xy, image)`` does, without its checks (a picture pastes dozens of
+        cached images, and the checks cost as much as the pasting)."""
+        pixels = image.im
+        self._pixels.paste(pixels, (xy[0], xy[1], xy[0] + image.width, xy[1] + image.height), pixels)
 
     def paragraph(self, xy: tuple[int, int], text: str, size: int = LABEL, fill: Colour = TEXT, *,
                   width: int, bold: bool = False) -> int:
@@ -295,7 +386,7 @@ class Canvas:
         if card is not None:
             self._drew_text(rank_size(size))
         image = card_image(card, size, tapped=tapped, marked=marked, dim=dim, penalty=penalty, language=self.language)
-        self.image.paste(image, xy, image)
+        self.paste(image, xy)
         self.cards.append((xy[0], xy[1], xy[0] + image.width, xy[1] + image.height))
         return xy[0] + image.width
 
@@ -334,8 +425,7 @@ class Canvas:
 
     def slot(self, xy: tuple[int, int], size: CardSize, fill: Colour | None = None) -> None:
         """The outline of an empty place for a card."""
-        image = slot_image(size, fill)
-        self.image.paste(image, xy, image)
+        self.paste(slot_image(size, fill), xy)
 
     def chip(self, xy: tuple[int, int], text: str, extra: str = "", *, ring: bool = False) -> int:
         """A small label on a light chip (a laid set: "K x3"), ``extra`` after it in gold
