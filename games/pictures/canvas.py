@@ -31,7 +31,7 @@ from math import ceil
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from games.i18n import SOURCE
 
@@ -218,52 +218,51 @@ def frozen(value: object) -> Hashable:
     return value
 
 
-def moved(box: Box, dx: int, dy: int) -> Box:
-    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+def moved(box: Box, dy: int) -> Box:
+    return box[0], box[1] + dy, box[2], box[3] + dy
 
 
-class Layer(NamedTuple):
-    """Something drawn once on bare felt and kept, to be laid on pictures again
-    (:meth:`Canvas.layer`): its pixels, where it drew, and what its canvas recorded."""
+class Band(NamedTuple):
+    """A band of a picture as it was drawn, kept to be laid on pictures again
+    (:meth:`Canvas.band`): its pixels, and the labels and cards drawn in it (their
+    y from the band's top)."""
 
     image: Image.Image
-    """What it drew (RGB, on felt)."""
-    mask: Image.Image | None
-    """Where it drew: 255 where a pixel is not bare felt, else 0 (None: laid whole)."""
     labels: tuple[Label, ...]
     cards: tuple[Box, ...]
     smallest_text: float | None
 
-
-LAYERS = 1024
-"""Layers kept drawn (a QUASH spot is one, a line of spots another): enough for the tables a
-process is drawing at once. Each is a few tens of KB of pixels at most."""
-_layers: OrderedDict[Hashable, Layer] = OrderedDict()
-_layers_lock = threading.Lock()  # pictures are drawn in worker threads
+    @property
+    def memory(self) -> int:
+        """About how much memory it holds (Pillow keeps an RGB pixel in four bytes)."""
+        return self.image.width * self.image.height * 4
 
 
-def drawn_layer(key: Hashable, size: tuple[int, int], language: str, draw: Callable[[Canvas], None],
-                masked: bool) -> Layer:
-    """The layer kept under ``key``, else what ``draw`` draws on a bare canvas of ``size``
-    (``masked``: with where it drew), kept: the oldest of :data:`LAYERS` goes."""
-    key = (key, size, language, masked)
-    with _layers_lock:
-        found = _layers.get(key)
+BAND_BYTES = 24 * 1024 * 1024
+"""The most memory kept bands hold (a QUASH table picture has four, about 800 KB): the
+newest pictures' bands; the oldest go."""
+_bands: OrderedDict[Hashable, Band] = OrderedDict()
+_bands_bytes = 0
+_bands_lock = threading.Lock()  # pictures are drawn in worker threads
+
+
+def kept_band(key: Hashable) -> Band | None:
+    with _bands_lock:
+        found = _bands.get(key)
         if found is not None:
-            _layers.move_to_end(key)
-            return found
-    canvas = Canvas(*size, language, min_height=0)
-    draw(canvas)
-    mask = None
-    if masked:
-        red, green, blue = ImageChops.difference(canvas.image, Image.new("RGB", size, FELT)).split()
-        mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point([0] + [255] * 255)
-    found = Layer(canvas.image, mask, tuple(canvas.labels), tuple(canvas.cards), canvas.smallest_text)
-    with _layers_lock:
-        _layers[key] = found
-        if len(_layers) > LAYERS:
-            _layers.popitem(last=False)
-    return found
+            _bands.move_to_end(key)
+        return found
+
+
+def keep_band(key: Hashable, band: Band) -> None:
+    """Keep ``band`` under ``key``, within :data:`BAND_BYTES`."""
+    global _bands_bytes
+    with _bands_lock:
+        if key not in _bands:
+            _bands[key] = band
+            _bands_bytes += band.memory
+        while _bands_bytes > BAND_BYTES and len(_bands) > 1:
+            _bands_bytes -= _bands.popitem(last=False)[1].memory
 
 
 class Canvas:
@@ -325,28 +324,31 @@ class Canvas:
         r, g, b = self._pixels.getpixel(xy)
         return r, g, b
 
-    def layer(self, box: Box, key: Hashable, draw: Callable[[Canvas], None], *, bare: bool = False) -> None:
-        """What ``draw`` draws on a bare canvas the size of ``box`` (left, top, right, bottom),
-        laid there: the same pixels, labels and cards as drawing it here, drawn once per
-        ``key`` (which must say everything the drawing depends on) and then only laid.
-
-        Only where nothing was drawn yet: what ``draw`` draws is laid over bare felt. When
-        nothing at all was drawn in the box yet (``bare``), the layer is copied whole, which
-        costs a fraction of laying it through where it drew. A line of text it draws without
-        a width has the picture's width for its room, as here."""
-        left, top, right, bottom = box
-        layer = drawn_layer(key, (right - left, bottom - top), self.language, draw, not bare)
-        if layer.mask is None:
-            self._pixels.paste(layer.image.im, box)
+    def band(self, height: int, key: Hashable, draw: Callable[[int], None]) -> None:
+        """The band ``height`` pixels tall from the cursor down, drawn by ``draw(top)``, the
+        cursor moved below it. Kept: once drawn, a band with the same ``key`` (which must say
+        everything the drawing depends on, in the picture's language) is laid again as it was
+        (its pixels, labels and cards), which costs a small part of drawing it. Only for a band
+        where nothing was drawn yet, and that nothing else draws into."""
+        top, bottom = self.y, self.y + height
+        key = (key, self.width, height, self.language)
+        found = kept_band(key)
+        if found is None:
+            labels, cards = len(self.labels), len(self.cards)
+            smallest, self.smallest_text = self.smallest_text, None
+            draw(top)
+            drawn, self.smallest_text = self.smallest_text, smallest
+            found = Band(self.image.crop((0, top, self.width, bottom)),
+                         tuple(label._replace(box=moved(label.box, -top)) for label in self.labels[labels:]),
+                         tuple(moved(card, -top) for card in self.cards[cards:]), drawn)
+            keep_band(key, found)
         else:
-            self._pixels.paste(layer.image.im, box, layer.mask.im)
-        whole = (0, layer.image.width)
-        self.labels += [label._replace(box=moved(label.box, left, top),
-                                       room=(0, self.width) if label.room == whole else
-                                       (label.room[0] + left, label.room[1] + left)) for label in layer.labels]
-        self.cards += [moved(card, left, top) for card in layer.cards]
-        if layer.smallest_text is not None:
-            self._drew_text(layer.smallest_text)
+            self._pixels.paste(found.image.im, (0, top, self.width, bottom))
+            self.labels += [label._replace(box=moved(label.box, top)) for label in found.labels]
+            self.cards += [moved(card, top) for card in found.cards]
+        if found.smallest_text is not None:
+            self._drew_text(found.smallest_text)
+        self.y = bottom
 
     def paste(self, image: Image.Image, xy: tuple[int, int]) -> None:
         """``image`` (RGBA) laid over the picture at ``xy`` through its alpha: what

@@ -82,20 +82,19 @@ class Pictures(GamePictures):
         for section in view["sections"]:
             spots = [[view["board"][side][number - 1] for number in section] for side in range(len(view["sides"]))]
 
-            def draw(layer: Canvas, spots: list[list[dict]] = spots) -> None:
+            def draw(top: int, spots: list[list[dict]] = spots) -> None:
                 for side, name in enumerate(view["sides"]):
                     x = MARGIN + side * (half + SIDE_GAP)
                     for spot in spots[side]:
-                        right = self.draw_spot(layer, x, 0, spot, name, moved[side], SMALL)
-                        self.draw_caption(layer, x, SMALL.height + 2, spot, name)
+                        right = self.draw_spot(canvas, x, top, spot, name, moved[side], SMALL)
+                        self.draw_caption(canvas, x, top + SMALL.height + 2, spot, name)
                         x = right + SPOT_GAP
 
-            # A line of spots is kept drawn whole: a move changes one spot of the board at most.
+            # A line of spots is kept drawn: a move changes one spot of the board at most.
             key = ("quash table section", tuple(view["sides"]), frozen(spots),
                    tuple(tuple(card for spot in side for card in spot["cards"] if card in moved[i])
                          for i, side in enumerate(spots)))
-            canvas.layer((0, canvas.y, canvas.width, canvas.y + SMALL.height + CAPTION), key, draw, bare=True)
-            canvas.y += SMALL.height + CAPTION
+            canvas.band(SMALL.height + CAPTION, key, draw)
         self.draw_counts(canvas, view, names)
         if chain:
             swapping = say("{seat} is swapping on {side}'s side", seat=names(chain["seat"]),
@@ -119,23 +118,20 @@ class Pictures(GamePictures):
         they change with the score."""
         half = (canvas.width - 2 * MARGIN - SIDE_GAP) // 2
 
-        def draw(layer: Canvas) -> None:
-            layer.y = 0
+        def draw(top: int) -> None:
             for side in range(len(view["sides"])):
                 x = MARGIN + side * (half + SIDE_GAP)
-                layer.draw.rounded_rectangle((x, 0, x + half, BAR_HEIGHT), 8, fill=SIDE_COLOURS[side])
-                self.bar_text(layer, x, half, view, names, side, str(view["track"][side]))
-                track = BAR_HEIGHT + 4
+                canvas.draw.rounded_rectangle((x, top, x + half, top + BAR_HEIGHT), 8, fill=SIDE_COLOURS[side])
+                self.bar_text(canvas, x, half, view, names, side, str(view["track"][side]))
+                track = top + BAR_HEIGHT + 4
                 done = half * min(view["track"][side], view["finish"]) // view["finish"]
-                layer.draw.rounded_rectangle((x, track, x + half, track + TRACK), 3, fill=FELT_DARK)
+                canvas.draw.rounded_rectangle((x, track, x + half, track + TRACK), 3, fill=FELT_DARK)
                 if done:
-                    layer.draw.rounded_rectangle((x, track, x + done, track + TRACK), 3, fill=TEXT)
+                    canvas.draw.rounded_rectangle((x, track, x + done, track + TRACK), 3, fill=TEXT)
 
-        height = BAR_HEIGHT + 4 + TRACK + GAP
         key = ("quash bars", tuple(view["sides"]), tuple(names.listed(team) for team in view["teams"]),
                tuple(view["track"]), view["finish"])
-        canvas.layer((0, canvas.y, canvas.width, canvas.y + height), key, draw, bare=True)
-        canvas.y += height
+        canvas.band(BAR_HEIGHT + 4 + TRACK + GAP, key, draw)
 
     def bar_text(self, canvas: Canvas, x: int, width: int, view: View, names: Names, side: int, score: str) -> None:
         """A side's bar's words: its name in bold, its players (cut short to leave the score
@@ -232,19 +228,17 @@ class Pictures(GamePictures):
         for section in view["sections"]:
             spots = [view["board"][side][number - 1] for number in section]
 
-            def draw(layer: Canvas, spots: list[dict] = spots) -> None:
+            def draw(y: int, spots: list[dict] = spots) -> None:
                 x = MARGIN
                 for spot in spots:
                     for line, (text, colour) in enumerate(self.spot_caption(spot, view["side"])):
-                        layer.text((x, line * LABEL_LINE), text, LABEL, colour, bold=colour == GOLD)
-                    x = self.draw_spot(layer, x + number_width + 4, 0, spot, view["side"], set(), size) + 3 * GAP
+                        canvas.text((x, y + line * LABEL_LINE), text, LABEL, colour, bold=colour == GOLD)
+                    x = self.draw_spot(canvas, x + number_width + 4, y, spot, view["side"], set(), size) + 3 * GAP
 
-            # Kept drawn whole, as on the table.
-            canvas.layer((0, canvas.y, canvas.width, canvas.y + size.height + GAP),
-                         ("quash hand section", view["side"], size, frozen(spots)), draw, bare=True)
+            # Kept drawn, as on the table.
+            canvas.band(size.height + GAP, ("quash hand section", view["side"], size, frozen(spots)), draw)
             right = max(right, MARGIN + sum(number_width + 4 + spot_width(len(spot["cards"]) + spot["open"], size)
                                             for spot in spots) + 3 * GAP * (len(spots) - 1))
-            canvas.y += size.height + GAP
         if flying is not None and flying not in below:
             x = right + 3 * GAP
             y = canvas.paragraph((x, top), flying.title, LABEL, GOLD, width=canvas.width - MARGIN - x, bold=True)

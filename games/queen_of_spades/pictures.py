@@ -103,18 +103,17 @@ class Pictures(GamePictures):
         for seat in seats:
             name, marked = names(seat), seat in acting
 
-            def draw(layer: Canvas, name: str = name, marked: bool = marked, seat: int = seat) -> None:
-                self.seat_line(layer, (MARGIN, 2), name, "", right - MARGIN, acting=marked)
+            def draw(top: int, name: str = name, marked: bool = marked, seat: int = seat) -> None:
+                self.seat_line(canvas, (MARGIN, top + 2), name, "", right - MARGIN, acting=marked)
                 for i, (column, number) in enumerate(zip(rights, numbers[seat])):
-                    layer.text((column, 2), number, BODY, TEXT, bold=i == 0, anchor="ra")
-                self.chips(layer, sets_left, 0, chips_width, sets[seat], lines=lines)
+                    canvas.text((column, top + 2), number, BODY, TEXT, bold=i == 0, anchor="ra")
+                self.chips(canvas, sets_left, top, chips_width, sets[seat], lines=lines)
 
             # A seat's line is kept drawn: a move changes one or two of them.
             height = max(SEAT_LINE, self.chips(None, sets_left, 0, chips_width, sets[seat], lines=lines))
             key = ("queen of spades seat", name, marked, right, tuple(rights), tuple(numbers[seat]), tuple(sets[seat]),
                    sets_left, chips_width, lines)
-            canvas.layer((0, canvas.y, canvas.width, canvas.y + height), key, draw, bare=True)
-            canvas.y += height
+            canvas.band(height, key, draw)
 
     def draw_piles(self, canvas: Canvas, view: View, names: Names) -> None:
         """The draw pile, the discard pile's top and, beside them, the ranks under the top
