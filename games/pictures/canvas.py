@@ -11,7 +11,8 @@ text it drew and how much did not fit, so tests check what was really drawn.
 Pictures are drawn in RGB (antialiased text and card edges), then mapped onto one fixed
 256-colour palette without dithering and saved as an indexed PNG without metadata: the
 mapping takes well under a millisecond, the files are a few tens of KB, and the same
-drawing always gives the same bytes. Text uses Noto Sans, shipped with Deckhand cut down to
+drawing always gives the same bytes. Bands of a picture that a move rarely changes are kept
+as drawn and laid again (:meth:`Canvas.band`). Text uses Noto Sans, shipped with Deckhand cut down to
 the Latin letters and punctuation the pictures write (``fonts/``: its licence and how it was
 made), so French is drawn with its accents and nothing is downloaded; :func:`drawable`
 leaves out what it cannot draw (emoji, other scripts), folding what it can ("ﬁ" → "fi").
