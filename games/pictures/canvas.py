@@ -11,7 +11,8 @@ text it drew and how much did not fit, so tests check what was really drawn.
 Pictures are drawn in RGB (antialiased text and card edges), then mapped onto one fixed
 256-colour palette without dithering and saved as an indexed PNG without metadata: the
 mapping takes well under a millisecond, the files are a few tens of KB, and the same
-drawing always gives the same bytes. Text uses Noto Sans, shipped with Deckhand cut down to
+drawing always gives the same bytes. Bands of a picture that a move rarely changes are kept
+as drawn and laid again (:meth:`Canvas.band`). Text uses Noto Sans, shipped with Deckhand cut down to
 the Latin letters and punctuation the pictures write (``fonts/``: its licence and how it was
 made), so French is drawn with its accents and nothing is downloaded; :func:`drawable`
 leaves out what it cannot draw (emoji, other scripts), folding what it can ("ﬁ" → "fi").
@@ -21,8 +22,10 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 import unicodedata
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from itertools import product
 from math import ceil
@@ -207,6 +210,62 @@ class Label(NamedTuple):
     """The whole text it is a line of (:meth:`Canvas.paragraph`), or its own."""
 
 
+def frozen(value: object) -> Hashable:
+    """``value`` (plain JSON: part of a view) as a key: lists as tuples, objects as their items."""
+    if isinstance(value, dict):
+        return tuple((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, list):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+def moved(box: Box, dy: int) -> Box:
+    return box[0], box[1] + dy, box[2], box[3] + dy
+
+
+class Band(NamedTuple):
+    """A band of a picture as it was drawn, kept to be laid on pictures again
+    (:meth:`Canvas.band`): its pixels, and the labels and cards drawn in it (their
+    y from the band's top)."""
+
+    image: Image.Image
+    labels: tuple[Label, ...]
+    cards: tuple[Box, ...]
+    smallest_text: float | None
+
+    @property
+    def memory(self) -> int:
+        """About how much memory it holds (Pillow keeps an RGB pixel in four bytes)."""
+        return self.image.width * self.image.height * 4
+
+
+BAND_BYTES = 24 * 1024 * 1024
+"""The most memory kept bands hold (a QUASH table picture has four, about 800 KB): the
+newest pictures' bands; the oldest go."""
+_bands: OrderedDict[Hashable, Band] = OrderedDict()
+_bands_bytes = 0
+_bands_lock = threading.Lock()  # pictures are drawn in worker threads
+
+
+def kept_band(key: Hashable) -> Band | None:
+    with _bands_lock:
+        found = _bands.get(key)
+        if found is not None:
+            _bands.move_to_end(key)
+        return found
+
+
+def keep_band(key: Hashable, band: Band) -> None:
+    """Keep ``band`` under ``key``, within :data:`BAND_BYTES`."""
+    global _bands_bytes
+    with _bands_lock:
+        if key not in _bands:
+            _bands[key] = band
+            _bands_bytes += band.memory
+        while _bands_bytes > BAND_BYTES and len(_bands) > 1:
+            _bands_bytes -= _bands.popitem(last=False)[1].memory
+
+
 class Canvas:
     """A picture drawn top to bottom: ``y`` is the layout cursor; :meth:`png` crops the
     picture below the last thing drawn (square at most, and at least ``min_height`` tall)
@@ -222,6 +281,8 @@ class Canvas:
         """The language of its words and of the ranks on its cards' faces."""
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
+        self._pixels = self.image.im
+        """The image's pixels, pasted into directly (:meth:`paste`)."""
         self.width = width
         self.min_height = min_height
         self.y = MARGIN
@@ -256,13 +317,46 @@ class Canvas:
             left = xy[0] - {"l": 0, "m": width // 2, "r": width}[anchor[0]]
             room = (left, left + width)
         self.labels.append(Label(text, wanted, box, room, size, fill, self.background(middle), paragraph or wanted))
-        self.image.paste(image, (x, y), image)
+        self.paste(image, (x, y))
         return box[2]
 
     def background(self, xy: tuple[int, int]) -> Colour:
         """The colour drawn at ``xy`` so far."""
-        r, g, b = self.image.getpixel(xy)  # type: ignore[misc]  # an RGB image's pixel is a triple
+        r, g, b = self._pixels.getpixel(xy)
         return r, g, b
+
+    def band(self, height: int, key: Hashable, draw: Callable[[int], None]) -> None:
+        """The band ``height`` pixels tall from the cursor down, drawn by ``draw(top)``, the
+        cursor moved below it. Kept: once drawn, a band with the same ``key`` (which must say
+        everything the drawing depends on, in the picture's language) is laid again as it was
+        (its pixels, labels and cards), which costs a small part of drawing it. Only for a band
+        where nothing was drawn yet, and that nothing else draws into."""
+        top, bottom = self.y, self.y + height
+        key = (key, self.width, height, self.language)
+        found = kept_band(key)
+        if found is None:
+            labels, cards = len(self.labels), len(self.cards)
+            smallest, self.smallest_text = self.smallest_text, None
+            draw(top)
+            drawn, self.smallest_text = self.smallest_text, smallest
+            found = Band(self.image.crop((0, top, self.width, bottom)),
+                         tuple(label._replace(box=moved(label.box, -top)) for label in self.labels[labels:]),
+                         tuple(moved(card, -top) for card in self.cards[cards:]), drawn)
+            keep_band(key, found)
+        else:
+            self._pixels.paste(found.image.im, (0, top, self.width, bottom))
+            self.labels += [label._replace(box=moved(label.box, top)) for label in found.labels]
+            self.cards += [moved(card, top) for card in found.cards]
+        if found.smallest_text is not None:
+            self._drew_text(found.smallest_text)
+        self.y = bottom
+
+    def paste(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """``image`` (RGBA) laid over the picture at ``xy`` through its alpha: what
+        ``Image.paste(image, xy, image)`` does, without its checks (a picture pastes dozens of
+        cached images, and the checks cost as much as the pasting)."""
+        pixels = image.im
+        self._pixels.paste(pixels, (xy[0], xy[1], xy[0] + image.width, xy[1] + image.height), pixels)
 
     def paragraph(self, xy: tuple[int, int], text: str, size: int = LABEL, fill: Colour = TEXT, *,
                   width: int, bold: bool = False) -> int:
@@ -295,7 +389,7 @@ class Canvas:
         if card is not None:
             self._drew_text(rank_size(size))
         image = card_image(card, size, tapped=tapped, marked=marked, dim=dim, penalty=penalty, language=self.language)
-        self.image.paste(image, xy, image)
+        self.paste(image, xy)
         self.cards.append((xy[0], xy[1], xy[0] + image.width, xy[1] + image.height))
         return xy[0] + image.width
 
@@ -334,8 +428,7 @@ class Canvas:
 
     def slot(self, xy: tuple[int, int], size: CardSize, fill: Colour | None = None) -> None:
         """The outline of an empty place for a card."""
-        image = slot_image(size, fill)
-        self.image.paste(image, xy, image)
+        self.paste(slot_image(size, fill), xy)
 
     def chip(self, xy: tuple[int, int], text: str, extra: str = "", *, ring: bool = False) -> int:
         """A small label on a light chip (a laid set: "K x3"), ``extra`` after it in gold

@@ -28,6 +28,7 @@ from ..pictures.canvas import (
     Colour,
     Row,
     flow,
+    frozen,
     text_width,
 )
 from ..pictures.cards import CARD, SMALL, CardSize, rank_right
@@ -76,17 +77,24 @@ class Pictures(GamePictures):
         self.draw_bars(canvas, view, names)
         chain = view.get("chain")
         half = (canvas.width - 2 * MARGIN - SIDE_GAP) // 2
+        moved = [{step["card"] for step in chain["steps"]} if chain and chain["side"] == name else set()
+                 for name in view["sides"]]
         for section in view["sections"]:
-            y = canvas.y
-            for side, name in enumerate(view["sides"]):
-                moved = {step["card"] for step in chain["steps"]} if chain and chain["side"] == name else set()
-                x = MARGIN + side * (half + SIDE_GAP)
-                for number in section:
-                    spot = view["board"][side][number - 1]
-                    right = self.draw_spot(canvas, x, y, spot, name, moved, SMALL)
-                    self.draw_caption(canvas, x, y + SMALL.height + 2, spot, name)
-                    x = right + SPOT_GAP
-            canvas.y = y + SMALL.height + CAPTION
+            spots = [[view["board"][side][number - 1] for number in section] for side in range(len(view["sides"]))]
+
+            def draw(top: int, spots: list[list[dict]] = spots) -> None:
+                for side, name in enumerate(view["sides"]):
+                    x = MARGIN + side * (half + SIDE_GAP)
+                    for spot in spots[side]:
+                        right = self.draw_spot(canvas, x, top, spot, name, moved[side], SMALL)
+                        self.draw_caption(canvas, x, top + SMALL.height + 2, spot, name)
+                        x = right + SPOT_GAP
+
+            # A line of spots is kept drawn: a move changes one spot of the board at most.
+            key = ("quash table section", tuple(view["sides"]), frozen(spots),
+                   tuple(tuple(card for spot in side for card in spot["cards"] if card in moved[i])
+                         for i, side in enumerate(spots)))
+            canvas.band(SMALL.height + CAPTION, key, draw)
         self.draw_counts(canvas, view, names)
         if chain:
             swapping = say("{seat} is swapping on {side}'s side", seat=names(chain["seat"]),
@@ -106,19 +114,24 @@ class Pictures(GamePictures):
 
     def draw_bars(self, canvas: Canvas, view: View, names: Names) -> None:
         """A bar per side in its colour: its name and players, its score on the right, and
-        under it the side's way to the finish (the score track, a side each)."""
+        under it the side's way to the finish (the score track, a side each). Kept drawn:
+        they change with the score."""
         half = (canvas.width - 2 * MARGIN - SIDE_GAP) // 2
-        y = canvas.y
-        for side in range(len(view["sides"])):
-            x = MARGIN + side * (half + SIDE_GAP)
-            canvas.draw.rounded_rectangle((x, y, x + half, y + BAR_HEIGHT), 8, fill=SIDE_COLOURS[side])
-            self.bar_text(canvas, x, half, view, names, side, str(view["track"][side]))
-            track = y + BAR_HEIGHT + 4
-            done = half * min(view["track"][side], view["finish"]) // view["finish"]
-            canvas.draw.rounded_rectangle((x, track, x + half, track + TRACK), 3, fill=FELT_DARK)
-            if done:
-                canvas.draw.rounded_rectangle((x, track, x + done, track + TRACK), 3, fill=TEXT)
-        canvas.y = y + BAR_HEIGHT + 4 + TRACK + GAP
+
+        def draw(top: int) -> None:
+            for side in range(len(view["sides"])):
+                x = MARGIN + side * (half + SIDE_GAP)
+                canvas.draw.rounded_rectangle((x, top, x + half, top + BAR_HEIGHT), 8, fill=SIDE_COLOURS[side])
+                self.bar_text(canvas, x, half, view, names, side, str(view["track"][side]))
+                track = top + BAR_HEIGHT + 4
+                done = half * min(view["track"][side], view["finish"]) // view["finish"]
+                canvas.draw.rounded_rectangle((x, track, x + half, track + TRACK), 3, fill=FELT_DARK)
+                if done:
+                    canvas.draw.rounded_rectangle((x, track, x + done, track + TRACK), 3, fill=TEXT)
+
+        key = ("quash bars", tuple(view["sides"]), tuple(names.listed(team) for team in view["teams"]),
+               tuple(view["track"]), view["finish"])
+        canvas.band(BAR_HEIGHT + 4 + TRACK + GAP, key, draw)
 
     def bar_text(self, canvas: Canvas, x: int, width: int, view: View, names: Names, side: int, score: str) -> None:
         """A side's bar's words: its name in bold, its players (cut short to leave the score
@@ -213,17 +226,19 @@ class Pictures(GamePictures):
         top, right = canvas.y, MARGIN
         number_width = max(text_width(f"+{n}", LABEL, True) for n in range(1, 10))
         for section in view["sections"]:
-            y = canvas.y
-            x = MARGIN
-            for number in section:
-                spot = view["board"][side][number - 1]
-                caption = self.spot_caption(spot, view["side"])
-                for line, (text, colour) in enumerate(caption):
-                    canvas.text((x, y + line * LABEL_LINE), text, LABEL, colour, bold=colour == GOLD)
-                x = self.draw_spot(canvas, x + number_width + 4, y, spot, view["side"], set(), size)
-                right = max(right, x)
-                x += 3 * GAP
-            canvas.y = y + size.height + GAP
+            spots = [view["board"][side][number - 1] for number in section]
+
+            def draw(y: int, spots: list[dict] = spots) -> None:
+                x = MARGIN
+                for spot in spots:
+                    for line, (text, colour) in enumerate(self.spot_caption(spot, view["side"])):
+                        canvas.text((x, y + line * LABEL_LINE), text, LABEL, colour, bold=colour == GOLD)
+                    x = self.draw_spot(canvas, x + number_width + 4, y, spot, view["side"], set(), size) + 3 * GAP
+
+            # Kept drawn, as on the table.
+            canvas.band(size.height + GAP, ("quash hand section", view["side"], size, frozen(spots)), draw)
+            right = max(right, MARGIN + sum(number_width + 4 + spot_width(len(spot["cards"]) + spot["open"], size)
+                                            for spot in spots) + 3 * GAP * (len(spots) - 1))
         if flying is not None and flying not in below:
             x = right + 3 * GAP
             y = canvas.paragraph((x, top), flying.title, LABEL, GOLD, width=canvas.width - MARGIN - x, bold=True)

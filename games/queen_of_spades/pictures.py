@@ -101,11 +101,19 @@ class Pictures(GamePictures):
         wrapped = sum(max(SEAT_LINE, self.chips(None, sets_left, 0, chips_width, chips)) for chips in sets)
         lines = None if canvas.y + wrapped + MARGIN <= MAX_HEIGHT else 1
         for seat in seats:
-            y = canvas.y
-            self.seat_line(canvas, (MARGIN, y + 2), names(seat), "", right - MARGIN, acting=seat in acting)
-            for i, (column, number) in enumerate(zip(rights, numbers[seat])):
-                canvas.text((column, y + 2), number, BODY, TEXT, bold=i == 0, anchor="ra")
-            canvas.y = max(y + SEAT_LINE, self.chips(canvas, sets_left, y, chips_width, sets[seat], lines=lines))
+            name, marked = names(seat), seat in acting
+
+            def draw(top: int, name: str = name, marked: bool = marked, seat: int = seat) -> None:
+                self.seat_line(canvas, (MARGIN, top + 2), name, "", right - MARGIN, acting=marked)
+                for i, (column, number) in enumerate(zip(rights, numbers[seat])):
+                    canvas.text((column, top + 2), number, BODY, TEXT, bold=i == 0, anchor="ra")
+                self.chips(canvas, sets_left, top, chips_width, sets[seat], lines=lines)
+
+            # A seat's line is kept drawn: a move changes one or two of them.
+            height = max(SEAT_LINE, self.chips(None, sets_left, 0, chips_width, sets[seat], lines=lines))
+            key = ("queen of spades seat", name, marked, right, tuple(rights), tuple(numbers[seat]), tuple(sets[seat]),
+                   sets_left, chips_width, lines)
+            canvas.band(height, key, draw)
 
     def draw_piles(self, canvas: Canvas, view: View, names: Names) -> None:
         """The draw pile, the discard pile's top and, beside them, the ranks under the top
