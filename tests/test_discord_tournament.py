@@ -294,3 +294,34 @@ async def hand_standings(s, tournament_id: int) -> dict[str, tuple[str, str, str
 def _points(value: Fraction) -> str:
     whole, part = divmod(value, 1)
     return str(int(whole)) if not part else f"{int(whole) if whole else ''}½"
+
+
+async def test_list_show_and_the_choices_name_each_tournament_and_refuse_politely(club):
+    s = club
+    ana = s.user("ana")
+    for command in ("tournament list", "tournament show"):
+        refused = await s.h.slash(command, {}, user=ana, channel=s.channel)
+        assert refused.ephemeral and "no tournament yet" in refused.text, refused.text
+    thread = FakeChannel(s.h.new_id(), "side chat", 11, s.guild, parent_id=s.channel.id, owner_id=ana.id)
+    s.guild.channels[thread.id] = s.h._channels[thread.id] = thread
+    before = Unchanged(s)
+    refused = await s.h.slash("tournament create war", {}, user=s.admin, channel=thread)
+    before.check(refused, "a thread")
+    assert "text channel" in refused.text
+    league = s.guild.add_channel("league")
+    await s.h.slash("tournament create war", {"name": "Game night"}, user=s.admin, channel=s.channel)
+    await s.h.slash("tournament create quash", {"name": "Spring league"}, user=s.admin, channel=league)
+    night, spring = sorted(await s.h.bot.tournaments.of_guild(s.guild.id), key=lambda t: t.id)
+    listed = await s.h.slash("tournament list", {}, user=ana, channel=s.channel)
+    assert listed.ephemeral
+    assert sorted(line.split(" · ")[:2] for line in listed.text.split("\n")) == \
+        [[f"#{night.id}", "Game night"], [f"#{spring.id}", "Spring league"]]
+    choices = await s.h.autocomplete("tournament show", "tournament", "spring", user=ana, channel=s.channel)
+    assert [c["value"] for c in choices.choices] == [str(spring.id)]
+    here = await s.h.slash("tournament show", {}, user=ana, channel=s.channel)  # this channel's
+    assert here.ephemeral and "Game night" in texts(here.message)[0]
+    there = await s.h.slash("tournament show", {"tournament": str(spring.id)}, user=ana, channel=s.channel)
+    assert "Spring league" in texts(there.message)[0]
+    for value in ("abc", "999999"):
+        refused = await s.h.slash("tournament show", {"tournament": value}, user=ana, channel=s.channel)
+        assert refused.ephemeral and "Spring league" not in refused.text and refused.text, value
