@@ -325,3 +325,30 @@ async def test_list_show_and_the_choices_name_each_tournament_and_refuse_politel
     for value in ("abc", "999999"):
         refused = await s.h.slash("tournament show", {"tournament": value}, user=ana, channel=s.channel)
         assert refused.ephemeral and "Spring league" not in refused.text and refused.text, value
+
+
+async def test_the_host_removes_a_player_before_the_start_and_drops_one_while_it_runs(club):
+    s = club
+    await s.h.slash("tournament create war", {"timer": 1}, user=s.admin, channel=s.channel)
+    for name in PLAYERS[:5]:
+        await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    removed = await s.h.select(panel.message, [s.user("eve")], custom_id_prefix="dh:tnrm:", user=s.admin)
+    assert removed.ephemeral and "is out of the tournament" in removed.text
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert [e.user_id for e in view.entrants] == [s.user(n).id for n in PLAYERS[:4]]
+    before = Unchanged(s)
+    again = await s.h.select(panel.message, [s.user("eve")], custom_id_prefix="dh:tnrm:", user=s.admin)
+    before.check(again, "removing someone not in")
+    assert "not in this tournament" in again.text
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.select(panel.message, [s.user("ana")], custom_id_prefix="dh:tnrm:", user=s.admin)
+    await s.h.settle()
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert [e.dropped for e in view.entrants] == [True, False, False, False]  # her results stay, unpaired
+    (table,) = [t for t in view.tables if s.user("ana").id in {view.entrants[e - 1].user_id for e in t.entrants}]
+    row = await s.h.bot.service.storage.get_table(table.table_id)
+    assert row.seats[[seat.user_id for seat in row.seats].index(s.user("ana").id)].is_ai  # the AI plays on for her
