@@ -21,7 +21,7 @@ from games.i18n import card_name
 from tests.browser import open_browser
 from tests.contract import card_counts
 from tests.discord_play import Server, open_table, play_to_the_end, play_turn, texts, to_act
-from tests.web_helpers import LINK, browser_links, serve_site, table_id
+from tests.web_helpers import LINK, browser_links, finished_game, serve_site, started_tournament, table_id
 from web.guard import Limits
 
 
@@ -102,10 +102,7 @@ async def test_no_page_or_stream_of_a_game_in_progress_names_a_hidden_card_and_h
 async def test_a_replay_steps_to_the_end_with_every_hand_in_french(server: Server) -> None:
     s = server
     link = await serve_site(s)
-    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
-    number = table_id(table)
-    await play_to_the_end(s, table)
-    await s.h.settle()
+    table, number = await finished_game(s)
     assert browser_links(s.h.message(table.id)) == [f"{link}r/{number}"]
     board = await s.h.slash("leaderboard", {"game": "q2j"}, user=s.user("ana"), channel=s.channel)
     assert browser_links(board.message) == [f"{link}leaderboard/q2j"]
@@ -190,15 +187,8 @@ async def test_links_are_the_servers_own_and_a_new_link_or_off_kills_the_old_one
 async def test_a_tournaments_page_shows_its_round_then_its_standings_and_places(server: Server) -> None:
     s = server
     link = await serve_site(s)
-    await s.h.slash("tournament create war", {"swiss_rounds": 1, "timer": 1, "round_minutes": 30,
-                                              "name": "<b>Game night</b>"}, user=s.admin, channel=s.channel)
+    tournament = await started_tournament(s, swiss_rounds=1, name="<b>Game night</b>")
     message = next(m for m in reversed(s.h.public_messages(s.channel)) if "🏆" in "".join(texts(m)))
-    for name in ("ana", "ben", "cat", "dan"):
-        await s.h.click(message, label="Join", user=s.user(name))
-    panel = await s.h.click(message, label="Host", user=s.admin)
-    await s.h.click(panel.message, label="Start now", user=s.admin)
-    await s.h.settle()
-    tournament = (await s.h.bot.tournaments.of_guild(s.guild.id))[0]
     view = await s.h.bot.tournaments.view(tournament.id)
     assert browser_links(s.h.message(message.id)) == [f"{link}tournaments/{tournament.id}"]
     shown = await s.h.slash("tournament show", {}, user=s.user("ana"), channel=s.channel)
@@ -246,10 +236,7 @@ async def test_a_stream_starts_with_the_version_its_reader_lacks(server: Server)
 async def test_a_person_who_asked_to_be_forgotten_appears_on_the_site_as_in_discord(server: Server) -> None:
     s = server
     link = await serve_site(s)
-    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
-    number = table_id(table)
-    await play_to_the_end(s, table)
-    await s.h.settle()
+    table, number = await finished_game(s)
     ask = await s.h.slash("privacy forget", {}, user=s.user("ben"), channel=s.channel)
     await s.h.click(ask.message, label="Yes, forget me", user=s.user("ben"))
     history = await s.h.slash("history", {}, user=s.user("ana"), channel=s.channel)

@@ -7,7 +7,7 @@ import re
 import socket
 from typing import Any
 
-from tests.discord_play import Server, texts
+from tests.discord_play import Server, open_table, play_to_the_end, texts
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/s/[A-Za-z0-9_-]+/")
 
@@ -45,3 +45,25 @@ def table_id(table: Any) -> int:
     found = re.search(r"#(\d+)", texts(table)[0])
     assert found is not None
     return int(found[1])
+
+
+async def finished_game(s: Server) -> tuple[Any, int]:
+    """A Q Squared Joe game between ana and ben played to its end: its table message and number."""
+    table = await open_table(s, "q2j start", {"timer": 0}, "ana", joiners=["ben"])
+    await play_to_the_end(s, table)
+    await s.h.settle()
+    return table, table_id(table)
+
+
+async def started_tournament(s: Server, **options: Any) -> Any:
+    """A War tournament (``options``: /tournament create's) that ana, ben, cat and dan joined and
+    its host started: its stored row."""
+    await s.h.slash("tournament create war", {"timer": 1, "round_minutes": 30, **options}, user=s.admin,
+                    channel=s.channel)
+    message = next(m for m in reversed(s.h.public_messages(s.channel)) if "🏆" in "".join(texts(m)))
+    for name in ("ana", "ben", "cat", "dan"):
+        await s.h.click(message, label="Join", user=s.user(name))
+    panel = await s.h.click(message, label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    return (await s.h.bot.tournaments.of_guild(s.guild.id))[0]

@@ -19,9 +19,9 @@ from pathlib import Path
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.browser import Browser, Tab, open_browser
-from tests.discord_play import Server, make_server, open_table, play_to_the_end, play_turn, start_bot, texts
+from tests.discord_play import Server, make_server, open_table, play_to_the_end, play_turn, start_bot
 from tests.fakediscord import DiscordHarness
-from tests.web_helpers import serve_site, table_id
+from tests.web_helpers import serve_site, started_tournament, table_id
 from web.local import local_app
 
 WIDTHS = {"phone": 380, "desktop": 900}
@@ -60,15 +60,7 @@ async def shoot_pages(s: Server, link: str, browser: Browser, local: TestClient,
     for _ in range(4):
         await play_turn(s, live)
     s.channel = s.guild.add_channel("tournament")
-    await s.h.slash("tournament create war", {"swiss_rounds": 2, "timer": 1, "round_minutes": 30, "name": "Game night"},
-                    user=s.admin, channel=s.channel)
-    message = next(m for m in reversed(s.h.public_messages(s.channel)) if "🏆" in "".join(texts(m)))
-    for name in ("ana", "ben", "cat", "dan"):
-        await s.h.click(message, label="Join", user=s.user(name))
-    panel = await s.h.click(message, label="Host", user=s.admin)
-    await s.h.click(panel.message, label="Start now", user=s.admin)
-    await s.h.settle()
-    tournament = (await s.h.bot.tournaments.of_guild(s.guild.id))[0]
+    tournament = await started_tournament(s, swiss_rounds=2, name="Game night")
     shots = {
         "home": f"{link}", "table": f"{link}t/{table_id(live)}",
         "replay": f"{link}r/{table_id(finished)}#step-6", "leaderboard": f"{link}leaderboard/q2j",
