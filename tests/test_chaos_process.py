@@ -111,6 +111,23 @@ class Processes:
         if context is not None:
             await context.__aexit__(None, None, None)
 
+    async def stop_all(self) -> None:
+        """Once the fake is quiet, stop every running process; each must exit cleanly (0)."""
+        await self.fd.wait_idle()
+        for proc in self.running.values():
+            assert await proc.stop() == 0, proc.output()
+
+    async def close_all(self) -> None:
+        """Close whatever still runs (a test's ``finally``)."""
+        for shard in list(self.running):
+            await self.close(shard)
+
+    def assert_clean(self) -> None:
+        """The fake saw nothing wrong but the crashes, and no process logged an error."""
+        assert_fake_happy_but_for_the_crash(self.fd)
+        for proc in self.every:
+            assert_clean_log(proc)
+
 
 class Crowd:
     """The people at the server and their seeded whims."""
@@ -347,7 +364,7 @@ async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tm
     """As a server runs it by default (one process, SQLite), and as a sharded bot's processes
     share one database, on each backend (each of those processes is a one-process bot for its
     shard, so one process on PostgreSQL adds nothing they do not do)."""
-    fd, crowd, processes = fake, Crowd(fake, seed=20261126), Processes(fake, tmp_path, db_url)
+    crowd, processes = Crowd(fake, seed=20261126), Processes(fake, tmp_path, db_url)
     try:
         for shard in range(processes.count):
             await processes.start(shard)
@@ -361,14 +378,9 @@ async def test_random_crowd_through_kills_and_restarts(fake: LoopbackDiscord, tm
                                            signal.SIGKILL if life % 2 == 0 else signal.SIGTERM)
                 await processes.stopped(shard)
                 await processes.start(shard)
-        await fd.wait_idle()
-        for proc in processes.running.values():
-            assert await proc.stop() == 0, proc.output()
+        await processes.stop_all()
     finally:
-        for shard in list(processes.running):
-            await processes.close(shard)
-    assert_fake_happy_but_for_the_crash(fd)
-    for proc in processes.every:
-        assert_clean_log(proc)
+        await processes.close_all()
+    processes.assert_clean()
     started, moves = await assert_logs_replay(db_url)
     assert started >= 2 and moves >= 50, f"the crowd played too little to tell: {started} tables, {moves} moves"

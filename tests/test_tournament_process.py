@@ -33,8 +33,7 @@ from bot.tournaments import store
 from tests.discord_play import HAND_BUTTON, move_choices, status_line, texts
 from tests.fakediscord import FakeChannel, FakeMessage, LoopbackDiscord, guild_id_on_shard
 from tests.test_chaos_process import Processes
-from tests.test_multiprocess import assert_fake_happy_but_for_the_crash
-from tests.test_smoke_process import HUMANS, BotProcess, assert_clean_log, click_button, expect
+from tests.test_smoke_process import HUMANS, BotProcess, click_button, expect
 
 GAME = ("tournament create q2j", {"variant": "challenge", "table_size": 2, "swiss_rounds": 2, "timer": 5})
 PREFER = ("play", "qq")
@@ -136,12 +135,9 @@ async def test_a_tournament_killed_at_random_moments_resumes_to_its_end(loopback
         await expect(proc(), fd.wait_idle(), "the bot quiet")
         assert await proc().stop() == 0, proc().output()
     finally:
-        for shard in list(processes.running):
-            await processes.close(shard)
+        await processes.close_all()
     assert kills >= 3  # at the start, and after each round's last move
-    assert_fake_happy_but_for_the_crash(fd)
-    for p in processes.every:
-        assert_clean_log(p)
+    processes.assert_clean()
     await assert_resumed_exactly(fd, db, channel, [fd.user(name).id for name in HUMANS])
 
 
@@ -288,15 +284,10 @@ async def test_only_the_process_owning_a_server_runs_its_tournament(tmp_path: Pa
             await start(0)
             await expect(processes.running[0], fd.wait_until(lambda: len(tables_in_play(fd, channels[0])) == 2, 20,
                                                              "shard 0's round"), "shard 0's round open")
-            await fd.wait_idle()
-            for proc in processes.running.values():
-                assert await proc.stop() == 0, proc.output()
+            await processes.stop_all()
         finally:
-            for shard in list(processes.running):
-                await processes.close(shard)
-        assert_fake_happy_but_for_the_crash(fd)
-        for p in processes.every:
-            assert_clean_log(p)
+            await processes.close_all()
+        processes.assert_clean()
         for p, shard in shard_of.items():
             other = owned[1 - shard]
             assert f"tournament {other}:" not in p.stdout() + p.stderr(), f"the process of shard {shard} ran {other}"
