@@ -79,3 +79,23 @@ async def test_a_game_is_played_to_the_end_in_a_browser_in_french_with_no_consol
         assert re.search(r"Partie terminée|Vous avez gagné", status), status
         assert await tab.eval("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
         assert tab.errors == []
+
+
+async def test_whole_number_options_are_typed_on_the_start_page_and_checked() -> None:
+    async with TestClient(TestServer(local_app())) as client:
+        page = await (await client.get("/")).text()
+        assert ('<input type="number" name="option-target" min="0" max="100000" step="1" value="1000" required>'
+                in page)
+        assert 'name="option-finish" min="5" max="100"' in page
+        form = {"game": "queen-of-spades", "players": "2", "level": "easy"}
+        where = await client.post("/new", data={**form, "option-target": " 500 "}, allow_redirects=False)
+        assert where.status == 303
+        played = client.server.app[GAMES].get(where.headers["Location"].rsplit("/", 1)[1])
+        assert played.state.options["target"] == 500
+        kept = len(client.server.app[GAMES])
+        for bad, why in (("100001", "expected a number from 0 to 100000"), ("12.5", "expected a whole number"),
+                         ("<b>", "expected a whole number"), ("", "expected a whole number")):
+            answer = await client.post("/new", data={**form, "option-target": bad}, allow_redirects=False)
+            text = await answer.text()
+            assert answer.status == 400 and why in text and "<b>" not in text, (bad, text)
+        assert len(client.server.app[GAMES]) == kept  # a refused form starts no game

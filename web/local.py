@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -105,6 +106,9 @@ class LocalGames:
     def __init__(self) -> None:
         self._games: OrderedDict[str, LocalGame] = OrderedDict()
 
+    def __len__(self) -> int:
+        return len(self._games)
+
     def add(self, played: LocalGame) -> str:
         """Keep ``played`` under a new key (forgetting the game played longest ago beyond :data:`KEPT_GAMES`)."""
         key = secrets.token_urlsafe(12)
@@ -125,8 +129,8 @@ GAMES = web.AppKey("games", LocalGames)
 
 
 def choice_options(game: Game[Any]) -> list[tuple[OptionSpec, dict[str, Any]]]:
-    """The options a person picks on the start page (those with fixed choices, and true/false
-    ones), each with its choices by form value; the default first."""
+    """The options a person picks from a list on the start page (those with fixed choices, and
+    true/false ones), each with its choices by form value; the default first."""
     picked = []
     for spec in game.options:
         choices = spec.choices or ((False, True) if spec.parse is bool_option else ())
@@ -143,8 +147,17 @@ def choice_label(spec: OptionSpec, value: Any, language: str) -> str:
     return label.render(language) if label is not None else str(value)
 
 
+def number_options(game: Game[Any]) -> list[OptionSpec]:
+    """The whole-number options a person types on the start page (a target score, a finish line)."""
+    return [spec for spec in game.options if spec.bounds is not None and not spec.choices]
+
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
+
+
 def read_options(game: Game[Any], form: Any) -> dict[str, Any]:
-    """The options a start form names, as their values (anything else in the form is ignored)."""
+    """The options a start form names, as their values (anything else in the form is ignored);
+    :class:`GameError` saying which option is wrong, and why, for a number out of its range."""
     options: dict[str, Any] = {}
     for spec, choices in choice_options(game):
         text = form.get(f"option-{spec.name}")
@@ -153,6 +166,12 @@ def read_options(game: Game[Any], form: Any) -> dict[str, Any]:
         if text not in choices:
             raise GameError(BAD_FORM)
         options[spec.name] = choices[text]
+    for spec in number_options(game):
+        text = form.get(f"option-{spec.name}")
+        if text is None:
+            continue
+        text = str(text).strip()
+        options[spec.name] = spec.check(int(text) if WHOLE_NUMBER.fullmatch(text) else text[:20])
     return options
 
 
@@ -174,6 +193,12 @@ async def home(request: web.Request) -> web.Response:
             option_fields.append(html('<label class="option">{prompt} <select name="option-{name}">{labels}</select>'
                                       '</label>', prompt=(spec.prompt or spec.description).render(language),
                                       name=spec.name, labels=labels))
+        for spec in number_options(game):
+            low, high = spec.bounds or (0, 0)
+            option_fields.append(html('<label class="option">{prompt} <input type="number" name="option-{name}" '
+                                      'min="{low}" max="{high}" step="1" value="{default}" required></label>',
+                                      prompt=(spec.prompt or spec.description).render(language), name=spec.name,
+                                      low=low, high=high, default=spec.default))
         cards.append(html(
             '<section class="card"><h2>{name}</h2><form method="post" action="/new">'
             '<input type="hidden" name="game" value="{id}">'
