@@ -97,6 +97,15 @@ async def reply_ephemeral(interaction: discord.Interaction, content: str, **kwar
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+async def update_clicked(interaction: discord.Interaction, **changes: Any) -> None:
+    """Update the message whose control was clicked (``content``, ``view``…): in the answer, or
+    through the interaction's token once :func:`in_time` deferred it."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
+
+
 def received_at(interaction: discord.Interaction) -> float:
     """When Deckhand began answering ``interaction`` (the event loop's clock), as :func:`guarded` noted it."""
     return interaction.extras.setdefault(RECEIVED, asyncio.get_running_loop().time())

@@ -29,7 +29,7 @@ from games.i18n import SOURCE, Text, plural, say
 
 from .attachments import Picture, pictures_on, send_with_picture
 from .badges import send_badges, shown_badges
-from .common import guarded, in_time, public_language, require_guild, service_of, static_view
+from .common import guarded, in_time, public_language, require_guild, service_of, static_view, update_clicked
 from .components import Layout, LayoutMessage, action_row, text_display
 from .control import Control, ForUser, InServer, Place
 from .game_log import (
@@ -270,10 +270,7 @@ class ForgetButton(Control, discord.ui.DynamicItem[discord.ui.Button],
                       "Done. Your {count} game results now show “{name}”, and your ratings, season standings and "
                       "badges are deleted.",
                       count, name=FORGOTTEN_NAME).render(language)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=done, view=None)
-        else:
-            await interaction.response.edit_message(content=done, view=None)
+        await update_clicked(interaction, content=done, view=None)
 
 
 # -- stats ----------------------------------------------------------------------------------

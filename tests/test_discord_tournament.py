@@ -352,3 +352,39 @@ async def test_the_host_removes_a_player_before_the_start_and_drops_one_while_it
     (table,) = [t for t in view.tables if s.user("ana").id in {view.entrants[e - 1].user_id for e in t.entrants}]
     row = await s.h.bot.service.storage.get_table(table.table_id)
     assert row.seats[[seat.user_id for seat in row.seats].index(s.user("ana").id)].is_ai  # the AI plays on for her
+
+
+async def test_a_host_click_waiting_while_a_rounds_threads_are_made_is_deferred_then_answered(club, monkeypatch):
+    """The host clicks Pause while round 1's threads are still being made (Discord paces them;
+    the tournament's lock is held meanwhile): the click is deferred within Discord's 3 s, and
+    the host's panel then says it is paused, rather than "This interaction failed" for a change
+    that was made anyway."""
+    import asyncio
+
+    import cogs.common
+
+    s = club
+    monkeypatch.setattr(cogs.common, "ACK_DEADLINE", 0.3)
+    s.h.ack_deadline = 1.0  # the fake holds the bot to this as Discord does to 3 s
+    await s.h.slash("tournament create war", {}, user=s.admin, channel=s.channel)
+    for name in PLAYERS[:4]:
+        await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    publisher = s.h.bot.tournaments.publisher
+    make_thread, making = publisher.open_thread, asyncio.Event()
+
+    async def paced_thread(*args, **kwargs):  # as when Discord's thread bucket makes the round wait
+        making.set()
+        await asyncio.sleep(1.2)
+        return await make_thread(*args, **kwargs)
+
+    monkeypatch.setattr(publisher, "open_thread", paced_thread)
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    starting = asyncio.create_task(s.h.click(panel.message, label="Start now", user=s.admin))
+    await asyncio.wait_for(making.wait(), 5)
+    paused = await s.h.click(panel.message, label="Pause", user=s.admin)
+    assert paused.response_type == 6, paused  # deferred, then the panel edited through the token
+    assert "Paused: no new round starts until you resume." in paused.message.text
+    assert "Resume" in {c.get("label") for c in paused.message.walk()}
+    assert (await s.h.bot.tournaments.view(tournament_id)).row.paused
+    await starting

@@ -7,7 +7,9 @@ of people). Each is valid only in the tournament's server and channel
 (:class:`~cogs.control.AtTournament`), and the service checks again who may do what.
 
 The service refreshes the tournament message after every change, so a button only asks it and
-answers the clicker privately with what happened.
+answers the clicker privately with what happened. A change waits for the tournament's lock (held
+while a round's threads are made, which Discord paces): the click is deferred if it would miss
+Discord's 3 s (:func:`~cogs.common.in_time`), and answered when the change is done.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bot.service import Player
 from bot.tournaments import TournamentRow, Tournaments
 from games.i18n import Text, say
 
-from ..common import bot_of, is_admin, player_of, static_view
+from ..common import bot_of, in_time, is_admin, player_of, reply_ephemeral, static_view, update_clicked
 from ..control import AtTournament, Control, Place
 from ..language import reader_language
 from ..parsing import control_template, require_private_message, stored_id
@@ -86,19 +88,19 @@ class TournamentButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Butt
                 await interaction.response.send_message(ask.render(language), ephemeral=True, view=static_view(
                     [PartnerSelect.make(row.id, language)]))
                 return
-            view = await tournaments.join(self.tournament_id, player)
+            view = await in_time(interaction, tournaments.join(self.tournament_id, player))
             done = say("You're in the tournament.")
             if view.row.check_in_opens is not None and not view.row.checking_in(tournaments.games.clock()):
                 done = say("You're in the tournament. Check in from <t:{when}:R>, or you won't be paired.",
                            when=str(int(view.row.check_in_opens)))
         elif self.verb == "leave":
-            view = await tournaments.leave(self.tournament_id, player)
+            view = await in_time(interaction, tournaments.leave(self.tournament_id, player))
             done = say("You left the tournament; an AI finishes your game.") if view.row.status == "running" \
                 else say("You left the tournament.")
         else:  # "checkin": the template admits only VERBS
-            await tournaments.check_in(self.tournament_id, player)
+            await in_time(interaction, tournaments.check_in(self.tournament_id, player))
             done = say("You're checked in. Your first table opens at the start, in a thread of this channel.")
-        await interaction.response.send_message(done.render(language), ephemeral=True)
+        await reply_ephemeral(interaction, done.render(language))
 
 
 class HostButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Button],
@@ -119,16 +121,17 @@ class HostButton(TournamentControl, discord.ui.DynamicItem[discord.ui.Button],
         require_private_message(interaction)
         tournaments, by, admin = tournaments_of(interaction), player_of(interaction), is_admin(interaction)
         if self.verb == "start":
-            view = await tournaments.start_now(self.tournament_id, by, is_admin=admin)
+            view = await in_time(interaction, tournaments.start_now(self.tournament_id, by, is_admin=admin))
             done = say("The tournament has started: round 1's tables are opening.")
         elif self.verb in ("pause", "resume"):
-            view = await tournaments.set_paused(self.tournament_id, by, self.verb == "pause", is_admin=admin)
+            view = await in_time(interaction, tournaments.set_paused(self.tournament_id, by, self.verb == "pause",
+                                                                     is_admin=admin))
             done = say("Paused: no new round starts until you resume.") if self.verb == "pause" else say("Resumed.")
         elif self.verb == "repair":
-            view = await tournaments.repair(self.tournament_id, by, is_admin=admin)
+            view = await in_time(interaction, tournaments.repair(self.tournament_id, by, is_admin=admin))
             done = say("Round {round} was paired again.", round=view.row.round)
         else:  # "cancel"
-            view = await tournaments.cancel(self.tournament_id, by, is_admin=admin)
+            view = await in_time(interaction, tournaments.cancel(self.tournament_id, by, is_admin=admin))
             done = say("The tournament was cancelled.")
         await answer_on_panel(interaction, view.row, done)
 
@@ -162,8 +165,8 @@ class PlayerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSele
         tournaments, by, admin = tournaments_of(interaction), player_of(interaction), is_admin(interaction)
         if self.verb == "add":
             who, *partner = (Player(user_id, name, interaction.guild_id) for user_id, name in chosen)
-            view = await tournaments.add_player(self.tournament_id, by, who, partner=next(iter(partner), None),
-                                                is_admin=admin)
+            view = await in_time(interaction, tournaments.add_player(
+                self.tournament_id, by, who, partner=next(iter(partner), None), is_admin=admin))
             names = literal(view.entrants[-1].label)
             done = say("{player} is in the tournament.", player=names)
             if view.row.status == "running":
@@ -171,7 +174,8 @@ class PlayerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSele
                            player=names, round=view.row.round + 1)
         else:
             ((user_id, name),) = chosen
-            view = await tournaments.remove_player(self.tournament_id, by, user_id, is_admin=admin)
+            view = await in_time(interaction, tournaments.remove_player(self.tournament_id, by, user_id,
+                                                                        is_admin=admin))
             done = say("{player} is out of the tournament.", player=literal(name))
         await answer_on_panel(interaction, view.row, done)
 
@@ -198,9 +202,10 @@ class PartnerSelect(TournamentControl, discord.ui.DynamicItem[discord.ui.UserSel
         require_private_message(interaction)
         ((user_id, name),) = chosen_people(interaction, most=1)
         partner = Player(user_id, name, interaction.guild_id)
-        await tournaments_of(interaction).join(self.tournament_id, player_of(interaction), partner)
+        joining = tournaments_of(interaction).join(self.tournament_id, player_of(interaction), partner)
+        await in_time(interaction, joining)
         done = say("You're in the tournament with {player}.", player=literal(name))
-        await interaction.response.edit_message(content=done.render(reader_language(interaction)), view=None)
+        await update_clicked(interaction, content=done.render(reader_language(interaction)), view=None)
 
 
 def chosen_people(interaction: discord.Interaction, *, most: int) -> list[tuple[int, str]]:
@@ -238,7 +243,7 @@ async def answer_on_panel(interaction: discord.Interaction, row: TournamentRow, 
     """Redraw the host's panel with what was just done above it (or only say it once the tournament is over)."""
     language = reader_language(interaction)
     if not row.is_open:
-        await interaction.response.edit_message(content=done.render(language), view=None)
+        await update_clicked(interaction, content=done.render(language), view=None)
         return
     text, panel = host_panel(row, language, done)
-    await interaction.response.edit_message(content=text, view=panel)
+    await update_clicked(interaction, content=text, view=panel)
