@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.discord_play import HAND_BUTTON, make_server, open_hand, open_table, play, play_turn, start_bot, to_act
 from tests.fakediscord import DiscordHarness, FakeUser, HTTPError
 
 BUDGETED = re.compile(r"^/(?!interactions/|webhooks/)")
@@ -208,3 +208,26 @@ async def test_a_ping_its_click_cannot_carry_goes_through_the_channel_and_a_refu
     (latest,) = live_pings(s, table)
     assert pinged.mention in latest.content
     assert len(s.h.requests_to("DELETE", rf"/channels/{s.channel.id}/messages/{ping.id}")) == 1  # gone: not again
+
+
+async def test_a_table_message_someone_deleted_is_posted_again_and_the_game_plays_on_there(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    s.h.expire_tokens()  # no click's token edits the table message: its edits take the channel's route
+    await play_turn(s, table)  # the start click's token is refused once, then forgotten
+    await s.h.settle()
+    table.deleted = True  # a moderator deletes the table message
+    service = s.h.bot.service
+    snap = await service.table(1)
+    player = snap.player(snap.view["to_act"][0])
+    hand = await service.play.hand(1, player)
+    await service.play.move(1, player, hand.version, hand.actions[0])  # a move not made by a click (a timer's)
+    await s.h.settle()
+    row = (await service.table(1)).row
+    again = s.h.message(row.table_message_id)
+    assert again.id != table.id and not again.deleted and again.find_components(label=HAND_BUTTON)
+    assert await shown(s) == await stored(s)
+    moves = row.version
+    await play_turn(s, again)  # played from the new message
+    await s.h.settle()
+    assert (await service.table(1)).row.version > moves
