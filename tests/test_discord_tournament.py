@@ -5,6 +5,8 @@ standings; and the refusals every tournament control gives."""
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from fractions import Fraction
 
 from tests.discord_play import (
@@ -417,3 +419,34 @@ async def test_the_tournament_message_and_its_threads_ride_out_discord_s_refusal
     assert kept in live and old[1].thread_id not in live
     assert all(t.table_id is not None and t.thread_id in live for t in new)
     assert {t.thread_id for t in new}.isdisjoint(t.thread_id for t in old)
+
+
+async def test_check_in_by_its_button_and_a_pause_and_resume_by_the_host(club):
+    s = club
+    await s.h.slash("tournament create war", {"starts": "in 1h"}, user=s.admin, channel=s.channel)
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    for name in ("ana", "ben"):
+        joined = await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+        assert "Check in from <t:" in joined.text
+    assert not tournament_message(s).find_components(label="Check in")
+    starts = time.time() + 600  # the start comes within its 15 minutes of check-in
+    with sqlite3.connect(s.db_path) as db:
+        db.execute("UPDATE tournaments SET starts_at = ?, deadline = ? WHERE id = ?", (starts, starts, tournament_id))
+    await s.h.click(tournament_message(s), label="Join", user=s.user("cat"))  # checked in as she joins
+    await s.h.settle()
+    assert "✅ Check-in is open: check in before the start" in texts(tournament_message(s))[0]
+    checked = await s.h.click(tournament_message(s), label="Check in", user=s.user("ana"))
+    assert checked.ephemeral and "You're checked in." in checked.text
+
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    paused = await s.h.click(panel.message, label="Pause", user=s.admin)
+    assert "Paused: no new round starts until you resume." in paused.text
+    assert (await s.h.bot.tournaments.get(tournament_id)).paused
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    resumed = await s.h.click(panel.message, label="Resume", user=s.admin)
+    assert "Resumed." in resumed.text
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert view.row.status == "running" and [e.user_id for e in view.entrants] == [s.user(n).id for n in ("ana", "cat")]
