@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from tests.discord_play import make_server, open_hand, open_table, play, play_turn, start_bot, to_act
-from tests.fakediscord import DiscordHarness, HTTPError
+from tests.discord_play import HAND_BUTTON, make_server, open_hand, open_table, play, play_turn, start_bot, to_act
+from tests.fakediscord import DiscordHarness, FakeUser, HTTPError
 
 BUDGETED = re.compile(r"^/(?!interactions/|webhooks/)")
 
@@ -172,3 +172,62 @@ async def test_many_tables_at_once_stay_within_discords_limits_and_all_end_shown
     for table_id in range(1, len(s.channels) + 1):
         row = await service.storage.get_table(table_id)
         assert row.shown == f"{row.status}@{row.version}", table_id
+
+
+async def test_a_ping_its_click_cannot_carry_goes_through_the_channel_and_a_refused_one_waits_for_the_next_turn(
+        server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    followups, posts = r"/webhooks/\d+/[^/]+", rf"/channels/{s.channel.id}/messages"
+
+    async def turn(*refusals: tuple[str, str, HTTPError]) -> FakeUser:
+        """A move whose ping Discord answers with ``refusals`` first; returns who is to act after it."""
+        for refusal in refusals:
+            s.h.refuse_next(*refusal)
+        await play_turn(s, table)
+        await s.h.settle()
+        assert await shown(s) == await stored(s)  # the table shows the move whatever became of the ping
+        return to_act(s, table)[0]
+
+    # Discord no longer takes the click's follow-ups (its interaction went): the ping goes through the channel.
+    waiter = await turn(("POST", followups, HTTPError(404, 10015, "Unknown Webhook")))
+    (ping,) = live_pings(s, table)
+    assert waiter.mention in ping.content and ping.kind == "channel"
+    # The channel's post fails too (Discord's server error): no ping for that turn, none tried again ...
+    mark = len(s.h.requests_to("POST", posts))
+    unpinged = await turn(("POST", followups, HTTPError(404, 10015, "Unknown Webhook")),
+                          ("POST", posts, HTTPError(500, 0, "Internal Server Error")))
+    assert unpinged is not waiter and len(s.h.requests_to("POST", posts)) == mark + 1
+    assert live_pings(s, table) == [ping]
+    # ... or a moderator took Deckhand's Send Messages: the same, until a click says it may post again.
+    await turn(("POST", followups, HTTPError(404, 10015, "Unknown Webhook")),
+               ("POST", posts, HTTPError(403, 50013, "Missing Permissions")))
+    assert live_pings(s, table) == [ping]
+    ping.deleted = True  # a moderator deletes the ping of a turn that is over before Deckhand does
+    pinged = await turn()
+    (latest,) = live_pings(s, table)
+    assert pinged.mention in latest.content
+    assert len(s.h.requests_to("DELETE", rf"/channels/{s.channel.id}/messages/{ping.id}")) == 1  # gone: not again
+
+
+async def test_a_table_message_someone_deleted_is_posted_again_and_the_game_plays_on_there(server):
+    s = server
+    table = await open_table(s, "war start", {"timer": 0}, "ana", joiners=["ben"])
+    s.h.expire_tokens()  # no click's token edits the table message: its edits take the channel's route
+    await play_turn(s, table)  # the start click's token is refused once, then forgotten
+    await s.h.settle()
+    table.deleted = True  # a moderator deletes the table message
+    service = s.h.bot.service
+    snap = await service.table(1)
+    player = snap.player(snap.view["to_act"][0])
+    hand = await service.play.hand(1, player)
+    await service.play.move(1, player, hand.version, hand.actions[0])  # a move not made by a click (a timer's)
+    await s.h.settle()
+    row = (await service.table(1)).row
+    again = s.h.message(row.table_message_id)
+    assert again.id != table.id and not again.deleted and again.find_components(label=HAND_BUTTON)
+    assert await shown(s) == await stored(s)
+    moves = row.version
+    await play_turn(s, again)  # played from the new message
+    await s.h.settle()
+    assert (await service.table(1)).row.version > moves

@@ -11,6 +11,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from tests.discord_play import open_table, picture_text, play_to_the_end, start_bot, texts
+from tests.fakediscord import HTTPError
 from tests.test_discord_scores import rated_pair_games
 
 DAY = 24 * 60 * 60
@@ -161,3 +162,38 @@ async def test_a_season_speaks_the_server_s_language(server):
 def spaced(text: str) -> str:
     """French text with its no-break spaces (before : ! ? and inside « ») as plain ones."""
     return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+async def test_seasons_that_follow_the_calendar_are_shown_reminded_and_survive_a_refused_end_post(server):
+    s = server
+    ana = s.user("ana")
+    none = await s.h.slash("season show", {}, user=ana, channel=s.channel)
+    assert none.ephemeral and "This server has had no season yet" in none.text
+    rolled = await s.h.slash("settings season-rollover", {"period": "monthly"}, user=s.admin, channel=s.channel)
+    month = datetime.now(UTC).strftime("%Y-%m")
+    shown_name = month.replace("-", "\\-")  # as Markdown shows it: a plain hyphen
+    assert rolled.ephemeral and f"The season “{shown_name}” starts now, here; it ends with its period." in rolled.text
+    shown = await s.h.slash("season show", {}, user=ana, channel=s.channel)  # the running one
+    assert shown.ephemeral and f"### 📅 Season “{shown_name}” · standings so far" in shown.text
+    choices = await s.h.autocomplete("season show", "name", month[:4], user=ana, channel=s.channel)
+    assert [c["value"] for c in choices.choices] == [month]
+
+    with sqlite3.connect(s.db_path) as db:  # the season's end comes within a day
+        db.execute("UPDATE seasons SET ends_at = ? WHERE ended_at IS NULL", (time.time() + DAY / 2,))
+    await s.h.bot.service.seasons.restore()
+    reminder = await the_post(s, "ends <t:")
+    assert reminder.text.startswith(f"### ⏳ The season “{shown_name}” ends <t:")
+    assert "A player is ranked after 5 rated games in the season." in reminder.text
+
+    # Discord refuses the end's post for good (a moderator took Send Messages): the season ends all
+    # the same, the next one starts, the final standings stay in /season show, and no post is tried again.
+    s.h.refuse_next("POST", rf"/channels/{s.channel.id}/messages", HTTPError(403, 50013, "Missing Permissions"))
+    ended = await s.h.slash("season end", {}, user=s.admin, channel=s.channel)
+    assert ended.ephemeral and f"The season “{shown_name}” has ended" in ended.text
+    await s.h.bot.service.wait_idle()
+    assert not [m for m in s.h.public_messages(s.channel) if "is over" in m.text]
+    assert len(s.h.requests_to("POST", rf"/channels/{s.channel.id}/messages")) == 2  # the reminder, the refused end
+    final = await s.h.slash("season show", {"name": month}, user=ana, channel=s.channel)
+    assert "final standings" in final.text
+    following = await s.h.slash("season show", {}, user=ana, channel=s.channel)
+    assert f"### 📅 Season “{shown_name} (2)” · standings so far" in following.text  # the month has one already

@@ -4,9 +4,13 @@ standings; and the refusals every tournament control gives."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import sqlite3
+import time
 from fractions import Fraction
 
+import cogs.common
 from tests.discord_play import (
     PLAYERS,
     Unchanged,
@@ -17,7 +21,7 @@ from tests.discord_play import (
     texts,
     to_act,
 )
-from tests.fakediscord import MESSAGE_COMPONENT, FakeChannel
+from tests.fakediscord import MESSAGE_COMPONENT, FakeChannel, HTTPError
 from tests.test_hostile import raw_slash
 
 WAR_PREFER = ("attack", "recover", "draw")
@@ -359,10 +363,6 @@ async def test_a_host_click_waiting_while_a_rounds_threads_are_made_is_deferred_
     the tournament's lock is held meanwhile): the click is deferred within Discord's 3 s, and
     the host's panel then says it is paused, rather than "This interaction failed" for a change
     that was made anyway."""
-    import asyncio
-
-    import cogs.common
-
     s = club
     monkeypatch.setattr(cogs.common, "ACK_DEADLINE", 0.3)
     s.h.ack_deadline = 1.0  # the fake holds the bot to this as Discord does to 3 s
@@ -388,3 +388,99 @@ async def test_a_host_click_waiting_while_a_rounds_threads_are_made_is_deferred_
     assert "Resume" in {c.get("label") for c in paused.message.walk()}
     assert (await s.h.bot.tournaments.view(tournament_id)).row.paused
     await starting
+
+
+def entrant_names(s) -> list[str]:
+    """The names the newest tournament message lists as entered."""
+    return [name for name in PLAYERS if re.search(rf"\b{name}\b", "\n".join(texts(tournament_message(s))))]
+
+
+async def test_the_tournament_message_and_its_threads_ride_out_discord_s_refusals(club, monkeypatch):
+    """Discord rate-limiting the message's edit, someone deleting the message, a missing permission,
+    a thread it would not make or delete: each change shows once Discord lets it, nothing is lost."""
+    s = club
+    monkeypatch.setattr("cogs.pacing.RETRY_SECONDS", (0.0,))  # a 429's wait, without waiting
+    await s.h.slash("tournament create war", {"round_minutes": 30}, user=s.admin, channel=s.channel)
+    first = tournament_message(s)
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    edits = rf"/channels/{s.channel.id}/messages/{first.id}"
+    s.h.refuse_next("PATCH", edits, HTTPError(429, 0, "You are being rate limited."))
+    await s.h.click(first, label="Join", user=s.user("ana"))
+    await s.h.settle()
+    assert tournament_message(s).id == first.id and entrant_names(s) == ["ana"]  # shown once Discord let it
+    assert len(s.h.requests_to("PATCH", edits)) == 2
+
+    s.h.refuse_next("PATCH", edits, HTTPError(404, 10008, "Unknown Message"))  # someone deleted it
+    await s.h.click(first, label="Join", user=s.user("ben"))
+    await s.h.settle()
+    second = tournament_message(s)
+    assert second.id != first.id and entrant_names(s) == ["ana", "ben"]
+    assert (await s.h.bot.tournaments.get(tournament_id)).message_id == second.id
+    s.h.refuse_next("PATCH", rf"/channels/{s.channel.id}/messages/{second.id}",
+                    HTTPError(403, 50013, "Missing Permissions"))
+    await s.h.click(second, label="Join", user=s.user("cat"))  # not shown: the next change shows it
+    await s.h.settle()
+    assert entrant_names(s) == ["ana", "ben"]
+    await s.h.click(second, label="Join", user=s.user("dan"))
+    await s.h.settle()
+    assert tournament_message(s).id == second.id and entrant_names(s) == ["ana", "ben", "cat", "dan"]
+
+    # Discord makes one of round 1's two threads: its table opens when the tournament tries again.
+    threads = rf"/channels/{s.channel.id}/threads"
+    s.h.refuse_next("POST", threads, HTTPError(403, 50013, "Missing Permissions"))
+    panel = await s.h.click(second, label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    assert [t.table_id is not None for t in (await s.h.bot.tournaments.view(tournament_id)).tables].count(True) == 1
+    await s.h.bot.tournaments.check(tournament_id)  # its timer: 30 s on
+    await s.h.settle()
+    await s.h.bot.service.wait_idle()
+    old = [t for t in (await s.h.bot.tournaments.view(tournament_id)).tables]
+    assert all(t.table_id is not None for t in old) and len(s.h.requests_to("POST", threads)) == 3
+
+    # Paired again while nobody moved: the old threads go, but the one Discord would not delete stays.
+    kept = old[0].thread_id
+    s.h.refuse_next("DELETE", rf"/channels/{kept}", HTTPError(403, 50013, "Missing Permissions"))
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    repaired = await s.h.click(panel.message, label="Pair the round again", user=s.admin)
+    assert "Round 1 was paired again." in repaired.text
+    await s.h.settle()
+    await s.h.bot.service.wait_idle()
+    assert sorted(int(r.path.rsplit("/", 1)[1]) for r in s.h.requests_to("DELETE", r"/channels/\d+")) == sorted(
+        t.thread_id for t in old)
+    live = {c.id for c in s.guild.channels.values() if c.is_thread}
+    new = (await s.h.bot.tournaments.view(tournament_id)).tables
+    assert kept in live and old[1].thread_id not in live
+    assert all(t.table_id is not None and t.thread_id in live for t in new)
+    assert {t.thread_id for t in new}.isdisjoint(t.thread_id for t in old)
+
+
+async def test_check_in_by_its_button_and_a_pause_and_resume_by_the_host(club):
+    s = club
+    await s.h.slash("tournament create war", {"starts": "in 1h"}, user=s.admin, channel=s.channel)
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    for name in ("ana", "ben"):
+        joined = await s.h.click(tournament_message(s), label="Join", user=s.user(name))
+        assert "Check in from <t:" in joined.text
+    assert not tournament_message(s).find_components(label="Check in")
+    starts = time.time() + 600  # the start comes within its 15 minutes of check-in
+    with sqlite3.connect(s.db_path) as db:
+        db.execute("UPDATE tournaments SET starts_at = ?, deadline = ? WHERE id = ?", (starts, starts, tournament_id))
+    await s.h.click(tournament_message(s), label="Join", user=s.user("cat"))  # checked in as she joins
+    await s.h.settle()
+    assert "✅ Check-in is open: check in before the start" in texts(tournament_message(s))[0]
+    checked = await s.h.click(tournament_message(s), label="Check in", user=s.user("ana"))
+    assert checked.ephemeral and "You're checked in." in checked.text
+
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    paused = await s.h.click(panel.message, label="Pause", user=s.admin)
+    assert "Paused: no new round starts until you resume." in paused.text
+    assert (await s.h.bot.tournaments.get(tournament_id)).paused
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    resumed = await s.h.click(panel.message, label="Resume", user=s.admin)
+    assert "Resumed." in resumed.text
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await s.h.settle()
+    view = await s.h.bot.tournaments.view(tournament_id)
+    assert view.row.status == "running" and [e.user_id for e in view.entrants] == [s.user(n).id for n in ("ana", "cat")]

@@ -180,17 +180,25 @@ def test_update_keeps_the_translation_a_string_has_in_any_catalog(tmp_path):
     assert problems(written) == ["fuzzy: 'Draw two cards now'"]
 
 
-def test_a_new_language_starts_every_catalog(tmp_path, monkeypatch):
-    """``add`` starts the shared catalog and each game's, every string untranslated."""
+def test_a_new_language_starts_every_catalog(tmp_path, monkeypatch, capsys):
+    """``add`` starts the shared catalog and each game's, every string untranslated; a language
+    that has its catalogs already is refused, and they stay as they are."""
     from games.i18n import __main__ as tool
     folders = [Words(tmp_path / "locales"), *(Words(tmp_path / w.folder.parent.name / "locales", w.game)
                                              for w in every_words()[1:])]
     monkeypatch.setattr(tool, "LOCALES", folders[0].folder)
     monkeypatch.setattr(tool, "every_words", lambda: folders)
-    started = tool.add("de")
-    assert started == [words.path("de") for words in folders] and all(path.is_file() for path in started)
+    assert catalog_tool(["add", "de"]) == 0
+    started = [words.path("de") for words in folders]
+    assert capsys.readouterr().out.splitlines() == [
+        *(f"started {path}" for path in started), "translate them, then `python -m games.i18n check`"]
+    assert all(path.is_file() for path in started)
     war = read(next(path for path in started if path.parent.parent.name == "war"))
     assert war.get("Draw to your field").string == "" and "untranslated: 'Draw to your field'" in problems(war)
+    before = started[0].read_bytes()
+    with pytest.raises(SystemExit, match="de.po exists already"):
+        catalog_tool(["add", "de"])
+    assert started[0].read_bytes() == before
 
 
 def test_update_writes_nothing_while_two_catalogs_disagree(tmp_path, monkeypatch, capsys):
@@ -236,3 +244,54 @@ def test_an_option_is_named_as_the_readers_client_names_it():
     assert str(refused.value) == "The option `hints` must be true or false."
     assert "`indices`" in refused.value.text.render(FRENCH)
     assert SlashOption("timer").render(FRENCH) == "minuteur" and SlashOption("timer").render() == "timer"
+
+
+def tool_on(tmp_path, monkeypatch, catalogs: dict[str, dict[str, str]]) -> list[Words]:
+    """The catalog tool on three sets of words in ``tmp_path`` (the shared ones, War's and NG's), each
+    holding the French ``catalogs[owner]`` (id → translation; none: no catalog) and the code using
+    one string per owner: "Draw" (shared), "Draw to your field" (War), "Pass" (NG)."""
+    from games.i18n import __main__ as tool
+    folders = [Words(tmp_path / "locales"), Words(tmp_path / "war" / "locales", games.get_game("war")),
+               Words(tmp_path / "ng" / "locales", games.get_game("ng"))]
+    used = {}
+    for words, owner, string in zip(folders, ("shared", "war", "ng"), ("Draw", "Draw to your field", "Pass")):
+        used[words] = Catalog(locale="en")
+        used[words].add(string)
+        if owner in catalogs:
+            french = Catalog(locale=FRENCH)
+            for source, translation in catalogs[owner].items():
+                french.add(source, translation)
+            words.folder.mkdir(parents=True)
+            words.path(FRENCH).write_bytes(tool.written(french))
+    monkeypatch.setattr(tool, "every_words", lambda: folders)
+    monkeypatch.setattr(tool, "templates", lambda: used)
+    monkeypatch.setattr(tool, "catalog_files", lambda language: [
+        w.path(language) for w in folders if w.path(language).is_file()])
+    return folders
+
+
+def test_update_moves_a_translation_to_the_catalog_now_using_the_string_and_starts_a_missing_one(
+        tmp_path, monkeypatch, capsys):
+    """A string moved from the shared words into War's, whose catalog has it untranslated, takes the
+    shared catalog's translation (which drops it); NG's missing catalog is started."""
+    shared, war, ng = tool_on(tmp_path, monkeypatch, {
+        "shared": {"Draw": "Piocher", "Draw to your field": "Piocher dans votre champ"},
+        "war": {"Draw to your field": ""}})
+    assert catalog_tool(["update"]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{w.path(FRENCH)}: 1 strings" for w in (shared, war, ng)]
+    assert [(m.id, m.string) for m in read(shared.path(FRENCH)) if m.id] == [("Draw", "Piocher")]
+    moved = read(war.path(FRENCH)).get("Draw to your field")
+    assert moved.string == "Piocher dans votre champ" and not moved.fuzzy
+    started = read(ng.path(FRENCH))
+    assert started.get("Pass").string == "" and started.header_comment.startswith("# Q Squared Joe NG in French")
+
+
+def test_check_names_each_missing_catalog_wrong_string_and_disagreement(tmp_path, monkeypatch, capsys):
+    shared, war, ng = (w.path(FRENCH) for w in tool_on(tmp_path, monkeypatch, {
+        "shared": {"Draw": "Piocher", "Round {count}": "Manche {n}"}, "war": {"Draw": "Tirer", "Draw to your field": ""}}))
+    assert catalog_tool(["check"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{shared}: 2 strings, 1 problem(s)", "  placeholders differ: 'Round {count}' -> 'Manche {n}'",
+        f"{war}: 2 strings, 1 problem(s)", "  untranslated: 'Draw to your field'",
+        f"{ng}: missing (`python -m games.i18n update` starts it)",
+        f"  translated differently in {shared}: 'Draw' -> 'Tirer'"]

@@ -19,7 +19,7 @@ import games
 from cogs.attachments import CACHE_SIZE, cached, clear_cache
 from games.base import Action, GameState
 from games.determinize import game_hooks
-from games.pictures import hand_png, pictures_for, table_png
+from games.pictures import hand_png, pictures_for, samples, table_png
 from games.pictures.base import GamePictures
 from games.pictures.canvas import MAX_HEIGHT, WIDTH, Canvas
 from games.pictures.cards import CARD, LARGE, SMALL, card_image, rank_right
@@ -268,3 +268,22 @@ def test_q2j_hand_gives_each_meaning_its_own_look():
     assert drawn is not None
     assert "+1: playing this card costs a penalty draw" in drawn.texts
     assert not any("dimmed" in text for text in drawn.texts)
+
+
+def test_the_sample_pictures_are_each_games_table_and_hand_the_same_every_run(tmp_path, capsys) -> None:
+    """``python -m games.pictures.samples DIR`` (the README's pictures): per game its table and the
+    hand of the seat to act, two fifths into a seeded game, each a valid picture; run again, the same bytes."""
+    assert samples.main([str(tmp_path / "first")]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    names = sorted(path.name for path in (tmp_path / "first").iterdir())
+    assert names == sorted(f"{game_id}{kind}.png" for game_id in games.GAME_IDS for kind in ("", "-hand"))
+    assert len(printed) == len(names) and all(line.endswith(" KB)") for line in printed)
+    for game_id in games.GAME_IDS:
+        state = samples.sample_state(games.get_game(game_id))
+        assert not state.is_over() and state.to_act()
+        table = (tmp_path / "first" / f"{game_id}.png").read_bytes()
+        check_png(table)
+        assert table == table_png(state.view(None), names=samples.SAMPLE_NAMES[:state.players])
+        check_png((tmp_path / "first" / f"{game_id}-hand.png").read_bytes())
+    again = samples.write_samples(tmp_path / "again")
+    assert {p.name: p.read_bytes() for p in again} == {n: (tmp_path / "first" / n).read_bytes() for n in names}

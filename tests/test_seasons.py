@@ -270,6 +270,83 @@ async def test_ended_by_command_rolling_over_and_refused(timed) -> None:
     following = await service.seasons.current(G)
     assert following is not None and following.started_at == end and following.name == period("monthly", end)[0]
     assert [s.name for s, _ in service.seasons.herald.ended] == ["Spring 2025", name]
+    # A rollover set or turned off while a season runs starts none and ends none.
+    for rollover in ("quarterly", None):
+        assert await service.seasons.roll_over(G, 52, rollover) is None
+        assert (await service.storage.guild_settings(G)).season_rollover == rollover
+        assert await service.seasons.current(G) == following
+
+
+async def test_two_ends_at_once_end_the_season_once(timed) -> None:
+    """Two moderators' ``/season end`` at the same moment: one ends it, the other is told it just ended
+    (or, where the other's end came first, that none runs)."""
+    service, _ = timed
+    spring = await service.seasons.start(G, 50, "Spring", None)
+    first, second = await asyncio.gather(service.seasons.end_now(G), service.seasons.end_now(G),
+                                         return_exceptions=True)
+    ended, refused = (first, second) if isinstance(second, UserError) else (second, first)
+    assert isinstance(refused, UserError) and str(refused) in (
+        "The season had just ended.", "No season is running here: start one with `/season start`.")
+    assert isinstance(ended, Season) and ended.id == spring.id
+    assert [s.id for s, _ in service.seasons.herald.ended] == [spring.id]
+    assert await rows(service, "SELECT COUNT(*) FROM seasons WHERE ended_at IS NOT NULL") == [(1,)]
+
+
+class RefusingHerald(Herald):
+    """Discord refusing every post (a missing permission, an outage), noting each attempt."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tried: list[str] = []
+
+    async def season_ended(self, season, boards):
+        self.tried.append(f"end {season.id}")
+        raise RuntimeError("Discord refused the post")
+
+    async def season_ends_soon(self, season, boards):
+        self.tried.append(f"reminder {season.id}")
+        raise RuntimeError("Discord refused the post")
+
+
+async def test_an_end_discord_refused_stands_and_is_posted_once_after_a_restart(db_url, caplog) -> None:
+    clock = Clock()
+    service = await new_service(db_url, clock)
+    service.seasons.herald = refusing = RefusingHerald()
+    spring = await service.seasons.start(G, 50, "Spring", clock.now + 10 * DAY)
+    ended = await service.seasons.end_now(G)  # ended, though its post was refused: tried again in 30 s
+    assert ended.id == spring.id and refusing.tried == [f"end {spring.id}"]
+    assert "could not post the end of season" in caplog.text and service.seasons.scheduled(spring.id)
+    assert await service.seasons.current(G) is None
+    assert await rows(service, "SELECT announced FROM seasons") == [(0,)]
+    await stop(service)  # the process stops before trying again
+
+    service = await new_service(db_url, clock)
+    await service.restore()
+    await service.wait_idle()
+    assert [(s.id, s.ended_at) for s, _ in service.seasons.herald.ended] == [(spring.id, clock.now)]
+    assert await rows(service, "SELECT announced FROM seasons") == [(1,)]
+    await stop(service)
+    service = await new_service(db_url, clock)
+    await service.restore()
+    await service.wait_idle()
+    assert not service.seasons.herald.ended  # posted once
+    await stop(service)
+
+
+async def test_a_reminder_is_tried_once_by_one_process_even_when_discord_refused_it(db_url) -> None:
+    """Marked before it goes: of two processes timing the season, one tries; a refusal is not tried again."""
+    clock = Clock()
+    first, second = await new_service(db_url, clock), await new_service(db_url, clock)
+    first.seasons.herald, second.seasons.herald = RefusingHerald(), RefusingHerald()
+    spring = await first.seasons.start(G, 50, "Spring", clock.now + 10 * DAY)
+    clock.now = spring.ends_at - REMINDER_SECONDS / 2
+    await asyncio.gather(first.restore(), second.restore())
+    await asyncio.gather(first.wait_idle(), second.wait_idle())
+    assert first.seasons.herald.tried + second.seasons.herald.tried == [f"reminder {spring.id}"]
+    assert await rows(first, "SELECT reminded, ended_at FROM seasons") == [(1, None)]
+    assert first.seasons.scheduled(spring.id) and second.seasons.scheduled(spring.id)  # its end, still to come
+    await stop(first)
+    await stop(second)
 
 
 def test_periods_follow_the_calendar_in_utc() -> None:
@@ -278,3 +355,37 @@ def test_periods_follow_the_calendar_in_utc() -> None:
     assert period("quarterly", march) == ("2025-Q1", 1_743_465_600.0)
     assert period("quarterly", 1_767_000_000.0) == ("2025-Q4", 1_767_225_600.0)  # into 2026
     assert math.isclose(period("monthly", 1_767_225_600.0)[1], 1_769_904_000.0)  # January 2026 ends
+
+
+class SlowHerald(Herald):
+    """Discord taking its time over each end's post: every post waits for ``go``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = asyncio.Event()
+
+    async def season_ended(self, season, boards):
+        self.ended.append((season, boards))
+        await self.go.wait()
+
+
+async def test_an_end_being_posted_is_not_posted_again_by_a_restore_meanwhile(tmp_path) -> None:
+    """The process takes over its shards again (``restore``) while a season's end it ended is still
+    being posted: the end is posted once (on SQLite, whose one thread answers in order, so the
+    restore's work has gone as far as it can before the post completes)."""
+    clock = Clock()
+    service = await new_service(str(tmp_path / "deckhand.sqlite3"), clock)
+    service.seasons.herald = slow = SlowHerald()
+    spring = await service.seasons.start(G, 50, "Spring", clock.now + DAY / 2)
+    clock.now = spring.ends_at
+    await service.restore()  # the end is due: ended, and its post is under way
+    while not slow.ended:
+        await service.storage.run_read(lambda db: db.fetchval("SELECT 1"))
+    await service.restore()  # reads the season ended and not announced yet
+    for _ in range(10):
+        await service.storage.run_read(lambda db: db.fetchval("SELECT 1"))
+    slow.go.set()
+    await service.wait_idle()
+    assert [s.id for s, _ in slow.ended] == [spring.id]
+    assert await rows(service, "SELECT announced FROM seasons") == [(1,)]
+    await stop(service)

@@ -355,3 +355,44 @@ async def test_a_paused_tournament_waits_past_its_start_and_starts_once_resumed(
     await env.games.wait_idle()
     t = await env.tournaments.get(tid)
     assert t.status == "running" and t.round == 1 and not env.tournaments.timer_scheduled(tid)  # no round limit
+
+
+async def test_more_refusals_change_nothing_and_a_start_time_with_too_few_cancels(env):
+    starts = env.clock.now + 3600
+    with pytest.raises(UserError, match="starts within 90 days"):
+        await env.tournaments.create(guild_id=1, channel_id=50, host=HOST, game_id="war", options={},
+                                     starts_at=env.clock.now + 91 * 86400)
+    tid = await entered(env, 1, starts_at=starts, check_in_minutes=15)
+    before = await env.tournaments.view(tid)
+    env.clock.now = starts - 600  # check-in is open
+    t = env.tournaments
+    for words, refused in (
+        ("Join the tournament first", lambda: t.check_in(tid, PEOPLE[1])),
+        ("isn't played in teams", lambda: t.join(tid, PEOPLE[1], partner=PEOPLE[2])),
+        ("at least two players checked in", lambda: t.start_now(tid, HOST, is_admin=False)),
+        ("no round to pair again", lambda: t.repair(tid, HOST, is_admin=False)),
+        ("isn't paused", lambda: t.set_paused(tid, HOST, False, is_admin=False)),
+    ):
+        with pytest.raises(UserError, match=words):
+            await refused()
+    await env.tournaments.set_paused(tid, HOST, True, is_admin=False)
+    with pytest.raises(UserError, match="paused already"):
+        await env.tournaments.set_paused(tid, HOST, True, is_admin=False)
+    await env.tournaments.set_paused(tid, HOST, False, is_admin=False)
+    await env.games.wait_idle()
+    after = await env.tournaments.view(tid)
+    assert (after.row.status, after.entrants) == (before.row.status, before.entrants)
+
+    env.clock.now = starts  # the start time, with one player: cancelled, nobody paired
+    await env.tournaments.check(tid)
+    await env.games.wait_idle()
+    ended = await env.tournaments.view(tid)
+    assert (ended.row.status, ended.row.round, ended.row.finished_at, ended.tables) == ("cancelled", 0, starts, [])
+    assert not env.tournaments.timer_scheduled(tid)
+    for refused in (lambda: t.hosted(tid, HOST, is_admin=False), lambda: t.add_player(tid, HOST, PEOPLE[1], is_admin=False),
+                    lambda: t.remove_player(tid, HOST, PEOPLE[0].user_id, is_admin=False),
+                    lambda: t.set_paused(tid, HOST, True, is_admin=False), lambda: t.leave(tid, PEOPLE[0])):
+        with pytest.raises(UserError, match="This tournament is over"):
+            await refused()
+    await env.tournaments.check(tid)  # its timer firing late changes nothing either
+    assert await env.tournaments.view(tid) == ended

@@ -9,8 +9,9 @@ process that owns the server's shard (:mod:`bot.shards`): restored at start-up, 
 if two processes fire it together, one ends the season and the other changes nothing. The one
 that ended it posts its end through the :class:`Herald` the Discord layer installs, then marks it
 posted; a process that died between the two posts it at its next start, with the same message
-nonce, which Discord answers with the first post. A reminder is marked before it is posted: at
-most once.
+nonce, which Discord answers with the first post. In a process, a season's end and its post run
+one at a time, so a restore that finds an end still being posted does not post it again. A
+reminder is marked before it is posted: at most once.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from ..seasons import (
 from ..shards import Shards
 from ..storage import Conflict, Session, Storage
 from ..unlocks import unlock_titles
+from .live_tables import KeyedLocks
 from .tasks import BackgroundTasks
 from .timers import TimerQueue
 
@@ -71,6 +73,8 @@ class Seasons:
         self._clock = clock
         self._shards = shards
         self._timers = TimerQueue(tasks, clock, self._due)
+        self._locks = KeyedLocks()
+        """Per season: its end and its post, one at a time (a restore may find an end still being posted)."""
         self._to_post: set[int] = set()
         """Ended seasons this process must post (it ended them, or found them unposted at start-up)."""
 
@@ -141,7 +145,8 @@ class Seasons:
         season = await self.current(guild_id)
         if season is None:
             raise UserError(say("No season is running here: start one with `/season start`."))
-        ended = await self._end(season, self._clock())
+        async with self._locks.hold(season.id):
+            ended = await self._end(season, self._clock())
         if ended is None:
             raise UserError(say("The season had just ended."))
         return ended
@@ -180,23 +185,24 @@ class Seasons:
 
     async def _due(self, season_id: int) -> None:
         """A season's time came: its reminder, its end, or posting an end not posted yet."""
-        season = await self.by_id(season_id)
-        if season is None:
-            return
-        if not season.running:
-            if season.id in self._to_post:
-                await self._post_end(season)
-            return
-        if season.ends_at is None:
-            return
-        now = self._clock()
-        if now >= season.ends_at:
-            await self._end(season, season.ends_at)
-            return
-        if not season.reminded and now >= season.ends_at - REMINDER_SECONDS:
-            await self._remind(season)
-            season = replace(season, reminded=True)
-        self._schedule(season)
+        async with self._locks.hold(season_id):
+            season = await self.by_id(season_id)
+            if season is None:
+                return
+            if not season.running:
+                if season.id in self._to_post and not season.announced:
+                    await self._post_end(season)
+                return
+            if season.ends_at is None:
+                return
+            now = self._clock()
+            if now >= season.ends_at:
+                await self._end(season, season.ends_at)
+                return
+            if not season.reminded and now >= season.ends_at - REMINDER_SECONDS:
+                await self._remind(season)
+                season = replace(season, reminded=True)
+            self._schedule(season)
 
     async def _end(self, season: Season, at: float) -> Season | None:
         """End ``season`` at ``at`` unless someone else did first, then post it; the ended season."""
