@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -89,9 +90,12 @@ def pg_server():
 
 
 @pytest.fixture
-def pg_url(pg_server) -> str:
-    """The URL of a fresh, empty database on the session's PostgreSQL server."""
-    return pg_server.create_database()
+def pg_url(pg_server) -> Iterator[str]:
+    """The URL of a fresh, empty database on the session's PostgreSQL server, dropped after the
+    test (the server keeps its files in memory when there is room: tests/pgserver.py)."""
+    url = pg_server.create_database()
+    yield url
+    pg_server.drop_database(url)
 
 
 @pytest.fixture(params=BACKENDS)
