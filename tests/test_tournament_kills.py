@@ -5,7 +5,8 @@ time; timeouts, a player leaving and a late joiner; a round paired again, then c
 knockout with byes to its final; Swiss rounds, then a top four).
 It is run once whole, then once per instant (:data:`EVERY_INSTANT`) the process commits a write (a tournament's
 transition, a thread stored, a table opened and linked, a seat handed to the AI, a table's
-last move, a result recorded…), the process dying just before that commit or just after it:
+last move, a result recorded…), the process dying just before that commit or just after it
+(on PostgreSQL one or the other, in turn):
 from then on the storage and Discord refuse it everything (:class:`Switch`), its tasks are
 cancelled, and a new process starts on the same database (start-up restores it) while the
 people carry on (each step is asked again until it took). Nothing in the product knows.
@@ -444,7 +445,7 @@ def scenario(request) -> Scenario:
 def fresh_database(db_url, tmp_path, request) -> Callable[[], str]:
     """A new empty database on ``db_url``'s backend at each call (on PostgreSQL the one before is
     dropped: a run is over when the next begins, and a hundred databases left would cost the
-    session's server a gigabyte of disk to write and delete)."""
+    session's server a gigabyte to write and delete)."""
     if db_url.startswith("postgresql"):
         server, made = request.getfixturevalue("pg_server"), []
 
@@ -459,23 +460,32 @@ def fresh_database(db_url, tmp_path, request) -> Callable[[], str]:
 
 
 EVERY_INSTANT = "drops-and-a-late-joiner"
-"""The scenario killed at every instant it writes (on SQLite); the others, and every one on
-PostgreSQL, at the first instant of each kind: most instants repeat one kind (a move, a seat
-handed over), and the suite's four minutes cannot hold them all twice over."""
+"""The scenario killed at every instant it writes (on SQLite); the others at the first instant of
+each kind: most instants repeat one kind (a move, a seat handed over)."""
 
 
 async def test_a_kill_at_any_instant_resumes_exactly(db_url, scenario, fresh_database):
     """Killed at the first instant of each kind (the same writes from the same place: each
-    transition, the last move, a result...), and one scenario on SQLite at every instant."""
+    transition, the last move, a result...), and one scenario on SQLite at every instant.
+
+    On SQLite each instant is killed both before its commit and after it; on PostgreSQL once,
+    before or after in turn (the turn shifting from one scenario to the next, so a kind several
+    scenarios write is killed both ways there too). The kill and what people do are the test's
+    own, the same on both backends: what PostgreSQL adds is its storage under the restore."""
     whole = Switch()
     reference, kills = await play(fresh_database(), scenario, whole)
     assert kills == 0 and whole.count > 10
-    every = scenario.name == EVERY_INSTANT and not db_url.startswith("postgresql")
+    on_postgresql = db_url.startswith("postgresql")
+    every = scenario.name == EVERY_INSTANT and not on_postgresql
     kinds = range(whole.count) if every else whole.kinds
     instants = sorted({kind: n for n, kind in reversed(list(enumerate(kinds, start=1)))}.values())
-    for instant in instants:
-        for after in (False, True):
-            found, kills = await play(fresh_database(), scenario, Switch(instant, after=after))
-            assert kills == 1, (instant, after)
-            assert found == reference, (f"killed {'after' if after else 'before'} instant {instant} of {whole.count}: "
-                                        f"{whole.kinds[instant - 1]}")
+    if on_postgresql:
+        turn = SCENARIOS.index(scenario)
+        ways = [(instant, (turn + i) % 2 == 1) for i, instant in enumerate(instants)]
+    else:
+        ways = [(instant, after) for instant in instants for after in (False, True)]
+    for instant, after in ways:
+        found, kills = await play(fresh_database(), scenario, Switch(instant, after=after))
+        assert kills == 1, (instant, after)
+        assert found == reference, (f"killed {'after' if after else 'before'} instant {instant} of {whole.count}: "
+                                    f"{whole.kinds[instant - 1]}")
