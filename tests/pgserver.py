@@ -1,7 +1,7 @@
 """A real, throw-away PostgreSQL server for tests and benchmarks.
 
 :class:`PostgresServer` runs ``initdb -A trust`` and ``pg_ctl start`` in a temporary
-directory (in memory for tests, when there is room), listening on a free loopback port and a unix socket in that directory, and
+directory, listening on a free loopback port and a unix socket in that directory, and
 removes everything on :meth:`~PostgresServer.stop`. ``initdb`` refuses to run as root,
 so as root the server runs as the ``postgres`` system user (``runuser -u postgres --``)
 in a directory that user owns. The binaries come from PATH or
@@ -26,10 +26,6 @@ from pathlib import Path
 
 SERVICE_USER = "postgres"
 """The system user the server runs as when the tests run as root."""
-
-RAM = Path("/dev/shm")
-RAM_NEEDED = 2 << 30
-"""The room a test server's files want in :data:`RAM` (with some to spare) to be put there."""
 
 MISSING = ("PostgreSQL server binaries (initdb, pg_ctl) were not found on PATH or under "
            "/usr/lib/postgresql/*/bin; install the postgresql package to run the PostgreSQL tests")
@@ -71,7 +67,7 @@ class PostgresServer:
     # -- life cycle ----------------------------------------------------------------------------
 
     def start(self) -> PostgresServer:
-        self.root = Path(tempfile.mkdtemp(prefix="deckhand-pg-", dir=self._scratch()))
+        self.root = Path(tempfile.mkdtemp(prefix="deckhand-pg-"))
         self.root.chmod(0o755)
         for part in ("data", "socket"):
             (self.root / part).mkdir(mode=0o700)
@@ -84,19 +80,6 @@ class PostgresServer:
         self.port = free_port()
         self.resume()
         return self
-
-    def _scratch(self) -> Path | None:
-        """Where the server's directory goes: a test server's in memory (:data:`RAM`) when there is
-        room, a benchmark's (durable) in the usual temporary directory. A database is files: each
-        test's new one copies 7.5 MB, and on this machine's disk writing them cost the server a
-        quarter of a second of CPU, twenty times what it costs in memory."""
-        if self.durable:
-            return None
-        try:
-            roomy = RAM.is_dir() and os.access(RAM, os.W_OK) and shutil.disk_usage(RAM).free >= RAM_NEEDED
-        except OSError:
-            roomy = False
-        return RAM if roomy else None
 
     def pause(self) -> None:
         """Shut the server down (fast: connections are dropped), keeping its data and port."""

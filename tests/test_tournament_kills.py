@@ -84,7 +84,7 @@ class Switch:
         self.alive()
         self.count += 1
         instant = self.count
-        frames = [f.name for f in traceback.extract_stack() if "/bot/" in f.filename]
+        frames = [f.f_code.co_name for f, _ in traceback.walk_stack(None) if "/bot/" in f.f_code.co_filename][::-1]
         self.kinds.append("/".join([*frames, name]))
         if instant == self.at and not self.after:
             self.dead = True
