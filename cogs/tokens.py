@@ -27,6 +27,8 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from .webhook_requests import edit_original_response
+
 TOKEN_SECONDS = 15 * 60
 """How long an interaction's token may edit its original response (Discord's 15 minutes)."""
 SPARE_SECONDS = 15.0
@@ -65,7 +67,7 @@ async def edit_original(interaction: discord.Interaction, **body: Any) -> None:
     :meth:`discord.Interaction.edit_original_response`); :class:`TokenRefused` if Discord
     refuses the token, any other refusal as discord.py raises it."""
     try:
-        await interaction.edit_original_response(**body)
+        await edit_original_response(interaction, **body)
     except discord.HTTPException as exc:
         if exc.status in (401, 404):
             raise TokenRefused(f"{exc.status} {exc.text}") from exc

@@ -33,6 +33,7 @@ from .pacing import nonce, paced
 from .publication import Publication
 from .tokens import WEBHOOK_SPARE_SECONDS, ChannelTokens
 from .ui import message_link, players_to_act, ui_for
+from .webhook_requests import delete_follow_up, send_follow_up
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,8 @@ CLOCK_MARGIN = 5.0
 @dataclass
 class Ping:
     message_id: int
-    webhook: discord.Webhook | None = None
-    """The interaction webhook that posted it, while its token may delete it."""
+    interaction: discord.Interaction | None = None
+    """The interaction whose webhook posted it, while its token may delete it."""
     expires: float = 0.0
 
 
@@ -169,8 +170,8 @@ class TurnPings:
         while turns is not None and turns.stale_pings:
             ping = turns.stale_pings[0]
             try:
-                if ping.webhook is not None and ping.expires - time.time() > WEBHOOK_SPARE_SECONDS:
-                    await ping.webhook.delete_message(ping.message_id)
+                if ping.interaction is not None and ping.expires - time.time() > WEBHOOK_SPARE_SECONDS:
+                    await delete_follow_up(ping.interaction, ping.message_id)
                 else:
                     async with self.pacer.request(Priority.TIDY, turns.channel_id, Route.DELETE):
                         await self.bot.http.delete_message(turns.channel_id, ping.message_id)
@@ -268,8 +269,8 @@ class TurnPings:
         recent = self.channels.freshest(row.channel_id, time.time())
         if recent is not None:
             try:
-                message = await recent.interaction.followup.send(content, allowed_mentions=mentions, wait=True)
-                return Ping(message.id, recent.interaction.followup, recent.expires)
+                message_id = await send_follow_up(recent.interaction, content=content, allowed_mentions=mentions)
+                return Ping(message_id, recent.interaction, recent.expires)
             except discord.HTTPException as exc:  # the token went: the channel takes it
                 log.info("a ping of table %s could not ride on an interaction (%s %s)", row.id, exc.status, exc.text)
             except UNREACHABLE as exc:

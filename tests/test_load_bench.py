@@ -14,7 +14,7 @@ import time
 import aiohttp
 
 from bench.discord_load import process_tree_cpu
-from tests.fakediscord.loopback import _form_parts
+from tests.fakediscord.forms import form_parts
 
 SPIN = "import time\nwhile time.process_time() < {cpu}: pass\nprint('spun', flush=True)\ntime.sleep(60)"
 
@@ -47,7 +47,7 @@ async def test_the_fake_reads_an_upload_as_discord_py_writes_it() -> None:
             written.write(data)
 
     await body.write(Writer())
-    parts = _form_parts(written.getvalue(), body.headers["Content-Type"])
+    parts = form_parts(written.getvalue(), body.headers["Content-Type"])
     assert [(params, data) for params, data in parts[1:]] == [
         ({"name": "files[0]", "filename": "table.png"}, picture),
         ({"name": "files[1]", "filename": 'a "hand".png'}, b"abc")]

@@ -43,6 +43,7 @@ import contextlib
 import contextvars
 import errno
 import json
+import re
 import warnings
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -56,6 +57,7 @@ from discord.ext import commands
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser, json_copy
+from .forms import form_parts
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
 from .model import Answer, DiscordModel
 from .watch import BotWatch
@@ -63,6 +65,7 @@ from .watch import BotWatch
 _REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
             404: "Not Found", 405: "Method Not Allowed", 429: "Too Many Requests"}
 _MISSING = object()
+_WEBHOOK_PATH = re.compile(r"/(webhooks|interactions)/")
 _ACTIVE: DiscordHarness | None = None
 _REAL_HTTP_REQUEST = discord.http.HTTPClient.request
 _REAL_WEBHOOK_REQUEST = discord.webhook.async_.AsyncWebhookAdapter.request
@@ -116,6 +119,9 @@ class _FakeResponse:
     async def text(self, encoding: str | None = None) -> str:
         return self._text
 
+    async def read(self) -> bytes:
+        return self._text.encode()
+
 
 class _ModelSession:
     """Stands in for discord.py's aiohttp session while rate limits are on: ``request`` is
@@ -130,14 +136,30 @@ class _ModelSession:
         headers = headers or {}
         auth = headers.get("Authorization", "")
         reason = headers.get("X-Audit-Log-Reason")
+        json_body, form = json.loads(data) if isinstance(data, str) else None, _FORM.get()
+        if isinstance(data, bytes):  # sent by the bot's own code through the session, not by discord.py's
+            json_body, form = _raw_body(data, headers.get("Content-Type", ""))
+        via = "webhook" if _WEBHOOK_PATH.search(urlsplit(url).path) else self._via
         answer = await self._harness._respond(
-            via=self._via, method=method, url=url, json_body=json.loads(data) if isinstance(data, str) else None,
-            form=_FORM.get(), params=params, reason=unquote(reason) if reason else None,
+            via=via, method=method, url=url, json_body=json_body,
+            form=form, params=params, reason=unquote(reason) if reason else None,
             token=auth[4:] if auth.startswith("Bot ") else None)
         yield _FakeResponse.of(answer)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real, name)
+
+
+def _raw_body(data: bytes, content_type: str) -> tuple[Any, list[dict[str, Any]] | None]:
+    """A body the bot wrote itself, as discord.py hands its own to the model: the JSON, or the
+    multipart fields (``payload_json``, then each file's name, filename and bytes)."""
+    if not content_type.startswith("multipart/"):
+        return (json.loads(data) if data else None), None
+    form: list[dict[str, Any]] = []
+    for params, value in form_parts(data, content_type):
+        form.append({"name": params.get("name", ""), "value": value.decode() if "filename" not in params else value,
+                     **({"filename": params["filename"]} if "filename" in params else {})})
+    return None, form
 
 
 @contextlib.contextmanager
@@ -280,6 +302,10 @@ class DiscordHarness(BotWatch, DiscordModel):
                     raise failure from exc
             raise
         bot.ws = gateway  # type: ignore[assignment]
+        # Requests the bot sends through discord.py's session itself (cogs.webhook_requests) reach the model too.
+        session = bot.http.__dict__.get("_HTTPClient__session")
+        if not isinstance(session, _ModelSession):
+            bot.http._HTTPClient__session = _ModelSession(self, "http", session)  # type: ignore[attr-defined]
         req_mark = len(self.requests)
         for shard in shards:
             self._feed(bot, "READY", self.ready_payload(shard=shard))

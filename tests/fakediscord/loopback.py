@@ -40,6 +40,7 @@ from aiohttp import WSMsgType, web
 from tests import openapi
 
 from .entities import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, FakeChannel, FakeMember, FakeUser
+from .forms import form_parts
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
 from .model import Answer, DiscordModel
 
@@ -83,28 +84,6 @@ def _is_form(request: web.Request) -> bool:
     """Whether ``request`` is multipart/form-data (an upload): read from the header, as
     aiohttp's ``content_type`` parses it with the email package, a tenth of a busy bench's CPU."""
     return request.headers.get("Content-Type", "").partition(";")[0].strip().lower() == "multipart/form-data"
-
-
-_BOUNDARY = re.compile(r'boundary="?([^";]+)')
-_PARAMETER = re.compile(rb'(\w+)="((?:[^"\\]|\\.)*)"')
-
-
-def _form_parts(raw: bytes, content_type: str) -> list[tuple[dict[str, str], bytes]]:
-    """Each part of a multipart/form-data body: its Content-Disposition parameters (``name``,
-    ``filename``) and its bytes. Read here, not by aiohttp's reader, which parses every part's
-    headers with the email package (slow for a bench's hundreds of uploads a second)."""
-    boundary = _BOUNDARY.search(content_type)
-    if boundary is None:
-        raise ValueError("a multipart body without a boundary")
-    parts = []
-    for chunk in raw.split(b"--" + boundary[1].encode())[1:-1]:
-        head, _, data = chunk.partition(b"\r\n\r\n")
-        disposition = next((line for line in head.split(b"\r\n") if line.lower().startswith(b"content-disposition:")),
-                           b"")
-        params = {key.decode(): re.sub(rb"\\(.)", rb"\1", value).decode()
-                  for key, value in _PARAMETER.findall(disposition)}
-        parts.append((params, data.removesuffix(b"\r\n")))
-    return parts
 
 
 class LoopbackDiscord(DiscordModel):
@@ -295,7 +274,7 @@ class LoopbackDiscord(DiscordModel):
             raw = await request.read()
             return (json.loads(raw) if raw else None), [], []
         body, files, fields = None, [], []
-        for params, data in _form_parts(await request.read(), request.headers["Content-Type"]):
+        for params, data in form_parts(await request.read(), request.headers["Content-Type"]):
             name = params.get("name")
             if name == "payload_json":
                 body = json.loads(data)

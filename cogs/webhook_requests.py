@@ -1,0 +1,164 @@
+"""Requests through an interaction's webhook, sent with a fraction of discord.py's CPU.
+
+They edit an interaction's original response, send a follow-up and delete one. A move sends
+three or four of them (the table's and the other player's open hand edited through tokens,
+the turn's ping, the deletion of the ping before). discord.py sends them through its webhook
+adapter, which builds an aiohttp form for every upload and reads every answer into a
+``Message``: about 0.6 ms of CPU a request, against 0.2 ms for the request itself
+(``bench/RESULTS.md``, Discord load). Here the JSON is the one discord.py builds
+(``discord.http.handle_message_parameters``), an upload is written as one multipart body, and
+an answer is read only for what the caller needs (a follow-up's id). The requests go through
+discord.py's own HTTP session, so the request meter sees them as it sees every other.
+
+Refusals raise discord.py's own exceptions (``NotFound``, ``Forbidden``, ``HTTPException``,
+``DiscordServerError``) and are retried as discord.py retries a webhook's: a 429 after its
+``retry_after`` when Discord sent it (a 429 without Discord's ``Via`` header is its proxy's,
+raised), a 5xx or a reset connection after 1, 3, 5 and 7 seconds; a token whose bucket is
+spent waits for the bucket's reset before its next request.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from asyncio import sleep
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import Route, handle_message_parameters
+
+ATTEMPTS = 5
+RESET_ERRNOS = (54, 10054)
+"""A connection reset by the peer (BSD's and Windows' numbers, as discord.py retries them)."""
+
+SPENT_KEPT = 1_000
+"""Spent buckets remembered before those already reset are forgotten."""
+_spent_until: dict[str, float] = {}
+"""Per token whose bucket Discord said is spent, when (monotonic) it may be used again."""
+
+
+async def edit_original_response(interaction: discord.Interaction, **body: Any) -> None:
+    """Edit ``interaction``'s original response to ``body`` (the arguments of
+    :meth:`discord.Interaction.edit_original_response`: content, embed, view, attachments,
+    allowed_mentions)."""
+    await _send_message(interaction, "PATCH", "/messages/@original", body)
+
+
+async def send_follow_up(interaction: discord.Interaction, **body: Any) -> int:
+    """Post a follow-up message of ``interaction`` (the arguments of ``Webhook.send``: content,
+    allowed_mentions, ...); the new message's id."""
+    answer = await _send_message(interaction, "POST", "?wait=true", body)
+    return int(answer["id"])
+
+
+async def delete_follow_up(interaction: discord.Interaction, message_id: int) -> None:
+    """Delete a follow-up message ``interaction`` posted."""
+    await _request(interaction, "DELETE", f"/messages/{message_id}", None, {})
+
+
+async def _send_message(interaction: discord.Interaction, method: str, path: str, body: dict[str, Any]) -> Any:
+    allowed = interaction.client.allowed_mentions
+    with handle_message_parameters(previous_allowed_mentions=allowed, **body) as params:
+        if params.payload is not None:
+            return await _request(interaction, method, path, _to_json(params.payload),
+                                  {"Content-Type": "application/json"})
+        boundary, data = _multipart((params.multipart or [])[0]["value"], list(params.files or ()))
+        return await _request(interaction, method, path, data,
+                               {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+def _to_json(payload: dict[str, Any]) -> bytes:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def _multipart(payload_json: str, files: list[discord.File]) -> tuple[str, bytes]:
+    """A multipart body of ``payload_json`` and ``files[i]`` as Discord takes it, and its boundary
+    (drawn again in the unlikely case a file holds it)."""
+    contents = []
+    for file in files:
+        file.reset()
+        contents.append(file.fp.read())
+    boundary = secrets.token_hex(16)
+    while any(boundary.encode() in content for content in contents):
+        boundary = secrets.token_hex(16)
+    dashes = f"--{boundary}\r\n".encode()
+    parts = [dashes, b'Content-Disposition: form-data; name="payload_json"\r\n'
+             b"Content-Type: application/json\r\n\r\n", payload_json.encode(), b"\r\n"]
+    for index, (file, content) in enumerate(zip(files, contents, strict=True)):
+        filename = file.filename.replace("\\", "\\\\").replace('"', '\\"')
+        parts += [dashes, f'Content-Disposition: form-data; name="files[{index}]"; filename="{filename}"\r\n'
+                          "Content-Type: application/octet-stream\r\n\r\n".encode(), content, b"\r\n"]
+    parts.append(f"--{boundary}--\r\n".encode())
+    return boundary, b"".join(parts)
+
+
+async def _request(interaction: discord.Interaction, method: str, path: str, data: bytes | None,
+                   headers: dict[str, str]) -> Any:
+    token = interaction.token
+    url = f"{Route.BASE}/webhooks/{interaction.application_id}/{token}{path}"
+    # discord.py's own session: its trace lets the request meter count the request.
+    session: aiohttp.ClientSession = interaction._session
+    for attempt in range(ATTEMPTS):
+        await _wait_for_bucket(token)
+        last = attempt == ATTEMPTS - 1
+        try:
+            async with session.request(method, url, data=data, headers=headers) as response:
+                answer = await _read(response)
+                if response.headers.get("X-RateLimit-Remaining") == "0" and response.status != 429:
+                    _spent(token, float(response.headers.get("X-RateLimit-Reset-After", 0)))
+                if 200 <= response.status < 300:
+                    return answer
+                if response.status == 429 and response.headers.get("Via") and not last:
+                    await sleep(float(answer["retry_after"]))
+                    continue
+                if response.status >= 500 and not last:
+                    await sleep(1 + attempt * 2)
+                    continue
+                raise _refusal(response, answer)
+        except OSError as exc:
+            if last or exc.errno not in RESET_ERRNOS:
+                raise
+            await sleep(1 + attempt * 2)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _spent(token: str, reset_after: float) -> None:
+    now = time.monotonic()
+    if len(_spent_until) >= SPENT_KEPT:
+        for passed in [key for key, until in _spent_until.items() if until <= now]:
+            del _spent_until[passed]
+    _spent_until[token] = now + reset_after
+
+
+async def _wait_for_bucket(token: str) -> None:
+    until = _spent_until.get(token)
+    if until is None:
+        return
+    wait = until - time.monotonic()
+    if wait > 0:
+        await sleep(wait)
+    if _spent_until.get(token) == until:
+        del _spent_until[token]
+
+
+async def _read(response: aiohttp.ClientResponse) -> Any:
+    """The answer's JSON, or its text when it is not JSON (as discord.py reads it)."""
+    raw = await response.read()
+    if response.headers.get("Content-Type", "").startswith("application/json"):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            pass
+    return raw.decode("utf-8", "replace")
+
+
+def _refusal(response: aiohttp.ClientResponse, answer: Any) -> discord.HTTPException:
+    if response.status == 404:
+        return discord.NotFound(response, answer)
+    if response.status == 403:
+        return discord.Forbidden(response, answer)
+    if response.status >= 500:
+        return discord.DiscordServerError(response, answer)
+    return discord.HTTPException(response, answer)

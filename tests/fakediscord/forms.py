@@ -1,0 +1,26 @@
+"""Multipart bodies as Discord reads them, for both transports of the fake."""
+
+from __future__ import annotations
+
+import re
+
+_BOUNDARY = re.compile(r'boundary="?([^";]+)')
+_PARAMETER = re.compile(rb'(\w+)="((?:[^"\\]|\\.)*)"')
+
+
+def form_parts(raw: bytes, content_type: str) -> list[tuple[dict[str, str], bytes]]:
+    """Each part of a multipart/form-data body: its Content-Disposition parameters (``name``,
+    ``filename``) and its bytes. Read here, not by aiohttp's reader, which parses every part's
+    headers with the email package (slow for a bench's hundreds of uploads a second)."""
+    boundary = _BOUNDARY.search(content_type)
+    if boundary is None:
+        raise ValueError("a multipart body without a boundary")
+    parts = []
+    for chunk in raw.split(b"--" + boundary[1].encode())[1:-1]:
+        head, _, data = chunk.partition(b"\r\n\r\n")
+        disposition = next((line for line in head.split(b"\r\n") if line.lower().startswith(b"content-disposition:")),
+                           b"")
+        params = {key.decode(): re.sub(rb"\\(.)", rb"\1", value).decode()
+                  for key, value in _PARAMETER.findall(disposition)}
+        parts.append((params, data.removesuffix(b"\r\n")))
+    return parts
