@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 import discord
@@ -31,6 +32,8 @@ from bot.records import SeatRow
 from bot.service import GameService, HandSnapshot, TableSnapshot
 from games.i18n import SOURCE
 from games.pictures import hand_png, table_png
+
+from .webhook_requests import update_message
 
 T = TypeVar("T")
 PNG = TypeVar("PNG", bytes, bytes | None)
@@ -168,7 +171,7 @@ async def answer_privately(interaction: discord.Interaction, body: dict[str, Any
             await send_with_picture(interaction.followup.send, {**body, "ephemeral": True}, picture, edit=False,
                                     what=what)
     elif private:
-        await send_with_picture(interaction.response.edit_message, body, picture, edit=True, what=what)
+        await send_with_picture(partial(update_message, interaction), body, picture, edit=True, what=what)
     else:
         await send_with_picture(interaction.response.send_message, {**body, "ephemeral": True}, picture,
                                 edit=False, what=what)

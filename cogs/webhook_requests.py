@@ -1,8 +1,9 @@
-"""Requests through an interaction's webhook, sent with a fraction of discord.py's CPU.
+"""Requests through an interaction's token, sent with a fraction of discord.py's CPU.
 
-They edit an interaction's original response, send a follow-up and delete one. A move sends
-three or four of them (the table's and the other player's open hand edited through tokens,
-the turn's ping, the deletion of the ping before). discord.py sends them through its webhook
+They answer a click by updating its message, edit an interaction's original response, send a
+follow-up and delete one. A move sends four or five of them (the mover's hand updated, the
+table's and the other player's open hand edited through tokens, the turn's ping, the deletion
+of the ping before). discord.py sends them through its webhook
 adapter, which builds an aiohttp form for every upload and reads every answer into a
 ``Message``: about 0.6 ms of CPU a request, against 0.2 ms for the request itself
 (``bench/RESULTS.md``, Discord load). Here the JSON is the one discord.py builds
@@ -27,8 +28,10 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import Route, handle_message_parameters
+from discord.http import MultipartParameters, Route, handle_message_parameters
+from discord.webhook.async_ import interaction_message_response_params
 
+UPDATE_MESSAGE = discord.InteractionResponseType.message_update
 ATTEMPTS = 5
 RESET_ERRNOS = (54, 10054)
 """A connection reset by the peer (BSD's and Windows' numbers, as discord.py retries them)."""
@@ -37,6 +40,20 @@ SPENT_KEPT = 1_000
 """Spent buckets remembered before those already reset are forgotten."""
 _spent_until: dict[str, float] = {}
 """Per token whose bucket Discord said is spent, when (monotonic) it may be used again."""
+
+
+async def update_message(interaction: discord.Interaction, **body: Any) -> None:
+    """Answer a click by updating the message clicked to ``body`` (the arguments of
+    :meth:`discord.InteractionResponse.edit_message`), which discord.py's ``interaction.response``
+    then knows as answered (``is_done()``, ``type``); ``discord.InteractionResponded`` if it was."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    allowed = interaction.client.allowed_mentions
+    with interaction_message_response_params(type=UPDATE_MESSAGE.value, previous_allowed_mentions=allowed,
+                                             **body) as params:
+        await _send(interaction, "POST", f"/interactions/{interaction.id}/{interaction.token}/callback", params)
+    response._response_type = UPDATE_MESSAGE  # as discord.py's own answer sets it, once Discord took it
 
 
 async def edit_original_response(interaction: discord.Interaction, **body: Any) -> None:
@@ -55,18 +72,25 @@ async def send_follow_up(interaction: discord.Interaction, **body: Any) -> int:
 
 async def delete_follow_up(interaction: discord.Interaction, message_id: int) -> None:
     """Delete a follow-up message ``interaction`` posted."""
-    await _request(interaction, "DELETE", f"/messages/{message_id}", None, {})
+    await _request(interaction, "DELETE", f"{_webhook(interaction)}/messages/{message_id}", None, {})
+
+
+def _webhook(interaction: discord.Interaction) -> str:
+    return f"/webhooks/{interaction.application_id}/{interaction.token}"
 
 
 async def _send_message(interaction: discord.Interaction, method: str, path: str, body: dict[str, Any]) -> Any:
     allowed = interaction.client.allowed_mentions
     with handle_message_parameters(previous_allowed_mentions=allowed, **body) as params:
-        if params.payload is not None:
-            return await _request(interaction, method, path, _to_json(params.payload),
-                                  {"Content-Type": "application/json"})
-        boundary, data = _multipart((params.multipart or [])[0]["value"], list(params.files or ()))
-        return await _request(interaction, method, path, data,
-                               {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        return await _send(interaction, method, _webhook(interaction) + path, params)
+
+
+async def _send(interaction: discord.Interaction, method: str, path: str, params: MultipartParameters) -> Any:
+    if params.payload is not None:
+        return await _request(interaction, method, path, _to_json(params.payload), {"Content-Type": "application/json"})
+    boundary, data = _multipart((params.multipart or [])[0]["value"], list(params.files or ()))
+    content_type = f"multipart/form-data; boundary={boundary}"
+    return await _request(interaction, method, path, data, {"Content-Type": content_type})
 
 
 def _to_json(payload: dict[str, Any]) -> bytes:
@@ -97,7 +121,7 @@ def _multipart(payload_json: str, files: list[discord.File]) -> tuple[str, bytes
 async def _request(interaction: discord.Interaction, method: str, path: str, data: bytes | None,
                    headers: dict[str, str]) -> Any:
     token = interaction.token
-    url = f"{Route.BASE}/webhooks/{interaction.application_id}/{token}{path}"
+    url = Route.BASE + path
     # discord.py's own session: its trace lets the request meter count the request.
     session: aiohttp.ClientSession = interaction._session
     for attempt in range(ATTEMPTS):

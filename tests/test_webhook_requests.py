@@ -60,8 +60,9 @@ async def discord_api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Di
 
     monkeypatch.setattr(webhook_requests, "sleep", recorded)
     async with aiohttp.ClientSession() as session:
-        interaction = SimpleNamespace(token="tok-" + str(id(fake)), application_id=42, _session=session,
+        interaction = SimpleNamespace(id=7, token="tok-" + str(id(fake)), application_id=42, _session=session,
                                       client=SimpleNamespace(allowed_mentions=discord.AllowedMentions.none()))
+        interaction.response = discord.InteractionResponse(interaction)  # type: ignore[arg-type]
         yield fake, interaction, waits
     await runner.cleanup()
 
@@ -92,6 +93,21 @@ async def test_an_edit_with_a_picture_is_the_upload_discord_py_would_send(discor
     assert json.loads(payload) == discord_py_payload(table_body(picture))
     assert json.loads(payload)["flags"] == 1 << 15 and json.loads(payload)["attachments"][0]["id"] == 0
     assert file_params == {"name": "files[0]", "filename": 'table-1-"2".png'} and data == picture
+
+
+async def test_a_click_answered_by_updating_its_message_is_answered_once(discord_api: Any) -> None:
+    fake, interaction, _ = discord_api
+    picture = b"\x89PNG hand"
+    await webhook_requests.update_message(interaction, **table_body(picture))
+    assert interaction.response.is_done() and interaction.response.type is discord.InteractionResponseType.message_update
+    [(method, path, content_type, raw)] = fake.got
+    assert (method, path) == ("POST", f"/api/v10/interactions/7/{interaction.token}/callback")
+    (_, payload), (_, data) = form_parts(raw, content_type)
+    assert json.loads(payload) == {"type": 7, "data": discord_py_payload({**table_body(picture), "tts": False})} \
+        and data == picture
+    with pytest.raises(discord.InteractionResponded):
+        await webhook_requests.update_message(interaction, **table_body(None))
+    assert len(fake.got) == 1
 
 
 async def test_a_follow_up_gives_its_id_and_is_deleted_by_it(discord_api: Any) -> None:
