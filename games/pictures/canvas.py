@@ -138,13 +138,22 @@ def drawable(text: str) -> str:
     return " ".join(re.split(r"[ \t\r\n]+", "".join(kept).strip(" \t\r\n")))  # no-break spaces kept
 
 
-@lru_cache(maxsize=1024)
+TEXT_IMAGES = 4096
+"""Lines of text kept drawn: the labels that recur from one picture of a table to the next
+(names, headings, counts), for a few hundred tables drawn in turn (each has its own names).
+Each is an 8-bit mask of a few KB; with fewer, at 150 tables a move's pictures cost half
+as much again (``bench/RESULTS.md``, Pictures)."""
+MEASURES = 8192
+"""Text widths and cut-short names kept (a few bytes each), as many as the lines kept allow."""
+
+
+@lru_cache(maxsize=MEASURES)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """How wide ``text`` is drawn (kept: layouts measure the same labels again and again)."""
     return ceil(font(size).getlength(text)) + (2 if bold else 0)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=MEASURES)
 def clipped(text: str, size: int, bold: bool, width: int) -> str:
     """``text`` cut short with "…" to fit ``width`` pixels (whole when it fits): for names,
     which can be any length; the pictures' own words are wrapped (:func:`wrapped`) or fit."""
@@ -169,21 +178,16 @@ def wrapped(text: str, size: int, width: int, bold: bool = False) -> tuple[str, 
     return tuple(lines)
 
 
-TEXT_IMAGES = 512
-"""Lines of text kept drawn: enough for the labels that recur from one picture to the next
-(names, headings, counts). Each is a few KB of pixels."""
-
-
 @lru_cache(maxsize=TEXT_IMAGES)
-def text_image(text: str, size: int, fill: Colour, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
-    """A line of text as an RGBA image, and where its corner goes relative to the anchor
-    point (kept: labels recur from one picture of a table to the next)."""
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """A line of text as a mask of its ink (an 8-bit image a colour is laid through), and where
+    its corner goes relative to the anchor point; kept, for any colour."""
     stroke = 1 if bold else 0
     # Whole pixels, the stroke being whole (Pillow types the box float for fractional strokes).
     left, top, right, bottom = (int(edge) for edge in font(size).getbbox(text, anchor=anchor, stroke_width=stroke))
-    image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
-    ImageDraw.Draw(image).text((-left, -top), text, font=font(size), fill=fill, anchor=anchor,
-                               stroke_width=stroke, stroke_fill=fill)
+    image = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(image).text((-left, -top), text, font=font(size), fill=255, anchor=anchor,
+                               stroke_width=stroke, stroke_fill=255)
     return image, (left, top)
 
 
@@ -306,9 +310,9 @@ class Canvas:
         wanted = drawable(text)
         text = clipped(wanted, size, bold, width) if width is not None else wanted
         self._drew_text(size)
-        image, (dx, dy) = text_image(text, size, fill, bold, anchor)
+        mask, (dx, dy) = text_mask(text, size, bold, anchor)
         x, y = xy[0] + dx, xy[1] + dy
-        box = (x, y, x + image.width, y + image.height)
+        box = (x, y, x + mask.width, y + mask.height)
         middle = (min(max((box[0] + box[2]) // 2, 0), self.width - 1), min(max((box[1] + box[3]) // 2, 0),
                                                                             self.image.height - 1))
         if width is None:
@@ -317,7 +321,7 @@ class Canvas:
             left = xy[0] - {"l": 0, "m": width // 2, "r": width}[anchor[0]]
             room = (left, left + width)
         self.labels.append(Label(text, wanted, box, room, size, fill, self.background(middle), paragraph or wanted))
-        self.paste(image, (x, y))
+        self._pixels.paste(fill, box, mask.im)
         return box[2]
 
     def background(self, xy: tuple[int, int]) -> Colour:
