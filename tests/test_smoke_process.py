@@ -6,6 +6,8 @@ runs the ``bot`` package as ``python -m bot`` does; the product code has no test
 
 Helpers for further process-level tests:
 
+* ``one_guild(name, channel)``: async context manager yielding a :class:`LoopbackDiscord` with
+  one guild, one channel and the four ``HUMANS`` as members (alice its owner).
 * ``running_bot(fd, tmp_path, **env)``: async context manager starting the process and
   always stopping it (SIGINT, then kill) — yields a :class:`BotProcess`.
 * ``wait_booted(fd, proc, dev_guild=False)``: READY + command sync; returns the sync request.
@@ -184,6 +186,18 @@ def the_guild(fd: LoopbackDiscord) -> FakeGuild:
     return next(iter(fd.guilds.values()))
 
 
+@contextlib.asynccontextmanager
+async def one_guild(name: str, channel: str) -> AsyncIterator[LoopbackDiscord]:
+    """A loopback fake Discord with one guild ``name`` holding ``channel``, the HUMANS its members."""
+    async with LoopbackDiscord() as fd:
+        users = [fd.add_user(human, global_name=human.capitalize()) for human in HUMANS]
+        guild = fd.add_guild(name, owner=users[0])
+        guild.add_channel(channel)
+        for user in users:
+            guild.add_member(user)
+        yield fd
+
+
 def sync_path(fd: LoopbackDiscord, dev_guild: bool) -> str:
     guild = f"/guilds/{the_guild(fd).id}" if dev_guild else ""
     return rf"^/applications/{fd.application_id}{guild}/commands$"
@@ -251,12 +265,7 @@ def _one_line(text: str) -> list[str]:
 @pytest.fixture
 async def fake() -> AsyncIterator[LoopbackDiscord]:
     """A fake Discord with one guild: #card-table and four members."""
-    async with LoopbackDiscord() as fd:
-        users = [fd.add_user(name, global_name=name.capitalize()) for name in HUMANS]
-        guild = fd.add_guild("Fake Card Club", owner=users[0])
-        guild.add_channel("card-table")
-        for user in users:
-            guild.add_member(user)
+    async with one_guild("Fake Card Club", "card-table") as fd:
         yield fd
 
 

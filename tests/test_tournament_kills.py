@@ -209,25 +209,24 @@ async def _tid(p: Process) -> int:
     return (await p.tournaments.of_guild(GUILD))[0].id
 
 
-async def _refused_as_done(call: Awaitable[object], *done: str) -> None:
-    """``call``, a refusal saying it was done already counting as done (the click before the kill took)."""
-    try:
-        await call
-    except UserError as exc:
-        if not any(words in exc.text.render("en") for words in done):
-            raise
+def _click(call: Callable[[Tournaments, int], Awaitable[object]], done: str) -> Callable[[Process], Awaitable[None]]:
+    """A click on the tournament: ``call`` with its id, a refusal saying ``done`` (it was done
+    already) counting as done (the click before the kill took)."""
+    async def action(p: Process) -> None:
+        try:
+            await call(p.tournaments, await _tid(p))
+        except UserError as exc:
+            if done not in exc.text.render("en"):
+                raise
+    return action
 
 
 def join(player: Player) -> Callable[[Process], Awaitable[None]]:
-    async def action(p: Process) -> None:
-        await _refused_as_done(p.tournaments.join(await _tid(p), player), "entered this tournament already")
-    return action
+    return _click(lambda t, tid: t.join(tid, player), "entered this tournament already")
 
 
 def check_in(player: Player) -> Callable[[Process], Awaitable[None]]:
-    async def action(p: Process) -> None:
-        await _refused_as_done(p.tournaments.check_in(await _tid(p), player), "checked in already")
-    return action
+    return _click(lambda t, tid: t.check_in(tid, player), "checked in already")
 
 
 def at(when: Callable[[Process], Awaitable[float]]) -> Callable[[Process], Awaitable[None]]:
@@ -238,8 +237,7 @@ def at(when: Callable[[Process], Awaitable[float]]) -> Callable[[Process], Await
     return action
 
 
-async def start_now(p: Process) -> None:
-    await _refused_as_done(p.tournaments.start_now(await _tid(p), HOST, is_admin=False), "started already")
+start_now = _click(lambda t, tid: t.start_now(tid, HOST, is_admin=False), "started already")
 
 
 def finish_round(number: int) -> Callable[[Process], Awaitable[None]]:
@@ -253,16 +251,11 @@ def finish_round(number: int) -> Callable[[Process], Awaitable[None]]:
 
 
 def leave(player: Player) -> Callable[[Process], Awaitable[None]]:
-    async def action(p: Process) -> None:
-        await _refused_as_done(p.tournaments.leave(await _tid(p), player), "not in this tournament")
-    return action
+    return _click(lambda t, tid: t.leave(tid, player), "not in this tournament")
 
 
 def add_player(player: Player) -> Callable[[Process], Awaitable[None]]:
-    async def action(p: Process) -> None:
-        await _refused_as_done(p.tournaments.add_player(await _tid(p), HOST, player, is_admin=False),
-                               "in this tournament already")
-    return action
+    return _click(lambda t, tid: t.add_player(tid, HOST, player, is_admin=False), "in this tournament already")
 
 
 async def first_timeout(p: Process) -> None:
@@ -286,8 +279,7 @@ async def repair(p: Process) -> None:
     await p.tournaments.repair(tid, HOST, is_admin=False)
 
 
-async def cancel(p: Process) -> None:
-    await _refused_as_done(p.tournaments.cancel(await _tid(p), HOST, is_admin=False), "over")
+cancel = _click(lambda t, tid: t.cancel(tid, HOST, is_admin=False), "over")
 
 
 async def _check_in_opens(p: Process) -> float:

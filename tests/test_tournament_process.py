@@ -23,6 +23,7 @@ import re
 import signal
 import sqlite3
 import time
+from collections.abc import AsyncIterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from bot.tournaments import store
 from tests.discord_play import HAND_BUTTON, move_choices, status_line, texts
 from tests.fakediscord import FakeChannel, FakeMessage, LoopbackDiscord, guild_id_on_shard
 from tests.test_chaos_process import Processes
-from tests.test_smoke_process import HUMANS, BotProcess, click_button, expect
+from tests.test_smoke_process import HUMANS, BotProcess, click_button, expect, one_guild
 
 GAME = ("tournament create q2j", {"variant": "challenge", "table_size": 2, "swiss_rounds": 2, "timer": 5})
 PREFER = ("play", "qq")
@@ -45,13 +46,8 @@ KILL_AFTER = 0.4
 
 
 @pytest.fixture
-async def loopback_club() -> LoopbackDiscord:
-    async with LoopbackDiscord() as fd:
-        users = [fd.add_user(name, global_name=name.capitalize()) for name in HUMANS]
-        guild = fd.add_guild("Game Night", owner=users[0])
-        guild.add_channel("tournament")
-        for user in users:
-            guild.add_member(user)
+async def loopback_club() -> AsyncIterator[LoopbackDiscord]:
+    async with one_guild("Game Night", "tournament") as fd:
         yield fd
 
 
