@@ -266,7 +266,8 @@ async def test_a_round_table_whose_thread_holds_another_game_opens_in_a_new_thre
     [table] = (await s.h.bot.tournaments.view(tournament_id)).tables
     assert table.table_id is not None, "the round's table never opened: the round waits forever"
     [(message, people, row)] = await round_tables(s, tournament_id)
-    assert sorted(p.id for p in people) == sorted([ana.id, ben.id]) and row.channel_id == table.thread_id == message.channel.id != busy.id
+    assert sorted(p.id for p in people) == sorted([ana.id, ben.id])
+    assert row.channel_id == table.thread_id == message.channel.id != busy.id
     assert message.channel.parent_id == s.channel.id
     post = s.h.requests_to("POST", rf"/channels/{row.channel_id}/messages")[0]
     assert sorted(map(int, post.body["allowed_mentions"]["users"])) == sorted([ana.id, ben.id])
