@@ -9,6 +9,7 @@ import re
 import sqlite3
 import time
 from fractions import Fraction
+from logging import WARNING
 
 import cogs.common
 from tests.discord_play import (
@@ -223,6 +224,61 @@ async def test_a_restart_mid_round_resumes_the_tournament_where_it_was(club):
     view = await s.h.bot.tournaments.view(tournament_id)
     assert view.row.round == 2 and len(await round_tables(s, tournament_id)) == 2
     assert len(s.h.requests_to("POST", rf"/channels/{s.channel.id}/threads")) == 4
+
+
+async def test_a_round_table_whose_thread_holds_another_game_opens_in_a_new_thread(club, monkeypatch, caplog):
+    """Discord made the round table's thread, and cat started a game in it before the round opened
+    its table there (a restart between the two, say): the table opens anyway, in a new thread (the
+    retry's, when Discord refuses the first), where its players are told; cat's game is left alone."""
+    s = club
+    ana, ben, cat = s.user("ana"), s.user("ben"), s.user("cat")
+    await s.h.slash("tournament create war", {"round_minutes": 30}, user=s.admin, channel=s.channel)
+    for user in (ana, ben):
+        await s.h.click(tournament_message(s), label="Join", user=user)
+    tournament_id = (await s.h.bot.tournaments.of_guild(s.guild.id))[0].id
+    publisher = s.h.bot.tournaments.publisher
+    make_thread, made, go = publisher.open_thread, asyncio.Event(), asyncio.Event()
+
+    async def thread_then_wait(*args, **kwargs):  # the round's first thread stays empty until the test says
+        thread_id = await make_thread(*args, **kwargs)
+        if not made.is_set():
+            made.set()
+            await go.wait()
+        return thread_id
+
+    monkeypatch.setattr(publisher, "open_thread", thread_then_wait)
+    panel = await s.h.click(tournament_message(s), label="Host", user=s.admin)
+    await s.h.click(panel.message, label="Start now", user=s.admin)
+    await asyncio.wait_for(made.wait(), 5)
+    [busy] = [c for c in s.guild.channels.values() if c.is_thread]
+    await s.h.slash("war start", {}, user=cat, channel=busy)
+    other = await s.h.bot.storage.open_table_in(busy.id)
+    shown = [(m.id, texts(m)) for m in s.h.public_messages(busy)]
+    threads = rf"/channels/{s.channel.id}/threads"
+    s.h.refuse_next("POST", threads, HTTPError(403, 50013, "Missing Permissions"))  # the new thread, the first time
+    go.set()
+    await s.h.settle()
+    assert [t.table_id for t in (await s.h.bot.tournaments.view(tournament_id)).tables] == [None]
+    await s.h.bot.tournaments.check(tournament_id)  # its timer: 30 s on
+    await s.h.settle()
+    await s.h.bot.service.wait_idle()
+
+    [table] = (await s.h.bot.tournaments.view(tournament_id)).tables
+    assert table.table_id is not None, "the round's table never opened: the round waits forever"
+    [(message, people, row)] = await round_tables(s, tournament_id)
+    assert sorted(p.id for p in people) == sorted([ana.id, ben.id])
+    assert row.channel_id == table.thread_id == message.channel.id != busy.id
+    assert message.channel.parent_id == s.channel.id
+    post = s.h.requests_to("POST", rf"/channels/{row.channel_id}/messages")[0]
+    assert sorted(map(int, post.body["allowed_mentions"]["users"])) == sorted([ana.id, ben.id])
+    assert len(s.h.requests_to("POST", threads)) == 3
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.tournaments.rounds" and r.levelno >= WARNING]
+    assert len(said) == 1 and f"its thread {busy.id} holds another table" in said[0], said
+    # cat's game is where it was, as it was: its lobby, its messages, nothing sent to its thread.
+    lobby = (await s.h.bot.service.table(other)).row
+    assert lobby.channel_id == busy.id and lobby.status == "lobby" and [x.user_id for x in lobby.seats] == [cat.id]
+    assert [(m.id, texts(m)) for m in s.h.public_messages(busy)] == shown
+    assert await s.h.bot.storage.open_table_in(busy.id) == other
 
 
 async def test_forgetting_waits_until_the_tournaments_one_entered_are_over(club):

@@ -308,6 +308,28 @@ async def test_a_round_cut_short_between_threads_and_tables_opens_each_table_onc
     assert count == 3
 
 
+async def test_a_stored_thread_holding_another_table_gives_the_round_table_a_new_thread_once(env):
+    """Someone started a game in a round table's thread between the thread's storing and its table
+    (a kill between the two): after the restart the table opens in a new thread, stored with its
+    link; that game stays; a further restart opens nothing more."""
+    tid = await entered(env, 4)
+    env.threads.fail_after = 1  # Discord makes one thread, then refuses: the process stops there
+    await env.tournaments.start_now(tid, HOST, is_admin=False)
+    await env.games.wait_idle()
+    await env.storage.run_write(lambda db: db.execute(
+        "UPDATE tournament_tables SET thread_id = 8888 WHERE tournament_id = ? AND grp = 2", (tid,)))
+    other = await env.games.lobbies.open(guild_id=1, channel_id=8888, game_id="war", options={}, host=PEOPLE[6])
+    env.threads.fail_after = None
+    for _ in range(2):
+        await env.restart()
+        tables = await env.read(lambda db: tstore.round_tables(db, tid, 1))
+        rows = await env.storage.get_tables([t.table_id for t in tables])
+        assert [t.thread_id for t in tables] == [r.channel_id for r in rows] == [9000, 9001]
+        assert sorted(s.user_id for r in rows for s in r.seats) == [1, 2, 3, 4] and len(env.threads.made) == 2
+        assert (await env.storage.open_table_in(8888)) == other.row.id
+        assert (await env.storage.get_table(other.row.id)).status == "lobby"
+
+
 async def test_a_restart_after_the_last_result_pairs_the_next_round_once(env):
     tid = await entered(env, 4, round_minutes=30)
     await env.tournaments.start_now(tid, HOST, is_admin=False)

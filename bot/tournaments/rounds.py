@@ -21,7 +21,7 @@ from games.rng import Rng
 from games.tournament import Pairing, default_rounds
 
 from ..errors import UserError
-from ..service import GameService
+from ..service import GameService, TableSnapshot
 from ..service.autoplay import server_ai_level
 from ..storage import ChannelBusy, SeatRow, Session
 from . import store
@@ -99,9 +99,10 @@ class Rounds:
 
     async def open(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow]) -> bool:
         """Open every table of the round that has none yet, all at once (each as soon as Discord
-        made its thread: the request budget paces them). Resumable: a stored thread is used again,
-        and a table is linked in the transaction that creates it. False if Discord did not make a
-        thread (the caller opens the round again later)."""
+        made its thread: the request budget paces them). Resumable: a stored thread is used again
+        unless it holds another table (then a new one: :meth:`_open_table`), and a table is linked
+        in the transaction that creates it. False if Discord did not make a thread (the caller
+        opens the round again later)."""
         by_number = {e.entrant: e for e in entrants}
         level = await server_ai_level(self.storage, t.guild_id)
         waiting = [x for x in tables if not x.bye and x.table_id is None]
@@ -112,33 +113,53 @@ class Rounds:
             raise failed
         if True in done:
             log.info("tournament %s: round %s open", t.id, t.round)
-        return None not in done
+        return all(done)
 
     async def _open_table(self, t: TournamentRow, table: RoundTableRow, by_number: dict[int, EntrantRow],
-                          level: str) -> bool | None:
-        """Open one round table in its thread (AI seats at ``level``): True once open, False if its
-        thread holds another table, None if Discord did not make the thread."""
+                          level: str) -> bool:
+        """Open one round table (AI seats at ``level``) in its thread: the stored one, else one made
+        now and stored first. If the stored thread holds another table (someone started a game there
+        before this one opened, across a restart say), the table opens in a new thread, stored in
+        the transaction that links the table; that game and its thread are left alone. True once
+        open; False if Discord did not make a thread (the round is opened again later)."""
         seated = [by_number[e] for e in table.playing]
         thread_id = table.thread_id
         if thread_id is None:
-            publisher = self._publisher()
-            made = await publisher.open_thread(t, table, [e.label for e in seated]) if publisher else None
+            made = await self._new_thread(t, table, seated)
             if made is None:
-                return None
+                return False
             thread_id = await self.storage.run_write(partial(store.set_thread, table=table, thread_id=made))
         try:
-            snap = await self.games.seated.open(
-                guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options,
-                host_id=t.host_id, seats=seat_rows(table, by_number, level), timer_minutes=t.timer_minutes,
-                seed=table_seed(t, table), link=partial(_link, table=table))
+            snap = await self._start(t, table, by_number, level, thread_id)
         except ChannelBusy:
-            log.error("tournament %s round %s table %s: its thread %s holds another table", t.id, table.round,
-                      table.grp, thread_id)
-            return False
+            busy, new = thread_id, await self._new_thread(t, table, seated)
+            if new is None:
+                return False
+            try:
+                snap = await self._start(t, table, by_number, level, new)
+            except ChannelBusy:  # someone was quicker in the new thread too: the next try makes another
+                return False
+            log.warning("tournament %s round %s table %s: its thread %s holds another table, so it opened in a "
+                        "new thread %s", t.id, table.round, table.grp, busy, new)
         dropped = [e for e in seated if e.dropped]
         if snap is not None and dropped:
             await self.games.play.hand_over(snap.row.id, people(dropped), DROPPED_LINE)
         return True
+
+    async def _new_thread(self, t: TournamentRow, table: RoundTableRow, seated: list[EntrantRow]) -> int | None:
+        """A thread Discord made for ``table`` now; None if it did not."""
+        publisher = self._publisher()
+        return await publisher.open_thread(t, table, [e.label for e in seated]) if publisher else None
+
+    async def _start(self, t: TournamentRow, table: RoundTableRow, by_number: dict[int, EntrantRow], level: str,
+                     thread_id: int) -> TableSnapshot | None:
+        """``table``'s game started in ``thread_id``, linked with that thread stored as its own in the
+        transaction that creates it; None if another writer linked one first. Raises
+        :class:`ChannelBusy` if the thread holds another table."""
+        return await self.games.seated.open(
+            guild_id=t.guild_id, channel_id=thread_id, game_id=t.game_id, options=t.options, host_id=t.host_id,
+            seats=seat_rows(table, by_number, level), timer_minutes=t.timer_minutes, seed=table_seed(t, table),
+            link=partial(_link, table=table, thread_id=thread_id))
 
     async def advance(self, t: TournamentRow, entrants: list[EntrantRow], tables: list[RoundTableRow],
                       recorded: list[TableResult]) -> bool:
@@ -292,5 +313,5 @@ def table_seed(t: TournamentRow, table: RoundTableRow) -> int:
     return Rng(t.seed ^ (table.round << 32) ^ table.grp).next64() >> 1
 
 
-async def _link(db: Session, table_id: int, *, table: RoundTableRow) -> bool:
-    return await store.link_table(db, table, table_id)
+async def _link(db: Session, table_id: int, *, table: RoundTableRow, thread_id: int) -> bool:
+    return await store.link_table(db, table, table_id, thread_id)

@@ -248,12 +248,13 @@ async def set_thread(db: Session, table: RoundTableRow, thread_id: int) -> int:
                              " AND grp = ?", (table.tournament_id, table.round, table.grp))
 
 
-async def link_table(db: Session, table: RoundTableRow, table_id: int) -> bool:
-    """Link the new table ``table_id`` to its place in the round, unless a table is linked there
-    already (then the caller rolls the new table back)."""
-    return await db.execute("UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND round = ?"
-                            " AND grp = ? AND table_id IS NULL",
-                            (table_id, table.tournament_id, table.round, table.grp)) == 1
+async def link_table(db: Session, table: RoundTableRow, table_id: int, thread_id: int) -> bool:
+    """Link the new table ``table_id``, opened in ``thread_id`` (stored as its thread: a new one
+    replaces a stored thread that held another table), to its place in the round, unless a table
+    is linked there already (then the caller rolls the new table back)."""
+    return await db.execute("UPDATE tournament_tables SET table_id = ?, thread_id = ? WHERE tournament_id = ?"
+                            " AND round = ? AND grp = ? AND table_id IS NULL",
+                            (table_id, thread_id, table.tournament_id, table.round, table.grp)) == 1
 
 
 async def record_timeout(db: Session, table_id: int, seat: int, version: int) -> None:
