@@ -44,16 +44,22 @@ _spent_until: dict[str, float] = {}
 
 async def update_message(interaction: discord.Interaction, **body: Any) -> None:
     """Answer a click by updating the message clicked to ``body`` (the arguments of
-    :meth:`discord.InteractionResponse.edit_message`), which discord.py's ``interaction.response``
-    then knows as answered (``is_done()``, ``type``); ``discord.InteractionResponded`` if it was."""
+    :meth:`discord.InteractionResponse.edit_message`); ``discord.InteractionResponded`` if it was
+    answered. discord.py's ``interaction.response`` knows it as answered (``is_done()``, ``type``)
+    from the moment the answer is sent, so nothing defers it meanwhile (Discord would take one of
+    the two and refuse the other), and as unanswered again if Discord refused it."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
     allowed = interaction.client.allowed_mentions
-    with interaction_message_response_params(type=UPDATE_MESSAGE.value, previous_allowed_mentions=allowed,
-                                             **body) as params:
-        await _send(interaction, "POST", f"/interactions/{interaction.id}/{interaction.token}/callback", params)
-    response._response_type = UPDATE_MESSAGE  # as discord.py's own answer sets it, once Discord took it
+    response._response_type = UPDATE_MESSAGE
+    try:
+        with interaction_message_response_params(type=UPDATE_MESSAGE.value, previous_allowed_mentions=allowed,
+                                                 **body) as params:
+            await _send(interaction, "POST", f"/interactions/{interaction.id}/{interaction.token}/callback", params)
+    except BaseException:
+        response._response_type = None
+        raise
 
 
 async def edit_original_response(interaction: discord.Interaction, **body: Any) -> None:

@@ -46,7 +46,11 @@ async def discord_api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Di
     """The scripted Discord, an interaction whose webhook reaches it, and the waits the requests made."""
     fake = Discord()
     app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", fake.handle)
+
+    async def handle(request: web.Request) -> web.Response:
+        return await fake.handle(request)  # looked up at each request: a test may wrap it
+
+    app.router.add_route("*", "/{tail:.*}", handle)
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -108,6 +112,27 @@ async def test_a_click_answered_by_updating_its_message_is_answered_once(discord
     with pytest.raises(discord.InteractionResponded):
         await webhook_requests.update_message(interaction, **table_body(None))
     assert len(fake.got) == 1
+
+
+async def test_an_answer_on_its_way_counts_as_answered_and_a_refused_one_does_not(discord_api: Any) -> None:
+    """While the answer is on its way, nothing may defer the click (``cogs.common.in_time`` asks
+    ``is_done()``): Discord would take one and refuse the other, leaving the player's click without
+    its answer."""
+    fake, interaction, _ = discord_api
+    seen: list[bool] = []
+    handle = fake.handle
+
+    async def looking(request: web.Request) -> web.Response:
+        seen.append(interaction.response.is_done())
+        return await handle(request)
+
+    fake.handle = looking  # type: ignore[method-assign]
+    fake.answers = [(400, {}, {"code": 40060, "message": "Interaction has already been acknowledged."})]
+    with pytest.raises(discord.HTTPException):
+        await webhook_requests.update_message(interaction, **table_body(None))
+    assert seen == [True] and not interaction.response.is_done()
+    await webhook_requests.update_message(interaction, **table_body(None))
+    assert seen == [True, True] and interaction.response.is_done()
 
 
 async def test_a_follow_up_gives_its_id_and_is_deleted_by_it(discord_api: Any) -> None:
