@@ -139,8 +139,8 @@ async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, A
                             *, edit: bool, what: str, forbidden: Callable[[], None] | None = None) -> T:
     """``send(**body)`` with ``picture`` (or as text without one). A failed upload is logged
     and the same message goes as text; a message that is gone (404), in an archived thread
-    (:data:`THREAD_ARCHIVED`) or in a channel Deckhand may not see (:data:`MISSING_ACCESS`)
-    is the caller's. An upload
+    (:data:`THREAD_ARCHIVED`) or in a channel Deckhand may not see (:data:`MISSING_ACCESS`),
+    and Discord failing (5xx past discord.py's retries) are the caller's. An upload
     Deckhand may not make there (403: no Attach Files) calls ``forbidden`` instead of logging,
     when given."""
     if picture is None:
@@ -148,7 +148,8 @@ async def send_with_picture(send: Callable[..., Awaitable[T]], body: dict[str, A
     try:
         return await send(**with_picture(body, picture, edit=edit))
     except discord.HTTPException as exc:
-        if isinstance(exc, discord.NotFound) or exc.code in (THREAD_ARCHIVED, MISSING_ACCESS):
+        if isinstance(exc, (discord.NotFound, discord.DiscordServerError)) or exc.code in (THREAD_ARCHIVED,
+                                                                                           MISSING_ACCESS):
             raise
         if forbidden is not None and isinstance(exc, discord.Forbidden):
             forbidden()

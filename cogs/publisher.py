@@ -321,6 +321,8 @@ class TablePublisher:
         except discord.Forbidden as exc:
             self.access.refused(row, exc)
             return False
+        except UNREACHABLE:
+            raise  # not shown: shown again once Discord answers (_show_one)
         except discord.HTTPException as exc:
             if rate_limited(exc, self.pacer, row.channel_id):
                 raise RateLimited() from None

@@ -7,6 +7,7 @@ clock says when tokens expire."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 
@@ -94,6 +95,28 @@ async def test_a_token_discord_refuses_is_dropped_and_the_budget_shows_the_move(
     await play_turn(s, table)
     assert edits_through(s, started.record.token, refused.seq + 1) == []  # the refused token is never used again
     assert len(budget_edits(s, table, since)) == 2
+
+
+async def test_a_table_edit_discord_keeps_failing_is_not_counted_shown_and_is_shown_again(server, monkeypatch):
+    """Discord answering 5xx to a table's edit past discord.py's retries (``DiscordServerError``):
+    the state is not taken as shown, nor sent again as text without its picture; the table is
+    shown again a while later (``cogs/outage.py``), so a game's last move is not left unseen."""
+    monkeypatch.setattr("cogs.outage.RETRY_SECONDS", 0.05)
+    s = server
+    table, started = await start(s)
+    s.h.expire_tokens(started)  # the budget's route edits the table
+    s.h.refuse_next("PATCH", rf"/channels/\d+/messages/{table.id}", HTTPError(503, 0, "upstream connect error"))
+    since = mark(s)
+    await play_turn(s, table)
+    for _ in range(40):
+        await asyncio.sleep(0.05)
+        await s.h.bot.service.wait_idle()
+        if len(budget_edits(s, table, since)) > 1:
+            break
+    refused, again = budget_edits(s, table, since)
+    assert refused.status == 503 and again.status == 200 and again.files  # its picture with it
+    shown, stored = await shown_version(s, table)
+    assert shown == stored
 
 
 async def test_an_unknown_message_through_a_token_goes_through_the_budget(server):

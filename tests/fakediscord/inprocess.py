@@ -178,6 +178,8 @@ def _to_discord_error(err: HTTPError) -> discord.HTTPException:
         return discord.Forbidden(resp, data)  # type: ignore[arg-type]
     if err.status == 404:
         return discord.NotFound(resp, data)  # type: ignore[arg-type]
+    if err.status >= 500:  # what discord.py raises once its own retries of a 5xx are spent
+        return discord.DiscordServerError(resp, data)  # type: ignore[arg-type]
     return discord.HTTPException(resp, data)  # type: ignore[arg-type]
 
 
