@@ -16,6 +16,7 @@ import random
 import re
 import secrets
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from games.ai import LEVEL_NAMES, LEVELS, choose_action
 from games.base import Action, Event, Game, GameState, OptionSpec, Outcome, bool_option
 from games.errors import GameError
 from games.hints import hint
-from games.i18n import say
+from games.i18n import Text, say
 from games.pictures import hand_png, table_png
 from games.rng import Rng
 
@@ -49,7 +50,6 @@ HUMAN = 0
 STALE = say("The game moved on since this page was shown: here it is as it is now.")
 NOT_YOUR_TURN = say("It isn't your turn.")
 BAD_FORM = say("That form was incomplete or malformed: nothing was played.")
-
 
 
 @dataclass
@@ -76,7 +76,9 @@ class LocalGame:
         return played
 
     def names(self, language: str) -> list[str]:
-        return [say("You").render(language) if seat == HUMAN else shown_name(f"AI {seat}", True, language)
+        """The seats' names: the events speak of each seat in the third person ("{player} deals",
+        "{player} a pioché"), so the person is "Player", not "You"; the AI seats are named as in Discord."""
+        return [say("Player").render(language) if seat == HUMAN else shown_name(f"AI {seat}", True, language)
                 for seat in range(self.state.players)]
 
     def tell(self, events: list[Event]) -> None:
@@ -153,11 +155,21 @@ def number_options(game: Game[Any]) -> list[OptionSpec]:
 
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
+QUOTED = 20
+"""Characters of a refused number quoted back to the person."""
+
+
+class RefusedOption(GameError):
+    """An option of a start form that the game refuses, and the form field that holds it."""
+
+    def __init__(self, field: str, text: Text) -> None:
+        super().__init__(text)
+        self.field = field
 
 
 def read_options(game: Game[Any], form: Any) -> dict[str, Any]:
     """The options a start form names, as their values (anything else in the form is ignored);
-    :class:`GameError` saying which option is wrong, and why, for a number out of its range."""
+    :class:`RefusedOption` saying which range it must be in, for a number out of it or not a whole number."""
     options: dict[str, Any] = {}
     for spec, choices in choice_options(game):
         text = form.get(f"option-{spec.name}")
@@ -167,56 +179,106 @@ def read_options(game: Game[Any], form: Any) -> dict[str, Any]:
             raise GameError(BAD_FORM)
         options[spec.name] = choices[text]
     for spec in number_options(game):
-        text = form.get(f"option-{spec.name}")
+        name = f"option-{spec.name}"
+        text = form.get(name)
         if text is None:
             continue
         text = str(text).strip()
-        options[spec.name] = spec.check(int(text) if WHOLE_NUMBER.fullmatch(text) else text[:20])
+        try:
+            options[spec.name] = spec.check(int(text) if WHOLE_NUMBER.fullmatch(text) else text)
+        except GameError:
+            raise RefusedOption(name, number_refusal(spec, text)) from None
     return options
+
+
+def number_refusal(spec: OptionSpec, text: str) -> Text:
+    """Why ``text`` is refused for ``spec``, a whole-number option, quoting it (cut short when long)."""
+    low, high = spec.bounds or (0, 0)
+    if not text:
+        return say("Type a whole number from {low} to {high}.", low=low, high=high)
+    quoted = text if len(text) <= QUOTED else f"{text[:QUOTED]}…"
+    return say("Type a whole number from {low} to {high}, not “{input}”.", low=low, high=high, input=quoted)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A start form the game refused, shown again in its game's card as it was filled in, with why:
+    under the input of ``field`` when one option is to blame, else above the Play button."""
+
+    game: str
+    form: Mapping[str, str]
+    why: str
+    field: str | None = None
 
 
 # -- pages --------------------------------------------------------------------------------
 
 
 async def home(request: web.Request) -> web.Response:
-    language = reader_language(request)
-    cards = []
-    for game in games.all_games():
-        counts = join(html('<option value="{n}">{n}</option>', n=n) for n in game.allowed_player_counts())
-        levels = join(html('<option value="{level}"{selected}>{name}</option>', level=level,
-                           selected=Html(" selected" if level == "normal" else ""),
-                           name=LEVEL_NAMES[level].render(language)) for level in LEVELS)
-        option_fields = []
-        for spec, choices in choice_options(game):
-            labels = join(html('<option value="{value}">{label}</option>', value=value,
-                               label=choice_label(spec, choice, language)) for value, choice in choices.items())
-            option_fields.append(html('<label class="option">{prompt} <select name="option-{name}">{labels}</select>'
-                                      '</label>', prompt=(spec.prompt or spec.description).render(language),
-                                      name=spec.name, labels=labels))
-        for spec in number_options(game):
-            low, high = spec.bounds or (0, 0)
-            option_fields.append(html('<label class="option">{prompt} <input type="number" name="option-{name}" '
-                                      'min="{low}" max="{high}" step="1" value="{default}" required></label>',
-                                      prompt=(spec.prompt or spec.description).render(language), name=spec.name,
-                                      low=low, high=high, default=spec.default))
-        cards.append(html(
-            '<section class="card"><h2>{name}</h2><form method="post" action="/new">'
-            '<input type="hidden" name="game" value="{id}">'
-            '<label>{players_word} <select name="players">{counts}</select></label>'
-            '<label>{level_word} <select name="level">{levels}</select></label>{options}'
-            '<button type="submit">{start}</button> <a href="/rules/{id}">{rules}</a></form></section>',
-            name=game.name, id=game.id,
-            players_word=say("Players").render(language), counts=counts,
-            level_word=say("AI level").render(language), levels=levels, options=join(option_fields),
-            start=say("Play").render(language), rules=say("Rules").render(language),
-        ))
+    return _html(start_page(reader_language(request)))
+
+
+def start_page(language: str, refusal: Refusal | None = None) -> Html:
+    """Every game's card, to start it with the players, AI level and options chosen."""
+    cards = join(game_card(game, language, refusal if refusal is not None and refusal.game == game.id else None)
+                 for game in games.all_games())
     body = html('<h1>Deckhand</h1><p>{intro}</p>{cards}',
                 intro=say("Play any game against AI players, right here: no Discord needed.").render(language),
-                cards=join(cards))
-    return _html(page("Deckhand", body, language))
+                cards=cards)
+    return page("Deckhand", body, language)
+
+
+def game_card(game: Game[Any], language: str, refusal: Refusal | None) -> Html:
+    """One game's start form: as the person filled it in when ``refusal`` sends it back, else its defaults.
+    The refusal is said where the person looks (``role="alert"``), and the field to mend has the focus."""
+    sent = refusal.form if refusal is not None else {}
+    blamed = refusal.field if refusal is not None else None
+
+    def notice(here: bool) -> Html:
+        if refusal is None or not here:
+            return Html("")
+        return html('<p class="notice" id="refused" role="alert">{why}</p>', why=refusal.why)
+
+    def options_list(name: str, labels: Mapping[str, str], default: str = "") -> Html:
+        """The choices of list ``name``, the one sent (else ``default``, else the first) selected."""
+        chosen = sent.get(name, default)
+        return join(html('<option value="{value}"{selected}>{label}</option>', value=value, label=label,
+                         selected=Html(" selected" if value == chosen else "")) for value, label in labels.items())
+
+    counts = {str(n): str(n) for n in game.allowed_player_counts()}
+    levels = {level: LEVEL_NAMES[level].render(language) for level in LEVELS}
+    fields = [html('<label>{players} <select name="players">{counts}</select></label>'
+                   '<label>{level} <select name="level">{levels}</select></label>',
+                   players=say("Players").render(language), counts=options_list("players", counts),
+                   level=say("AI level").render(language), levels=options_list("level", levels, "normal"))]
+    for spec, choices in choice_options(game):
+        name = f"option-{spec.name}"
+        labels = {value: choice_label(spec, choice, language) for value, choice in choices.items()}
+        fields.append(html('<label class="option">{prompt} <select name="{name}">{labels}</select></label>',
+                           prompt=(spec.prompt or spec.description).render(language), name=name,
+                           labels=options_list(name, labels)))
+    for spec in number_options(game):
+        name = f"option-{spec.name}"
+        low, high = spec.bounds or (0, 0)
+        mend = Html(' aria-invalid="true" aria-describedby="refused" autofocus' if name == blamed else "")
+        fields.append(html('<label class="option">{prompt} <input type="number" name="{name}" min="{low}" '
+                           'max="{high}" step="1" value="{value}" required{mend}></label>{notice}',
+                           prompt=(spec.prompt or spec.description).render(language), name=name, low=low,
+                           high=high, value=sent.get(name, spec.default), mend=mend, notice=notice(name == blamed)))
+    unplaced = refusal is not None and blamed is None
+    return html(
+        '<section class="card"><h2>{name}</h2><form method="post" action="/new">'
+        '<input type="hidden" name="game" value="{id}">{fields}{notice}'
+        '<button type="submit"{focus}>{start}</button> <a href="/rules/{id}">{rules}</a></form></section>',
+        name=game.name, id=game.id, fields=join(fields), notice=notice(unplaced),
+        focus=Html(" autofocus" if unplaced else ""),
+        start=say("Play").render(language), rules=say("Rules").render(language),
+    )
 
 
 async def new_game(request: web.Request) -> web.Response:
+    """Start the game the form describes and go to its page; a form the game refuses comes back
+    (400) in the start page, as it was filled in, saying why."""
     form = await request.post()
     language = reader_language(request)
     game_id, level = str(form.get("game", "")), str(form.get("level", ""))
@@ -231,7 +293,9 @@ async def new_game(request: web.Request) -> web.Response:
         played = await asyncio.to_thread(LocalGame.begin, game, int(players_text), options, level,
                                          random.SystemRandom().getrandbits(63))
     except GameError as exc:
-        raise web.HTTPBadRequest(text=exc.text.render(language)) from None
+        blamed = exc.field if isinstance(exc, RefusedOption) else None
+        sent = {name: str(value) for name, value in form.items()}
+        return _html(start_page(language, Refusal(game_id, sent, exc.text.render(language), blamed)), status=400)
     raise web.HTTPSeeOther(f"/play/{request.app[GAMES].add(played)}")
 
 
@@ -331,8 +395,9 @@ def move_forms(played: LocalGame, key: str, language: str, show_hint: bool) -> H
             action=action, v=played.version, choices=choices, play=say("Play").render(language)))
     if show_hint:
         advice = hint(played.state, HUMAN)
-        parts.append(html('<p class="hint">💡 {move}: {why}</p>', move=advice.action.words().render(language),
-                          why=advice.why.render(language, played.names(language))))
+        move = advice.action.words().render(language)
+        advised = say("💡 {move}: {why}.", move=move[:1].upper() + move[1:], why=advice.why)
+        parts.append(html('<p class="hint">{advice}</p>', advice=advised.render(language, played.names(language))))
     else:
         parts.append(html('<p><a class="hint-link" href="/play/{key}?hint=1">💡 {hint}</a></p>', key=key,
                           hint=say("Hint").render(language)))
