@@ -3,13 +3,13 @@
 They answer a click by updating its message, edit an interaction's original response, send a
 follow-up and delete one. A move sends four or five of them (the mover's hand updated, the
 table's and the other player's open hand edited through tokens, the turn's ping, the deletion
-of the ping before). discord.py sends them through its webhook
-adapter, which builds an aiohttp form for every upload and reads every answer into a
-``Message``: about 0.6 ms of CPU a request, against 0.2 ms for the request itself
-(``bench/RESULTS.md``, Discord load). Here the JSON is the one discord.py builds
-(``discord.http.handle_message_parameters``), an upload is written as one multipart body, and
-an answer is read only for what the caller needs (a follow-up's id). The requests go through
-discord.py's own HTTP session, so the request meter sees them as it sees every other.
+of the ping before). discord.py sends them through its webhook adapter, which builds an aiohttp
+form for every upload and reads every answer into a ``Message``: about 0.6 ms of CPU a request,
+against 0.2 ms for the request itself (``bench/RESULTS.md``, Discord load). Here the JSON is the
+one discord.py builds (``discord.http.handle_message_parameters``), an upload is written as one
+multipart body, and an answer is read as JSON only when the caller needs it (a follow-up's id)
+or Discord refused. The requests go through discord.py's own HTTP session, so the request meter
+sees them as it sees every other.
 
 Refusals raise discord.py's own exceptions (``NotFound``, ``Forbidden``, ``HTTPException``,
 ``DiscordServerError``) and are retried as discord.py retries a webhook's: a 429 after its
@@ -73,7 +73,7 @@ async def send_follow_up(interaction: discord.Interaction, **body: Any) -> int:
     """Post a follow-up message of ``interaction`` (the arguments of ``Webhook.send``: content,
     allowed_mentions, ...); the new message's id."""
     answer = await _send_message(interaction, "POST", "?wait=true", body)
-    return int(answer["id"])
+    return int(json.loads(answer)["id"])
 
 
 async def delete_follow_up(interaction: discord.Interaction, message_id: int) -> None:
@@ -85,13 +85,13 @@ def _webhook(interaction: discord.Interaction) -> str:
     return f"/webhooks/{interaction.application_id}/{interaction.token}"
 
 
-async def _send_message(interaction: discord.Interaction, method: str, path: str, body: dict[str, Any]) -> Any:
+async def _send_message(interaction: discord.Interaction, method: str, path: str, body: dict[str, Any]) -> bytes:
     allowed = interaction.client.allowed_mentions
     with handle_message_parameters(previous_allowed_mentions=allowed, **body) as params:
         return await _send(interaction, method, _webhook(interaction) + path, params)
 
 
-async def _send(interaction: discord.Interaction, method: str, path: str, params: MultipartParameters) -> Any:
+async def _send(interaction: discord.Interaction, method: str, path: str, params: MultipartParameters) -> bytes:
     if params.payload is not None:
         return await _request(interaction, method, path, _to_json(params.payload), {"Content-Type": "application/json"})
     boundary, data = _multipart((params.multipart or [])[0]["value"], list(params.files or ()))
@@ -125,7 +125,8 @@ def _multipart(payload_json: str, files: list[discord.File]) -> tuple[str, bytes
 
 
 async def _request(interaction: discord.Interaction, method: str, path: str, data: bytes | None,
-                   headers: dict[str, str]) -> Any:
+                   headers: dict[str, str]) -> bytes:
+    """The answer's body once Discord took the request; its refusal raised."""
     token = interaction.token
     url = Route.BASE + path
     # discord.py's own session: its trace lets the request meter count the request.
@@ -135,11 +136,11 @@ async def _request(interaction: discord.Interaction, method: str, path: str, dat
         last = attempt == ATTEMPTS - 1
         try:
             async with session.request(method, url, data=data, headers=headers) as response:
-                answer = await _read(response)
                 if response.headers.get("X-RateLimit-Remaining") == "0" and response.status != 429:
                     _spent(token, float(response.headers.get("X-RateLimit-Reset-After", 0)))
                 if 200 <= response.status < 300:
-                    return answer
+                    return await response.read()  # read as JSON only by a caller that needs it
+                answer = await _read(response)
                 if response.status == 429 and response.headers.get("Via") and not last:
                     await sleep(float(answer["retry_after"]))
                     continue
