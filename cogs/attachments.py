@@ -1,8 +1,11 @@
-"""Pictures on Discord messages: drawn off the event loop, kept per table version, attached, or sent as text.
+"""Pictures on Discord messages: drawn, kept per table version, attached, or sent as text.
 
-The table and hand pictures (drawn by :mod:`games.pictures`) are drawn in a worker thread and
-kept under the table's id and version (:func:`cached`), so a version is drawn once however many
-messages show it; a picture is an attachment shown by the message's media gallery.
+The table and hand pictures (drawn by :mod:`games.pictures`) are kept under the table's id and
+version (:func:`cached`), so a version is drawn once however many messages show it; a picture is
+an attachment shown by the message's media gallery. They are drawn on the event loop: a picture
+takes a millisecond or two, and handing it to a worker thread cost more CPU than it saved and
+answered clicks no sooner (``bench/RESULTS.md``, Discord load); the larger pictures of other
+commands (standings, seasons, tournaments) are drawn in a worker thread.
 
 A message body (``Rendered.kwargs()``, a Components V2 layout) gets a picture with
 :func:`with_picture`: a media gallery showing ``attachment://<filename>`` takes the place of
@@ -16,7 +19,6 @@ pictures-off servers get, and what a failed upload is retried as.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import threading
@@ -97,14 +99,13 @@ def seat_names(seats: Sequence[SeatRow], language: str = SOURCE) -> list[str]:
 
 
 async def table_picture(table: TableSnapshot, language: str = SOURCE) -> Picture:
-    """The picture of the table's public view in ``language``, drawn off the event loop (cached per version).
-    Only for a table that has one (:func:`draws_table`)."""
+    """The picture of the table's public view in ``language`` (cached per version). Only for a
+    table that has one (:func:`draws_table`)."""
     row, view = table.row, table.view
     if view is None:
         raise ValueError(f"table {row.id} has no public view to draw: its game hasn't started")
     names = seat_names(row.seats, language)
-    png = await asyncio.to_thread(cached, ("table", language, row.id, row.version),
-                                  lambda: table_png(view, names, language))
+    png = cached(("table", language, row.id, row.version), lambda: table_png(view, names, language))
     return Picture(f"table-{row.id}-{row.version}.png", png)
 
 
@@ -114,8 +115,8 @@ async def hand_picture(hand: HandSnapshot, language: str = SOURCE) -> Picture | 
     row = hand.table.row
     legal = [action.code() for action in hand.actions] if row.status == "running" else []
     names = seat_names(row.seats, language)
-    png = await asyncio.to_thread(cached, ("hand", language, row.id, row.version, hand.seat),
-                                  lambda: hand_png(hand.view, legal, names, language))
+    png = cached(("hand", language, row.id, row.version, hand.seat),
+                 lambda: hand_png(hand.view, legal, names, language))
     return None if png is None else Picture(f"hand-{row.id}-{row.version}-{hand.seat + 1}.png", png)
 
 

@@ -24,6 +24,7 @@ from .components import SentView
 from .language import reader_language, server_language
 from .outage import UNREACHABLE
 from .parsing import InvalidOption, custom_id_of
+from .webhook_requests import answer_on_its_way
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -120,7 +121,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
     task = asyncio.ensure_future(work)
     left = ACK_DEADLINE - (asyncio.get_running_loop().time() - received_at(interaction))
     done, _ = await asyncio.wait({task}, timeout=max(left, 0.0))
-    if not done and not interaction.response.is_done():
+    if not done and not interaction.response.is_done() and not answer_on_its_way(interaction):
         command = interaction.type is discord.InteractionType.application_command
         try:
             await interaction.response.defer(ephemeral=True, thinking=command)

@@ -32,6 +32,8 @@ from discord.http import MultipartParameters, Route, handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
 UPDATE_MESSAGE = discord.InteractionResponseType.message_update
+ON_ITS_WAY = "deckhand.answer_on_its_way"
+"""The ``interaction.extras`` key set while its answer is being sent."""
 ATTEMPTS = 5
 RESET_ERRNOS = (54, 10054)
 """A connection reset by the peer (BSD's and Windows' numbers, as discord.py retries them)."""
@@ -45,21 +47,27 @@ _spent_until: dict[str, float] = {}
 async def update_message(interaction: discord.Interaction, **body: Any) -> None:
     """Answer a click by updating the message clicked to ``body`` (the arguments of
     :meth:`discord.InteractionResponse.edit_message`); ``discord.InteractionResponded`` if it was
-    answered. discord.py's ``interaction.response`` knows it as answered (``is_done()``, ``type``)
-    from the moment the answer is sent, so nothing defers it meanwhile (Discord would take one of
-    the two and refuse the other), and as unanswered again if Discord refused it."""
+    answered. While the answer is on its way, :func:`answer_on_its_way` says so (nothing is to
+    defer the click meanwhile: Discord would take one of the two and refuse the other); once
+    Discord took it, discord.py's ``interaction.response`` knows it as answered (``is_done()``,
+    ``type``), as after its own ``edit_message``."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
     allowed = interaction.client.allowed_mentions
-    response._response_type = UPDATE_MESSAGE
+    interaction.extras[ON_ITS_WAY] = True
     try:
         with interaction_message_response_params(type=UPDATE_MESSAGE.value, previous_allowed_mentions=allowed,
                                                  **body) as params:
             await _send(interaction, "POST", f"/interactions/{interaction.id}/{interaction.token}/callback", params)
-    except BaseException:
-        response._response_type = None
-        raise
+    finally:
+        del interaction.extras[ON_ITS_WAY]
+    response._response_type = UPDATE_MESSAGE
+
+
+def answer_on_its_way(interaction: discord.Interaction) -> bool:
+    """Whether :func:`update_message` is sending the interaction's answer right now."""
+    return interaction.extras.get(ON_ITS_WAY, False)
 
 
 async def edit_original_response(interaction: discord.Interaction, **body: Any) -> None:

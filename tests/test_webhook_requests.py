@@ -64,7 +64,7 @@ async def discord_api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Di
 
     monkeypatch.setattr(webhook_requests, "sleep", recorded)
     async with aiohttp.ClientSession() as session:
-        interaction = SimpleNamespace(id=7, token="tok-" + str(id(fake)), application_id=42, _session=session,
+        interaction = SimpleNamespace(id=7, token="tok-" + str(id(fake)), application_id=42, _session=session, extras={},
                                       client=SimpleNamespace(allowed_mentions=discord.AllowedMentions.none()))
         interaction.response = discord.InteractionResponse(interaction)  # type: ignore[arg-type]
         yield fake, interaction, waits
@@ -114,25 +114,28 @@ async def test_a_click_answered_by_updating_its_message_is_answered_once(discord
     assert len(fake.got) == 1
 
 
-async def test_an_answer_on_its_way_counts_as_answered_and_a_refused_one_does_not(discord_api: Any) -> None:
+async def test_an_answer_on_its_way_is_known_and_counts_as_given_once_discord_took_it(discord_api: Any) -> None:
     """While the answer is on its way, nothing may defer the click (``cogs.common.in_time`` asks
-    ``is_done()``): Discord would take one and refuse the other, leaving the player's click without
-    its answer."""
+    :func:`answer_on_its_way`): Discord would take one and refuse the other, leaving the player's
+    click without its answer. Nor may a follow-up ride on it yet (``is_done()``): Discord refuses
+    a follow-up of an interaction it has not seen answered."""
     fake, interaction, _ = discord_api
-    seen: list[bool] = []
+    seen: list[tuple[bool, bool]] = []
     handle = fake.handle
 
     async def looking(request: web.Request) -> web.Response:
-        seen.append(interaction.response.is_done())
+        seen.append((webhook_requests.answer_on_its_way(interaction), interaction.response.is_done()))
         return await handle(request)
 
     fake.handle = looking  # type: ignore[method-assign]
     fake.answers = [(400, {}, {"code": 40060, "message": "Interaction has already been acknowledged."})]
     with pytest.raises(discord.HTTPException):
         await webhook_requests.update_message(interaction, **table_body(None))
-    assert seen == [True] and not interaction.response.is_done()
+    assert seen == [(True, False)] and not interaction.response.is_done()
+    assert not webhook_requests.answer_on_its_way(interaction)
     await webhook_requests.update_message(interaction, **table_body(None))
-    assert seen == [True, True] and interaction.response.is_done()
+    assert seen == [(True, False)] * 2 and interaction.response.is_done()
+    assert not webhook_requests.answer_on_its_way(interaction)
 
 
 async def test_a_follow_up_gives_its_id_and_is_deleted_by_it(discord_api: Any) -> None:
