@@ -29,6 +29,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.http import MultipartParameters, Route, handle_message_parameters
+from discord.utils import _to_json
 from discord.webhook.async_ import interaction_message_response_params
 
 UPDATE_MESSAGE = discord.InteractionResponseType.message_update
@@ -101,14 +102,11 @@ async def _send_message(interaction: discord.Interaction, method: str, path: str
 
 async def _send(interaction: discord.Interaction, method: str, path: str, params: MultipartParameters) -> bytes:
     if params.payload is not None:
-        return await _request(interaction, method, path, _to_json(params.payload), {"Content-Type": "application/json"})
+        body = _to_json(params.payload).encode()  # discord.py's own encoder (orjson), as for an upload's JSON
+        return await _request(interaction, method, path, body, {"Content-Type": "application/json"})
     boundary, data = _multipart((params.multipart or [])[0]["value"], list(params.files or ()))
     content_type = f"multipart/form-data; boundary={boundary}"
     return await _request(interaction, method, path, data, {"Content-Type": content_type})
-
-
-def _to_json(payload: dict[str, Any]) -> bytes:
-    return json.dumps(payload, separators=(",", ":"), ensure_ascii=True).encode()
 
 
 def _multipart(payload_json: str, files: list[discord.File]) -> tuple[str, bytes]:

@@ -57,7 +57,7 @@ from discord.ext import commands
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from .entities import FakeChannel, FakeGuild, FakeMember, FakeUser, json_copy
-from .forms import form_parts
+from .forms import is_form, read_body
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
 from .model import Answer, DiscordModel
 from .watch import BotWatch
@@ -136,13 +136,14 @@ class _ModelSession:
         headers = headers or {}
         auth = headers.get("Authorization", "")
         reason = headers.get("X-Audit-Log-Reason")
-        json_body, form = json.loads(data) if isinstance(data, str) else None, _FORM.get()
+        content_type = headers.get("Content-Type", "")
         if isinstance(data, bytes):  # sent by the bot's own code through the session, not by discord.py's
-            json_body, form = _raw_body(data, headers.get("Content-Type", ""))
+            sent = (*read_body(data, content_type), is_form(content_type))
+        else:
+            sent = _sent_by_discord_py(json.loads(data) if isinstance(data, str) else None, _FORM.get())
         via = "webhook" if _WEBHOOK_PATH.search(urlsplit(url).path) else self._via
         answer = await self._harness._respond(
-            via=via, method=method, url=url, json_body=json_body,
-            form=form, params=params, reason=unquote(reason) if reason else None,
+            via=via, method=method, url=url, sent=sent, params=params, reason=unquote(reason) if reason else None,
             token=auth[4:] if auth.startswith("Bot ") else None)
         yield _FakeResponse.of(answer)
 
@@ -150,16 +151,21 @@ class _ModelSession:
         return getattr(self._real, name)
 
 
-def _raw_body(data: bytes, content_type: str) -> tuple[Any, list[dict[str, Any]] | None]:
-    """A body the bot wrote itself, as discord.py hands its own to the model: the JSON, or the
-    multipart fields (``payload_json``, then each file's name, filename and bytes)."""
-    if not content_type.startswith("multipart/"):
-        return (json.loads(data) if data else None), None
-    form: list[dict[str, Any]] = []
-    for params, value in form_parts(data, content_type):
-        form.append({"name": params.get("name", ""), "value": value.decode() if "filename" not in params else value,
-                     **({"filename": params["filename"]} if "filename" in params else {})})
-    return None, form
+Sent = tuple[Any, list[tuple[str, bytes]], list[str], bool]
+"""A request's body as the model reads it: its JSON, the files uploaded (filename, bytes), their
+field names, and whether it was multipart."""
+
+
+def _sent_by_discord_py(json_body: Any, form: Any) -> Sent:
+    """What discord.py sends: ``json_body``, or ``form``, its list of multipart fields."""
+    body, files, fields = json_body, [], []
+    for fld in form or ():  # discord.py passes [] when there are no files
+        if fld.get("name") == "payload_json":
+            body = json.loads(fld["value"])
+        elif "filename" in fld:
+            files.append((fld["filename"], _read_file(fld.get("value"))))
+            fields.append(fld.get("name", ""))
+    return body, files, fields, bool(form)
 
 
 @contextlib.contextmanager
@@ -400,30 +406,24 @@ class DiscordHarness(BotWatch, DiscordModel):
                        reason: str | None) -> Any:
         """A patched discord.py request: answered by the model, errors as discord.py raises them;
         while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
-        answer = await self._respond(via=via, method=method, url=url, json_body=json_body, form=form,
+        answer = await self._respond(via=via, method=method, url=url, sent=_sent_by_discord_py(json_body, form),
                                      params=params, reason=reason, token=None)
         if answer.error is not None:
             raise _to_discord_error(answer.error) from None
         return answer.body
 
-    async def _respond(self, *, via: str, method: str, url: str, json_body: Any, form: Any, params: Any,
-                       reason: str | None, token: str | None) -> Answer:
-        """The model's answer to one request as discord.py makes it (``form``: its list of multipart
-        fields); while :attr:`unreachable`, the error a request gets when Discord is out of reach."""
+    async def _respond(self, *, via: str, method: str, url: str, sent: Sent, params: Any, reason: str | None,
+                       token: str | None) -> Answer:
+        """The model's answer to one request; while :attr:`unreachable`, the error a request gets
+        when Discord is out of reach."""
         if self.unreachable:
             raise aiohttp.ClientOSError(errno.ENETUNREACH, "Network is unreachable")
         split = urlsplit(url)
         query = dict(parse_qsl(split.query))
         query.update({k: str(v) for k, v in (params or {}).items()})
-        body, files, fields = json_body, [], []
-        for fld in form or ():  # discord.py passes [] when there are no files
-            if fld.get("name") == "payload_json":
-                body = json.loads(fld["value"])
-            elif "filename" in fld:
-                files.append((fld["filename"], _read_file(fld.get("value"))))
-                fields.append(fld.get("name", ""))
+        body, files, fields, multipart = sent
         return await self.respond(via=via, method=method, path=split.path, query=query, body=body,
-                                  multipart=bool(form), files=files, reason=reason, file_fields=fields, token=token)
+                                  multipart=multipart, files=files, reason=reason, file_fields=fields, token=token)
 
 
 def _read_file(value: Any) -> bytes:

@@ -40,7 +40,7 @@ from aiohttp import WSMsgType, web
 from tests import openapi
 
 from .entities import CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, FakeChannel, FakeMember, FakeUser
-from .forms import form_parts
+from .forms import is_form, read_body
 from .messages import FakeMessage, HTTPError, InteractionRecord, InteractionResult, RecordedRequest
 from .model import Answer, DiscordModel
 
@@ -83,7 +83,7 @@ def guild_id_on_shard(model: DiscordModel, shard_id: int, shard_count: int) -> i
 def _is_form(request: web.Request) -> bool:
     """Whether ``request`` is multipart/form-data (an upload): read from the header, as
     aiohttp's ``content_type`` parses it with the email package, a tenth of a busy bench's CPU."""
-    return request.headers.get("Content-Type", "").partition(";")[0].strip().lower() == "multipart/form-data"
+    return is_form(request.headers.get("Content-Type", ""))
 
 
 class LoopbackDiscord(DiscordModel):
@@ -270,18 +270,7 @@ class LoopbackDiscord(DiscordModel):
         """The JSON body (multipart: its payload_json), the uploaded files and their field names."""
         if not request.can_read_body:
             return None, [], []
-        if not _is_form(request):
-            raw = await request.read()
-            return (json.loads(raw) if raw else None), [], []
-        body, files, fields = None, [], []
-        for params, data in form_parts(await request.read(), request.headers["Content-Type"]):
-            name = params.get("name")
-            if name == "payload_json":
-                body = json.loads(data)
-            else:
-                files.append((params.get("filename") or name or "file", data))
-                fields.append(name or "")
-        return body, files, fields
+        return read_body(await request.read(), request.headers.get("Content-Type", ""))
 
     # ================================================================= gateway
     def _identified(self, guild_id: int | None) -> _Connection | None:
